@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs what building the lesson needs, only when missing: the wasm32 target and the
+# wasm-bindgen CLI at exactly the version Cargo.lock pins. With `--test`, also what the tests
+# need: Debian's Chromium + chromedriver and the npm test tools from package-lock.json.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  echo "setup: adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+# The CLI must equal the wasm-bindgen crate in Cargo.lock, or the generated glue won't match.
+want=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
+have=$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }' || true)
+if [ "$have" != "$want" ]; then
+  echo "setup: installing wasm-bindgen-cli $want (found: ${have:-none}); about 2 minutes"
+  # No --locked: its lock file pins a crate the registry snapshot here does not have.
+  cargo install wasm-bindgen-cli --version "$want"
+fi
+
+if [ "${1:-}" = "--test" ]; then
+  if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
+    echo "setup: installing Debian's chromium and chromium-driver"
+    sudo_=""; [ "$(id -u)" = 0 ] || sudo_="sudo"
+    $sudo_ apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq chromium chromium-driver >/dev/null
+  fi
+  if [ ! -d node_modules/playwright-core ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    echo "setup: installing the npm test tools"
+    npm ci --no-audit --no-fund
+  fi
+fi

@@ -1,0 +1,145 @@
+//! The thin wasm boundary for scripts: a `TokenBucket` class over the core's bucket. Values from
+//! JavaScript are checked here for type; the core checks their range.
+
+use crate::limiter::{self, BucketConfig, Field, Given, InvalidValue, Never, Outcome, Rule};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+/// A token bucket for experiments: `new TokenBucket({ capacity: 10, refillRate: 5 })`.
+#[wasm_bindgen(js_name = TokenBucket)]
+pub struct JsTokenBucket {
+    inner: limiter::TokenBucket,
+}
+
+/// The answer to `tryAcquireAt`, as a plain object.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct DecisionObject {
+    allowed: bool,
+    tokens: f64,
+    /// Seconds; 0 when allowed, `null` when the request can never pass.
+    retry_after: Option<f64>,
+    /// Why it can never pass (`"costExceedsCapacity"` or `"noRefill"`), else `null`.
+    never: Option<&'static str>,
+}
+
+#[wasm_bindgen(js_class = TokenBucket)]
+impl JsTokenBucket {
+    /// Builds a bucket from `{ capacity, refillRate, tokens? }`; it starts full unless `tokens`
+    /// is given. Throws an `Error` naming the field, the value and what is allowed.
+    #[wasm_bindgen(constructor)]
+    pub fn new(config: &JsValue) -> Result<JsTokenBucket, JsError> {
+        Ok(JsTokenBucket {
+            inner: limiter::TokenBucket::new(config_from_js(config)?),
+        })
+    }
+
+    /// Asks for `cost` tokens at `nowSeconds`; returns `{ allowed, tokens, retryAfter, never }`.
+    #[wasm_bindgen(js_name = tryAcquireAt)]
+    pub fn try_acquire_at(
+        &mut self,
+        cost: &JsValue,
+        now_seconds: &JsValue,
+    ) -> Result<JsValue, JsError> {
+        let cost = number(Field::Cost, cost, Rule::NonNegative)?;
+        let now = number(Field::Now, now_seconds, Rule::Finite)?;
+        let decision = self.inner.try_acquire(cost, now).map_err(to_js)?;
+        let object = DecisionObject {
+            allowed: decision.is_allowed(),
+            tokens: decision.tokens,
+            retry_after: decision.retry_after(),
+            never: match decision.outcome {
+                Outcome::Never(Never::CostExceedsCapacity) => Some("costExceedsCapacity"),
+                Outcome::Never(Never::NoRefill) => Some("noRefill"),
+                _ => None,
+            },
+        };
+        let serializer = serde_wasm_bindgen::Serializer::new().serialize_missing_as_null(true);
+        Ok(object.serialize(&serializer)?)
+    }
+
+    /// Tokens the bucket holds at `nowSeconds`, without changing it.
+    #[wasm_bindgen(js_name = tokensAt)]
+    pub fn tokens_at(&self, now_seconds: &JsValue) -> Result<f64, JsError> {
+        let now = number(Field::Now, now_seconds, Rule::Finite)?;
+        self.inner.tokens_at(now).map_err(to_js)
+    }
+
+    /// `B`, the capacity.
+    #[wasm_bindgen(getter)]
+    pub fn capacity(&self) -> f64 {
+        self.inner.config().capacity()
+    }
+
+    /// `r`, tokens added per second.
+    #[wasm_bindgen(getter, js_name = refillRate)]
+    pub fn refill_rate(&self) -> f64 {
+        self.inner.config().refill_rate()
+    }
+}
+
+/// Reads `{ capacity, refillRate, tokens? }`, refusing unknown keys so a typo such as
+/// `refill_rate` is named instead of silently ignored.
+pub(crate) fn config_from_js(config: &JsValue) -> Result<BucketConfig, JsError> {
+    if !config.is_object() {
+        return Err(JsError::new(
+            "config must be an object such as { capacity: 10, refillRate: 5 }",
+        ));
+    }
+    const KEYS: [&str; 3] = ["capacity", "refillRate", "tokens"];
+    for key in js_sys::Object::keys(config.unchecked_ref::<js_sys::Object>()).iter() {
+        let key = key.as_string().unwrap_or_default();
+        if !KEYS.contains(&key.as_str()) {
+            return Err(JsError::new(&format!(
+                "config has an unknown field {key:?}; allowed fields: capacity, refillRate, tokens"
+            )));
+        }
+    }
+    let field = |name: &str| {
+        js_sys::Reflect::get(config, &JsValue::from_str(name))
+            .map_err(|_| JsError::new(&format!("config.{name} could not be read")))
+    };
+    let capacity = number(Field::Capacity, &field("capacity")?, Rule::Positive)?;
+    let refill_rate = number(Field::RefillRate, &field("refillRate")?, Rule::NonNegative)?;
+    let built = BucketConfig::new(capacity, refill_rate).map_err(to_js)?;
+    let tokens = field("tokens")?;
+    if tokens.is_undefined() {
+        return Ok(built);
+    }
+    let tokens = number(Field::Tokens, &tokens, Rule::UpTo(capacity))?;
+    built.with_initial_tokens(tokens).map_err(to_js)
+}
+
+/// A JavaScript number, or an error naming `field` that says what was given instead.
+fn number(field: Field, value: &JsValue, rule: Rule) -> Result<f64, JsError> {
+    let given = match value.as_f64() {
+        Some(number) => return Ok(number),
+        None if value.is_undefined() => Given::Missing,
+        None => Given::Type(type_name(value)),
+    };
+    Err(to_js(InvalidValue { field, given, rule }))
+}
+
+/// JavaScript's `typeof`, as a static name.
+fn type_name(value: &JsValue) -> &'static str {
+    if value.is_null() {
+        "null"
+    } else if value.is_string() {
+        "string"
+    } else if value.is_bigint() {
+        "bigint"
+    } else if value.is_symbol() {
+        "symbol"
+    } else if value.is_function() {
+        "function"
+    } else if value.as_bool().is_some() {
+        "boolean"
+    } else {
+        "object"
+    }
+}
+
+/// The core's error as a JavaScript `Error`, worded with JavaScript field names.
+pub(crate) fn to_js(err: InvalidValue) -> JsError {
+    JsError::new(&err.js_message())
+}

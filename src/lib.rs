@@ -1,0 +1,28 @@
+//! # bucketlab
+//!
+//! An interactive lesson on rate limiting. A token bucket written in plain Rust (the
+//! [`limiter`] core) is compiled to WebAssembly, where [`api`] exposes it to JavaScript and
+//! [`view`] drives an annotated SVG diagram of the bucket.
+//!
+//! The core takes time as an argument, so it is tested natively and behaves the same everywhere:
+//!
+//! ```
+//! use bucketlab::limiter::{BucketConfig, Outcome, TokenBucket};
+//!
+//! // B = 10 tokens, r = 5 tokens per second, starting full.
+//! let mut bucket = TokenBucket::new(BucketConfig::new(10.0, 5.0)?);
+//! for _ in 0..10 {
+//!     assert!(bucket.try_acquire(1.0, 0.0)?.is_allowed());
+//! }
+//! let denied = bucket.try_acquire(1.0, 0.0)?;
+//! assert_eq!(denied.outcome, Outcome::Denied { retry_after: 0.2 });
+//! assert!(bucket.try_acquire(1.0, 0.2)?.is_allowed());
+//! # Ok::<(), bucketlab::limiter::InvalidValue>(())
+//! ```
+
+/// The JavaScript API: `TokenBucket` for console experiments and scripts.
+pub mod api;
+/// The pure core: token bucket, lesson clock, HTTP headers. No DOM, no wasm-bindgen.
+pub mod limiter;
+/// The interactive diagram: SVG, controls and the frame loop, over web-sys.
+pub mod view;

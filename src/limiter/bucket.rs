@@ -1,0 +1,207 @@
+//! The token bucket: validated config, lazy refill, admit-or-deny with an exact wait.
+
+use super::error::{Field, InvalidValue, Rule};
+
+/// Relative slack for floating-point rounding in token sums, as a fraction of the capacity.
+///
+/// `0.3 − 0.1 − 0.1` is `0.09999999999999998`, not `0.1`; without this a bucket of 0.3 would refuse
+/// its third request of cost 0.1.
+const TOKEN_SLACK: f64 = 1e-12;
+
+/// Time slack: a request at most one nanosecond early (or a few units in the last place of `now`,
+/// whichever is larger) is on time. It makes a retry at exactly `now + retry_after` pass, although
+/// that sum is rounded in `f64`.
+fn time_slack(now: f64) -> f64 {
+    1e-9_f64.max(now.abs() * 4.0 * f64::EPSILON)
+}
+
+/// A token bucket's parameters, checked when built so a bad value can't exist later.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BucketConfig {
+    capacity: f64,
+    refill_rate: f64,
+    initial_tokens: f64,
+}
+
+impl BucketConfig {
+    /// A bucket of `capacity` tokens (`B`, finite, > 0) refilled at `refill_rate` tokens per second
+    /// (`r`, finite, ≥ 0). It starts full.
+    pub fn new(capacity: f64, refill_rate: f64) -> Result<Self, InvalidValue> {
+        let capacity = InvalidValue::check(Field::Capacity, capacity, Rule::Positive)?;
+        let refill_rate = InvalidValue::check(Field::RefillRate, refill_rate, Rule::NonNegative)?;
+        Ok(BucketConfig {
+            capacity,
+            refill_rate,
+            initial_tokens: capacity,
+        })
+    }
+
+    /// The same bucket starting with `tokens` (finite, `0..=capacity`) instead of full.
+    pub fn with_initial_tokens(self, tokens: f64) -> Result<Self, InvalidValue> {
+        let initial_tokens = InvalidValue::check(Field::Tokens, tokens, Rule::UpTo(self.capacity))?;
+        // -0 is allowed as 0; store +0 so it never shows up as "-0".
+        Ok(BucketConfig {
+            initial_tokens: initial_tokens + 0.0,
+            ..self
+        })
+    }
+
+    /// `B`: the most tokens the bucket holds, the largest burst.
+    pub fn capacity(&self) -> f64 {
+        self.capacity
+    }
+
+    /// `r`: tokens added per second, the sustained rate.
+    pub fn refill_rate(&self) -> f64 {
+        self.refill_rate
+    }
+
+    /// Tokens in the bucket when it is first used.
+    pub fn initial_tokens(&self) -> f64 {
+        self.initial_tokens
+    }
+}
+
+/// Why a request can never be admitted, however long the caller waits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Never {
+    /// The cost is larger than the capacity: the bucket can never hold that many tokens.
+    CostExceedsCapacity,
+    /// The refill rate is 0 and the bucket holds fewer tokens than the cost.
+    NoRefill,
+}
+
+/// The outcome of one request.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Outcome {
+    /// Admitted: its cost was taken from the bucket.
+    Allowed,
+    /// Denied for now; the same request will pass `retry_after` seconds later.
+    Denied {
+        /// Seconds until the bucket holds the cost: `(cost − tokens) / refill_rate` (plus, if time
+        /// went backwards, the gap back up to the last refill).
+        retry_after: f64,
+    },
+    /// Denied, and it would be denied at any later time.
+    Never(Never),
+}
+
+/// What a request got, and the bucket's token count right after it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Decision {
+    /// Admitted, denied or never admissible.
+    pub outcome: Outcome,
+    /// Tokens after the refill and, if admitted, the debit.
+    pub tokens: f64,
+    /// Seconds of refill credited by this request (`Δt`; 0 if time went backwards).
+    pub elapsed: f64,
+    /// Tokens the bucket held before this request's refill.
+    pub tokens_before: f64,
+}
+
+impl Decision {
+    /// Whether the request was admitted.
+    pub fn is_allowed(&self) -> bool {
+        self.outcome == Outcome::Allowed
+    }
+
+    /// Seconds to wait: `Some(0.0)` when admitted, `None` when the request can never pass.
+    pub fn retry_after(&self) -> Option<f64> {
+        match self.outcome {
+            Outcome::Allowed => Some(0.0),
+            Outcome::Denied { retry_after } => Some(retry_after),
+            Outcome::Never(_) => None,
+        }
+    }
+}
+
+/// A token bucket. Time is always an argument (`now`, in seconds on any fixed origin); the bucket
+/// never reads a clock, so it runs the same in tests, in the browser and in replays.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TokenBucket {
+    config: BucketConfig,
+    tokens: f64,
+    /// Time of the last refill; `None` until first used, when the clock starts.
+    last: Option<f64>,
+}
+
+impl TokenBucket {
+    /// A bucket holding `config.initial_tokens()`; its clock starts at the first call.
+    pub fn new(config: BucketConfig) -> Self {
+        TokenBucket {
+            config,
+            tokens: config.initial_tokens(),
+            last: None,
+        }
+    }
+
+    /// A bucket holding `config.initial_tokens()` at time `now`, refilling from then on.
+    pub fn started_at(config: BucketConfig, now: f64) -> Result<Self, InvalidValue> {
+        let now = InvalidValue::check(Field::Now, now, Rule::Finite)?;
+        Ok(TokenBucket {
+            last: Some(now),
+            ..TokenBucket::new(config)
+        })
+    }
+
+    /// The bucket's parameters.
+    pub fn config(&self) -> &BucketConfig {
+        &self.config
+    }
+
+    /// Tokens the bucket would hold at `now`, without changing it.
+    pub fn tokens_at(&self, now: f64) -> Result<f64, InvalidValue> {
+        let now = InvalidValue::check(Field::Now, now, Rule::Finite)?;
+        Ok(self.refilled(now).0)
+    }
+
+    /// Asks for `cost` tokens (finite, ≥ 0) at `now`. Admitted iff the refilled bucket holds at
+    /// least `cost`; a denied request changes nothing but the (idempotent) refill.
+    pub fn try_acquire(&mut self, cost: f64, now: f64) -> Result<Decision, InvalidValue> {
+        let cost = InvalidValue::check(Field::Cost, cost, Rule::NonNegative)?;
+        let now = InvalidValue::check(Field::Now, now, Rule::Finite)?;
+        let tokens_before = self.tokens;
+        let (available, elapsed) = self.refilled(now);
+        self.tokens = available;
+        self.last = Some(self.last.map_or(now, |last| last.max(now)));
+
+        let capacity = self.config.capacity;
+        let rate = self.config.refill_rate;
+        let token_slack = capacity * TOKEN_SLACK;
+        let outcome = if cost - capacity > token_slack {
+            Outcome::Never(Never::CostExceedsCapacity)
+        } else if available + token_slack + rate * time_slack(now) >= cost {
+            self.tokens = (available - cost).max(0.0);
+            Outcome::Allowed
+        } else if rate == 0.0 {
+            Outcome::Never(Never::NoRefill)
+        } else {
+            // If `now` is behind the last refill, the missing tokens start accruing only from
+            // there, so the wait includes that lag: a retry at `now + retry_after` then passes.
+            let lag = self.last.map_or(0.0, |last| last - now).max(0.0);
+            Outcome::Denied {
+                retry_after: lag + (cost - available) / rate,
+            }
+        };
+        Ok(Decision {
+            outcome,
+            tokens: self.tokens,
+            elapsed,
+            tokens_before,
+        })
+    }
+
+    /// Token count and credited seconds at `now`: `min(B, tokens + max(0, now − last) · r)`.
+    fn refilled(&self, now: f64) -> (f64, f64) {
+        let elapsed = self.last.map_or(0.0, |last| (now - last).max(0.0));
+        if elapsed == 0.0 || self.config.refill_rate == 0.0 {
+            return (self.tokens, elapsed);
+        }
+        // `elapsed · r` may overflow to infinity; `min` then yields the capacity, as it should.
+        let tokens = self
+            .config
+            .capacity
+            .min(self.tokens + elapsed * self.config.refill_rate);
+        (tokens, elapsed)
+    }
+}

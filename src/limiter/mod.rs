@@ -1,0 +1,16 @@
+//! The pure core: limiters, the lesson clock and HTTP header maths. Nothing here touches the DOM,
+//! wasm-bindgen or a real clock, so all of it is tested natively.
+
+/// The token bucket: config, lazy refill, decisions.
+pub mod bucket;
+/// Lesson time with pause, speed and step.
+pub mod clock;
+/// The one error type: a refused value, its field and the rule.
+pub mod error;
+/// Status line and rate-limit headers for a decision.
+pub mod http;
+
+pub use bucket::{BucketConfig, Decision, Never, Outcome, TokenBucket};
+pub use clock::SimClock;
+pub use error::{Field, Given, InvalidValue, Rule};
+pub use http::{retry_after_seconds, ResponseHead};

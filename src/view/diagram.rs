@@ -1,0 +1,340 @@
+//! The annotated SVG bucket and the response panel: built once, then updated by attribute and text.
+
+use super::dom::{self, html, set, svg, text};
+use super::locale::{fill, Locale};
+use crate::limiter::{BucketConfig, Decision, Outcome, ResponseHead};
+use wasm_bindgen::JsValue;
+use web_sys::Element;
+
+/// Top and bottom of the bucket's inside, in SVG units: the fill level maps tokens onto this span.
+const BUCKET_TOP: f64 = 70.0;
+const BUCKET_BOTTOM: f64 = 278.0;
+/// Where falling drops start (the spout) and the height of the request lane.
+const SPOUT_Y: f64 = 40.0;
+const LANE_Y: f64 = 112.0;
+/// Seconds of lesson time a request marker stays in flight.
+pub const FLIGHT_SECONDS: f64 = 0.6;
+/// Drops shown falling at once while the bucket refills.
+const DROPS: usize = 3;
+
+/// The last request, as the diagram animates it.
+#[derive(Clone, Copy)]
+pub struct Shot {
+    pub at: f64,
+    pub decision: Decision,
+    pub cost: f64,
+}
+
+/// Handles to the parts of the widget that change.
+pub struct Diagram {
+    locale: &'static Locale,
+    fill: Element,
+    counter: Element,
+    capacity_label: Element,
+    rate_label: Element,
+    desc: Element,
+    drops: Vec<Element>,
+    request: Element,
+    status: Element,
+    head: Element,
+    wait: Element,
+    pub send: Element,
+}
+
+impl Diagram {
+    /// Builds the widget inside `root` (whose previous content is replaced).
+    pub fn build(root: &Element, locale: &'static Locale) -> Result<Diagram, JsValue> {
+        root.set_text_content(None);
+        let widget = html(root, "div", "bl-widget")?;
+        set(&widget, "lang", locale.lang);
+        let id = dom::unique_id("bl");
+        let drawing = svg(
+            &widget,
+            "svg",
+            &[
+                ("class", "bl-diagram"),
+                ("viewBox", "0 0 360 300"),
+                ("role", "img"),
+                ("aria-labelledby", &format!("{id}-title {id}-desc")),
+            ],
+        )?;
+        let title = svg(&drawing, "title", &[("id", &format!("{id}-title"))])?;
+        text(&title, locale.svg_title);
+        let desc = svg(&drawing, "desc", &[("id", &format!("{id}-desc"))])?;
+
+        let defs = svg(&drawing, "defs", &[])?;
+        let clip_id = format!("{id}-inside");
+        let clip = svg(&defs, "clipPath", &[("id", &clip_id)])?;
+        svg(
+            &clip,
+            "path",
+            &[(
+                "d",
+                "M102 70 L122 272 Q124 278 132 278 L228 278 Q236 278 238 272 L258 70 Z",
+            )],
+        )?;
+
+        // The tap and its spout.
+        svg(
+            &drawing,
+            "rect",
+            &[
+                ("class", "bl-tap"),
+                ("x", "146"),
+                ("y", "6"),
+                ("width", "68"),
+                ("height", "18"),
+                ("rx", "5"),
+            ],
+        )?;
+        svg(
+            &drawing,
+            "rect",
+            &[
+                ("class", "bl-tap"),
+                ("x", "172"),
+                ("y", "22"),
+                ("width", "16"),
+                ("height", "16"),
+                ("rx", "2"),
+            ],
+        )?;
+        let rate_label = svg(
+            &drawing,
+            "text",
+            &[("class", "bl-label"), ("x", "224"), ("y", "20")],
+        )?;
+
+        let drops = (0..DROPS)
+            .map(|_| {
+                svg(
+                    &drawing,
+                    "circle",
+                    &[
+                        ("class", "bl-drop"),
+                        ("cx", "180"),
+                        ("r", "6"),
+                        ("visibility", "hidden"),
+                    ],
+                )
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+
+        let fill = svg(
+            &drawing,
+            "rect",
+            &[
+                ("class", "bl-fill"),
+                ("x", "90"),
+                ("width", "180"),
+                ("clip-path", &format!("url(#{clip_id})")),
+            ],
+        )?;
+        svg(
+            &drawing,
+            "path",
+            &[
+                ("class", "bl-bucket"),
+                (
+                    "d",
+                    "M100 70 L120 272 Q122 282 132 282 L228 282 Q238 282 240 272 L260 70",
+                ),
+            ],
+        )?;
+
+        // Capacity mark: a dashed line at the brim.
+        svg(
+            &drawing,
+            "line",
+            &[
+                ("class", "bl-brim"),
+                ("x1", "60"),
+                ("y1", "70"),
+                ("x2", "100"),
+                ("y2", "70"),
+            ],
+        )?;
+        let capacity_label = svg(
+            &drawing,
+            "text",
+            &[("class", "bl-label"), ("x", "8"), ("y", "66")],
+        )?;
+
+        let counter = svg(
+            &drawing,
+            "text",
+            &[
+                ("class", "bl-counter"),
+                ("x", "180"),
+                ("y", "204"),
+                ("text-anchor", "middle"),
+            ],
+        )?;
+        let unit = svg(
+            &drawing,
+            "text",
+            &[
+                ("class", "bl-unit"),
+                ("x", "180"),
+                ("y", "226"),
+                ("text-anchor", "middle"),
+            ],
+        )?;
+        text(&unit, locale.tokens_unit);
+
+        let request = svg(
+            &drawing,
+            "path",
+            &[("class", "bl-request"), ("visibility", "hidden")],
+        )?;
+
+        let controls = html(&widget, "div", "bl-controls")?;
+        let send = html(&controls, "button", "bl-send")?;
+        set(&send, "type", "button");
+        text(&send, locale.send);
+
+        let panel = html(&widget, "div", "bl-panel")?;
+        let status = html(&panel, "p", "bl-status")?;
+        set(&status, "role", "status");
+        text(&status, locale.idle);
+        let head = html(&panel, "pre", "bl-head")?;
+        set(&head, "hidden", "");
+        let wait = html(&panel, "p", "bl-wait")?;
+
+        Ok(Diagram {
+            locale,
+            fill,
+            counter,
+            capacity_label,
+            rate_label,
+            desc,
+            drops,
+            request,
+            status,
+            head,
+            wait,
+            send,
+        })
+    }
+
+    /// Writes the labels that depend on the configuration.
+    pub fn configure(&self, config: &BucketConfig) {
+        let l = self.locale;
+        let b = l.number(config.capacity(), 3);
+        let r = l.number(config.refill_rate(), 3);
+        text(&self.capacity_label, &fill(l.capacity_label, &[("b", &b)]));
+        text(&self.rate_label, &fill(l.rate_label, &[("r", &r)]));
+        text(&self.desc, &fill(l.svg_desc, &[("b", &b), ("r", &r)]));
+    }
+
+    /// Draws the bucket at lesson time `now` holding `tokens`; `last` is the latest request.
+    pub fn draw(&self, config: &BucketConfig, now: f64, tokens: f64, last: Option<&Shot>) {
+        let capacity = config.capacity();
+        let level = (tokens / capacity).clamp(0.0, 1.0);
+        let top = BUCKET_BOTTOM - level * (BUCKET_BOTTOM - BUCKET_TOP);
+        set(&self.fill, "y", &format!("{top:.2}"));
+        set(&self.fill, "height", &format!("{:.2}", BUCKET_BOTTOM - top));
+        // Floor to one decimal (with a hair of slack for rounding) so "10" shows only when full.
+        let shown = ((tokens * 10.0) + 1e-6).floor() / 10.0;
+        let l = self.locale;
+        text(
+            &self.counter,
+            &format!("{} / {}", l.fixed(shown, 1), l.number(capacity, 3)),
+        );
+
+        let refilling = tokens < capacity && config.refill_rate() > 0.0;
+        // Drops are evenly spaced in time; at most a few per second so they stay readable.
+        let drip_rate = config.refill_rate().min(3.0);
+        for (k, drop) in self.drops.iter().enumerate() {
+            if refilling {
+                let phase = (now * drip_rate + k as f64 / DROPS as f64).rem_euclid(1.0);
+                let y = SPOUT_Y + phase * (top - SPOUT_Y);
+                set(drop, "cy", &format!("{y:.1}"));
+                set(drop, "visibility", "visible");
+            } else {
+                set(drop, "visibility", "hidden");
+            }
+        }
+        self.draw_request(now, last);
+    }
+
+    /// The request marker: a circle that enters the bucket when admitted, a diamond that bounces
+    /// off the rim when denied (shape and colour both differ).
+    fn draw_request(&self, now: f64, last: Option<&Shot>) {
+        let Some(shot) = last.filter(|s| now - s.at < FLIGHT_SECONDS && now >= s.at) else {
+            set(&self.request, "visibility", "hidden");
+            return;
+        };
+        let p = (now - shot.at) / FLIGHT_SECONDS;
+        let (x, shape, class) = if shot.decision.is_allowed() {
+            (20.0 + p * 140.0, "circle", "bl-request bl-request--ok")
+        } else {
+            // Out to the rim and back.
+            let x = 20.0 + (1.0 - (2.0 * p - 1.0).abs()) * 80.0;
+            (x, "diamond", "bl-request bl-request--deny")
+        };
+        let d = if shape == "circle" {
+            format!("M{x:.1} {LANE_Y} m-9 0 a9 9 0 1 0 18 0 a9 9 0 1 0 -18 0")
+        } else {
+            format!("M{x:.1} {} l10 10 l-10 10 l-10 -10 Z", LANE_Y - 10.0)
+        };
+        set(&self.request, "d", &d);
+        set(&self.request, "class", class);
+        set(&self.request, "visibility", "visible");
+    }
+
+    /// Fills the response panel for `shot`.
+    pub fn report(&self, config: &BucketConfig, shot: &Shot) {
+        let l = self.locale;
+        let decision = &shot.decision;
+        let b = l.number(config.capacity(), 3);
+        let summary = match decision.outcome {
+            Outcome::Allowed => fill(l.allowed, &[("n", &l.number(decision.tokens.floor(), 0))]),
+            Outcome::Denied { retry_after } => fill(l.denied, &[("s", &l.number(retry_after, 3))]),
+            Outcome::Never(crate::limiter::Never::CostExceedsCapacity) => {
+                fill(l.never_cost, &[("c", &l.number(shot.cost, 3)), ("b", &b)])
+            }
+            Outcome::Never(crate::limiter::Never::NoRefill) => l.never_rate.to_owned(),
+        };
+        text(&self.status, &summary);
+        set(
+            &self.status,
+            "data-outcome",
+            if decision.is_allowed() {
+                "allowed"
+            } else {
+                "denied"
+            },
+        );
+        text(
+            &self.head,
+            &ResponseHead::for_decision(config, decision).to_text(),
+        );
+        let _ = self.head.remove_attribute("hidden");
+        let wait = match decision.outcome {
+            Outcome::Denied { retry_after } => fill(
+                l.exact_wait,
+                &[
+                    ("c", &l.number(shot.cost, 3)),
+                    ("t", &l.number(decision.tokens, 3)),
+                    ("r", &l.number(config.refill_rate(), 3)),
+                    ("s", &l.number(retry_after, 3)),
+                ],
+            ),
+            _ => String::new(),
+        };
+        text(&self.wait, &wait);
+    }
+
+    /// Shows `message` in place of the diagram, as an alert.
+    pub fn show_error(root: &Element, locale: &Locale, message: &str) -> Result<(), JsValue> {
+        root.set_text_content(None);
+        let box_ = html(root, "div", "bl-error")?;
+        set(&box_, "role", "alert");
+        let title = html(&box_, "p", "bl-error-title")?;
+        text(&title, locale.error_title);
+        let detail = html(&box_, "p", "bl-error-detail")?;
+        text(&detail, message);
+        Ok(())
+    }
+}

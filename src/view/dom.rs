@@ -1,0 +1,151 @@
+//! Every raw DOM call of the view: element creation, attributes, listeners and animation frames.
+//! Listeners and frames are owned values that undo themselves when dropped.
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Document, Element, Event, EventTarget, Window};
+
+/// The SVG namespace, required for SVG elements created from script.
+pub const SVG_NS: &str = "http://www.w3.org/2000/svg";
+
+/// The page's window (the view only runs in a browser page).
+pub fn window() -> Window {
+    web_sys::window().expect("the view runs in a page with a window")
+}
+
+/// The page's document.
+pub fn document() -> Document {
+    window().document().expect("a page window has a document")
+}
+
+/// Wall time in seconds from `performance.now()`; the only clock the project reads.
+pub fn wall_seconds() -> f64 {
+    window().performance().map_or(0.0, |p| p.now()) / 1000.0
+}
+
+/// Creates an HTML element `<tag class="class">` inside `parent`.
+pub fn html(parent: &Element, tag: &str, class: &str) -> Result<Element, JsValue> {
+    let element = document().create_element(tag)?;
+    if !class.is_empty() {
+        element.set_attribute("class", class)?;
+    }
+    parent.append_child(&element)?;
+    Ok(element)
+}
+
+/// Creates an SVG element `<tag>` with `attributes` inside `parent`.
+pub fn svg(parent: &Element, tag: &str, attributes: &[(&str, &str)]) -> Result<Element, JsValue> {
+    let element = document().create_element_ns(Some(SVG_NS), tag)?;
+    for (name, value) in attributes {
+        element.set_attribute(name, value)?;
+    }
+    parent.append_child(&element)?;
+    Ok(element)
+}
+
+/// Sets an attribute; the view's attributes are static names, so a failure is a bug.
+pub fn set(element: &Element, name: &str, value: &str) {
+    element
+        .set_attribute(name, value)
+        .expect("attribute names used by the view are valid");
+}
+
+/// Replaces an element's text, touching the DOM only when it changes.
+pub fn text(element: &Element, value: &str) {
+    if element.text_content().as_deref() != Some(value) {
+        element.set_text_content(Some(value));
+    }
+}
+
+/// An event listener that is removed when dropped.
+pub struct Listener {
+    target: EventTarget,
+    kind: &'static str,
+    callback: Closure<dyn FnMut(Event)>,
+}
+
+impl Listener {
+    /// Listens for `kind` events on `target`.
+    pub fn new(
+        target: &EventTarget,
+        kind: &'static str,
+        handler: impl FnMut(Event) + 'static,
+    ) -> Result<Self, JsValue> {
+        let callback = Closure::<dyn FnMut(Event)>::new(handler);
+        target.add_event_listener_with_callback(kind, callback.as_ref().unchecked_ref())?;
+        Ok(Listener {
+            target: target.clone(),
+            kind,
+            callback,
+        })
+    }
+}
+
+impl Drop for Listener {
+    fn drop(&mut self) {
+        let _ = self
+            .target
+            .remove_event_listener_with_callback(self.kind, self.callback.as_ref().unchecked_ref());
+    }
+}
+
+/// A callback for `requestAnimationFrame` that is scheduled at most once at a time and cancelled
+/// when dropped.
+pub struct FrameLoop {
+    callback: Closure<dyn FnMut(f64)>,
+    pending: std::cell::Cell<Option<i32>>,
+}
+
+impl FrameLoop {
+    /// Wraps `on_frame`, which receives the frame time in seconds.
+    pub fn new(mut on_frame: impl FnMut(f64) + 'static) -> Self {
+        FrameLoop {
+            callback: Closure::<dyn FnMut(f64)>::new(move |ms: f64| on_frame(ms / 1000.0)),
+            pending: std::cell::Cell::new(None),
+        }
+    }
+
+    /// Asks for one frame unless one is already pending.
+    pub fn request(&self) {
+        if self.pending.get().is_none() {
+            let id = window()
+                .request_animation_frame(self.callback.as_ref().unchecked_ref())
+                .expect("requestAnimationFrame is available in a page");
+            self.pending.set(Some(id));
+        }
+    }
+
+    /// Cancels the pending frame, if any.
+    pub fn cancel(&self) {
+        if let Some(id) = self.pending.take() {
+            let _ = window().cancel_animation_frame(id);
+        }
+    }
+
+    /// Marks the pending frame as delivered; call first thing in the frame callback.
+    pub fn delivered(&self) {
+        self.pending.set(None);
+    }
+
+    /// Whether a frame is scheduled.
+    pub fn is_pending(&self) -> bool {
+        self.pending.get().is_some()
+    }
+}
+
+impl Drop for FrameLoop {
+    fn drop(&mut self) {
+        self.cancel();
+    }
+}
+
+/// A fresh id prefix for one widget, so several instances on a page never share SVG ids.
+pub fn unique_id(prefix: &str) -> String {
+    thread_local!(static NEXT: std::cell::Cell<u32> = const { std::cell::Cell::new(0) });
+    let n = NEXT.with(|next| {
+        let n = next.get();
+        next.set(n + 1);
+        n
+    });
+    format!("{prefix}{n}")
+}

@@ -1,0 +1,158 @@
+//! The diagram in a real browser (wasm-bindgen-test in headless Chromium): it reads like a user
+//! would — send, look at the counter and the response — with time driven by the lesson clock.
+#![cfg(target_arch = "wasm32")]
+
+use bucketlab::view::{mount_diagram, BucketDiagram};
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{Element, HtmlElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// A fresh mount point in the page with the given `data-*` attributes.
+fn mount_point(attributes: &[(&str, &str)]) -> Element {
+    let document = web_sys::window().unwrap().document().unwrap();
+    let root = document.create_element("div").unwrap();
+    for (name, value) in attributes {
+        root.set_attribute(name, value).unwrap();
+    }
+    document.body().unwrap().append_child(&root).unwrap();
+    root
+}
+
+/// A diagram whose clock starts stopped at 0: time moves only by `step`.
+fn paused(attributes: &[(&str, &str)]) -> (Element, BucketDiagram) {
+    let root = mount_point(attributes);
+    root.set_attribute("data-paused", "").unwrap();
+    let diagram = mount_diagram(&root).expect("valid config mounts");
+    assert_eq!(diagram.now(), 0.0);
+    (root, diagram)
+}
+
+fn text_of(root: &Element, selector: &str) -> String {
+    root.query_selector(selector)
+        .unwrap()
+        .unwrap_or_else(|| panic!("{selector} missing"))
+        .text_content()
+        .unwrap()
+}
+
+fn click_send(root: &Element) {
+    root.query_selector(".bl-send")
+        .unwrap()
+        .unwrap()
+        .unchecked_into::<HtmlElement>()
+        .click();
+}
+
+#[wasm_bindgen_test]
+fn a_click_takes_one_token_and_the_counter_shows_it() {
+    let (root, _diagram) = paused(&[
+        ("data-capacity", "10"),
+        ("data-refill-rate", "5"),
+        ("data-lang", "pt-BR"),
+    ]);
+    assert_eq!(text_of(&root, ".bl-counter"), "10,0 / 10");
+    click_send(&root);
+    assert_eq!(text_of(&root, ".bl-counter"), "9,0 / 10");
+    assert!(text_of(&root, ".bl-head").starts_with("HTTP/1.1 200 OK"));
+    assert_eq!(text_of(&root, ".bl-status"), "Admitida: restam 9 tokens.");
+}
+
+#[wasm_bindgen_test]
+fn the_eleventh_request_gets_a_429_with_retry_after() {
+    let (root, _diagram) = paused(&[
+        ("data-capacity", "10"),
+        ("data-refill-rate", "5"),
+        ("data-lang", "en"),
+    ]);
+    for _ in 0..11 {
+        click_send(&root);
+    }
+    assert_eq!(text_of(&root, ".bl-counter"), "0.0 / 10");
+    let head = text_of(&root, ".bl-head");
+    assert!(
+        head.starts_with("HTTP/1.1 429 Too Many Requests\nRetry-After: 1\n"),
+        "{head}"
+    );
+    assert_eq!(text_of(&root, ".bl-status"), "Denied: 429, retry in 0.2 s.");
+    assert!(
+        text_of(&root, ".bl-wait").ends_with("= 0.2 s"),
+        "{}",
+        text_of(&root, ".bl-wait")
+    );
+}
+
+#[wasm_bindgen_test]
+fn stepping_the_clock_refills_exactly() {
+    let (root, diagram) = paused(&[
+        ("data-capacity", "10"),
+        ("data-refill-rate", "5"),
+        ("data-tokens", "0"),
+    ]);
+    assert_eq!(text_of(&root, ".bl-counter"), "0,0 / 10");
+    diagram.step(0.5).unwrap();
+    assert_eq!(text_of(&root, ".bl-counter"), "2,5 / 10");
+    assert_eq!(diagram.tokens(), 2.5);
+    diagram.step(100.0).unwrap();
+    assert_eq!(
+        text_of(&root, ".bl-counter"),
+        "10,0 / 10",
+        "refill stops at capacity"
+    );
+    assert!(diagram.step(-1.0).is_err(), "negative steps are refused");
+}
+
+#[wasm_bindgen_test]
+fn a_bad_capacity_shows_a_readable_error_in_place() {
+    let root = mount_point(&[("data-capacity", "-3"), ("data-lang", "en")]);
+    assert!(mount_diagram(&root).is_err());
+    let alert = root
+        .query_selector("[role=alert]")
+        .unwrap()
+        .expect("an alert replaces the diagram");
+    let message = alert.text_content().unwrap();
+    assert!(
+        message.contains("capacity must be a finite number greater than 0, got -3"),
+        "{message}"
+    );
+    assert!(root.query_selector("svg").unwrap().is_none());
+}
+
+#[wasm_bindgen_test]
+fn text_is_shown_as_text_never_as_markup() {
+    let root = mount_point(&[("data-refill-rate", "<img src=x onerror=alert(1)>")]);
+    assert!(mount_diagram(&root).is_err());
+    assert!(root.query_selector("img").unwrap().is_none());
+    assert!(root.text_content().unwrap().contains("<img src=x"));
+}
+
+#[wasm_bindgen_test]
+fn a_full_idle_bucket_schedules_no_frames_and_a_send_starts_them() {
+    let root = mount_point(&[]);
+    let diagram = mount_diagram(&root).unwrap();
+    assert!(!diagram.is_animating(), "full and idle: no frame loop");
+    click_send(&root);
+    assert!(diagram.is_animating(), "refilling: frames scheduled");
+    diagram.pause();
+    assert!(
+        !diagram.is_animating(),
+        "paused: no frame is left scheduled"
+    );
+}
+
+#[wasm_bindgen_test]
+fn dropping_the_diagram_empties_its_element_and_leaves_others_alone() {
+    let (first_root, first) = paused(&[("data-capacity", "3")]);
+    let (second_root, _second) = paused(&[("data-capacity", "7")]);
+    click_send(&first_root);
+    assert_eq!(
+        text_of(&second_root, ".bl-counter"),
+        "7,0 / 7",
+        "instances are independent"
+    );
+    drop(first);
+    assert_eq!(first_root.child_element_count(), 0);
+    click_send(&second_root);
+    assert_eq!(text_of(&second_root, ".bl-counter"), "6,0 / 7");
+}

@@ -1,0 +1,249 @@
+//! The token bucket against SEMANTICS.md: the worked example step by step, the "never" cases,
+//! backwards time, zero cost and config validation.
+
+use bucketlab::limiter::{BucketConfig, Field, Never, Outcome, TokenBucket};
+
+fn bucket(capacity: f64, refill_rate: f64) -> TokenBucket {
+    TokenBucket::started_at(BucketConfig::new(capacity, refill_rate).unwrap(), 0.0).unwrap()
+}
+
+#[test]
+fn worked_example_b10_r5_step_by_step() {
+    let mut b = bucket(10.0, 5.0);
+    for i in 0..10 {
+        let d = b.try_acquire(1.0, 0.0).unwrap();
+        assert!(d.is_allowed(), "request {i} at t=0 should pass: {d:?}");
+        assert_eq!(d.tokens, 9.0 - i as f64);
+    }
+    let eleventh = b.try_acquire(1.0, 0.0).unwrap();
+    assert_eq!(eleventh.outcome, Outcome::Denied { retry_after: 0.2 });
+    assert_eq!(eleventh.tokens, 0.0);
+
+    let at_02 = b.try_acquire(1.0, 0.2).unwrap();
+    assert!(at_02.is_allowed(), "retry at t=0.2: {at_02:?}");
+    assert_eq!(at_02.tokens, 0.0);
+
+    let at_03 = b.try_acquire(1.0, 0.3).unwrap();
+    match at_03.outcome {
+        Outcome::Denied { retry_after } => {
+            assert!((retry_after - 0.1).abs() < 1e-12, "{retry_after}")
+        }
+        other => panic!("t=0.3 should be denied, got {other:?}"),
+    }
+    assert!(
+        (at_03.tokens - 0.5).abs() < 1e-12,
+        "0.5 token at t=0.3, got {}",
+        at_03.tokens
+    );
+
+    assert_eq!(
+        b.tokens_at(10.0).unwrap(),
+        10.0,
+        "full again at t=10, not 48.5"
+    );
+}
+
+#[test]
+fn starts_full_unless_told_otherwise() {
+    let config = BucketConfig::new(4.0, 1.0).unwrap();
+    assert_eq!(TokenBucket::new(config).tokens_at(123.0).unwrap(), 4.0);
+    let partial = TokenBucket::new(config.with_initial_tokens(1.5).unwrap());
+    assert_eq!(partial.tokens_at(0.0).unwrap(), 1.5);
+}
+
+#[test]
+fn clock_starts_at_first_use() {
+    let mut b = TokenBucket::new(
+        BucketConfig::new(4.0, 1.0)
+            .unwrap()
+            .with_initial_tokens(0.0)
+            .unwrap(),
+    );
+    let first = b.try_acquire(1.0, 100.0).unwrap();
+    assert_eq!(first.outcome, Outcome::Denied { retry_after: 1.0 });
+    assert!(b.try_acquire(1.0, 101.0).unwrap().is_allowed());
+}
+
+#[test]
+fn cost_above_capacity_is_never_admitted() {
+    let mut b = bucket(10.0, 5.0);
+    let d = b.try_acquire(11.0, 0.0).unwrap();
+    assert_eq!(d.outcome, Outcome::Never(Never::CostExceedsCapacity));
+    assert_eq!(d.retry_after(), None);
+    assert_eq!(d.tokens, 10.0, "a refused request takes nothing");
+    assert_eq!(
+        b.try_acquire(11.0, 1e6).unwrap().outcome,
+        Outcome::Never(Never::CostExceedsCapacity)
+    );
+}
+
+#[test]
+fn zero_rate_and_too_few_tokens_is_never_admitted() {
+    let mut b = bucket(3.0, 0.0);
+    for _ in 0..3 {
+        assert!(b.try_acquire(1.0, 0.0).unwrap().is_allowed());
+    }
+    let d = b.try_acquire(1.0, 5.0).unwrap();
+    assert_eq!(d.outcome, Outcome::Never(Never::NoRefill));
+    assert_eq!(
+        b.tokens_at(1e9).unwrap(),
+        0.0,
+        "nothing ever refills at r = 0"
+    );
+}
+
+#[test]
+fn zero_rate_still_admits_what_it_holds() {
+    let mut b = bucket(3.0, 0.0);
+    assert!(b.try_acquire(2.5, 0.0).unwrap().is_allowed());
+    assert_eq!(
+        b.try_acquire(1.0, 0.0).unwrap().outcome,
+        Outcome::Never(Never::NoRefill)
+    );
+    assert!(b.try_acquire(0.5, 0.0).unwrap().is_allowed());
+}
+
+#[test]
+fn cost_zero_is_always_admitted() {
+    let mut b = bucket(1.0, 0.0);
+    assert!(b.try_acquire(1.0, 0.0).unwrap().is_allowed());
+    let d = b.try_acquire(0.0, 0.0).unwrap();
+    assert!(d.is_allowed(), "{d:?}");
+    assert_eq!(d.tokens, 0.0);
+    assert!(b.try_acquire(-0.0, 0.0).unwrap().is_allowed());
+}
+
+#[test]
+fn time_going_backwards_adds_nothing_and_does_not_move_last_back() {
+    let mut b = bucket(10.0, 1.0);
+    for _ in 0..10 {
+        b.try_acquire(1.0, 5.0).unwrap();
+    }
+    // Backwards: no credit.
+    let back = b.try_acquire(1.0, 2.0).unwrap();
+    assert_eq!(back.tokens, 0.0);
+    // The token accrues from t = 5 on, so from t = 2 the wait is 3 s of lag + 1 s of refill.
+    assert_eq!(back.outcome, Outcome::Denied { retry_after: 4.0 });
+    // Forward again from 5, not from 2: at t = 6 exactly one token, not four.
+    assert_eq!(b.tokens_at(6.0).unwrap(), 1.0);
+    assert!(b.try_acquire(1.0, 6.0).unwrap().is_allowed());
+    assert!(!b.try_acquire(1.0, 6.0).unwrap().is_allowed());
+}
+
+#[test]
+fn denied_request_changes_nothing() {
+    let mut b = bucket(2.0, 1.0);
+    b.try_acquire(1.5, 0.0).unwrap();
+    let before = b.clone();
+    let d = b.try_acquire(1.0, 0.0).unwrap();
+    assert!(!d.is_allowed());
+    assert_eq!(b, before);
+}
+
+#[test]
+fn rounding_does_not_turn_an_exact_fit_into_a_denial() {
+    // 0.3 - 0.1 - 0.1 is 0.09999999999999998 in f64.
+    let mut b = bucket(0.3, 0.0);
+    for i in 0..3 {
+        assert!(
+            b.try_acquire(0.1, 0.0).unwrap().is_allowed(),
+            "cost 0.1 number {i}"
+        );
+    }
+    assert_eq!(b.tokens_at(0.0).unwrap(), 0.0);
+}
+
+#[test]
+fn retry_exactly_at_retry_after_passes_at_awkward_rates_and_times() {
+    for &(rate, start) in &[
+        (3.0, 0.1),
+        (7.0, 1234.567),
+        (0.3, 86_400.0 * 30.0),
+        (1000.0, 0.000_1),
+    ] {
+        let mut b = bucket(1.0, rate);
+        b.try_acquire(1.0, start).unwrap();
+        let Some(wait) = b.try_acquire(1.0, start).unwrap().retry_after() else {
+            panic!()
+        };
+        assert!(wait > 0.0);
+        let d = b.try_acquire(1.0, start + wait).unwrap();
+        assert!(
+            d.is_allowed(),
+            "rate {rate}, start {start}, wait {wait}: {d:?}"
+        );
+    }
+}
+
+#[test]
+fn config_errors_name_field_value_and_rule() {
+    let cases: [(f64, f64, Field, &str); 5] = [
+        (
+            0.0,
+            1.0,
+            Field::Capacity,
+            "capacity must be a finite number greater than 0, got 0",
+        ),
+        (
+            f64::NAN,
+            1.0,
+            Field::Capacity,
+            "capacity must be a finite number greater than 0, got NaN",
+        ),
+        (
+            f64::INFINITY,
+            1.0,
+            Field::Capacity,
+            "capacity must be a finite number greater than 0, got Infinity",
+        ),
+        (
+            10.0,
+            -1.0,
+            Field::RefillRate,
+            "refill_rate must be a finite number of at least 0, got -1",
+        ),
+        (
+            10.0,
+            f64::INFINITY,
+            Field::RefillRate,
+            "refill_rate must be a finite number of at least 0, got Infinity",
+        ),
+    ];
+    for (capacity, rate, field, message) in cases {
+        let err = BucketConfig::new(capacity, rate).unwrap_err();
+        assert_eq!(err.field, field);
+        assert_eq!(err.to_string(), message);
+    }
+    let config = BucketConfig::new(10.0, 1.0).unwrap();
+    let err = config.with_initial_tokens(10.5).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "tokens must be a finite number from 0 to 10, got 10.5"
+    );
+    assert!(config.with_initial_tokens(-0.0).is_ok());
+}
+
+#[test]
+fn bad_arguments_are_refused_without_changing_state() {
+    let mut b = bucket(10.0, 1.0);
+    let before = b.clone();
+    assert_eq!(b.try_acquire(-1.0, 0.0).unwrap_err().field, Field::Cost);
+    assert_eq!(b.try_acquire(f64::NAN, 0.0).unwrap_err().field, Field::Cost);
+    assert_eq!(b.try_acquire(1.0, f64::NAN).unwrap_err().field, Field::Now);
+    assert_eq!(
+        b.try_acquire(1.0, f64::INFINITY).unwrap_err().field,
+        Field::Now
+    );
+    assert_eq!(
+        b.tokens_at(f64::NEG_INFINITY).unwrap_err().field,
+        Field::Now
+    );
+    assert_eq!(b, before);
+}
+
+#[test]
+fn huge_gaps_saturate_at_capacity() {
+    let mut b = bucket(5.0, 1e300);
+    b.try_acquire(5.0, -1e308).unwrap();
+    assert_eq!(b.tokens_at(1e308).unwrap(), 5.0);
+}

@@ -1,0 +1,61 @@
+// Shared e2e set-up: a static server for www/ on a free loopback port and Debian's Chromium
+// driven by playwright-core, with every console message and page error collected.
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const ROOT = new URL('../../www/', import.meta.url).pathname;
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+};
+
+/** Serves www/ on 127.0.0.1; resolves to { url, close }. */
+export async function serve() {
+  const server = createServer(async (req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname));
+    const file = join(ROOT, path.endsWith('/') ? `${path}index.html` : path);
+    if (!file.startsWith(ROOT)) return void res.writeHead(403).end();
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end('not found');
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${server.address().port}/`;
+  return { url, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/** Launches headless Chromium with the flags this machine needs. */
+export function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+/** A new page whose console errors, warnings and uncaught errors land in `page.problems`. */
+export async function openPage(browser, options = {}) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  page.problems = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') page.problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => page.problems.push(`pageerror: ${e.message}`));
+  return page;
+}
+
+/** Waits until the diagram is mounted (or an error replaced it). */
+export async function waitForWidget(page) {
+  await page.waitForSelector('#bucket-widget .bl-widget, #bucket-widget .bl-error');
+}

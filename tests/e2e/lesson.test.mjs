@@ -1,0 +1,87 @@
+// The lesson page end to end, as a learner uses it.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, openPage, waitForWidget } from './harness.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const counter = (page) => page.textContent('#bucket-widget .bl-counter');
+
+test('the lesson loads with no console errors or warnings and a working diagram', async () => {
+  const page = await openPage(browser);
+  await page.goto(server.url);
+  await waitForWidget(page);
+  assert.equal(await page.getAttribute('html', 'lang'), 'pt-BR');
+  assert.equal(await counter(page), '10,0 / 10');
+  for (const id of await page.$$eval('nav a[href^="#"]', (links) => links.map((a) => a.getAttribute('href')))) {
+    assert.equal(await page.locator(id).count(), 1, `table of contents target ${id}`);
+  }
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('B + 1 clicks empty the bucket, the last one gets 429 + Retry-After, then it refills', async () => {
+  const page = await openPage(browser);
+  await page.goto(`${server.url}?capacity=10&refill-rate=5`);
+  await waitForWidget(page);
+  // Stop lesson time so eleven clicks land at the same instant, however slow the machine is.
+  await page.evaluate(() => window.bucketlab.diagram.pause());
+  for (let i = 0; i < 11; i++) await page.click('#bucket-widget .bl-send');
+  assert.equal(await counter(page), '0,0 / 10');
+  const head = await page.textContent('#bucket-widget .bl-head');
+  assert.match(head, /^HTTP\/1\.1 429 Too Many Requests\nRetry-After: 1\n/);
+  assert.match(await page.textContent('#bucket-widget .bl-status'), /429.* 0,2 s/);
+  assert.match(await page.textContent('#bucket-widget .bl-wait'), /= 0,2 s$/);
+
+  await page.evaluate(() => window.bucketlab.diagram.step(0.4));
+  assert.equal(await counter(page), '2,0 / 10', 'exactly r · 0.4 s = 2 tokens');
+
+  await page.evaluate(() => window.bucketlab.diagram.resume());
+  await page.waitForFunction(() => {
+    const text = document.querySelector('#bucket-widget .bl-counter').textContent;
+    return parseFloat(text.replace(',', '.')) > 2;
+  });
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('the send button works from the keyboard alone', async () => {
+  const page = await openPage(browser);
+  await page.goto(server.url);
+  await waitForWidget(page);
+  await page.evaluate(() => window.bucketlab.diagram.pause());
+  await page.focus('#bucket-widget .bl-send');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Space');
+  assert.equal(await counter(page), '8,0 / 10');
+  await page.context().close();
+});
+
+test('a bad capacity in the URL shows the error text instead of the diagram', async () => {
+  const page = await openPage(browser);
+  await page.goto(`${server.url}?capacity=abc`);
+  await waitForWidget(page);
+  const alert = await page.textContent('#bucket-widget [role=alert]');
+  assert.match(alert, /capacity must be a finite number greater than 0, got "abc"/);
+  assert.equal(await page.locator('#bucket-widget svg').count(), 0);
+  assert.deepEqual(page.problems, [], 'the error is shown, not thrown at the page');
+  await page.context().close();
+});
+
+test('without JavaScript the lesson is still complete and readable', async () => {
+  const page = await openPage(browser, { javaScriptEnabled: false });
+  await page.goto(server.url);
+  assert.match(await page.textContent('#bucket-widget'), /JavaScript/);
+  assert.ok((await page.locator('main section h2').count()) >= 7);
+  assert.ok((await page.locator('details summary').count()) >= 3, 'FAQ disclosures');
+  await page.context().close();
+});

@@ -1,0 +1,88 @@
+//! Response heads for decisions: the 429, Retry-After rounding and the rate-limit fields.
+
+use bucketlab::limiter::{retry_after_seconds, BucketConfig, ResponseHead, TokenBucket};
+
+#[test]
+fn eleven_requests_at_t0_with_b10_r5() {
+    let config = BucketConfig::new(10.0, 5.0).unwrap();
+    let mut bucket = TokenBucket::started_at(config, 0.0).unwrap();
+    let heads: Vec<ResponseHead> = (0..11)
+        .map(|_| ResponseHead::for_decision(&config, &bucket.try_acquire(1.0, 0.0).unwrap()))
+        .collect();
+
+    let first = &heads[0];
+    assert_eq!(first.status_line(), "HTTP/1.1 200 OK");
+    assert_eq!(first.header("Retry-After"), None);
+    assert_eq!(first.header("X-RateLimit-Limit"), Some("10"));
+    assert_eq!(first.header("X-RateLimit-Remaining"), Some("9"));
+    assert_eq!(
+        first.header("X-RateLimit-Reset"),
+        Some("1"),
+        "one token short: full in 0.2 s → 1"
+    );
+    assert_eq!(
+        first.header("RateLimit-Policy"),
+        Some("\"default\";q=10;w=2")
+    );
+    assert_eq!(first.header("RateLimit"), Some("\"default\";r=9;t=1"));
+
+    let tenth = &heads[9];
+    assert_eq!(tenth.status, 200);
+    assert_eq!(tenth.header("X-RateLimit-Remaining"), Some("0"));
+
+    let last = &heads[10];
+    assert_eq!(last.status_line(), "HTTP/1.1 429 Too Many Requests");
+    assert_eq!(last.header("Retry-After"), Some("1"));
+    assert_eq!(last.header("X-RateLimit-Remaining"), Some("0"));
+    assert_eq!(last.header("X-RateLimit-Reset"), Some("2"));
+    assert_eq!(last.header("RateLimit"), Some("\"default\";r=0;t=1"));
+    assert_eq!(
+        last.to_text(),
+        "HTTP/1.1 429 Too Many Requests\nRetry-After: 1\nX-RateLimit-Limit: 10\n\
+         X-RateLimit-Remaining: 0\nX-RateLimit-Reset: 2\nRateLimit-Policy: \"default\";q=10;w=2\n\
+         RateLimit: \"default\";r=0;t=1"
+    );
+}
+
+#[test]
+fn retry_after_rounds_up_and_is_at_least_one() {
+    assert_eq!(retry_after_seconds(0.2), 1);
+    assert_eq!(retry_after_seconds(0.0), 1);
+    assert_eq!(retry_after_seconds(1.0), 1);
+    assert_eq!(retry_after_seconds(1.000_001), 2);
+    assert_eq!(retry_after_seconds(29.5), 30);
+}
+
+#[test]
+fn full_bucket_reports_zero_waits_and_slow_rates_round_up() {
+    let config = BucketConfig::new(3.0, 0.5).unwrap();
+    let mut bucket = TokenBucket::started_at(config, 0.0).unwrap();
+    let zero_cost = bucket.try_acquire(0.0, 0.0).unwrap();
+    let head = ResponseHead::for_decision(&config, &zero_cost);
+    assert_eq!(head.header("X-RateLimit-Reset"), Some("0"));
+    assert_eq!(head.header("RateLimit"), Some("\"default\";r=3;t=0"));
+    assert_eq!(head.header("RateLimit-Policy"), Some("\"default\";q=3;w=6"));
+
+    let half = bucket.try_acquire(2.5, 0.0).unwrap(); // 0.5 left: next whole token in 1 s
+    let head = ResponseHead::for_decision(&config, &half);
+    assert_eq!(head.header("RateLimit"), Some("\"default\";r=0;t=1"));
+    let denied = bucket.try_acquire(2.0, 0.0).unwrap(); // needs 1.5 more at 0.5/s: 3 s
+    let head = ResponseHead::for_decision(&config, &denied);
+    assert_eq!(head.header("Retry-After"), Some("3"));
+}
+
+#[test]
+fn never_admissible_requests_get_a_429_without_retry_after() {
+    let config = BucketConfig::new(2.0, 0.0).unwrap();
+    let mut bucket = TokenBucket::started_at(config, 0.0).unwrap();
+    let never = bucket.try_acquire(3.0, 0.0).unwrap();
+    let head = ResponseHead::for_decision(&config, &never);
+    assert_eq!(head.status, 429);
+    assert_eq!(head.header("Retry-After"), None);
+    assert_eq!(
+        head.header("X-RateLimit-Reset"),
+        None,
+        "r = 0: no reset time exists"
+    );
+    assert_eq!(head.header("RateLimit"), Some("\"default\";r=2"));
+}
