@@ -1,5 +1,5 @@
 # The two entry points the README gives; everything else lives in scripts/.
-.PHONY: serve test build
+.PHONY: serve test build bench
 
 serve:
 	scripts/serve.sh
@@ -9,3 +9,7 @@ test:
 
 build:
 	scripts/build.sh
+
+bench:
+	scripts/build.sh --test
+	node bench/run.mjs
