@@ -191,6 +191,16 @@ impl TokenBucket {
         })
     }
 
+    /// Switches to `config` at `now`: tokens accrued so far under the old rate are kept, capped at
+    /// the new capacity (a smaller bucket spills what no longer fits).
+    pub fn reconfigure(&mut self, config: BucketConfig, now: f64) -> Result<(), InvalidValue> {
+        let now = InvalidValue::check(Field::Now, now, Rule::Finite)?;
+        self.tokens = self.refilled(now).0.min(config.capacity);
+        self.last = Some(self.last.map_or(now, |last| last.max(now)));
+        self.config = config;
+        Ok(())
+    }
+
     /// Token count and credited seconds at `now`: `min(B, tokens + max(0, now − last) · r)`.
     fn refilled(&self, now: f64) -> (f64, f64) {
         let elapsed = self.last.map_or(0.0, |last| (now - last).max(0.0));

@@ -19,6 +19,10 @@ pub enum Field {
     Speed,
     /// A step of the lesson clock, in seconds.
     Step,
+    /// Requests per second of automatic traffic.
+    TrafficRate,
+    /// Requests sent at once in a burst.
+    BurstSize,
 }
 
 impl Field {
@@ -32,6 +36,8 @@ impl Field {
             Field::Now => "now",
             Field::Speed => "speed",
             Field::Step => "seconds",
+            Field::TrafficRate => "traffic_rate",
+            Field::BurstSize => "burst_size",
         }
     }
 
@@ -40,6 +46,8 @@ impl Field {
         match self {
             Field::RefillRate => "refillRate",
             Field::Now => "nowSeconds",
+            Field::TrafficRate => "trafficRate",
+            Field::BurstSize => "burstSize",
             other => other.name(),
         }
     }
@@ -54,6 +62,10 @@ pub enum Rule {
     NonNegative,
     /// A finite number in `0..=max`.
     UpTo(f64),
+    /// A finite number above 0 and at most `max`.
+    PositiveUpTo(f64),
+    /// A whole number in `min..=max`.
+    Whole(u32, u32),
     /// Any finite number.
     Finite,
 }
@@ -64,6 +76,14 @@ impl fmt::Display for Rule {
             Rule::Positive => f.write_str("a finite number greater than 0"),
             Rule::NonNegative => f.write_str("a finite number of at least 0"),
             Rule::UpTo(max) => write!(f, "a finite number from 0 to {}", Number(*max)),
+            Rule::PositiveUpTo(max) => {
+                write!(
+                    f,
+                    "a finite number greater than 0 and at most {}",
+                    Number(*max)
+                )
+            }
+            Rule::Whole(min, max) => write!(f, "a whole number from {min} to {max}"),
             Rule::Finite => f.write_str("a finite number"),
         }
     }
@@ -118,6 +138,10 @@ impl InvalidValue {
                 Rule::Positive => value > 0.0,
                 Rule::NonNegative => value >= 0.0,
                 Rule::UpTo(max) => (0.0..=max).contains(&value),
+                Rule::PositiveUpTo(max) => value > 0.0 && value <= max,
+                Rule::Whole(min, max) => {
+                    value.fract() == 0.0 && (f64::from(min)..=f64::from(max)).contains(&value)
+                }
                 Rule::Finite => true,
             };
         if ok {

@@ -7,10 +7,16 @@ pub mod bucket;
 pub mod clock;
 /// The one error type: a refused value, its field and the rule.
 pub mod error;
+/// Recent decisions and the token-level line for the timeline.
+pub mod history;
 /// Status line and rate-limit headers for a decision.
 pub mod http;
+/// Automatic traffic: steady or seeded Poisson arrivals.
+pub mod traffic;
 
 pub use bucket::{BucketConfig, Decision, Never, Outcome, TokenBucket};
 pub use clock::SimClock;
 pub use error::{Field, Given, InvalidValue, Rule};
+pub use history::{Event, History, Kind};
 pub use http::{retry_after_seconds, ResponseHead};
+pub use traffic::{Arrivals, Pattern};

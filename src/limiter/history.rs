@@ -1,0 +1,206 @@
+//! What happened recently, for the timeline: decisions and reconfigurations, and the token level
+//! line they imply (rising at `r`, flat at `B`, dropping by each admitted cost).
+
+use super::bucket::{BucketConfig, Decision};
+use std::collections::VecDeque;
+
+/// What an [`Event`] records.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Admitted,
+    Denied,
+    /// The bucket's capacity or rate changed.
+    Reconfigured,
+}
+
+/// One moment on the timeline, with the bucket's state right after it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Event {
+    pub at: f64,
+    pub kind: Kind,
+    /// Tokens just before the event (after refill).
+    pub before: f64,
+    /// Tokens right after it.
+    pub after: f64,
+    /// Capacity and rate in force from this event on.
+    pub capacity: f64,
+    pub refill_rate: f64,
+}
+
+/// The events of the last `span` seconds, plus one older event that anchors the level line.
+#[derive(Debug, Clone)]
+pub struct History {
+    span: f64,
+    anchor: Event,
+    events: VecDeque<Event>,
+}
+
+impl History {
+    /// An empty history for a bucket that holds `tokens` at `at`, keeping `span` seconds.
+    pub fn new(config: &BucketConfig, tokens: f64, at: f64, span: f64) -> Self {
+        History {
+            span,
+            anchor: Event {
+                at,
+                kind: Kind::Reconfigured,
+                before: tokens,
+                after: tokens,
+                capacity: config.capacity(),
+                refill_rate: config.refill_rate(),
+            },
+            events: VecDeque::new(),
+        }
+    }
+
+    /// Records a decision taken at `at` by a bucket configured by `config`.
+    pub fn record(&mut self, at: f64, config: &BucketConfig, decision: &Decision) {
+        let before = self.level_at(at);
+        let kind = if decision.is_allowed() {
+            Kind::Admitted
+        } else {
+            Kind::Denied
+        };
+        self.push(at, kind, before, decision.tokens, config);
+    }
+
+    /// Records a change of configuration at `at`, after which the bucket holds `tokens`.
+    pub fn reconfigure(&mut self, at: f64, config: &BucketConfig, tokens: f64) {
+        let before = self.level_at(at);
+        self.push(at, Kind::Reconfigured, before, tokens, config);
+    }
+
+    fn push(&mut self, at: f64, kind: Kind, before: f64, after: f64, config: &BucketConfig) {
+        self.events.push_back(Event {
+            at,
+            kind,
+            before,
+            after,
+            capacity: config.capacity(),
+            refill_rate: config.refill_rate(),
+        });
+    }
+
+    /// Forgets events older than `now − span`, keeping the newest of them as the anchor.
+    pub fn prune(&mut self, now: f64) {
+        while self.events.front().is_some_and(|e| e.at < now - self.span) {
+            self.anchor = self.events.pop_front().expect("front exists");
+        }
+    }
+
+    /// Events inside the kept span, oldest first.
+    pub fn events(&self) -> impl Iterator<Item = &Event> {
+        self.events.iter()
+    }
+
+    /// Seconds of history kept.
+    pub fn span(&self) -> f64 {
+        self.span
+    }
+
+    /// The token level as a polyline from the anchor up to `now`: `(time, tokens)` points,
+    /// with a corner where the refill reaches the capacity.
+    pub fn level_line(&self, now: f64) -> Vec<(f64, f64)> {
+        let mut points = vec![(self.anchor.at, self.anchor.after)];
+        let mut from = &self.anchor;
+        for event in self.events.iter().filter(|e| e.at <= now) {
+            rise(&mut points, from, event.at);
+            points.push((event.at, event.after));
+            from = event;
+        }
+        rise(&mut points, from, now);
+        points
+    }
+
+    /// Level just before `at`, from the latest event not after it.
+    fn level_at(&self, at: f64) -> f64 {
+        let last = self
+            .events
+            .iter()
+            .rev()
+            .find(|e| e.at <= at)
+            .unwrap_or(&self.anchor);
+        refill(last, at)
+    }
+}
+
+/// Tokens at `t` after `event`, refilling under the config it left in force.
+fn refill(event: &Event, t: f64) -> f64 {
+    let elapsed = (t - event.at).max(0.0);
+    event
+        .capacity
+        .min(event.after + elapsed * event.refill_rate)
+}
+
+/// Appends the refill from `event` up to `t`: a corner where it reaches the capacity, then the
+/// point at `t`.
+fn rise(points: &mut Vec<(f64, f64)>, event: &Event, t: f64) {
+    if t <= event.at {
+        return;
+    }
+    if event.refill_rate > 0.0 && event.after < event.capacity {
+        let full_at = event.at + (event.capacity - event.after) / event.refill_rate;
+        if full_at < t {
+            points.push((full_at, event.capacity));
+        }
+    }
+    points.push((t, refill(event, t)));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::limiter::TokenBucket;
+
+    #[test]
+    fn level_line_rises_caps_and_drops() {
+        let config = BucketConfig::new(2.0, 1.0).unwrap();
+        let mut bucket = TokenBucket::started_at(config, 0.0).unwrap();
+        let mut history = History::new(&config, 2.0, 0.0, 20.0);
+        for at in [1.0, 1.0, 1.0] {
+            let d = bucket.try_acquire(1.0, at).unwrap();
+            history.record(at, &config, &d);
+        }
+        let kinds: Vec<Kind> = history.events().map(|e| e.kind).collect();
+        assert_eq!(kinds, [Kind::Admitted, Kind::Admitted, Kind::Denied]);
+        assert_eq!(
+            history.level_line(4.0),
+            vec![
+                (0.0, 2.0),
+                (1.0, 2.0),
+                (1.0, 1.0),
+                (1.0, 0.0),
+                (1.0, 0.0),
+                (3.0, 2.0),
+                (4.0, 2.0)
+            ]
+        );
+    }
+
+    #[test]
+    fn prune_keeps_the_span_and_an_anchor() {
+        let config = BucketConfig::new(5.0, 1.0).unwrap();
+        let mut bucket = TokenBucket::started_at(config, 0.0).unwrap();
+        let mut history = History::new(&config, 5.0, 0.0, 10.0);
+        for at in [1.0, 2.0, 15.0] {
+            let d = bucket.try_acquire(5.0, at).unwrap();
+            history.record(at, &config, &d);
+        }
+        history.prune(15.0);
+        assert_eq!(history.events().count(), 1, "only t = 15 is within 10 s");
+        assert_eq!(
+            history.level_line(15.0)[0],
+            (2.0, 0.0),
+            "anchored at the last pruned event"
+        );
+    }
+
+    #[test]
+    fn reconfiguration_changes_the_slope_from_then_on() {
+        let slow = BucketConfig::new(10.0, 1.0).unwrap();
+        let fast = BucketConfig::new(10.0, 4.0).unwrap();
+        let mut history = History::new(&slow, 0.0, 0.0, 20.0);
+        history.reconfigure(2.0, &fast, 2.0);
+        let line = history.level_line(3.0);
+        assert_eq!(line.last(), Some(&(3.0, 6.0)));
+    }
+}
