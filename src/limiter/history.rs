@@ -187,9 +187,10 @@ mod tests {
         }
         history.prune(15.0);
         assert_eq!(history.events().count(), 1, "only t = 15 is within 10 s");
+        // The denial at t = 2 found 1 token and left it: the line starts there.
         assert_eq!(
             history.level_line(15.0)[0],
-            (2.0, 0.0),
+            (2.0, 1.0),
             "anchored at the last pruned event"
         );
     }
