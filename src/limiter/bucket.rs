@@ -93,6 +93,8 @@ pub struct Decision {
     pub outcome: Outcome,
     /// Tokens after the refill and, if admitted, the debit.
     pub tokens: f64,
+    /// Tokens after the refill, before any debit: what the request was measured against.
+    pub available: f64,
     /// Seconds of refill credited by this request (`Δt`; 0 if time went backwards).
     pub elapsed: f64,
     /// Tokens the bucket held before this request's refill.
@@ -186,6 +188,7 @@ impl TokenBucket {
         Ok(Decision {
             outcome,
             tokens: self.tokens,
+            available,
             elapsed,
             tokens_before,
         })

@@ -23,6 +23,8 @@ pub enum Field {
     TrafficRate,
     /// Requests sent at once in a burst.
     BurstSize,
+    /// Seed of the random traffic.
+    Seed,
 }
 
 impl Field {
@@ -38,6 +40,7 @@ impl Field {
             Field::Step => "seconds",
             Field::TrafficRate => "traffic_rate",
             Field::BurstSize => "burst_size",
+            Field::Seed => "seed",
         }
     }
 

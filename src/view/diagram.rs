@@ -2,7 +2,7 @@
 
 use super::dom::{self, html, set, svg, text};
 use super::locale::{fill, Locale};
-use crate::limiter::{BucketConfig, Decision, Outcome, ResponseHead};
+use crate::limiter::{BucketConfig, Decision, Never, Outcome, ResponseHead};
 use wasm_bindgen::JsValue;
 use web_sys::Element;
 
@@ -37,8 +37,12 @@ pub struct Diagram {
     request: Element,
     status: Element,
     head: Element,
+    formula: Element,
     wait: Element,
-    pub send: Element,
+    /// Where the controls go (beside the bucket on wide screens).
+    pub side: Element,
+    /// Where the timeline goes (under everything).
+    pub bottom: Element,
 }
 
 impl Diagram {
@@ -188,18 +192,17 @@ impl Diagram {
             &[("class", "bl-request"), ("visibility", "hidden")],
         )?;
 
-        let controls = html(&widget, "div", "bl-controls")?;
-        let send = html(&controls, "button", "bl-send")?;
-        set(&send, "type", "button");
-        text(&send, locale.send);
-
+        let side = html(&widget, "div", "bl-side")?;
         let panel = html(&widget, "div", "bl-panel")?;
         let status = html(&panel, "p", "bl-status")?;
-        set(&status, "role", "status");
         text(&status, locale.idle);
         let head = html(&panel, "pre", "bl-head")?;
         set(&head, "hidden", "");
+        let formula = html(&panel, "p", "bl-formula")?;
         let wait = html(&panel, "p", "bl-wait")?;
+        let note = html(&panel, "p", "bl-note")?;
+        text(&note, locale.reset_note);
+        let bottom = html(&widget, "div", "bl-bottom")?;
 
         Ok(Diagram {
             locale,
@@ -212,8 +215,10 @@ impl Diagram {
             request,
             status,
             head,
+            formula,
             wait,
-            send,
+            side,
+            bottom,
         })
     }
 
@@ -283,19 +288,29 @@ impl Diagram {
         set(&self.request, "visibility", "visible");
     }
 
+    /// One sentence for `shot`: admitted with tokens left, denied with the wait, or never.
+    pub fn summary(&self, config: &BucketConfig, shot: &Shot) -> String {
+        let l = self.locale;
+        let decision = &shot.decision;
+        match decision.outcome {
+            Outcome::Allowed => fill(l.allowed, &[("n", &l.number(decision.tokens.floor(), 0))]),
+            Outcome::Denied { retry_after } => fill(l.denied, &[("s", &l.number(retry_after, 3))]),
+            Outcome::Never(Never::CostExceedsCapacity) => fill(
+                l.never_cost,
+                &[
+                    ("c", &l.number(shot.cost, 3)),
+                    ("b", &l.number(config.capacity(), 3)),
+                ],
+            ),
+            Outcome::Never(Never::NoRefill) => l.never_rate.to_owned(),
+        }
+    }
+
     /// Fills the response panel for `shot`.
     pub fn report(&self, config: &BucketConfig, shot: &Shot) {
         let l = self.locale;
         let decision = &shot.decision;
-        let b = l.number(config.capacity(), 3);
-        let summary = match decision.outcome {
-            Outcome::Allowed => fill(l.allowed, &[("n", &l.number(decision.tokens.floor(), 0))]),
-            Outcome::Denied { retry_after } => fill(l.denied, &[("s", &l.number(retry_after, 3))]),
-            Outcome::Never(crate::limiter::Never::CostExceedsCapacity) => {
-                fill(l.never_cost, &[("c", &l.number(shot.cost, 3)), ("b", &b)])
-            }
-            Outcome::Never(crate::limiter::Never::NoRefill) => l.never_rate.to_owned(),
-        };
+        let summary = self.summary(config, shot);
         text(&self.status, &summary);
         set(
             &self.status,
@@ -311,6 +326,7 @@ impl Diagram {
             &ResponseHead::for_decision(config, decision).to_text(),
         );
         let _ = self.head.remove_attribute("hidden");
+        text(&self.formula, &self.formula_text(config, shot));
         let wait = match decision.outcome {
             Outcome::Denied { retry_after } => fill(
                 l.exact_wait,
@@ -324,6 +340,46 @@ impl Diagram {
             _ => String::new(),
         };
         text(&self.wait, &wait);
+    }
+
+    /// `tokens = min(B, tokens + Δt·r)` with this request's numbers, then the debit if admitted.
+    fn formula_text(&self, config: &BucketConfig, shot: &Shot) -> String {
+        let l = self.locale;
+        let d = &shot.decision;
+        let available = d.available;
+        let n = |v: f64| l.number(v, 3);
+        let refill = fill(
+            l.refill_formula,
+            &[
+                ("b", &n(config.capacity())),
+                ("t0", &n(d.tokens_before)),
+                ("dt", &n(d.elapsed)),
+                ("r", &n(config.refill_rate())),
+                ("t1", &n(available)),
+            ],
+        );
+        if d.is_allowed() {
+            let debit = fill(
+                l.debit_formula,
+                &[
+                    ("t1", &n(available)),
+                    ("c", &n(shot.cost)),
+                    ("t2", &n(d.tokens)),
+                ],
+            );
+            format!("{refill}\n{debit}")
+        } else {
+            refill
+        }
+    }
+
+    /// Empties the panel, as before the first request.
+    pub fn clear_report(&self) {
+        text(&self.status, self.locale.idle);
+        let _ = self.status.remove_attribute("data-outcome");
+        set(&self.head, "hidden", "");
+        text(&self.formula, "");
+        text(&self.wait, "");
     }
 
     /// Shows `message` in place of the diagram, as an alert.

@@ -3,7 +3,10 @@
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{Document, Element, Event, EventTarget, Window};
+use web_sys::{
+    Document, Element, Event, EventTarget, HtmlInputElement, HtmlSelectElement,
+    IntersectionObserver, IntersectionObserverEntry, Window,
+};
 
 /// The SVG namespace, required for SVG elements created from script.
 pub const SVG_NS: &str = "http://www.w3.org/2000/svg";
@@ -148,4 +151,63 @@ pub fn unique_id(prefix: &str) -> String {
         n
     });
     format!("{prefix}{n}")
+}
+
+/// The current value of an `<input>` or `<select>`.
+pub fn value(element: &Element) -> String {
+    if let Some(input) = element.dyn_ref::<HtmlInputElement>() {
+        input.value()
+    } else if let Some(select) = element.dyn_ref::<HtmlSelectElement>() {
+        select.value()
+    } else {
+        String::new()
+    }
+}
+
+/// Sets the value of an `<input>`.
+pub fn set_value(element: &Element, value: &str) {
+    if let Some(input) = element.dyn_ref::<HtmlInputElement>() {
+        input.set_value(value);
+    }
+}
+
+/// Whether the page is hidden (a background tab).
+pub fn page_hidden() -> bool {
+    document().hidden()
+}
+
+/// Watches whether an element is on screen; disconnects when dropped.
+pub struct VisibilityWatch {
+    observer: IntersectionObserver,
+    _callback: Closure<dyn FnMut(js_sys::Array)>,
+}
+
+impl VisibilityWatch {
+    /// Calls `on_change(visible)` whenever `element` enters or leaves the viewport.
+    pub fn new(
+        element: &Element,
+        mut on_change: impl FnMut(bool) + 'static,
+    ) -> Result<Self, JsValue> {
+        let callback = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
+            if let Some(entry) = entries.iter().last() {
+                on_change(
+                    entry
+                        .unchecked_into::<IntersectionObserverEntry>()
+                        .is_intersecting(),
+                );
+            }
+        });
+        let observer = IntersectionObserver::new(callback.as_ref().unchecked_ref())?;
+        observer.observe(element);
+        Ok(VisibilityWatch {
+            observer,
+            _callback: callback,
+        })
+    }
+}
+
+impl Drop for VisibilityWatch {
+    fn drop(&mut self) {
+        self.observer.disconnect();
+    }
 }

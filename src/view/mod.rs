@@ -1,50 +1,85 @@
 //! The interactive diagram: a widget mounted into a page element, driven by the core's bucket and
-//! the lesson clock, redrawn on animation frames only while something moves.
+//! the lesson clock, redrawn on animation frames only while something moves on screen.
 
+/// The screen-reader live region, rate-limited.
+pub mod announce;
+/// The controls and the actions they trigger.
+pub mod controls;
 /// The SVG bucket and the response panel.
 pub mod diagram;
-/// Raw DOM calls, owned listeners and the frame loop.
+/// Raw DOM calls, owned listeners, observers and the frame loop.
 pub mod dom;
 /// The widget's words in each language.
 pub mod locale;
+/// The strip chart of the last 20 seconds.
+pub mod timeline;
 
 use crate::api::to_js;
-use crate::limiter::{BucketConfig, Field, InvalidValue, Rule, SimClock, TokenBucket};
+use crate::limiter::{
+    Arrivals, BucketConfig, Field, History, InvalidValue, Pattern, Rule, SimClock, TokenBucket,
+};
+use announce::Announcer;
+use controls::{Action, Controls, STEP_SECONDS};
 use diagram::{Diagram, Shot, FLIGHT_SECONDS};
-use dom::{FrameLoop, Listener};
+use dom::{FrameLoop, Listener, VisibilityWatch};
+use locale::Locale;
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
+use timeline::{Timeline, SPAN};
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
 
-/// The widget's state: the bucket, its clock and what is on screen.
+/// Largest burst one click sends.
+const MAX_BURST: u32 = 100;
+
+/// The widget's state: the bucket, its clock, the traffic and what is on screen.
 struct State {
+    locale: &'static Locale,
+    /// The configuration the widget was mounted with, for "reset".
+    initial: BucketConfig,
     bucket: TokenBucket,
     clock: SimClock,
-    diagram: Diagram,
+    history: History,
+    traffic: Option<Arrivals>,
     last: Option<Shot>,
+    diagram: Diagram,
+    controls: Controls,
+    timeline: Timeline,
+    announcer: Announcer,
+    on_screen: bool,
     frames: Rc<FrameLoop>,
 }
 
 impl State {
-    /// Redraws at wall time `wall`; returns whether another frame is needed.
-    fn draw(&self, wall: f64) -> bool {
+    fn now(&self) -> f64 {
+        self.clock.now(dom::wall_seconds())
+    }
+
+    /// Brings everything to wall time `wall` and redraws; returns whether another frame is needed.
+    fn draw(&mut self, wall: f64) -> bool {
         let now = self.clock.now(wall);
-        let config = self.bucket.config();
-        let tokens = self.tokens_at(now);
-        self.diagram.draw(config, now, tokens, self.last.as_ref());
+        self.run_traffic(now);
+        self.history.prune(now);
+        let config = *self.bucket.config();
+        let tokens = self.bucket.tokens_at(now).unwrap_or(0.0);
+        self.diagram.draw(&config, now, tokens, self.last.as_ref());
+        self.timeline.draw(&self.history, now, config.capacity());
+        self.announcer.flush(self.locale, wall);
+
         let refilling = tokens < config.capacity() && config.refill_rate() > 0.0;
         let in_flight = self.last.is_some_and(|s| now - s.at < FLIGHT_SECONDS);
-        !self.clock.is_paused() && (refilling || in_flight)
+        let on_chart = self
+            .history
+            .events()
+            .next()
+            .is_some_and(|e| now - e.at < SPAN);
+        let moving = refilling || in_flight || on_chart || self.traffic.is_some();
+        let visible = self.on_screen && !dom::page_hidden();
+        self.announcer.pending() || (visible && !self.clock.is_paused() && moving)
     }
 
-    fn tokens_at(&self, now: f64) -> f64 {
-        // `now` comes from the clock, always finite.
-        self.bucket.tokens_at(now).unwrap_or(0.0)
-    }
-
-    /// Draws now, and runs the frame loop only if something moves.
-    fn refresh(&self) {
+    /// Draws now, and keeps the frame loop running only if something moves.
+    fn refresh(&mut self) {
         if self.draw(dom::wall_seconds()) {
             self.frames.request();
         } else {
@@ -52,28 +87,148 @@ impl State {
         }
     }
 
-    fn send(&mut self, cost: f64) -> Result<Shot, InvalidValue> {
-        let now = self.clock.now(dom::wall_seconds());
-        let decision = self.bucket.try_acquire(cost, now)?;
-        let shot = Shot {
-            at: now,
-            decision,
-            cost,
+    /// Takes every automatic arrival up to `now`, each at its own exact time.
+    fn run_traffic(&mut self, now: f64) {
+        let Some(mut traffic) = self.traffic.take() else {
+            return;
         };
-        self.diagram.report(self.bucket.config(), &shot);
+        let mut latest = None;
+        while let Some(at) = traffic.next_until(now) {
+            latest = self.decide(1.0, at).ok().or(latest);
+        }
+        self.traffic = Some(traffic);
+        if let Some(shot) = latest {
+            self.diagram.report(self.bucket.config(), &shot);
+        }
+    }
+
+    /// One request of `cost` at lesson time `at`, recorded everywhere but the panel.
+    fn decide(&mut self, cost: f64, at: f64) -> Result<Shot, InvalidValue> {
+        let decision = self.bucket.try_acquire(cost, at)?;
+        let config = *self.bucket.config();
+        let shot = Shot { at, decision, cost };
+        self.history.record(at, &config, &decision);
+        let sentence = self.diagram.summary(&config, &shot);
+        self.announcer
+            .note(sentence, decision.is_allowed(), decision.tokens);
         self.last = Some(shot);
+        Ok(shot)
+    }
+
+    /// Sends `count` requests of `cost` now and shows the last one.
+    fn send(&mut self, cost: f64, count: u32) -> Result<Shot, InvalidValue> {
+        let now = self.now();
+        let mut shot = self.decide(cost, now)?;
+        for _ in 1..count {
+            shot = self.decide(cost, now)?;
+        }
+        self.diagram.report(self.bucket.config(), &shot);
         self.refresh();
         Ok(shot)
+    }
+
+    /// Reads a control's text as a number under `rule`.
+    fn read(&self, control: &Element, field: Field, rule: Rule) -> Result<f64, InvalidValue> {
+        InvalidValue::parse(field, &self.controls.read(control), rule)
+    }
+
+    fn cost(&self) -> Result<f64, InvalidValue> {
+        let max = self.bucket.config().capacity().floor().max(1.0) as u32;
+        self.read(&self.controls.cost, Field::Cost, Rule::Whole(1, max))
+    }
+
+    /// Runs a control's action; a bad value is shown under the controls and changes nothing.
+    fn act(&mut self, action: Action) {
+        let result = self.try_act(action);
+        self.controls
+            .show_error(result.as_ref().err().map(|e| e.to_string()).as_deref());
+        self.refresh();
+    }
+
+    fn try_act(&mut self, action: Action) -> Result<(), InvalidValue> {
+        let wall = dom::wall_seconds();
+        match action {
+            Action::Send => {
+                self.send(self.cost()?, 1)?;
+            }
+            Action::Burst => {
+                let cost = self.cost()?;
+                let rule = Rule::Whole(1, MAX_BURST);
+                let count = self.read(&self.controls.burst_size, Field::BurstSize, rule)?;
+                self.send(cost, count as u32)?;
+            }
+            Action::Capacity | Action::Rate => {
+                let capacity =
+                    self.read(&self.controls.capacity, Field::Capacity, Rule::Positive)?;
+                let rate = self.read(&self.controls.rate, Field::RefillRate, Rule::NonNegative)?;
+                self.reconfigure(BucketConfig::new(capacity, rate)?)?;
+            }
+            Action::Traffic => self.traffic = self.read_traffic()?,
+            Action::Pause if self.clock.is_paused() => self.clock.resume(wall),
+            Action::Pause => self.clock.pause(wall),
+            Action::Speed => {
+                let speed = self.read(&self.controls.speed, Field::Speed, Rule::Positive)?;
+                self.clock.set_speed(speed, wall)?;
+            }
+            Action::Step => self.clock.step(STEP_SECONDS)?,
+            Action::Reset => self.reset(),
+        }
+        self.controls
+            .show_clock(self.locale, self.clock.is_paused());
+        Ok(())
+    }
+
+    /// The automatic traffic the controls ask for, starting now.
+    fn read_traffic(&self) -> Result<Option<Arrivals>, InvalidValue> {
+        let pattern = match self.controls.read(&self.controls.traffic).as_str() {
+            "steady" => Pattern::Steady,
+            "poisson" => Pattern::Poisson,
+            _ => return Ok(None),
+        };
+        let rate = self.read(
+            &self.controls.traffic_rate,
+            Field::TrafficRate,
+            Rule::Positive,
+        )?;
+        let seed = self.read(&self.controls.seed, Field::Seed, Rule::Whole(0, u32::MAX))?;
+        Arrivals::new(pattern, rate, seed as u64, self.now()).map(Some)
+    }
+
+    fn reconfigure(&mut self, config: BucketConfig) -> Result<(), InvalidValue> {
+        let now = self.now();
+        self.bucket.reconfigure(config, now)?;
+        let tokens = self.bucket.tokens_at(now)?;
+        self.history.reconfigure(now, &config, tokens);
+        self.diagram.configure(&config);
+        self.controls
+            .show_config(self.locale, config.capacity(), config.refill_rate());
+        Ok(())
+    }
+
+    /// Back to the mounted configuration: full (or initial) bucket, no traffic, empty chart.
+    fn reset(&mut self) {
+        let now = self.now();
+        let config = self.initial;
+        self.bucket = TokenBucket::started_at(config, now).expect("the clock's time is finite");
+        self.history = History::new(&config, config.initial_tokens(), now, SPAN);
+        self.traffic = None;
+        self.last = None;
+        dom::set_value(&self.controls.traffic, "off");
+        self.diagram.configure(&config);
+        self.diagram.clear_report();
+        self.controls
+            .show_config(self.locale, config.capacity(), config.refill_rate());
     }
 }
 
 /// A mounted diagram. Dropping it (or calling `free()` from JavaScript) stops its frame loop,
-/// removes its listeners and empties its element.
+/// removes its listeners and observers and empties its element.
 #[wasm_bindgen]
 pub struct BucketDiagram {
     state: Rc<RefCell<State>>,
     root: Element,
     _listeners: Vec<Listener>,
+    _watch: VisibilityWatch,
 }
 
 /// Mounts the diagram into `root`, configured by its attributes: `data-capacity` (B, default 10),
@@ -96,8 +251,7 @@ pub fn mount_diagram(root: &Element) -> Result<BucketDiagram, JsValue> {
     let config = match config_from_attributes(root) {
         Ok(config) => config,
         Err(err) => {
-            let message = err.to_string();
-            Diagram::show_error(root, locale, &message)?;
+            Diagram::show_error(root, locale, &err.to_string())?;
             return Err(to_js(err).into());
         }
     };
@@ -106,15 +260,26 @@ pub fn mount_diagram(root: &Element) -> Result<BucketDiagram, JsValue> {
     if root.has_attribute("data-paused") {
         clock.pause(wall);
     }
-    let bucket = TokenBucket::started_at(config, clock.now(wall)).map_err(to_js)?;
+    let now = clock.now(wall);
+    let bucket = TokenBucket::started_at(config, now).map_err(to_js)?;
     let diagram = Diagram::build(root, locale)?;
     diagram.configure(&config);
+    let controls = Controls::build(
+        &diagram.side,
+        locale,
+        config.capacity(),
+        config.refill_rate(),
+    )?;
+    controls.show_config(locale, config.capacity(), config.refill_rate());
+    controls.show_clock(locale, clock.is_paused());
+    let timeline = Timeline::build(&diagram.bottom, locale)?;
+    let announcer = Announcer::build(&diagram.bottom)?;
 
     let state = Rc::new_cyclic(|weak: &Weak<RefCell<State>>| {
         let weak = weak.clone();
         let frames = FrameLoop::new(move |wall| {
             if let Some(state) = weak.upgrade() {
-                let state = state.borrow();
+                let mut state = state.borrow_mut();
                 state.frames.delivered();
                 if state.draw(wall) {
                     state.frames.request();
@@ -122,27 +287,55 @@ pub fn mount_diagram(root: &Element) -> Result<BucketDiagram, JsValue> {
             }
         });
         RefCell::new(State {
+            locale,
+            initial: config,
             bucket,
             clock,
-            diagram,
+            history: History::new(&config, config.initial_tokens(), now, SPAN),
+            traffic: None,
             last: None,
+            diagram,
+            controls,
+            timeline,
+            announcer,
+            on_screen: true,
             frames: Rc::new(frames),
         })
     });
 
+    let mut listeners = Vec::new();
+    for (control, event, action) in state.borrow().controls.actions() {
+        let weak = Rc::downgrade(&state);
+        listeners.push(Listener::new(control, event, move |_| {
+            if let Some(state) = weak.upgrade() {
+                state.borrow_mut().act(action);
+            }
+        })?);
+    }
     let weak = Rc::downgrade(&state);
-    let send_button = state.borrow().diagram.send.clone();
-    let on_send = Listener::new(&send_button, "click", move |_| {
+    listeners.push(Listener::new(
+        &dom::document(),
+        "visibilitychange",
+        move |_| {
+            if let Some(state) = weak.upgrade() {
+                state.borrow_mut().refresh();
+            }
+        },
+    )?);
+    let weak = Rc::downgrade(&state);
+    let watch = VisibilityWatch::new(root, move |visible| {
         if let Some(state) = weak.upgrade() {
-            // Cost 1 is always a valid cost, so this cannot fail.
-            let _ = state.borrow_mut().send(1.0);
+            let mut state = state.borrow_mut();
+            state.on_screen = visible;
+            state.refresh();
         }
     })?;
-    state.borrow().refresh();
+    state.borrow_mut().refresh();
     Ok(BucketDiagram {
         state,
         root: root.clone(),
-        _listeners: vec![on_send],
+        _listeners: listeners,
+        _watch: watch,
     })
 }
 
@@ -174,10 +367,11 @@ fn config_from_attributes(root: &Element) -> Result<BucketConfig, InvalidValue> 
 impl BucketDiagram {
     /// Sends one request of `cost` tokens (default 1) now; returns whether it was admitted.
     pub fn send(&self, cost: Option<f64>) -> Result<bool, JsError> {
+        let cost = InvalidValue::check(Field::Cost, cost.unwrap_or(1.0), Rule::NonNegative);
         let shot = self
             .state
             .borrow_mut()
-            .send(cost.unwrap_or(1.0))
+            .send(cost.map_err(to_js)?, 1)
             .map_err(to_js)?;
         Ok(shot.decision.is_allowed())
     }
@@ -185,15 +379,17 @@ impl BucketDiagram {
     /// Stops lesson time; the diagram holds still until `resume` or `step`.
     pub fn pause(&self) {
         let mut state = self.state.borrow_mut();
-        state.clock.pause(dom::wall_seconds());
-        state.refresh();
+        if !state.clock.is_paused() {
+            state.act(Action::Pause);
+        }
     }
 
     /// Lets lesson time run again.
     pub fn resume(&self) {
         let mut state = self.state.borrow_mut();
-        state.clock.resume(dom::wall_seconds());
-        state.refresh();
+        if state.clock.is_paused() {
+            state.act(Action::Pause);
+        }
     }
 
     /// Moves lesson time forward by `seconds` and redraws.
@@ -208,13 +404,13 @@ impl BucketDiagram {
     #[wasm_bindgen(getter)]
     pub fn tokens(&self) -> f64 {
         let state = self.state.borrow();
-        state.tokens_at(state.clock.now(dom::wall_seconds()))
+        state.bucket.tokens_at(state.now()).unwrap_or(0.0)
     }
 
     /// Lesson time in seconds since the diagram was mounted.
     #[wasm_bindgen(getter)]
     pub fn now(&self) -> f64 {
-        self.state.borrow().clock.now(dom::wall_seconds())
+        self.state.borrow().now()
     }
 
     /// Whether a frame is scheduled (the loop runs only while something moves).

@@ -1,0 +1,250 @@
+// `node bench/run.mjs` (or `make bench`, which builds first): measures the lesson in Debian's
+// headless Chromium and prints one table, measure | value | goal | ✓/✗, as a Markdown table.
+//
+//   1. idle: requestAnimationFrame callbacks per second on the lesson page, whose single
+//      diagram starts full and so should schedule no frame at all;
+//   2. load: main-thread time per frame with 20 diagrams animating (www/bench-20.html), from a
+//      Chrome DevTools Protocol trace (see bench/frames.mjs for the exact method);
+//   3. size: the wasm module and the JS glue, raw / gzip -9 / brotli, and the lesson's transfer.
+//
+// Timings are medians over repeated runs, each on a freshly loaded page. Progress goes to
+// stderr, the table to stdout. Exit status: 0 when everything was measured (a ✗ is a result,
+// not a failure), 1 when something could not be measured (no build, no browser, a page error).
+import os from 'node:os';
+import { serve, launch, openPage } from '../tests/e2e/harness.mjs';
+import { TRACE_CATEGORIES, framesFromTrace, framesPerSecond, median, percentile } from './frames.mjs';
+import { measureSizes } from './sizes.mjs';
+
+const WWW = new URL('../www/', import.meta.url);
+const IDLE_RUNS = 3;
+const IDLE_SECONDS = 2;
+const LOAD_RUNS = 5;
+const LOAD_SECONDS = 3;
+const LOAD_INSTANCES = 20;
+const WARM_UP_FRAMES = 90; // ~1.5 s at 60 Hz: wasm tier-up and first-paint costs settle first
+const FRAME_BUDGET_MS = 4;
+const KIB = 1024;
+const WASM_GZIP_BUDGET = 35 * KIB;
+const PAGE_GZIP_BUDGET = 150 * KIB;
+
+const log = (...args) => console.error('bench:', ...args);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// Whatever happens, never hang: a stuck browser is a failure to measure.
+const watchdog = setTimeout(() => {
+  console.error('bench: gave up after 5 minutes');
+  process.exit(1);
+}, 5 * 60 * 1000);
+watchdog.unref();
+
+/** Installed before any page script: counts every rAF callback the page's code gets invoked. */
+function countAnimationFrames() {
+  const native = window.requestAnimationFrame;
+  const counter = { calls: 0 };
+  Object.defineProperty(window, '__benchRaf', { value: counter });
+  window.requestAnimationFrame = function requestAnimationFrame(callback) {
+    if (typeof callback !== 'function') return native.call(window, callback); // same TypeError
+    return native.call(window, function (time) {
+      counter.calls += 1;
+      return callback.call(this, time);
+    });
+  };
+}
+
+/** Fails the run if the page reported an uncaught error. */
+function assertNoPageErrors(page, what) {
+  const errors = page.problems.filter((p) => p.startsWith('pageerror') || p.startsWith('error'));
+  if (errors.length) throw new Error(`${what}: ${errors.join('; ')}`);
+  for (const warning of page.problems.filter((p) => !errors.includes(p))) log(`${what}: ${warning}`);
+}
+
+/** One idle run: rAF callbacks per second on the lesson page over IDLE_SECONDS of wall time. */
+async function idleRun(browser, url) {
+  const page = await openPage(browser);
+  try {
+    await page.addInitScript(countAnimationFrames);
+    await page.goto(url);
+    // Mounted (main.js sets window.bucketlab.diagram) or failed (the widget shows .bl-error).
+    await page.waitForFunction(
+      () => window.bucketlab?.diagram || document.querySelector('#bucket-widget .bl-error'),
+      null,
+      { polling: 50, timeout: 30_000 },
+    );
+    const mounted = await page.evaluate(() => Boolean(window.bucketlab?.diagram));
+    if (!mounted) {
+      throw new Error(`lesson page: the diagram did not mount: ${await page.textContent('#bucket-widget')}`);
+    }
+    // Give a legitimate mount-time animation up to 1 s to finish; a widget that never settles
+    // is measured anyway, and shows up as frames in the window.
+    await page
+      .waitForFunction(() => !window.bucketlab.diagram.isAnimating, null, { polling: 50, timeout: 1_000 })
+      .catch(() => log('idle: the lesson diagram was still animating 1 s after mounting'));
+    const result = await page.evaluate(async (ms) => {
+      const counter = window.__benchRaf;
+      const before = counter.calls;
+      const t0 = performance.now();
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      return { calls: counter.calls - before, seconds: (performance.now() - t0) / 1000 };
+    }, IDLE_SECONDS * 1000);
+    assertNoPageErrors(page, 'lesson page');
+    return result.calls / result.seconds;
+  } finally {
+    await page.context().close();
+  }
+}
+
+/** One loaded run: a CDP trace of LOAD_SECONDS on bench-20.html, reduced to per-frame figures. */
+async function loadRun(browser, url) {
+  const page = await openPage(browser);
+  try {
+    await page.goto(`${url}bench-20.html`);
+    await page.waitForFunction(() => window.bench && (window.bench.ready || window.bench.error), null, {
+      polling: 50,
+      timeout: 30_000,
+    });
+    const setup = await page.evaluate(() => ({
+      error: window.bench.error,
+      count: window.bench.handles.length,
+      animating: window.bench.handles.filter((h) => h.isAnimating).length,
+    }));
+    if (setup.error) throw new Error(`bench-20.html: ${setup.error}`);
+    if (setup.count !== LOAD_INSTANCES || setup.animating !== LOAD_INSTANCES) {
+      throw new Error(`bench-20.html: ${setup.animating} of ${setup.count} diagrams animating, want ${LOAD_INSTANCES}`);
+    }
+    // Warm up: wait until WARM_UP_FRAMES frames have been rendered.
+    await page.evaluate(
+      (n) =>
+        new Promise((resolve) => {
+          let left = n;
+          const tick = () => (--left <= 0 ? resolve() : requestAnimationFrame(tick));
+          requestAnimationFrame(tick);
+        }),
+      WARM_UP_FRAMES,
+    );
+
+    const cdp = await page.context().newCDPSession(page);
+    const { frameTree } = await cdp.send('Page.getFrameTree');
+    const events = [];
+    cdp.on('Tracing.dataCollected', ({ value }) => {
+      for (const e of value) events.push(e);
+    });
+    const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.start', { categories: TRACE_CATEGORIES.join(','), transferMode: 'ReportEvents' });
+    await sleep(LOAD_SECONDS * 1000); // the measurement window itself
+    await cdp.send('Tracing.end');
+    await complete;
+
+    const still = await page.evaluate(() => window.bench.handles.filter((h) => h.isAnimating).length);
+    if (still !== LOAD_INSTANCES) {
+      throw new Error(`bench-20.html: only ${still} of ${LOAD_INSTANCES} diagrams were still animating at the end`);
+    }
+    assertNoPageErrors(page, 'bench-20.html');
+
+    const frames = framesFromTrace(events, frameTree.frame.id);
+    if (frames.length < LOAD_SECONDS * 10) {
+      throw new Error(`bench-20.html: only ${frames.length} frames in ${LOAD_SECONDS} s of trace`);
+    }
+    const busy = frames.map((f) => f.busy);
+    return {
+      frames: frames.length,
+      p95: percentile(busy, 0.95),
+      p50: percentile(busy, 0.5),
+      max: Math.max(...busy),
+      rafP95: percentile(frames.map((f) => f.raf), 0.95),
+      renderP95: percentile(frames.map((f) => f.render - f.raf), 0.95),
+      fps: framesPerSecond(frames),
+      callbacksPerFrame: median(frames.map((f) => f.rafCount)),
+    };
+  } finally {
+    await page.context().close();
+  }
+}
+
+// ---- formatting -------------------------------------------------------------------------------
+
+const ms = (v) => `${v.toFixed(2)} ms`;
+const kib = (bytes) => `${(bytes / KIB).toFixed(1)} KiB`;
+const bytesCell = (bytes) => `${kib(bytes)} (${bytes.toLocaleString('en-US')} B)`;
+const mark = (ok) => (ok ? '✓' : '✗');
+
+/** A Markdown table whose columns are also aligned as plain text. */
+function table(header, rows) {
+  const width = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells) => `| ${cells.map((c, i) => c.padEnd(width[i])).join(' | ')} |`;
+  return [line(header), `|${width.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
+}
+
+// ---- main -------------------------------------------------------------------------------------
+
+async function main() {
+  let sizes;
+  try {
+    sizes = measureSizes(WWW);
+  } catch (error) {
+    throw new Error(`the module is not built (run scripts/build.sh or make bench): ${error.message}`);
+  }
+
+  const server = await serve();
+  let browser;
+  try {
+    browser = await launch();
+    const version = browser.version();
+
+    const idle = [];
+    for (let i = 0; i < IDLE_RUNS; i++) {
+      idle.push(await idleRun(browser, server.url));
+      log(`idle run ${i + 1}/${IDLE_RUNS}: ${idle.at(-1).toFixed(1)} rAF callbacks/s`);
+    }
+
+    const load = [];
+    for (let i = 0; i < LOAD_RUNS; i++) {
+      const r = await loadRun(browser, server.url);
+      load.push(r);
+      log(
+        `load run ${i + 1}/${LOAD_RUNS}: ${r.frames} frames, ${r.fps.toFixed(1)} fps, ` +
+          `p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, max ${ms(r.max)}, rAF p95 ${ms(r.rafP95)}`,
+      );
+    }
+    const med = (key) => median(load.map((r) => r[key]));
+
+    const idleFps = median(idle);
+    const p95 = med('p95');
+    const rows = [
+      [`Idle lesson page: rAF callbacks per second (${IDLE_SECONDS} s, median of ${IDLE_RUNS})`, idleFps.toFixed(1), '0', mark(idleFps === 0)],
+      [`${LOAD_INSTANCES} animating diagrams: main-thread time per frame, p95 (median of ${LOAD_RUNS} × ${LOAD_SECONDS} s)`, ms(p95), `≤ ${FRAME_BUDGET_MS} ms`, mark(p95 <= FRAME_BUDGET_MS)],
+      ['  same, p50', ms(med('p50')), '', ''],
+      ['  of which inside rAF callbacks, p95', ms(med('rafP95')), '', ''],
+      ['  of which style, layout, paint, commit, p95', ms(med('renderP95')), '', ''],
+      ['  frames per second', med('fps').toFixed(1), '', ''],
+      ['  rAF callbacks per frame', String(med('callbacksPerFrame')), String(LOAD_INSTANCES), mark(med('callbacksPerFrame') === LOAD_INSTANCES)],
+      ['bucketlab_bg.wasm, raw', bytesCell(sizes.wasmRaw), '', ''],
+      ['bucketlab_bg.wasm, gzip -9', bytesCell(sizes.wasmGzip), `≤ ${kib(WASM_GZIP_BUDGET)}`, mark(sizes.wasmGzip <= WASM_GZIP_BUDGET)],
+      ['bucketlab_bg.wasm, brotli 11', bytesCell(sizes.wasmBrotli), '', ''],
+      ['bucketlab.js (glue), raw', bytesCell(sizes.glueRaw), '', ''],
+      ['bucketlab.js (glue), gzip -9', bytesCell(sizes.glueGzip), '', ''],
+      ['Lesson page transfer, gzip -9 (html + 2 css + main.js + glue + wasm)', bytesCell(sizes.pageGzip), `≤ ${kib(PAGE_GZIP_BUDGET)}`, mark(sizes.pageGzip <= PAGE_GZIP_BUDGET)],
+    ];
+
+    console.log(`bucketlab bench: ${version}, ${os.cpus().length} CPUs, ${new Date().toISOString()}`);
+    console.log();
+    console.log(table(['measure', 'value', 'goal', '✓/✗'], rows));
+    console.log();
+    console.log('Method: idle = requestAnimationFrame wrapped by page.addInitScript, every callback invocation');
+    console.log('counted over the window after the diagram mounted. Per-frame time = CDP trace (categories');
+    console.log(`${TRACE_CATEGORIES.slice(1).join(', ')}) of the page's CrRendererMain thread: the sum of`);
+    console.log('all top-level task durations (ThreadControllerImpl::RunTask) from the task running one frame update');
+    console.log('(BeginMainThreadFrame / FireAnimationFrame) to the next; p95 per run, median of the runs.');
+    console.log('Sizes: node:zlib gzip level 9 and brotli quality 11; KiB = 1024 B.');
+  } finally {
+    await browser?.close();
+    await server.close();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(`bench: could not measure: ${error?.stack ?? error}`);
+    process.exit(1);
+  },
+);

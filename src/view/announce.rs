@@ -1,0 +1,74 @@
+//! The screen-reader voice of the widget: a polite live region that speaks each decision, but at
+//! most once per [`GAP`] seconds; decisions in between are summed up in one sentence.
+
+use super::dom::{html, set, text};
+use super::locale::{fill, Locale};
+use wasm_bindgen::JsValue;
+use web_sys::Element;
+
+/// Wall seconds between two announcements.
+pub const GAP: f64 = 1.5;
+
+/// The live region and what it has not said yet.
+pub struct Announcer {
+    region: Element,
+    last_spoken: f64,
+    requests: u32,
+    admitted: u32,
+    latest: String,
+    tokens: f64,
+}
+
+impl Announcer {
+    /// A visually hidden live region inside `parent`.
+    pub fn build(parent: &Element) -> Result<Announcer, JsValue> {
+        let region = html(parent, "p", "bl-live")?;
+        set(&region, "aria-live", "polite");
+        set(&region, "aria-atomic", "true");
+        Ok(Announcer {
+            region,
+            last_spoken: f64::NEG_INFINITY,
+            requests: 0,
+            admitted: 0,
+            latest: String::new(),
+            tokens: 0.0,
+        })
+    }
+
+    /// Queues one decision, described by `sentence`.
+    pub fn note(&mut self, sentence: String, allowed: bool, tokens: f64) {
+        self.requests += 1;
+        self.admitted += u32::from(allowed);
+        self.latest = sentence;
+        self.tokens = tokens;
+    }
+
+    /// Speaks what is queued if the last announcement is at least [`GAP`] old.
+    pub fn flush(&mut self, l: &Locale, wall: f64) {
+        if self.requests == 0 || wall - self.last_spoken < GAP {
+            return;
+        }
+        let sentence = if self.requests == 1 {
+            std::mem::take(&mut self.latest)
+        } else {
+            fill(
+                l.summary,
+                &[
+                    ("n", &self.requests.to_string()),
+                    ("a", &self.admitted.to_string()),
+                    ("d", &(self.requests - self.admitted).to_string()),
+                    ("t", &l.number(self.tokens.floor(), 0)),
+                ],
+            )
+        };
+        text(&self.region, &sentence);
+        self.last_spoken = wall;
+        self.requests = 0;
+        self.admitted = 0;
+    }
+
+    /// Whether something waits to be said.
+    pub fn pending(&self) -> bool {
+        self.requests > 0
+    }
+}
