@@ -247,3 +247,25 @@ fn huge_gaps_saturate_at_capacity() {
     b.try_acquire(5.0, -1e308).unwrap();
     assert_eq!(b.tokens_at(1e308).unwrap(), 5.0);
 }
+
+#[test]
+fn reconfigure_keeps_accrued_tokens_and_spills_what_no_longer_fits() {
+    let mut b = bucket(10.0, 1.0);
+    b.try_acquire(8.0, 0.0).unwrap(); // 2 left
+    b.reconfigure(BucketConfig::new(20.0, 4.0).unwrap(), 1.0)
+        .unwrap();
+    assert_eq!(
+        b.tokens_at(1.0).unwrap(),
+        3.0,
+        "1 s at the old rate before the switch"
+    );
+    assert_eq!(b.tokens_at(2.0).unwrap(), 7.0, "then the new rate");
+    b.reconfigure(BucketConfig::new(5.0, 4.0).unwrap(), 2.0)
+        .unwrap();
+    assert_eq!(
+        b.tokens_at(2.0).unwrap(),
+        5.0,
+        "a smaller bucket holds at most its capacity"
+    );
+    assert_eq!(b.config().capacity(), 5.0);
+}

@@ -5,15 +5,16 @@
 import init, { mountDiagram } from './pkg/bucketlab.js';
 
 const COUNT = 20;
-const grid = document.getElementById('grid');
+const COLUMNS = 7; // 7 × 3 fills a 16:9 viewport best with cells of the widget's shape
+const CELL_WIDTH = 694; // the width of the lesson's column at a 1280 px wide viewport
+
 // Every instance must stay on screen: the widget stops its frame loop while it is scrolled out of
-// view (IntersectionObserver). So the 20 diagrams are laid out at a natural desktop size,
-// 5 columns × 4 rows, and the whole grid is then scaled down with a CSS transform to fit in the
+// view (IntersectionObserver). So the 20 diagrams are laid out at the size they have in the lesson
+// on a desktop, and the whole grid is then scaled down with a CSS transform to fit in the
 // viewport. A transform changes neither the DOM, style nor layout work of a frame, only how many
 // pixels get rasterized (off the main thread). Styles go through the CSSOM, which a strict CSP
 // allows (no <style> element, no style="" attribute).
-const COLUMNS = 5;
-const CELL_WIDTH = 480;
+const grid = document.getElementById('grid');
 Object.assign(grid.style, {
   display: 'grid',
   gridTemplateColumns: `repeat(${COLUMNS}, ${CELL_WIDTH}px)`,
@@ -21,8 +22,9 @@ Object.assign(grid.style, {
   width: 'max-content',
   transformOrigin: '0 0',
 });
-document.body.style.margin = '0';
-document.body.style.overflow = 'hidden';
+Object.assign(document.body.style, { margin: '0', overflow: 'hidden' });
+
+window.bench = { handles: [], ready: false, error: null, scale: 1 };
 
 /** Scales the grid so that all of it is inside the viewport. */
 function fitToViewport() {
@@ -30,23 +32,6 @@ function fitToViewport() {
   grid.style.transform = `scale(${scale})`;
   window.bench.scale = scale;
 }
-
-window.bench = { handles, ready, error }`; no inline script (strict CSP).
-import init, { mountDiagram } from './pkg/bucketlab.js';
-
-const COUNT = 20;
-const grid = document.getElementById('grid');
-// Laid out as 10 × 2 narrow cells so that all 20 diagrams, unclipped, fit in the default
-// 1280 × 720 viewport and are really painted rather than skipped as off-screen. The layout is
-// set through the CSSOM, which a strict CSP allows (no <style>, no style="" attribute).
-Object.assign(grid.style, {
-  display: 'grid',
-  gridTemplateColumns: 'repeat(10, 120px)',
-  gap: '6px',
-  margin: '8px',
-});
-
-window.bench = { handles: [], ready: false, error: null, scale: 1 };
 
 try {
   await init();

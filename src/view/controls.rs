@@ -208,7 +208,6 @@ impl Controls {
                 &format!("{}×", s.replace('.', &l.decimal.to_string())),
             )?;
         }
-        set(&speed, "data-value", "1");
         let step = button(&time, "bl-button bl-step", l.step)?;
         let reset = button(&time, "bl-button bl-reset", l.reset)?;
 

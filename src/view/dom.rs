@@ -164,10 +164,12 @@ pub fn value(element: &Element) -> String {
     }
 }
 
-/// Sets the value of an `<input>`.
+/// Sets the value of an `<input>` or `<select>`.
 pub fn set_value(element: &Element, value: &str) {
     if let Some(input) = element.dyn_ref::<HtmlInputElement>() {
         input.set_value(value);
+    } else if let Some(select) = element.dyn_ref::<HtmlSelectElement>() {
+        select.set_value(value);
     }
 }
 
