@@ -45,8 +45,10 @@ try {
     grid.append(mount);
     window.bench.handles.push(mountDiagram(mount));
   }
-  fitToViewport();
-  addEventListener('resize', fitToViewport);
+  if (new URLSearchParams(location.search).get('fit') !== '0') {
+    fitToViewport();
+    addEventListener('resize', fitToViewport);
+  }
   window.bench.ready = true;
 } catch (error) {
   window.bench.error = String(error && error.message ? error.message : error);

@@ -172,3 +172,21 @@ test('decisions are announced politely, at most one sentence per 1.5 s', async (
   assert.equal(await page.textContent('#bucket-widget .bl-live'), '2 requisições: 2 admitidas, 0 negadas; restam 7 tokens.');
   await page.context().close();
 });
+
+test('off screen the frame loop stops; back on screen it resumes with the right state', async () => {
+  const page = await openPage(browser, { viewport: { width: 1000, height: 700 } });
+  await page.goto(`${server.url}?capacity=1000&refill-rate=1&tokens=0`);
+  await waitForWidget(page);
+  await page.locator('#bucket-widget').scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => window.bucketlab.diagram.isAnimating, null, { polling: 50 });
+  await page.evaluate(() => document.querySelector('#faq').scrollIntoView());
+  await page.waitForFunction(() => !window.bucketlab.diagram.isAnimating, null, { polling: 50 });
+  await page.locator('#bucket-widget').scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => window.bucketlab.diagram.isAnimating, null, { polling: 50 });
+  // The counter shows the core's value for the current time, not a value frozen while away.
+  await page.waitForFunction(() => {
+    const shown = parseFloat(document.querySelector('#bucket-widget .bl-counter').textContent.replace(',', '.'));
+    return Math.abs(shown - window.bucketlab.diagram.tokens) < 0.2;
+  });
+  await page.context().close();
+});
