@@ -11,6 +11,7 @@
 // - a frame's main-thread time is the summed duration of every top-level task that starts
 //   between its update task and the next frame's (so timers, microtasks and GC between frames
 //   count too). Frames at the edges of the trace, not closed by a next frame, are dropped.
+//   That is wall time (`dur`); the same sum over thread time (`tdur`) gives the CPU time.
 
 /** Trace categories this analysis needs (cheap ones: no per-callback counters or stacks). */
 export const TRACE_CATEGORIES = [
@@ -40,8 +41,10 @@ export function findMainThread(events, frameId) {
 
 /**
  * Per-frame figures, in milliseconds, for the page's main thread:
- * `[{ start, busy, render, raf, rafCount }]` where `busy` is all main-thread task time of the
- * frame, `render` the update task alone and `raf` the time inside rAF callbacks (FireAnimationFrame).
+ * `[{ start, busy, cpu, render, raf, rafCount }]` where `busy` is the wall time of all main-thread
+ * tasks of the frame, `cpu` the CPU time the thread got during them (the trace's `tdur`, which
+ * leaves out time the thread waited for a core), `render` the wall time of the update task alone
+ * and `raf` the wall time inside rAF callbacks (FireAnimationFrame).
  */
 export function framesFromTrace(events, frameId) {
   const { pid, tid } = findMainThread(events, frameId);
@@ -52,7 +55,7 @@ export function framesFromTrace(events, frameId) {
   for (const e of mine.filter((e) => e.ph === 'X' && e.name === TASK).sort((a, b) => a.ts - b.ts)) {
     const last = tasks.at(-1);
     if (last && e.ts < last.ts + last.dur) continue;
-    tasks.push({ ts: e.ts, dur: e.dur ?? 0, frame: false, raf: 0, rafCount: 0 });
+    tasks.push({ ts: e.ts, dur: e.dur ?? 0, tdur: e.tdur ?? e.dur ?? 0, frame: false, raf: 0, rafCount: 0 });
   }
   if (tasks.length === 0) throw new Error('trace: no top-level tasks on the main thread (category "toplevel" missing?)');
 
@@ -84,9 +87,19 @@ export function framesFromTrace(events, frameId) {
   for (const task of tasks) {
     if (task.frame) {
       if (current) frames.push(current);
-      current = { start: task.ts / 1000, busy: 0, render: task.dur / 1000, raf: task.raf / 1000, rafCount: task.rafCount };
+      current = {
+        start: task.ts / 1000,
+        busy: 0,
+        cpu: 0,
+        render: task.dur / 1000,
+        raf: task.raf / 1000,
+        rafCount: task.rafCount,
+      };
     }
-    if (current) current.busy += task.dur / 1000;
+    if (current) {
+      current.busy += task.dur / 1000;
+      current.cpu += task.tdur / 1000;
+    }
   }
   // `current`, the last frame, is left out: nothing after it in the trace closes it.
   return frames;

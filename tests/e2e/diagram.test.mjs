@@ -1,18 +1,9 @@
 // The live diagram's controls, accessibility and frame budget, end to end.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, waitForWidget } from './harness.mjs';
+import { useBrowser, openPage, waitForWidget } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useBrowser();
 
 const counter = (page) => page.textContent('#bucket-widget .bl-counter');
 
@@ -37,8 +28,8 @@ const countFrames = () => {
 };
 
 test('every control works from the keyboard alone', async () => {
-  const page = await openPage(browser);
-  await page.goto(`${server.url}?capacity=10&refill-rate=5`);
+  const page = await openPage(env.browser);
+  await page.goto(`${env.server.url}?capacity=10&refill-rate=5`);
   await waitForWidget(page);
   const w = '#bucket-widget';
 
@@ -109,8 +100,8 @@ test('every control works from the keyboard alone', async () => {
 });
 
 test('paused time moves only by steps, so counts are exact', async () => {
-  const page = await openPage(browser);
-  await page.goto(`${server.url}?capacity=10&refill-rate=5&tokens=0`);
+  const page = await openPage(env.browser);
+  await page.goto(`${env.server.url}?capacity=10&refill-rate=5&tokens=0`);
   await waitForWidget(page);
   await page.evaluate(() => window.bucketlab.diagram.pause());
   const start = await page.evaluate(() => window.bucketlab.diagram.tokens);
@@ -122,8 +113,8 @@ test('paused time moves only by steps, so counts are exact', async () => {
 });
 
 test('reduced motion hides the drops and the flying request, the numbers still update', async () => {
-  const page = await openPage(browser, { reducedMotion: 'reduce' });
-  await page.goto(server.url);
+  const page = await openPage(env.browser, { reducedMotion: 'reduce' });
+  await page.goto(env.server.url);
   await waitForWidget(page);
   await page.evaluate(() => window.bucketlab.diagram.pause());
   await page.click('#bucket-widget .bl-reset');
@@ -138,9 +129,9 @@ test('reduced motion hides the drops and the flying request, the numbers still u
 });
 
 test('a full idle bucket runs no animation frames; removing a widget stops its loop', async () => {
-  const page = await openPage(browser);
+  const page = await openPage(env.browser);
   await page.addInitScript(countFrames);
-  await page.goto(server.url);
+  await page.goto(env.server.url);
   await waitForWidget(page);
   await page.waitForFunction(() => !window.bucketlab.diagram.isAnimating);
   const before = await page.evaluate(() => window.__frames);
@@ -159,8 +150,8 @@ test('a full idle bucket runs no animation frames; removing a widget stops its l
 });
 
 test('decisions are announced politely, at most one sentence per 1.5 s', async () => {
-  const page = await openPage(browser);
-  await page.goto(`${server.url}?capacity=10`);
+  const page = await openPage(env.browser);
+  await page.goto(`${env.server.url}?capacity=10`);
   await waitForWidget(page);
   assert.equal(await page.getAttribute('#bucket-widget .bl-live', 'aria-live'), 'polite');
   await page.evaluate(() => window.bucketlab.diagram.pause());
@@ -174,8 +165,8 @@ test('decisions are announced politely, at most one sentence per 1.5 s', async (
 });
 
 test('off screen the frame loop stops; back on screen it resumes with the right state', async () => {
-  const page = await openPage(browser, { viewport: { width: 1000, height: 700 } });
-  await page.goto(`${server.url}?capacity=1000&refill-rate=1&tokens=0`);
+  const page = await openPage(env.browser, { viewport: { width: 1000, height: 700 } });
+  await page.goto(`${env.server.url}?capacity=1000&refill-rate=1&tokens=0`);
   await waitForWidget(page);
   await page.locator('#bucket-widget').scrollIntoViewIfNeeded();
   await page.waitForFunction(() => window.bucketlab.diagram.isAnimating, null, { polling: 50 });

@@ -3,6 +3,7 @@
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const ROOT = new URL('../../www/', import.meta.url).pathname;
@@ -58,4 +59,21 @@ export async function openPage(browser, options = {}) {
 /** Waits until the diagram is mounted (or an error replaced it). */
 export async function waitForWidget(page) {
   await page.waitForSelector('#bucket-widget .bl-widget, #bucket-widget .bl-error');
+}
+
+/**
+ * Starts the server and the browser before the file's tests and stops them after; the returned
+ * object's `server` and `browser` are set once `before` has run.
+ */
+export function useBrowser() {
+  const env = { server: null, browser: null };
+  before(async () => {
+    env.server = await serve();
+    env.browser = await launch();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.close();
+  });
+  return env;
 }

@@ -1,24 +1,15 @@
 // The lesson page end to end, as a learner uses it.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, waitForWidget } from './harness.mjs';
+import { useBrowser, openPage, waitForWidget } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useBrowser();
 
 const counter = (page) => page.textContent('#bucket-widget .bl-counter');
 
 test('the lesson loads with no console errors or warnings and a working diagram', async () => {
-  const page = await openPage(browser);
-  await page.goto(server.url);
+  const page = await openPage(env.browser);
+  await page.goto(env.server.url);
   await waitForWidget(page);
   assert.equal(await page.getAttribute('html', 'lang'), 'pt-BR');
   assert.equal(await counter(page), '10,0 / 10');
@@ -30,8 +21,8 @@ test('the lesson loads with no console errors or warnings and a working diagram'
 });
 
 test('B + 1 clicks empty the bucket, the last one gets 429 + Retry-After, then it refills', async () => {
-  const page = await openPage(browser);
-  await page.goto(`${server.url}?capacity=10&refill-rate=5`);
+  const page = await openPage(env.browser);
+  await page.goto(`${env.server.url}?capacity=10&refill-rate=5`);
   await waitForWidget(page);
   // Stop lesson time so eleven clicks land at the same instant, however slow the machine is.
   await page.evaluate(() => window.bucketlab.diagram.pause());
@@ -55,8 +46,8 @@ test('B + 1 clicks empty the bucket, the last one gets 429 + Retry-After, then i
 });
 
 test('the send button works from the keyboard alone', async () => {
-  const page = await openPage(browser);
-  await page.goto(server.url);
+  const page = await openPage(env.browser);
+  await page.goto(env.server.url);
   await waitForWidget(page);
   await page.evaluate(() => window.bucketlab.diagram.pause());
   await page.focus('#bucket-widget .bl-send');
@@ -67,8 +58,8 @@ test('the send button works from the keyboard alone', async () => {
 });
 
 test('a bad capacity in the URL shows the error text instead of the diagram', async () => {
-  const page = await openPage(browser);
-  await page.goto(`${server.url}?capacity=abc`);
+  const page = await openPage(env.browser);
+  await page.goto(`${env.server.url}?capacity=abc`);
   await waitForWidget(page);
   const alert = await page.textContent('#bucket-widget [role=alert]');
   assert.match(alert, /capacity must be a finite number greater than 0, got "abc"/);
@@ -78,8 +69,8 @@ test('a bad capacity in the URL shows the error text instead of the diagram', as
 });
 
 test('without JavaScript the lesson is still complete and readable', async () => {
-  const page = await openPage(browser, { javaScriptEnabled: false });
-  await page.goto(server.url);
+  const page = await openPage(env.browser, { javaScriptEnabled: false });
+  await page.goto(env.server.url);
   assert.match(await page.textContent('#bucket-widget'), /JavaScript/);
   assert.ok((await page.locator('main section h2').count()) >= 7);
   assert.ok((await page.locator('details summary').count()) >= 3, 'FAQ disclosures');
