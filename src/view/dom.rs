@@ -46,11 +46,14 @@ pub fn svg(parent: &Element, tag: &str, attributes: &[(&str, &str)]) -> Result<E
     Ok(element)
 }
 
-/// Sets an attribute; the view's attributes are static names, so a failure is a bug.
+/// Sets an attribute, touching the DOM only when the value changes (a write, even of the same
+/// value, can invalidate style). The view's attribute names are static, so a failure is a bug.
 pub fn set(element: &Element, name: &str, value: &str) {
-    element
-        .set_attribute(name, value)
-        .expect("attribute names used by the view are valid");
+    if element.get_attribute(name).as_deref() != Some(value) {
+        element
+            .set_attribute(name, value)
+            .expect("attribute names used by the view are valid");
+    }
 }
 
 /// Replaces an element's text, touching the DOM only when it changes.
