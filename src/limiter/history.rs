@@ -92,11 +92,6 @@ impl History {
         self.events.iter()
     }
 
-    /// Seconds of history kept.
-    pub fn span(&self) -> f64 {
-        self.span
-    }
-
     /// The token level as a polyline from the anchor up to `now`: `(time, tokens)` points,
     /// with a corner where the refill reaches the capacity.
     pub fn level_line(&self, now: f64) -> Vec<(f64, f64)> {

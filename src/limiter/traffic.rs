@@ -42,16 +42,6 @@ impl Arrivals {
         Ok(arrivals)
     }
 
-    /// Requests per second.
-    pub fn rate(&self) -> f64 {
-        self.rate
-    }
-
-    /// The arrival pattern.
-    pub fn pattern(&self) -> Pattern {
-        self.pattern
-    }
-
     /// Removes and returns the next arrival if it is at or before `until`.
     pub fn next_until(&mut self, until: f64) -> Option<f64> {
         (self.next <= until).then(|| {

@@ -1,7 +1,7 @@
 //! The widget's controls: send, cost, burst, automatic traffic, B and r sliders, pause, speed,
 //! step and reset. Built once; the widget reads their values when they fire.
 
-use super::dom::{html, set, text, value};
+use super::dom::{html, set, text};
 use super::locale::Locale;
 use crate::limiter::traffic::MAX_TRAFFIC_RATE;
 use wasm_bindgen::JsValue;
@@ -284,10 +284,5 @@ impl Controls {
     /// Shows `message` under the controls, or clears it.
     pub fn show_error(&self, message: Option<&str>) {
         text(&self.error, message.unwrap_or(""));
-    }
-
-    /// The text of a control.
-    pub fn read(&self, control: &Element) -> String {
-        value(control)
     }
 }

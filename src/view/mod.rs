@@ -129,7 +129,7 @@ impl State {
 
     /// Reads a control's text as a number under `rule`.
     fn read(&self, control: &Element, field: Field, rule: Rule) -> Result<f64, InvalidValue> {
-        InvalidValue::parse(field, &self.controls.read(control), rule)
+        InvalidValue::parse(field, &dom::value(control), rule)
     }
 
     fn cost(&self) -> Result<f64, InvalidValue> {
@@ -180,7 +180,7 @@ impl State {
 
     /// The automatic traffic the controls ask for, starting now.
     fn read_traffic(&self) -> Result<Option<Arrivals>, InvalidValue> {
-        let pattern = match self.controls.read(&self.controls.traffic).as_str() {
+        let pattern = match dom::value(&self.controls.traffic).as_str() {
             "steady" => Pattern::Steady,
             "poisson" => Pattern::Poisson,
             _ => return Ok(None),
