@@ -25,4 +25,5 @@ pub mod api;
 /// The pure core: token bucket, lesson clock, HTTP headers. No DOM, no wasm-bindgen.
 pub mod limiter;
 /// The interactive diagram: SVG, controls and the frame loop, over web-sys.
+#[cfg(feature = "diagram")]
 pub mod view;
