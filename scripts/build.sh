@@ -4,6 +4,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh "$@"
 cargo build --release --lib --target wasm32-unknown-unknown
-wasm-bindgen --target web --out-dir www/pkg \
+wasm-bindgen --target web --out-dir www/pkg --remove-name-section --remove-producers-section \
   target/wasm32-unknown-unknown/release/bucketlab.wasm
+# Size pass: binaryen from npm (see scripts/setup.sh for why not Debian's).
+node_modules/.bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+  --enable-mutable-globals --enable-reference-types --enable-multivalue \
+  www/pkg/bucketlab_bg.wasm -o www/pkg/bucketlab_bg.wasm
 echo "build: www/pkg/bucketlab_bg.wasm $(wc -c < www/pkg/bucketlab_bg.wasm) bytes, $(gzip -9 -c www/pkg/bucketlab_bg.wasm | wc -c) gzip"

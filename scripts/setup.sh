@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building the lesson needs, only when missing: the wasm32 target and the
 # wasm-bindgen CLI at exactly the version Cargo.lock pins. With `--test`, also what the tests
-# need: Debian's Chromium + chromedriver and the npm test tools from package-lock.json.
+# need: Debian's Chromium + chromedriver. The npm packages (wasm-opt, Playwright) come from
+# package-lock.json.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,15 +20,18 @@ if [ "$have" != "$want" ]; then
   cargo install wasm-bindgen-cli --version "$want"
 fi
 
+# npm packages from package-lock.json: binaryen's wasm-opt for the build (never Debian's binaryen,
+# whose wasm-opt emits wasm that breaks in the browser), Playwright for the tests.
+if [ ! -x node_modules/.bin/wasm-opt ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "setup: installing the npm packages from package-lock.json"
+  npm ci --no-audit --no-fund
+fi
+
 if [ "${1:-}" = "--test" ]; then
   if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
     echo "setup: installing Debian's chromium and chromium-driver"
     sudo_=""; [ "$(id -u)" = 0 ] || sudo_="sudo"
     $sudo_ apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq chromium chromium-driver >/dev/null
-  fi
-  if [ ! -d node_modules/playwright-core ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-    echo "setup: installing the npm test tools"
-    npm ci --no-audit --no-fund
   fi
 fi
