@@ -11,6 +11,8 @@ pub mod diagram;
 pub mod dom;
 /// The widget's words in each language.
 pub mod locale;
+/// Fixed-point number text without the float formatting machinery.
+pub mod num;
 /// The strip chart of the last 20 seconds.
 pub mod timeline;
 
