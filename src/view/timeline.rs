@@ -20,7 +20,7 @@ const WIDTH: f64 = 480.0;
 /// Vertical band of the level line.
 const LEVEL_TOP: f64 = 8.0;
 const LEVEL_BOTTOM: f64 = 64.0;
-/// Row of request markers: y = 78 (written into the marker paths below).
+// Request markers sit on the row y = 78 (written into the marker paths below).
 
 /// Pixels per second of lesson time.
 const PX_PER_SECOND: f64 = WIDTH / SPAN;
