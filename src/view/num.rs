@@ -88,7 +88,7 @@ mod tests {
         assert_eq!(fixed(-0.01, 1), "0.0");
         assert_eq!(fixed(1e300, 1), "900000000000000.0");
         assert_eq!(fixed(f64::NAN, 1), "0.0");
-        assert_eq!(fixed(2.71828, 6), "2.718280");
+        assert_eq!(fixed(1.23456, 6), "1.234560");
     }
 
     #[test]
