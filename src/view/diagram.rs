@@ -316,7 +316,14 @@ impl Diagram {
         let l = self.locale;
         let decision = &shot.decision;
         match decision.outcome {
-            Outcome::Allowed => fill(l.allowed, &[("n", &l.number(decision.tokens.floor(), 0))]),
+            // Floored to a tenth with the counter's slack, so both always agree (3.9999… is 4).
+            Outcome::Allowed => fill(
+                l.allowed,
+                &[(
+                    "n",
+                    &l.number((decision.tokens * 10.0 + 1e-6).floor() / 10.0, 1),
+                )],
+            ),
             Outcome::Denied { retry_after } => fill(l.denied, &[("s", &l.number(retry_after, 3))]),
             Outcome::Never(Never::CostExceedsCapacity) => fill(
                 l.never_cost,
