@@ -44,8 +44,7 @@ fn assert_same(core: &Decision, redis: &Decision, context: &str) {
 
 /// A random trace step: mostly forward in time, sometimes at the same instant, sometimes backwards,
 /// sometimes the denied request again exactly `retry_after` later; costs mostly 1 (a third of a
-/// small bucket), sometimes 0,
-/// fractional or more than B. `denied` is the last step's `(retry_after, cost)` if it was denied.
+/// small bucket), sometimes 0, fractional or more than B. `denied` is the last step's `(retry_after, cost)` if it was denied.
 fn next_step(
     rng: &mut fastrand::Rng,
     config: &BucketConfig,
