@@ -184,7 +184,7 @@ export function mountServers(root) {
     }
 
     const columns = Math.max(shown.length, 20);
-    const columnWidth = (width - labelWidth - 4) / columns;
+    const columnWidth = (width - labelWidth - 10) / columns;
     const size = Math.max(2.5, Math.min(7, columnWidth * 0.38));
     const columnX = (index) => labelWidth + columnWidth * (index - start);
     for (const mark of outcome.bursts.filter((b) => b.index >= start)) {

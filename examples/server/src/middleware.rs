@@ -50,7 +50,9 @@ pub async fn rate_limit(
     let mut response = match decision.outcome {
         Outcome::Allowed => next.run(request).await,
         Outcome::Denied { retry_after } => {
-            let body = format!("429 Too Many Requests: try again in {retry_after} s\n");
+            // Milliseconds, rounded up: never tell a client to come back early.
+            let wait = (retry_after * 1000.0).ceil() / 1000.0;
+            let body = format!("429 Too Many Requests: try again in {wait} s\n");
             (StatusCode::TOO_MANY_REQUESTS, body).into_response()
         }
         Outcome::Never(why) => {
