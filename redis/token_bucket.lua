@@ -30,11 +30,21 @@ local rate = number(2, 'refill_rate', 'a finite number of at least 0', function(
 local cost = number(3, 'cost', 'a finite number of at least 0', function(v) return v >= 0 end)
 local now = number(4, 'now', 'a finite number', function() return true end)
 
+-- A field this script wrote, or nil if the key is missing (HMGET gives false then).
+local function stored(value, name)
+  if value == false then return nil end
+  local n = tonumber(value)
+  if n == nil then
+    error({ err = 'ERR ' .. KEYS[1] .. ' holds ' .. name .. ' = "' .. value .. '", not a number' })
+  end
+  return n
+end
+
 -- A missing key is a full bucket whose clock starts now. A smaller capacity than last time
 -- spills what no longer fits.
 local state = redis.call('HMGET', KEYS[1], 'tokens', 'last')
-local tokens_before = math.min(capacity, tonumber(state[1]) or capacity)
-local last = tonumber(state[2]) or now
+local tokens_before = math.min(capacity, stored(state[1], 'tokens') or capacity)
+local last = stored(state[2], 'last') or now
 
 -- Lazy refill: min(B, tokens + max(0, now - last) * r). Time going backwards adds nothing and
 -- never moves `last` back.

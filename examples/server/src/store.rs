@@ -12,10 +12,14 @@ use crate::redis_bucket::{RedisBucket, RedisBucketError};
 /// Prefix of the Redis keys, so the buckets share a database with other data safely.
 const KEY_PREFIX: &str = "bucketlab:";
 
+/// The memory store forgets full buckets once it holds this many keys.
+const PRUNE_ABOVE: usize = 10_000;
+
 /// The buckets of every API key.
 pub enum Store {
     /// In this process: exact and fast, but each app server then has its own buckets, so N
-    /// servers behind a load balancer let about N × B through.
+    /// servers behind a load balancer let about N × B through. Once it holds 10,000 keys it
+    /// forgets the buckets that are full again.
     Memory(Mutex<HashMap<String, TokenBucket>>),
     /// In Redis, shared by every app server; the script refills and debits in one atomic step.
     Redis {
@@ -57,6 +61,11 @@ impl Store {
                 let mut buckets = buckets
                     .lock()
                     .unwrap_or_else(|poisoned| poisoned.into_inner());
+                if buckets.len() >= PRUNE_ABOVE && !buckets.contains_key(key) {
+                    // A full bucket is the same as a new one: forget those, as Redis expires them.
+                    let full = config.capacity();
+                    buckets.retain(|_, bucket| bucket.tokens_at(now).map_or(true, |t| t < full));
+                }
                 let bucket = buckets
                     .entry(key.to_owned())
                     .or_insert_with(|| TokenBucket::new(*config));
@@ -102,5 +111,48 @@ impl From<InvalidValue> for StoreError {
 impl From<RedisBucketError> for StoreError {
     fn from(error: RedisBucketError) -> Self {
         StoreError::Redis(error)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn len(store: &Store) -> usize {
+        match store {
+            Store::Memory(buckets) => buckets.lock().unwrap().len(),
+            Store::Redis { .. } => unreachable!("a memory store"),
+        }
+    }
+
+    #[tokio::test]
+    async fn the_memory_store_forgets_buckets_that_are_full_again() {
+        let store = Store::memory();
+        let config = BucketConfig::new(10.0, 1.0).unwrap();
+        for i in 0..PRUNE_ABOVE {
+            store
+                .try_acquire(&format!("k{i}"), &config, 1.0, 0.0)
+                .await
+                .unwrap();
+        }
+        // 0.5 s later none is full yet: nothing is forgotten.
+        store.try_acquire("new", &config, 1.0, 0.5).await.unwrap();
+        assert_eq!(len(&store), PRUNE_ABOVE + 1);
+        // k0 is emptied down to 0.5; 1 s later every other bucket is full again and goes.
+        for _ in 0..9 {
+            store.try_acquire("k0", &config, 1.0, 0.5).await.unwrap();
+        }
+        store.try_acquire("newer", &config, 1.0, 1.5).await.unwrap();
+        assert_eq!(
+            len(&store),
+            2,
+            "only k0 (not full) and the new key are kept"
+        );
+        let k0 = store.try_acquire("k0", &config, 1.0, 1.5).await.unwrap();
+        assert_eq!(
+            (k0.tokens_before, k0.available),
+            (0.5, 1.5),
+            "k0 kept its state"
+        );
     }
 }

@@ -411,6 +411,20 @@ async fn bad_arguments_are_refused_with_the_field_named() {
         !connection.exists::<_, bool>("bad").await.unwrap(),
         "a refused call writes nothing"
     );
+    // State that this script did not write is refused, not read as a full bucket.
+    let _: () = connection.hset("corrupt", "tokens", "lots").await.unwrap();
+    let error = script
+        .key("corrupt")
+        .arg(&["10", "5", "1", "0"])
+        .invoke_async::<redis::Value>(&mut connection)
+        .await
+        .unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("corrupt holds tokens = \"lots\", not a number"),
+        "{error}"
+    );
     // The Rust side refuses before sending, with the core's message.
     let config = BucketConfig::new(10.0, 5.0).unwrap();
     let error = RedisBucket::default()
