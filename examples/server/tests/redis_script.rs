@@ -238,9 +238,10 @@ async fn the_script_is_atomic_under_fifty_concurrent_clients() {
         "admitted {} > B + r·T = {bound}",
         load.admitted
     );
-    // Not refusing everything either: the first burst passes, and the refill keeps flowing.
+    // Not refusing everything either: the burst passes and the refill keeps flowing (1 s of slack
+    // for a last call that a busy machine delays).
     assert!(
-        load.admitted as f64 >= bound - config.refill_rate() * 0.5,
+        load.admitted as f64 >= bound - config.refill_rate(),
         "admitted only {}",
         load.admitted
     );
