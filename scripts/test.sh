@@ -14,6 +14,12 @@ echo "== native: cargo test (unit, integration, property, doc) =="
 cargo test 2>&1 | tee /tmp/bucketlab-native.log
 note "native (cargo test):          $(count_cargo /tmp/bucketlab-native.log) passed"
 
+echo "== server: the Redis Lua script on a real redis-server, the HTTP example over loopback =="
+# Each test starts its own redis-server and stops it; --nocapture shows the measured figures.
+cargo test -p bucketlab-server -- --nocapture 2>&1 | tee /tmp/bucketlab-server.log
+note "server + redis (cargo test -p bucketlab-server): $(count_cargo /tmp/bucketlab-server.log) passed"
+while IFS= read -r figure; do note "  $figure"; done < <(grep -E '^(agreement|atomic script|naive read-then-write):' /tmp/bucketlab-server.log)
+
 echo "== browser: wasm-bindgen-test in headless Chromium =="
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
 CHROMEDRIVER=/usr/bin/chromedriver \
