@@ -40,7 +40,7 @@ pub mod token_bucket;
 /// Arrival patterns, deterministic from a seed.
 pub mod traffic;
 
-pub use pasted::{parse_timestamps, PasteError, Problem};
+pub use pasted::{parse_timestamps, parse_timestamps_before, PasteError, Problem};
 pub use simulate::{simulate, Lane, Simulation};
 pub use traffic::Traffic;
 

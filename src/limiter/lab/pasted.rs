@@ -69,7 +69,7 @@ impl PasteError {
     }
 
     /// The first time in `times` at or after `duration` (`late`), by its index.
-    pub(crate) fn beyond(times: &[f64], late: f64, duration: f64) -> Self {
+    pub fn beyond(times: &[f64], late: f64, duration: f64) -> Self {
         let index = times.iter().position(|&t| t == late).unwrap_or(0);
         PasteError::at(
             Position::Index(index),
@@ -141,6 +141,11 @@ fn js_number(value: f64) -> String {
 /// # Ok::<(), bucketlab::limiter::lab::PasteError>(())
 /// ```
 pub fn parse_timestamps(text: &str) -> Result<Vec<f64>, PasteError> {
+    parse_timestamps_before(text, f64::INFINITY)
+}
+
+/// [`parse_timestamps`], also refusing (by line) a time at or after `duration`.
+pub fn parse_timestamps_before(text: &str, duration: f64) -> Result<Vec<f64>, PasteError> {
     let mut times = Vec::new();
     for (index, line) in text.lines().enumerate() {
         let trimmed = line.trim();
@@ -158,23 +163,32 @@ pub fn parse_timestamps(text: &str) -> Result<Vec<f64>, PasteError> {
             let shown: String = trimmed.chars().take(40).collect();
             PasteError::at(position, Problem::NotANumber(shown))
         })?;
-        push_checked(&mut times, time, position)?;
+        push_checked(&mut times, time, position, duration)?;
     }
     finish(times)
 }
 
-/// Checks numbers given as an array: finite, ≥ 0, ascending.
-pub fn check(given: &[f64]) -> Result<Vec<f64>, PasteError> {
+/// Checks numbers given as an array: finite, ≥ 0, ascending, before `duration` (which may be
+/// infinite).
+pub fn check(given: &[f64], duration: f64) -> Result<Vec<f64>, PasteError> {
     let mut times = Vec::with_capacity(given.len().min(MAX_PASTED));
     for (index, &time) in given.iter().enumerate() {
-        push_checked(&mut times, time, Position::Index(index))?;
+        push_checked(&mut times, time, Position::Index(index), duration)?;
     }
     finish(times)
 }
 
-fn push_checked(times: &mut Vec<f64>, time: f64, position: Position) -> Result<(), PasteError> {
+fn push_checked(
+    times: &mut Vec<f64>,
+    time: f64,
+    position: Position,
+    duration: f64,
+) -> Result<(), PasteError> {
     if !(time.is_finite() && time >= 0.0) {
         return Err(PasteError::at(position, Problem::Negative(time)));
+    }
+    if time >= duration {
+        return Err(PasteError::at(position, Problem::Beyond { time, duration }));
     }
     if let Some(&previous) = times.last() {
         if time < previous {
@@ -225,12 +239,17 @@ mod tests {
             "traffic.timestamps: no times given; write at least one time in seconds"
         );
         assert!(err("1\n2 3").starts_with("traffic.timestamps line 2: \"2 3\" is not a number"));
+        let late = parse_timestamps_before("1\n\n3", 3.0).unwrap_err();
+        assert_eq!(
+            late.to_string(),
+            "traffic.timestamps line 3: 3 is not before the end of the simulation; times must be less than the duration, 3"
+        );
     }
 
     #[test]
     fn arrays_are_checked_by_index() {
-        assert_eq!(check(&[0.0, 0.0, 1.5]), Ok(vec![0.0, 0.0, 1.5]));
-        let err = check(&[1.0, f64::INFINITY]).unwrap_err();
+        assert_eq!(check(&[0.0, 0.0, 1.5], 2.0), Ok(vec![0.0, 0.0, 1.5]));
+        let err = check(&[1.0, f64::INFINITY], f64::INFINITY).unwrap_err();
         assert_eq!(
             err.to_string(),
             "traffic.timestamps[1]: Infinity is not allowed; times must be finite numbers of seconds from 0 up"
