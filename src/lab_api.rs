@@ -193,6 +193,7 @@ fn traffic(value: &JsValue, duration: f64) -> Result<Traffic, JsError> {
         _ => {
             return pasted_times(
                 &Reflect::get(&traffic, &JsValue::from_str("timestamps")).unwrap_or_default(),
+                duration,
             )
         }
     };
