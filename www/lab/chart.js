@@ -107,7 +107,8 @@ export class LaneChart {
     ]);
     this.element.append(node);
     if (row.peakPerSecond !== undefined) peakText.textContent = this.t('lane.peak', { peak: row.peakPerSecond });
-    return { row, marks, clip, head, title, counts, shown: row.arrivals.length, tally: [0, 0, 0], text: '' };
+    for (const mark of marks) mark.classList.add('lab-future');
+    return { row, marks, clip, head, title, counts, shown: 0, tally: [0, 0, 0], text: '' };
   }
 
   #axis() {

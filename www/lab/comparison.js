@@ -17,7 +17,7 @@ const MAX_DRAWN = 3000;
 
 export const DEFAULTS = {
   pattern: 'windowEdge', rate: 15, size: 25, every: 2, from: 0, to: 30,
-  timestamps: '0.2\n0.4\n0.45\n0.5\n0.55\n1.5', limit: 10, window: 1, duration: 3, seed: 1,
+  timestamps: '0.2\n0.4\n0.45\n0.5\n0.55\n1.5', limit: 10, window: 1, duration: 2.5, seed: 1,
 };
 
 export class Comparison {

@@ -2,7 +2,7 @@
 import { el, reducedMotion } from './dom.js';
 
 const EXPERIMENTS = [
-  { id: 'windowEdge', target: 'comparison', setup: { pattern: 'windowEdge', limit: 10, window: 1, duration: 3 } },
+  { id: 'windowEdge', target: 'comparison', setup: { pattern: 'windowEdge', limit: 10, window: 1, duration: 2.5 } },
   { id: 'burst', target: 'comparison', setup: { pattern: 'burst', size: 25, every: 3, limit: 10, window: 1, duration: 6 } },
   { id: 'poisson', target: 'comparison', setup: { pattern: 'poisson', rate: 15, limit: 10, window: 1, duration: 8 } },
   { id: 'ramp', target: 'comparison', setup: { pattern: 'ramp', from: 0, to: 30, limit: 10, window: 1, duration: 10 } },

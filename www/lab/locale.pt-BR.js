@@ -32,7 +32,7 @@ export default {
     step: 'Avançar 0,1 s',
     restart: 'Do início',
     time: 't = {time} s',
-    quota: '{limit} por {window} s: buckets com B = {limit} e r = {rate}/s',
+    quota: '{limit} por {window} s: baldes com B = {limit} e r = {rate}/s',
   },
   legend: {
     admitted: 'admitida',

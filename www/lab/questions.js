@@ -138,7 +138,8 @@ export function makeQuestions({ simulate, TokenBucket, t, seed }) {
     questions.push({
       id: 'gcra',
       prompt: t('quiz.gcra.prompt', { interval, burst }),
-      options: shuffle(rand, [option(burst, rate), option(burst, interval), option(rate, burst)]),
+      options: shuffle(rand, [...new Map([option(burst, rate), option(burst, interval), option(1, rate), option(rate, burst)]
+        .map((o) => [o.value, o])).values()].slice(0, 3)),
       answer: `${burst}/${rate}`,
       explain: t('quiz.gcra.explain', { rate, burst }),
     });
