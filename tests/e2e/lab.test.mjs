@@ -27,7 +27,7 @@ async function admittedTimes(page, name, duration) {
   return xs.map((x) => ((x - 8) / 584) * duration);
 }
 
-test('the lab loads only near the viewport, in its own wasm module, without console problems', async () => {
+test('lab: the lab loads only near the viewport, in its own wasm module, without console problems', async () => {
   const page = await openPage(env.browser);
   const wasm = [];
   page.on('request', (r) => { if (r.url().endsWith('.wasm')) wasm.push(r.url().split('/').pop()); });
@@ -45,7 +45,7 @@ test('the lab loads only near the viewport, in its own wasm module, without cons
   await page.context().close();
 });
 
-test('window-edge preset: the fixed window admits 2 × limit within 1 s, the sliding log at most the limit', async () => {
+test('lab: window-edge preset: the fixed window admits 2 × limit within 1 s, the sliding log at most the limit', async () => {
   const page = await openLab();
   // Set it up as a learner would: the "Try this" button, from the keyboard.
   await page.focus(`${LAB} [data-experiment="windowEdge"] button`);
@@ -74,7 +74,7 @@ test('window-edge preset: the fixed window admits 2 × limit within 1 s, the sli
   await page.context().close();
 });
 
-test('play runs the lanes forward to the end and stops', async () => {
+test('lab: play runs the lanes forward to the end and stops', async () => {
   const page = await openLab();
   await page.evaluate(() => window.bucketlab.lab.comparison.seek(0));
   await page.click(`${LAB} .lab-play`);
@@ -99,7 +99,7 @@ async function answer(page, id, value) {
   return page.textContent(`${question} .lab-feedback`);
 }
 
-test('the quiz scores right and wrong answers, explains, and plays a generated question out', async () => {
+test('lab: the quiz scores right and wrong answers, explains, and plays a generated question out', async () => {
   const page = await openLab();
   const score = () => page.textContent(`${LAB} .lab-score`);
   assert.equal(await score(), '0 de 8 certas · 0 respondidas');
@@ -128,7 +128,7 @@ test('the quiz scores right and wrong answers, explains, and plays a generated q
   await page.context().close();
 });
 
-test('limit keys: the noisy client alone gets 429s by token; its neighbours share them by IP or user', async () => {
+test('lab: limit keys: the noisy client alone gets 429s by token; its neighbours share them by IP or user', async () => {
   const page = await openLab();
   const denied = async () => Object.fromEntries(await page.$$eval(`${LAB} .lab-key-summary li`,
     (items) => items.map((li) => [li.dataset.client, Number(li.textContent.match(/(\d+) × 429/)[1])])));
@@ -149,7 +149,7 @@ test('limit keys: the noisy client alone gets 429s by token; its neighbours shar
   await page.context().close();
 });
 
-test('bad input is named and changes nothing; the page language switch re-renders the lab', async () => {
+test('lab: bad input is named and changes nothing; the page language switch re-renders the lab', async () => {
   const page = await openLab();
   await page.fill(`${LAB} .lab-field--limit input`, '0');
   await page.click(`${LAB} .lab-apply`);
@@ -173,7 +173,7 @@ test('bad input is named and changes nothing; the page language switch re-render
   await page.context().close();
 });
 
-test('at 375 px the lab fits the screen, light and dark', async () => {
+test('lab: at 375 px the lab fits the screen, light and dark', async () => {
   for (const colorScheme of ['light', 'dark']) {
     const page = await openLab({ viewport: { width: 375, height: 800 }, colorScheme });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

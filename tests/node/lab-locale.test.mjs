@@ -11,7 +11,7 @@ function leaves(node, path = []) {
 }
 const placeholders = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
-test('pt-BR and en have the same keys and placeholders', () => {
+test('lab: pt-BR and en have the same keys and placeholders', () => {
   const pt = new Map(leaves(LOCALES['pt-BR']));
   const en = new Map(leaves(LOCALES.en));
   assert.deepEqual([...pt.keys()].sort(), [...en.keys()].sort());
@@ -22,7 +22,7 @@ test('pt-BR and en have the same keys and placeholders', () => {
   assert.ok(pt.size > 100, `${pt.size} texts`);
 });
 
-test('the translator fills placeholders and formats numbers per language', () => {
+test('lab: the translator fills placeholders and formats numbers per language', () => {
   assert.equal(translator('pt-BR')('lane.peak', { peak: 20 }), 'pico: 20 em 1 s');
   assert.equal(translator('en')('controls.time', { time: 2.5 }), 't = 2.5 s');
   assert.equal(translator('pt-BR')('controls.quota', { limit: 10, window: 1, rate: 2.5 }), '10 por 1 s: baldes com B = 10 e r = 2,5/s');

@@ -30,7 +30,7 @@ const fixture = new Map(
 
 const lane = (run, name) => run.lanes.find((l) => l.algorithm === name);
 
-test('every pattern gives, in wasm, exactly the native trace for its seed', () => {
+test('lab: every pattern gives, in wasm, exactly the native trace for its seed', () => {
   assert.deepEqual([...fixture.keys()].sort(), Object.keys(CASES).sort());
   for (const [name, options] of Object.entries(CASES)) {
     const once = simulate({ ...options, algorithms: ['tokenBucket'], limit: 10, window: 1 });
@@ -46,7 +46,7 @@ test('every pattern gives, in wasm, exactly the native trace for its seed', () =
   assert.notDeepEqual(other.arrivals, fixture.get('poisson'), 'another seed, another trace');
 });
 
-test('the window-edge attack: the fixed window admits 2 × limit within a second, the log only the limit', () => {
+test('lab: the window-edge attack: the fixed window admits 2 × limit within a second, the log only the limit', () => {
   const run = simulate({ traffic: { pattern: 'windowEdge' }, duration: 2, seed: 0, limit: 10, window: 1 });
   assert.deepEqual(run.lanes.map((l) => l.algorithm),
     ['fixedWindow', 'slidingLog', 'slidingCounter', 'leakyQueue', 'leakyMeter', 'gcra', 'tokenBucket']);
@@ -71,7 +71,7 @@ test('the window-edge attack: the fixed window admits 2 × limit within a second
   queue.outcomes.forEach((o, i) => assert.equal(queue.delays[i] > 0, o === 1, `request ${i}`));
 });
 
-test('a pasted list as an array of numbers, with the samples spaced over the duration', () => {
+test('lab: a pasted list as an array of numbers, with the samples spaced over the duration', () => {
   const run = simulate({ algorithms: ['slidingLog', 'fixedWindow'], limit: 2, window: 1, duration: 2, samples: 5,
     traffic: { pattern: 'pasted', timestamps: [0.2, 0.4, 0.6, 1.1, 1.3] } });
   assert.equal(run.sampleInterval, 0.5);
@@ -80,7 +80,7 @@ test('a pasted list as an array of numbers, with the samples spaced over the dur
   assert.deepEqual([...lane(run, 'fixedWindow').samples], [0, 2, 0, 2, 0]);
 });
 
-test('bad arguments throw an Error naming the option, the value and what is allowed', () => {
+test('lab: bad arguments throw an Error naming the option, the value and what is allowed', () => {
   const ok = { traffic: { pattern: 'steady', rate: 5 }, duration: 2 };
   const cases = [
     [undefined, /^options must be an object, it is missing$/],
@@ -115,5 +115,31 @@ test('bad arguments throw an Error naming the option, the value and what is allo
   for (const [options, message] of cases) {
     assert.throws(() => simulate(options), (e) => e instanceof Error && message.test(e.message),
       `${JSON.stringify(options)} → ${(() => { try { simulate(options); return 'no error'; } catch (e) { return e.message; } })()}`);
+  }
+});
+
+test('lab: the plain JavaScript limiters of bench/sim-plain.js decide exactly like the wasm core', async () => {
+  const { simulatePlain } = await import('../../bench/sim-plain.js');
+  const patterns = [
+    { pattern: 'poisson', rate: 14 },
+    { pattern: 'burst', size: 13, every: 1.7 },
+    { pattern: 'ramp', from: 1, to: 40 },
+    { pattern: 'windowEdge' },
+    { pattern: 'steady', rate: 10 },
+  ];
+  for (const traffic of patterns) {
+    for (const [limit, window] of [[10, 1], [3, 0.7], [25, 2.5]]) {
+      const wasm = simulate({ traffic, duration: 60, seed: 9, limit, window, samples: 50 });
+      const plain = simulatePlain({ arrivals: wasm.arrivals, limit, window, duration: 60, samples: 50 });
+      wasm.lanes.forEach((lane, i) => {
+        const other = plain.lanes[i];
+        const where = `${lane.algorithm}, ${JSON.stringify(traffic)}, ${limit} per ${window} s`;
+        assert.equal(other.algorithm, lane.algorithm);
+        assert.deepEqual(other.outcomes, lane.outcomes, where);
+        assert.deepEqual(other.delays, lane.delays, where);
+        assert.deepEqual(other.samples, lane.samples, where);
+        assert.deepEqual([other.peakPerSecond, other.peakStart], [lane.peakPerSecond, lane.peakStart], where);
+      });
+    }
   }
 });
