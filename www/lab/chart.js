@@ -7,8 +7,10 @@ import { el, svg, uid } from './dom.js';
 const W = 600;
 const H = 46;
 const PAD = 8;
-const MID = H / 2;
 const R = 4.5;
+// Two tracks, so a burst at one instant shows both what passed and what was refused.
+const PASS_Y = H / 2 - 9;
+const DENY_Y = H / 2 + 9;
 
 export class LaneChart {
   /**
@@ -45,17 +47,17 @@ export class LaneChart {
       const focus = row.focus?.has(i) ? ' lab-focus' : '';
       let mark;
       if (outcome === 2) {
-        const d = `M${at} ${MID - R - 1}l${R + 1} ${R + 1}l${-R - 1} ${R + 1}l${-R - 1} ${-R - 1}z`;
+        const d = `M${at} ${DENY_Y - R - 1}l${R + 1} ${R + 1}l${-R - 1} ${R + 1}l${-R - 1} ${-R - 1}z`;
         mark = svg('path', { class: `lab-deny${focus}`, d });
       } else if (outcome === 1) {
         const out = this.x(row.arrivals[i] + row.delays[i]);
         mark = svg('g', { class: `lab-delay${focus}` }, [
-          svg('line', { x1: at, x2: out, y1: MID, y2: MID }),
-          svg('circle', { class: 'lab-ring', cx: at, cy: MID, r: R - 1 }),
-          svg('circle', { cx: out, cy: MID, r: R }),
+          svg('line', { x1: at, x2: out, y1: PASS_Y, y2: PASS_Y }),
+          svg('circle', { class: 'lab-ring', cx: at, cy: PASS_Y, r: R - 1 }),
+          svg('circle', { cx: out, cy: PASS_Y, r: R }),
         ]);
       } else {
-        mark = svg('circle', { class: `lab-ok${focus}`, cx: at, cy: MID, r: R });
+        mark = svg('circle', { class: `lab-ok${focus}`, cx: at, cy: PASS_Y, r: R });
       }
       marks.push(mark);
       layer.append(mark);
