@@ -181,3 +181,29 @@ test('lab: at 375 px the lab fits the screen, light and dark', async () => {
     await page.context().close();
   }
 });
+
+test('lab: works under the strict CSP the page is moving to, with no violations', async () => {
+  const page = await openPage(env.browser);
+  const csp = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:";
+  await page.route(env.server.url, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': csp } });
+  });
+  await page.addInitScript(() => {
+    window.violations = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.violations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+  });
+  await page.goto(env.server.url);
+  await page.locator(LAB).scrollIntoViewIfNeeded();
+  await page.waitForSelector(`${LAB}.lab-ready`);
+  await page.evaluate(() => window.bucketlab.lab.experiments.run('burst'));
+  await page.click(`${LAB} [data-question="memory"] input[value="slidingLog"]`);
+  await page.click(`${LAB} [data-question="memory"] .lab-check`);
+  const violations = await page.evaluate(() => window.violations.filter((v) => /lab/.test(v)));
+  assert.deepEqual(violations, []);
+  // The policy is really in force: an inline style attribute is reported.
+  await page.evaluate(() => document.body.append(Object.assign(document.createElement('div'), { id: 'csp-probe' })));
+  await page.evaluate(() => document.getElementById('csp-probe').setAttribute('style', 'color: red'));
+  await page.waitForFunction(() => window.violations.some((v) => v.startsWith('style-src')));
+  await page.context().close();
+});
