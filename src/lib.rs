@@ -22,6 +22,9 @@
 
 /// The JavaScript API: `TokenBucket` for console experiments and scripts.
 pub mod api;
+/// The algorithm lab's JavaScript API: `simulate`, built into its own wasm module.
+#[cfg(feature = "lab")]
+pub mod lab_api;
 /// The pure core: token bucket, lesson clock, HTTP headers. No DOM, no wasm-bindgen.
 pub mod limiter;
 /// The interactive diagram: SVG, controls and the frame loop, over web-sys.
