@@ -183,7 +183,8 @@ impl InvalidValue {
         self.message(self.field.js_name())
     }
 
-    fn message(&self, name: &str) -> String {
+    /// The message with the field called `name` (an HTML attribute or URL parameter, say).
+    pub fn message(&self, name: &str) -> String {
         format!("{name} must be {}, {}", self.rule, self.given)
     }
 }
