@@ -271,3 +271,16 @@ test('the iframe embed fits its height to the widget and ignores foreign message
     await host.close();
   }
 });
+
+test('the demo course page: three elements and an iframe, styled its own way, at 375 px', async () => {
+  const page = await openPage(browser, { viewport: { width: 375, height: 800 } });
+  await page.goto(`${site.url}embed-demo.html`);
+  await page.waitForFunction(() => [...document.querySelectorAll('bucket-lab')].every((e) => e.diagram));
+  const configs = await page.$$eval('bucket-lab', (all) => all.map((e) => [e.diagram.capacity, e.diagram.refillRate, e.diagram.cost, e.diagram.lang]));
+  assert.deepEqual(configs, [[5, 1, 1, 'en'], [20, 10, 4, 'en'], [10, 0, 1, 'pt-BR']]);
+  await page.locator('.demo-frame').scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.querySelector('.demo-frame').style.height !== '');
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 375), 'nothing overflows sideways');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { initSync, checkSetting } from '../../www/pkg/bucketlab.js';
 import { STRINGS as ELEMENT } from '../../www/bucket-lab.locale.js';
+import { STRINGS as PANEL } from '../../www/embed-panel.locale.js';
 
 initSync({ module: readFileSync(new URL('../../www/pkg/bucketlab_bg.wasm', import.meta.url)) });
 
@@ -36,11 +37,14 @@ test('a refused value is named by its attribute, quoted, and the rule is given',
   assert.equal(refusal('burst', '3'), 'unknown setting "burst"; known: capacity, refill-rate, tokens, cost');
 });
 
-test('the element speaks pt-BR and en with the same keys', () => {
-  assert.deepEqual(Object.keys(ELEMENT).sort(), ['en', 'pt-BR']);
-  assert.deepEqual(Object.keys(ELEMENT.en).sort(), Object.keys(ELEMENT['pt-BR']).sort());
-  for (const [lang, table] of Object.entries(ELEMENT)) {
-    for (const [key, value] of Object.entries(table)) assert.ok(value.trim(), `${lang}.${key} is not empty`);
-  }
-  assert.notEqual(ELEMENT.en.invalidAttribute, ELEMENT['pt-BR'].invalidAttribute);
-});
+for (const [component, tables] of [['the <bucket-lab> element', ELEMENT], ['the embed panel', PANEL]]) {
+  test(`${component} speaks pt-BR and en with the same keys`, () => {
+    assert.deepEqual(Object.keys(tables).sort(), ['en', 'pt-BR']);
+    assert.deepEqual(Object.keys(tables.en).sort(), Object.keys(tables['pt-BR']).sort());
+    for (const [lang, table] of Object.entries(tables)) {
+      for (const [key, value] of Object.entries(table)) assert.ok(value.trim(), `${lang}.${key} is not empty`);
+    }
+    const same = Object.keys(tables.en).filter((key) => tables.en[key] === tables['pt-BR'][key] && key !== 'iframeTitle');
+    assert.deepEqual(same, [], 'every string but the word "iframe" is translated');
+  });
+}
