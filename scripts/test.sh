@@ -29,6 +29,11 @@ echo "== e2e: the served page in Playwright + Chromium =="
 node --test --test-concurrency=1 tests/e2e/ 2>&1 | tee /tmp/bucketlab-e2e.log
 note "e2e (Playwright):             $(awk '/^# pass/ { print $3 }' /tmp/bucketlab-e2e.log) passed"
 
+echo "== embedding: make dist's static site and the npm package =="
+node scripts/dist.mjs 2>&1 | tee /tmp/bucketlab-dist.log
+node scripts/npm-package.mjs --pack 2>&1 | tee -a /tmp/bucketlab-dist.log
+note "dist + npm:                   $(grep -Eo '[0-9]+ files' /tmp/bucketlab-dist.log), $(grep -Eo 'bucketlab-[0-9.]+\.tgz' /tmp/bucketlab-dist.log) packed"
+
 echo
 echo "== all suites passed =="
 printf '%s\n' "${summary[@]}"
