@@ -143,7 +143,10 @@ export class BucketLabElement extends HTMLElement {
     try {
       await Promise.all([loadModule(), this.#stylesReady]);
     } catch (error) {
-      if (generation === this.#generation) this.#showError(stringsFor(pageLang()).loadFailed, String(error?.message ?? error));
+      if (generation !== this.#generation) return;
+      const detail = String(error?.message ?? error);
+      console.error(`<bucket-lab> could not load its WebAssembly module: ${detail}`);
+      this.#showError(this.#strings().loadFailed, detail);
       return;
     }
     if (generation !== this.#generation) return;
@@ -178,8 +181,12 @@ export class BucketLabElement extends HTMLElement {
     if (!(error instanceof AttributeError)) throw error;
     const name = error.attribute;
     console.error(`<bucket-lab> invalid attribute ${name}="${this.getAttribute(name)}": ${error.message}`);
-    const lang = LANGS[(this.getAttribute('lang') ?? '').toLowerCase().split('-')[0]] ?? pageLang();
-    this.#showError(stringsFor(lang).invalidAttribute.replace('{name}', name), error.message);
+    this.#showError(this.#strings().invalidAttribute.replace('{name}', name), error.message);
+  }
+
+  /** The element's own words: in its `lang` if that is valid, else in the page's. */
+  #strings() {
+    return stringsFor(LANGS[(this.getAttribute('lang') ?? '').toLowerCase().split('-')[0]] ?? pageLang());
   }
 
   #showError(title, detail) {

@@ -284,3 +284,15 @@ test('the demo course page: three elements and an iframe, styled its own way, at
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('when the wasm cannot load, each element says so instead of staying blank', async () => {
+  const page = await openPage(browser);
+  await page.route('**/*.wasm', (route) => route.abort());
+  await page.goto(`${site.url}hostile.html`);
+  await page.locator('#c .bl-error').waitFor();
+  assert.equal(await inside(page, 'a', '.bl-error-title'), 'The diagram could not be loaded');
+  assert.equal(await inside(page, 'b', '.bl-error-title'), 'Não foi possível carregar o diagrama');
+  const ours = page.problems.filter((p) => p.includes('<bucket-lab> could not load'));
+  assert.equal(ours.length, 3, 'one console error per element');
+  await page.context().close();
+});
