@@ -1,5 +1,5 @@
 # The two entry points the README gives; everything else lives in scripts/.
-.PHONY: serve test build bench dist
+.PHONY: serve test build bench dist package
 
 serve:
 	scripts/serve.sh
@@ -18,3 +18,8 @@ bench:
 dist:
 	scripts/build.sh
 	node scripts/dist.mjs
+
+# The npm package, packed into target/npm/ (see scripts/npm-package.mjs).
+package:
+	scripts/build.sh
+	node scripts/npm-package.mjs --pack

@@ -2,6 +2,7 @@
 //! while it runs: the bucket's `B` and `r`, the cost in the cost field, which controls show; and
 //! the checks that turn an attribute's text into a number or a message naming the attribute.
 
+use super::controls::{CAPACITY_MAX, RATE_MAX};
 use super::dom;
 use super::BucketDiagram;
 use crate::api::to_js;
@@ -11,9 +12,6 @@ use web_sys::Element;
 
 /// The groups of controls a host can show, in the order they appear.
 pub const CONTROL_GROUPS: [&str; 6] = ["send", "cost", "burst", "bucket", "traffic", "time"];
-
-/// Largest value the B and r sliders offer unless the bucket needs more.
-const SLIDER_MAX: [(Field, f64); 2] = [(Field::Capacity, 50.0), (Field::RefillRate, 20.0)];
 
 /// Reads `text` as the setting `name` (`capacity`, `refill-rate`, `tokens` or `cost`, spelled as
 /// the element's attributes and the embed page's URL parameters are) for a bucket of `capacity`;
@@ -71,12 +69,13 @@ impl BucketDiagram {
     pub fn configure(&self, capacity: f64, refill_rate: f64) -> Result<(), JsError> {
         let config = BucketConfig::new(capacity, refill_rate).map_err(to_js)?;
         let mut state = self.state.borrow_mut();
-        for (field, floor) in SLIDER_MAX {
-            let (slider, value) = match field {
-                Field::Capacity => (&state.controls.capacity, capacity),
-                _ => (&state.controls.rate, refill_rate),
-            };
-            dom::set(slider, "max", &floor.max(value.ceil()).to_string());
+        // The sliders reach further when the bucket needs it, as when they are built.
+        let sliders = [
+            (&state.controls.capacity, CAPACITY_MAX, capacity),
+            (&state.controls.rate, RATE_MAX, refill_rate),
+        ];
+        for (slider, usual, value) in sliders {
+            dom::set(slider, "max", &usual.max(value.ceil()).to_string());
         }
         state.reconfigure(config).map_err(to_js)?;
         state.initial = config;
@@ -185,7 +184,10 @@ mod tests {
         assert_eq!(parse_groups("all").unwrap(), CONTROL_GROUPS.to_vec());
         assert_eq!(parse_groups(" none ").unwrap(), Vec::<&str>::new());
         assert_eq!(parse_groups("send, Time").unwrap(), vec!["send", "time"]);
-        assert_eq!(parse_groups("send sned").unwrap_err(), "unknown control \"sned\"");
+        assert_eq!(
+            parse_groups("send sned").unwrap_err(),
+            "unknown control \"sned\""
+        );
         assert!(parse_groups("  ").is_err());
     }
 
