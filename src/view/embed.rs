@@ -5,7 +5,7 @@
 use super::controls::{CAPACITY_MAX, RATE_MAX};
 use super::dom;
 use super::BucketDiagram;
-use crate::api::to_js;
+use crate::api::{js_number, to_js};
 use crate::limiter::{BucketConfig, Field, InvalidValue, Rule};
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
@@ -30,7 +30,8 @@ pub fn check_setting(name: &str, text: &str, capacity: Option<f64>) -> Result<f6
             )))
         }
     };
-    InvalidValue::parse(field, text, rule).map_err(|err| JsError::new(&err.message(name)))
+    InvalidValue::parse(field, text, rule)
+        .map_err(|err| JsError::new(&err.message_with(name, js_number)))
 }
 
 /// A request's cost from the cost field: a whole number from 1 to `B` (at least 1).
@@ -75,7 +76,7 @@ impl BucketDiagram {
             (&state.controls.rate, RATE_MAX, refill_rate),
         ];
         for (slider, usual, value) in sliders {
-            dom::set(slider, "max", &usual.max(value.ceil()).to_string());
+            dom::set(slider, "max", &js_number(usual.max(value.ceil())));
         }
         state.reconfigure(config).map_err(to_js)?;
         state.initial = config;
@@ -91,7 +92,7 @@ impl BucketDiagram {
         let state = self.state.borrow();
         let rule = cost_rule(state.bucket.config().capacity());
         let cost = InvalidValue::check(Field::Cost, cost, rule).map_err(to_js)?;
-        dom::set_value(&state.controls.cost, &cost.to_string());
+        dom::set_value(&state.controls.cost, &js_number(cost));
         Ok(())
     }
 
