@@ -26,7 +26,7 @@ pub fn check_setting(name: &str, text: &str, capacity: Option<f64>) -> Result<f6
         "cost" => (Field::Cost, cost_rule(capacity)),
         other => {
             return Err(JsError::new(&format!(
-                "unknown setting {other:?}; known: capacity, refill-rate, tokens, cost"
+                "unknown setting \"{other}\"; known: capacity, refill-rate, tokens, cost"
             )))
         }
     };
@@ -38,6 +38,9 @@ pub fn check_setting(name: &str, text: &str, capacity: Option<f64>) -> Result<f6
 fn cost_rule(capacity: f64) -> Rule {
     Rule::Whole(1, capacity.floor().clamp(1.0, f64::from(u32::MAX)) as u32)
 }
+
+// Messages quote values with plain `"…"`, not `{:?}`: Debug formatting would pull Unicode
+// escaping tables into the wasm.
 
 /// Parses a `controls` list: `all`, `none`, or group names separated by spaces or commas.
 fn parse_groups(list: &str) -> Result<Vec<&'static str>, String> {
@@ -54,7 +57,7 @@ fn parse_groups(list: &str) -> Result<Vec<&'static str>, String> {
     for name in &names {
         match CONTROL_GROUPS.iter().find(|g| g.eq_ignore_ascii_case(name)) {
             Some(group) => shown.push(*group),
-            None => return Err(format!("unknown control {name:?}")),
+            None => return Err(format!("unknown control \"{name}\"")),
         }
     }
     if names.is_empty() {
@@ -113,7 +116,7 @@ impl BucketDiagram {
         let shown = parse_groups(list).map_err(|why| {
             JsError::new(&format!(
                 "controls must be \"all\", \"none\" or names from {} separated by spaces, \
-                 got {list:?} ({why})",
+                 got \"{list}\" ({why})",
                 CONTROL_GROUPS.join(", ")
             ))
         })?;
