@@ -49,7 +49,8 @@ class EmbedPanel {
     this.build();
     // The snippets follow the controls while the panel is open (events bubble out of the widget).
     const widget = document.getElementById('bucket-widget');
-    for (const type of ['input', 'change', 'click']) widget?.addEventListener(type, () => this.refresh());
+    // bucketlab:config, where the widget dispatches it, also covers changes made from scripts.
+    for (const type of ['input', 'change', 'click', 'bucketlab:config']) widget?.addEventListener(type, () => this.refresh());
     this.details.addEventListener('toggle', () => this.refresh());
     document.addEventListener('bucketlab:langchange', (event) => {
       this.lang = event.detail?.lang ?? document.documentElement.lang;
