@@ -208,11 +208,17 @@ impl InvalidValue {
         if ok {
             Ok(value)
         } else {
-            Err(InvalidValue {
-                field,
-                given: Given::Number(value),
-                rule,
-            })
+            Err(Self::refused(field, value, rule))
+        }
+    }
+
+    /// The error for a number `value` that `rule` refuses.
+    #[cold]
+    pub fn refused(field: Field, value: f64, rule: Rule) -> InvalidValue {
+        InvalidValue {
+            field,
+            given: Given::Number(value),
+            rule,
         }
     }
 
