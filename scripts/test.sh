@@ -42,6 +42,11 @@ lab_native=$(awk '/Running/ { lab = ($2 ~ /^tests\/lab_/) } /Doc-tests/ { lab = 
   /^test .* \.\.\. ok$/ && (lab || /limiter::lab|src\/limiter\/lab/) { n++ } END { print n + 0 }' /tmp/bucketlab-native.log)
 note "lab (counted above):          $lab_native native, $(grep -c '^ok [0-9]* - lab: ' /tmp/bucketlab-node.log) node, $(grep -c '^ok [0-9]* - lab: ' /tmp/bucketlab-e2e.log) e2e"
 
+echo "== embedding: make dist's static site and the npm package =="
+node scripts/dist.mjs 2>&1 | tee /tmp/bucketlab-dist.log
+node scripts/npm-package.mjs --pack 2>&1 | tee -a /tmp/bucketlab-dist.log
+note "dist + npm:                   $(grep -Eo '[0-9]+ files' /tmp/bucketlab-dist.log), $(grep -Eo 'bucketlab-[0-9.]+\.tgz' /tmp/bucketlab-dist.log) packed"
+
 echo
 echo "== all suites passed =="
 printf '%s\n' "${summary[@]}"

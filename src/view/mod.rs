@@ -9,6 +9,8 @@ pub mod controls;
 pub mod diagram;
 /// Raw DOM calls, owned listeners, observers and the frame loop.
 pub mod dom;
+/// What embedding hosts (the `<bucket-lab>` element) change live: B and r, cost, controls shown.
+pub mod embed;
 /// The widget's words in each language.
 pub mod locale;
 /// Fixed-point number text without the float formatting machinery.
