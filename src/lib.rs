@@ -30,3 +30,8 @@ pub mod limiter;
 /// The interactive diagram: SVG, controls and the frame loop, over web-sys.
 #[cfg(feature = "diagram")]
 pub mod view;
+
+// dlmalloc (Rust's default on wasm) is several KB of the module; talc is smaller and faster.
+#[cfg(all(not(target_feature = "atomics"), target_family = "wasm"))]
+#[global_allocator]
+static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
