@@ -39,13 +39,13 @@ note "e2e (Playwright):             $(awk '/^# pass/ { print $3 }' "$logs/e2e.lo
 
 # The algorithm lab's tests ran in the suites above; this line counts them apart.
 lab_native=$(awk '/Running/ { lab = ($2 ~ /^tests\/lab_/) } /Doc-tests/ { lab = 0 }
-  /^test .* \.\.\. ok$/ && (lab || /limiter::lab|src\/limiter\/lab/) { n++ } END { print n + 0 }' /tmp/bucketlab-native.log)
-note "lab (counted above):          $lab_native native, $(grep -c '^ok [0-9]* - lab: ' /tmp/bucketlab-node.log) node, $(grep -c '^ok [0-9]* - lab: ' /tmp/bucketlab-e2e.log) e2e"
+  /^test .* \.\.\. ok$/ && (lab || /limiter::lab|src\/limiter\/lab/) { n++ } END { print n + 0 }' "$logs/native.log")
+note "lab (counted above):          $lab_native native, $(grep -c '^ok [0-9]* - lab: ' "$logs/node.log") node, $(grep -c '^ok [0-9]* - lab: ' "$logs/e2e.log") e2e"
 
 echo "== embedding: make dist's static site and the npm package =="
-node scripts/dist.mjs 2>&1 | tee /tmp/bucketlab-dist.log
-node scripts/npm-package.mjs --pack 2>&1 | tee -a /tmp/bucketlab-dist.log
-note "dist + npm:                   $(grep -Eo '[0-9]+ files' /tmp/bucketlab-dist.log), $(grep -Eo 'bucketlab-[0-9.]+\.tgz' /tmp/bucketlab-dist.log) packed"
+node scripts/dist.mjs 2>&1 | tee "$logs/dist.log"
+node scripts/npm-package.mjs --pack 2>&1 | tee -a "$logs/dist.log"
+note "dist + npm:                   $(grep -Eo '[0-9]+ files' "$logs/dist.log"), $(grep -Eo 'bucketlab-[0-9.]+\.tgz' "$logs/dist.log") packed"
 
 echo
 echo "== all suites passed =="
