@@ -16,7 +16,8 @@ pub mod timeline;
 
 use crate::api::to_js;
 use crate::limiter::{
-    Arrivals, BucketConfig, Field, History, InvalidValue, Pattern, Rule, SimClock, TokenBucket,
+    Arrivals, BucketConfig, Field, History, InvalidValue, Pattern, ResponseHead, Rule, SimClock,
+    TokenBucket,
 };
 use announce::Announcer;
 use controls::{Action, Controls, STEP_SECONDS};
@@ -35,6 +36,8 @@ const MAX_BURST: u32 = 100;
 /// The widget's state: the bucket, its clock, the traffic and what is on screen.
 struct State {
     locale: &'static Locale,
+    /// The mount element, where the widget's events are dispatched.
+    root: Element,
     /// The configuration the widget was mounted with, for "reset".
     initial: BucketConfig,
     bucket: TokenBucket,
@@ -99,6 +102,7 @@ impl State {
         self.traffic = Some(traffic);
         if let Some(shot) = latest {
             self.diagram.report(self.bucket.config(), &shot);
+            self.emit_decision(&shot);
         }
     }
 
@@ -123,6 +127,7 @@ impl State {
             shot = self.decide(cost, now)?;
         }
         self.diagram.report(self.bucket.config(), &shot);
+        self.emit_decision(&shot);
         self.refresh();
         Ok(shot)
     }
@@ -202,7 +207,36 @@ impl State {
         self.diagram.configure(&config);
         self.controls
             .show_config(self.locale, config.capacity(), config.refill_rate());
+        self.emit_config();
         Ok(())
+    }
+
+    /// `bucketlab:decision` on the mount element: the response a server would send for `shot`.
+    fn emit_decision(&self, shot: &Shot) {
+        let config = self.bucket.config();
+        let head = ResponseHead::for_decision(config, &shot.decision);
+        let detail = DecisionDetail {
+            allowed: shot.decision.is_allowed(),
+            status: head.status,
+            head: head.to_text(),
+            retry_after: shot.decision.retry_after(),
+            tokens: shot.decision.tokens,
+            cost: shot.cost,
+            capacity: config.capacity(),
+            refill_rate: config.refill_rate(),
+        };
+        if let Ok(detail) = serde_wasm_bindgen::to_value(&detail) {
+            dom::dispatch_soon(&self.root, "bucketlab:decision", &detail);
+        }
+    }
+
+    /// `bucketlab:config` on the mount element: the bucket's B and r after a change.
+    fn emit_config(&self) {
+        let config = self.bucket.config();
+        let detail = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&detail, &"capacity".into(), &config.capacity().into());
+        let _ = js_sys::Reflect::set(&detail, &"refillRate".into(), &config.refill_rate().into());
+        dom::dispatch_soon(&self.root, "bucketlab:config", &detail);
     }
 
     /// Back to the mounted configuration: full (or initial) bucket, no traffic, empty chart.
@@ -218,7 +252,24 @@ impl State {
         self.diagram.clear_report();
         self.controls
             .show_config(self.locale, config.capacity(), config.refill_rate());
+        self.emit_config();
     }
+}
+
+/// The detail of a `bucketlab:decision` event.
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct DecisionDetail {
+    allowed: bool,
+    status: u16,
+    /// The response head as sent (`HTTP/1.1 429 Too Many Requests\nRetry-After: 1…`).
+    head: String,
+    /// Exact seconds to wait; 0 when admitted, `null` when it can never pass.
+    retry_after: Option<f64>,
+    tokens: f64,
+    cost: f64,
+    capacity: f64,
+    refill_rate: f64,
 }
 
 /// A mounted diagram. Dropping it (or calling `free()` from JavaScript) stops its frame loop,
@@ -288,6 +339,7 @@ pub fn mount_diagram(root: &Element) -> Result<BucketDiagram, JsValue> {
         });
         RefCell::new(State {
             locale,
+            root: root.clone(),
             initial: config,
             bucket,
             clock,
@@ -398,6 +450,29 @@ impl BucketDiagram {
         state.clock.step(seconds).map_err(to_js)?;
         state.refresh();
         Ok(())
+    }
+
+    /// Reconfigures the bucket to `capacity` (B) and `refillRate` (r), keeping the tokens accrued
+    /// so far (capped at the new B), as the sliders do. Throws an `Error` naming a bad value.
+    pub fn configure(&self, capacity: f64, refill_rate: f64) -> Result<(), JsError> {
+        let mut state = self.state.borrow_mut();
+        let config = BucketConfig::new(capacity, refill_rate).map_err(to_js)?;
+        state.reconfigure(config).map_err(to_js)?;
+        state.controls.show_error(None);
+        state.refresh();
+        Ok(())
+    }
+
+    /// `B`, the bucket's capacity now.
+    #[wasm_bindgen(getter)]
+    pub fn capacity(&self) -> f64 {
+        self.state.borrow().bucket.config().capacity()
+    }
+
+    /// `r`, the bucket's refill rate now.
+    #[wasm_bindgen(getter, js_name = refillRate)]
+    pub fn refill_rate(&self) -> f64 {
+        self.state.borrow().bucket.config().refill_rate()
     }
 
     /// Tokens in the bucket now, as the counter shows them (unrounded).
