@@ -211,31 +211,36 @@ impl State {
         Ok(())
     }
 
-    /// `bucketlab:decision` on the mount element: the response a server would send for `shot`.
+    /// `bucketlab:decision` on the mount element: the response a server would send for `shot`,
+    /// `{ allowed, status, head, retryAfter, tokens, cost, capacity, refillRate }` (`retryAfter`
+    /// is `null` when the request can never pass).
     fn emit_decision(&self, shot: &Shot) {
         let config = self.bucket.config();
         let head = ResponseHead::for_decision(config, &shot.decision);
-        let detail = DecisionDetail {
-            allowed: shot.decision.is_allowed(),
-            status: head.status,
-            head: head.to_text(),
-            retry_after: shot.decision.retry_after(),
-            tokens: shot.decision.tokens,
-            cost: shot.cost,
-            capacity: config.capacity(),
-            refill_rate: config.refill_rate(),
-        };
-        if let Ok(detail) = serde_wasm_bindgen::to_value(&detail) {
-            dom::dispatch_soon(&self.root, "bucketlab:decision", &detail);
-        }
+        let retry_after = shot
+            .decision
+            .retry_after()
+            .map_or(JsValue::NULL, JsValue::from);
+        let detail = detail(&[
+            ("allowed", shot.decision.is_allowed().into()),
+            ("status", head.status.into()),
+            ("head", head.to_text().into()),
+            ("retryAfter", retry_after),
+            ("tokens", shot.decision.tokens.into()),
+            ("cost", shot.cost.into()),
+            ("capacity", config.capacity().into()),
+            ("refillRate", config.refill_rate().into()),
+        ]);
+        dom::dispatch_soon(&self.root, "bucketlab:decision", &detail);
     }
 
     /// `bucketlab:config` on the mount element: the bucket's B and r after a change.
     fn emit_config(&self) {
         let config = self.bucket.config();
-        let detail = js_sys::Object::new();
-        let _ = js_sys::Reflect::set(&detail, &"capacity".into(), &config.capacity().into());
-        let _ = js_sys::Reflect::set(&detail, &"refillRate".into(), &config.refill_rate().into());
+        let detail = detail(&[
+            ("capacity", config.capacity().into()),
+            ("refillRate", config.refill_rate().into()),
+        ]);
         dom::dispatch_soon(&self.root, "bucketlab:config", &detail);
     }
 
@@ -256,20 +261,13 @@ impl State {
     }
 }
 
-/// The detail of a `bucketlab:decision` event.
-#[derive(serde::Serialize)]
-#[serde(rename_all = "camelCase")]
-struct DecisionDetail {
-    allowed: bool,
-    status: u16,
-    /// The response head as sent (`HTTP/1.1 429 Too Many Requests\nRetry-After: 1…`).
-    head: String,
-    /// Exact seconds to wait; 0 when admitted, `null` when it can never pass.
-    retry_after: Option<f64>,
-    tokens: f64,
-    cost: f64,
-    capacity: f64,
-    refill_rate: f64,
+/// A plain object from `(name, value)` pairs, for an event's detail.
+fn detail(fields: &[(&str, JsValue)]) -> JsValue {
+    let object = js_sys::Object::new();
+    for (name, value) in fields {
+        let _ = js_sys::Reflect::set(&object, &(*name).into(), value);
+    }
+    object.into()
 }
 
 /// A mounted diagram. Dropping it (or calling `free()` from JavaScript) stops its frame loop,
