@@ -14,6 +14,11 @@ echo "== native: cargo test (unit, integration, property, doc) =="
 cargo test 2>&1 | tee /tmp/bucketlab-native.log
 note "native (cargo test):          $(count_cargo /tmp/bucketlab-native.log) passed"
 
+echo "== policy: the YAML policy parser (cargo feature config) =="
+{ cargo test --no-default-features --features config --test policy \
+  && cargo test --no-default-features --features config --doc policy; } 2>&1 | tee /tmp/bucketlab-policy.log
+note "policy (cargo test, config):  $(count_cargo /tmp/bucketlab-policy.log) passed"
+
 echo "== browser: wasm-bindgen-test in headless Chromium =="
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
 CHROMEDRIVER=/usr/bin/chromedriver \

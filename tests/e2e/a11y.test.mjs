@@ -15,7 +15,8 @@ for (const path of ['', 'en.html']) {
       for (const tab of ['algorithm', 'config', 'usage']) {
         await page.click(`#tab-${tab}`);
         if (tab === 'config') await page.waitForFunction(() => document.getElementById('policy-status').textContent !== '');
-        const { violations } = await new AxeBuilder({ page }).analyze();
+        const { violations, passes } = await new AxeBuilder({ page }).analyze();
+        assert.ok(passes.length > 20, 'axe ran its rules');
         found.push(...violations.map((v) => `${tab}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`));
       }
       assert.deepEqual(found, []);

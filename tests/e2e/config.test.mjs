@@ -79,16 +79,18 @@ test('a broken YAML shows the line and field, and the widget keeps its last good
   assert.match(message, /última configuração válida/);
   assert.equal(await widgetCapacity(page), 20, 'still the last good config');
 
-  await setPolicy(page, (text) => text.replace(/^storage: redis/m, 'storage: [redis'));
-  await page.waitForFunction(() => /Linha 1[0-9]/.test(document.getElementById('policy-status').textContent));
+  await setPolicy(page, (text) => text.replace(/capacity: -4 /, 'capacity: 20 ').replace('key_by: api_token', 'key_by: [api_token'));
+  await page.waitForFunction(() => /^Linha 14, campo key_by: o valor tem o tipo errado/.test(document.getElementById('policy-status').textContent));
 
-  await setPolicy(page, (text) => text.replace(/^\s+search:/m, '\tsearch:'));
-  await page.waitForFunction(() => /YAML válido/.test(document.getElementById('policy-status').textContent));
+  await setPolicy(page, (text) => text.replace('key_by: [api_token', 'key_by: api_token').replace(/^\s+search:/m, '\tsearch:'));
+  await page.waitForFunction(() => /^Linha 6: o texto não é YAML válido/.test(document.getElementById('policy-status').textContent));
 
   // The widget still works: a request goes through and is counted against B = 20.
   await page.evaluate(() => window.bucketlab.diagram.pause());
+  const before = await page.evaluate(() => window.bucketlab.diagram.tokens);
   await page.click('#bucket-widget .bl-send');
-  assert.match(await page.textContent('#bucket-widget .bl-counter'), /^19,0 \/ 20$/);
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.tokens), before - 1);
+  assert.match(await page.textContent('#bucket-widget .bl-counter'), / \/ 20$/);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

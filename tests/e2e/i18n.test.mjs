@@ -39,7 +39,7 @@ async function renderEverything(path) {
   return page;
 }
 
-for (const [path, lang, other, foreign] of [['en.html', 'en', 'pt-BR', PORTUGUESE], ['', 'pt-BR', 'en', ENGLISH]]) {
+for (const [path, lang, other, foreign, own] of [['en.html', 'en', 'pt-BR', PORTUGUESE, ENGLISH], ['', 'pt-BR', 'en', ENGLISH, PORTUGUESE]]) {
   test(`the ${lang} page shows no ${other} strings and no missing-key markers`, async () => {
     const page = await renderEverything(path === 'en.html' ? '?lang=en' : path);
     assert.equal(await page.getAttribute('html', 'lang'), lang);
@@ -49,6 +49,8 @@ for (const [path, lang, other, foreign] of [['en.html', 'en', 'pt-BR', PORTUGUES
       texts.push(await proseText(page));
     }
     const text = texts.join(' ');
+    assert.match(text, own, 'the scan sees the page\'s own words');
+    assert.ok(phrases(locale(lang)).filter((phrase) => text.includes(phrase)).length > 100, 'and its own phrases');
     assert.doesNotMatch(text, MARKERS);
     const leaked = phrases(locale(other)).filter((phrase) => text.includes(phrase));
     assert.deepEqual(leaked, [], `${other} phrases on the ${lang} page`);
