@@ -90,9 +90,14 @@ pub(crate) fn config_from_js(config: &JsValue) -> Result<BucketConfig, JsError> 
     for key in js_sys::Object::keys(config.unchecked_ref::<js_sys::Object>()).iter() {
         let key = key.as_string().unwrap_or_default();
         if !KEYS.contains(&key.as_str()) {
-            return Err(JsError::new(&format!(
-                "config has an unknown field {key:?}; allowed fields: capacity, refillRate, tokens"
-            )));
+            let mut message = String::from("config has an unknown field ");
+            message.push_str(
+                &js_sys::JSON::stringify(&JsValue::from_str(&key))
+                    .map(String::from)
+                    .unwrap_or(key),
+            );
+            message.push_str("; allowed fields: capacity, refillRate, tokens");
+            return Err(JsError::new(&message));
         }
     }
     let field = |name: &str| {
@@ -141,5 +146,14 @@ fn type_name(value: &JsValue) -> &'static str {
 
 /// The core's error as a JavaScript `Error`, worded with JavaScript field names.
 pub(crate) fn to_js(err: InvalidValue) -> JsError {
-    JsError::new(&err.js_message())
+    JsError::new(&err.message_with(err.field.js_name(), js_number))
+}
+
+/// A number as JavaScript's `String(value)` writes it (shortest round-trip form). Asking
+/// JavaScript keeps Rust's float formatting machinery out of the wasm.
+pub(crate) fn js_number(value: f64) -> String {
+    js_sys::Number::from(value)
+        .to_string_with_radix(10)
+        .map(String::from)
+        .unwrap_or_default()
 }

@@ -99,7 +99,6 @@ pub enum Problem {
     /// A number outside its rule (`capacity`, `refill_rate`).
     InvalidValue {
         field: String,
-        rule: String,
         /// `positive` or `nonNegative`.
         rule_kind: &'static str,
         given: String,
@@ -256,7 +255,7 @@ impl<'de, R: NumberRule> Deserialize<'de> for Checked<R> {
         impl<'de, R: NumberRule> Visitor<'de> for Check<R> {
             type Value = Checked<R>;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                write!(f, "{}", R::RULE)
+                f.write_str("a number")
             }
             fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
                 self.number(v)
@@ -335,7 +334,6 @@ fn from_parser(err: serde_norway::Error) -> PolicyError {
     let problem = if let Some(refused) = REFUSED.with(|r| r.borrow_mut().take()) {
         Problem::InvalidValue {
             field: refused.field.name().to_owned(),
-            rule: refused.rule.to_string(),
             rule_kind: match refused.rule {
                 Rule::NonNegative => "nonNegative",
                 _ => "positive",

@@ -103,6 +103,7 @@ pub struct Decision {
 
 impl Decision {
     /// Whether the request was admitted.
+    #[inline]
     pub fn is_allowed(&self) -> bool {
         self.outcome == Outcome::Allowed
     }
@@ -159,9 +160,16 @@ impl TokenBucket {
 
     /// Asks for `cost` tokens (finite, ≥ 0) at `now`. Admitted iff the refilled bucket holds at
     /// least `cost`; a denied request changes nothing but the (idempotent) refill.
+    #[inline]
     pub fn try_acquire(&mut self, cost: f64, now: f64) -> Result<Decision, InvalidValue> {
-        let cost = InvalidValue::check(Field::Cost, cost, Rule::NonNegative)?;
-        let now = InvalidValue::check(Field::Now, now, Rule::Finite)?;
+        // The common case is checked inline; the error (with its message parts) is built only
+        // when a value is bad.
+        if !(cost >= 0.0 && cost.is_finite()) {
+            return Err(InvalidValue::refused(Field::Cost, cost, Rule::NonNegative));
+        }
+        if !now.is_finite() {
+            return Err(InvalidValue::refused(Field::Now, now, Rule::Finite));
+        }
         let tokens_before = self.tokens;
         let (available, elapsed) = self.refilled(now);
         self.tokens = available;

@@ -73,21 +73,27 @@ pub enum Rule {
     Finite,
 }
 
-impl fmt::Display for Rule {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Rule {
+    /// What the rule allows, in words; numbers written by `number`.
+    fn describe(&self, out: &mut String, number: NumberText) {
         match self {
-            Rule::Positive => f.write_str("a finite number greater than 0"),
-            Rule::NonNegative => f.write_str("a finite number of at least 0"),
-            Rule::UpTo(max) => write!(f, "a finite number from 0 to {}", Number(*max)),
-            Rule::PositiveUpTo(max) => {
-                write!(
-                    f,
-                    "a finite number greater than 0 and at most {}",
-                    Number(*max)
-                )
+            Rule::Positive => out.push_str("a finite number greater than 0"),
+            Rule::NonNegative => out.push_str("a finite number of at least 0"),
+            Rule::UpTo(max) => {
+                out.push_str("a finite number from 0 to ");
+                out.push_str(&number(*max));
             }
-            Rule::Whole(min, max) => write!(f, "a whole number from {min} to {max}"),
-            Rule::Finite => f.write_str("a finite number"),
+            Rule::PositiveUpTo(max) => {
+                out.push_str("a finite number greater than 0 and at most ");
+                out.push_str(&number(*max));
+            }
+            Rule::Whole(min, max) => {
+                out.push_str("a whole number from ");
+                out.push_str(&min.to_string());
+                out.push_str(" to ");
+                out.push_str(&max.to_string());
+            }
+            Rule::Finite => out.push_str("a finite number"),
         }
     }
 }
@@ -105,20 +111,72 @@ pub enum Given {
     Type(&'static str),
 }
 
-impl fmt::Display for Given {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        /// Quoted text is cut here so a huge value can't flood the message.
+impl Given {
+    /// What was given, in words; numbers written by `number`, text quoted (and cut when long,
+    /// so a huge value can't flood the message).
+    fn describe(&self, out: &mut String, number: NumberText) {
         const MAX_QUOTED: usize = 40;
         match self {
-            Given::Number(v) => write!(f, "got {}", Number(*v)),
-            Given::Text(text) if text.chars().count() > MAX_QUOTED => {
-                let head: String = text.chars().take(MAX_QUOTED).collect();
-                write!(f, "got {head:?}… ({} characters)", text.chars().count())
+            Given::Number(v) => {
+                out.push_str("got ");
+                out.push_str(&number(*v));
             }
-            Given::Text(text) => write!(f, "got {text:?}"),
-            Given::Missing => f.write_str("it is missing"),
-            Given::Type(kind) => write!(f, "got a value of type {kind}"),
+            Given::Text(text) => {
+                out.push_str("got ");
+                let count = text.chars().count();
+                quote(out, text.chars().take(MAX_QUOTED));
+                if count > MAX_QUOTED {
+                    out.push_str("… (");
+                    out.push_str(&count.to_string());
+                    out.push_str(" characters)");
+                }
+            }
+            Given::Missing => out.push_str("it is missing"),
+            Given::Type(kind) => {
+                out.push_str("got a value of type ");
+                out.push_str(kind);
+            }
         }
+    }
+}
+
+/// Writes `text` in double quotes, escaping quotes, backslashes and control characters the way
+/// a Rust or JavaScript string literal would.
+fn quote(out: &mut String, text: impl Iterator<Item = char>) {
+    out.push('"');
+    for c in text {
+        match c {
+            '"' | '\\' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => {
+                out.push_str("\\u{");
+                out.push_str(&format!("{:x}", u32::from(c)));
+                out.push('}');
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// How a message writes a number. Natively [`rust_number`]; the wasm boundary passes one that
+/// asks JavaScript, so the float formatting machinery stays out of the wasm.
+pub type NumberText = fn(f64) -> String;
+
+/// A number as JavaScript prints it for the values that differ from Rust (`Infinity`), so that a
+/// message quotes what the caller typed.
+pub fn rust_number(value: f64) -> String {
+    if value == f64::INFINITY {
+        "Infinity".to_owned()
+    } else if value == f64::NEG_INFINITY {
+        "-Infinity".to_owned()
+    } else {
+        format!("{value}")
     }
 }
 
@@ -150,11 +208,17 @@ impl InvalidValue {
         if ok {
             Ok(value)
         } else {
-            Err(InvalidValue {
-                field,
-                given: Given::Number(value),
-                rule,
-            })
+            Err(Self::refused(field, value, rule))
+        }
+    }
+
+    /// The error for a number `value` that `rule` refuses.
+    #[cold]
+    pub fn refused(field: Field, value: f64, rule: Rule) -> InvalidValue {
+        InvalidValue {
+            field,
+            given: Given::Number(value),
+            rule,
         }
     }
 
@@ -180,35 +244,27 @@ impl InvalidValue {
 
     /// The message with the JavaScript spelling of the field name.
     pub fn js_message(&self) -> String {
-        self.message(self.field.js_name())
+        self.message_with(self.field.js_name(), rust_number)
     }
 
-    fn message(&self, name: &str) -> String {
-        format!("{name} must be {}, {}", self.rule, self.given)
+    /// The message: `{name} must be {rule}, {given}`, numbers written by `number`.
+    pub fn message_with(&self, name: &str, number: NumberText) -> String {
+        let mut out = String::from(name);
+        out.push_str(" must be ");
+        self.rule.describe(&mut out, number);
+        out.push_str(", ");
+        self.given.describe(&mut out, number);
+        out
     }
 }
 
 impl fmt::Display for InvalidValue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message(self.field.name()))
+        f.write_str(&self.message_with(self.field.name(), rust_number))
     }
 }
 
 impl std::error::Error for InvalidValue {}
-
-/// Formats a number the way JavaScript prints it (`Infinity`, `NaN`, `-0`), so that a message
-/// quotes exactly what the caller typed.
-struct Number(f64);
-
-impl fmt::Display for Number {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0 {
-            v if v == f64::INFINITY => f.write_str("Infinity"),
-            v if v == f64::NEG_INFINITY => f.write_str("-Infinity"),
-            v => write!(f, "{v}"),
-        }
-    }
-}
 
 #[cfg(test)]
 mod tests {

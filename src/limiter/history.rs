@@ -3,6 +3,7 @@
 
 use super::bucket::{BucketConfig, Decision};
 use std::collections::VecDeque;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What an [`Event`] records.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,6 +34,15 @@ pub struct History {
     span: f64,
     anchor: Event,
     events: VecDeque<Event>,
+    revision: u64,
+}
+
+/// Source of revision numbers, unique across every history (so a redraw cache keyed on one
+/// never mistakes a fresh history for an old one).
+static REVISIONS: AtomicU64 = AtomicU64::new(1);
+
+fn next_revision() -> u64 {
+    REVISIONS.fetch_add(1, Ordering::Relaxed)
 }
 
 impl History {
@@ -49,7 +59,13 @@ impl History {
                 refill_rate: config.refill_rate(),
             },
             events: VecDeque::new(),
+            revision: next_revision(),
         }
+    }
+
+    /// Changes whenever the history does (a new event, or old ones pruned).
+    pub fn revision(&self) -> u64 {
+        self.revision
     }
 
     /// Records a decision taken at `at` by a bucket configured by `config`.
@@ -70,6 +86,7 @@ impl History {
     }
 
     fn push(&mut self, at: f64, kind: Kind, before: f64, after: f64, config: &BucketConfig) {
+        self.revision = next_revision();
         self.events.push_back(Event {
             at,
             kind,
@@ -83,6 +100,7 @@ impl History {
     /// Forgets events older than `now − span`, keeping the newest of them as the anchor.
     pub fn prune(&mut self, now: f64) {
         while self.events.front().is_some_and(|e| e.at < now - self.span) {
+            self.revision = next_revision();
             self.anchor = self.events.pop_front().expect("front exists");
         }
     }
@@ -198,5 +216,30 @@ mod tests {
         history.reconfigure(2.0, &fast, 2.0);
         let line = history.level_line(3.0);
         assert_eq!(line.last(), Some(&(3.0, 6.0)));
+    }
+
+    #[test]
+    fn revision_changes_with_every_change_and_only_then() {
+        let config = BucketConfig::new(5.0, 1.0).unwrap();
+        let mut bucket = TokenBucket::started_at(config, 0.0).unwrap();
+        let mut history = History::new(&config, 5.0, 0.0, 10.0);
+        let fresh = History::new(&config, 5.0, 0.0, 10.0);
+        assert_ne!(
+            history.revision(),
+            fresh.revision(),
+            "unique across histories"
+        );
+
+        let r0 = history.revision();
+        history.prune(5.0);
+        assert_eq!(history.revision(), r0, "nothing to prune: unchanged");
+        let d = bucket.try_acquire(1.0, 1.0).unwrap();
+        history.record(1.0, &config, &d);
+        let r1 = history.revision();
+        assert_ne!(r1, r0, "a new event");
+        history.prune(10.0);
+        assert_eq!(history.revision(), r1, "still within the span");
+        history.prune(11.5);
+        assert_ne!(history.revision(), r1, "the event left the span");
     }
 }

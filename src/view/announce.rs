@@ -3,6 +3,7 @@
 
 use super::dom::{html, set, text};
 use super::locale::{fill, Locale};
+use super::num;
 use wasm_bindgen::JsValue;
 use web_sys::Element;
 
@@ -54,10 +55,14 @@ impl Announcer {
             fill(
                 l.summary,
                 &[
-                    ("n", &self.requests.to_string()),
-                    ("a", &self.admitted.to_string()),
-                    ("d", &(self.requests - self.admitted).to_string()),
-                    ("t", &l.number(self.tokens.floor(), 0)),
+                    ("n", &num::int(self.requests.into())),
+                    ("a", &num::int(self.admitted.into())),
+                    ("d", &num::int((self.requests - self.admitted).into())),
+                    // Floored to a tenth with slack, like the counter (3.9999… reads 4).
+                    (
+                        "t",
+                        &l.number((self.tokens * 10.0 + 1e-6).floor() / 10.0, 1),
+                    ),
                 ],
             )
         };

@@ -3,6 +3,7 @@
 
 use super::dom::{html, set, text};
 use super::locale::Locale;
+use crate::api::js_number;
 use crate::limiter::traffic::MAX_TRAFFIC_RATE;
 use wasm_bindgen::JsValue;
 use web_sys::Element;
@@ -128,7 +129,7 @@ impl Controls {
         let burst = button(&requests, "bl-button bl-burst", l.burst)?;
 
         let bucket = group(&root, l.bucket_legend)?;
-        let capacity_max = CAPACITY_MAX.max(capacity.ceil()).to_string();
+        let capacity_max = js_number(CAPACITY_MAX.max(capacity.ceil()));
         let capacity_input = field(
             &bucket,
             l.capacity,
@@ -146,7 +147,7 @@ impl Controls {
             "output",
             "bl-out",
         )?;
-        let rate_max = RATE_MAX.max(rate.ceil()).to_string();
+        let rate_max = js_number(RATE_MAX.max(rate.ceil()));
         let rate_input = field(
             &bucket,
             l.rate,
@@ -178,7 +179,7 @@ impl Controls {
             &[
                 ("type", "number"),
                 ("min", "0.5"),
-                ("max", &MAX_TRAFFIC_RATE.to_string()),
+                ("max", &js_number(MAX_TRAFFIC_RATE)),
                 ("step", "0.5"),
                 ("value", "8"),
             ],
@@ -205,7 +206,7 @@ impl Controls {
             option(
                 &speed,
                 s,
-                &format!("{}×", s.replace('.', &l.decimal.to_string())),
+                &(s.replace('.', l.decimal.encode_utf8(&mut [0; 4])) + "×"),
             )?;
         }
         let step = button(&time, "bl-button bl-step", l.step)?;
@@ -259,11 +260,11 @@ impl Controls {
 
     /// Shows the bucket's configuration on the sliders.
     pub fn show_config(&self, l: &Locale, capacity: f64, rate: f64) {
-        super::dom::set_value(&self.capacity, &capacity.to_string());
-        super::dom::set_value(&self.rate, &rate.to_string());
+        super::dom::set_value(&self.capacity, &js_number(capacity));
+        super::dom::set_value(&self.rate, &js_number(rate));
         text(&self.capacity_out, &l.number(capacity, 3));
         text(&self.rate_out, &l.number(rate, 3));
-        set(&self.cost, "max", &capacity.floor().max(1.0).to_string());
+        set(&self.cost, "max", &js_number(capacity.floor().max(1.0)));
     }
 
     /// Shows the clock's state: pause pressed or not; step only while paused.

@@ -2,6 +2,7 @@
 
 use super::dom::{self, html, set, svg, text};
 use super::locale::{fill, Locale};
+use super::num;
 use crate::limiter::{BucketConfig, Decision, Never, Outcome, ResponseHead};
 use wasm_bindgen::JsValue;
 use web_sys::Element;
@@ -9,13 +10,25 @@ use web_sys::Element;
 /// Top and bottom of the bucket's inside, in SVG units: the fill level maps tokens onto this span.
 const BUCKET_TOP: f64 = 70.0;
 const BUCKET_BOTTOM: f64 = 278.0;
-/// Where falling drops start (the spout) and the height of the request lane.
+/// Where falling drops start (the spout).
 const SPOUT_Y: f64 = 40.0;
-const LANE_Y: f64 = 112.0;
 /// Seconds of lesson time a request marker stays in flight.
 pub const FLIGHT_SECONDS: f64 = 0.6;
 /// Drops shown falling at once while the bucket refills.
 const DROPS: usize = 3;
+/// The request markers, drawn around x = 0 on the request lane (y = 112).
+const CIRCLE: &str = "M0 112m-9 0a9 9 0 1 0 18 0a9 9 0 1 0-18 0";
+const DIAMOND: &str = "M0 102l10 10l-10 10l-10-10Z";
+
+/// `translate(x y)` with two decimals.
+fn translate(x: f64, y: f64) -> String {
+    let mut out = String::from("translate(");
+    num::push_fixed(&mut out, x, 2);
+    out.push(' ');
+    num::push_fixed(&mut out, y, 2);
+    out.push(')');
+    out
+}
 
 /// The last request, as the diagram animates it.
 #[derive(Clone, Copy)]
@@ -117,6 +130,7 @@ impl Diagram {
                     &[
                         ("class", "bl-drop"),
                         ("cx", "180"),
+                        ("cy", "0"),
                         ("r", "6"),
                         ("visibility", "hidden"),
                     ],
@@ -124,14 +138,22 @@ impl Diagram {
             })
             .collect::<Result<Vec<_>, _>>()?;
 
+        // The water is a full-height rect inside the clipped bucket, moved down by a transform as
+        // the level drops: a transform change updates a paint property and re-records no paint.
+        let mut clip_url = String::from("url(#");
+        clip_url.push_str(&clip_id);
+        clip_url.push(')');
+        let inside = svg(&drawing, "g", &[("clip-path", &clip_url)])?;
         let fill = svg(
-            &drawing,
+            &inside,
             "rect",
             &[
                 ("class", "bl-fill"),
                 ("x", "90"),
+                ("y", "70"),
                 ("width", "180"),
-                ("clip-path", &format!("url(#{clip_id})")),
+                ("height", "208"),
+                ("transform", "translate(0 208)"),
             ],
         )?;
         svg(
@@ -233,28 +255,32 @@ impl Diagram {
     }
 
     /// Draws the bucket at lesson time `now` holding `tokens`; `last` is the latest request.
+    /// Everything that moves per frame moves by `transform` only (see the fill in `build`).
     pub fn draw(&self, config: &BucketConfig, now: f64, tokens: f64, last: Option<&Shot>) {
         let capacity = config.capacity();
         let level = (tokens / capacity).clamp(0.0, 1.0);
-        let top = BUCKET_BOTTOM - level * (BUCKET_BOTTOM - BUCKET_TOP);
-        set(&self.fill, "y", &format!("{top:.2}"));
-        set(&self.fill, "height", &format!("{:.2}", BUCKET_BOTTOM - top));
+        let drop_by = (1.0 - level) * (BUCKET_BOTTOM - BUCKET_TOP);
+        set(&self.fill, "transform", &translate(0.0, drop_by));
         // Floor to one decimal (with a hair of slack for rounding) so "10" shows only when full.
         let shown = ((tokens * 10.0) + 1e-6).floor() / 10.0;
         let l = self.locale;
-        text(
-            &self.counter,
-            &format!("{} / {}", l.fixed(shown, 1), l.number(capacity, 3)),
-        );
+        let mut counter = l.fixed(shown, 1);
+        counter.push_str(" / ");
+        counter.push_str(&l.number(capacity, 3));
+        text(&self.counter, &counter);
 
         let refilling = tokens < capacity && config.refill_rate() > 0.0;
         // Drops are evenly spaced in time; at most a few per second so they stay readable.
         let drip_rate = config.refill_rate().min(3.0);
+        let top = BUCKET_TOP + drop_by;
         for (k, drop) in self.drops.iter().enumerate() {
             if refilling {
                 let phase = (now * drip_rate + k as f64 / DROPS as f64).rem_euclid(1.0);
-                let y = SPOUT_Y + phase * (top - SPOUT_Y);
-                set(drop, "cy", &format!("{y:.1}"));
+                set(
+                    drop,
+                    "transform",
+                    &translate(0.0, SPOUT_Y + phase * (top - SPOUT_Y)),
+                );
                 set(drop, "visibility", "visible");
             } else {
                 set(drop, "visibility", "hidden");
@@ -264,27 +290,24 @@ impl Diagram {
     }
 
     /// The request marker: a circle that enters the bucket when admitted, a diamond that bounces
-    /// off the rim when denied (shape and colour both differ).
+    /// off the rim when denied (shape and colour both differ). The shape is drawn around x = 0
+    /// and moved along the lane by `transform`.
     fn draw_request(&self, now: f64, last: Option<&Shot>) {
         let Some(shot) = last.filter(|s| now - s.at < FLIGHT_SECONDS && now >= s.at) else {
             set(&self.request, "visibility", "hidden");
             return;
         };
         let p = (now - shot.at) / FLIGHT_SECONDS;
-        let (x, shape, class) = if shot.decision.is_allowed() {
-            (20.0 + p * 140.0, "circle", "bl-request bl-request--ok")
+        let (x, d, class) = if shot.decision.is_allowed() {
+            (20.0 + p * 140.0, CIRCLE, "bl-request bl-request--ok")
         } else {
             // Out to the rim and back.
             let x = 20.0 + (1.0 - (2.0 * p - 1.0).abs()) * 80.0;
-            (x, "diamond", "bl-request bl-request--deny")
+            (x, DIAMOND, "bl-request bl-request--deny")
         };
-        let d = if shape == "circle" {
-            format!("M{x:.1} {LANE_Y} m-9 0 a9 9 0 1 0 18 0 a9 9 0 1 0 -18 0")
-        } else {
-            format!("M{x:.1} {} l10 10 l-10 10 l-10 -10 Z", LANE_Y - 10.0)
-        };
-        set(&self.request, "d", &d);
+        set(&self.request, "d", d);
         set(&self.request, "class", class);
+        set(&self.request, "transform", &translate(x, 0.0));
         set(&self.request, "visibility", "visible");
     }
 
@@ -293,7 +316,14 @@ impl Diagram {
         let l = self.locale;
         let decision = &shot.decision;
         match decision.outcome {
-            Outcome::Allowed => fill(l.allowed, &[("n", &l.number(decision.tokens.floor(), 0))]),
+            // Floored to a tenth with the counter's slack, so both always agree (3.9999… is 4).
+            Outcome::Allowed => fill(
+                l.allowed,
+                &[(
+                    "n",
+                    &l.number((decision.tokens * 10.0 + 1e-6).floor() / 10.0, 1),
+                )],
+            ),
             Outcome::Denied { retry_after } => fill(l.denied, &[("s", &l.number(retry_after, 3))]),
             Outcome::Never(Never::CostExceedsCapacity) => fill(
                 l.never_cost,

@@ -1,5 +1,7 @@
 //! The widget's words, one table per language. `{name}` marks are filled in by [`fill`].
 
+use super::num;
+
 /// Every string the widget shows, in one language.
 pub struct Locale {
     /// BCP 47 tag of the language.
@@ -163,7 +165,11 @@ pub fn for_lang(tag: &str) -> &'static Locale {
 pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
     let mut out = template.to_owned();
     for (key, value) in values {
-        out = out.replace(&format!("{{{key}}}"), value);
+        let mut marker = String::with_capacity(key.len() + 2);
+        marker.push('{');
+        marker.push_str(key);
+        marker.push('}');
+        out = out.replace(&marker, value);
     }
     out
 }
@@ -171,19 +177,21 @@ pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
 impl Locale {
     /// `value` with at most `decimals` decimals, trailing zeros dropped, in this language's style.
     pub fn number(&self, value: f64, decimals: usize) -> String {
-        let text = format!("{value:.decimals$}");
-        let text = if text.contains('.') {
-            text.trim_end_matches('0').trim_end_matches('.').to_owned()
-        } else {
-            text
-        };
-        let text = if text == "-0" { "0".to_owned() } else { text };
-        text.replace('.', &self.decimal.to_string())
+        self.localize(num::trimmed(value, decimals as u32))
     }
 
     /// `value` with exactly `decimals` decimals, in this language's style.
     pub fn fixed(&self, value: f64, decimals: usize) -> String {
-        format!("{value:.decimals$}").replace('.', &self.decimal.to_string())
+        self.localize(num::fixed(value, decimals as u32))
+    }
+
+    /// Swaps the decimal point for this language's separator.
+    fn localize(&self, text: String) -> String {
+        if self.decimal == '.' {
+            text
+        } else {
+            text.replace('.', self.decimal.encode_utf8(&mut [0; 4]))
+        }
     }
 }
 

@@ -11,6 +11,8 @@ pub mod diagram;
 pub mod dom;
 /// The widget's words in each language.
 pub mod locale;
+/// Fixed-point number text without the float formatting machinery.
+pub mod num;
 /// The strip chart of the last 20 seconds.
 pub mod timeline;
 
@@ -146,7 +148,7 @@ impl State {
     fn act(&mut self, action: Action) {
         let result = self.try_act(action);
         self.controls
-            .show_error(result.as_ref().err().map(|e| e.to_string()).as_deref());
+            .show_error(result.as_ref().err().map(message).as_deref());
         self.refresh();
     }
 
@@ -248,7 +250,10 @@ impl State {
     fn reset(&mut self) {
         let now = self.now();
         let config = self.initial;
-        self.bucket = TokenBucket::started_at(config, now).expect("the clock's time is finite");
+        // The clock's time is always finite, so this cannot fail; if it did, keep the old bucket.
+        if let Ok(bucket) = TokenBucket::started_at(config, now) {
+            self.bucket = bucket;
+        }
         self.history = History::new(&config, config.initial_tokens(), now, SPAN);
         self.traffic = None;
         self.last = None;
@@ -268,6 +273,11 @@ fn detail(fields: &[(&str, JsValue)]) -> JsValue {
         let _ = js_sys::Reflect::set(&object, &(*name).into(), value);
     }
     object.into()
+}
+
+/// An error as the widget shows it: the core's field names, numbers as JavaScript writes them.
+fn message(err: &InvalidValue) -> String {
+    err.message_with(err.field.name(), crate::api::js_number)
 }
 
 /// A mounted diagram. Dropping it (or calling `free()` from JavaScript) stops its frame loop,
@@ -300,7 +310,7 @@ pub fn mount_diagram(root: &Element) -> Result<BucketDiagram, JsValue> {
     let config = match config_from_attributes(root) {
         Ok(config) => config,
         Err(err) => {
-            Diagram::show_error(root, locale, &err.to_string())?;
+            Diagram::show_error(root, locale, &message(&err))?;
             return Err(to_js(err).into());
         }
     };

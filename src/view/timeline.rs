@@ -1,10 +1,16 @@
 //! The strip chart of the last 20 seconds: the token level as a line, admitted requests as
-//! circles and denied ones as diamonds. Three paths, rewritten per frame; no element churn.
+//! circles and denied ones as diamonds.
+//!
+//! The three paths are drawn on a track in seconds-from-an-origin coordinates and rewritten only
+//! when the history changes; each frame just slides the track left with a `transform` (a paint
+//! property change, no geometry or paint re-recorded). The level line is drawn ahead into the
+//! future (rising to the capacity, then flat) and a clip hides what is right of "now".
 
 use super::dom::{self, set, svg, text};
 use super::locale::Locale;
+use super::num::push_fixed;
 use crate::limiter::{History, Kind};
-use std::fmt::Write;
+use std::cell::Cell;
 use wasm_bindgen::JsValue;
 use web_sys::Element;
 
@@ -14,14 +20,21 @@ const WIDTH: f64 = 480.0;
 /// Vertical band of the level line.
 const LEVEL_TOP: f64 = 8.0;
 const LEVEL_BOTTOM: f64 = 64.0;
-/// Row of request markers.
-const MARKS_Y: f64 = 78.0;
+// Request markers sit on the row y = 78 (written into the marker paths below).
+
+/// Pixels per second of lesson time.
+const PX_PER_SECOND: f64 = WIDTH / SPAN;
+/// How far ahead of "now" the track is drawn; it is redrawn before time runs past it.
+const AHEAD: f64 = 60.0;
 
 /// Handles to the chart's changing parts.
 pub struct Timeline {
+    track: Element,
     level: Element,
     admitted: Element,
     denied: Element,
+    /// What the track was last drawn for: history revision, origin time, drawn-until time.
+    drawn: Cell<Option<(u64, f64, f64)>>,
 }
 
 impl Timeline {
@@ -57,9 +70,21 @@ impl Timeline {
                 ("y2", "64"),
             ],
         )?;
-        let level = svg(&chart, "path", &[("class", "bl-tl-level")])?;
-        let admitted = svg(&chart, "path", &[("class", "bl-tl-admitted")])?;
-        let denied = svg(&chart, "path", &[("class", "bl-tl-denied")])?;
+        let clip_id = dom::unique_id("bl-tl-clip");
+        let clip = svg(&chart, "clipPath", &[("id", &clip_id)])?;
+        svg(
+            &clip,
+            "rect",
+            &[("x", "0"), ("y", "0"), ("width", "480"), ("height", "90")],
+        )?;
+        let mut clip_url = String::from("url(#");
+        clip_url.push_str(&clip_id);
+        clip_url.push(')');
+        let window = svg(&chart, "g", &[("clip-path", &clip_url)])?;
+        let track = svg(&window, "g", &[])?;
+        let level = svg(&track, "path", &[("class", "bl-tl-level")])?;
+        let admitted = svg(&track, "path", &[("class", "bl-tl-admitted")])?;
+        let denied = svg(&track, "path", &[("class", "bl-tl-denied")])?;
         let past = svg(
             &chart,
             "text",
@@ -78,15 +103,37 @@ impl Timeline {
         )?;
         text(&now, l.timeline_now);
         Ok(Timeline {
+            track,
             level,
             admitted,
             denied,
+            drawn: Cell::new(None),
         })
     }
 
     /// Draws `history` as it stands at lesson time `now`, for a bucket of `capacity`.
     pub fn draw(&self, history: &History, now: f64, capacity: f64) {
-        let x = |t: f64| WIDTH * (1.0 - (now - t) / SPAN);
+        let origin = match self.drawn.get() {
+            Some((revision, origin, until))
+                if revision == history.revision() && now >= origin && now <= until =>
+            {
+                origin
+            }
+            _ => {
+                self.redraw(history, now, capacity);
+                now
+            }
+        };
+        let mut shift = String::from("translate(");
+        push_fixed(&mut shift, WIDTH - (now - origin) * PX_PER_SECOND, 2);
+        shift.push_str(" 0)");
+        set(&self.track, "transform", &shift);
+    }
+
+    /// Rewrites the three paths with `now` as the track's origin (x = 0).
+    fn redraw(&self, history: &History, now: f64, capacity: f64) {
+        let until = now + AHEAD;
+        let x = |t: f64| (t - now) * PX_PER_SECOND;
         let scale = history
             .events()
             .map(|e| e.capacity)
@@ -96,34 +143,34 @@ impl Timeline {
         };
 
         let mut line = String::new();
-        for (i, (t, tokens)) in history.level_line(now).into_iter().enumerate() {
-            let _ = write!(
-                line,
-                "{}{:.1} {:.1}",
-                if i == 0 { "M" } else { "L" },
-                x(t).max(-1.0),
-                y(tokens)
-            );
+        for (i, (t, tokens)) in history.level_line(until).into_iter().enumerate() {
+            line.push(if i == 0 { 'M' } else { 'L' });
+            // Older than the chart's span: pinned just left of the window, which the clip hides.
+            push_fixed(&mut line, x(t).max(-WIDTH - 1.0), 1);
+            line.push(' ');
+            push_fixed(&mut line, y(tokens), 1);
         }
         set(&self.level, "d", &line);
 
         let (mut ok, mut deny) = (String::new(), String::new());
-        for event in history
-            .events()
-            .filter(|e| e.at > now - SPAN && e.at <= now)
-        {
+        for event in history.events() {
             let cx = x(event.at);
             match event.kind {
                 Kind::Admitted => {
-                    let _ = write!(ok, "M{:.1} {MARKS_Y}m-4 0a4 4 0 1 0 8 0a4 4 0 1 0-8 0", cx);
+                    ok.push('M');
+                    push_fixed(&mut ok, cx, 1);
+                    ok.push_str(" 78m-4 0a4 4 0 1 0 8 0a4 4 0 1 0-8 0");
                 }
                 Kind::Denied => {
-                    let _ = write!(deny, "M{:.1} {}l5 5l-5 5l-5-5Z", cx, MARKS_Y - 5.0);
+                    deny.push('M');
+                    push_fixed(&mut deny, cx, 1);
+                    deny.push_str(" 73l5 5l-5 5l-5-5Z");
                 }
                 Kind::Reconfigured => {}
             }
         }
         set(&self.admitted, "d", &ok);
         set(&self.denied, "d", &deny);
+        self.drawn.set(Some((history.revision(), now, until)));
     }
 }

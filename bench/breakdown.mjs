@@ -1,0 +1,52 @@
+// Where a frame's main-thread time goes with 20 animating diagrams: a CDP trace of bench-20.html
+// summed by trace event name (self time of the renderer main thread), per frame.
+// Run alone: `node bench/breakdown.mjs` (after scripts/build.sh). A diagnostic aid, not a budget.
+import { serve, launch, openPage } from '../tests/e2e/harness.mjs';
+import { findMainThread } from './frames.mjs';
+
+const SECONDS = Number(process.env.SECONDS_TRACED ?? 3);
+const server = await serve();
+const browser = await launch();
+try {
+  const page = await openPage(browser);
+  await page.goto(`${server.url}bench-20.html`);
+  await page.waitForFunction(() => window.bench && (window.bench.ready || window.bench.error));
+  // Experiments: BREAKDOWN_CSS="…" adds a style sheet first (e.g. to hide one part of the widget).
+  if (process.env.BREAKDOWN_CSS) await page.addStyleTag({ content: process.env.BREAKDOWN_CSS });
+  await page.evaluate(() => new Promise((r) => { let n = 90; const t = () => (--n ? requestAnimationFrame(t) : r()); requestAnimationFrame(t); }));
+  const cdp = await page.context().newCDPSession(page);
+  const { frameTree } = await cdp.send('Page.getFrameTree');
+  const events = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
+  await cdp.send('Tracing.start', { categories: '-*,toplevel,devtools.timeline,disabled-by-default-devtools.timeline.frame,blink,cc,v8.execute', transferMode: 'ReportEvents' });
+  await new Promise((r) => setTimeout(r, SECONDS * 1000));
+  await cdp.send('Tracing.end');
+  await done;
+  const { pid, tid } = findMainThread(events, frameTree.frame.id);
+  const mine = events.filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X').sort((a, b) => a.ts - b.ts);
+  const frames = mine.filter((e) => e.name === 'FireAnimationFrame').length / 20;
+  // Self time: an event's duration minus its direct children's.
+  const stack = [];
+  const self = new Map();
+  const cpuSelf = new Map();
+  for (const e of mine) {
+    while (stack.length && stack.at(-1).ts + stack.at(-1).dur <= e.ts) stack.pop();
+    const parent = stack.at(-1);
+    if (parent) { parent.child += e.dur ?? 0; parent.tchild += e.tdur ?? 0; }
+    stack.push({ ...e, child: 0, tchild: 0, ref: e });
+    e._node = stack.at(-1);
+  }
+  for (const e of mine) {
+    const n = e._node;
+    self.set(e.name, (self.get(e.name) ?? 0) + (e.dur ?? 0) - n.child);
+    cpuSelf.set(e.name, (cpuSelf.get(e.name) ?? 0) + (e.tdur ?? 0) - n.tchild);
+  }
+  console.log(`${frames.toFixed(0)} frames in ${SECONDS} s; self time per frame (ms), wall / cpu:`);
+  for (const [name, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
+    console.log(`${(us / frames / 1000).toFixed(3).padStart(8)} ${(cpuSelf.get(name) / frames / 1000).toFixed(3).padStart(8)}  ${name}`);
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
