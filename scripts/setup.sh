@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building the lesson needs, only when missing: the wasm32 target and the
 # wasm-bindgen CLI at exactly the version Cargo.lock pins. With `--test`, also what the tests
-# need: Debian's Chromium + chromedriver. The npm packages (wasm-opt, Playwright) come from
-# package-lock.json.
+# need: Debian's Chromium + chromedriver, and redis-server. The npm packages (wasm-opt, Playwright)
+# come from package-lock.json.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -33,5 +33,12 @@ if [ "${1:-}" = "--test" ]; then
     sudo_=""; [ "$(id -u)" = 0 ] || sudo_="sudo"
     $sudo_ apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq chromium chromium-driver >/dev/null
+  fi
+  # The Redis tests start their own redis-server (a Unix socket in a temporary folder) and stop it.
+  if ! command -v redis-server >/dev/null; then
+    echo "setup: installing Debian's redis-server"
+    sudo_=""; [ "$(id -u)" = 0 ] || sudo_="sudo"
+    $sudo_ apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq redis-server >/dev/null
   fi
 fi

@@ -1,0 +1,70 @@
+//! # bucketlab-server
+//!
+//! A small HTTP API that rate-limits every request per API key with bucketlab's token bucket: the
+//! same core the lesson runs in the browser, here as axum middleware. The buckets live either in
+//! this process ([`Store::memory`], right for one server) or in Redis ([`Store::redis`], shared by
+//! every app server, refilled and debited atomically by `redis/token_bucket.lua`).
+//!
+//! A denied request gets `429 Too Many Requests` with exactly the headers the lesson's response
+//! panel shows, computed by `bucketlab::limiter::http`.
+//!
+//! ```no_run
+//! use bucketlab::limiter::BucketConfig;
+//! use bucketlab_server::{app, Limiter, Store, SystemClock};
+//!
+//! # async fn run() -> Result<(), Box<dyn std::error::Error>> {
+//! let limiter = Limiter::new(BucketConfig::new(10.0, 5.0)?, Store::memory(), SystemClock);
+//! let listener = tokio::net::TcpListener::bind("127.0.0.1:3000").await?;
+//! axum::serve(listener, app(limiter)).await?;
+//! # Ok(()) }
+//! ```
+
+/// Where time comes from: the system clock, or a manual one for tests.
+pub mod clock;
+/// The axum middleware: API key in, decision, response headers out.
+pub mod middleware;
+/// The Lua script's Rust side: arguments in, a core `Decision` out.
+pub mod redis_bucket;
+/// Buckets per API key, in memory or in Redis.
+pub mod store;
+
+use std::sync::Arc;
+
+use axum::{routing::get, Router};
+use bucketlab::limiter::BucketConfig;
+
+pub use clock::{Clock, ManualClock, SystemClock};
+pub use middleware::{rate_limit, API_KEY_HEADER};
+pub use redis_bucket::{RedisBucket, RedisBucketError};
+pub use store::{Store, StoreError};
+
+/// Everything the middleware needs: one bucket configuration for every key, the store holding the
+/// buckets, and the clock that says what time a request arrived.
+pub struct Limiter {
+    config: BucketConfig,
+    store: Store,
+    clock: Box<dyn Clock>,
+}
+
+impl Limiter {
+    /// A limiter giving every API key a bucket configured by `config`.
+    pub fn new(config: BucketConfig, store: Store, clock: impl Clock) -> Self {
+        Limiter {
+            config,
+            store,
+            clock: Box::new(clock),
+        }
+    }
+}
+
+/// The example API: `GET /hello`, behind the rate-limit middleware.
+pub fn app(limiter: Limiter) -> Router {
+    let limiter = Arc::new(limiter);
+    Router::new()
+        .route("/hello", get(hello))
+        .layer(axum::middleware::from_fn_with_state(limiter, rate_limit))
+}
+
+async fn hello() -> &'static str {
+    "Hello from bucketlab-server.\n"
+}

@@ -1,0 +1,98 @@
+//! The rate-limit middleware: one bucket per API key; a denied request never reaches the handler
+//! and gets `429 Too Many Requests`. Every response carries the headers the lesson's response panel
+//! shows, built by the core (`bucketlab::limiter::ResponseHead`), never recomputed here.
+
+use std::sync::Arc;
+
+use axum::extract::{Request, State};
+use axum::http::{HeaderName, HeaderValue, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use bucketlab::limiter::{Never, Outcome, ResponseHead};
+
+use crate::Limiter;
+
+/// The request header that names the client.
+pub const API_KEY_HEADER: &str = "x-api-key";
+
+/// Longest API key accepted, so a client can't make the store hold huge keys.
+const MAX_KEY_LENGTH: usize = 128;
+
+/// Every request costs one token.
+const COST: f64 = 1.0;
+
+/// Admits or refuses a request by its API key's bucket.
+pub async fn rate_limit(
+    State(limiter): State<Arc<Limiter>>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let key = match api_key(&request) {
+        Ok(key) => key.to_owned(),
+        Err(message) => return (StatusCode::UNAUTHORIZED, message).into_response(),
+    };
+    let now = limiter.clock.now();
+    let decision = match limiter
+        .store
+        .try_acquire(&key, &limiter.config, COST, now)
+        .await
+    {
+        Ok(decision) => decision,
+        // Fail closed: without its store the limiter can't tell, and says so.
+        Err(error) => {
+            eprintln!("bucketlab-server: rate limiter store failed: {error}");
+            let message = "503 Service Unavailable: the rate limiter's store is unavailable\n";
+            return (StatusCode::SERVICE_UNAVAILABLE, message).into_response();
+        }
+    };
+
+    let head = ResponseHead::for_decision(&limiter.config, &decision);
+    let mut response = match decision.outcome {
+        Outcome::Allowed => next.run(request).await,
+        Outcome::Denied { retry_after } => {
+            // Milliseconds, rounded up: never tell a client to come back early.
+            let wait = (retry_after * 1000.0).ceil() / 1000.0;
+            let body = format!("429 Too Many Requests: try again in {wait} s\n");
+            (StatusCode::TOO_MANY_REQUESTS, body).into_response()
+        }
+        Outcome::Never(why) => {
+            let body = match why {
+                Never::CostExceedsCapacity => "the request costs more than the bucket holds",
+                Never::NoRefill => "the bucket does not refill",
+            };
+            let body = format!("429 Too Many Requests: this request can never pass: {body}\n");
+            (StatusCode::TOO_MANY_REQUESTS, body).into_response()
+        }
+    };
+    let headers = response.headers_mut();
+    for (name, value) in head.headers {
+        // The core's names and values are plain ASCII; a failure here is a bug in the core.
+        let name =
+            HeaderName::from_bytes(name.as_bytes()).expect("the core's header names are valid");
+        let value = HeaderValue::from_str(&value).expect("the core's header values are ASCII");
+        headers.insert(name, value);
+    }
+    response
+}
+
+/// The request's API key, or the message explaining what is wrong with it.
+fn api_key(request: &Request) -> Result<&str, String> {
+    let rule =
+        format!("send 1 to {MAX_KEY_LENGTH} visible ASCII characters in the X-Api-Key header");
+    let Some(value) = request.headers().get(API_KEY_HEADER) else {
+        return Err(format!("401 Unauthorized: {rule}; it is missing\n"));
+    };
+    match value.to_str() {
+        Ok(key)
+            if (1..=MAX_KEY_LENGTH).contains(&key.len())
+                && key.bytes().all(|b| b.is_ascii_graphic()) =>
+        {
+            Ok(key)
+        }
+        _ => Err(format!(
+            "401 Unauthorized: {rule}; got {} bytes ({:?})\n",
+            value.len(),
+            String::from_utf8_lossy(&value.as_bytes()[..value.len().min(40)])
+        )),
+    }
+}

@@ -1,0 +1,240 @@
+//! The server over loopback HTTP, with each store: statuses, and exactly the core's headers for the
+//! same decisions. Then the real binary: its CLI, and two app servers sharing one bucket in Redis.
+
+mod support;
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+
+use bucketlab::limiter::{BucketConfig, ResponseHead, TokenBucket};
+use bucketlab_server::{app, Limiter, ManualClock, Store};
+use support::RedisServer;
+
+/// The rate-limit headers the server may send; a response must carry exactly the core's subset.
+const RATE_LIMIT_HEADERS: [&str; 6] = [
+    "retry-after",
+    "x-ratelimit-limit",
+    "x-ratelimit-remaining",
+    "x-ratelimit-reset",
+    "ratelimit-policy",
+    "ratelimit",
+];
+
+/// Serves the app on a free loopback port; returns its base URL.
+async fn serve(store: Store, config: BucketConfig, clock: ManualClock) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    let app = app(Limiter::new(config, store, clock));
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    url
+}
+
+async fn get(url: &str, key: Option<&str>) -> reqwest::Response {
+    let mut request = reqwest::Client::new().get(format!("{url}/hello"));
+    if let Some(key) = key {
+        request = request.header("X-Api-Key", key);
+    }
+    request.send().await.unwrap()
+}
+
+/// Asserts the response's status and rate-limit headers are exactly `expected`'s.
+fn assert_head(response: &reqwest::Response, expected: &ResponseHead, context: &str) {
+    assert_eq!(response.status().as_u16(), expected.status, "{context}");
+    for name in RATE_LIMIT_HEADERS {
+        let got = response.headers().get(name).map(|v| v.to_str().unwrap());
+        assert_eq!(got, expected.header(name), "{context}: header {name}");
+    }
+}
+
+/// The worked example (B = 10, r = 5) through HTTP, checked against the core step by step.
+async fn worked_example(store: Store) {
+    let config = BucketConfig::new(10.0, 5.0).unwrap();
+    let clock = ManualClock::at(1_000.0);
+    let url = serve(store, config, clock.clone()).await;
+    let mut reference = TokenBucket::new(config);
+    let mut expect =
+        |now: f64| ResponseHead::for_decision(&config, &reference.try_acquire(1.0, now).unwrap());
+
+    for i in 0..10 {
+        let response = get(&url, Some("alice")).await;
+        assert_head(&response, &expect(1_000.0), &format!("request {i}"));
+        assert_eq!(
+            response.text().await.unwrap(),
+            "Hello from bucketlab-server.\n"
+        );
+    }
+    let denied = get(&url, Some("alice")).await;
+    assert_head(&denied, &expect(1_000.0), "11th request");
+    assert_eq!(denied.headers()["retry-after"], "1", "0.2 s rounded up");
+    assert_eq!(denied.headers()["ratelimit-policy"], "\"default\";q=10;w=2");
+    assert_eq!(denied.headers()["ratelimit"], "\"default\";r=0;t=1");
+    assert_eq!(
+        denied.text().await.unwrap(),
+        "429 Too Many Requests: try again in 0.2 s\n"
+    );
+
+    // Another key has its own bucket.
+    assert_head(
+        &get(&url, Some("bob")).await,
+        &ResponseHead::for_decision(
+            &config,
+            &TokenBucket::new(config).try_acquire(1.0, 1_000.0).unwrap(),
+        ),
+        "bob",
+    );
+
+    clock.set(1_000.2);
+    let retried = get(&url, Some("alice")).await;
+    assert_head(&retried, &expect(1_000.2), "exactly retry_after later");
+    assert_eq!(retried.status(), 200);
+
+    let anonymous = get(&url, None).await;
+    assert_eq!(anonymous.status(), 401);
+    assert!(anonymous
+        .text()
+        .await
+        .unwrap()
+        .contains("X-Api-Key header; it is missing"));
+    let long = "k".repeat(129);
+    let refused = get(&url, Some(&long)).await;
+    assert_eq!(refused.status(), 401);
+    assert!(refused.text().await.unwrap().contains("got 129 bytes"));
+}
+
+#[tokio::test]
+async fn memory_store_answers_with_the_cores_statuses_and_headers() {
+    worked_example(Store::memory()).await;
+}
+
+#[tokio::test]
+async fn redis_store_answers_with_the_cores_statuses_and_headers() {
+    let redis = RedisServer::start();
+    worked_example(Store::redis(&redis.url).await.unwrap()).await;
+}
+
+#[tokio::test]
+async fn a_store_that_fails_gives_503_not_a_guess() {
+    let redis = RedisServer::start();
+    let store = Store::redis(&redis.url).await.unwrap();
+    drop(redis);
+    let url = serve(
+        store,
+        BucketConfig::new(10.0, 5.0).unwrap(),
+        ManualClock::at(0.0),
+    )
+    .await;
+    let response = get(&url, Some("alice")).await;
+    assert_eq!(response.status(), 503);
+    assert!(response
+        .text()
+        .await
+        .unwrap()
+        .contains("store is unavailable"));
+}
+
+/// The real binary, listening on a free port; stopped on drop.
+struct ServerProcess(Child, String);
+
+impl ServerProcess {
+    fn start(args: &[&str]) -> ServerProcess {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_bucketlab-server"))
+            .args(["--listen", "127.0.0.1:0"])
+            .args(args)
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let url = line
+            .trim()
+            .strip_prefix("listening on ")
+            .unwrap_or_else(|| panic!("first line: {line:?}"))
+            .to_owned();
+        ServerProcess(child, url)
+    }
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Requests alternate between the two servers (round-robin); returns how many got 200.
+async fn round_robin(servers: &[ServerProcess], requests: usize) -> usize {
+    let mut admitted = 0;
+    for i in 0..requests {
+        let response = get(&servers[i % servers.len()].1, Some("alice")).await;
+        match response.status().as_u16() {
+            200 => admitted += 1,
+            429 => {
+                let wait: u64 = response.headers()["retry-after"]
+                    .to_str()
+                    .unwrap()
+                    .parse()
+                    .unwrap();
+                // r = 0.001/s: one token is 1000 s away, minus the little real time that passed.
+                assert!((990..=1000).contains(&wait), "Retry-After {wait}");
+            }
+            other => panic!("status {other}"),
+        }
+    }
+    admitted
+}
+
+#[tokio::test]
+async fn two_servers_share_one_bucket_in_redis_but_not_in_memory() {
+    let bucket = ["--capacity", "3", "--refill-rate", "0.001"];
+    let local = [ServerProcess::start(&bucket), ServerProcess::start(&bucket)];
+    assert_eq!(
+        round_robin(&local, 10).await,
+        6,
+        "each server's own bucket: 2 × B"
+    );
+
+    let redis = RedisServer::start();
+    let shared_args: Vec<&str> = bucket
+        .iter()
+        .copied()
+        .chain(["--store", redis.url.as_str()])
+        .collect();
+    let shared = [
+        ServerProcess::start(&shared_args),
+        ServerProcess::start(&shared_args),
+    ];
+    assert_eq!(
+        round_robin(&shared, 10).await,
+        3,
+        "one bucket in Redis: exactly B"
+    );
+}
+
+#[test]
+fn the_binary_refuses_bad_settings_naming_them() {
+    for (args, message) in [
+        (
+            vec!["--capacity=-1"],
+            "capacity must be a finite number greater than 0, got -1",
+        ),
+        (
+            vec!["--refill-rate", "NaN"],
+            "refill_rate must be a finite number of at least 0, got NaN",
+        ),
+        (
+            vec!["--store", "redis+unix:///nonexistent/redis.sock"],
+            "store must be `memory` or a reachable Redis URL",
+        ),
+    ] {
+        let output = Command::new(env!("CARGO_BIN_EXE_bucketlab-server"))
+            .args(["--listen", "127.0.0.1:0"])
+            .args(&args)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success(), "{args:?}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+    }
+}

@@ -1,0 +1,439 @@
+//! `redis/token_bucket.lua` on a real `redis-server`: it decides exactly like the Rust core, it is
+//! atomic under 50 concurrent clients, keys are isolated and idle keys expire; the naive
+//! read-then-write version over-admits under the same load.
+
+#[path = "../../../redis/naive.rs"]
+mod naive;
+mod support;
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use bucketlab::limiter::{BucketConfig, Decision, Outcome, TokenBucket};
+use bucketlab_server::redis_bucket::SCRIPT;
+use bucketlab_server::RedisBucket;
+use redis::AsyncCommands;
+use support::RedisServer;
+
+/// Same decision, to the bit: outcome (with `retry_after`), tokens, available, elapsed, tokens before.
+fn assert_same(core: &Decision, redis: &Decision, context: &str) {
+    let bits = |d: &Decision| {
+        let retry = match d.outcome {
+            Outcome::Denied { retry_after } => Some(retry_after.to_bits()),
+            _ => None,
+        };
+        (
+            retry,
+            d.tokens.to_bits(),
+            d.available.to_bits(),
+            d.elapsed.to_bits(),
+            d.tokens_before.to_bits(),
+        )
+    };
+    assert_eq!(
+        core.outcome, redis.outcome,
+        "{context}\ncore:  {core:?}\nredis: {redis:?}"
+    );
+    assert_eq!(
+        bits(core),
+        bits(redis),
+        "{context}\ncore:  {core:?}\nredis: {redis:?}"
+    );
+}
+
+/// A random trace step: mostly forward in time, sometimes at the same instant, sometimes backwards,
+/// sometimes the denied request again exactly `retry_after` later; costs mostly 1 (a third of a
+/// small bucket), sometimes 0, fractional or more than B. `denied` is the last step's `(retry_after, cost)` if it was denied.
+fn next_step(
+    rng: &mut fastrand::Rng,
+    config: &BucketConfig,
+    now: f64,
+    denied: Option<(f64, f64)>,
+) -> (f64, f64) {
+    if let (0..=2, Some((retry_after, cost))) = (rng.u8(0..10), denied) {
+        return (now + retry_after, cost);
+    }
+    let now = match rng.u8(0..10) {
+        0 | 1 => now,
+        2 => now - rng.f64() * 2.0,
+        _ => now + rng.f64() * rng.f64() * 3.0 / config.refill_rate().max(0.5),
+    };
+    let cost = match rng.u8(0..20) {
+        0 => 0.0,
+        1 => config.capacity() + 1.0 + rng.f64(),
+        2..=4 => rng.f64() * config.capacity(),
+        // 1, or a third of a small bucket (B = 0.3 takes 0.1: the classic rounding trap).
+        _ => config.capacity().min(3.0) / 3.0,
+    };
+    (now, cost)
+}
+
+#[tokio::test]
+async fn decides_like_the_core_on_seeded_traces() {
+    let server = RedisServer::start();
+    let mut connection = server.connection().await;
+    let script = RedisBucket::default();
+    let (mut decisions, mut allowed, mut denials, mut never, mut exact_retries) = (0, 0, 0, 0, 0);
+
+    for seed in 0..60_u64 {
+        let mut rng = fastrand::Rng::with_seed(seed);
+        let capacity = match seed % 3 {
+            0 => f64::from(rng.u32(1..=20)),
+            1 => rng.f64() * 50.0 + 0.1,
+            _ => 0.3,
+        };
+        let refill_rate = if seed % 7 == 6 {
+            0.0
+        } else {
+            rng.f64() * 40.0 + 0.05
+        };
+        let config = BucketConfig::new(capacity, refill_rate).unwrap();
+        // Small times and Unix-like times (where one ulp of `now` is about 2⁻²¹ s).
+        let mut now = if seed % 2 == 0 {
+            rng.f64() * 10.0
+        } else {
+            1.8e9 + rng.f64() * 1e6
+        };
+        let mut core = TokenBucket::new(config);
+        let key = format!("trace:{seed}");
+        let mut last_denied = None;
+
+        for step in 0..150 {
+            let (at, cost) = next_step(&mut rng, &config, now, last_denied);
+            let exact_retry = last_denied
+                .is_some_and(|(retry, denied_cost)| at == now + retry && cost == denied_cost);
+            now = at;
+            let expected = core.try_acquire(cost, now).unwrap();
+            let got = script
+                .try_acquire(&mut connection, &key, &config, cost, now)
+                .await
+                .unwrap();
+            let context = format!("seed {seed}, step {step}: B = {capacity}, r = {refill_rate}, cost = {cost}, now = {now}");
+            assert_same(&expected, &got, &context);
+            if exact_retry {
+                exact_retries += 1;
+                assert!(
+                    got.is_allowed(),
+                    "a retry exactly retry_after later passes; {context}"
+                );
+            }
+            last_denied = match got.outcome {
+                Outcome::Allowed => {
+                    allowed += 1;
+                    None
+                }
+                Outcome::Denied { retry_after } => {
+                    denials += 1;
+                    Some((retry_after, cost))
+                }
+                Outcome::Never(_) => {
+                    never += 1;
+                    None
+                }
+            };
+            decisions += 1;
+        }
+    }
+    println!(
+        "agreement: {decisions} decisions bit-identical to the core \
+         ({allowed} allowed, {denials} denied, {never} never; {exact_retries} retries exactly retry_after later)"
+    );
+    assert!(
+        allowed > 1000 && denials > 1000 && never > 50 && exact_retries > 50,
+        "the traces cover every case"
+    );
+}
+
+/// What a hammering run measured.
+struct Load {
+    requests: u64,
+    admitted: u64,
+    seconds: f64,
+}
+
+impl Load {
+    /// The most a correct limiter may admit: the initial burst plus the refill over the run.
+    fn bound(&self, config: &BucketConfig) -> f64 {
+        config.capacity() + config.refill_rate() * self.seconds
+    }
+}
+
+const CLIENTS: usize = 50;
+const RUN: Duration = Duration::from_secs(2);
+
+/// 50 clients, each on its own connection, ask for one token of the same key in a loop for
+/// [`RUN`]; `now` is seconds since the start, read by each client just before its call.
+async fn hammer<F, Fut>(server: &RedisServer, acquire: F) -> Load
+where
+    F: Fn(redis::aio::MultiplexedConnection, f64) -> Fut + Clone + Send + 'static,
+    Fut: std::future::Future<Output = (redis::aio::MultiplexedConnection, bool)> + Send,
+{
+    let requests = Arc::new(AtomicU64::new(0));
+    let admitted = Arc::new(AtomicU64::new(0));
+    let mut connections = Vec::new();
+    for _ in 0..CLIENTS {
+        connections.push(server.connection().await);
+    }
+    let start = Instant::now();
+    let tasks: Vec<_> = connections
+        .into_iter()
+        .map(|mut connection| {
+            let (requests, admitted, acquire) =
+                (requests.clone(), admitted.clone(), acquire.clone());
+            tokio::spawn(async move {
+                while start.elapsed() < RUN {
+                    let now = start.elapsed().as_secs_f64();
+                    let (back, allowed) = acquire(connection, now).await;
+                    connection = back;
+                    requests.fetch_add(1, Ordering::Relaxed);
+                    admitted.fetch_add(u64::from(allowed), Ordering::Relaxed);
+                }
+            })
+        })
+        .collect();
+    for task in tasks {
+        task.await.unwrap();
+    }
+    Load {
+        requests: requests.load(Ordering::Relaxed),
+        admitted: admitted.load(Ordering::Relaxed),
+        // Every `now` passed lies in 0..seconds, so the refill credited is at most r · seconds.
+        seconds: start.elapsed().as_secs_f64(),
+    }
+}
+
+fn hammer_config() -> BucketConfig {
+    BucketConfig::new(20.0, 10.0).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_script_is_atomic_under_fifty_concurrent_clients() {
+    let server = RedisServer::start();
+    let config = hammer_config();
+    let script = RedisBucket::default();
+    let load = hammer(&server, move |mut connection, now| {
+        let script = script.clone();
+        async move {
+            let decision = script
+                .try_acquire(&mut connection, "hot", &config, 1.0, now)
+                .await
+                .unwrap();
+            (connection, decision.is_allowed())
+        }
+    })
+    .await;
+    let bound = load.bound(&config);
+    println!(
+        "atomic script: {} clients, {} requests in {:.2} s, {} admitted, bound B + r·T = {bound:.1}",
+        CLIENTS, load.requests, load.seconds, load.admitted
+    );
+    assert!(
+        load.requests > 500,
+        "the clients really hammered: {} requests",
+        load.requests
+    );
+    assert!(
+        load.admitted as f64 <= bound,
+        "admitted {} > B + r·T = {bound}",
+        load.admitted
+    );
+    // Not refusing everything either: the burst passes and the refill keeps flowing (1 s of slack
+    // for a last call that a busy machine delays).
+    assert!(
+        load.admitted as f64 >= bound - config.refill_rate(),
+        "admitted only {}",
+        load.admitted
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_naive_read_then_write_version_over_admits() {
+    let server = RedisServer::start();
+    let config = hammer_config();
+    let load = hammer(&server, move |mut connection, now| async move {
+        let decision = naive::naive_try_acquire(&mut connection, "hot", &config, 1.0, now)
+            .await
+            .unwrap();
+        (connection, decision.is_allowed())
+    })
+    .await;
+    let bound = load.bound(&config);
+    println!(
+        "naive read-then-write: {} clients, {} requests in {:.2} s, {} admitted, bound B + r·T = {bound:.1}, \
+         over-admitted {:.1}×",
+        CLIENTS, load.requests, load.seconds, load.admitted, load.admitted as f64 / bound
+    );
+    assert!(
+        load.admitted as f64 > 2.0 * bound,
+        "expected lost updates: admitted {} vs bound {bound}",
+        load.admitted
+    );
+}
+
+#[tokio::test]
+async fn keys_are_isolated() {
+    let server = RedisServer::start();
+    let mut connection = server.connection().await;
+    let script = RedisBucket::default();
+    let config = BucketConfig::new(3.0, 1.0).unwrap();
+    for _ in 0..3 {
+        assert!(script
+            .try_acquire(&mut connection, "alice", &config, 1.0, 5.0)
+            .await
+            .unwrap()
+            .is_allowed());
+    }
+    let alice = script
+        .try_acquire(&mut connection, "alice", &config, 1.0, 5.0)
+        .await
+        .unwrap();
+    assert_eq!(alice.outcome, Outcome::Denied { retry_after: 1.0 });
+    let bob = script
+        .try_acquire(&mut connection, "bob", &config, 1.0, 5.0)
+        .await
+        .unwrap();
+    assert!(bob.is_allowed(), "bob has his own full bucket: {bob:?}");
+    assert_eq!(bob.tokens, 2.0);
+    let tokens: Vec<Option<String>> = connection
+        .hmget("alice", &["tokens", "last"])
+        .await
+        .unwrap();
+    assert_eq!(
+        tokens[0].as_deref(),
+        Some("0"),
+        "bob's request left alice's bucket alone"
+    );
+}
+
+#[tokio::test]
+async fn idle_keys_expire_once_they_would_be_full_again() {
+    let server = RedisServer::start();
+    let mut connection = server.connection().await;
+    let script = RedisBucket::default();
+    // Full again 0.2 s after being emptied; the script keeps it 1 s longer for clock skew.
+    let config = BucketConfig::new(2.0, 10.0).unwrap();
+    let start = Instant::now();
+    let now = || start.elapsed().as_secs_f64();
+    let mut core = TokenBucket::new(config);
+    for _ in 0..2 {
+        let t = now();
+        assert_same(
+            &core.try_acquire(1.0, t).unwrap(),
+            &script
+                .try_acquire(&mut connection, "idle", &config, 1.0, t)
+                .await
+                .unwrap(),
+            "emptying",
+        );
+    }
+    let ttl: i64 = connection.pttl("idle").await.unwrap();
+    assert!(
+        (1000..=1200).contains(&ttl),
+        "expires 0.2 s + 1 s margin after the last use, got {ttl} ms"
+    );
+
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while connection.exists::<_, bool>("idle").await.unwrap() {
+        assert!(Instant::now() < deadline, "the idle key never expired");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(
+        start.elapsed() >= Duration::from_millis(1100),
+        "not before the bucket was full: {:?}",
+        start.elapsed()
+    );
+    // Gone is the same as full: the next decision still agrees with the core's bucket.
+    let t = now();
+    let after = script
+        .try_acquire(&mut connection, "idle", &config, 1.0, t)
+        .await
+        .unwrap();
+    assert_eq!((after.is_allowed(), after.tokens), (true, 1.0));
+    assert_eq!(core.try_acquire(1.0, t).unwrap().tokens, after.tokens);
+
+    // A full bucket only lingers for the margin; one that never refills is kept.
+    script
+        .try_acquire(&mut connection, "full", &config, 0.0, now())
+        .await
+        .unwrap();
+    let ttl: i64 = connection.pttl("full").await.unwrap();
+    assert!((900..=1000).contains(&ttl), "full: {ttl} ms");
+    let no_refill = BucketConfig::new(2.0, 0.0).unwrap();
+    script
+        .try_acquire(&mut connection, "kept", &no_refill, 1.0, now())
+        .await
+        .unwrap();
+    assert_eq!(
+        connection.pttl::<_, i64>("kept").await.unwrap(),
+        -1,
+        "no refill: no expiry"
+    );
+}
+
+#[tokio::test]
+async fn bad_arguments_are_refused_with_the_field_named() {
+    let server = RedisServer::start();
+    let mut connection = server.connection().await;
+    let script = redis::Script::new(SCRIPT);
+    for (args, message) in [
+        (
+            ["-1", "5", "1", "0"],
+            "capacity must be a finite number greater than 0, got \"-1\"",
+        ),
+        (
+            ["10", "-5", "1", "0"],
+            "refill_rate must be a finite number of at least 0, got \"-5\"",
+        ),
+        (
+            ["10", "5", "ten", "0"],
+            "cost must be a finite number of at least 0, got \"ten\"",
+        ),
+        (
+            ["10", "5", "1", "inf"],
+            "now must be a finite number, got \"inf\"",
+        ),
+        (
+            ["10", "5", "1", "nan"],
+            "now must be a finite number, got \"nan\"",
+        ),
+    ] {
+        let mut call = script.key("bad");
+        for arg in args {
+            call.arg(arg);
+        }
+        let error = call
+            .invoke_async::<redis::Value>(&mut connection)
+            .await
+            .unwrap_err();
+        assert!(error.to_string().contains(message), "{args:?}: {error}");
+    }
+    assert!(
+        !connection.exists::<_, bool>("bad").await.unwrap(),
+        "a refused call writes nothing"
+    );
+    // State that this script did not write is refused, not read as a full bucket.
+    let _: () = connection.hset("corrupt", "tokens", "lots").await.unwrap();
+    let error = script
+        .key("corrupt")
+        .arg(&["10", "5", "1", "0"])
+        .invoke_async::<redis::Value>(&mut connection)
+        .await
+        .unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("corrupt holds tokens = \"lots\", not a number"),
+        "{error}"
+    );
+    // The Rust side refuses before sending, with the core's message.
+    let config = BucketConfig::new(10.0, 5.0).unwrap();
+    let error = RedisBucket::default()
+        .try_acquire(&mut connection, "bad", &config, f64::NAN, 0.0)
+        .await
+        .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "cost must be a finite number of at least 0, got NaN"
+    );
+}

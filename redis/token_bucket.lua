@@ -1,0 +1,94 @@
+-- Token bucket, refilled and debited atomically inside Redis: the same rules as bucketlab's Rust
+-- core (src/limiter/bucket.rs). Redis runs a script as one step, so two app servers can never
+-- both spend the same token.
+--
+-- KEYS[1]  the client's bucket, a hash {tokens, last}
+-- ARGV     capacity B (> 0), refill_rate r (>= 0, tokens/s), cost c (>= 0), now (seconds)
+--          `now` comes from the caller, so every app server must use the same time origin
+--          (Unix time). Numbers go in as decimal text; Rust's shortest form reads back exactly.
+-- Returns  {allowed (1 or 0), tokens, retry_after, never, available, elapsed, tokens_before}
+--          as text ('%.17g': exact doubles); retry_after is -1 when the request can never pass,
+--          and never then says why: 'cost_exceeds_capacity' or 'no_refill' ('' otherwise).
+
+-- Rounding slack, the core's: 1e-12 of B in tokens, 1 ns (or 4 ulp of now) in time.
+local TOKEN_SLACK = 1e-12
+local EPSILON = 2 ^ -52
+-- Keys outlive the moment they would be full by this much, for clocks that differ between servers.
+local EXPIRY_MARGIN_MS = 1000
+
+local function number(index, name, rule, ok)
+  local value = tonumber(ARGV[index])
+  -- value ~= value is NaN; +-math.huge are infinite.
+  if value == nil or value ~= value or value == math.huge or value == -math.huge or not ok(value) then
+    error({ err = 'ERR ' .. name .. ' must be ' .. rule .. ', got "' .. tostring(ARGV[index]) .. '"' })
+  end
+  return value
+end
+
+local capacity = number(1, 'capacity', 'a finite number greater than 0', function(v) return v > 0 end)
+local rate = number(2, 'refill_rate', 'a finite number of at least 0', function(v) return v >= 0 end)
+local cost = number(3, 'cost', 'a finite number of at least 0', function(v) return v >= 0 end)
+local now = number(4, 'now', 'a finite number', function() return true end)
+
+-- A field this script wrote, or nil if the key is missing (HMGET gives false then).
+local function stored(value, name)
+  if value == false then return nil end
+  local n = tonumber(value)
+  if n == nil then
+    error({ err = 'ERR ' .. KEYS[1] .. ' holds ' .. name .. ' = "' .. value .. '", not a number' })
+  end
+  return n
+end
+
+-- A missing key is a full bucket whose clock starts now. A smaller capacity than last time
+-- spills what no longer fits.
+local state = redis.call('HMGET', KEYS[1], 'tokens', 'last')
+local tokens_before = math.min(capacity, stored(state[1], 'tokens') or capacity)
+local last = stored(state[2], 'last') or now
+
+-- Lazy refill: min(B, tokens + max(0, now - last) * r). Time going backwards adds nothing and
+-- never moves `last` back.
+local elapsed = math.max(0, now - last)
+local available = tokens_before
+if elapsed > 0 and rate > 0 then
+  available = math.min(capacity, tokens_before + elapsed * rate)
+end
+last = math.max(last, now)
+
+local tokens = available
+local allowed, retry_after, never = 0, 0, ''
+local token_slack = capacity * TOKEN_SLACK
+local time_slack = math.max(1e-9, math.abs(now) * 4 * EPSILON)
+if cost - capacity > token_slack then
+  retry_after, never = -1, 'cost_exceeds_capacity'
+elseif available + token_slack + rate * time_slack >= cost then
+  allowed, tokens = 1, math.max(0, available - cost)
+elseif rate == 0 then
+  retry_after, never = -1, 'no_refill'
+else
+  -- If `now` is behind `last`, the missing tokens only start to accrue from `last`.
+  retry_after = math.max(0, last - now) + (cost - available) / rate
+end
+
+-- A denied request changes nothing but the refill, which is stored either way.
+local function text(x) return string.format('%.17g', x) end
+redis.call('HSET', KEYS[1], 'tokens', text(tokens), 'last', text(last))
+
+-- Expire the key once the bucket would be full again: then it is the same as a missing key.
+if tokens >= capacity then
+  redis.call('PEXPIRE', KEYS[1], EXPIRY_MARGIN_MS)
+elseif rate > 0 then
+  local lag = math.max(0, last - now)
+  local ms = math.ceil((lag + (capacity - tokens) / rate) * 1000) + EXPIRY_MARGIN_MS
+  -- Beyond 2^53 ms (285,000 years) the count is no longer exact: keep the key instead.
+  if ms < 2 ^ 53 then
+    redis.call('PEXPIRE', KEYS[1], string.format('%d', ms))
+  else
+    redis.call('PERSIST', KEYS[1])
+  end
+else
+  -- No refill: the bucket never fills up again, so it must be remembered.
+  redis.call('PERSIST', KEYS[1])
+end
+
+return { allowed, text(tokens), text(retry_after), never, text(available), text(elapsed), text(tokens_before) }

@@ -1,0 +1,110 @@
+// The several-servers section as a learner uses it: a burst through three servers gets 3 × B
+// admitted with local buckets and exactly B with the shared store; switching replays the same
+// requests under the other mode. Time moves only with the step button.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowser, openPage } from './harness.mjs';
+
+const env = useBrowser();
+const W = '#servers-widget';
+
+async function openServers(width = 1280) {
+  const page = await openPage(env.browser, { viewport: { width, height: 900 } });
+  await page.goto(`${env.server.url}#varios-servidores`);
+  await page.waitForSelector(`${W} .sv-widget, ${W} .sv-error`);
+  return page;
+}
+
+/** The admitted count and requests shown, and how many markers of each kind the lanes draw. */
+async function shown(page) {
+  return page.evaluate((w) => {
+    const result = document.querySelector(`${w} .sv-result`);
+    return {
+      admitted: Number(result.dataset.admitted),
+      requests: Number(result.dataset.requests),
+      circles: document.querySelectorAll(`${w} .sv-admitted`).length,
+      diamonds: document.querySelectorAll(`${w} .sv-denied`).length,
+      other: Number(document.querySelector(`${w} .sv-other`).dataset.admitted),
+    };
+  }, W);
+}
+
+test('switching between local buckets and the shared store changes the admitted count', async () => {
+  const page = await openServers();
+  assert.equal(await page.isChecked(`${W} input[value="local"]`), true, 'local buckets first');
+  assert.deepEqual(await shown(page), { admitted: 0, requests: 0, circles: 0, diamonds: 0, other: 0 });
+
+  await page.click(`${W} .sv-burst`);
+  assert.deepEqual(await shown(page), { admitted: 15, requests: 20, circles: 15, diamonds: 5, other: 5 },
+    'local: 3 servers × B = 15');
+  assert.match(await page.textContent(`${W} .sv-result`), /^15 de 20 /);
+  assert.match(await page.textContent(`${W} .sv-live`), /15 de 20/);
+
+  await page.check(`${W} input[value="shared"]`);
+  assert.deepEqual(await shown(page), { admitted: 5, requests: 20, circles: 5, diamonds: 15, other: 15 },
+    'shared: exactly B = 5, the same 20 requests replayed');
+  assert.match(await page.textContent(`${W} .sv-store-text`), /0,0 \/ 5/);
+
+  // One second of refill: r = 1 token for the shared bucket, one per server for local ones.
+  await page.click(`${W} .sv-step`);
+  assert.equal(await page.textContent(`${W} .sv-clock`), 'Tempo: 1,0 s');
+  await page.click(`${W} .sv-burst`);
+  assert.deepEqual(await shown(page), { admitted: 6, requests: 40, circles: 6, diamonds: 34, other: 18 });
+  await page.check(`${W} input[value="local"]`);
+  assert.equal((await shown(page)).admitted, 18);
+
+  await page.click(`${W} .sv-reset`);
+  assert.deepEqual(await shown(page), { admitted: 0, requests: 0, circles: 0, diamonds: 0, other: 0 });
+  assert.equal(await page.textContent(`${W} .sv-clock`), 'Tempo: 0,0 s');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('keyboard only: the mode is a radio group, the actions are buttons', async () => {
+  const page = await openServers();
+  await page.focus(`${W} input[value="local"]`);
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await page.isChecked(`${W} input[value="shared"]`), true);
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.classList.contains('sv-burst')), true);
+  await page.keyboard.press('Enter');
+  assert.equal((await shown(page)).admitted, 5);
+  const outline = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
+  assert.notEqual(outline, 'none', 'visible focus');
+  await page.context().close();
+});
+
+test('the page language switches the widget between pt-BR and en', async () => {
+  const page = await openServers(375);
+  await page.click(`${W} .sv-burst`);
+  assert.equal(await page.textContent(`${W} legend`), 'Onde fica o balde do cliente');
+  await page.evaluate(() => {
+    document.documentElement.lang = 'en';
+    document.dispatchEvent(new CustomEvent('bucketlab:langchange', { detail: { lang: 'en' } }));
+  });
+  assert.equal(await page.textContent(`${W} legend`), "Where the client's bucket lives");
+  assert.equal(await page.textContent(`${W} .sv-result`), '15 of 20 requests admitted');
+  assert.equal(await page.textContent(`${W} .sv-clock`), 'Time: 0.0 s');
+  assert.equal(await page.getAttribute(`${W} .sv-widget`, 'lang'), 'en');
+  // At 375 px nothing overflows sideways.
+  const overflow = await page.evaluate((w) => {
+    const box = document.querySelector(w);
+    return box.scrollWidth - box.clientWidth;
+  }, W);
+  assert.ok(overflow <= 0, `overflows by ${overflow}px`);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('a bad data-* value is shown, naming the attribute', async () => {
+  const page = await openPage(env.browser);
+  await page.route('**/index.html', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replace('data-servers="3"', 'data-servers="9"');
+    await route.fulfill({ response, body });
+  });
+  await page.goto(`${env.server.url}index.html`);
+  const error = await page.waitForSelector(`${W} .sv-error`);
+  assert.match(await error.textContent(), /data-servers must be a whole number from 2 to 6, got "9"/);
+  await page.context().close();
+});
