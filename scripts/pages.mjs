@@ -72,7 +72,7 @@ function requireKeys(tokens, view, where, stack = [view]) {
     const [kind, name, , , children] = token;
     if (!['name', '&', '{', '#', '^'].includes(kind) || name === '.') continue;
     const found = stack.some((scope) => lookup(scope, name) !== undefined);
-    if (!found && !['file', 'techgroup', 'current', 'checked'].includes(name)) {
+    if (!found) {
       throw new Error(`${where}: no locale key "${name}"`);
     }
     if (kind === '#' && children) {
