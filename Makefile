@@ -1,5 +1,5 @@
 # The two entry points the README gives; everything else lives in scripts/.
-.PHONY: serve test build bench
+.PHONY: serve test build bench dist package
 
 serve:
 	scripts/serve.sh
@@ -13,3 +13,13 @@ build:
 bench:
 	scripts/build.sh --test
 	node bench/run.mjs
+
+# The static site for any host, under any sub-path: hashed names, .gz/.br copies (see scripts/dist.mjs).
+dist:
+	scripts/build.sh
+	node scripts/dist.mjs
+
+# The npm package, packed into target/npm/ (see scripts/npm-package.mjs).
+package:
+	scripts/build.sh
+	node scripts/npm-package.mjs --pack

@@ -1,7 +1,7 @@
 // Measurements that run outside the browser session of bench/run.mjs:
 // - the native decision cost of the core against the `governor` crate (`cargo bench`);
 // - Lighthouse (12.2.3, mobile preset, Debian's Chromium) scores of the lesson page.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,17 +24,29 @@ export function nativeDecisionCost(log) {
   return JSON.parse(line.slice('BENCH_JSON '.length));
 }
 
+/** Runs a command without blocking this process (the page server lives in it). */
+function run(cmd, args, options) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => { stderr = (stderr + d).slice(-4000); });
+    child.stdout.resume();
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stderr }));
+  });
+}
+
 /**
  * Lighthouse scores (0..100 per category) of `url`, one run per `runs`, median per category.
  * Lighthouse is fetched by npm on first use (it is large, and only the benchmark needs it).
  */
-export function lighthouseScores(url, runs, log) {
+export async function lighthouseScores(url, runs, log) {
   const perRun = [];
   for (let i = 0; i < runs; i++) {
     const dir = mkdtempSync(join(tmpdir(), 'bucketlab-lh-'));
     const out = join(dir, 'report.json');
     log(`lighthouse run ${i + 1}/${runs}: ${url}`);
-    const run = spawnSync(
+    const result = await run(
       'npm',
       [
         'exec', '--yes', `--package=${LIGHTHOUSE}`, '--',
@@ -43,10 +55,10 @@ export function lighthouseScores(url, runs, log) {
         '--only-categories=performance,accessibility,best-practices,seo',
         '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
       ],
-      { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, maxBuffer: 1 << 26 },
+      { cwd: ROOT, env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' } },
     );
     try {
-      if (run.status !== 0) throw new Error(`lighthouse failed (${run.status}): ${(run.stderr ?? '').slice(-800)}`);
+      if (result.status !== 0) throw new Error(`lighthouse failed (${result.status}): ${result.stderr.slice(-800)}`);
       const report = JSON.parse(readFileSync(out, 'utf8'));
       perRun.push(Object.fromEntries(Object.entries(report.categories).map(([k, c]) => [k, Math.round(c.score * 100)])));
     } finally {

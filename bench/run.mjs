@@ -283,7 +283,7 @@ async function main() {
 
     const native = nativeDecisionCost(log);
     const nativeRatio = native.coreNs / native.governorNs;
-    const scores = lighthouseScores(server.url, LIGHTHOUSE_RUNS, log);
+    const scores = await lighthouseScores(server.url, LIGHTHOUSE_RUNS, log);
     const p95 = med('p95');
     const rows = [
       [`Lesson page: navigation to interactive widget (median of ${IDLE_RUNS})`, ms(interactive), '', ''],

@@ -12,6 +12,18 @@ node_modules/.bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-t
   www/pkg/bucketlab_bg.wasm -o www/pkg/bucketlab_bg.wasm
 echo "build: www/pkg/bucketlab_bg.wasm $(wc -c < www/pkg/bucketlab_bg.wasm) bytes, $(gzip -9 -c www/pkg/bucketlab_bg.wasm | wc -c) gzip"
 
+# The algorithm lab: `simulate` without the diagram, optimised for speed (profile release-lab), as its own module (www/pkg/bucketlab_lab.*)
+# that the page loads only when the lab comes near. Its own target dir keeps the two feature sets
+# from overwriting each other's bucketlab.wasm.
+cargo build --profile release-lab --lib --target wasm32-unknown-unknown --no-default-features \
+  --features lab --target-dir target/lab
+wasm-bindgen --target web --out-dir www/pkg --out-name bucketlab_lab --remove-name-section \
+  --remove-producers-section target/lab/wasm32-unknown-unknown/release-lab/bucketlab.wasm
+node_modules/.bin/wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+  --enable-mutable-globals --enable-reference-types --enable-multivalue \
+  www/pkg/bucketlab_lab_bg.wasm -o www/pkg/bucketlab_lab_bg.wasm
+echo "build: www/pkg/bucketlab_lab_bg.wasm $(wc -c < www/pkg/bucketlab_lab_bg.wasm) bytes, $(gzip -9 -c www/pkg/bucketlab_lab_bg.wasm | wc -c) gzip"
+
 # The Config tab's YAML policy parser: its own wasm module, loaded only when that tab opens, so the
 # widget's module above stays small.
 cargo build --release --lib --target wasm32-unknown-unknown --no-default-features --features config \

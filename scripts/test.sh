@@ -42,6 +42,16 @@ echo "== e2e: the served page in Playwright + Chromium =="
 node --test --test-concurrency=1 tests/e2e/ 2>&1 | tee "$logs/e2e.log"
 note "e2e (Playwright):             $(awk '/^# pass/ { print $3 }' "$logs/e2e.log") passed"
 
+# The algorithm lab's tests ran in the suites above; this line counts them apart.
+lab_native=$(awk '/Running/ { lab = ($2 ~ /^tests\/lab_/) } /Doc-tests/ { lab = 0 }
+  /^test .* \.\.\. ok$/ && (lab || /limiter::lab|src\/limiter\/lab/) { n++ } END { print n + 0 }' "$logs/native.log")
+note "lab (counted above):          $lab_native native, $(grep -c '^ok [0-9]* - lab: ' "$logs/node.log") node, $(grep -c '^ok [0-9]* - lab: ' "$logs/e2e.log") e2e"
+
+echo "== embedding: make dist's static site and the npm package =="
+node scripts/dist.mjs 2>&1 | tee "$logs/dist.log"
+node scripts/npm-package.mjs --pack 2>&1 | tee -a "$logs/dist.log"
+note "dist + npm:                   $(grep -Eo '[0-9]+ files' "$logs/dist.log"), $(grep -Eo 'bucketlab-[0-9.]+\.tgz' "$logs/dist.log") packed"
+
 echo
 echo "== all suites passed =="
 printf '%s\n' "${summary[@]}"

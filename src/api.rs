@@ -116,7 +116,7 @@ pub(crate) fn config_from_js(config: &JsValue) -> Result<BucketConfig, JsError> 
 }
 
 /// A JavaScript number, or an error naming `field` that says what was given instead.
-fn number(field: Field, value: &JsValue, rule: Rule) -> Result<f64, JsError> {
+pub(crate) fn number(field: Field, value: &JsValue, rule: Rule) -> Result<f64, JsError> {
     let given = match value.as_f64() {
         Some(number) => return Ok(number),
         None if value.is_undefined() => Given::Missing,
@@ -126,7 +126,7 @@ fn number(field: Field, value: &JsValue, rule: Rule) -> Result<f64, JsError> {
 }
 
 /// JavaScript's `typeof`, as a static name.
-fn type_name(value: &JsValue) -> &'static str {
+pub(crate) fn type_name(value: &JsValue) -> &'static str {
     if value.is_null() {
         "null"
     } else if value.is_string() {

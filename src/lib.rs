@@ -22,6 +22,9 @@
 
 /// The JavaScript API: `TokenBucket` for console experiments and scripts.
 pub mod api;
+/// The algorithm lab's JavaScript API: `simulate`, built into its own wasm module.
+#[cfg(feature = "lab")]
+pub mod lab_api;
 /// The pure core: token bucket, lesson clock, HTTP headers. No DOM, no wasm-bindgen.
 pub mod limiter;
 /// The lesson's YAML rate-limit policy: tiers, storage, client key, refusal.
@@ -33,3 +36,8 @@ pub mod policy_api;
 /// The interactive diagram: SVG, controls and the frame loop, over web-sys.
 #[cfg(feature = "diagram")]
 pub mod view;
+
+// dlmalloc (Rust's default on wasm) is several KB of the module; talc is smaller and faster.
+#[cfg(all(not(target_feature = "atomics"), target_family = "wasm"))]
+#[global_allocator]
+static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();

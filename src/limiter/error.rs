@@ -25,6 +25,8 @@ pub enum Field {
     BurstSize,
     /// Seed of the random traffic.
     Seed,
+    /// A setting of the algorithm lab (see [`crate::limiter::lab`]).
+    Lab(super::lab::LabField),
 }
 
 impl Field {
@@ -41,6 +43,7 @@ impl Field {
             Field::TrafficRate => "traffic_rate",
             Field::BurstSize => "burst_size",
             Field::Seed => "seed",
+            Field::Lab(field) => field.name(),
         }
     }
 
@@ -51,6 +54,7 @@ impl Field {
             Field::Now => "nowSeconds",
             Field::TrafficRate => "trafficRate",
             Field::BurstSize => "burstSize",
+            Field::Lab(field) => field.js_name(),
             other => other.name(),
         }
     }

@@ -11,6 +11,8 @@ pub mod error;
 pub mod history;
 /// Status line and rate-limit headers for a decision.
 pub mod http;
+/// The algorithm lab: six limiters on one decision type, traffic patterns, one-call simulation.
+pub mod lab;
 /// Automatic traffic: steady or seeded Poisson arrivals.
 pub mod traffic;
 

@@ -23,9 +23,9 @@ pub enum Action {
 }
 
 /// Largest capacity the slider offers (a larger configured B extends it).
-const CAPACITY_MAX: f64 = 50.0;
+pub const CAPACITY_MAX: f64 = 50.0;
 /// Largest refill rate the slider offers.
-const RATE_MAX: f64 = 20.0;
+pub const RATE_MAX: f64 = 20.0;
 /// Lesson seconds one press of "step" adds.
 pub const STEP_SECONDS: f64 = 0.1;
 

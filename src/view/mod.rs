@@ -9,6 +9,8 @@ pub mod controls;
 pub mod diagram;
 /// Raw DOM calls, owned listeners, observers and the frame loop.
 pub mod dom;
+/// What embedding hosts (the `<bucket-lab>` element) change live: B and r, cost, controls shown.
+pub mod embed;
 /// The widget's words in each language.
 pub mod locale;
 /// Fixed-point number text without the float formatting machinery.
@@ -458,29 +460,6 @@ impl BucketDiagram {
         state.clock.step(seconds).map_err(to_js)?;
         state.refresh();
         Ok(())
-    }
-
-    /// Reconfigures the bucket to `capacity` (B) and `refillRate` (r), keeping the tokens accrued
-    /// so far (capped at the new B), as the sliders do. Throws an `Error` naming a bad value.
-    pub fn configure(&self, capacity: f64, refill_rate: f64) -> Result<(), JsError> {
-        let mut state = self.state.borrow_mut();
-        let config = BucketConfig::new(capacity, refill_rate).map_err(to_js)?;
-        state.reconfigure(config).map_err(to_js)?;
-        state.controls.show_error(None);
-        state.refresh();
-        Ok(())
-    }
-
-    /// `B`, the bucket's capacity now.
-    #[wasm_bindgen(getter)]
-    pub fn capacity(&self) -> f64 {
-        self.state.borrow().bucket.config().capacity()
-    }
-
-    /// `r`, the bucket's refill rate now.
-    #[wasm_bindgen(getter, js_name = refillRate)]
-    pub fn refill_rate(&self) -> f64 {
-        self.state.borrow().bucket.config().refill_rate()
     }
 
     /// Tokens in the bucket now, as the counter shows them (unrounded).

@@ -1,0 +1,40 @@
+// Types of the <bucket-lab> custom element (import 'bucketlab/element' once to define it).
+import type { BucketDiagram, ControlGroup } from './index.js';
+
+/** The element's attributes, all optional; each one can change at run time. */
+export interface BucketLabAttributes {
+  /** `B`, a number greater than 0 (default 10). A decimal comma is accepted: `2,5`. */
+  capacity?: string | number;
+  /** `r`, tokens per second, at least 0 (default 5). */
+  'refill-rate'?: string | number;
+  /** Cost of each request the buttons send: a whole number from 1 to `B` (default 1). */
+  cost?: string | number;
+  /** Tokens at the start, from 0 to `B` (default full). */
+  tokens?: string | number;
+  /** `pt-BR` or `en`; without it the element follows the page's `<html lang>`. */
+  lang?: 'pt-BR' | 'en';
+  /** What to show; `diagram` is the one view so far. */
+  view?: 'diagram';
+  /** `all` (default), `none`, or groups separated by spaces: send cost burst bucket traffic time. */
+  controls?: 'all' | 'none' | ControlGroup | (string & {});
+  /** Present: lesson time starts stopped at 0 (for step-by-step demonstrations). */
+  paused?: boolean | '';
+}
+
+/** `<bucket-lab>`: the live token-bucket diagram in a shadow root. */
+export class BucketLabElement extends HTMLElement {
+  static readonly observedAttributes: readonly string[];
+  /** The mounted diagram, or `null` while loading or when an attribute is invalid. */
+  readonly diagram: BucketDiagram | null;
+}
+
+/** The attribute names the element reads. */
+export const ATTRIBUTES: readonly (keyof BucketLabAttributes)[];
+/** The views the element can show. */
+export const VIEWS: readonly string[];
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'bucket-lab': BucketLabElement;
+  }
+}

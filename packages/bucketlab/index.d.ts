@@ -1,0 +1,98 @@
+// Types of the bucketlab module: the token bucket for scripts and the diagram for pages.
+
+/** `new TokenBucket(config)`: `B`, `r` and optionally the tokens it starts with (default: full). */
+export interface BucketConfig {
+  /** `B`, the most tokens the bucket holds: a finite number greater than 0. */
+  capacity: number;
+  /** `r`, tokens added per second: a finite number of at least 0. */
+  refillRate: number;
+  /** Tokens at the start, from 0 to `capacity`; full when left out. */
+  tokens?: number;
+}
+
+/** Why a request can never pass. */
+export type Never = 'costExceedsCapacity' | 'noRefill';
+
+/** The answer to `tryAcquireAt`. */
+export interface Decision {
+  allowed: boolean;
+  /** Tokens left after the call. */
+  tokens: number;
+  /** Seconds to wait: 0 when allowed, `null` when the request can never pass. */
+  retryAfter: number | null;
+  /** Why it can never pass, else `null`. */
+  never: Never | null;
+}
+
+/** A token bucket with lazy refill; time is passed in, in seconds. Bad values throw an `Error`
+ * naming the field, the value and what is allowed. */
+export class TokenBucket {
+  constructor(config: BucketConfig);
+  /** Asks for `cost` tokens (at least 0) at `nowSeconds`; a denied request changes nothing. */
+  tryAcquireAt(cost: number, nowSeconds: number): Decision;
+  /** Tokens the bucket holds at `nowSeconds`, without changing it. */
+  tokensAt(nowSeconds: number): number;
+  /** `B`. */
+  readonly capacity: number;
+  /** `r`, tokens per second. */
+  readonly refillRate: number;
+  /** Releases the bucket's wasm memory. */
+  free(): void;
+  [Symbol.dispose](): void;
+}
+
+/** The names `showControls` and the element's `controls` attribute accept. */
+export type ControlGroup = 'send' | 'cost' | 'burst' | 'bucket' | 'traffic' | 'time';
+
+/** A mounted diagram. */
+export class BucketDiagram {
+  private constructor();
+  /** Sends one request of `cost` (default 1) now; returns whether it was admitted. */
+  send(cost?: number | null): boolean;
+  /** Stops lesson time. */
+  pause(): void;
+  /** Lets lesson time run again. */
+  resume(): void;
+  /** Moves lesson time forward by `seconds` and redraws. */
+  step(seconds: number): void;
+  /** Sets `B` and `r` live, keeping the tokens so far (capped at the new `B`). */
+  configure(capacity: number, refillRate: number): void;
+  /** The cost the buttons send: a whole number from 1 to `B`. */
+  setCost(cost: number): void;
+  /** `"all"`, `"none"`, or control groups separated by spaces or commas. */
+  showControls(list: 'all' | 'none' | ControlGroup | (string & {})): void;
+  /** Tokens now, unrounded. */
+  readonly tokens: number;
+  /** Lesson time in seconds since mounting. */
+  readonly now: number;
+  /** Whether an animation frame is scheduled (only while something moves). */
+  readonly isAnimating: boolean;
+  readonly capacity: number;
+  readonly refillRate: number;
+  /** The cost in the cost field (`NaN` if it holds no number). */
+  readonly cost: number;
+  readonly paused: boolean;
+  /** `'pt-BR'` or `'en'`. */
+  readonly lang: string;
+  /** Stops the frame loop, removes listeners and observers, empties the element. */
+  free(): void;
+  [Symbol.dispose](): void;
+}
+
+/** Mounts the diagram into `root`, configured by `data-capacity`, `data-refill-rate`,
+ * `data-tokens`, `data-lang` and `data-paused`. Needs `widget.css` on the page. */
+export function mountDiagram(root: Element): BucketDiagram;
+
+/** Reads an attribute's text (`capacity`, `refill-rate`, `tokens`, `cost`) as a number; throws
+ * an `Error` that names the attribute. */
+export function checkSetting(name: 'capacity' | 'refill-rate' | 'tokens' | 'cost', text: string, capacity?: number | null): number;
+
+/** What `init` and `initSync` accept: the wasm (bytes, a compiled module, a URL or a response). */
+export type InitInput = RequestInfo | URL | Response | BufferSource | WebAssembly.Module;
+
+/** Loads the wasm (by default from next to this module) before first use in a browser; in
+ * Node the package's entry has already done it. Resolves once, however often it is called. */
+export default function init(input?: { module_or_path?: InitInput | Promise<InitInput> }): Promise<unknown>;
+
+/** Instantiates the wasm synchronously from its bytes or a compiled module. */
+export function initSync(input: { module: BufferSource | WebAssembly.Module }): unknown;

@@ -1,0 +1,134 @@
+#!/usr/bin/env node
+// Copies the built site (www/, after scripts/build.sh) into dist/ for static hosting:
+//  - every asset gets a content-hashed name (main.3f9a1c2b.js) and every reference to it, in HTML,
+//    CSS and JS, is rewritten, so hosts can cache assets forever; pages (*.html) and the public
+//    entry points that course pages link to (bucket-lab.js, embed-resizer.js) keep their names;
+//  - references stay relative, so the site works under any sub-path (/courses/rate-limiting/);
+//  - text and wasm get precompressed .gz and .br copies next to them, and a .nojekyll is added.
+// It copies whatever the served directory holds (pages are not listed here), minus build
+// leftovers and developer-only pages. Usage: node scripts/dist.mjs [source] [output]
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, extname, join, posix, relative, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
+const SOURCE = resolve(process.argv[2] ?? join(ROOT, 'www'));
+const OUT = resolve(process.argv[3] ?? join(ROOT, 'dist'));
+
+/** Names other sites link to: they must not change between releases. */
+export const STABLE = new Set(['bucket-lab.js', 'embed-resizer.js']);
+/** Files in the served directory that are not part of the site. */
+const SKIP = [
+  /(^|\/)\./, // dotfiles (pkg/.gitignore)
+  /\.d\.ts$/, // wasm-bindgen's type declarations (the npm package ships its own)
+  /^pkg\/package\.json$/,
+  /^bench-/, // the benchmark pages (make bench)
+];
+/** Files whose text may reference other files. */
+const TEXT = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.webmanifest', '.txt']);
+/** Files worth precompressing. */
+const COMPRESS = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.wasm', '.webmanifest', '.txt']);
+/** A quoted string or a CSS url(…) that may name a file: `./a/b.js`, `../x.css`, `c.wasm?v#h`. */
+const REFERENCE = /(["'`])((?:\.{1,2}\/)?[\w@-][\w@./-]*\.[a-z0-9]+)([?#][^"'`]*)?\1|url\(\s*((?:\.{1,2}\/)?[\w@-][\w@./-]*\.[a-z0-9]+)\s*\)/gi;
+
+async function walk(dir) {
+  const files = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) files.push(...await walk(path));
+    else files.push(relative(SOURCE, path).split('\\').join('/'));
+  }
+  return files;
+}
+
+/** The site file a reference in `from` points to, or null. */
+function target(from, spec, files) {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(spec) || spec.startsWith('/')) return null;
+  const path = posix.normalize(posix.join(posix.dirname(from), spec));
+  return files.has(path) ? path : null;
+}
+
+/** `spec` rewritten to reach `path`'s new name, keeping its own style (./ prefix or not). */
+function respell(spec, path, names) {
+  const renamed = posix.basename(names.get(path));
+  return spec.slice(0, spec.length - posix.basename(spec).length) + renamed;
+}
+
+function hashed(path, content) {
+  if (path.endsWith('.html') || STABLE.has(path)) return path;
+  const hash = createHash('sha256').update(content).digest('hex').slice(0, 10);
+  const ext = extname(path);
+  return `${path.slice(0, -ext.length)}.${hash}${ext}`;
+}
+
+export async function buildDist(source = SOURCE, out = OUT) {
+  const all = (await walk(source)).filter((path) => !SKIP.some((re) => re.test(path))).sort();
+  const files = new Set(all);
+  const contents = new Map();
+  const references = new Map();
+  for (const path of all) {
+    const content = await readFile(join(source, path));
+    contents.set(path, content);
+    const refs = new Set();
+    if (TEXT.has(extname(path))) {
+      for (const match of content.toString('utf8').matchAll(REFERENCE)) {
+        const found = target(path, match[2] ?? match[4], files);
+        if (found && found !== path) refs.add(found);
+      }
+    }
+    references.set(path, refs);
+  }
+
+  // Name each file after the files it references have their final names (depth first).
+  const names = new Map();
+  const output = new Map();
+  const visiting = [];
+  const visit = (path) => {
+    if (names.has(path)) return;
+    if (visiting.includes(path)) {
+      throw new Error(`circular references, can't hash: ${[...visiting.slice(visiting.indexOf(path)), path].join(' → ')}`);
+    }
+    visiting.push(path);
+    for (const ref of references.get(path)) visit(ref);
+    visiting.pop();
+    let content = contents.get(path);
+    if (references.get(path).size > 0) {
+      content = Buffer.from(content.toString('utf8').replace(REFERENCE, (whole, quote, spec, suffix, cssSpec) => {
+        const found = target(path, spec ?? cssSpec, files);
+        if (!found || found === path) return whole;
+        return spec ? `${quote}${respell(spec, found, names)}${suffix ?? ''}${quote}` : `url(${respell(cssSpec, found, names)})`;
+      }));
+    }
+    names.set(path, hashed(path, content));
+    output.set(names.get(path), content);
+  };
+  all.forEach(visit);
+
+  await rm(out, { recursive: true, force: true });
+  let raw = 0;
+  let brotli = 0;
+  for (const [name, content] of output) {
+    const file = join(out, name);
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, content);
+    raw += content.length;
+    if (!COMPRESS.has(extname(name))) continue;
+    const br = brotliCompressSync(content, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+    });
+    await writeFile(`${file}.gz`, gzipSync(content, { level: 9 }));
+    await writeFile(`${file}.br`, br);
+    brotli += br.length;
+  }
+  // GitHub Pages would otherwise run Jekyll, which hides files and folders starting with _ or .
+  await writeFile(join(out, '.nojekyll'), '');
+  return { names, raw, brotli };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { names, raw, brotli } = await buildDist();
+  const wasm = [...names.values()].find((name) => name.endsWith('.wasm'));
+  console.log(`dist: ${names.size} files into ${relative(process.cwd(), OUT) || '.'}/, ${raw} bytes (${brotli} with brotli)`);
+  if (wasm) console.log(`dist: ${wasm}`);
+}

@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+// Assembles the npm package `bucketlab` from packages/bucketlab/ (package.json, types, the Node
+// entry) and the built site (www/pkg/ and the element's files, after scripts/build.sh) into
+// target/npm/bucketlab/; with --pack, also runs `npm pack` there. The package keeps www/'s
+// layout (bucket-lab.js next to widget.css and pkg/), so the element's relative URLs still hold.
+// Usage: node scripts/npm-package.mjs [--pack] [output directory]
+import { execFileSync } from 'node:child_process';
+import { cp, mkdir, readFile, rm } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+
+const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
+const SOURCE = join(ROOT, 'packages', 'bucketlab');
+const WWW = join(ROOT, 'www');
+
+/** Copies the package into `out` (emptied first); returns its package.json. */
+export async function assemblePackage(out = join(ROOT, 'target', 'npm', 'bucketlab')) {
+  const manifest = JSON.parse(await readFile(join(SOURCE, 'package.json'), 'utf8'));
+  const cargo = (await readFile(join(ROOT, 'Cargo.toml'), 'utf8')).match(/^version\s*=\s*"([^"]+)"/m)[1];
+  if (manifest.version !== cargo) {
+    throw new Error(`packages/bucketlab/package.json has version ${manifest.version}, Cargo.toml ${cargo}: make them equal`);
+  }
+  await rm(out, { recursive: true, force: true });
+  await mkdir(out, { recursive: true });
+  await cp(SOURCE, out, { recursive: true });
+  for (const file of manifest.files) {
+    if (file.startsWith('pkg/') || !(await exists(join(out, file)))) {
+      await cp(join(WWW, file), join(out, file));
+    }
+  }
+  return manifest;
+}
+
+async function exists(path) {
+  return readFile(path).then(() => true, () => false);
+}
+
+/** Runs `npm pack` on an assembled package; returns the tarball's path. */
+export function pack(dir, destination = dirname(dir)) {
+  const output = execFileSync('npm', ['pack', '--json', '--pack-destination', destination], { cwd: dir, encoding: 'utf8' });
+  return join(destination, JSON.parse(output)[0].filename);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = process.argv.slice(2);
+  const out = args.find((a) => !a.startsWith('--'));
+  const dir = resolve(out ?? join(ROOT, 'target', 'npm', 'bucketlab'));
+  const manifest = await assemblePackage(dir);
+  console.log(`npm package ${manifest.name}@${manifest.version} in ${dir}`);
+  if (args.includes('--pack')) console.log(`packed: ${pack(dir)}`);
+}

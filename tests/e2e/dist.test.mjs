@@ -1,0 +1,168 @@
+// dist/ as a static host serves it: content-hashed names, relative URLs only (so it works under
+// a sub-path), precompressed copies, and a wasm that loads even with the wrong MIME type.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { launch, openPage } from './harness.mjs';
+import { serveStatic, STRICT_CSP } from './static-server.mjs';
+import { buildDist, STABLE } from '../../scripts/dist.mjs';
+
+const SUB_PATH = '/courses/rate-limiting/';
+let out;
+let files;
+let browser;
+
+before(async () => {
+  out = await mkdtemp(join(tmpdir(), 'bucketlab-dist-'));
+  await buildDist(new URL('../../www/', import.meta.url).pathname, out);
+  files = await list(out);
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  if (out) await rm(out, { recursive: true, force: true });
+});
+
+async function list(dir) {
+  const found = [];
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) found.push(relative(out, join(entry.parentPath ?? entry.path, entry.name)));
+  }
+  return found.sort();
+}
+
+/** The names of a wasm module's custom sections. */
+function customSections(bytes) {
+  const names = [];
+  let at = 8;
+  const leb = () => {
+    let value = 0;
+    for (let shift = 0; ; shift += 7) {
+      const byte = bytes[at++];
+      value += (byte & 0x7f) * 2 ** shift;
+      if (byte < 0x80) return value;
+    }
+  };
+  while (at < bytes.length) {
+    const id = bytes[at++];
+    const size = leb();
+    const end = at + size;
+    if (id === 0) {
+      const length = leb();
+      names.push(bytes.subarray(at, at + length).toString('utf8'));
+    }
+    at = end;
+  }
+  return names;
+}
+
+test('assets have content-hashed names; pages and public entry points keep theirs', async () => {
+  const served = files.filter((f) => !/\.(gz|br)$/.test(f));
+  assert.ok(served.includes('.nojekyll'));
+  for (const name of ['index.html', 'embed.html', ...STABLE]) assert.ok(served.includes(name), `${name} is in dist/`);
+  assert.ok(!served.some((f) => f.startsWith('bench-') || f.endsWith('.d.ts')), 'no developer-only files');
+  const assets = served.filter((f) => f !== '.nojekyll' && !f.endsWith('.html') && !STABLE.has(f));
+  assert.ok(assets.some((f) => f.endsWith('.wasm')) && assets.some((f) => f.endsWith('.css')));
+  for (const asset of assets) {
+    const hash = asset.match(/\.([0-9a-f]{10})\.[a-z]+$/)?.[1];
+    assert.ok(hash, `${asset} has a hash in its name`);
+    const content = await readFile(join(out, asset));
+    assert.equal(createHash('sha256').update(content).digest('hex').slice(0, 10), hash, `${asset}: the hash is of its content`);
+  }
+});
+
+test('every reference is relative and resolves to a file in dist/', async () => {
+  const texts = files.filter((f) => /\.(html|js|css)$/.test(f));
+  for (const file of texts) {
+    const text = await readFile(join(out, file), 'utf8');
+    assert.doesNotMatch(text, /\b(?:src|href|action)\s*=\s*["'](?:\/|https?:)/i, `${file}: no absolute or external URL in markup`);
+    assert.doesNotMatch(text, /url\(\s*["']?(?:\/|https?:)/i, `${file}: no absolute or external url() in CSS`);
+    const references = [...text.matchAll(/(?:\b(?:src|href)\s*=\s*|import\s*(?:[\w{}\s,*]+from\s*)?|new URL\()\s*["']((?:\.{1,2}\/)?\w[^"'?#]*\.(?:js|css|wasm))["']/g)];
+    for (const [, spec] of references) {
+      const path = join(out, file, '..', spec);
+      assert.ok(await stat(path).then(() => true, () => false), `${file} references ${spec}, which exists`);
+    }
+  }
+});
+
+test('precompressed copies decompress to the file; the wasm carries no name or producers section', async () => {
+  const wasm = files.find((f) => f.endsWith('.wasm'));
+  const bytes = await readFile(join(out, wasm));
+  assert.deepEqual(customSections(bytes).filter((n) => n === 'name' || n === 'producers'), []);
+  for (const file of files.filter((f) => /\.(html|js|css|wasm)$/.test(f))) {
+    const content = await readFile(join(out, file));
+    assert.ok(gunzipSync(await readFile(join(out, `${file}.gz`))).equals(content), `${file}.gz`);
+    assert.ok(brotliDecompressSync(await readFile(join(out, `${file}.br`))).equals(content), `${file}.br`);
+  }
+  const br = await readFile(join(out, `${wasm}.br`));
+  assert.ok(br.length < bytes.length * 0.6, `brotli shrinks the wasm (${bytes.length} → ${br.length})`);
+});
+
+test('under a sub-path, with brotli and a strict CSP, the lesson and the embed page work', async () => {
+  const site = await serveStatic(out, { prefix: SUB_PATH, precompressed: true, headers: { 'content-security-policy': STRICT_CSP } });
+  try {
+    const page = await openPage(browser);
+    await page.goto(`${site.url}?capacity=4&refill-rate=1`);
+    await page.waitForSelector('#bucket-widget .bl-widget');
+    await page.evaluate(() => window.bucketlab.diagram.pause());
+    await page.click('#bucket-widget .bl-reset');
+    await page.click('#bucket-widget .bl-send');
+    assert.equal(await page.textContent('#bucket-widget .bl-counter'), '3,0 / 4');
+
+    await page.goto(`${site.url}embed.html?capacity=6&refill-rate=2&lang=en&paused`);
+    await page.locator('bucket-lab .bl-send').click();
+    assert.equal(await page.locator('bucket-lab .bl-counter').textContent(), '5.0 / 6');
+    assert.deepEqual(page.problems, []);
+    assert.deepEqual(site.log.filter((r) => r.status === 404), [], 'nothing missing');
+    assert.ok(site.log.some((r) => r.path.endsWith('.wasm') && r.encoding === 'br'), 'the wasm came brotli-compressed');
+    await page.context().close();
+  } finally {
+    await site.close();
+  }
+});
+
+test('a host that serves .wasm as application/octet-stream still gets a working widget', async () => {
+  const site = await serveStatic(out, { prefix: SUB_PATH, wasmType: 'application/octet-stream' });
+  try {
+    const page = await openPage(browser);
+    await page.goto(`${site.url}embed.html?capacity=3&refill-rate=1&paused`);
+    await page.locator('bucket-lab .bl-send').click();
+    assert.equal(await page.locator('bucket-lab .bl-counter').textContent(), '2,0 / 3');
+    await page.goto(site.url);
+    await page.waitForSelector('#bucket-widget .bl-widget');
+    assert.ok(site.log.some((r) => r.path.endsWith('.wasm') && r.type === 'application/octet-stream'));
+    // wasm-bindgen's loader says why it fell back from instantiateStreaming; nothing else is logged.
+    assert.ok(page.problems.length > 0);
+    for (const problem of page.problems) assert.match(problem, /^warning: `WebAssembly\.instantiateStreaming` failed .*application\/wasm/);
+    await page.context().close();
+  } finally {
+    await site.close();
+  }
+});
+
+test('the iframe embed from dist/ fits its height on a host page of another origin', async () => {
+  const site = await serveStatic(out, { prefix: SUB_PATH });
+  const hostPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body>
+    <iframe id="frame" title="Token bucket" src="${site.url}embed.html?lang=en&amp;controls=send"></iframe>
+    <script src="${site.url}embed-resizer.js"></script></body></html>`;
+  const host = await serveStatic(out, { pages: { 'host.html': hostPage } });
+  try {
+    const page = await openPage(browser, { viewport: { width: 375, height: 700 } });
+    await page.goto(`${host.url}host.html`);
+    await page.frameLocator('#frame').locator('bucket-lab .bl-counter').waitFor();
+    const embed = page.frame({ url: /embed\.html/ });
+    await embed.waitForFunction(() => document.querySelector('bucket-lab').diagram);
+    const content = await embed.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
+    assert.ok(content > 300, `the widget at 375 px is taller than an iframe's default 150 px (${content})`);
+    await page.waitForFunction((h) => document.getElementById('frame').clientHeight === h, content);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  } finally {
+    await host.close();
+    await site.close();
+  }
+});

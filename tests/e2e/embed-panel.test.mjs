@@ -1,0 +1,86 @@
+// The lesson's "Embed this" panel: snippets for the live configuration, copy buttons, both
+// languages, and a copied snippet that really works on another page.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, openPage } from './harness.mjs';
+import { serveStatic } from './static-server.mjs';
+
+const WWW = new URL('../../www/', import.meta.url).pathname;
+let site;
+let browser;
+before(async () => {
+  // Module scripts and fetches from another origin need CORS; GitHub Pages, for one, sends this.
+  site = await serveStatic(WWW, { headers: { 'access-control-allow-origin': '*' } });
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+async function openLesson() {
+  const page = await openPage(browser);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.origin });
+  await page.goto(`${site.url}?capacity=10&refill-rate=5`);
+  await page.waitForSelector('#bucket-widget .bl-widget');
+  await page.click('#embed-panel summary');
+  return page;
+}
+
+const snippet = (page, kind) => page.textContent(`#embed-panel [data-snippet=${kind}] >> xpath=../following-sibling::pre[1]`);
+
+test('the snippets follow the diagram and copy to the clipboard', async () => {
+  const page = await openLesson();
+  assert.equal(await snippet(page, 'element'),
+    `<script type="module" src="${site.url}bucket-lab.js"></script>\n<bucket-lab capacity="10" refill-rate="5" lang="pt-BR"></bucket-lab>`);
+  assert.match(await snippet(page, 'iframe'), new RegExp(`^<iframe src="${site.url}embed\\.html\\?capacity=10&amp;refill-rate=5&amp;lang=pt-BR" title="Diagrama interativo do balde de tokens"`));
+
+  await page.focus('#bucket-widget .bl-capacity');
+  await page.keyboard.press('ArrowRight');
+  await page.fill('#bucket-widget .bl-cost', '3');
+  assert.match(await snippet(page, 'element'), /<bucket-lab capacity="11" refill-rate="5" cost="3" lang="pt-BR">/);
+  assert.match(await page.textContent('#embed-panel .details-body > p'), /B = 11, r = 5 tokens\/s/);
+
+  await page.focus('#embed-panel [data-snippet=iframe]');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('#embed-panel [role=status]').textContent !== '');
+  assert.equal(await page.textContent('#embed-panel [role=status]'), 'Trecho copiado.');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), await snippet(page, 'iframe'));
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('a copied element snippet works on another page', async () => {
+  const page = await openLesson();
+  await page.click('#embed-panel [data-snippet=element]');
+  await page.waitForFunction(() => document.querySelector('#embed-panel [role=status]').textContent !== '');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  const course = await serveStatic(WWW, { pages: { 'course.html': `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body>${copied}</body></html>` } });
+  try {
+    const other = await openPage(browser);
+    await other.goto(`${course.url}course.html`);
+    await other.waitForFunction(() => document.querySelector('bucket-lab')?.diagram);
+    assert.equal(await other.locator('bucket-lab .bl-counter').textContent(), '10,0 / 10', 'pt-BR, B = 10, as on the lesson');
+    assert.deepEqual(other.problems, []);
+    await other.context().close();
+  } finally {
+    await course.close();
+  }
+  await page.context().close();
+});
+
+test('the panel switches language with the page and can be used from the keyboard', async () => {
+  const page = await openLesson();
+  await page.evaluate(() => {
+    document.documentElement.lang = 'en';
+    document.dispatchEvent(new CustomEvent('bucketlab:langchange', { detail: { lang: 'en' } }));
+  });
+  assert.equal(await page.textContent('#embed-panel summary'), 'Embed this diagram');
+  assert.equal(await page.getAttribute('#embed-panel details', 'open'), '', 'it stays open');
+  assert.match(await snippet(page, 'element'), /lang="en"/);
+  assert.equal(await page.getAttribute('#embed-panel [data-snippet=element]', 'aria-label'), 'Copy the element snippet');
+  await page.focus('#embed-panel summary');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.getAttribute('#embed-panel details', 'open'), null, 'Enter on the summary closes it');
+  await page.context().close();
+});

@@ -1,0 +1,298 @@
+// <bucket-lab> on a hostile course page, and embed.html in an iframe resized by the host.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, openPage } from './harness.mjs';
+import { serveStatic, STRICT_CSP } from './static-server.mjs';
+
+const WWW = new URL('../../www/', import.meta.url).pathname;
+
+// Everything a host page can throw at an element from outside: a global reset, odd fonts and
+// colours, hidden SVG, and the widget's own class names and variables.
+const HOSTILE_CSS = `
+* { all: unset; }
+html { font: italic 700 27px/3 fantasy; color: #f0f; letter-spacing: 4px; text-transform: uppercase; }
+svg { display: none; }
+:root, bucket-lab { --fg: #f00; --bg: #000; --accent: #0f0; --bl-fg: #f00; }
+.bl-widget, .bl-diagram, .bl-counter, .bl-send { display: none !important; }
+`;
+
+const HOSTILE_PAGE = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>A course page</title>
+  <link rel="icon" href="data:,">
+  <link rel="stylesheet" href="./hostile.css">
+  <script type="module" src="./bucket-lab.js"></script>
+</head>
+<body>
+  <h1>Week 3: rate limits</h1>
+  <svg id="host-svg" width="20" height="20"><circle cx="10" cy="10" r="9"/></svg>
+  <p class="bl-status bl-head" id="host-text">Host text with the widget's class names.</p>
+  <bucket-lab id="a" capacity="10" refill-rate="5" paused></bucket-lab>
+  <bucket-lab id="b" capacity="3" refill-rate="1" cost="2" lang="pt-BR" controls="send cost" paused></bucket-lab>
+  <bucket-lab id="c" capacity="40" refill-rate="0" lang="en" controls="none" paused></bucket-lab>
+</body>
+</html>`;
+
+let site;
+let browser;
+before(async () => {
+  site = await serveStatic(WWW, {
+    headers: { 'content-security-policy': STRICT_CSP },
+    pages: { 'hostile.html': HOSTILE_PAGE, 'hostile.css': HOSTILE_CSS },
+  });
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+/** Text of `selector` inside the shadow root of `<bucket-lab id=id>`. */
+const inside = (page, id, selector) =>
+  page.evaluate(([id, selector]) => document.getElementById(id).shadowRoot.querySelector(selector)?.textContent ?? null, [id, selector]);
+const counter = (page, id) => inside(page, id, '.bl-counter');
+const click = (page, id, selector) => page.locator(`#${id} ${selector}`).click();
+
+async function openHostile() {
+  const page = await openPage(browser);
+  await page.addInitScript(() => {
+    // Counts animation frames that actually run, page-wide.
+    window.__frames = 0;
+    const request = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = (callback) => request((t) => { window.__frames += 1; callback(t); });
+  });
+  await page.goto(`${site.url}hostile.html`);
+  await page.waitForFunction(() => ['a', 'b', 'c'].every((id) => document.getElementById(id).diagram));
+  return page;
+}
+
+test('three differently configured instances render and work independently on a hostile page', async () => {
+  const page = await openHostile();
+  assert.equal(await counter(page, 'a'), '10.0 / 10', 'a follows the page language (en)');
+  assert.equal(await counter(page, 'b'), '3,0 / 3', 'b speaks pt-BR');
+  assert.equal(await counter(page, 'c'), '40.0 / 40');
+
+  for (const id of ['a', 'b', 'c']) {
+    const box = await page.locator(`#${id} .bl-diagram`).boundingBox();
+    assert.ok(box && box.width > 150 && box.height > 100, `${id}: the SVG shows (${JSON.stringify(box)})`);
+  }
+  const style = await page.evaluate(() => {
+    const send = document.getElementById('a').shadowRoot.querySelector('.bl-send');
+    const s = getComputedStyle(send);
+    return { font: s.fontStyle, transform: s.textTransform, spacing: s.letterSpacing, color: getComputedStyle(send.closest('.bl-frame')).color };
+  });
+  assert.deepEqual(style, { font: 'normal', transform: 'none', spacing: 'normal', color: 'rgb(27, 30, 39)' },
+    "the host's inherited styles and variables stop at the element");
+  const host = await page.evaluate(() => {
+    const s = getComputedStyle(document.getElementById('host-text'));
+    return { weight: s.fontWeight, background: s.backgroundColor, svg: getComputedStyle(document.getElementById('host-svg')).display };
+  });
+  assert.deepEqual(host, { weight: '700', background: 'rgba(0, 0, 0, 0)', svg: 'none' }, "the widget's CSS does not leak out");
+
+  // Controls shown per instance.
+  assert.equal(await page.locator('#b .bl-send').isVisible(), true);
+  assert.equal(await page.locator('#b .bl-cost').isVisible(), true);
+  assert.equal(await page.locator('#b .bl-burst').isVisible(), false, 'b shows only send and cost');
+  assert.equal(await page.locator('#b .bl-pause').isVisible(), false);
+  assert.equal(await page.locator('#c .bl-send').isVisible(), false, 'c shows no controls');
+
+  await click(page, 'b', '.bl-send');
+  assert.equal(await counter(page, 'b'), '1,0 / 3', 'b sends at its cost of 2');
+  assert.equal(await counter(page, 'a'), '10.0 / 10');
+  await click(page, 'a', '.bl-send');
+  await click(page, 'a', '.bl-send');
+  assert.equal(await counter(page, 'a'), '8.0 / 10');
+  assert.equal(await counter(page, 'b'), '1,0 / 3');
+  await click(page, 'a', '.bl-step');
+  assert.equal(await counter(page, 'a'), '8.5 / 10', 'a steps its own clock (r = 5)');
+  assert.equal(await counter(page, 'b'), '1,0 / 3', "b's clock did not move");
+  assert.equal(await page.evaluate(() => document.getElementById('c').diagram.send(41)), false, 'c: cost above B never passes');
+  assert.equal(await counter(page, 'c'), '40.0 / 40');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('changing attributes reconfigures the running widget', async () => {
+  const page = await openHostile();
+  await click(page, 'b', '.bl-send');
+  await page.evaluate(() => document.getElementById('b').setAttribute('capacity', '6'));
+  assert.equal(await counter(page, 'b'), '1,0 / 6', 'tokens kept, B raised live');
+  assert.match(await inside(page, 'b', '.bl-diagram'), /B = 6/);
+  await page.evaluate(() => document.getElementById('b').setAttribute('refill-rate', '2,5'));
+  assert.match(await inside(page, 'b', '.bl-diagram'), /r = 2,5 tokens\/s/);
+  await page.evaluate(() => document.getElementById('b').diagram.step(1));
+  assert.equal(await counter(page, 'b'), '3,5 / 6', 'refills at the new rate');
+
+  await page.evaluate(() => document.getElementById('b').setAttribute('cost', '3'));
+  await click(page, 'b', '.bl-send');
+  assert.equal(await counter(page, 'b'), '0,5 / 6', 'the new cost applies to the next request');
+
+  await page.evaluate(() => document.getElementById('c').setAttribute('controls', 'burst time'));
+  assert.equal(await page.locator('#c .bl-burst').isVisible(), true);
+  assert.equal(await page.locator('#c .bl-send').isVisible(), false);
+
+  // The page's language switch re-renders instances without a lang of their own, keeping the level.
+  await click(page, 'a', '.bl-send');
+  await page.evaluate(() => {
+    document.documentElement.lang = 'pt-BR';
+    document.dispatchEvent(new CustomEvent('bucketlab:langchange', { detail: { lang: 'pt-BR' } }));
+  });
+  await page.waitForFunction(() => document.getElementById('a').diagram?.lang === 'pt-BR');
+  assert.equal(await counter(page, 'a'), '9,0 / 10');
+  assert.equal(await page.evaluate(() => document.getElementById('a').diagram.paused), true);
+  assert.equal(await page.evaluate(() => document.getElementById('c').diagram.lang), 'en', 'c keeps its own lang');
+  await page.evaluate(() => document.getElementById('c').setAttribute('lang', 'pt-BR'));
+  await page.waitForFunction(() => document.getElementById('c').diagram?.lang === 'pt-BR');
+  assert.equal(await counter(page, 'c'), '40,0 / 40');
+  assert.equal(await page.locator('#c .bl-burst').isVisible(), true, 'controls survive the re-render');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('an invalid attribute shows an error naming it; the other instances keep working', async () => {
+  const page = await openHostile();
+  await page.evaluate(() => document.getElementById('a').setAttribute('refill-rate', 'fast'));
+  const error = page.locator('#a .bl-error');
+  assert.equal(await error.getAttribute('role'), 'alert');
+  assert.equal(await inside(page, 'a', '.bl-error-title'), 'Invalid attribute: refill-rate');
+  assert.equal(await inside(page, 'a', '.bl-error-detail'), 'refill-rate must be a finite number of at least 0, got "fast"');
+  assert.equal(await page.evaluate(() => document.getElementById('a').diagram), null);
+  assert.deepEqual(page.problems, [
+    'error: <bucket-lab> invalid attribute refill-rate="fast": refill-rate must be a finite number of at least 0, got "fast"',
+  ]);
+
+  await click(page, 'b', '.bl-send');
+  assert.equal(await counter(page, 'b'), '1,0 / 3', 'b still works');
+  await page.evaluate(() => document.getElementById('c').diagram.send(1));
+  assert.equal(await counter(page, 'c'), '39.0 / 40', 'c still works');
+  assert.equal(await page.textContent('h1'), 'Week 3: rate limits', 'the page is untouched');
+
+  await page.evaluate(() => document.getElementById('b').setAttribute('controls', 'send sned'));
+  assert.equal(await inside(page, 'b', '.bl-error-title'), 'Atributo inválido: controls');
+  assert.match(await inside(page, 'b', '.bl-error-detail'), /^controls must be .*send, cost, burst, bucket, traffic, time.*got "send sned"/);
+  await page.evaluate(() => document.getElementById('c').setAttribute('cost', '41'));
+  assert.equal(await inside(page, 'c', '.bl-error-detail'), 'cost must be a whole number from 1 to 40, got 41');
+  await page.evaluate(() => document.getElementById('b').setAttribute('view', 'chart'));
+  assert.equal(await inside(page, 'b', '.bl-error-detail'), 'view must be "diagram", got "chart"');
+  assert.equal(page.problems.length, 4, 'one console error per invalid attribute');
+
+  // Fixing the attributes brings the widgets back.
+  await page.evaluate(() => document.getElementById('a').setAttribute('refill-rate', '5'));
+  await page.waitForFunction(() => document.getElementById('a').diagram);
+  assert.equal(await counter(page, 'a'), '10.0 / 10');
+  await page.evaluate(() => {
+    const b = document.getElementById('b');
+    b.removeAttribute('view');
+    b.setAttribute('controls', 'send');
+  });
+  await page.waitForFunction(() => document.getElementById('b').diagram);
+  assert.equal(await page.locator('#b .bl-send').isVisible(), true);
+  await page.context().close();
+});
+
+test('removing an element stops its frame loop and frees its wasm object', async () => {
+  const page = await openHostile();
+  await page.evaluate(() => {
+    const a = document.getElementById('a');
+    a.removeAttribute('paused');
+    a.diagram.send(5); // now refilling: the loop runs
+  });
+  await page.waitForFunction(() => document.getElementById('a').diagram.isAnimating);
+  const start = await page.evaluate(() => window.__frames);
+  await page.waitForFunction((n) => window.__frames > n + 3, start);
+  const freed = await page.evaluate(() => {
+    const a = document.getElementById('a');
+    window.__handle = a.diagram;
+    a.remove();
+    window.__afterRemove = window.__frames;
+    try {
+      window.__handle.tokens;
+      return 'still usable';
+    } catch (error) {
+      return error.message;
+    }
+  });
+  assert.match(freed, /null pointer|destroyed|moved/i, 'the handle is freed');
+  // Wait for two frames of the page's own (not counted), then check none of ours ran.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+  const after = await page.evaluate(() => window.__frames - window.__afterRemove);
+  assert.ok(after <= 3, `at most the frames already queued run after removal (${after}, counting our two)`);
+  assert.equal(await page.evaluate(() => ['b', 'c'].every((id) => !document.getElementById(id).diagram.isAnimating)), true);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('the iframe embed fits its height to the widget and ignores foreign messages', async () => {
+  // The host page lives on another origin than embed.html, as on a real course site.
+  const widgetSite = site;
+  const hostPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
+    <script src="${widgetSite.url}embed-resizer.js" defer></script></head><body>
+    <iframe id="frame" title="Token bucket" width="600" height="150"
+      src="${widgetSite.url}embed.html?capacity=8&amp;refill-rate=2&amp;lang=en&amp;paused"></iframe></body></html>`;
+  const host = await serveStatic(WWW, { pages: { 'host.html': hostPage } });
+  try {
+    const page = await openPage(browser);
+    await page.goto(`${host.url}host.html`);
+    const frame = page.frameLocator('#frame');
+    await frame.locator('bucket-lab .bl-counter').waitFor();
+    assert.equal(await frame.locator('bucket-lab .bl-counter').textContent(), '8.0 / 8');
+    const contentHeight = () => page.frame({ url: /embed\.html/ }).evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
+    // clientHeight: the iframe's own border is not part of the height the resizer sets.
+    const frameHeight = () => page.evaluate(() => document.getElementById('frame').clientHeight);
+    await page.waitForFunction(() => document.getElementById('frame').style.height !== '');
+    const tall = await contentHeight();
+    assert.ok(tall > 400, `the widget is taller than the iframe's 150 px (${tall})`);
+    await page.waitForFunction((h) => document.getElementById('frame').clientHeight === h, tall);
+
+    // Fewer controls: the content shrinks and so does the iframe.
+    await page.frame({ url: /embed\.html/ }).evaluate(() => document.querySelector('bucket-lab').setAttribute('controls', 'none'));
+    await page.waitForFunction((h) => document.getElementById('frame').clientHeight < h, tall);
+    assert.equal(await frameHeight(), await contentHeight());
+
+    // A message from the host's own origin, or of the wrong shape from the right one, is ignored.
+    const before = await frameHeight();
+    await page.evaluate(() => window.postMessage({ type: 'bucketlab:resize', height: 33 }, '*'));
+    await page.frame({ url: /embed\.html/ }).evaluate(() => {
+      parent.postMessage({ type: 'bucketlab:resize', height: '44' }, '*');
+      parent.postMessage({ type: 'other', height: 55 }, '*');
+      parent.postMessage({ type: 'bucketlab:resize', height: 1e9 }, '*');
+      parent.postMessage('bucketlab:resize 66', '*');
+    });
+    // A round trip through the same channel guarantees those were handled before this check.
+    await page.frame({ url: /embed\.html/ }).evaluate(() => parent.postMessage({ type: 'bucketlab:resize', height: 77 }, '*'));
+    await page.waitForFunction(() => document.getElementById('frame').clientHeight === 77);
+    assert.notEqual(before, 77);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  } finally {
+    await host.close();
+  }
+});
+
+test('the demo course page: three elements and an iframe, styled its own way, at 375 px', async () => {
+  const page = await openPage(browser, { viewport: { width: 375, height: 800 } });
+  await page.goto(`${site.url}embed-demo.html`);
+  await page.waitForFunction(() => [...document.querySelectorAll('bucket-lab')].every((e) => e.diagram));
+  const configs = await page.$$eval('bucket-lab', (all) => all.map((e) => [e.diagram.capacity, e.diagram.refillRate, e.diagram.cost, e.diagram.lang]));
+  assert.deepEqual(configs, [[5, 1, 1, 'en'], [20, 10, 4, 'en'], [10, 0, 1, 'pt-BR']]);
+  await page.locator('.demo-frame').scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.querySelector('.demo-frame').style.height !== '');
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 375), 'nothing overflows sideways');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('when the wasm cannot load, each element says so instead of staying blank', async () => {
+  const page = await openPage(browser);
+  await page.route('**/*.wasm', (route) => route.abort());
+  await page.goto(`${site.url}hostile.html`);
+  await page.locator('#c .bl-error').waitFor();
+  assert.equal(await inside(page, 'a', '.bl-error-title'), 'The diagram could not be loaded');
+  assert.equal(await inside(page, 'b', '.bl-error-title'), 'Não foi possível carregar o diagrama');
+  const ours = page.problems.filter((p) => p.includes('<bucket-lab> could not load'));
+  assert.equal(ours.length, 3, 'one console error per element');
+  await page.context().close();
+});

@@ -1,0 +1,209 @@
+// The algorithm lab on the lesson page: loaded lazily, the window-edge preset, the limit keys,
+// the quiz scored right and wrong from the keyboard, language switching and bad input.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowser, openPage } from './harness.mjs';
+
+const env = useBrowser();
+const LAB = '#algorithm-lab';
+
+/** Opens the lesson, scrolls to the lab and waits until it is mounted. */
+async function openLab(options) {
+  const page = await openPage(env.browser, options);
+  page.wasmRequests = [];
+  page.on('request', (r) => { if (r.url().endsWith('.wasm')) page.wasmRequests.push(r.url().split('/').pop()); });
+  await page.goto(env.server.url);
+  await page.waitForSelector('#bucket-widget .bl-widget');
+  await page.locator(LAB).scrollIntoViewIfNeeded();
+  await page.waitForSelector(`${LAB}.lab-ready`);
+  return page;
+}
+
+const lane = (name) => `${LAB} .lab-comparison .lab-row[data-lane="${name}"]`;
+
+/** Times (s) of the admitted marks shown in a lane, read back from their x position. */
+async function admittedTimes(page, name, duration) {
+  const xs = await page.$$eval(`${lane(name)} circle.lab-ok:not(.lab-future)`, (marks) => marks.map((m) => Number(m.getAttribute('cx'))));
+  return xs.map((x) => ((x - 8) / 584) * duration);
+}
+
+test('lab: the lab loads only near the viewport, in its own wasm module, without console problems', async () => {
+  const page = await openPage(env.browser);
+  const wasm = [];
+  page.on('request', (r) => { if (r.url().endsWith('.wasm')) wasm.push(r.url().split('/').pop()); });
+  await page.goto(env.server.url);
+  await page.waitForSelector('#bucket-widget .bl-widget');
+  assert.deepEqual(wasm, ['bucketlab_bg.wasm'], 'only the diagram at first');
+  assert.match(await page.textContent(LAB), /JavaScript/);
+  await page.locator(LAB).scrollIntoViewIfNeeded();
+  await page.waitForSelector(`${LAB}.lab-ready`);
+  assert.deepEqual(wasm, ['bucketlab_bg.wasm', 'bucketlab_lab_bg.wasm']);
+  assert.equal(await page.locator(`${LAB} .lab-comparison .lab-row`).count(), 7);
+  assert.equal(await page.locator(`${LAB} .lab-table tbody tr`).count(), 7);
+  assert.ok((await page.locator(`${LAB} .lab-question`).count()) >= 6);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('lab: window-edge preset: the fixed window admits 2 × limit within 1 s, the sliding log at most the limit', async () => {
+  const page = await openLab();
+  // Set it up as a learner would: the "Try this" button, from the keyboard.
+  await page.focus(`${LAB} [data-experiment="windowEdge"] button`);
+  await page.keyboard.press('Enter');
+  await page.evaluate(() => window.bucketlab.lab.comparison.pause());
+  assert.equal(await page.inputValue(`${LAB} .lab-pattern`), 'windowEdge');
+
+  // Drive the explicit clock: just before the boundary only the first requests have arrived.
+  await page.evaluate(() => window.bucketlab.lab.comparison.seek(0.955));
+  assert.match(await page.textContent(`${lane('fixedWindow')} .lab-counts`), /^6 admitidas · 0 atrasadas · 0 negadas$/);
+  await page.focus(`${LAB} .lab-step`);
+  await page.keyboard.press('Enter'); // + 0.1 s
+  assert.equal(await page.evaluate(() => window.bucketlab.lab.comparison.time.toFixed(3)), '1.055');
+  assert.match(await page.textContent(`${LAB} .lab-time`), /^t = 1,1 s$/);
+
+  await page.evaluate(() => window.bucketlab.lab.comparison.seek(2.5));
+  const fixed = await admittedTimes(page, 'fixedWindow', 2.5);
+  assert.equal(fixed.length, 20);
+  assert.ok(Math.max(...fixed) - Math.min(...fixed) < 1, `20 admitted within ${Math.max(...fixed) - Math.min(...fixed)} s`);
+  assert.match(await page.textContent(`${lane('fixedWindow')} .lab-peak-text`), /pico: 20 em 1 s/);
+  const log = await admittedTimes(page, 'slidingLog', 2.5);
+  assert.ok(log.length <= 10, `sliding log admitted ${log.length}`);
+  assert.match(await page.textContent(`${lane('slidingLog')} .lab-peak-text`), /pico: 10 em 1 s/);
+  assert.equal(await page.locator(`${lane('slidingLog')} path.lab-deny:not(.lab-future)`).count(), 10);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('lab: play runs the lanes forward to the end and stops', async () => {
+  const page = await openLab();
+  await page.evaluate(() => window.bucketlab.lab.comparison.seek(0));
+  await page.click(`${LAB} .lab-play`);
+  assert.equal(await page.textContent(`${LAB} .lab-play`), 'Pausar');
+  await page.waitForFunction(() => !window.bucketlab.lab.comparison.playing);
+  assert.equal(await page.evaluate(() => window.bucketlab.lab.comparison.time), 2.5);
+  assert.equal(await page.textContent(`${LAB} .lab-play`), 'Reproduzir');
+  await page.context().close();
+});
+
+/** Selects `value` in a question's radio group with the arrow keys, then checks it with Enter. */
+async function answer(page, id, value) {
+  const question = `${LAB} [data-question="${id}"]`;
+  await page.focus(`${question} input[type=radio]`);
+  await page.keyboard.press('Space');
+  for (let i = 0; i < 5 && (await page.$eval(`${question} input:checked`, (r) => r.value)) !== value; i++) {
+    await page.keyboard.press('ArrowDown');
+  }
+  assert.equal(await page.$eval(`${question} input:checked`, (r) => r.value), value);
+  await page.focus(`${question} .lab-check`);
+  await page.keyboard.press('Enter');
+  return page.textContent(`${question} .lab-feedback`);
+}
+
+test('lab: the quiz scores right and wrong answers, explains, and plays a generated question out', async () => {
+  const page = await openLab();
+  const score = () => page.textContent(`${LAB} .lab-score`);
+  assert.equal(await score(), '0 de 8 certas · 0 respondidas');
+
+  assert.match(await answer(page, 'memory', 'slidingLog'), /^Certo!/);
+  assert.equal(await score(), '1 de 8 certas · 1 respondidas');
+
+  const wrong = await answer(page, 'smooth', 'tokenBucket');
+  assert.match(wrong, /^Não foi desta vez\. Resposta certa: Balde furado \(fila\)\./);
+  assert.equal(await score(), '1 de 8 certas · 2 respondidas');
+  assert.equal(await page.locator(`${LAB} [data-question="smooth"] input:disabled`).count(), 4, 'answered once only');
+
+  // A question generated from the core: the fixed window lets 2 × limit through the boundary.
+  const prompt = await page.textContent(`${LAB} [data-question="edge"] legend`);
+  const limit = Number(prompt.match(/limite (\d+)/)[1]);
+  assert.match(await answer(page, 'edge', String(2 * limit)), /^Certo!/);
+  assert.equal(await score(), '2 de 8 certas · 3 respondidas');
+  await page.waitForSelector(`${LAB} [data-question="edge"] .lab-playback .lab-row`);
+  assert.equal(await page.locator(`${LAB} [data-question="edge"] .lab-playback .lab-row`).count(), 2);
+
+  // Checking with nothing chosen says so and scores nothing.
+  await page.click(`${LAB} [data-question="gcra"] .lab-check`);
+  assert.match(await page.textContent(`${LAB} [data-question="gcra"] .lab-feedback`), /Escolha uma resposta/);
+  assert.equal(await score(), '2 de 8 certas · 3 respondidas');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('lab: limit keys: the noisy client alone gets 429s by token; its neighbours share them by IP or user', async () => {
+  const page = await openLab();
+  const denied = async () => Object.fromEntries(await page.$$eval(`${LAB} .lab-key-summary li`,
+    (items) => items.map((li) => [li.dataset.client, Number(li.textContent.match(/(\d+) × 429/)[1])])));
+  let d = await denied();
+  assert.ok(d.export > 0 && d.web === 0 && d.mobile === 0, JSON.stringify(d));
+
+  await page.focus(`${LAB} .lab-key-kinds input[value="token"]`);
+  await page.keyboard.press('ArrowRight'); // → IP
+  await page.waitForFunction(() => window.bucketlab.lab.keys.kind === 'ip');
+  d = await denied();
+  assert.ok(d.web > 0 && d.mobile === 0, `by IP: ${JSON.stringify(d)}`);
+  assert.equal(await page.evaluate(() => document.activeElement.value), 'ip', 'focus stays on the choice');
+
+  await page.keyboard.press('ArrowRight'); // → user
+  await page.waitForFunction(() => window.bucketlab.lab.keys.kind === 'user');
+  d = await denied();
+  assert.ok(d.mobile > 0 && d.web === 0, `by user: ${JSON.stringify(d)}`);
+  await page.context().close();
+});
+
+test('lab: bad input is named and changes nothing; the page language switch re-renders the lab', async () => {
+  const page = await openLab();
+  await page.fill(`${LAB} .lab-field--limit input`, '0');
+  await page.click(`${LAB} .lab-apply`);
+  assert.equal(await page.textContent(`${LAB} .lab-comparison .lab-error`), 'limit must be a whole number from 1 to 10000, got 0');
+  assert.match(await page.textContent(`${lane('fixedWindow')} .lab-peak-text`), /20/, 'the previous lanes stay');
+
+  await page.selectOption(`${LAB} .lab-pattern`, 'pasted');
+  await page.fill(`${LAB} .lab-field--limit input`, '10');
+  await page.fill(`${LAB} textarea`, '0.5\n0.2');
+  await page.click(`${LAB} .lab-apply`);
+  assert.match(await page.textContent(`${LAB} .lab-comparison .lab-error`), /^traffic.timestamps line 2: 0.2 comes before the previous time, 0.5/);
+
+  await page.evaluate(() => {
+    document.documentElement.lang = 'en';
+    document.dispatchEvent(new CustomEvent('bucketlab:langchange', { detail: { lang: 'en' } }));
+  });
+  assert.equal(await page.textContent(`${LAB} .lab-comparison h3`), 'Lab: the same traffic, six algorithms');
+  assert.match(await page.textContent(`${lane('fixedWindow')} .lab-peak-text`), /^peak: 20 in 1 s$/);
+  assert.equal(await page.textContent(`${LAB} .lab-score`), '0 of 8 right · 0 answered');
+  assert.equal(await page.evaluate(() => window.bucketlab.lab.lang), 'en');
+  await page.context().close();
+});
+
+test('lab: at 375 px the lab fits the screen, light and dark', async () => {
+  for (const colorScheme of ['light', 'dark']) {
+    const page = await openLab({ viewport: { width: 375, height: 800 }, colorScheme });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `${colorScheme}: page ${overflow}px wider than the screen`);
+    await page.context().close();
+  }
+});
+
+test('lab: works under the strict CSP the page is moving to, with no violations', async () => {
+  const page = await openPage(env.browser);
+  const csp = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:";
+  await page.route(env.server.url, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': csp } });
+  });
+  await page.addInitScript(() => {
+    window.violations = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.violations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+  });
+  await page.goto(env.server.url);
+  await page.locator(LAB).scrollIntoViewIfNeeded();
+  await page.waitForSelector(`${LAB}.lab-ready`);
+  await page.evaluate(() => window.bucketlab.lab.experiments.run('burst'));
+  await page.click(`${LAB} [data-question="memory"] input[value="slidingLog"]`);
+  await page.click(`${LAB} [data-question="memory"] .lab-check`);
+  const violations = await page.evaluate(() => window.violations.filter((v) => /lab/.test(v)));
+  assert.deepEqual(violations, []);
+  // The policy is really in force: an inline style attribute is reported.
+  await page.evaluate(() => document.body.append(Object.assign(document.createElement('div'), { id: 'csp-probe' })));
+  await page.evaluate(() => document.getElementById('csp-probe').setAttribute('style', 'color: red'));
+  await page.waitForFunction(() => window.violations.some((v) => v.startsWith('style-src')));
+  await page.context().close();
+});

@@ -1,0 +1,62 @@
+// A small static server for the embedding tests, more configurable than harness.mjs's serve():
+// any directory under any sub-path, a chosen MIME type for .wasm (hosts get it wrong), extra
+// headers (a strict CSP), in-memory pages (hostile host pages), and the precompressed .br/.gz
+// copies of dist/ when the browser accepts them. Every response is logged for assertions.
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize } from 'node:path';
+
+export const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+};
+
+/** The strict policy the lesson is heading for. */
+export const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:";
+
+/**
+ * Serves `root` under `prefix` on 127.0.0.1 (a free port). Options: `wasmType` (Content-Type of
+ * .wasm), `headers` (added to every response), `pages` ({ 'path/under/prefix': text }),
+ * `precompressed` (serve file.br / file.gz when accepted). Resolves to { url, origin, log, close }.
+ */
+export async function serveStatic(root, options = {}) {
+  const { prefix = '/', wasmType = TYPES['.wasm'], headers = {}, pages = {}, precompressed = false } = options;
+  const base = root.endsWith('/') ? root : `${root}/`;
+  const log = [];
+  const server = createServer(async (req, res) => {
+    const pathname = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    if (!pathname.startsWith(prefix)) return void res.writeHead(404).end('outside the site');
+    let path = normalize(pathname.slice(prefix.length));
+    if (path === '.' || path.endsWith('/')) path = `${path === '.' ? '' : path}index.html`;
+    const type = extname(path) === '.wasm' ? wasmType : (TYPES[extname(path)] ?? 'application/octet-stream');
+    const send = (body, encoding) => {
+      log.push({ path, type, encoding });
+      res.writeHead(200, { 'content-type': type, ...(encoding && { 'content-encoding': encoding, vary: 'accept-encoding' }), ...headers });
+      res.end(body);
+    };
+    if (path in pages) return void send(pages[path]);
+    const file = join(base, path);
+    if (!file.startsWith(base)) return void res.writeHead(403).end();
+    const accepted = String(req.headers['accept-encoding'] ?? '');
+    for (const [encoding, suffix] of precompressed ? [['br', '.br'], ['gzip', '.gz']] : []) {
+      if (!accepted.includes(encoding)) continue;
+      try {
+        return void send(await readFile(file + suffix), encoding);
+      } catch { /* no precompressed copy: try the next, then the file itself */ }
+    }
+    try {
+      send(await readFile(file));
+    } catch {
+      log.push({ path, status: 404 });
+      res.writeHead(404).end('not found');
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  return { url: `${origin}${prefix}`, origin, log, close: () => new Promise((resolve) => server.close(resolve)) };
+}

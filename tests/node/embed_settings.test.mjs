@@ -1,0 +1,50 @@
+// What hosts configure the embedded widget with, checked under Node: attribute text to numbers
+// with messages that name the attribute, and the element's locale tables.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { initSync, checkSetting } from '../../www/pkg/bucketlab.js';
+import { STRINGS as ELEMENT } from '../../www/bucket-lab.locale.js';
+import { STRINGS as PANEL } from '../../www/embed-panel.locale.js';
+
+initSync({ module: readFileSync(new URL('../../www/pkg/bucketlab_bg.wasm', import.meta.url)) });
+
+const refusal = (...args) => {
+  try {
+    checkSetting(...args);
+  } catch (error) {
+    return error.message;
+  }
+  assert.fail(`checkSetting(${args.join(', ')}) should throw`);
+};
+
+test('attribute text becomes a number, with a decimal comma too', () => {
+  assert.equal(checkSetting('capacity', '10'), 10);
+  assert.equal(checkSetting('refill-rate', ' 2,5 '), 2.5);
+  assert.equal(checkSetting('refill-rate', '0'), 0);
+  assert.equal(checkSetting('tokens', '7.5', 10), 7.5);
+  assert.equal(checkSetting('cost', '3', 3), 3);
+});
+
+test('a refused value is named by its attribute, quoted, and the rule is given', () => {
+  assert.equal(refusal('capacity', 'dez'), 'capacity must be a finite number greater than 0, got "dez"');
+  assert.equal(refusal('capacity', '0'), 'capacity must be a finite number greater than 0, got 0');
+  assert.equal(refusal('refill-rate', '-1'), 'refill-rate must be a finite number of at least 0, got -1');
+  assert.equal(refusal('refill-rate', 'Infinity'), 'refill-rate must be a finite number of at least 0, got Infinity');
+  assert.equal(refusal('cost', '11', 10), 'cost must be a whole number from 1 to 10, got 11');
+  assert.equal(refusal('cost', '1.5', 10), 'cost must be a whole number from 1 to 10, got 1.5');
+  assert.equal(refusal('tokens', '12', 10), 'tokens must be a finite number from 0 to 10, got 12');
+  assert.equal(refusal('burst', '3'), 'unknown setting "burst"; known: capacity, refill-rate, tokens, cost');
+});
+
+for (const [component, tables] of [['the <bucket-lab> element', ELEMENT], ['the embed panel', PANEL]]) {
+  test(`${component} speaks pt-BR and en with the same keys`, () => {
+    assert.deepEqual(Object.keys(tables).sort(), ['en', 'pt-BR']);
+    assert.deepEqual(Object.keys(tables.en).sort(), Object.keys(tables['pt-BR']).sort());
+    for (const [lang, table] of Object.entries(tables)) {
+      for (const [key, value] of Object.entries(table)) assert.ok(value.trim(), `${lang}.${key} is not empty`);
+    }
+    const same = Object.keys(tables.en).filter((key) => tables.en[key] === tables['pt-BR'][key] && key !== 'iframeTitle');
+    assert.deepEqual(same, [], 'every string but the word "iframe" is translated');
+  });
+}

@@ -1,0 +1,102 @@
+// The npm package as a user gets it: packed with `npm pack`, installed offline from the tarball
+// into an empty project, imported by name under Node, and type-checked by TypeScript.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { assemblePackage, pack } from '../../scripts/npm-package.mjs';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+let work;
+let project;
+
+before(async () => {
+  work = await mkdtemp(join(tmpdir(), 'bucketlab-npm-'));
+  await assemblePackage(join(work, 'package'));
+  const tarball = pack(join(work, 'package'), work);
+  project = join(work, 'consumer');
+  execFileSync('mkdir', [project]);
+  await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball], { cwd: project, stdio: 'pipe' });
+});
+after(async () => {
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+/** Runs an ES module in the consumer project and returns what it printed as JSON. */
+function run(source) {
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', source], { cwd: project, encoding: 'utf8' });
+  assert.equal(result.status, 0, result.stderr);
+  return JSON.parse(result.stdout);
+}
+
+test('the installed package gives TokenBucket to Node, ready on import', () => {
+  const out = run(`
+    import { TokenBucket } from 'bucketlab';
+    const bucket = new TokenBucket({ capacity: 10, refillRate: 5 });
+    const first = [];
+    for (let i = 0; i < 10; i++) first.push(bucket.tryAcquireAt(1, 0).allowed);
+    let error = null;
+    try { new TokenBucket({ capacity: 10, refill_rate: 5 }); } catch (e) { error = e.message; }
+    console.log(JSON.stringify({
+      first, denied: bucket.tryAcquireAt(1, 0), retry: bucket.tryAcquireAt(1, 0.2).allowed,
+      later: bucket.tokensAt(10), error,
+    }));
+  `);
+  assert.deepEqual(out.first, Array(10).fill(true));
+  assert.deepEqual(out.denied, { allowed: false, tokens: 0, retryAfter: 0.2, never: null });
+  assert.equal(out.retry, true, 'a retry exactly retryAfter later passes');
+  assert.equal(out.later, 10);
+  assert.match(out.error, /unknown field "refill_rate"/);
+});
+
+test('the manifest: name, version of the crate, exports that resolve, only the listed files', async () => {
+  const cargo = (await readFile(join(ROOT, 'Cargo.toml'), 'utf8')).match(/^version\s*=\s*"([^"]+)"/m)[1];
+  const out = run(`
+    import manifest from 'bucketlab/package.json' with { type: 'json' };
+    const resolved = ['bucketlab', 'bucketlab/element', 'bucketlab/widget.css', 'bucketlab/bucketlab_bg.wasm']
+      .map((s) => import.meta.resolve(s).split('/node_modules/bucketlab/')[1]);
+    console.log(JSON.stringify({ name: manifest.name, version: manifest.version, resolved }));
+  `);
+  assert.deepEqual(out, { name: 'bucketlab', version: cargo, resolved: ['node.js', 'bucket-lab.js', 'widget.css', 'pkg/bucketlab_bg.wasm'] });
+  const installed = execFileSync('find', ['.', '-type', 'f'], { cwd: join(project, 'node_modules', 'bucketlab'), encoding: 'utf8' })
+    .split('\n').filter(Boolean).map((f) => f.slice(2)).sort();
+  assert.deepEqual(installed, ['README.md', 'bucket-lab.css', 'bucket-lab.js', 'bucket-lab.locale.js', 'element.d.ts',
+    'index.d.ts', 'node.js', 'package.json', 'pkg/bucketlab.js', 'pkg/bucketlab_bg.wasm', 'widget.css']);
+});
+
+test('the type declarations accept correct use and reject mistakes', async () => {
+  await writeFile(join(project, 'tsconfig.json'), JSON.stringify({
+    compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022', 'dom', 'esnext.disposable'], types: [] },
+  }));
+  // One compiler run over two files (tsc is slow): good.ts must check cleanly, bad.ts must not.
+  await writeFile(join(project, 'good.ts'), `
+    import init, { TokenBucket, mountDiagram, type Decision } from 'bucketlab';
+    import type { BucketLabAttributes } from 'bucketlab/element';
+    const bucket = new TokenBucket({ capacity: 10, refillRate: 5, tokens: 0 });
+    const d: Decision = bucket.tryAcquireAt(1, 0);
+    const wait: number | null = d.retryAfter;
+    const attrs: BucketLabAttributes = { capacity: 10, 'refill-rate': '2,5', lang: 'en', controls: 'send time' };
+    export async function page(root: HTMLElement) {
+      await init();
+      const diagram = mountDiagram(root);
+      diagram.configure(20, 2);
+      diagram.showControls('none');
+      const el = document.querySelector('bucket-lab');
+      return [diagram.tokens, el?.diagram?.paused, wait, attrs];
+    }
+  `);
+  await writeFile(join(project, 'bad.ts'), `
+    import { TokenBucket } from 'bucketlab';
+    const bucket = new TokenBucket({ capacity: 10, refilRate: 5 });
+    export const allowed: string = bucket.tryAcquireAt(1, 0).allowed;
+  `);
+  const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', '.'], { cwd: project, encoding: 'utf8' });
+  const errors = tsc.stdout.split('\n').filter((line) => /error TS/.test(line));
+  assert.deepEqual(errors.filter((line) => !line.startsWith('bad.ts')), [], 'correct use type-checks');
+  assert.equal(errors.length, 2, tsc.stdout);
+  assert.match(errors[0], /refilRate/, 'a misspelt field is caught');
+  assert.match(errors[1], /'boolean' is not assignable to type 'string'/, 'results are typed, not any');
+});

@@ -1,0 +1,214 @@
+// <bucket-lab capacity="10" refill-rate="5" cost="1" lang="en" controls="send time">: the
+// token-bucket diagram as a custom element, for course pages. Everything lives in a shadow root
+// with its own stylesheets, so the host's CSS can't reach in and the widget's can't leak out.
+// All instances on a page share one WebAssembly instance, loaded on first use.
+import init, { mountDiagram, checkSetting } from './pkg/bucketlab.js';
+import { stringsFor } from './bucket-lab.locale.js';
+
+/** Every attribute the element reads; changing any of them at run time takes effect at once. */
+export const ATTRIBUTES = ['capacity', 'refill-rate', 'cost', 'tokens', 'lang', 'view', 'controls', 'paused'];
+/** The views the element can show (one so far: the live diagram). */
+export const VIEWS = ['diagram'];
+/** The languages the widget speaks, by the first part of a language tag. */
+const LANGS = { pt: 'pt-BR', en: 'en' };
+const STYLESHEETS = [new URL('./widget.css', import.meta.url), new URL('./bucket-lab.css', import.meta.url)];
+const DEFAULTS = { capacity: '10', 'refill-rate': '5' };
+
+let moduleReady = null;
+/** Loads and instantiates the wasm once per page, however many elements there are. */
+function loadModule() {
+  moduleReady ??= init();
+  return moduleReady;
+}
+
+/** An attribute that can't be used, with a message naming it, the value and what is allowed. */
+class AttributeError extends Error {
+  constructor(attribute, message) {
+    super(message);
+    this.attribute = attribute;
+  }
+}
+
+/** Reads and checks the element's attributes; throws an AttributeError for the first bad one. */
+function readSettings(element) {
+  const text = (name) => element.getAttribute(name) ?? DEFAULTS[name] ?? null;
+  const number = (name, capacity) => {
+    if (text(name) === null) return undefined;
+    try {
+      return checkSetting(name, text(name), capacity);
+    } catch (error) {
+      throw new AttributeError(name, error.message);
+    }
+  };
+  const capacity = number('capacity');
+  const refillRate = number('refill-rate');
+  const cost = number('cost', capacity);
+  const tokens = number('tokens', capacity);
+  const view = text('view') ?? 'diagram';
+  if (!VIEWS.includes(view)) {
+    throw new AttributeError('view', `view must be ${VIEWS.map((v) => `"${v}"`).join(' or ')}, got "${view}"`);
+  }
+  const given = text('lang');
+  const lang = given === null ? pageLang() : LANGS[given.toLowerCase().split('-')[0]];
+  if (!lang) throw new AttributeError('lang', `lang must be "pt-BR" or "en", got "${given}"`);
+  return { capacity, refillRate, cost, tokens, lang, controls: text('controls') ?? 'all', paused: element.hasAttribute('paused') };
+}
+
+/** The page's language, as the lesson's language contract defines it. */
+function pageLang() {
+  return /^en\b/i.test(document.documentElement.lang) ? 'en' : 'pt-BR';
+}
+
+export class BucketLabElement extends HTMLElement {
+  static observedAttributes = ATTRIBUTES;
+
+  #frame;
+  #stylesReady;
+  #diagram = null;
+  /** Counts renders, so a slow one that was overtaken (or outlived the element) does nothing. */
+  #generation = 0;
+  #onLangChange = () => {
+    if (!this.hasAttribute('lang')) this.#render({ keepLevel: true });
+  };
+
+  constructor() {
+    super();
+    const shadow = this.attachShadow({ mode: 'open' });
+    const links = STYLESHEETS.map((href) => {
+      const link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = href;
+      return link;
+    });
+    // Mount only once the styles apply, so the widget never flashes unstyled.
+    this.#stylesReady = Promise.all(links.map((link) => new Promise((resolve) => {
+      link.addEventListener('load', resolve, { once: true });
+      link.addEventListener('error', resolve, { once: true });
+    })));
+    this.#frame = document.createElement('div');
+    this.#frame.className = 'bl-frame';
+    this.#frame.setAttribute('part', 'frame');
+    shadow.append(...links, this.#frame);
+  }
+
+  /** The mounted diagram's handle (`send`, `pause`, `step`, `tokens`, …), or null. */
+  get diagram() {
+    return this.#diagram;
+  }
+
+  connectedCallback() {
+    document.addEventListener('bucketlab:langchange', this.#onLangChange);
+    this.#render();
+  }
+
+  disconnectedCallback() {
+    document.removeEventListener('bucketlab:langchange', this.#onLangChange);
+    this.#generation += 1;
+    this.#unmount();
+  }
+
+  attributeChangedCallback(name, previous, value) {
+    if (!this.isConnected || previous === value) return;
+    if (!this.#diagram) return void this.#render();
+    let settings;
+    try {
+      settings = readSettings(this);
+    } catch (error) {
+      return void this.#fail(error);
+    }
+    const diagram = this.#diagram;
+    try {
+      if (name === 'capacity' || name === 'refill-rate') {
+        diagram.configure(settings.capacity, settings.refillRate);
+        if (settings.cost !== undefined) diagram.setCost(settings.cost);
+      } else if (name === 'cost') {
+        diagram.setCost(settings.cost ?? 1);
+      } else if (name === 'controls') {
+        diagram.showControls(settings.controls);
+      } else if (name === 'paused') {
+        if (settings.paused) diagram.pause(); else diagram.resume();
+      } else {
+        this.#render({ keepLevel: name !== 'tokens' });
+      }
+    } catch (error) {
+      this.#fail(new AttributeError(name, error.message));
+    }
+  }
+
+  /** Mounts the diagram afresh from the attributes; `keepLevel` carries the level and pause over. */
+  async #render({ keepLevel = false } = {}) {
+    const generation = ++this.#generation;
+    // A re-render in another language keeps the bucket's level and a paused clock.
+    const carried = keepLevel && this.#diagram ? { level: this.#diagram.tokens, paused: this.#diagram.paused } : {};
+    try {
+      await Promise.all([loadModule(), this.#stylesReady]);
+    } catch (error) {
+      if (generation !== this.#generation) return;
+      const detail = String(error?.message ?? error);
+      console.error(`<bucket-lab> could not load its WebAssembly module: ${detail}`);
+      this.#showError(this.#strings().loadFailed, detail);
+      return;
+    }
+    if (generation !== this.#generation) return;
+    this.#unmount();
+    let settings;
+    try {
+      settings = readSettings(this);
+    } catch (error) {
+      return void this.#fail(error);
+    }
+    const frame = this.#frame;
+    for (const name of [...frame.getAttributeNames()]) if (name.startsWith('data-')) frame.removeAttribute(name);
+    frame.dataset.capacity = settings.capacity;
+    frame.dataset.refillRate = settings.refillRate;
+    frame.dataset.lang = settings.lang;
+    const tokens = carried.level === undefined ? settings.tokens : Math.min(carried.level, settings.capacity);
+    if (tokens !== undefined) frame.dataset.tokens = tokens;
+    if (settings.paused || carried.paused) frame.dataset.paused = '';
+    // The attributes were checked above, so mounting and the cost can't fail on them.
+    this.#diagram = mountDiagram(frame);
+    if (settings.cost !== undefined) this.#diagram.setCost(settings.cost);
+    try {
+      this.#diagram.showControls(settings.controls);
+    } catch (error) {
+      this.#fail(new AttributeError('controls', error.message));
+    }
+  }
+
+  /** Shows why the element can't render, and says so once on the console. */
+  #fail(error) {
+    this.#unmount();
+    if (!(error instanceof AttributeError)) throw error;
+    const name = error.attribute;
+    console.error(`<bucket-lab> invalid attribute ${name}="${this.getAttribute(name)}": ${error.message}`);
+    this.#showError(this.#strings().invalidAttribute.replace('{name}', name), error.message);
+  }
+
+  /** The element's own words: in its `lang` if that is valid, else in the page's. */
+  #strings() {
+    return stringsFor(LANGS[(this.getAttribute('lang') ?? '').toLowerCase().split('-')[0]] ?? pageLang());
+  }
+
+  #showError(title, detail) {
+    const box = document.createElement('div');
+    box.className = 'bl-error';
+    box.setAttribute('role', 'alert');
+    const heading = document.createElement('p');
+    heading.className = 'bl-error-title';
+    heading.textContent = title;
+    const text = document.createElement('p');
+    text.className = 'bl-error-detail';
+    text.textContent = detail;
+    box.append(heading, text);
+    this.#frame.replaceChildren(box);
+  }
+
+  /** Releases the diagram: its frame loop, listeners, observer and wasm memory. */
+  #unmount() {
+    this.#diagram?.free();
+    this.#diagram = null;
+    this.#frame.replaceChildren();
+  }
+}
+
+if (!customElements.get('bucket-lab')) customElements.define('bucket-lab', BucketLabElement);

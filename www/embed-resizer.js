@@ -1,0 +1,34 @@
+// For pages that embed bucketlab's embed.html in an <iframe>: fits each such iframe's height to
+// its content. Load it with a classic <script src=".../embed-resizer.js" defer>. It trusts only
+// messages from the origin this script was loaded from (where embed.html lives too), with the
+// exact shape { type: 'bucketlab:resize', height: <number of CSS pixels> }, and only resizes the
+// iframe that sent them; anything else is ignored. On start it asks the embeds already loaded
+// to measure again ({ type: 'bucketlab:measure' }), since their first report came too early.
+(() => {
+  const script = document.currentScript;
+  const origin = new URL(script?.src || location.href).origin;
+  const MAX_HEIGHT = 20000;
+
+  window.addEventListener('message', (event) => {
+    if (event.origin !== origin) return;
+    const data = event.data;
+    if (data === null || typeof data !== 'object' || data.type !== 'bucketlab:resize') return;
+    const { height } = data;
+    if (typeof height !== 'number' || !Number.isFinite(height) || height < 0 || height > MAX_HEIGHT) return;
+    for (const frame of document.getElementsByTagName('iframe')) {
+      if (frame.contentWindow === event.source) {
+        // CSSOM, not a style attribute: allowed under a strict style-src policy.
+        frame.style.height = `${Math.ceil(height)}px`;
+      }
+    }
+  });
+
+  // An iframe that loaded before this script ran has already reported its height to nobody:
+  // ask our embeds to report again. The request carries nothing, so '*' is safe; a frame still
+  // on its initial blank page drops it and reports by itself once loaded.
+  for (const frame of document.getElementsByTagName('iframe')) {
+    if (frame.src && new URL(frame.src, location.href).origin === origin) {
+      frame.contentWindow?.postMessage({ type: 'bucketlab:measure' }, '*');
+    }
+  }
+})();

@@ -1,0 +1,197 @@
+// LaneChart: rows of requests on one time axis, with a playback clock. Each row shows one
+// limiter's verdicts (or one client's): admitted (filled circle), delayed (ring at arrival, line to
+// the moment it leaves, circle there), denied (diamond), the load line and the busiest second.
+// Time is explicit: play() runs a frame loop only while playing; pause/seek/step drive it exactly.
+import { el, svg, uid } from './dom.js';
+
+const W = 600;
+const H = 46;
+const PAD = 8;
+const R = 4.5;
+// Two tracks, so a burst at one instant shows both what passed and what was refused.
+const PASS_Y = H / 2 - 9;
+const DENY_Y = H / 2 + 9;
+
+export class LaneChart {
+  /**
+   * @param {object} o
+   * @param {Function} o.t translator
+   * @param {number} o.duration seconds on the axis
+   * @param {number} o.limit top of the load line
+   * @param {number} [o.window] window length, for the boundary lines
+   * @param {Array} o.rows [{ key, name, caption?, arrivals, outcomes, delays, samples?, sampleInterval?,
+   *   peakPerSecond?, peakStart?, focus?: Set<number>, detail?: string }]
+   */
+  constructor({ t, duration, limit, window, rows, onTime }) {
+    Object.assign(this, { t, duration, limit, window, rows, onTime });
+    this.time = 0;
+    this.playing = false;
+    this.frame = 0;
+    this.element = el('div', { class: 'lab-chart' });
+    this.parts = rows.map((row) => this.#row(row));
+    this.element.append(this.#axis());
+    this.seek(duration);
+  }
+
+  x(time) {
+    return PAD + ((W - 2 * PAD) * time) / this.duration;
+  }
+
+  #row(row) {
+    const titleId = uid('lab-row');
+    const marks = [];
+    const layer = svg('g', { class: 'lab-marks' });
+    for (let i = 0; i < row.arrivals.length; i++) {
+      const at = this.x(row.arrivals[i]);
+      const outcome = row.outcomes[i];
+      const focus = row.focus?.has(i) ? ' lab-focus' : '';
+      let mark;
+      if (outcome === 2) {
+        const d = `M${at} ${DENY_Y - R - 1}l${R + 1} ${R + 1}l${-R - 1} ${R + 1}l${-R - 1} ${-R - 1}z`;
+        mark = svg('path', { class: `lab-deny${focus}`, d });
+      } else if (outcome === 1) {
+        const out = this.x(row.arrivals[i] + row.delays[i]);
+        mark = svg('g', { class: `lab-delay${focus}` }, [
+          svg('line', { x1: at, x2: out, y1: PASS_Y, y2: PASS_Y }),
+          svg('circle', { class: 'lab-ring', cx: at, cy: PASS_Y, r: R - 1 }),
+          svg('circle', { cx: out, cy: PASS_Y, r: R }),
+        ]);
+      } else {
+        mark = svg('circle', { class: `lab-ok${focus}`, cx: at, cy: PASS_Y, r: R });
+      }
+      marks.push(mark);
+      layer.append(mark);
+    }
+    const clipId = uid('lab-clip');
+    const clip = svg('rect', { x: 0, y: 0, width: W, height: H });
+    const boundaries = svg('g', { class: 'lab-boundaries' });
+    if (this.window && this.duration / this.window <= 60) {
+      for (let k = this.window; k < this.duration; k += this.window) {
+        boundaries.append(svg('line', { x1: this.x(k), x2: this.x(k), y1: 2, y2: H - 2 }));
+      }
+    }
+    let load = null;
+    if (row.samples) {
+      const points = Array.from(row.samples, (v, i) => {
+        const y = H - 4 - ((H - 8) * Math.min(v, this.limit)) / this.limit;
+        return `${this.x(i * row.sampleInterval).toFixed(1)},${y.toFixed(1)}`;
+      });
+      load = svg('polyline', { class: 'lab-load', points: points.join(' '), 'clip-path': `url(#${clipId})` });
+    }
+    const peak = row.peakPerSecond > 1
+      ? svg('rect', {
+        class: 'lab-peak', x: this.x(row.peakStart), y: 1, height: H - 2,
+        width: Math.max(0, Math.min(this.x(row.peakStart + 1), W - PAD) - this.x(row.peakStart)),
+      })
+      : null;
+    const head = svg('line', { class: 'lab-head', y1: 0, y2: H });
+    const title = svg('title', { id: titleId });
+    const strip = svg('svg', {
+      class: 'lab-strip', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-labelledby': titleId,
+    }, [
+      title,
+      svg('defs', {}, svg('clipPath', { id: clipId }, clip)),
+      svg('rect', { class: 'lab-track', x: 0, y: 0, width: W, height: H, rx: 6 }),
+      peak, boundaries, load, layer, head,
+    ]);
+    const counts = el('span', { class: 'lab-counts' });
+    const peakText = el('span', { class: 'lab-peak-text' });
+    const header = el('div', { class: 'lab-row-head' }, [
+      el('span', { class: 'lab-row-name' }, row.name),
+      row.detail ? el('span', { class: 'lab-row-detail' }, row.detail) : null,
+      counts,
+      row.peakPerSecond !== undefined ? peakText : null,
+    ]);
+    const node = el('div', { class: 'lab-row', 'data-lane': row.key }, [
+      header,
+      row.caption ? el('p', { class: 'lab-caption' }, row.caption) : null,
+      strip,
+    ]);
+    this.element.append(node);
+    if (row.peakPerSecond !== undefined) peakText.textContent = this.t('lane.peak', { peak: row.peakPerSecond });
+    for (const mark of marks) mark.classList.add('lab-future');
+    return { row, marks, clip, head, title, counts, shown: 0, tally: [0, 0, 0], text: '' };
+  }
+
+  #axis() {
+    const steps = [0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100];
+    const step = steps.find((s) => this.duration / s <= 8) ?? 200;
+    const axis = svg('svg', { class: 'lab-axis', viewBox: `0 0 ${W} 22`, 'aria-hidden': 'true' });
+    for (let k = 0; k <= this.duration + 1e-9; k += step) {
+      const x = this.x(k);
+      axis.append(svg('line', { x1: x, x2: x, y1: 0, y2: 5 }));
+      const anchor = k === 0 ? 'start' : k + step > this.duration + 1e-9 ? 'end' : 'middle';
+      axis.append(svg('text', { x, y: 18, 'text-anchor': anchor }, this.t.number(k, 1)));
+    }
+    return el('div', { class: 'lab-axis-wrap' }, [axis, el('span', { class: 'lab-axis-label' }, this.t('lane.axis'))]);
+  }
+
+  /** Shows everything that has arrived by `time` (clamped to the axis). */
+  seek(time) {
+    this.time = Math.min(Math.max(time, 0), this.duration);
+    const x = this.x(this.time);
+    for (const part of this.parts) {
+      const { row, marks, tally } = part;
+      while (part.shown < marks.length && row.arrivals[part.shown] <= this.time) {
+        marks[part.shown].classList.remove('lab-future');
+        tally[row.outcomes[part.shown]]++;
+        part.shown++;
+      }
+      while (part.shown > 0 && row.arrivals[part.shown - 1] > this.time) {
+        part.shown--;
+        marks[part.shown].classList.add('lab-future');
+        tally[row.outcomes[part.shown]]--;
+      }
+      part.clip.setAttribute('width', x);
+      part.head.setAttribute('x1', x);
+      part.head.setAttribute('x2', x);
+      const text = this.t('lane.counts', { admitted: tally[0], delayed: tally[1], denied: tally[2] });
+      if (text !== part.text) part.counts.textContent = part.text = text;
+    }
+    if (!this.playing) this.#describe();
+    this.onTime?.(this.time);
+  }
+
+  #describe() {
+    for (const { row, title, tally } of this.parts) {
+      title.textContent = this.t('lane.chartLabel', {
+        name: row.name, admitted: tally[0], delayed: tally[1], denied: tally[2],
+        time: this.t.number(this.time, 2), peak: row.peakPerSecond ?? '–',
+      });
+    }
+  }
+
+  step(seconds) {
+    this.pause();
+    this.seek(this.time + seconds);
+  }
+
+  play() {
+    if (this.playing) return;
+    if (this.time >= this.duration) this.seek(0);
+    this.playing = true;
+    let last = performance.now();
+    const tick = (now) => {
+      if (!this.playing) return;
+      this.seek(this.time + (now - last) / 1000);
+      last = now;
+      if (this.time >= this.duration) this.pause();
+      else this.frame = requestAnimationFrame(tick);
+    };
+    this.frame = requestAnimationFrame(tick);
+    this.onTime?.(this.time);
+  }
+
+  pause() {
+    if (!this.playing) return;
+    this.playing = false;
+    cancelAnimationFrame(this.frame);
+    this.#describe();
+    this.onTime?.(this.time);
+  }
+
+  destroy() {
+    this.pause();
+    this.element.remove();
+  }
+}

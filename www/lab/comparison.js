@@ -1,0 +1,212 @@
+// The comparison widget: one traffic pattern through all seven limiters (simulate() in wasm, one
+// call), drawn as lanes on one time axis, with play / pause / step and seed controls.
+import { el, uid } from './dom.js';
+import { LaneChart } from './chart.js';
+
+export const ALGORITHMS = ['fixedWindow', 'slidingLog', 'slidingCounter', 'leakyQueue', 'leakyMeter', 'gcra', 'tokenBucket'];
+const PATTERN_FIELDS = {
+  windowEdge: [],
+  steady: ['rate'],
+  burst: ['size', 'every'],
+  poisson: ['rate'],
+  ramp: ['from', 'to'],
+  pasted: ['timestamps'],
+};
+/** The most requests the lanes draw (each lane draws one mark per request). */
+const MAX_DRAWN = 3000;
+
+export const DEFAULTS = {
+  pattern: 'windowEdge', rate: 15, size: 25, every: 2, from: 0, to: 30,
+  timestamps: '0.2\n0.4\n0.45\n0.5\n0.55\n1.5', limit: 10, window: 1, duration: 2.5, seed: 1,
+};
+
+export class Comparison {
+  constructor(root, { simulate, t }) {
+    Object.assign(this, { root, simulate, t });
+    this.state = { ...DEFAULTS };
+    this.chart = null;
+    this.render();
+  }
+
+  setLang(t) {
+    this.t = t;
+    this.render();
+  }
+
+  /** Sets any of the DEFAULTS' fields and runs; returns the error message or null. */
+  setup(changes, { play = false } = {}) {
+    const error = this.#run({ ...this.state, ...changes });
+    if (!error) {
+      this.#syncForm();
+      if (play) this.chart.play();
+    }
+    return error;
+  }
+
+  get handle() {
+    const self = this;
+    return {
+      setup: (changes, options) => self.setup(changes, options),
+      play: () => self.chart?.play(),
+      pause: () => self.chart?.pause(),
+      step: (seconds) => self.chart?.step(seconds),
+      seek: (time) => self.chart?.seek(time),
+      get time() { return self.chart?.time ?? 0; },
+      get playing() { return self.chart?.playing ?? false; },
+      get result() { return self.result; },
+    };
+  }
+
+  render() {
+    const { t } = this;
+    const time = this.chart?.time;
+    this.chart?.destroy();
+    this.chart = null;
+    this.inputs = {};
+    const field = (name, attrs) => {
+      const id = uid(`lab-${name}`);
+      const input = name === 'timestamps'
+        ? el('textarea', { id, rows: 4, spellcheck: 'false', ...attrs })
+        : el('input', { id, type: 'number', inputmode: 'decimal', ...attrs });
+      input.value = String(this.state[name]);
+      this.inputs[name] = input;
+      return el('div', { class: `lab-field lab-field--${name}` }, [el('label', { for: id }, t(`controls.${name}`)), input]);
+    };
+    const patternId = uid('lab-pattern');
+    const select = el('select', { id: patternId, class: 'lab-pattern' },
+      Object.keys(PATTERN_FIELDS).map((p) => el('option', { value: p }, t(`controls.patterns.${p}`))));
+    select.value = this.state.pattern;
+    select.addEventListener('change', () => this.#showFields());
+    this.inputs.pattern = select;
+    this.error = el('p', { class: 'lab-error', role: 'alert' });
+    this.timeText = el('output', { class: 'lab-time', 'aria-live': 'off' });
+    this.playButton = el('button', { type: 'button', class: 'lab-play', onclick: () => this.#toggle() });
+    this.quotaText = el('p', { class: 'lab-quota' });
+    const form = el('form', { class: 'lab-form', novalidate: true, onsubmit: (e) => { e.preventDefault(); this.#apply(); } }, [
+      el('div', { class: 'lab-field lab-field--pattern' }, [el('label', { for: patternId }, t('controls.pattern')), select]),
+      field('rate', { min: 0, step: 'any' }),
+      field('size', { min: 1, step: 1 }),
+      field('every', { min: 0, step: 'any' }),
+      field('from', { min: 0, step: 'any' }),
+      field('to', { min: 0, step: 'any' }),
+      field('timestamps'),
+      field('limit', { min: 1, step: 1 }),
+      field('window', { min: 0, step: 'any' }),
+      field('duration', { min: 0, step: 'any' }),
+      field('seed', { min: 0, step: 1 }),
+      el('div', { class: 'lab-buttons' }, [
+        el('button', { type: 'submit', class: 'lab-apply' }, t('controls.run')),
+        el('button', { type: 'button', class: 'lab-new-seed', onclick: () => this.#newSeed() }, t('controls.newSeed')),
+      ]),
+    ]);
+    const player = el('div', { class: 'lab-player' }, [
+      this.playButton,
+      el('button', { type: 'button', class: 'lab-step', onclick: () => this.chart?.step(0.1) }, t('controls.step')),
+      el('button', { type: 'button', class: 'lab-restart', onclick: () => { this.chart?.pause(); this.chart?.seek(0); } }, t('controls.restart')),
+      this.timeText,
+    ]);
+    const legend = el('ul', { class: 'lab-legend' }, [
+      el('li', { class: 'lab-legend-ok' }, t('legend.admitted')),
+      el('li', { class: 'lab-legend-delay' }, t('legend.delayed')),
+      el('li', { class: 'lab-legend-deny' }, t('legend.denied')),
+      el('li', { class: 'lab-legend-load' }, t('legend.load')),
+      el('li', { class: 'lab-legend-peak' }, t('legend.peak')),
+    ]);
+    this.lanes = el('div', { class: 'lab-lanes' });
+    this.root.replaceChildren(form, this.error, this.quotaText, player, legend, this.lanes);
+    this.#showFields();
+    this.#run(this.state);
+    if (time !== undefined) this.chart?.seek(time);
+  }
+
+  #showFields() {
+    const wanted = PATTERN_FIELDS[this.inputs.pattern.value];
+    for (const name of ['rate', 'size', 'every', 'from', 'to', 'timestamps']) {
+      this.inputs[name].closest('.lab-field').hidden = !wanted.includes(name);
+    }
+  }
+
+  #readForm() {
+    const next = { ...this.state, pattern: this.inputs.pattern.value };
+    for (const [name, input] of Object.entries(this.inputs)) {
+      if (name === 'pattern') continue;
+      // Text goes to the core as typed (decimal comma included); numbers as numbers, so the core's
+      // message quotes exactly what was entered.
+      const raw = input.value.trim().replace(',', '.');
+      next[name] = name === 'timestamps' ? input.value : raw === '' ? undefined : Number(raw);
+    }
+    return next;
+  }
+
+  #syncForm() {
+    for (const [name, input] of Object.entries(this.inputs)) input.value = String(this.state[name]);
+    this.#showFields();
+  }
+
+  #apply() {
+    this.#run(this.#readForm());
+  }
+
+  #newSeed() {
+    const seed = (this.state.seed * 1103515245 + 12345) % 4294967296;
+    this.inputs.seed.value = String(seed);
+    this.#apply();
+  }
+
+  #toggle() {
+    if (!this.chart) return;
+    if (this.chart.playing) this.chart.pause();
+    else this.chart.play();
+  }
+
+  /** Runs the simulation for `next`; on an error shows it and keeps the previous lanes. */
+  #run(next) {
+    const traffic = { pattern: next.pattern };
+    for (const name of PATTERN_FIELDS[next.pattern]) traffic[name] = next[name];
+    let result;
+    try {
+      result = this.simulate({
+        algorithms: ALGORITHMS, traffic, duration: next.duration, seed: next.seed,
+        limit: next.limit, window: next.window,
+      });
+      if (result.arrivals.length > MAX_DRAWN) {
+        throw new Error(`duration × rate gives ${result.arrivals.length} requests; the lanes draw at most ${MAX_DRAWN}: shorten the duration or lower the rate`);
+      }
+    } catch (error) {
+      this.error.textContent = error.message;
+      return error.message;
+    }
+    this.error.textContent = '';
+    this.state = next;
+    this.result = result;
+    this.quotaText.textContent = this.t('controls.quota', {
+      limit: next.limit, window: next.window, rate: next.limit / next.window,
+    });
+    const rows = result.lanes.map((lane) => ({
+      key: lane.algorithm,
+      name: this.t(`names.${lane.algorithm}`),
+      caption: this.t(`captions.${lane.algorithm}`),
+      arrivals: result.arrivals,
+      outcomes: lane.outcomes,
+      delays: lane.delays,
+      samples: lane.samples,
+      sampleInterval: result.sampleInterval,
+      peakPerSecond: lane.peakPerSecond,
+      peakStart: lane.peakStart,
+    }));
+    this.chart?.destroy();
+    this.chart = new LaneChart({
+      t: this.t, duration: next.duration, limit: next.limit, window: next.window, rows,
+      onTime: (time) => this.#onTime(time),
+    });
+    this.lanes.replaceChildren(this.chart.element);
+    this.#onTime(this.chart.time);
+    return null;
+  }
+
+  #onTime(time) {
+    this.timeText.textContent = this.t('controls.time', { time: this.t.number(time, 1) });
+    const label = this.t(this.chart?.playing ? 'controls.pause' : 'controls.play');
+    if (this.playButton.textContent !== label) this.playButton.textContent = label;
+  }
+}

@@ -1,0 +1,29 @@
+// The lab's DOM helpers: every element is made here, text always goes in as textContent, and SVG
+// uses its namespace. No innerHTML, no inline styles.
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+function build(node, attrs, children) {
+  for (const [name, value] of Object.entries(attrs ?? {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name.startsWith('on')) node.addEventListener(name.slice(2), value);
+    else node.setAttribute(name, value === true ? '' : String(value));
+  }
+  for (const child of [children ?? []].flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(typeof child === 'string' || typeof child === 'number' ? document.createTextNode(String(child)) : child);
+  }
+  return node;
+}
+
+/** An HTML element: el('button', { class: 'x', onclick }, 'text'). */
+export const el = (tag, attrs, children) => build(document.createElement(tag), attrs, children);
+
+/** An SVG element. */
+export const svg = (tag, attrs, children) => build(document.createElementNS(SVG_NS, tag), attrs, children);
+
+let counter = 0;
+/** A page-unique id with a readable prefix. */
+export const uid = (prefix) => `${prefix}-${++counter}`;
+
+/** Whether the reader asked for less motion. */
+export const reducedMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matches;

@@ -1,0 +1,48 @@
+// "Try this": guided experiments; each button sets the widgets up and brings the right one into view.
+import { el, reducedMotion } from './dom.js';
+
+const EXPERIMENTS = [
+  { id: 'windowEdge', target: 'comparison', setup: { pattern: 'windowEdge', limit: 10, window: 1, duration: 2.5 } },
+  { id: 'burst', target: 'comparison', setup: { pattern: 'burst', size: 25, every: 3, limit: 10, window: 1, duration: 6 } },
+  { id: 'poisson', target: 'comparison', setup: { pattern: 'poisson', rate: 15, limit: 10, window: 1, duration: 8 } },
+  { id: 'ramp', target: 'comparison', setup: { pattern: 'ramp', from: 0, to: 30, limit: 10, window: 1, duration: 10 } },
+  { id: 'keyIp', target: 'keys', kind: 'ip' },
+  { id: 'keyUser', target: 'keys', kind: 'user' },
+];
+
+export class Experiments {
+  constructor(root, { t, comparison, keys, sections }) {
+    Object.assign(this, { root, t, comparison, keys, sections });
+    this.render();
+  }
+
+  setLang(t) {
+    this.t = t;
+    this.render();
+  }
+
+  run(id) {
+    const experiment = EXPERIMENTS.find((e) => e.id === id);
+    if (!experiment) throw new Error(`experiment must be one of ${EXPERIMENTS.map((e) => e.id).join(', ')}, got ${JSON.stringify(id)}`);
+    const motion = !reducedMotion();
+    if (experiment.target === 'comparison') this.comparison.setup(experiment.setup, { play: motion });
+    else this.keys.setKind(experiment.kind);
+    const section = this.sections[experiment.target];
+    section.scrollIntoView({ behavior: motion ? 'smooth' : 'auto', block: 'start' });
+    section.querySelector('h3')?.focus({ preventScroll: true });
+  }
+
+  render() {
+    const { t } = this;
+    this.root.replaceChildren(
+      el('p', {}, t('tryThis.intro')),
+      el('ul', { class: 'lab-experiments' }, EXPERIMENTS.map(({ id }) => {
+        const [title, text] = t.raw(`tryThis.${id}`);
+        return el('li', { 'data-experiment': id }, [
+          el('div', {}, [el('strong', {}, title), el('p', {}, text)]),
+          el('button', { type: 'button', onclick: () => this.run(id), 'aria-label': `${t('tryThis.go')}: ${title}` }, t('tryThis.go')),
+        ]);
+      })),
+    );
+  }
+}

@@ -1,0 +1,115 @@
+// The quick check: predict, check, read why, then watch the core play the question's trace out.
+// Radio groups in fieldsets (arrow keys move, Space selects), one Check button per question, a
+// polite live region for the verdict, and a score over first answers.
+import { el, uid, reducedMotion } from './dom.js';
+import { LaneChart } from './chart.js';
+import { makeQuestions } from './questions.js';
+
+export class Quiz {
+  constructor(root, { simulate, TokenBucket, t, seed = 1 }) {
+    Object.assign(this, { root, simulate, TokenBucket, t, seed });
+    this.answers = new Map(); // question id → the chosen value (first check only)
+    this.charts = [];
+    this.render();
+  }
+
+  setLang(t) {
+    this.t = t;
+    this.render();
+  }
+
+  /** A new set of questions (another seed); clears the score. */
+  reset(seed = this.seed + 1) {
+    this.seed = seed;
+    this.answers.clear();
+    this.render();
+  }
+
+  get score() {
+    const correct = this.questions.filter((q) => this.answers.get(q.id) === q.answer).length;
+    return { correct, answered: this.answers.size, total: this.questions.length };
+  }
+
+  render() {
+    const { t } = this;
+    for (const chart of this.charts) chart.destroy();
+    this.charts = [];
+    this.questions = makeQuestions({ simulate: this.simulate, TokenBucket: this.TokenBucket, t, seed: this.seed });
+    this.scoreText = el('p', { class: 'lab-score', 'aria-live': 'polite' });
+    const list = el('ol', { class: 'lab-questions' }, this.questions.map((q, n) => this.#question(q, n)));
+    this.root.replaceChildren(
+      el('p', {}, t('quiz.intro')),
+      this.scoreText,
+      list,
+      el('button', { type: 'button', class: 'lab-new-quiz', onclick: () => this.reset() }, t('quiz.newSet')),
+    );
+    this.#updateScore();
+  }
+
+  #question(q, n) {
+    const { t } = this;
+    const name = uid('lab-q');
+    const inputs = q.options.map((option) => {
+      const id = uid('lab-opt');
+      const input = el('input', { type: 'radio', name, id, value: option.value });
+      return { input, row: el('div', { class: 'lab-option', 'data-value': option.value }, [input, el('label', { for: id }, option.label)]) };
+    });
+    const feedback = el('p', { class: 'lab-feedback', role: 'status' });
+    const playback = el('div', { class: 'lab-playback' });
+    const check = el('button', { type: 'button', class: 'lab-check' }, t('quiz.check'));
+    const item = el('li', { class: 'lab-question', 'data-question': q.id }, [
+      el('fieldset', {}, [
+        el('legend', {}, q.prompt),
+        ...inputs.map((i) => i.row),
+      ]),
+      check, feedback, playback,
+    ]);
+    const show = (chosen, { play }) => {
+      for (const { input, row } of inputs) {
+        input.disabled = true;
+        input.checked = input.value === chosen;
+        row.classList.toggle('lab-option--right', input.value === q.answer);
+        row.classList.toggle('lab-option--wrong', input.value === chosen && chosen !== q.answer);
+      }
+      check.disabled = true;
+      const answer = q.options.find((o) => o.value === q.answer).label;
+      const verdict = chosen === q.answer ? t('quiz.right') : t('quiz.wrong', { answer });
+      item.classList.add(chosen === q.answer ? 'lab-question--right' : 'lab-question--wrong');
+      feedback.textContent = `${verdict} ${q.explain}`;
+      if (q.playback) this.#playback(playback, q, n, play);
+    };
+    check.addEventListener('click', () => {
+      const chosen = inputs.find((i) => i.input.checked)?.input.value;
+      if (chosen === undefined) {
+        feedback.textContent = t('quiz.chooseFirst');
+        return;
+      }
+      this.answers.set(q.id, chosen);
+      this.#updateScore();
+      show(chosen, { play: !reducedMotion() });
+    });
+    if (this.answers.has(q.id)) show(this.answers.get(q.id), { play: false });
+    return item;
+  }
+
+  #playback(container, q, n, play) {
+    const { algorithms, limit, duration, timestamps, focusFrom } = q.playback;
+    const result = this.simulate({
+      algorithms, limit, window: 1, duration, samples: 100, traffic: { pattern: 'pasted', timestamps },
+    });
+    const focus = new Set(timestamps.map((_, i) => i).filter((i) => i >= focusFrom));
+    const rows = result.lanes.map((lane) => ({
+      key: lane.algorithm, name: this.t(`names.${lane.algorithm}`), arrivals: result.arrivals,
+      outcomes: lane.outcomes, delays: lane.delays, samples: lane.samples,
+      sampleInterval: result.sampleInterval, peakPerSecond: lane.peakPerSecond, peakStart: lane.peakStart, focus,
+    }));
+    const chart = new LaneChart({ t: this.t, duration, limit, window: 1, rows });
+    this.charts.push(chart);
+    container.replaceChildren(el('p', { class: 'lab-playback-title' }, this.t('quiz.playback', { n: n + 1 })), chart.element);
+    if (play) chart.play();
+  }
+
+  #updateScore() {
+    this.scoreText.textContent = this.t('quiz.score', this.score);
+  }
+}
