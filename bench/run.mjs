@@ -8,7 +8,9 @@
 //   3. size: the wasm module and the JS glue, raw / gzip -9 / brotli, and the lesson's transfer;
 //   4. time from navigation to an interactive widget (the page's `bucketlab:interactive` mark);
 //   5. the core's native decision cost against the governor crate (`cargo bench`, bench/peers.mjs);
-//   6. Lighthouse scores of the lesson page (mobile preset; bench/peers.mjs).
+//   6. a 1,000,000-arrival simulation through every lab algorithm: wasm under Node against the
+//      same algorithms in plain JavaScript (bench/sim.mjs);
+//   7. Lighthouse scores of the lesson page (mobile preset; bench/peers.mjs).
 //
 // Timings are medians over repeated runs, each on a freshly loaded page. Progress goes to
 // stderr, the table to stdout. Exit status: 0 when everything was measured (a ✗ is a result,
@@ -19,6 +21,7 @@ import { serve, launch, openPage } from '../tests/e2e/harness.mjs';
 import { TRACE_CATEGORIES, framesFromTrace, framesPerSecond, median, percentile } from './frames.mjs';
 import { LESSON_FILES, measureSizes } from './sizes.mjs';
 import { lighthouseScores, nativeDecisionCost } from './peers.mjs';
+import { measureSimulation } from './sim.mjs';
 
 const WWW = new URL('../www/', import.meta.url);
 const IDLE_RUNS = 3;
@@ -281,6 +284,8 @@ async function main() {
     const idleFps = median(idle.map((r) => r.fps));
     const interactive = median(idle.map((r) => r.interactive));
 
+    log('simulation: wasm vs plain JavaScript (bench/sim.mjs)');
+    const sim = measureSimulation({ runs: 5 });
     const native = nativeDecisionCost(log);
     const nativeRatio = native.coreNs / native.governorNs;
     const scores = await lighthouseScores(server.url, LIGHTHOUSE_RUNS, log);
@@ -305,6 +310,9 @@ async function main() {
       ['Native decision, governor 0.10.4 check(), same trace', `${native.governorNs.toFixed(2)} ns`, '', ''],
       ['  ratio core / governor', `${nativeRatio.toFixed(2)}×`, '≤ 1.00×', mark(nativeRatio <= 1)],
       ['  admitted by each (must agree)', `${native.coreAdmitted} / ${native.governorAdmitted}`, 'equal', mark(native.coreAdmitted === native.governorAdmitted)],
+      [`Simulation, ${sim.arrivals.toLocaleString('en-US')} arrivals × ${sim.algorithms} algorithms: wasm (Node, median of ${sim.runs})`, ms(sim.wasmMs), '', ''],
+      ['Simulation, same in plain JavaScript', ms(sim.plainMs), '', ''],
+      ['  ratio wasm / plain JavaScript', `${(sim.wasmMs / sim.plainMs).toFixed(2)}×`, '≤ 1.00×', mark(sim.wasmMs <= sim.plainMs)],
       ...Object.entries(scores).map(([k, v]) => [`Lighthouse ${k} (mobile, median of ${LIGHTHOUSE_RUNS})`, String(v), '100', mark(v === 100)]),
     ];
 
@@ -332,6 +340,8 @@ async function main() {
         'Interactive: performance mark bucketlab:interactive (set by main.js after mounting) from navigation start.',
         'Native: cargo bench --bench decision (benches/decision.rs), release build, both limiters on the same',
         '1,000,000 seeded arrivals with explicit time, runs alternated, median ns per decision.',
+        'Simulation: bench/sim.mjs, the same seeded Poisson trace through every algorithm, outcomes checked equal',
+        'first; wasm = one simulate() call (trace generated inside), plain = bench/sim-plain.js; runs alternated.',
         `Lighthouse: ${'12.2.3'} via npm exec, Debian's Chromium headless, default (mobile) settings.`,
         'Sizes: node:zlib, gzip level 9 and brotli quality 11; KiB = 1024 B. Lesson page transfer:',
         `${sizes.pageFiles.join(' + ')}.`,

@@ -13,7 +13,7 @@
 use crate::api::{number, to_js, type_name};
 use crate::limiter::lab::traffic::MAX_RATE;
 use crate::limiter::lab::{self, pasted, Algorithm, LabField, Quota, Simulation, Traffic};
-use crate::limiter::{Field, Given, InvalidValue, Rule};
+use crate::limiter::{rust_number, Field, Given, InvalidValue, Rule};
 use js_sys::{Array, Float64Array, Object, Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
 
@@ -237,13 +237,13 @@ fn describe(value: &JsValue) -> String {
     }
     if let Some(text) = value.as_string() {
         return Given::Text(text)
-            .to_string()
+            .text(rust_number)
             .trim_start_matches("got ")
             .to_owned();
     }
     if let Some(number) = value.as_f64() {
         return Given::Number(number)
-            .to_string()
+            .text(rust_number)
             .trim_start_matches("got ")
             .to_owned();
     }

@@ -116,6 +116,13 @@ pub enum Given {
 }
 
 impl Given {
+    /// `got …`: what was given, in words, numbers written by `number`.
+    pub fn text(&self, number: NumberText) -> String {
+        let mut out = String::new();
+        self.describe(&mut out, number);
+        out
+    }
+
     /// What was given, in words; numbers written by `number`, text quoted (and cut when long,
     /// so a huge value can't flood the message).
     fn describe(&self, out: &mut String, number: NumberText) {
