@@ -22,9 +22,10 @@ function phrases(table) {
   return [...new Set(out)];
 }
 
-// Words that only one of the two languages uses in running text.
+// Words that only one of the two languages uses in running text (a tag name such as <bucket-lab>
+// is not English prose).
 const PORTUGUESE = /\b(não|requisição|requisições|balde|você|também|são|então|quando|para|depois|segundos|cheio)\b/i;
-const ENGLISH = /\b(the|and|with|which|request|requests|bucket|when|seconds|full|send|tokens left)\b/i;
+const ENGLISH = /\b(the|and|with|which|request|requests|bucket|when|seconds|full|send|tokens left)\b(?!-)/i;
 const MARKERS = /⟦|\{\{|\}\}|\bundefined\b|\[object Object\]|\bNaN\b/;
 
 /** Opens the page and exercises what adds run-time text: a denial, the Config and Usage tabs. */

@@ -6,9 +6,12 @@ export const pageLang = () => (document.documentElement.lang.toLowerCase().start
 
 let table = {};
 
+// Spelled out in full so that `make dist` finds and renames them with the rest of the site.
+const TABLES = { 'pt-BR': './strings/pt-BR.json', en: './strings/en.json' };
+
 /** Loads the table for the page's language; resolves when `t` can be used. */
 export async function loadStrings() {
-  const response = await fetch(new URL(`./strings/${pageLang()}.json`, import.meta.url));
+  const response = await fetch(new URL(TABLES[pageLang()], import.meta.url));
   if (!response.ok) throw new Error(`strings: HTTP ${response.status}`);
   table = await response.json();
 }
