@@ -18,7 +18,10 @@ pub mod traffic;
 
 pub use bucket::{BucketConfig, Decision, Never, Outcome, TokenBucket};
 pub use clock::SimClock;
-pub use error::{rust_number, Field, Given, InvalidValue, NumberText, Rule};
+pub use error::{
+    parse_number, rust_decimal, rust_number, DecimalText, Field, Given, InvalidValue, NumberText,
+    Rule,
+};
 pub use history::{Event, History, Kind};
 pub use http::{retry_after_seconds, ResponseHead};
 pub use traffic::{Arrivals, Pattern};

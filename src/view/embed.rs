@@ -5,7 +5,7 @@
 use super::controls::{CAPACITY_MAX, RATE_MAX};
 use super::dom;
 use super::BucketDiagram;
-use crate::api::{js_number, to_js};
+use crate::api::{js_decimal, js_number, to_js};
 use crate::limiter::{BucketConfig, Field, InvalidValue, Rule};
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
@@ -30,7 +30,7 @@ pub fn check_setting(name: &str, text: &str, capacity: Option<f64>) -> Result<f6
             )))
         }
     };
-    InvalidValue::parse(field, text, rule)
+    crate::api::parse_text(field, text, rule)
         .map_err(|err| JsError::new(&err.message_with(name, js_number)))
 }
 
@@ -103,9 +103,7 @@ impl BucketDiagram {
     #[wasm_bindgen(getter)]
     pub fn cost(&self) -> f64 {
         let state = self.state.borrow();
-        dom::value(&state.controls.cost)
-            .trim()
-            .parse()
+        crate::limiter::parse_number(dom::value(&state.controls.cost).trim(), js_decimal)
             .unwrap_or(f64::NAN)
     }
 
