@@ -104,8 +104,12 @@ pub(crate) fn config_from_js(config: &JsValue) -> Result<BucketConfig, JsError> 
         }
     }
     let field = |name: &str| {
-        js_sys::Reflect::get(config, &JsValue::from_str(name))
-            .map_err(|_| JsError::new(&format!("config.{name} could not be read")))
+        js_sys::Reflect::get(config, &JsValue::from_str(name)).map_err(|_| {
+            let mut message = String::from("config.");
+            message.push_str(name);
+            message.push_str(" could not be read");
+            JsError::new(&message)
+        })
     };
     let capacity = number(Field::Capacity, &field("capacity")?, Rule::Positive)?;
     let refill_rate = number(Field::RefillRate, &field("refillRate")?, Rule::NonNegative)?;
@@ -163,11 +167,13 @@ pub(crate) fn js_number(value: f64) -> String {
 
 /// A decimal literal (its syntax already checked by [`limiter::parse_number`]) read by
 /// JavaScript's `parseFloat`, which keeps Rust's float parser out of the wasm.
+#[cfg(feature = "diagram")]
 pub(crate) fn js_decimal(text: &str) -> f64 {
     js_sys::Number::parse_float(text)
 }
 
 /// [`InvalidValue::parse`] for the wasm build: the same syntax, the number read by JavaScript.
+#[cfg(feature = "diagram")]
 pub(crate) fn parse_text(field: Field, text: &str, rule: Rule) -> Result<f64, InvalidValue> {
     InvalidValue::parse_with(field, text, rule, js_decimal)
 }

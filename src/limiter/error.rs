@@ -1,5 +1,6 @@
 //! The one error type of the core: a value that is not allowed, with its field and the rule.
 
+use super::digits::{push_hex, push_uint};
 use std::fmt;
 
 /// The value an [`InvalidValue`] is about.
@@ -93,9 +94,9 @@ impl Rule {
             }
             Rule::Whole(min, max) => {
                 out.push_str("a whole number from ");
-                out.push_str(&min.to_string());
+                push_uint(out, (*min).into());
                 out.push_str(" to ");
-                out.push_str(&max.to_string());
+                push_uint(out, (*max).into());
             }
             Rule::Finite => out.push_str("a finite number"),
         }
@@ -138,7 +139,7 @@ impl Given {
                 quote(out, text.chars().take(MAX_QUOTED));
                 if count > MAX_QUOTED {
                     out.push_str("… (");
-                    out.push_str(&count.to_string());
+                    push_uint(out, count as u64);
                     out.push_str(" characters)");
                 }
             }
@@ -166,7 +167,7 @@ fn quote(out: &mut String, text: impl Iterator<Item = char>) {
             '\t' => out.push_str("\\t"),
             c if c.is_control() => {
                 out.push_str("\\u{");
-                out.push_str(&format!("{:x}", u32::from(c)));
+                push_hex(out, u32::from(c));
                 out.push('}');
             }
             c => out.push(c),

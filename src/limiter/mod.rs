@@ -5,6 +5,8 @@
 pub mod bucket;
 /// Lesson time with pause, speed and step.
 pub mod clock;
+/// Whole numbers as decimal or hexadecimal text, without the formatting machinery.
+pub mod digits;
 /// The one error type: a refused value, its field and the rule.
 pub mod error;
 /// Recent decisions and the token-level line for the timeline.

@@ -25,9 +25,10 @@ pub fn check_setting(name: &str, text: &str, capacity: Option<f64>) -> Result<f6
         "tokens" => (Field::Tokens, Rule::UpTo(capacity)),
         "cost" => (Field::Cost, cost_rule(capacity)),
         other => {
-            return Err(JsError::new(&format!(
-                "unknown setting \"{other}\"; known: capacity, refill-rate, tokens, cost"
-            )))
+            let mut message = String::from("unknown setting \"");
+            message.push_str(other);
+            message.push_str("\"; known: capacity, refill-rate, tokens, cost");
+            return Err(JsError::new(&message));
         }
     };
     crate::api::parse_text(field, text, rule)
@@ -57,7 +58,12 @@ fn parse_groups(list: &str) -> Result<Vec<&'static str>, String> {
     for name in &names {
         match CONTROL_GROUPS.iter().find(|g| g.eq_ignore_ascii_case(name)) {
             Some(group) => shown.push(*group),
-            None => return Err(format!("unknown control \"{name}\"")),
+            None => {
+                let mut why = String::from("unknown control \"");
+                why.push_str(name);
+                why.push('"');
+                return Err(why);
+            }
         }
     }
     if names.is_empty() {
@@ -112,11 +118,14 @@ impl BucketDiagram {
     #[wasm_bindgen(js_name = showControls)]
     pub fn show_controls(&self, list: &str) -> Result<(), JsError> {
         let shown = parse_groups(list).map_err(|why| {
-            JsError::new(&format!(
-                "controls must be \"all\", \"none\" or names from {} separated by spaces, \
-                 got \"{list}\" ({why})",
-                CONTROL_GROUPS.join(", ")
-            ))
+            let mut message = String::from("controls must be \"all\", \"none\" or names from ");
+            message.push_str(&CONTROL_GROUPS.join(", "));
+            message.push_str(" separated by spaces, got \"");
+            message.push_str(list);
+            message.push_str("\" (");
+            message.push_str(&why);
+            message.push(')');
+            JsError::new(&message)
         })?;
         let state = self.state.borrow();
         let c = &state.controls;
