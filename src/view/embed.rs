@@ -12,6 +12,9 @@ use web_sys::Element;
 
 /// The groups of controls a host can show, in the order they appear.
 pub const CONTROL_GROUPS: [&str; 6] = ["send", "cost", "burst", "bucket", "traffic", "time"];
+/// The same names as one list for messages (a test keeps the two equal; joining at run time
+/// would cost code in the module).
+const GROUP_NAMES: &str = "send, cost, burst, bucket, traffic, time";
 
 /// Reads `text` as the setting `name` (`capacity`, `refill-rate`, `tokens` or `cost`, spelled as
 /// the element's attributes and the embed page's URL parameters are) for a bucket of `capacity`;
@@ -119,7 +122,7 @@ impl BucketDiagram {
     pub fn show_controls(&self, list: &str) -> Result<(), JsError> {
         let shown = parse_groups(list).map_err(|why| {
             let mut message = String::from("controls must be \"all\", \"none\" or names from ");
-            message.push_str(&CONTROL_GROUPS.join(", "));
+            message.push_str(GROUP_NAMES);
             message.push_str(" separated by spaces, got \"");
             message.push_str(list);
             message.push_str("\" (");
@@ -129,20 +132,24 @@ impl BucketDiagram {
         })?;
         let state = self.state.borrow();
         let c = &state.controls;
-        // Fields sit in a <label>, groups in a <fieldset> around those labels.
-        let parent = |control: &Element| control.parent_element();
-        let grandparent = |control: &Element| parent(control).and_then(|p| p.parent_element());
-        let parts: [(&str, Vec<Option<Element>>); 6] = [
-            ("send", vec![Some(c.send.clone())]),
-            ("cost", vec![parent(&c.cost)]),
-            ("burst", vec![parent(&c.burst_size), Some(c.burst.clone())]),
-            ("bucket", vec![grandparent(&c.capacity)]),
-            ("traffic", vec![grandparent(&c.traffic)]),
-            ("time", vec![parent(&c.pause)]),
+        // Each part: its group, a control, and how many levels above the control the part is
+        // (fields sit in a <label>, groups in a <fieldset> around those labels).
+        let parts = [
+            ("send", &c.send, 0),
+            ("cost", &c.cost, 1),
+            ("burst", &c.burst_size, 1),
+            ("burst", &c.burst, 0),
+            ("bucket", &c.capacity, 2),
+            ("traffic", &c.traffic, 2),
+            ("time", &c.pause, 1),
         ];
-        for (group, elements) in parts {
-            for element in elements.iter().flatten() {
-                set_hidden(element, !shown.contains(&group));
+        for (group, control, levels) in parts {
+            let mut part = Some(control.clone());
+            for _ in 0..levels {
+                part = part.and_then(|p| p.parent_element());
+            }
+            if let Some(part) = part {
+                set_hidden(&part, !shown.contains(&group));
             }
         }
         // The row of request controls disappears when none of its controls shows.
@@ -200,6 +207,11 @@ mod tests {
             "unknown control \"sned\""
         );
         assert!(parse_groups("  ").is_err());
+    }
+
+    #[test]
+    fn the_message_lists_every_group() {
+        assert_eq!(GROUP_NAMES, CONTROL_GROUPS.join(", "));
     }
 
     #[test]
