@@ -205,7 +205,10 @@ impl Locale {
         if self.decimal == '.' {
             text
         } else {
-            text.replace('.', self.decimal.encode_utf8(&mut [0; 4]))
+            // A char map rather than `str::replace`: less code in the wasm.
+            text.chars()
+                .map(|c| if c == '.' { self.decimal } else { c })
+                .collect()
         }
     }
 }
