@@ -135,7 +135,8 @@ impl Given {
             }
             Given::Text(text) => {
                 out.push_str("got ");
-                let count = text.chars().count();
+                // A plain loop: `chars().count()` brings a large vectorised counter into the wasm.
+                let count = text.chars().fold(0usize, |n, _| n + 1);
                 quote(out, text.chars().take(MAX_QUOTED));
                 if count > MAX_QUOTED {
                     out.push_str("… (");
