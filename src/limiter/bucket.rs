@@ -11,8 +11,14 @@ const TOKEN_SLACK: f64 = 1e-12;
 /// Time slack: a request at most one nanosecond early (or a few units in the last place of `now`,
 /// whichever is larger) is on time. It makes a retry at exactly `now + retry_after` pass, although
 /// that sum is rounded in `f64`.
+#[inline]
 fn time_slack(now: f64) -> f64 {
-    1e-9_f64.max(now.abs() * 4.0 * f64::EPSILON)
+    let ulps = now.abs() * (4.0 * f64::EPSILON);
+    if ulps > 1e-9 {
+        ulps
+    } else {
+        1e-9
+    }
 }
 
 /// A token bucket's parameters, checked when built so a bad value can't exist later.
@@ -173,7 +179,10 @@ impl TokenBucket {
         let tokens_before = self.tokens;
         let (available, elapsed) = self.refilled(now);
         self.tokens = available;
-        self.last = Some(self.last.map_or(now, |last| last.max(now)));
+        self.last = Some(match self.last {
+            Some(last) if last > now => last,
+            _ => now,
+        });
 
         let capacity = self.config.capacity;
         let rate = self.config.refill_rate;
@@ -181,7 +190,8 @@ impl TokenBucket {
         let outcome = if cost - capacity > token_slack {
             Outcome::Never(Never::CostExceedsCapacity)
         } else if available + token_slack + rate * time_slack(now) >= cost {
-            self.tokens = (available - cost).max(0.0);
+            let left = available - cost;
+            self.tokens = if left > 0.0 { left } else { 0.0 };
             Outcome::Allowed
         } else if rate == 0.0 {
             Outcome::Never(Never::NoRefill)
@@ -213,16 +223,21 @@ impl TokenBucket {
     }
 
     /// Token count and credited seconds at `now`: `min(B, tokens + max(0, now − last) · r)`.
+    /// Plain comparisons rather than `f64::max`/`min`: every value is checked and finite (a sum
+    /// may overflow to infinity, which compares correctly), so their NaN handling is dead weight
+    /// on the decision's hot path.
+    #[inline]
     fn refilled(&self, now: f64) -> (f64, f64) {
-        let elapsed = self.last.map_or(0.0, |last| (now - last).max(0.0));
+        let elapsed = match self.last {
+            Some(last) if now > last => now - last,
+            _ => 0.0,
+        };
         if elapsed == 0.0 || self.config.refill_rate == 0.0 {
             return (self.tokens, elapsed);
         }
-        // `elapsed · r` may overflow to infinity; `min` then yields the capacity, as it should.
-        let tokens = self
-            .config
-            .capacity
-            .min(self.tokens + elapsed * self.config.refill_rate);
-        (tokens, elapsed)
+        // `elapsed · r` may overflow to infinity; the capacity is then the smaller, as it should.
+        let tokens = self.tokens + elapsed * self.config.refill_rate;
+        let capacity = self.config.capacity;
+        (if tokens < capacity { tokens } else { capacity }, elapsed)
     }
 }
