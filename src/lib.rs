@@ -25,6 +25,8 @@ pub mod api;
 /// The algorithm lab's JavaScript API: `simulate`, built into its own wasm module.
 #[cfg(feature = "lab")]
 pub mod lab_api;
+/// The panic hook of the wasm builds: a console error and failed widgets instead of a silent trap.
+pub mod panic;
 /// The pure core: token bucket, lesson clock, HTTP headers. No DOM, no wasm-bindgen.
 pub mod limiter;
 /// The interactive diagram: SVG, controls and the frame loop, over web-sys.
