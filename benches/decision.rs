@@ -79,7 +79,9 @@ fn main() {
         (core_admitted, governor_admitted) = (a, b);
     }
     let (core, governor) = (median(core), median(governor));
-    println!("decision cost, {ARRIVALS} arrivals, B = {CAPACITY}, r = {RATE}/s, median of {RUNS} runs:");
+    println!(
+        "decision cost, {ARRIVALS} arrivals, B = {CAPACITY}, r = {RATE}/s, median of {RUNS} runs:"
+    );
     println!("  bucketlab core  {core:>7.2} ns/decision  admitted {core_admitted}");
     println!("  governor check  {governor:>7.2} ns/decision  admitted {governor_admitted}");
     println!("  ratio core / governor = {:.2}", core / governor);

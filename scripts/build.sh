@@ -23,3 +23,17 @@ node_modules/.bin/wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-t
   --enable-mutable-globals --enable-reference-types --enable-multivalue \
   www/pkg/bucketlab_lab_bg.wasm -o www/pkg/bucketlab_lab_bg.wasm
 echo "build: www/pkg/bucketlab_lab_bg.wasm $(wc -c < www/pkg/bucketlab_lab_bg.wasm) bytes, $(gzip -9 -c www/pkg/bucketlab_lab_bg.wasm | wc -c) gzip"
+
+# The Config tab's YAML policy parser: its own wasm module, loaded only when that tab opens, so the
+# widget's module above stays small.
+cargo build --release --lib --target wasm32-unknown-unknown --no-default-features --features config \
+  --target-dir target/config
+wasm-bindgen --target web --out-dir www/pkg --out-name bucketlab_config --remove-name-section \
+  --remove-producers-section target/config/wasm32-unknown-unknown/release/bucketlab.wasm
+node_modules/.bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+  --enable-mutable-globals --enable-reference-types --enable-multivalue \
+  www/pkg/bucketlab_config_bg.wasm -o www/pkg/bucketlab_config_bg.wasm
+echo "build: www/pkg/bucketlab_config_bg.wasm $(wc -c < www/pkg/bucketlab_config_bg.wasm) bytes, $(gzip -9 -c www/pkg/bucketlab_config_bg.wasm | wc -c) gzip"
+
+# The lesson's pages, one per language, from lesson/template.html and lesson/locales/.
+node scripts/pages.mjs

@@ -22,6 +22,11 @@ cargo test -p bucketlab-server -- --nocapture 2>&1 | tee "$logs/server.log"
 note "server + redis (cargo test -p bucketlab-server): $(count_cargo "$logs/server.log") passed"
 while IFS= read -r figure; do note "  $figure"; done < <(grep -E '^(agreement|atomic script|naive read-then-write):' "$logs/server.log")
 
+echo "== policy: the YAML policy parser (cargo feature config) =="
+{ cargo test --no-default-features --features config --test policy \
+  && cargo test --no-default-features --features config --doc policy; } 2>&1 | tee "$logs/policy.log"
+note "policy (cargo test, config):  $(count_cargo "$logs/policy.log") passed"
+
 echo "== browser: wasm-bindgen-test in headless Chromium =="
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
 CHROMEDRIVER=/usr/bin/chromedriver \

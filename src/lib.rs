@@ -29,6 +29,12 @@ pub mod lab_api;
 pub mod panic;
 /// The pure core: token bucket, lesson clock, HTTP headers. No DOM, no wasm-bindgen.
 pub mod limiter;
+/// The lesson's YAML rate-limit policy: tiers, storage, client key, refusal.
+#[cfg(feature = "config")]
+pub mod policy;
+/// The wasm boundary of the policy parser: `parsePolicy` for the Config tab.
+#[cfg(feature = "config")]
+pub mod policy_api;
 /// The interactive diagram: SVG, controls and the frame loop, over web-sys.
 #[cfg(feature = "diagram")]
 pub mod view;

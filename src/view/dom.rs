@@ -4,8 +4,8 @@
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
-    Document, Element, Event, EventTarget, HtmlInputElement, HtmlSelectElement,
-    IntersectionObserver, IntersectionObserverEntry, Window,
+    CustomEvent, CustomEventInit, Document, Element, Event, EventTarget, HtmlInputElement,
+    HtmlSelectElement, IntersectionObserver, IntersectionObserverEntry, Window,
 };
 
 /// The SVG namespace, required for SVG elements created from script.
@@ -174,6 +174,22 @@ pub fn set_value(element: &Element, value: &str) {
     } else if let Some(select) = element.dyn_ref::<HtmlSelectElement>() {
         select.set_value(value);
     }
+}
+
+/// Dispatches a bubbling `CustomEvent` `name` with `detail` on `target` as a microtask: after the
+/// widget's state is released, so a listener may call the handle again.
+pub fn dispatch_soon(target: &Element, name: &str, detail: &JsValue) {
+    let init = CustomEventInit::new();
+    init.set_bubbles(true);
+    init.set_detail(detail);
+    let Ok(event) = CustomEvent::new_with_event_init_dict(name, &init) else {
+        return;
+    };
+    let target = target.clone();
+    let send = Closure::once_into_js(move || {
+        let _ = target.dispatch_event(&event);
+    });
+    window().queue_microtask(send.unchecked_ref());
 }
 
 /// Whether the page is hidden (a background tab).

@@ -20,7 +20,8 @@ pub mod timeline;
 
 use crate::api::to_js;
 use crate::limiter::{
-    Arrivals, BucketConfig, Field, History, InvalidValue, Pattern, Rule, SimClock, TokenBucket,
+    Arrivals, BucketConfig, Field, History, InvalidValue, Pattern, ResponseHead, Rule, SimClock,
+    TokenBucket,
 };
 use announce::Announcer;
 use controls::{Action, Controls, STEP_SECONDS};
@@ -39,6 +40,8 @@ const MAX_BURST: u32 = 100;
 /// The widget's state: the bucket, its clock, the traffic and what is on screen.
 struct State {
     locale: &'static Locale,
+    /// The mount element, where the widget's events are dispatched.
+    root: Element,
     /// The configuration the widget was mounted with, for "reset".
     initial: BucketConfig,
     bucket: TokenBucket,
@@ -103,6 +106,7 @@ impl State {
         self.traffic = Some(traffic);
         if let Some(shot) = latest {
             self.diagram.report(self.bucket.config(), &shot);
+            self.emit_decision(&shot);
         }
     }
 
@@ -127,6 +131,7 @@ impl State {
             shot = self.decide(cost, now)?;
         }
         self.diagram.report(self.bucket.config(), &shot);
+        self.emit_decision(&shot);
         self.refresh();
         Ok(shot)
     }
@@ -206,7 +211,41 @@ impl State {
         self.diagram.configure(&config);
         self.controls
             .show_config(self.locale, config.capacity(), config.refill_rate());
+        self.emit_config();
         Ok(())
+    }
+
+    /// `bucketlab:decision` on the mount element: the response a server would send for `shot`,
+    /// `{ allowed, status, head, retryAfter, tokens, cost, capacity, refillRate }` (`retryAfter`
+    /// is `null` when the request can never pass).
+    fn emit_decision(&self, shot: &Shot) {
+        let config = self.bucket.config();
+        let head = ResponseHead::for_decision(config, &shot.decision);
+        let retry_after = shot
+            .decision
+            .retry_after()
+            .map_or(JsValue::NULL, JsValue::from);
+        let detail = detail(&[
+            ("allowed", shot.decision.is_allowed().into()),
+            ("status", head.status.into()),
+            ("head", head.to_text().into()),
+            ("retryAfter", retry_after),
+            ("tokens", shot.decision.tokens.into()),
+            ("cost", shot.cost.into()),
+            ("capacity", config.capacity().into()),
+            ("refillRate", config.refill_rate().into()),
+        ]);
+        dom::dispatch_soon(&self.root, "bucketlab:decision", &detail);
+    }
+
+    /// `bucketlab:config` on the mount element: the bucket's B and r after a change.
+    fn emit_config(&self) {
+        let config = self.bucket.config();
+        let detail = detail(&[
+            ("capacity", config.capacity().into()),
+            ("refillRate", config.refill_rate().into()),
+        ]);
+        dom::dispatch_soon(&self.root, "bucketlab:config", &detail);
     }
 
     /// Back to the mounted configuration: full (or initial) bucket, no traffic, empty chart.
@@ -225,7 +264,17 @@ impl State {
         self.diagram.clear_report();
         self.controls
             .show_config(self.locale, config.capacity(), config.refill_rate());
+        self.emit_config();
     }
+}
+
+/// A plain object from `(name, value)` pairs, for an event's detail.
+fn detail(fields: &[(&str, JsValue)]) -> JsValue {
+    let object = js_sys::Object::new();
+    for (name, value) in fields {
+        let _ = js_sys::Reflect::set(&object, &(*name).into(), value);
+    }
+    object.into()
 }
 
 /// An error as the widget shows it: the core's field names, numbers as JavaScript writes them.
@@ -300,6 +349,7 @@ pub fn mount_diagram(root: &Element) -> Result<BucketDiagram, JsValue> {
         });
         RefCell::new(State {
             locale,
+            root: root.clone(),
             initial: config,
             bucket,
             clock,

@@ -1,0 +1,50 @@
+package ratelimit
+
+import (
+	"fmt"
+	"math"
+)
+
+// TokenBucket: {{comments.bucket_doc}}
+type TokenBucket struct {
+	capacity, refillRate float64
+	tokens               float64
+	last                 float64
+	started              bool // {{comments.clock_starts}}
+}
+
+func New(capacity, refillRate float64) (*TokenBucket, error) {
+	if math.IsNaN(capacity) || math.IsInf(capacity, 0) || capacity <= 0 {
+		return nil, fmt.Errorf("capacity must be a finite number greater than 0, got %v", capacity)
+	}
+	if math.IsNaN(refillRate) || math.IsInf(refillRate, 0) || refillRate < 0 {
+		return nil, fmt.Errorf("refill_rate must be a finite number of at least 0, got %v", refillRate)
+	}
+	// {{comments.starts_full}}
+	return &TokenBucket{capacity: capacity, refillRate: refillRate, tokens: capacity}, nil
+}
+
+func (b *TokenBucket) refill(now float64) {
+	// {{comments.lazy}}
+	if b.started {
+		elapsed := math.Max(0, now-b.last) // {{comments.backwards}}
+		b.tokens = math.Min(b.capacity, b.tokens+elapsed*b.refillRate)
+		b.last = math.Max(b.last, now)
+	} else {
+		b.last, b.started = now, true
+	}
+}
+
+// TryAcquire: {{comments.acquire_doc}}
+func (b *TokenBucket) TryAcquire(cost, now float64) (allowed bool, retryAfter float64, never bool) {
+	b.refill(now)
+	if b.tokens >= cost {
+		b.tokens -= cost // {{comments.debit}}
+		return true, 0, false
+	}
+	if cost > b.capacity || b.refillRate == 0 {
+		return false, 0, true // {{comments.never}}
+	}
+	// {{comments.wait}}
+	return false, (cost - b.tokens) / b.refillRate, false
+}

@@ -1,0 +1,38 @@
+export class TokenBucket {
+  /** {{comments.bucket_doc}} */
+  constructor(capacity, refillRate) {
+    if (!(Number.isFinite(capacity) && capacity > 0)) {
+      throw new RangeError(`capacity must be a finite number greater than 0, got ${capacity}`);
+    }
+    if (!(Number.isFinite(refillRate) && refillRate >= 0)) {
+      throw new RangeError(`refillRate must be a finite number of at least 0, got ${refillRate}`);
+    }
+    this.capacity = capacity;
+    this.refillRate = refillRate;
+    this.tokens = capacity; // {{comments.starts_full}}
+    this.last = null; // {{comments.clock_starts}}
+  }
+
+  #refill(now) {
+    // {{comments.lazy}}
+    if (this.last !== null) {
+      const elapsed = Math.max(0, now - this.last); // {{comments.backwards}}
+      this.tokens = Math.min(this.capacity, this.tokens + elapsed * this.refillRate);
+    }
+    this.last = this.last === null ? now : Math.max(this.last, now);
+  }
+
+  /** {{comments.acquire_doc}} */
+  tryAcquire(cost, now) {
+    this.#refill(now);
+    if (this.tokens >= cost) {
+      this.tokens -= cost; // {{comments.debit}}
+      return { allowed: true, retryAfter: 0 };
+    }
+    if (cost > this.capacity || this.refillRate === 0) {
+      return { allowed: false, retryAfter: null }; // {{comments.never}}
+    }
+    // {{comments.wait}}
+    return { allowed: false, retryAfter: (cost - this.tokens) / this.refillRate };
+  }
+}

@@ -1,0 +1,33 @@
+import math
+
+
+class TokenBucket:
+    """{{comments.bucket_doc}}"""
+
+    def __init__(self, capacity: float, refill_rate: float) -> None:
+        if not (math.isfinite(capacity) and capacity > 0):
+            raise ValueError(f"capacity must be a finite number greater than 0, got {capacity}")
+        if not (math.isfinite(refill_rate) and refill_rate >= 0):
+            raise ValueError(f"refill_rate must be a finite number of at least 0, got {refill_rate}")
+        self.capacity = capacity
+        self.refill_rate = refill_rate
+        self.tokens = capacity  # {{comments.starts_full}}
+        self.last: float | None = None  # {{comments.clock_starts}}
+
+    def _refill(self, now: float) -> None:
+        # {{comments.lazy}}
+        if self.last is not None:
+            elapsed = max(0.0, now - self.last)  # {{comments.backwards}}
+            self.tokens = min(self.capacity, self.tokens + elapsed * self.refill_rate)
+        self.last = now if self.last is None else max(self.last, now)
+
+    def try_acquire(self, cost: float, now: float) -> tuple[bool, float | None]:
+        """{{comments.acquire_doc}}"""
+        self._refill(now)
+        if self.tokens >= cost:
+            self.tokens -= cost  # {{comments.debit}}
+            return True, 0.0
+        if cost > self.capacity or self.refill_rate == 0:
+            return False, None  # {{comments.never}}
+        # {{comments.wait}}
+        return False, (cost - self.tokens) / self.refill_rate

@@ -1,0 +1,154 @@
+// Generates the lesson's pages from one template and one locale table per language:
+//   lesson/template.html + lesson/locales/<lang>.json  →  www/index.html (pt-BR), www/en.html
+// Code blocks are files embedded at build time and highlighted here by highlight.js, so the page
+// ships plain HTML with classes and loads no highlighter. The words the page's scripts need at run
+// time go to www/lesson/strings/<lang>.json.
+//
+// In the template:
+//   {{#file}}path/to/any/file.ext{{/file}}        one highlighted code block with a copy button
+//   {{#techgroup}}a.rs b.py c.js d.go{{/techgroup}} the same idea in several languages; the tech
+//                                                  toggle shows one of them, all without JavaScript
+// Files under lesson/code/ are templates themselves: their comments are locale keys
+// ({{comments.refill}}), so a sample reads in the page's language. Any other file is embedded
+// verbatim (the Rust core is shown exactly as it is compiled).
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, dirname, extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Mustache from 'mustache';
+import hljs from 'highlight.js/lib/core';
+import go from 'highlight.js/lib/languages/go';
+import javascript from 'highlight.js/lib/languages/javascript';
+import lua from 'highlight.js/lib/languages/lua';
+import python from 'highlight.js/lib/languages/python';
+import rust from 'highlight.js/lib/languages/rust';
+import yaml from 'highlight.js/lib/languages/yaml';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const LESSON = join(ROOT, 'lesson');
+const OUT = join(ROOT, 'www');
+
+/** The pages: the first is the default (index.html). */
+export const PAGES = [
+  { lang: 'pt-BR', file: 'index.html', name: 'Português (Brasil)' },
+  { lang: 'en', file: 'en.html', name: 'English' },
+];
+
+/** The languages a code block can be in, in toggle order; `ext` picks it from a file name. */
+export const TECHS = [
+  { id: 'rust', name: 'Rust', ext: '.rs', grammar: rust },
+  { id: 'python', name: 'Python', ext: '.py', grammar: python },
+  { id: 'javascript', name: 'JavaScript', ext: '.js', grammar: javascript },
+  { id: 'go', name: 'Go', ext: '.go', grammar: go },
+];
+const OTHER_GRAMMARS = { '.yaml': ['yaml', yaml], '.yml': ['yaml', yaml], '.lua': ['lua', lua] };
+
+for (const tech of TECHS) hljs.registerLanguage(tech.id, tech.grammar);
+for (const [id, grammar] of Object.values(OTHER_GRAMMARS)) hljs.registerLanguage(id, grammar);
+
+/** Reads a locale table. */
+export function readLocale(lang) {
+  return JSON.parse(readFileSync(join(LESSON, 'locales', `${lang}.json`), 'utf8'));
+}
+
+/** Every dotted key path of a table whose value is a string (arrays by index). */
+export function keyPaths(table, prefix = '') {
+  return Object.entries(table).flatMap(([key, value]) => {
+    const path = prefix ? `${prefix}.${key}` : key;
+    return value !== null && typeof value === 'object' ? keyPaths(value, path) : [path];
+  });
+}
+
+/** The text of a file embedded in the page: code samples get their comments in `lang`. */
+export function embeddedSource(path, locale) {
+  const text = readFileSync(join(ROOT, path), 'utf8');
+  if (!path.startsWith('lesson/code/')) return text;
+  requireKeys(Mustache.parse(text), locale, path);
+  return Mustache.render(text, locale, {}, { escape: (s) => s });
+}
+
+/** Fails the build when the template names a key the locale lacks (mustache would print ""). */
+function requireKeys(tokens, view, where, stack = [view]) {
+  for (const token of tokens) {
+    const [kind, name, , , children] = token;
+    if (!['name', '&', '{', '#', '^'].includes(kind) || name === '.') continue;
+    const found = stack.some((scope) => lookup(scope, name) !== undefined);
+    if (!found) {
+      throw new Error(`${where}: no locale key "${name}"`);
+    }
+    if (kind === '#' && children) {
+      const value = stack.map((scope) => lookup(scope, name)).find((v) => v !== undefined);
+      const items = Array.isArray(value) ? value : [value];
+      for (const item of items) {
+        if (item && typeof item === 'object') requireKeys(children, view, where, [item, ...stack]);
+        else requireKeys(children, view, where, stack);
+      }
+    }
+  }
+}
+
+function lookup(scope, dotted) {
+  return dotted.split('.').reduce((v, k) => (v !== null && typeof v === 'object' ? v[k] : undefined), scope);
+}
+
+function escapeHtml(text) {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+}
+
+/** One code block: caption, copy button, highlighted source. */
+function codeBlock(path, locale, tech) {
+  const ext = extname(path);
+  const known = TECHS.find((t) => t.ext === ext);
+  const grammar = known ? known.id : OTHER_GRAMMARS[ext]?.[0];
+  if (!grammar) throw new Error(`${path}: no highlighter for "${ext}" files`);
+  const source = embeddedSource(path, locale).replace(/\n$/, '');
+  const html = hljs.highlight(source, { language: grammar }).value;
+  const label = known ? known.name : grammar.toUpperCase();
+  const techAttr = tech ? ` data-tech="${tech}"` : '';
+  return `<figure class="code-block"${techAttr} data-source="${escapeHtml(path)}">
+  <figcaption class="code-caption"><code>${escapeHtml(basename(path))}</code> <span class="code-lang">${label}</span></figcaption>
+  <div class="code-tools" hidden><button type="button" class="copy" data-copied="${escapeHtml(locale.ui.copied)}">${escapeHtml(locale.ui.copy)}</button><span class="copy-feedback" aria-hidden="true"></span></div>
+  <pre tabindex="0" aria-label="${escapeHtml(basename(path))} (${label})"><code class="hljs language-${grammar}">${html}</code></pre>
+</figure>`;
+}
+
+/** Renders one language's page. */
+export function renderPage(page, locale) {
+  const template = readFileSync(join(LESSON, 'template.html'), 'utf8');
+  const view = {
+    ...locale,
+    lang: page.lang,
+    alternates: PAGES.map((p) => ({ lang: p.lang, href: `./${p.file}`, name: p.name, current: p === page })),
+    techs: TECHS.map(({ id, name }) => ({ id, name })),
+    file: () => (text, render) => codeBlock(render(text).trim(), locale, null),
+    techgroup: () => (text, render) => {
+      const blocks = render(text).trim().split(/\s+/).map((path) => {
+        const tech = TECHS.find((t) => t.ext === extname(path));
+        if (!tech) throw new Error(`${path}: a tech group holds only ${TECHS.map((t) => t.ext).join(' ')} files`);
+        return codeBlock(path, locale, tech.id);
+      });
+      return `<div class="tech-group">\n${blocks.join('\n')}\n</div>`;
+    },
+  };
+  requireKeys(Mustache.parse(template), view, `template (${page.lang})`);
+  return Mustache.render(template, view);
+}
+
+/** Builds every page and the run-time strings. */
+export function build() {
+  mkdirSync(join(OUT, 'lesson', 'strings'), { recursive: true });
+  const reference = keyPaths(readLocale(PAGES[0].lang)).sort();
+  for (const page of PAGES) {
+    const locale = readLocale(page.lang);
+    const keys = keyPaths(locale).sort();
+    const missing = reference.filter((k) => !keys.includes(k));
+    const extra = keys.filter((k) => !reference.includes(k));
+    if (missing.length || extra.length) {
+      throw new Error(`locale ${page.lang}: missing ${missing.join(', ') || 'none'}; extra ${extra.join(', ') || 'none'}`);
+    }
+    writeFileSync(join(OUT, page.file), renderPage(page, locale));
+    writeFileSync(join(OUT, 'lesson', 'strings', `${page.lang}.json`), `${JSON.stringify(locale.ui, null, 1)}\n`);
+  }
+  console.log(`pages: ${PAGES.map((p) => `www/${p.file} (${p.lang})`).join(', ')}`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) build();

@@ -1,0 +1,106 @@
+// The Config tab: the YAML policy drives the widget live; a broken one is explained and ignored.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowser } from './harness.mjs';
+import { openLesson, widgetCapacity } from './lesson-helpers.mjs';
+
+const env = useBrowser();
+
+async function openConfig(page) {
+  await page.click('#tab-config');
+  await page.waitForFunction(() => /Aplicado|Applied/.test(document.getElementById('policy-status').textContent));
+}
+
+const setPolicy = (page, edit) => page.evaluate((source) => {
+  const area = document.getElementById('policy-text');
+  area.value = new Function('text', `return (${source})(text)`)(area.value);
+  area.dispatchEvent(new Event('input', { bubbles: true }));
+}, edit.toString());
+
+test('the parser is loaded only when the Config tab opens', async () => {
+  const page = await openLesson(env);
+  const loaded = () => page.evaluate(() => performance.getEntriesByType('resource').some((r) => r.name.includes('bucketlab_config')));
+  assert.equal(await loaded(), false);
+  await openConfig(page);
+  assert.equal(await loaded(), true);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('the default tier shows the live B and r, and follows the sliders', async () => {
+  const page = await openLesson(env, '#b=12&r=3');
+  await openConfig(page);
+  const text = await page.inputValue('#policy-text');
+  assert.match(text, /default:\n\s+capacity: 12 .*\n\s+refill_rate: 3 /);
+  await page.evaluate(() => {
+    const slider = document.querySelector('#bucket-widget .bl-capacity');
+    slider.value = '25';
+    slider.dispatchEvent(new Event('input', { bubbles: true }));
+    slider.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+  await page.waitForFunction(() => /default:\n\s+capacity: 25 /.test(document.getElementById('policy-text').value));
+  assert.match(await page.inputValue('#policy-text'), /search:\n\s+capacity: 30 /, 'other tiers are untouched');
+  await page.context().close();
+});
+
+test('editing the YAML changes the widget\'s capacity', async () => {
+  const page = await openLesson(env);
+  await openConfig(page);
+  assert.equal(await widgetCapacity(page), 10);
+  await setPolicy(page, (text) => text.replace(/capacity: 10 /, 'capacity: 42 '));
+  await page.waitForFunction(() => window.bucketlab.diagram.capacity === 42);
+  assert.equal(await page.textContent('#bucket-widget .bl-counter').then((c) => c.split('/')[1].trim()), '42');
+  assert.match(await page.textContent('#policy-status'), /default, B = 42, r = 5/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('choosing a tier applies it to the widget', async () => {
+  const page = await openLesson(env);
+  await openConfig(page);
+  await page.check('input[name=tier][value=auth_login]');
+  await page.waitForFunction(() => window.bucketlab.diagram.capacity === 5);
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.refillRate), 0.1);
+  await page.check('input[name=tier][value=search]');
+  await page.waitForFunction(() => window.bucketlab.diagram.capacity === 30);
+  await page.context().close();
+});
+
+test('a broken YAML shows the line and field, and the widget keeps its last good config', async () => {
+  const page = await openLesson(env);
+  await openConfig(page);
+  await setPolicy(page, (text) => text.replace(/capacity: 10 /, 'capacity: 20 '));
+  await page.waitForFunction(() => window.bucketlab.diagram.capacity === 20);
+
+  await setPolicy(page, (text) => text.replace(/capacity: 20 /, 'capacity: -4 '));
+  await page.waitForFunction(() => document.getElementById('policy-text').getAttribute('aria-invalid') === 'true');
+  const message = await page.textContent('#policy-status');
+  assert.match(message, /^Linha 4, campo tiers\.default\.capacity: capacity deve ser um número maior que 0, mas veio “-4”\./);
+  assert.match(message, /última configuração válida/);
+  assert.equal(await widgetCapacity(page), 20, 'still the last good config');
+
+  await setPolicy(page, (text) => text.replace(/capacity: -4 /, 'capacity: 20 ').replace('key_by: api_token', 'key_by: [api_token'));
+  await page.waitForFunction(() => /^Linha 14, campo key_by: o valor tem o tipo errado/.test(document.getElementById('policy-status').textContent));
+
+  await setPolicy(page, (text) => text.replace('key_by: [api_token', 'key_by: api_token').replace(/^\s+search:/m, '\tsearch:'));
+  await page.waitForFunction(() => /^Linha 6: o texto não é YAML válido/.test(document.getElementById('policy-status').textContent));
+
+  // The widget still works: a request goes through and is counted against B = 20.
+  await page.evaluate(() => window.bucketlab.diagram.pause());
+  const before = await page.evaluate(() => window.bucketlab.diagram.tokens);
+  await page.click('#bucket-widget .bl-send');
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.tokens), before - 1);
+  assert.match(await page.textContent('#bucket-widget .bl-counter'), / \/ 20$/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('the English page words the same error in English', async () => {
+  const page = await openLesson(env, 'en.html');
+  await openConfig(page);
+  await setPolicy(page, (text) => text.replace('key_by: api_token', 'key_by: cookie'));
+  await page.waitForFunction(() => document.getElementById('policy-text').getAttribute('aria-invalid') === 'true');
+  assert.match(await page.textContent('#policy-status'),
+    /^Line 14, field key_by: “cookie” is not allowed; use one of: “ip”, “api_token”, “user_id”\. The diagram keeps/);
+  await page.context().close();
+});

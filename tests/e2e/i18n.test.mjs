@@ -1,0 +1,119 @@
+// Both languages, complete and unmixed; the language switch; the embedded Rust source.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { useBrowser, openPage } from './harness.mjs';
+import { openLesson, proseText } from './lesson-helpers.mjs';
+
+const env = useBrowser();
+const ROOT = new URL('../../', import.meta.url);
+const locale = (lang) => JSON.parse(readFileSync(new URL(`lesson/locales/${lang}.json`, ROOT), 'utf8'));
+
+/** Every sentence-like string of a locale table (markup stripped), long enough to be telling. */
+function phrases(table) {
+  const out = [];
+  const walk = (value) => {
+    if (typeof value === 'string') {
+      const text = value.replace(/<[^>]+>/g, '').replace(/\{\w+\}/g, ' ').replace(/\s+/g, ' ').trim();
+      for (const part of text.split(/[.:;!?()“”"]\s*/)) if (part.length >= 14 && /\s/.test(part)) out.push(part.trim());
+    } else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  walk(table);
+  return [...new Set(out)];
+}
+
+// Words that only one of the two languages uses in running text (a tag name such as <bucket-lab>
+// is not English prose).
+const PORTUGUESE = /\b(não|requisição|requisições|balde|você|também|são|então|quando|para|depois|segundos|cheio)\b/i;
+const ENGLISH = /\b(the|and|with|which|request|requests|bucket|when|seconds|full|send|tokens left)\b(?!-)/i;
+const MARKERS = /⟦|\{\{|\}\}|\bundefined\b|\[object Object\]|\bNaN\b/;
+
+/** Opens the page and exercises what adds run-time text: a denial, the Config and Usage tabs. */
+async function renderEverything(path) {
+  const page = await openLesson(env, path);
+  await page.evaluate(() => window.bucketlab.diagram.pause());
+  for (let i = 0; i < 11; i++) await page.click('#bucket-widget .bl-send');
+  await page.click('#tab-config');
+  await page.waitForFunction(() => document.getElementById('policy-status').textContent !== '');
+  await page.click('#tab-usage');
+  for (const details of await page.$$('details')) await details.evaluate((d) => { d.open = true; });
+  return page;
+}
+
+for (const [path, lang, other, foreign, own] of [['en.html', 'en', 'pt-BR', PORTUGUESE, ENGLISH], ['', 'pt-BR', 'en', ENGLISH, PORTUGUESE]]) {
+  test(`the ${lang} page shows no ${other} strings and no missing-key markers`, async () => {
+    const page = await renderEverything(path === 'en.html' ? '?lang=en' : path);
+    assert.equal(await page.getAttribute('html', 'lang'), lang);
+    const texts = [];
+    for (const tab of ['algorithm', 'config', 'usage']) {
+      await page.click(`#tab-${tab}`);
+      texts.push(await proseText(page));
+    }
+    const text = texts.join(' ');
+    assert.match(text, own, 'the scan sees the page\'s own words');
+    assert.ok(phrases(locale(lang)).filter((phrase) => text.includes(phrase)).length > 100, 'and its own phrases');
+    assert.doesNotMatch(text, MARKERS);
+    const leaked = phrases(locale(other)).filter((phrase) => text.includes(phrase));
+    assert.deepEqual(leaked, [], `${other} phrases on the ${lang} page`);
+    const word = text.match(foreign);
+    assert.equal(word, null, `a ${other} word on the ${lang} page: …${word && text.slice(Math.max(0, word.index - 60), word.index + 60)}…`);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}
+
+test('?lang=en opens the English page, and the choice is remembered', async () => {
+  const page = await openLesson(env, '?lang=en');
+  assert.match(page.url(), /\/en\.html\?lang=en$/);
+  assert.equal(await page.textContent('h1'), 'Rate limiting with the token bucket');
+  assert.match(await page.textContent('#bucket-widget .bl-send'), /Send request/);
+  await page.goto(env.server.url);
+  await page.waitForURL(/\/en\.html$/);
+  await page.waitForSelector('#bucket-widget .bl-widget');
+  // The switch goes back and remembers that too.
+  await page.click('.lang-switch a[data-lang=pt-BR]');
+  await page.waitForURL(/\/index\.html/);
+  await page.waitForSelector('#bucket-widget .bl-widget');
+  assert.equal(await page.getAttribute('html', 'lang'), 'pt-BR');
+  await page.goto(env.server.url);
+  await page.waitForSelector('#bucket-widget .bl-widget');
+  assert.equal(await page.getAttribute('html', 'lang'), 'pt-BR');
+  assert.equal(await page.getAttribute('.lang-switch a[aria-current=page]', 'lang'), 'pt-BR');
+  await page.context().close();
+});
+
+test('the language switch carries the state over', async () => {
+  const page = await openLesson(env, '#b=15&r=2&tab=usage&code=go');
+  await page.click('.lang-switch a[data-lang=en]');
+  await page.waitForURL(/\/en\.html#/);
+  await page.waitForSelector('#bucket-widget .bl-widget');
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.capacity), 15);
+  assert.equal(await page.getAttribute('[role=tab][aria-selected=true]', 'data-tab'), 'usage');
+  assert.equal(await page.getAttribute('.tech-option[aria-pressed=true]', 'data-tech'), 'go');
+  await page.context().close();
+});
+
+test('the Rust tab shows exactly the core\'s bucket.rs', async () => {
+  const page = await openLesson(env);
+  const shown = await page.textContent('figure[data-source="src/limiter/bucket.rs"] pre');
+  const file = readFileSync(new URL('src/limiter/bucket.rs', ROOT), 'utf8');
+  assert.equal(shown, file.replace(/\n$/, ''));
+  assert.ok((await page.locator('figure[data-source="src/limiter/bucket.rs"] pre .hljs-keyword').count()) > 20, 'highlighted at build time');
+  await page.context().close();
+});
+
+test('without JavaScript both pages read fully: tabs are stacked sections, every code block shown', async () => {
+  for (const path of ['', 'en.html']) {
+    const page = await openPage(env.browser, { javaScriptEnabled: false });
+    await page.goto(new URL(path, env.server.url).href);
+    const panels = await page.$$eval('.tabpanel', (all) => all.map((p) => [p.id, p.checkVisibility(), p.querySelector('h3').checkVisibility()]));
+    assert.deepEqual(panels, [
+      ['codigo-algoritmo', true, true], ['codigo-configuracao', true, true], ['codigo-uso', true, true],
+    ]);
+    assert.equal(await page.locator('[role=tablist]').isVisible(), false);
+    const blocks = await page.$$eval('figure.code-block', (all) => all.filter((f) => f.checkVisibility()).length);
+    assert.equal(blocks, 10, 'four algorithms, the policy, four usages, the Redis script');
+    assert.equal(await page.locator('details').count(), 7);
+    await page.context().close();
+  }
+});

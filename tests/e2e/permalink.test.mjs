@@ -1,0 +1,65 @@
+// The permalink: B, r, cost, language, tab and code language in the hash, restored on open;
+// bad values are ignored with a visible notice and never run or injected.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowser } from './harness.mjs';
+import { openLesson } from './lesson-helpers.mjs';
+
+const env = useBrowser();
+
+test('a permalink round-trips B, r, cost, tab and code language', async () => {
+  const page = await openLesson(env);
+  await page.evaluate(() => window.bucketlab.diagram.configure(18, 2.5));
+  await page.fill('#bucket-widget .bl-cost', '3');
+  await page.dispatchEvent('#bucket-widget .bl-cost', 'change');
+  await page.click('#tab-usage');
+  await page.click('.tech-option[data-tech=javascript]');
+  await page.waitForFunction(() => location.hash.includes('code=javascript'));
+  const hash = await page.evaluate(() => location.hash);
+  assert.equal(hash, '#b=18&r=2.5&c=3&lang=pt-BR&tab=usage&code=javascript');
+
+  const fresh = await openLesson(env, hash);
+  assert.deepEqual(await fresh.evaluate(() => [window.bucketlab.diagram.capacity, window.bucketlab.diagram.refillRate]), [18, 2.5]);
+  assert.equal(await fresh.inputValue('#bucket-widget .bl-cost'), '3');
+  assert.equal(await fresh.getAttribute('[role=tab][aria-selected=true]', 'data-tab'), 'usage');
+  assert.equal(await fresh.getAttribute('.tech-option[aria-pressed=true]', 'data-tech'), 'javascript');
+  assert.equal(await fresh.locator('#page-notice').isVisible(), false);
+  // The copied link is the same state.
+  await fresh.click('.permalink-link');
+  assert.match(await fresh.getAttribute('.permalink-link', 'href'), /#b=18&r=2\.5&c=3&lang=pt-BR&tab=usage&code=javascript$/);
+  assert.deepEqual(fresh.problems, []);
+  await page.context().close();
+  await fresh.context().close();
+});
+
+test('lang in the permalink opens that language', async () => {
+  const page = await openLesson(env, '#b=12&lang=en');
+  assert.match(page.url(), /\/en\.html#b=12&lang=en$/);
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.capacity), 12);
+  await page.context().close();
+});
+
+test('bad values are ignored with a visible notice, never run or injected', async () => {
+  const evil = encodeURIComponent('<img src=x onerror="window.pwned=1">');
+  const page = await openLesson(env, `#b=-3&r=abc&c=99&tab=${evil}&code=cobol&x=1`);
+  await page.waitForSelector('#page-notice:not([hidden])');
+  const notice = await page.textContent('#page-notice');
+  assert.match(notice, /^Alguns valores do link foram ignorados: /);
+  for (const part of ['b = “-3” (esperado: um número maior que 0)', 'r = “abc”', 'c = “99”', 'code = “cobol”', 'x = “1”', 'tab = “<img src=x onerror="window.pwned=1">”']) {
+    assert.ok(notice.includes(part), `notice names ${part}: ${notice}`);
+  }
+  assert.equal(await page.locator('#page-notice img').count(), 0, 'shown as text');
+  assert.equal(await page.evaluate(() => window.pwned), undefined);
+  // Everything else is the default state, and the diagram works.
+  assert.deepEqual(await page.evaluate(() => [window.bucketlab.diagram.capacity, window.bucketlab.diagram.refillRate]), [10, 5]);
+  assert.equal(await page.getAttribute('[role=tab][aria-selected=true]', 'data-tab'), 'algorithm');
+  assert.equal(await page.getAttribute('#page-notice', 'role'), 'status');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('a link to a section is not mistaken for a permalink', async () => {
+  const page = await openLesson(env, '#faq');
+  assert.equal(await page.locator('#page-notice').isVisible(), false);
+  await page.context().close();
+});

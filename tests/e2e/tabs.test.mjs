@@ -1,0 +1,104 @@
+// Code tabs (WAI-ARIA, keyboard only), the tech toggle and the copy buttons.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowser } from './harness.mjs';
+import { openLesson } from './lesson-helpers.mjs';
+
+const env = useBrowser();
+
+const selectedTab = (page) => page.getAttribute('[role=tab][aria-selected=true]', 'data-tab');
+const visiblePanels = (page) => page.$$eval('.tabpanel', (panels) => panels.filter((p) => !p.hidden).map((p) => p.id));
+
+test('the code tabs work from the keyboard alone', async () => {
+  const page = await openLesson(env);
+  assert.equal(await selectedTab(page), 'algorithm');
+  assert.deepEqual(await visiblePanels(page), ['codigo-algoritmo']);
+  // Tab into the tab list from the tech toggle: only the selected tab is in the tab order.
+  await page.focus('.tech-option[data-tech=go]');
+  let guard = 0;
+  while (!(await page.evaluate(() => document.activeElement.getAttribute('role') === 'tab')) && guard++ < 10) {
+    await page.keyboard.press('Tab');
+  }
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.tab), 'algorithm');
+
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await selectedTab(page), 'config');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.tab), 'config');
+  assert.deepEqual(await visiblePanels(page), ['codigo-configuracao']);
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await selectedTab(page), 'usage');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await selectedTab(page), 'algorithm', 'wraps around');
+  await page.keyboard.press('End');
+  assert.equal(await selectedTab(page), 'usage');
+  await page.keyboard.press('Home');
+  assert.equal(await selectedTab(page), 'algorithm');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await selectedTab(page), 'usage');
+
+  const tabs = await page.$$eval('[role=tab]', (all) => all.map((t) => ({
+    tabindex: t.getAttribute('tabindex'),
+    selected: t.getAttribute('aria-selected'),
+    controls: document.getElementById(t.getAttribute('aria-controls'))?.getAttribute('role'),
+    labelled: document.getElementById(t.getAttribute('aria-controls'))?.getAttribute('aria-labelledby') === t.id,
+  })));
+  assert.deepEqual(tabs, [
+    { tabindex: '-1', selected: 'false', controls: 'tabpanel', labelled: true },
+    { tabindex: '-1', selected: 'false', controls: 'tabpanel', labelled: true },
+    { tabindex: '0', selected: 'true', controls: 'tabpanel', labelled: true },
+  ]);
+  // Tab moves on into the panel, not along the tabs.
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'codigo-uso');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('a table-of-contents link opens its tab', async () => {
+  const page = await openLesson(env);
+  await page.click('nav.toc a[href="#codigo-uso"]');
+  await page.waitForFunction(() => document.querySelector('[role=tab][aria-selected=true]').dataset.tab === 'usage');
+  await page.context().close();
+});
+
+test('the tech toggle switches every code block at once and survives a reload', async () => {
+  const page = await openLesson(env);
+  const shown = () => page.$$eval('.tech-group', (groups) => groups.map((g) =>
+    [...g.querySelectorAll('[data-tech]')].filter((b) => !b.hidden).map((b) => b.dataset.tech).join()));
+  const groups = await page.locator('.tech-group').count();
+  assert.ok(groups >= 2, 'algorithm and usage each have a group');
+  assert.deepEqual(await shown(), Array(groups).fill('rust'));
+
+  for (const tech of ['python', 'go', 'javascript']) {
+    await page.click(`.tech-option[data-tech=${tech}]`);
+    assert.deepEqual(await shown(), Array(groups).fill(tech));
+    assert.equal(await page.getAttribute(`.tech-option[data-tech=${tech}]`, 'aria-pressed'), 'true');
+    assert.equal(await page.locator('.tech-option[aria-pressed=true]').count(), 1);
+  }
+  await page.click('.tech-option[data-tech=go]');
+  await page.reload();
+  await page.waitForSelector('#bucket-widget .bl-widget');
+  assert.deepEqual(await shown(), Array(groups).fill('go'), 'remembered across a reload');
+  assert.equal(await page.getAttribute('.tech-option[data-tech=go]', 'aria-pressed'), 'true');
+  await page.context().close();
+});
+
+test('copy buttons copy the block and say so, visibly and to screen readers', async () => {
+  const page = await openLesson(env, '', { permissions: ['clipboard-read', 'clipboard-write'] });
+  await page.click('.tech-option[data-tech=python]');
+  const block = page.locator('#codigo-algoritmo figure[data-tech=python]');
+  const button = block.locator('button.copy');
+  assert.equal(await button.textContent(), 'Copiar');
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.getElementById('copy-announcer').textContent !== '');
+  assert.equal(await button.textContent(), 'Copiado!');
+  assert.match(await page.textContent('#copy-announcer'), /token_bucket\.py copiado/);
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.equal(copied, await block.locator('pre').textContent());
+  assert.match(copied, /^import math\n/);
+  // The feedback goes away again.
+  await page.waitForFunction(() => document.querySelector('#codigo-algoritmo figure[data-tech=python] button.copy').textContent === 'Copiar');
+  assert.ok((await page.locator('figure.code-block button.copy').count()) >= 9, 'every code block has one');
+  await page.context().close();
+});

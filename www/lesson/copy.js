@@ -1,0 +1,70 @@
+// Copy buttons: visible feedback on the button and a spoken one in a polite live region.
+import { t } from './strings.js';
+
+const SHOWN_MS = 2000;
+
+/** Copies `text`; the clipboard API where allowed, else a selected textarea and execCommand. */
+async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.className = 'offscreen';
+    document.body.append(area);
+    area.select();
+    const ok = document.execCommand('copy');
+    area.remove();
+    if (!ok) throw new Error('copy refused');
+  }
+}
+
+/** What a copy button copies, and what to call it when announcing. */
+function sourceOf(button) {
+  if (button.dataset.copyFrom) {
+    const field = document.getElementById(button.dataset.copyFrom);
+    return { text: field.value, name: document.querySelector(`label[for="${field.id}"]`)?.textContent ?? '' };
+  }
+  if (button.dataset.copyText !== undefined) {
+    return { text: button.dataset.copyText, name: button.textContent };
+  }
+  const block = button.closest('figure');
+  return { text: block.querySelector('pre').textContent, name: block.querySelector('figcaption code')?.textContent ?? t('code_word') };
+}
+
+/** Makes a copy button work; `text()` overrides what it copies. */
+export function wireCopyButton(button, text) {
+  const label = button.textContent;
+  const feedback = button.parentElement.querySelector('.copy-feedback');
+  const announcer = document.getElementById('copy-announcer');
+  let timer = 0;
+  button.addEventListener('click', async () => {
+    const source = sourceOf(button);
+    if (text) source.text = text();
+    let message;
+    try {
+      await copyText(source.text);
+      button.textContent = button.dataset.copied;
+      button.classList.add('is-copied');
+      message = t('copy_announce', { what: source.name });
+    } catch {
+      message = t('copy_failed');
+    }
+    if (feedback) feedback.textContent = message === t('copy_failed') ? message : '';
+    announcer.textContent = message;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      button.textContent = label;
+      button.classList.remove('is-copied');
+      if (feedback) feedback.textContent = '';
+      announcer.textContent = '';
+    }, SHOWN_MS);
+  });
+}
+
+/** Shows and wires every code block's copy button. */
+export function setUpCopyButtons() {
+  for (const tools of document.querySelectorAll('.code-tools')) tools.hidden = false;
+  for (const button of document.querySelectorAll('button.copy')) wireCopyButton(button);
+}

@@ -1,0 +1,156 @@
+// The Config tab: the YAML policy, editable. Parsed by its own wasm module (pkg/bucketlab_config),
+// loaded the first time the tab opens. A valid edit reconfigures the widget with the chosen tier;
+// an invalid one is explained (line, field, rule) and the widget keeps its last good config. The
+// chosen tier's lines follow the widget's B and r when they change there.
+import { formatNumber, t } from './strings.js';
+
+const DEBOUNCE_MS = 150;
+
+let parserModule = null;
+
+/** Loads the parser once; later calls share the same promise. */
+function loadParser() {
+  parserModule ??= import('../pkg/bucketlab_config.js').then(async (module) => {
+    await module.default();
+    return module;
+  });
+  return parserModule;
+}
+
+/**
+ * `text` with tier `tier`'s `capacity` and `refill_rate` set to `b` and `r`, for block-style YAML
+ * (`tiers:` → `  name:` → `    capacity: 10`); other text is returned unchanged. The comments stay.
+ */
+export function withTierValues(text, tier, b, r) {
+  const lines = text.split('\n');
+  let inTiers = false;
+  let inTier = false;
+  let tierIndent = -1;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (/^\S/.test(line)) {
+      inTiers = /^tiers:\s*(#.*)?$/.test(line);
+      inTier = false;
+      continue;
+    }
+    if (!inTiers || !line.trim() || line.trim().startsWith('#')) continue;
+    const indent = line.length - line.trimStart().length;
+    const key = line.trim().match(/^([\w-]+):\s*(#.*)?$/);
+    if (key && (tierIndent < 0 || indent === tierIndent)) {
+      tierIndent = indent;
+      inTier = key[1] === tier;
+      continue;
+    }
+    if (inTier && indent > tierIndent) {
+      lines[i] = line
+        .replace(/^(\s+capacity:\s*)[^\s#]+/, `$1${b}`)
+        .replace(/^(\s+refill_rate:\s*)[^\s#]+/, `$1${r}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+/** The error, worded in the page's language. */
+export function describeError(error) {
+  const p = error.problem;
+  const list = (items) => items.map((item) => `“${item}”`).join(t('list_separator'));
+  const what = {
+    syntax: () => t('err_syntax'),
+    unknownField: () => t('err_unknown_field', { name: p.name, expected: list(p.expected) }),
+    missingField: () => t('err_missing_field', { name: p.name }),
+    unknownVariant: () => t('err_unknown_variant', { given: p.given, expected: list(p.expected) }),
+    invalidType: () => t('err_invalid_type'),
+    invalidValue: () => t(p.ruleKind === 'nonNegative' ? 'err_non_negative' : 'err_positive', { field: p.field, given: p.given }),
+    invalidStatus: () => t('err_status', { given: p.given }),
+    missingDefaultTier: () => t('err_missing_default'),
+  }[p.kind]?.() ?? error.message;
+  const where = error.path
+    ? t('err_where', { line: error.line ?? '?', path: error.path })
+    : t('err_where_line', { line: error.line ?? '?' });
+  return `${where} ${what}`;
+}
+
+/** Sets up the editor; `diagram()` returns the widget handle once mounted (or null). */
+export function setUpPolicyEditor({ panel, widgetRoot, diagram }) {
+  const staticBlock = panel.querySelector('.policy-static');
+  const editor = panel.querySelector('.policy-editor');
+  const textarea = editor.querySelector('textarea');
+  const status = editor.querySelector('.policy-status');
+  let lastGood = null;
+  let started = false;
+  let timer = 0;
+
+  const chosenTier = () => editor.querySelector('input[name=tier]:checked')?.value ?? 'default';
+  const show = (message, invalid) => {
+    status.textContent = message;
+    status.classList.toggle('is-error', invalid);
+    if (invalid) textarea.setAttribute('aria-invalid', 'true');
+    else textarea.removeAttribute('aria-invalid');
+  };
+
+  function apply() {
+    const handle = diagram();
+    const tier = lastGood?.tiers[chosenTier()];
+    if (!tier) {
+      show(t('policy_missing_tier', { tier: chosenTier() }), true);
+      return;
+    }
+    if (handle && (handle.capacity !== tier.capacity || handle.refillRate !== tier.refillRate)) {
+      handle.configure(tier.capacity, tier.refillRate);
+    }
+    show(t('policy_applied', { tier: chosenTier(), b: formatNumber(tier.capacity), r: formatNumber(tier.refillRate) }), false);
+  }
+
+  async function check() {
+    const { parsePolicy } = await loadParser();
+    const result = parsePolicy(textarea.value);
+    if (result.ok) {
+      lastGood = result.policy;
+      apply();
+    } else {
+      show(`${describeError(result.error)} ${t('policy_kept')}`, true);
+    }
+  }
+
+  /** Shows the widget's B and r in the chosen tier's lines. */
+  function mirror(capacity, refillRate) {
+    const tier = lastGood?.tiers[chosenTier()];
+    if (tier && tier.capacity === capacity && tier.refillRate === refillRate) return;
+    const next = withTierValues(textarea.value, chosenTier(), capacity, refillRate);
+    if (next !== textarea.value) {
+      textarea.value = next;
+      check();
+    }
+  }
+
+  /** Opens the editor: loads the parser and shows the live values. Safe to call again. */
+  async function start() {
+    if (started) return;
+    started = true;
+    textarea.value = staticBlock.querySelector('pre').textContent;
+    staticBlock.hidden = true;
+    editor.hidden = false;
+    show(t('policy_loading'), false);
+    try {
+      await loadParser();
+    } catch (error) {
+      show(t('policy_load_failed', { message: error.message }), true);
+      return;
+    }
+    const handle = diagram();
+    if (handle) textarea.value = withTierValues(textarea.value, chosenTier(), handle.capacity, handle.refillRate);
+    await check();
+  }
+
+  textarea.addEventListener('input', () => {
+    clearTimeout(timer);
+    timer = setTimeout(check, DEBOUNCE_MS);
+  });
+  editor.addEventListener('change', (event) => {
+    if (event.target.name === 'tier' && lastGood) apply();
+  });
+  widgetRoot.addEventListener('bucketlab:config', (event) => {
+    if (started && lastGood) mirror(event.detail.capacity, event.detail.refillRate);
+  });
+  return { start, check: () => check() };
+}
