@@ -106,6 +106,10 @@ test('under a sub-path, with brotli and a strict CSP, the lesson and the embed p
   const site = await serveStatic(out, { prefix: SUB_PATH, precompressed: true, headers: { 'content-security-policy': STRICT_CSP } });
   try {
     const page = await openPage(browser);
+    const foreign = [];
+    page.on('request', (r) => {
+      if (!r.url().startsWith(`${site.origin}/`) && !r.url().startsWith('data:')) foreign.push(r.url());
+    });
     await page.goto(`${site.url}?capacity=4&refill-rate=1`);
     await page.waitForSelector('#bucket-widget .bl-widget');
     await page.evaluate(() => window.bucketlab.diagram.pause());
@@ -117,6 +121,7 @@ test('under a sub-path, with brotli and a strict CSP, the lesson and the embed p
     await page.locator('bucket-lab .bl-send').click();
     assert.equal(await page.locator('bucket-lab .bl-counter').textContent(), '5.0 / 6');
     assert.deepEqual(page.problems, []);
+    assert.deepEqual(foreign, [], 'dist/ requests its own origin only');
     assert.deepEqual(site.log.filter((r) => r.status === 404), [], 'nothing missing');
     assert.ok(site.log.some((r) => r.path.endsWith('.wasm') && r.encoding === 'br'), 'the wasm came brotli-compressed');
     await page.context().close();
