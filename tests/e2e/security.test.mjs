@@ -36,6 +36,22 @@ test('hostile values in the URL query show an error naming the field; nothing ru
   }
 });
 
+test('hostile values in the permalink hash are named in the page notice as text; nothing runs', async () => {
+  for (const [name, text] of HOSTILE.filter(([n]) => n !== '10 MB' && n !== 'empty')) {
+    const page = await openPage(env.browser);
+    await page.goto(`${env.server.url}#b=${encodeURIComponent(text)}&r=${encodeURIComponent(text)}`);
+    await waitForWidget(page);
+    await page.waitForSelector('#page-notice:not([hidden])');
+    const notice = await page.textContent('#page-notice');
+    assert.match(notice, /\bb\b/, `${name}: ${notice}`);
+    assert.equal(await page.locator('#page-notice img, #bucket-widget img').count(), 0, `${name}: no <img>`);
+    // The diagram ignored the refused values and mounted with its defaults.
+    assert.equal(await page.evaluate(() => window.bucketlab.diagram.capacity), 10, name);
+    await noExecution(page, name);
+    await page.context().close();
+  }
+});
+
 test('hostile values through the JS API throw an Error naming the field', async () => {
   const page = await openPage(env.browser);
   await page.goto(env.server.url);
@@ -63,6 +79,35 @@ test('hostile values through the JS API throw an Error naming the field', async 
   assert.equal(await page.evaluate(() => typeof window.bucketlab.diagram.send()), 'boolean');
   await noExecution(page, 'API');
   assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('the lab\'s simulate refuses hostile options and pasted traffic with an error naming them', async () => {
+  const page = await openPage(env.browser);
+  await page.goto(env.server.url);
+  await waitForWidget(page);
+  for (const [name, text, value] of HOSTILE) {
+    const results = await page.evaluate(async ([t, v]) => {
+      const lab = await import('./pkg/bucketlab_lab.js');
+      await lab.default();
+      const run = (options) => {
+        try { lab.simulate(options); return 'accepted'; } catch (e) { return `${e instanceof Error}: ${e.message.slice(0, 200)}`; }
+      };
+      return {
+        window: run({ algorithms: ['tokenBucket'], traffic: { pattern: 'steady', rate: 5 }, duration: 2, window: v }),
+        duration: run({ algorithms: ['tokenBucket'], traffic: { pattern: 'steady', rate: 5 }, duration: v }),
+        'traffic.rate': run({ algorithms: ['tokenBucket'], traffic: { pattern: 'steady', rate: v }, duration: 2 }),
+        'traffic.timestamps': run({ algorithms: ['tokenBucket'], traffic: { pattern: 'pasted', timestamps: `0.5\n${t}\n1` }, duration: 2 }),
+      };
+    }, [text, value]);
+    for (const [key, message] of Object.entries(results)) {
+      if (key === 'traffic.timestamps' && name === 'empty') { assert.equal(message, 'accepted'); continue; }
+      if (key === 'traffic.timestamps' && name === '-0') { assert.match(message, /^true: /, message); continue; }
+      assert.match(message, /^true: /, `${name} as ${key}: ${message}`);
+      assert.ok(message.includes(key.split('.').pop()) || /line 2/.test(message), `${name} as ${key}: ${message}`);
+    }
+  }
+  await noExecution(page, 'lab');
   await page.context().close();
 });
 
