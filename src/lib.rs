@@ -25,10 +25,10 @@ pub mod api;
 /// The algorithm lab's JavaScript API: `simulate`, built into its own wasm module.
 #[cfg(feature = "lab")]
 pub mod lab_api;
-/// The panic hook of the wasm builds: a console error and failed widgets instead of a silent trap.
-pub mod panic;
 /// The pure core: token bucket, lesson clock, HTTP headers. No DOM, no wasm-bindgen.
 pub mod limiter;
+/// The panic hook of the wasm builds: a console error and failed widgets instead of a silent trap.
+pub mod panic;
 /// The lesson's YAML rate-limit policy: tiers, storage, client key, refusal.
 #[cfg(feature = "config")]
 pub mod policy;

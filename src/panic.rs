@@ -30,7 +30,8 @@ pub fn install() {
 
 /// Reports an internal error: on the console, and in every mounted diagram.
 pub fn report(detail: &str) {
-    let mut message = String::from("bucketlab stopped after an internal error (please report it): ");
+    let mut message =
+        String::from("bucketlab stopped after an internal error (please report it): ");
     message.push_str(detail);
     console_error(&message);
     #[cfg(feature = "diagram")]

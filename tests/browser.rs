@@ -168,9 +168,15 @@ fn an_internal_error_marks_mounted_diagrams_as_failed() {
     bucketlab::panic::report("test report");
     for root in [&first, &second] {
         let detail = text_of(root, ".bl-error .bl-error-detail");
-        assert!(detail.contains("internal error") && detail.contains("test report"), "{detail}");
+        assert!(
+            detail.contains("internal error") && detail.contains("test report"),
+            "{detail}"
+        );
         assert!(root.query_selector(".bl-widget").unwrap().is_none());
     }
-    assert_eq!(text_of(&second, ".bl-error-title"), "The diagram could not be built");
+    assert_eq!(
+        text_of(&second, ".bl-error-title"),
+        "The diagram could not be built"
+    );
     assert!(gone.query_selector(".bl-error").unwrap().is_none());
 }

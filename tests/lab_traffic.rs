@@ -80,6 +80,9 @@ fn another_seed_gives_another_poisson_trace() {
 fn a_ramp_over_a_tiny_duration_ends() {
     let quota = bucketlab::limiter::lab::Quota::new(3, 1.0).unwrap();
     let ramp = Traffic::ramp(0.0, 45.0).unwrap();
-    assert_eq!(ramp.arrivals(quota, f64::MIN_POSITIVE, 1).unwrap(), Vec::<f64>::new());
+    assert_eq!(
+        ramp.arrivals(quota, f64::MIN_POSITIVE, 1).unwrap(),
+        Vec::<f64>::new()
+    );
     assert_eq!(ramp.arrivals(quota, 5e-324, 1).unwrap(), Vec::<f64>::new());
 }

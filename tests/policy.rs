@@ -152,13 +152,27 @@ fn hostile_yaml_is_refused_without_panicking() {
         deep_block.push_str(&" ".repeat(2 * level + 2));
         deep_block.push_str("a:\n");
     }
-    let huge = format!("tiers:\n  default:\n    capacity: {}x\n    refill_rate: 5\n", "9".repeat(10 * 1024 * 1024));
-    let markup = "tiers:\n  default:\n    capacity: <img src=x onerror=alert(1)>\n    refill_rate: 5\n";
+    let huge = format!(
+        "tiers:\n  default:\n    capacity: {}x\n    refill_rate: 5\n",
+        "9".repeat(10 * 1024 * 1024)
+    );
+    let markup =
+        "tiers:\n  default:\n    capacity: <img src=x onerror=alert(1)>\n    refill_rate: 5\n";
     let aliases = "a: &a [1,1,1,1,1,1,1,1]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c]\ntiers: [*d,*d,*d,*d,*d,*d,*d,*d]\n";
-    for (name, text) in [("deep flow", deep_flow.as_str()), ("deep block", &deep_block), ("10 MB", &huge), ("markup", markup), ("aliases", aliases)] {
+    for (name, text) in [
+        ("deep flow", deep_flow.as_str()),
+        ("deep block", &deep_block),
+        ("10 MB", &huge),
+        ("markup", markup),
+        ("aliases", aliases),
+    ] {
         let err = Policy::from_yaml(text).expect_err(name);
         assert!(!err.message.is_empty(), "{name}");
-        assert!(err.message.len() < 400, "{name}: a short message, got {} bytes", err.message.len());
+        assert!(
+            err.message.len() < 400,
+            "{name}: a short message, got {} bytes",
+            err.message.len()
+        );
     }
 }
 

@@ -41,8 +41,16 @@ fn any_text() -> impl Strategy<Value = String> {
 
 fn any_field() -> impl Strategy<Value = Field> {
     prop::sample::select(vec![
-        Field::Capacity, Field::RefillRate, Field::Tokens, Field::Cost, Field::Now, Field::Speed,
-        Field::Step, Field::TrafficRate, Field::BurstSize, Field::Seed,
+        Field::Capacity,
+        Field::RefillRate,
+        Field::Tokens,
+        Field::Cost,
+        Field::Now,
+        Field::Speed,
+        Field::Step,
+        Field::TrafficRate,
+        Field::BurstSize,
+        Field::Seed,
     ])
 }
 
@@ -79,11 +87,19 @@ fn check_message(err: &InvalidValue, field: Field) -> Result<(), TestCaseError> 
     prop_assert_eq!(err.field, field);
     let message = err.to_string();
     prop_assert!(message.starts_with(field.name()), "{}", message);
-    prop_assert!(message.contains(" must be ") && message.contains(", "), "{}", message);
+    prop_assert!(
+        message.contains(" must be ") && message.contains(", "),
+        "{}",
+        message
+    );
     let js = err.js_message();
     prop_assert!(js.starts_with(field.js_name()), "{}", js);
     // A quoted text is cut, so a huge value can't make a huge message.
-    prop_assert!(message.chars().count() < 250, "{} chars", message.chars().count());
+    prop_assert!(
+        message.chars().count() < 250,
+        "{} chars",
+        message.chars().count()
+    );
     Ok(())
 }
 
@@ -101,8 +117,13 @@ fn any_traffic() -> impl Strategy<Value = Result<Traffic, InvalidValue>> {
 fn any_algorithms() -> impl Strategy<Value = Vec<Algorithm>> {
     prop::sample::subsequence(
         vec![
-            Algorithm::FixedWindow, Algorithm::SlidingLog, Algorithm::SlidingCounter,
-            Algorithm::TokenBucket, Algorithm::LeakyMeter, Algorithm::LeakyQueue, Algorithm::Gcra,
+            Algorithm::FixedWindow,
+            Algorithm::SlidingLog,
+            Algorithm::SlidingCounter,
+            Algorithm::TokenBucket,
+            Algorithm::LeakyMeter,
+            Algorithm::LeakyQueue,
+            Algorithm::Gcra,
         ],
         0..=7,
     )

@@ -359,7 +359,10 @@ mod tests {
         assert_eq!(rust_number(0.000001), "0.000001");
         assert_eq!(rust_number(-0.0), "-0");
         let err = InvalidValue::check(Field::Capacity, -1e308, Rule::Positive).unwrap_err();
-        assert_eq!(err.to_string(), "capacity must be a finite number greater than 0, got -1e+308");
+        assert_eq!(
+            err.to_string(),
+            "capacity must be a finite number greater than 0, got -1e+308"
+        );
     }
 
     #[test]

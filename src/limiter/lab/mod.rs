@@ -116,11 +116,7 @@ impl Quota {
             f64::from(limit),
             Rule::Whole(1, MAX_LIMIT),
         )?;
-        let window = InvalidValue::check(
-            Field::Lab(LabField::Window),
-            window,
-            WINDOW_RULE,
-        )?;
+        let window = InvalidValue::check(Field::Lab(LabField::Window), window, WINDOW_RULE)?;
         Ok(Quota { limit, window })
     }
 
