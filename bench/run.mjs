@@ -275,7 +275,7 @@ async function main() {
     }
     const med = (key) => median(load.map((r) => r[key]));
 
-    // The lesson's transfer: every file the lesson page requested (the same six as LESSON_FILES
+    // The lesson's transfer: every file the lesson page requested (the same files as LESSON_FILES
     // today); the static list only if, somehow, no request was seen.
     const sizes = measureSizes(WWW, loaded.size ? [...loaded].sort() : LESSON_FILES);
     const missing = LESSON_FILES.filter((f) => !loaded.has(f));

@@ -13,15 +13,36 @@ export const brotliSize = (bytes) =>
     },
   }).length;
 
-/** Files the lesson page (www/index.html) loads, relative to www/, as of this writing; bench/run.mjs
- * uses the list of what the page really requested instead whenever it has one. */
+/** Files the lesson page (www/index.html) loads at start, relative to www/ (what headless
+ * Chromium requested up to network idle, the lab's module excluded: it loads only when the lab
+ * comes near); bench/run.mjs uses the list of what the page really requested instead whenever it
+ * has one, and tests/node/size_budget.test.mjs checks that the page's static references are here. */
 export const LESSON_FILES = [
   'index.html',
   'lesson.css',
+  'code.css',
   'widget.css',
+  'servers/servers.css',
+  'lab/lab.css',
+  'embed-panel.css',
   'main.js',
+  'lesson/copy.js',
+  'lesson/language.js',
+  'lesson/permalink.js',
+  'lesson/policy.js',
+  'lesson/strings.js',
+  'lesson/tabs.js',
+  'lesson/tech.js',
+  'lesson/usage.js',
+  'lesson/strings/pt-BR.json',
   'pkg/bucketlab.js',
   'pkg/bucketlab_bg.wasm',
+  'lab/loader.js',
+  'servers/servers.js',
+  'servers/simulation.js',
+  'servers/locale.js',
+  'embed-panel.js',
+  'embed-panel.locale.js',
 ];
 
 /** Sizes in bytes; throws if a file is missing (the module is not built). `pageFiles` are the

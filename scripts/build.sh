@@ -10,6 +10,8 @@ wasm-bindgen --target web --out-dir www/pkg --remove-name-section --remove-produ
 node_modules/.bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
   --enable-mutable-globals --enable-reference-types --enable-multivalue \
   www/pkg/bucketlab_bg.wasm -o www/pkg/bucketlab_bg.wasm
+# Short import/export names in the module and its glue (the hashed names don't compress).
+node scripts/minify-wasm-names.mjs www/pkg/bucketlab_bg.wasm www/pkg/bucketlab.js
 echo "build: www/pkg/bucketlab_bg.wasm $(wc -c < www/pkg/bucketlab_bg.wasm) bytes, $(gzip -9 -c www/pkg/bucketlab_bg.wasm | wc -c) gzip"
 
 # The algorithm lab: `simulate` without the diagram, optimised for speed (profile release-lab), as its own module (www/pkg/bucketlab_lab.*)

@@ -2,7 +2,6 @@
 //! JavaScript are checked here for type; the core checks their range.
 
 use crate::limiter::{self, BucketConfig, Field, Given, InvalidValue, Never, Outcome, Rule};
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 /// A token bucket for experiments: `new TokenBucket({ capacity: 10, refillRate: 5 })`.
@@ -11,16 +10,31 @@ pub struct JsTokenBucket {
     inner: limiter::TokenBucket,
 }
 
-/// The answer to `tryAcquireAt`, as a plain object.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct DecisionObject {
-    allowed: bool,
-    tokens: f64,
-    /// Seconds; 0 when allowed, `null` when the request can never pass.
-    retry_after: Option<f64>,
-    /// Why it can never pass (`"costExceedsCapacity"` or `"noRefill"`), else `null`.
-    never: Option<&'static str>,
+/// The answer to `tryAcquireAt` as a plain object `{ allowed, tokens, retryAfter, never }`:
+/// `retryAfter` in seconds (0 when allowed, `null` when the request can never pass); `never`
+/// says why it can never pass (`"costExceedsCapacity"` or `"noRefill"`), else `null`. Built with
+/// `Reflect.set` rather than a serializer, which would add several KB to the module.
+fn decision_object(decision: &limiter::Decision) -> JsValue {
+    let object = js_sys::Object::new();
+    let never = match decision.outcome {
+        Outcome::Never(Never::CostExceedsCapacity) => JsValue::from_str("costExceedsCapacity"),
+        Outcome::Never(Never::NoRefill) => JsValue::from_str("noRefill"),
+        _ => JsValue::NULL,
+    };
+    let retry_after = decision
+        .retry_after()
+        .map_or(JsValue::NULL, JsValue::from_f64);
+    let entries = [
+        ("allowed", JsValue::from_bool(decision.is_allowed())),
+        ("tokens", JsValue::from_f64(decision.tokens)),
+        ("retryAfter", retry_after),
+        ("never", never),
+    ];
+    for (key, value) in entries {
+        // Setting a data property on a fresh plain object cannot fail.
+        let _ = js_sys::Reflect::set(&object, &JsValue::from_str(key), &value);
+    }
+    object.into()
 }
 
 #[wasm_bindgen(js_class = TokenBucket)]
@@ -44,18 +58,7 @@ impl JsTokenBucket {
         let cost = number(Field::Cost, cost, Rule::NonNegative)?;
         let now = number(Field::Now, now_seconds, Rule::Finite)?;
         let decision = self.inner.try_acquire(cost, now).map_err(to_js)?;
-        let object = DecisionObject {
-            allowed: decision.is_allowed(),
-            tokens: decision.tokens,
-            retry_after: decision.retry_after(),
-            never: match decision.outcome {
-                Outcome::Never(Never::CostExceedsCapacity) => Some("costExceedsCapacity"),
-                Outcome::Never(Never::NoRefill) => Some("noRefill"),
-                _ => None,
-            },
-        };
-        let serializer = serde_wasm_bindgen::Serializer::new().serialize_missing_as_null(true);
-        Ok(object.serialize(&serializer)?)
+        Ok(decision_object(&decision))
     }
 
     /// Tokens the bucket holds at `nowSeconds`, without changing it.
@@ -101,8 +104,12 @@ pub(crate) fn config_from_js(config: &JsValue) -> Result<BucketConfig, JsError> 
         }
     }
     let field = |name: &str| {
-        js_sys::Reflect::get(config, &JsValue::from_str(name))
-            .map_err(|_| JsError::new(&format!("config.{name} could not be read")))
+        js_sys::Reflect::get(config, &JsValue::from_str(name)).map_err(|_| {
+            let mut message = String::from("config.");
+            message.push_str(name);
+            message.push_str(" could not be read");
+            JsError::new(&message)
+        })
     };
     let capacity = number(Field::Capacity, &field("capacity")?, Rule::Positive)?;
     let refill_rate = number(Field::RefillRate, &field("refillRate")?, Rule::NonNegative)?;
@@ -156,4 +163,17 @@ pub(crate) fn js_number(value: f64) -> String {
         .to_string_with_radix(10)
         .map(String::from)
         .unwrap_or_default()
+}
+
+/// A decimal literal (its syntax already checked by [`limiter::parse_number`]) read by
+/// JavaScript's `parseFloat`, which keeps Rust's float parser out of the wasm.
+#[cfg(feature = "diagram")]
+pub(crate) fn js_decimal(text: &str) -> f64 {
+    js_sys::Number::parse_float(text)
+}
+
+/// [`InvalidValue::parse`] for the wasm build: the same syntax, the number read by JavaScript.
+#[cfg(feature = "diagram")]
+pub(crate) fn parse_text(field: Field, text: &str, rule: Rule) -> Result<f64, InvalidValue> {
+    InvalidValue::parse_with(field, text, rule, js_decimal)
 }

@@ -1,5 +1,6 @@
 //! The one error type of the core: a value that is not allowed, with its field and the rule.
 
+use super::digits::{push_hex, push_uint};
 use std::fmt;
 
 /// The value an [`InvalidValue`] is about.
@@ -101,9 +102,9 @@ impl Rule {
             }
             Rule::Whole(min, max) => {
                 out.push_str("a whole number from ");
-                out.push_str(&min.to_string());
+                push_uint(out, (*min).into());
                 out.push_str(" to ");
-                out.push_str(&max.to_string());
+                push_uint(out, (*max).into());
             }
             Rule::Finite => out.push_str("a finite number"),
         }
@@ -142,11 +143,12 @@ impl Given {
             }
             Given::Text(text) => {
                 out.push_str("got ");
-                let count = text.chars().count();
+                // A plain loop: `chars().count()` brings a large vectorised counter into the wasm.
+                let count = text.chars().fold(0usize, |n, _| n + 1);
                 quote(out, text.chars().take(MAX_QUOTED));
                 if count > MAX_QUOTED {
                     out.push_str("… (");
-                    out.push_str(&count.to_string());
+                    push_uint(out, count as u64);
                     out.push_str(" characters)");
                 }
             }
@@ -174,7 +176,7 @@ fn quote(out: &mut String, text: impl Iterator<Item = char>) {
             '\t' => out.push_str("\\t"),
             c if c.is_control() => {
                 out.push_str("\\u{");
-                out.push_str(&format!("{:x}", u32::from(c)));
+                push_hex(out, u32::from(c));
                 out.push('}');
             }
             c => out.push(c),
@@ -206,6 +208,61 @@ pub fn rust_number(value: f64) -> String {
         }
     } else {
         format!("{value}")
+    }
+}
+
+/// How a number is read from a decimal literal whose syntax [`parse_number`] has checked
+/// (`1`, `-2.5`, `.5`, `3.`, `1e-3`): natively [`rust_decimal`]; the wasm boundary passes one that
+/// asks JavaScript. Both round correctly, so they agree on every literal.
+pub type DecimalText = fn(&str) -> f64;
+
+/// Rust's own reading of a decimal literal.
+pub fn rust_decimal(text: &str) -> f64 {
+    text.parse().unwrap_or(f64::NAN)
+}
+
+/// `text` as a number, with exactly the syntax of Rust's `str::parse::<f64>` (an optional sign,
+/// then `inf`, `infinity` or `nan` in any case, or digits with at most one `.` and an optional
+/// exponent; no spaces), converted by `decimal`; `None` when it is not a number.
+pub fn parse_number(text: &str, decimal: DecimalText) -> Option<f64> {
+    let (negative, body) = match text.strip_prefix('-') {
+        Some(body) => (true, body),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    let special = if body.eq_ignore_ascii_case("inf") || body.eq_ignore_ascii_case("infinity") {
+        Some(f64::INFINITY)
+    } else if body.eq_ignore_ascii_case("nan") {
+        Some(f64::NAN)
+    } else {
+        None
+    };
+    if let Some(value) = special {
+        return Some(if negative { -value } else { value });
+    }
+    let mut bytes = body.bytes().peekable();
+    let digits = |bytes: &mut core::iter::Peekable<core::str::Bytes<'_>>| {
+        let mut count = 0;
+        while bytes.next_if(u8::is_ascii_digit).is_some() {
+            count += 1;
+        }
+        count
+    };
+    let mut mantissa = digits(&mut bytes);
+    if bytes.next_if_eq(&b'.').is_some() {
+        mantissa += digits(&mut bytes);
+    }
+    if mantissa == 0 {
+        return None;
+    }
+    if bytes.next_if(|b| b.eq_ignore_ascii_case(&b'e')).is_some() {
+        bytes.next_if(|b| *b == b'+' || *b == b'-');
+        if digits(&mut bytes) == 0 {
+            return None;
+        }
+    }
+    match bytes.next() {
+        Some(_) => None,
+        None => Some(decimal(text)),
     }
 }
 
@@ -255,16 +312,27 @@ impl InvalidValue {
     /// Parses `text` (an attribute or URL value, as typed by a person) as a number and checks it.
     /// A decimal comma (`2,5`, as written in Portuguese) is accepted as well as a point.
     pub fn parse(field: Field, text: &str, rule: Rule) -> Result<f64, InvalidValue> {
+        Self::parse_with(field, text, rule, rust_decimal)
+    }
+
+    /// [`InvalidValue::parse`] with the conversion of a checked decimal literal left to `decimal`
+    /// (the wasm build asks JavaScript, which keeps Rust's float parser out of the module).
+    pub fn parse_with(
+        field: Field,
+        text: &str,
+        rule: Rule,
+        decimal: DecimalText,
+    ) -> Result<f64, InvalidValue> {
         let trimmed = text.trim();
         let number = if trimmed.contains(',') && !trimmed.contains('.') {
-            trimmed.replacen(',', ".", 1).parse::<f64>()
+            parse_number(&trimmed.replacen(',', ".", 1), decimal)
         } else {
-            trimmed.parse::<f64>()
+            parse_number(trimmed, decimal)
         };
-        // Rust also parses "inf" and "NaN"; those are then refused by the rule as numbers.
+        // Like Rust, "inf" and "NaN" are read; those are then refused by the rule as numbers.
         match number {
-            Ok(value) => Self::check(field, value, rule),
-            Err(_) => Err(InvalidValue {
+            Some(value) => Self::check(field, value, rule),
+            None => Err(InvalidValue {
                 field,
                 given: Given::Text(text.to_owned()),
                 rule,
@@ -338,6 +406,72 @@ mod tests {
         );
         let err = InvalidValue::parse(Field::Capacity, "", Rule::Positive).unwrap_err();
         assert!(err.to_string().ends_with("got \"\""), "{err}");
+    }
+
+    #[test]
+    fn number_syntax_is_exactly_rusts() {
+        let long = "9".repeat(400);
+        let texts = [
+            "1",
+            "-1",
+            "+1",
+            "1.",
+            ".5",
+            "-.5",
+            "+.5",
+            "1.5e3",
+            "1E3",
+            "1e+3",
+            "1e-3",
+            "1.e2",
+            "007",
+            "inf",
+            "-inf",
+            "+Infinity",
+            "INF",
+            "nan",
+            "NaN",
+            "-nan",
+            "infinit",
+            "",
+            ".",
+            "-",
+            "+",
+            "e3",
+            "1e",
+            "1e+",
+            "1.2.3",
+            "1,5",
+            " 1",
+            "1 ",
+            "0x10",
+            "1_000",
+            "--1",
+            "+-1",
+            "1e3.5",
+            "١",
+            "Infinityx",
+            &long,
+            "1e400",
+            "-1e-400",
+            "0.1000000000000000055511151231257827",
+            "2.2250738585072011e-308",
+        ];
+        // A decimal reader that can't be mistaken for Rust's: proves which path each text took.
+        let marked = |_: &str| 12345.0;
+        for text in texts {
+            let ours = parse_number(text, rust_decimal);
+            let rusts = text.parse::<f64>().ok();
+            assert_eq!(ours.map(f64::to_bits), rusts.map(f64::to_bits), "{text:?}");
+            let special = rusts.is_some_and(|v| v.is_nan() || v.is_infinite())
+                && !text.contains(|c: char| c.is_ascii_digit());
+            let expected = rusts.map(|v| if special { v } else { 12345.0 });
+            assert_eq!(
+                parse_number(text, marked).map(f64::to_bits),
+                expected.map(f64::to_bits),
+                "{text:?}"
+            );
+        }
     }
 
     #[test]

@@ -99,9 +99,9 @@ impl History {
 
     /// Forgets events older than `now − span`, keeping the newest of them as the anchor.
     pub fn prune(&mut self, now: f64) {
-        while self.events.front().is_some_and(|e| e.at < now - self.span) {
+        while let Some(oldest) = self.events.pop_front_if(|e| e.at < now - self.span) {
             self.revision = next_revision();
-            self.anchor = self.events.pop_front().expect("front exists");
+            self.anchor = oldest;
         }
     }
 

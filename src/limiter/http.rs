@@ -5,6 +5,7 @@
 //! a UTC epoch instead; a lesson has no wall clock worth quoting).
 
 use super::bucket::{BucketConfig, Decision, Outcome};
+use super::digits::{push_uint, uint};
 
 /// The policy name used in the draft's structured fields.
 const POLICY: &str = "default";
@@ -43,27 +44,36 @@ impl ResponseHead {
         let mut headers = Vec::with_capacity(6);
 
         if let Outcome::Denied { retry_after } = decision.outcome {
-            headers.push(("Retry-After", retry_after_seconds(retry_after).to_string()));
+            headers.push(("Retry-After", uint(retry_after_seconds(retry_after))));
         }
         let limit = capacity.floor() as u64;
         let remaining = tokens.floor() as u64;
-        headers.push(("X-RateLimit-Limit", limit.to_string()));
-        headers.push(("X-RateLimit-Remaining", remaining.to_string()));
+        headers.push(("X-RateLimit-Limit", uint(limit)));
+        headers.push(("X-RateLimit-Remaining", uint(remaining)));
         if rate > 0.0 {
             let reset = whole_seconds_up((capacity - tokens) / rate);
-            headers.push(("X-RateLimit-Reset", reset.to_string()));
+            headers.push(("X-RateLimit-Reset", uint(reset)));
         }
 
-        let mut policy = format!("\"{POLICY}\";q={limit}");
-        let mut current = format!("\"{POLICY}\";r={remaining}");
+        // `"default";q=B` and `"default";r=tokens`, then the window and the next token's wait.
+        let mut policy = String::from("\"");
+        policy.push_str(POLICY);
+        policy.push_str("\";q=");
+        push_uint(&mut policy, limit);
+        let mut current = String::from("\"");
+        current.push_str(POLICY);
+        current.push_str("\";r=");
+        push_uint(&mut current, remaining);
         if rate > 0.0 {
-            policy += &format!(";w={}", whole_seconds_up(capacity / rate));
+            policy.push_str(";w=");
+            push_uint(&mut policy, whole_seconds_up(capacity / rate));
             let next_token = if tokens >= capacity {
                 0
             } else {
                 whole_seconds_up((1.0 - tokens.fract()) / rate)
             };
-            current += &format!(";t={next_token}");
+            current.push_str(";t=");
+            push_uint(&mut current, next_token);
         }
         headers.push(("RateLimit-Policy", policy));
         headers.push(("RateLimit", current));
@@ -81,7 +91,11 @@ impl ResponseHead {
         } else {
             "Too Many Requests"
         };
-        format!("HTTP/1.1 {} {reason}", self.status)
+        let mut line = String::from("HTTP/1.1 ");
+        push_uint(&mut line, self.status.into());
+        line.push(' ');
+        line.push_str(reason);
+        line
     }
 
     /// The value of header `name`, if present.

@@ -5,6 +5,8 @@
 pub mod bucket;
 /// Lesson time with pause, speed and step.
 pub mod clock;
+/// Whole numbers as decimal or hexadecimal text, without the formatting machinery.
+pub mod digits;
 /// The one error type: a refused value, its field and the rule.
 pub mod error;
 /// Recent decisions and the token-level line for the timeline.
@@ -18,7 +20,10 @@ pub mod traffic;
 
 pub use bucket::{BucketConfig, Decision, Never, Outcome, TokenBucket};
 pub use clock::SimClock;
-pub use error::{rust_number, Field, Given, InvalidValue, NumberText, Rule};
+pub use error::{
+    parse_number, rust_decimal, rust_number, DecimalText, Field, Given, InvalidValue, NumberText,
+    Rule,
+};
 pub use history::{Event, History, Kind};
 pub use http::{retry_after_seconds, ResponseHead};
 pub use traffic::{Arrivals, Pattern};

@@ -1,7 +1,7 @@
 //! The widget's controls: send, cost, burst, automatic traffic, B and r sliders, pause, speed,
 //! step and reset. Built once; the widget reads their values when they fire.
 
-use super::dom::{html, set, text};
+use super::dom::{find_each, markup, set, set_value, text};
 use super::locale::Locale;
 use crate::api::js_number;
 use crate::limiter::traffic::MAX_TRAFFIC_RATE;
@@ -49,180 +49,114 @@ pub struct Controls {
     error: Element,
 }
 
-/// `<label class="bl-field"><span>text</span><input …></label>` inside `parent`.
-fn field(
-    parent: &Element,
-    label: &str,
-    tag: &str,
-    class: &str,
-    attributes: &[(&str, &str)],
-) -> Result<Element, JsValue> {
-    let wrapper = html(parent, "label", "bl-field")?;
-    let caption = html(&wrapper, "span", "bl-field-label")?;
-    text(&caption, label);
-    let control = html(&wrapper, tag, class)?;
-    for (name, value) in attributes {
-        set(&control, name, value);
-    }
-    Ok(control)
-}
-
-fn button(parent: &Element, class: &str, label: &str) -> Result<Element, JsValue> {
-    let element = html(parent, "button", class)?;
-    set(&element, "type", "button");
-    text(&element, label);
-    Ok(element)
-}
-
-fn group(parent: &Element, legend: &str) -> Result<Element, JsValue> {
-    let fieldset = html(parent, "fieldset", "bl-group")?;
-    text(&html(&fieldset, "legend", "")?, legend);
-    Ok(fieldset)
-}
-
-fn option(select: &Element, value: &str, label: &str) -> Result<(), JsValue> {
-    let element = html(select, "option", "")?;
-    set(&element, "value", value);
-    text(&element, label);
-    Ok(())
-}
+/// The controls' markup (see [`super::dom::markup`]). Each field is a `<label>` holding its
+/// caption and its control; the `{}` marks are filled in order by [`Controls::build`].
+const CONTROLS: &str = "<div class=\"bl-controls\">\
+<div class=\"bl-row\">\
+<button class=\"bl-button bl-send\" type=\"button\">{}</button>\
+<label class=\"bl-field\"><span class=\"bl-field-label\">{}</span>\
+<input class=\"bl-cost\" type=\"number\" min=\"1\" step=\"1\" value=\"1\" inputmode=\"numeric\"></label>\
+<label class=\"bl-field\"><span class=\"bl-field-label\">{}</span>\
+<input class=\"bl-burst-size\" type=\"number\" min=\"1\" max=\"100\" step=\"1\" value=\"5\" inputmode=\"numeric\"></label>\
+<button class=\"bl-button bl-burst\" type=\"button\">{}</button>\
+</div>\
+<fieldset class=\"bl-group\"><legend>{}</legend>\
+<label class=\"bl-field\"><span class=\"bl-field-label\">{}</span>\
+<input class=\"bl-capacity\" type=\"range\" min=\"1\" max=\"{}\" step=\"1\"><output class=\"bl-out\"></output></label>\
+<label class=\"bl-field\"><span class=\"bl-field-label\">{}</span>\
+<input class=\"bl-rate\" type=\"range\" min=\"0\" max=\"{}\" step=\"0.5\"><output class=\"bl-out\"></output></label>\
+</fieldset>\
+<fieldset class=\"bl-group\"><legend>{}</legend>\
+<label class=\"bl-field\"><span class=\"bl-field-label\">{}</span><select class=\"bl-traffic\">\
+<option value=\"off\">{}</option><option value=\"steady\">{}</option><option value=\"poisson\">{}</option>\
+</select></label>\
+<label class=\"bl-field\"><span class=\"bl-field-label\">{}</span>\
+<input class=\"bl-traffic-rate\" type=\"number\" min=\"0.5\" max=\"{}\" step=\"0.5\" value=\"8\"></label>\
+<label class=\"bl-field\"><span class=\"bl-field-label\">{}</span>\
+<input class=\"bl-seed\" type=\"number\" min=\"0\" step=\"1\" value=\"42\" inputmode=\"numeric\"></label>\
+</fieldset>\
+<fieldset class=\"bl-group\"><legend>{}</legend>\
+<button class=\"bl-button bl-pause\" type=\"button\" aria-pressed=\"false\">{}</button>\
+<label class=\"bl-field\"><span class=\"bl-field-label\">{}</span><select class=\"bl-speed\">\
+<option value=\"0.25\">0{}25×</option><option value=\"1\">1×</option><option value=\"4\">4×</option>\
+</select></label>\
+<button class=\"bl-button bl-step\" type=\"button\">{}</button>\
+<button class=\"bl-button bl-reset\" type=\"button\">{}</button>\
+</fieldset>\
+<p class=\"bl-input-error\" role=\"alert\"></p>\
+</div>";
 
 impl Controls {
-    /// Builds the controls inside `parent` for a bucket of `capacity` and `rate`.
+    /// Builds the controls inside `parent` (replacing its content) for a bucket of `capacity`
+    /// and `rate`.
     pub fn build(
         parent: &Element,
         l: &Locale,
         capacity: f64,
         rate: f64,
     ) -> Result<Controls, JsValue> {
-        let root = html(parent, "div", "bl-controls")?;
-
-        let requests = html(&root, "div", "bl-row")?;
-        let send = button(&requests, "bl-button bl-send", l.send)?;
-        let cost = field(
-            &requests,
-            l.cost,
-            "input",
-            "bl-cost",
-            &[
-                ("type", "number"),
-                ("min", "1"),
-                ("step", "1"),
-                ("value", "1"),
-                ("inputmode", "numeric"),
-            ],
-        )?;
-        let burst_size = field(
-            &requests,
-            l.burst_size,
-            "input",
-            "bl-burst-size",
-            &[
-                ("type", "number"),
-                ("min", "1"),
-                ("max", "100"),
-                ("step", "1"),
-                ("value", "5"),
-                ("inputmode", "numeric"),
-            ],
-        )?;
-        let burst = button(&requests, "bl-button bl-burst", l.burst)?;
-
-        let bucket = group(&root, l.bucket_legend)?;
         let capacity_max = js_number(CAPACITY_MAX.max(capacity.ceil()));
-        let capacity_input = field(
-            &bucket,
-            l.capacity,
-            "input",
-            "bl-capacity",
-            &[
-                ("type", "range"),
-                ("min", "1"),
-                ("max", &capacity_max),
-                ("step", "1"),
-            ],
-        )?;
-        let capacity_out = html(
-            &capacity_input.parent_element().expect("inside its label"),
-            "output",
-            "bl-out",
-        )?;
         let rate_max = js_number(RATE_MAX.max(rate.ceil()));
-        let rate_input = field(
-            &bucket,
-            l.rate,
-            "input",
-            "bl-rate",
+        let traffic_max = js_number(MAX_TRAFFIC_RATE);
+        let decimal = l.decimal.encode_utf8(&mut [0; 4]).to_owned();
+        parent.set_inner_html(&markup(
+            CONTROLS,
             &[
-                ("type", "range"),
-                ("min", "0"),
-                ("max", &rate_max),
-                ("step", "0.5"),
+                l.send,
+                l.cost,
+                l.burst_size,
+                l.burst,
+                l.bucket_legend,
+                l.capacity,
+                &capacity_max,
+                l.rate,
+                &rate_max,
+                l.traffic_legend,
+                l.traffic_mode,
+                l.traffic_off,
+                l.traffic_steady,
+                l.traffic_poisson,
+                l.traffic_rate,
+                &traffic_max,
+                l.seed,
+                l.time_legend,
+                l.pause,
+                l.speed,
+                &decimal,
+                l.step,
+                l.reset,
             ],
-        )?;
-        let rate_out = html(
-            &rate_input.parent_element().expect("inside its label"),
-            "output",
-            "bl-out",
-        )?;
-
-        let auto = group(&root, l.traffic_legend)?;
-        let traffic = field(&auto, l.traffic_mode, "select", "bl-traffic", &[])?;
-        option(&traffic, "off", l.traffic_off)?;
-        option(&traffic, "steady", l.traffic_steady)?;
-        option(&traffic, "poisson", l.traffic_poisson)?;
-        let traffic_rate = field(
-            &auto,
-            l.traffic_rate,
-            "input",
-            "bl-traffic-rate",
-            &[
-                ("type", "number"),
-                ("min", "0.5"),
-                ("max", &js_number(MAX_TRAFFIC_RATE)),
-                ("step", "0.5"),
-                ("value", "8"),
-            ],
-        )?;
-        let seed = field(
-            &auto,
-            l.seed,
-            "input",
-            "bl-seed",
-            &[
-                ("type", "number"),
-                ("min", "0"),
-                ("step", "1"),
-                ("value", "42"),
-                ("inputmode", "numeric"),
-            ],
-        )?;
-
-        let time = group(&root, l.time_legend)?;
-        let pause = button(&time, "bl-button bl-pause", l.pause)?;
-        set(&pause, "aria-pressed", "false");
-        let speed = field(&time, l.speed, "select", "bl-speed", &[])?;
-        for s in ["0.25", "1", "4"] {
-            option(
-                &speed,
-                s,
-                &(s.replace('.', l.decimal.encode_utf8(&mut [0; 4])) + "×"),
+        ));
+        let [send, cost, burst_size, burst, capacity, rate, traffic, traffic_rate, seed, pause, speed, step, reset, error, capacity_out, rate_out] =
+            find_each(
+                parent,
+                [
+                    ".bl-send",
+                    ".bl-cost",
+                    ".bl-burst-size",
+                    ".bl-burst",
+                    ".bl-capacity",
+                    ".bl-rate",
+                    ".bl-traffic",
+                    ".bl-traffic-rate",
+                    ".bl-seed",
+                    ".bl-pause",
+                    ".bl-speed",
+                    ".bl-step",
+                    ".bl-reset",
+                    ".bl-input-error",
+                    ".bl-capacity + .bl-out",
+                    ".bl-rate + .bl-out",
+                ],
             )?;
-        }
-        let step = button(&time, "bl-button bl-step", l.step)?;
-        let reset = button(&time, "bl-button bl-reset", l.reset)?;
-
-        let error = html(&root, "p", "bl-input-error")?;
-        set(&error, "role", "alert");
-
         let controls = Controls {
             send,
             cost,
             burst_size,
             burst,
-            capacity: capacity_input,
+            capacity,
             capacity_out,
-            rate: rate_input,
+            rate,
             rate_out,
             traffic,
             traffic_rate,
@@ -233,11 +167,7 @@ impl Controls {
             reset,
             error,
         };
-        if let Some(select) =
-            wasm_bindgen::JsCast::dyn_ref::<web_sys::HtmlSelectElement>(&controls.speed)
-        {
-            select.set_value("1");
-        }
+        set_value(&controls.speed, "1");
         Ok(controls)
     }
 
@@ -260,8 +190,8 @@ impl Controls {
 
     /// Shows the bucket's configuration on the sliders.
     pub fn show_config(&self, l: &Locale, capacity: f64, rate: f64) {
-        super::dom::set_value(&self.capacity, &js_number(capacity));
-        super::dom::set_value(&self.rate, &js_number(rate));
+        set_value(&self.capacity, &js_number(capacity));
+        set_value(&self.rate, &js_number(rate));
         text(&self.capacity_out, &l.number(capacity, 3));
         text(&self.rate_out, &l.number(rate, 3));
         set(&self.cost, "max", &js_number(capacity.floor().max(1.0)));

@@ -1,6 +1,6 @@
 //! The annotated SVG bucket and the response panel: built once, then updated by attribute and text.
 
-use super::dom::{self, html, set, svg, text};
+use super::dom::{self, html, set, text};
 use super::locale::{fill, Locale};
 use super::num;
 use crate::limiter::{BucketConfig, Decision, Never, Outcome, ResponseHead};
@@ -14,11 +14,44 @@ const BUCKET_BOTTOM: f64 = 278.0;
 const SPOUT_Y: f64 = 40.0;
 /// Seconds of lesson time a request marker stays in flight.
 pub const FLIGHT_SECONDS: f64 = 0.6;
-/// Drops shown falling at once while the bucket refills.
+/// Drops shown falling at once while the bucket refills (the circles in [`WIDGET`]).
 const DROPS: usize = 3;
 /// The request markers, drawn around x = 0 on the request lane (y = 112).
 const CIRCLE: &str = "M0 112m-9 0a9 9 0 1 0 18 0a9 9 0 1 0-18 0";
 const DIAMOND: &str = "M0 102l10 10l-10 10l-10-10Z";
+
+/// The widget's markup (see [`dom::markup`]); `{}` marks, in order: the language, the id prefix
+/// (title, desc and clip ids), the title, the id prefix again (clip), the tokens unit, the idle
+/// status and the reset note. The water is a full-height rect inside the clipped bucket, moved
+/// down by a transform as the level drops: a transform change updates a paint property and
+/// re-records no paint. Drops fall from the spout; the request marker's shape is set per request.
+const WIDGET: &str = "<div class=\"bl-widget\" lang=\"{}\">\
+<svg class=\"bl-diagram\" viewBox=\"0 0 360 300\" role=\"img\" aria-labelledby=\"{}-title {}-desc\">\
+<title id=\"{}-title\">{}</title><desc id=\"{}-desc\"></desc>\
+<defs><clipPath id=\"{}-inside\">\
+<path d=\"M102 70 L122 272 Q124 278 132 278 L228 278 Q236 278 238 272 L258 70 Z\"/>\
+</clipPath></defs>\
+<rect class=\"bl-tap\" x=\"146\" y=\"6\" width=\"68\" height=\"18\" rx=\"5\"/>\
+<rect class=\"bl-tap\" x=\"172\" y=\"22\" width=\"16\" height=\"16\" rx=\"2\"/>\
+<text class=\"bl-label\" x=\"224\" y=\"20\"></text>\
+<circle class=\"bl-drop\" cx=\"180\" cy=\"0\" r=\"6\" visibility=\"hidden\"/>\
+<circle class=\"bl-drop\" cx=\"180\" cy=\"0\" r=\"6\" visibility=\"hidden\"/>\
+<circle class=\"bl-drop\" cx=\"180\" cy=\"0\" r=\"6\" visibility=\"hidden\"/>\
+<g clip-path=\"url(#{}-inside)\">\
+<rect class=\"bl-fill\" x=\"90\" y=\"70\" width=\"180\" height=\"208\" transform=\"translate(0 208)\"/>\
+</g>\
+<path class=\"bl-bucket\" d=\"M100 70 L120 272 Q122 282 132 282 L228 282 Q238 282 240 272 L260 70\"/>\
+<line class=\"bl-brim\" x1=\"60\" y1=\"70\" x2=\"100\" y2=\"70\"/>\
+<text class=\"bl-label\" x=\"8\" y=\"66\"></text>\
+<text class=\"bl-counter\" x=\"180\" y=\"204\" text-anchor=\"middle\"></text>\
+<text class=\"bl-unit\" x=\"180\" y=\"226\" text-anchor=\"middle\">{}</text>\
+<path class=\"bl-request\" visibility=\"hidden\"/>\
+</svg>\
+<div class=\"bl-side\"></div>\
+<div class=\"bl-panel\"><p class=\"bl-status\">{}</p><pre class=\"bl-head\" hidden=\"\"></pre>\
+<p class=\"bl-formula\"></p><p class=\"bl-wait\"></p><p class=\"bl-note\">{}</p></div>\
+<div class=\"bl-bottom\"></div>\
+</div>";
 
 /// `translate(x y)` with two decimals.
 fn translate(x: f64, y: f64) -> String {
@@ -61,171 +94,42 @@ pub struct Diagram {
 impl Diagram {
     /// Builds the widget inside `root` (whose previous content is replaced).
     pub fn build(root: &Element, locale: &'static Locale) -> Result<Diagram, JsValue> {
-        root.set_text_content(None);
-        let widget = html(root, "div", "bl-widget")?;
-        set(&widget, "lang", locale.lang);
         let id = dom::unique_id("bl");
-        let drawing = svg(
-            &widget,
-            "svg",
+        let l = locale;
+        root.set_inner_html(&dom::markup(
+            WIDGET,
             &[
-                ("class", "bl-diagram"),
-                ("viewBox", "0 0 360 300"),
-                ("role", "img"),
-                ("aria-labelledby", &format!("{id}-title {id}-desc")),
+                l.lang,
+                &id,
+                &id,
+                &id,
+                l.svg_title,
+                &id,
+                &id,
+                &id,
+                l.tokens_unit,
+                l.idle,
+                l.reset_note,
             ],
-        )?;
-        let title = svg(&drawing, "title", &[("id", &format!("{id}-title"))])?;
-        text(&title, locale.svg_title);
-        let desc = svg(&drawing, "desc", &[("id", &format!("{id}-desc"))])?;
-
-        let defs = svg(&drawing, "defs", &[])?;
-        let clip_id = format!("{id}-inside");
-        let clip = svg(&defs, "clipPath", &[("id", &clip_id)])?;
-        svg(
-            &clip,
-            "path",
-            &[(
-                "d",
-                "M102 70 L122 272 Q124 278 132 278 L228 278 Q236 278 238 272 L258 70 Z",
-            )],
-        )?;
-
-        // The tap and its spout.
-        svg(
-            &drawing,
-            "rect",
-            &[
-                ("class", "bl-tap"),
-                ("x", "146"),
-                ("y", "6"),
-                ("width", "68"),
-                ("height", "18"),
-                ("rx", "5"),
-            ],
-        )?;
-        svg(
-            &drawing,
-            "rect",
-            &[
-                ("class", "bl-tap"),
-                ("x", "172"),
-                ("y", "22"),
-                ("width", "16"),
-                ("height", "16"),
-                ("rx", "2"),
-            ],
-        )?;
-        let rate_label = svg(
-            &drawing,
-            "text",
-            &[("class", "bl-label"), ("x", "224"), ("y", "20")],
-        )?;
-
-        let drops = (0..DROPS)
-            .map(|_| {
-                svg(
-                    &drawing,
-                    "circle",
-                    &[
-                        ("class", "bl-drop"),
-                        ("cx", "180"),
-                        ("cy", "0"),
-                        ("r", "6"),
-                        ("visibility", "hidden"),
-                    ],
-                )
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-
-        // The water is a full-height rect inside the clipped bucket, moved down by a transform as
-        // the level drops: a transform change updates a paint property and re-records no paint.
-        let mut clip_url = String::from("url(#");
-        clip_url.push_str(&clip_id);
-        clip_url.push(')');
-        let inside = svg(&drawing, "g", &[("clip-path", &clip_url)])?;
-        let fill = svg(
-            &inside,
-            "rect",
-            &[
-                ("class", "bl-fill"),
-                ("x", "90"),
-                ("y", "70"),
-                ("width", "180"),
-                ("height", "208"),
-                ("transform", "translate(0 208)"),
-            ],
-        )?;
-        svg(
-            &drawing,
-            "path",
-            &[
-                ("class", "bl-bucket"),
-                (
-                    "d",
-                    "M100 70 L120 272 Q122 282 132 282 L228 282 Q238 282 240 272 L260 70",
-                ),
-            ],
-        )?;
-
-        // Capacity mark: a dashed line at the brim.
-        svg(
-            &drawing,
-            "line",
-            &[
-                ("class", "bl-brim"),
-                ("x1", "60"),
-                ("y1", "70"),
-                ("x2", "100"),
-                ("y2", "70"),
-            ],
-        )?;
-        let capacity_label = svg(
-            &drawing,
-            "text",
-            &[("class", "bl-label"), ("x", "8"), ("y", "66")],
-        )?;
-
-        let counter = svg(
-            &drawing,
-            "text",
-            &[
-                ("class", "bl-counter"),
-                ("x", "180"),
-                ("y", "204"),
-                ("text-anchor", "middle"),
-            ],
-        )?;
-        let unit = svg(
-            &drawing,
-            "text",
-            &[
-                ("class", "bl-unit"),
-                ("x", "180"),
-                ("y", "226"),
-                ("text-anchor", "middle"),
-            ],
-        )?;
-        text(&unit, locale.tokens_unit);
-
-        let request = svg(
-            &drawing,
-            "path",
-            &[("class", "bl-request"), ("visibility", "hidden")],
-        )?;
-
-        let side = html(&widget, "div", "bl-side")?;
-        let panel = html(&widget, "div", "bl-panel")?;
-        let status = html(&panel, "p", "bl-status")?;
-        text(&status, locale.idle);
-        let head = html(&panel, "pre", "bl-head")?;
-        set(&head, "hidden", "");
-        let formula = html(&panel, "p", "bl-formula")?;
-        let wait = html(&panel, "p", "bl-wait")?;
-        let note = html(&panel, "p", "bl-note")?;
-        text(&note, locale.reset_note);
-        let bottom = html(&widget, "div", "bl-bottom")?;
-
+        ));
+        let [fill, counter, capacity_label, rate_label, desc, request, status, head, formula, wait, side, bottom] =
+            dom::find_each(
+                root,
+                [
+                    ".bl-fill",
+                    ".bl-counter",
+                    ".bl-brim + .bl-label",
+                    ".bl-tap + .bl-label",
+                    "desc",
+                    ".bl-request",
+                    ".bl-status",
+                    ".bl-head",
+                    ".bl-formula",
+                    ".bl-wait",
+                    ".bl-side",
+                    ".bl-bottom",
+                ],
+            )?;
         Ok(Diagram {
             locale,
             fill,
@@ -233,7 +137,7 @@ impl Diagram {
             capacity_label,
             rate_label,
             desc,
-            drops,
+            drops: dom::find_all(root, ".bl-drop")?,
             request,
             status,
             head,
@@ -397,7 +301,10 @@ impl Diagram {
                     ("t2", &n(d.tokens)),
                 ],
             );
-            format!("{refill}\n{debit}")
+            let mut both = refill;
+            both.push('\n');
+            both.push_str(&debit);
+            both
         } else {
             refill
         }

@@ -8,17 +8,17 @@ use web_sys::{
     HtmlSelectElement, IntersectionObserver, IntersectionObserverEntry, Window,
 };
 
-/// The SVG namespace, required for SVG elements created from script.
-pub const SVG_NS: &str = "http://www.w3.org/2000/svg";
-
 /// The page's window (the view only runs in a browser page).
 pub fn window() -> Window {
-    web_sys::window().expect("the view runs in a page with a window")
+    // `expect_throw` throws a JavaScript error without Rust's formatting machinery.
+    web_sys::window().expect_throw("the view runs in a page with a window")
 }
 
 /// The page's document.
 pub fn document() -> Document {
-    window().document().expect("a page window has a document")
+    window()
+        .document()
+        .expect_throw("a page window has a document")
 }
 
 /// Wall time in seconds from `performance.now()`; the only clock the project reads.
@@ -36,14 +36,62 @@ pub fn html(parent: &Element, tag: &str, class: &str) -> Result<Element, JsValue
     Ok(element)
 }
 
-/// Creates an SVG element `<tag>` with `attributes` inside `parent`.
-pub fn svg(parent: &Element, tag: &str, attributes: &[(&str, &str)]) -> Result<Element, JsValue> {
-    let element = document().create_element_ns(Some(SVG_NS), tag)?;
-    for (name, value) in attributes {
-        element.set_attribute(name, value)?;
+/// Markup for `set_inner_html` from one of the view's constant `template`s: each `{}` is
+/// replaced, in order, by the next of `values` (the view's own words, ids and numbers), escaped
+/// for text and attribute values. Values a person typed never go through markup.
+pub fn markup(template: &str, values: &[&str]) -> String {
+    let mut out = String::with_capacity(template.len() + 256);
+    let mut values = values.iter();
+    // Split on the `{` alone (a char search, lighter in the wasm than a string search); every
+    // piece after the first starts with the mark's `}`.
+    for (i, piece) in template.split('{').enumerate() {
+        let piece = if i == 0 {
+            piece
+        } else {
+            for c in values.next().copied().unwrap_or("").chars() {
+                match c {
+                    '&' => out.push_str("&amp;"),
+                    '<' => out.push_str("&lt;"),
+                    '>' => out.push_str("&gt;"),
+                    '"' => out.push_str("&quot;"),
+                    c => out.push(c),
+                }
+            }
+            piece.strip_prefix('}').unwrap_or(piece)
+        };
+        out.push_str(piece);
     }
-    parent.append_child(&element)?;
-    Ok(element)
+    out
+}
+
+/// The first element under `parent` that matches `selector` (one of the view's own selectors,
+/// so a miss means the markup and the code disagree: an error, not a panic).
+pub fn find(parent: &Element, selector: &str) -> Result<Element, JsValue> {
+    parent
+        .query_selector(selector)?
+        .ok_or_else(|| JsValue::from_str(selector))
+}
+
+/// The first element under `parent` for each of `selectors`, in their order (one error path
+/// for a whole set of handles keeps the mount code small).
+pub fn find_each<const N: usize>(
+    parent: &Element,
+    selectors: [&str; N],
+) -> Result<[Element; N], JsValue> {
+    let found: Vec<Element> = selectors
+        .iter()
+        .map(|selector| find(parent, selector))
+        .collect::<Result<_, _>>()?;
+    found.try_into().map_err(|_| JsValue::from_str("selectors"))
+}
+
+/// Every element under `parent` that matches `selector`, in document order.
+pub fn find_all(parent: &Element, selector: &str) -> Result<Vec<Element>, JsValue> {
+    let list = parent.query_selector_all(selector)?;
+    Ok((0..list.length())
+        .filter_map(|i| list.item(i))
+        .filter_map(|node| node.dyn_into::<Element>().ok())
+        .collect())
 }
 
 /// Sets an attribute, touching the DOM only when the value changes (a write, even of the same
@@ -52,7 +100,7 @@ pub fn set(element: &Element, name: &str, value: &str) {
     if element.get_attribute(name).as_deref() != Some(value) {
         element
             .set_attribute(name, value)
-            .expect("attribute names used by the view are valid");
+            .expect_throw("attribute names used by the view are valid");
     }
 }
 
@@ -116,7 +164,7 @@ impl FrameLoop {
         if self.pending.get().is_none() {
             let id = window()
                 .request_animation_frame(self.callback.as_ref().unchecked_ref())
-                .expect("requestAnimationFrame is available in a page");
+                .expect_throw("requestAnimationFrame is available in a page");
             self.pending.set(Some(id));
         }
     }
@@ -153,7 +201,9 @@ pub fn unique_id(prefix: &str) -> String {
         next.set(n + 1);
         n
     });
-    format!("{prefix}{n}")
+    let mut id = String::from(prefix);
+    super::num::push_int(&mut id, n.into());
+    id
 }
 
 /// The current value of an `<input>` or `<select>`.
@@ -185,10 +235,11 @@ pub fn dispatch_soon(target: &Element, name: &str, detail: &JsValue) {
     let Ok(event) = CustomEvent::new_with_event_init_dict(name, &init) else {
         return;
     };
-    let target = target.clone();
-    let send = Closure::once_into_js(move || {
-        let _ = target.dispatch_event(&event);
-    });
+    // `target.dispatchEvent.bind(target, event)`: a plain JS function, no Rust closure (smaller).
+    let Ok(dispatch) = js_sys::Reflect::get(target, &JsValue::from_str("dispatchEvent")) else {
+        return;
+    };
+    let send = dispatch.unchecked_into::<js_sys::Function>().bind1(target, &event);
     window().queue_microtask(send.unchecked_ref());
 }
 

@@ -5,13 +5,16 @@
 use super::controls::{CAPACITY_MAX, RATE_MAX};
 use super::dom;
 use super::BucketDiagram;
-use crate::api::{js_number, to_js};
+use crate::api::{js_decimal, js_number, to_js};
 use crate::limiter::{BucketConfig, Field, InvalidValue, Rule};
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
 
 /// The groups of controls a host can show, in the order they appear.
 pub const CONTROL_GROUPS: [&str; 6] = ["send", "cost", "burst", "bucket", "traffic", "time"];
+/// The same names as one list for messages (a test keeps the two equal; joining at run time
+/// would cost code in the module).
+const GROUP_NAMES: &str = "send, cost, burst, bucket, traffic, time";
 
 /// Reads `text` as the setting `name` (`capacity`, `refill-rate`, `tokens` or `cost`, spelled as
 /// the element's attributes and the embed page's URL parameters are) for a bucket of `capacity`;
@@ -25,12 +28,13 @@ pub fn check_setting(name: &str, text: &str, capacity: Option<f64>) -> Result<f6
         "tokens" => (Field::Tokens, Rule::UpTo(capacity)),
         "cost" => (Field::Cost, cost_rule(capacity)),
         other => {
-            return Err(JsError::new(&format!(
-                "unknown setting \"{other}\"; known: capacity, refill-rate, tokens, cost"
-            )))
+            let mut message = String::from("unknown setting \"");
+            message.push_str(other);
+            message.push_str("\"; known: capacity, refill-rate, tokens, cost");
+            return Err(JsError::new(&message));
         }
     };
-    InvalidValue::parse(field, text, rule)
+    crate::api::parse_text(field, text, rule)
         .map_err(|err| JsError::new(&err.message_with(name, js_number)))
 }
 
@@ -57,7 +61,12 @@ fn parse_groups(list: &str) -> Result<Vec<&'static str>, String> {
     for name in &names {
         match CONTROL_GROUPS.iter().find(|g| g.eq_ignore_ascii_case(name)) {
             Some(group) => shown.push(*group),
-            None => return Err(format!("unknown control \"{name}\"")),
+            None => {
+                let mut why = String::from("unknown control \"");
+                why.push_str(name);
+                why.push('"');
+                return Err(why);
+            }
         }
     }
     if names.is_empty() {
@@ -103,9 +112,7 @@ impl BucketDiagram {
     #[wasm_bindgen(getter)]
     pub fn cost(&self) -> f64 {
         let state = self.state.borrow();
-        dom::value(&state.controls.cost)
-            .trim()
-            .parse()
+        crate::limiter::parse_number(dom::value(&state.controls.cost).trim(), js_decimal)
             .unwrap_or(f64::NAN)
     }
 
@@ -114,28 +121,35 @@ impl BucketDiagram {
     #[wasm_bindgen(js_name = showControls)]
     pub fn show_controls(&self, list: &str) -> Result<(), JsError> {
         let shown = parse_groups(list).map_err(|why| {
-            JsError::new(&format!(
-                "controls must be \"all\", \"none\" or names from {} separated by spaces, \
-                 got \"{list}\" ({why})",
-                CONTROL_GROUPS.join(", ")
-            ))
+            let mut message = String::from("controls must be \"all\", \"none\" or names from ");
+            message.push_str(GROUP_NAMES);
+            message.push_str(" separated by spaces, got \"");
+            message.push_str(list);
+            message.push_str("\" (");
+            message.push_str(&why);
+            message.push(')');
+            JsError::new(&message)
         })?;
         let state = self.state.borrow();
         let c = &state.controls;
-        // Fields sit in a <label>, groups in a <fieldset> around those labels.
-        let parent = |control: &Element| control.parent_element();
-        let grandparent = |control: &Element| parent(control).and_then(|p| p.parent_element());
-        let parts: [(&str, Vec<Option<Element>>); 6] = [
-            ("send", vec![Some(c.send.clone())]),
-            ("cost", vec![parent(&c.cost)]),
-            ("burst", vec![parent(&c.burst_size), Some(c.burst.clone())]),
-            ("bucket", vec![grandparent(&c.capacity)]),
-            ("traffic", vec![grandparent(&c.traffic)]),
-            ("time", vec![parent(&c.pause)]),
+        // Each part: its group, a control, and how many levels above the control the part is
+        // (fields sit in a <label>, groups in a <fieldset> around those labels).
+        let parts = [
+            ("send", &c.send, 0),
+            ("cost", &c.cost, 1),
+            ("burst", &c.burst_size, 1),
+            ("burst", &c.burst, 0),
+            ("bucket", &c.capacity, 2),
+            ("traffic", &c.traffic, 2),
+            ("time", &c.pause, 1),
         ];
-        for (group, elements) in parts {
-            for element in elements.iter().flatten() {
-                set_hidden(element, !shown.contains(&group));
+        for (group, control, levels) in parts {
+            let mut part = Some(control.clone());
+            for _ in 0..levels {
+                part = part.and_then(|p| p.parent_element());
+            }
+            if let Some(part) = part {
+                set_hidden(&part, !shown.contains(&group));
             }
         }
         // The row of request controls disappears when none of its controls shows.
@@ -193,6 +207,11 @@ mod tests {
             "unknown control \"sned\""
         );
         assert!(parse_groups("  ").is_err());
+    }
+
+    #[test]
+    fn the_message_lists_every_group() {
+        assert_eq!(GROUP_NAMES, CONTROL_GROUPS.join(", "));
     }
 
     #[test]

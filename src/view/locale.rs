@@ -161,15 +161,30 @@ pub fn for_lang(tag: &str) -> &'static Locale {
     }
 }
 
-/// Replaces each `{key}` in `template` with its value.
+/// Replaces each `{key}` in `template` with its value; a mark with no value stays as it is.
+/// One pass with char searches (string replacement would pull the two-way string searcher and
+/// its panic paths into the wasm).
 pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
-    let mut out = template.to_owned();
-    for (key, value) in values {
-        let mut marker = String::with_capacity(key.len() + 2);
-        marker.push('{');
-        marker.push_str(key);
-        marker.push('}');
-        out = out.replace(&marker, value);
+    let mut out = String::with_capacity(template.len() + 32);
+    for (i, piece) in template.split('{').enumerate() {
+        if i == 0 {
+            out.push_str(piece);
+            continue;
+        }
+        let known = piece.split_once('}').and_then(|(key, rest)| {
+            let (_, value) = values.iter().find(|(k, _)| *k == key)?;
+            Some((value, rest))
+        });
+        match known {
+            Some((value, rest)) => {
+                out.push_str(value);
+                out.push_str(rest);
+            }
+            None => {
+                out.push('{');
+                out.push_str(piece);
+            }
+        }
     }
     out
 }
@@ -190,7 +205,10 @@ impl Locale {
         if self.decimal == '.' {
             text
         } else {
-            text.replace('.', self.decimal.encode_utf8(&mut [0; 4]))
+            // A char map rather than `str::replace`: less code in the wasm.
+            text.chars()
+                .map(|c| if c == '.' { self.decimal } else { c })
+                .collect()
         }
     }
 }
@@ -214,6 +232,8 @@ mod tests {
             fill("{a} + {a} = {b}", &[("a", "1"), ("b", "2")]),
             "1 + 1 = 2"
         );
+        assert_eq!(fill("{x} {a}{", &[("a", "{b}"), ("b", "2")]), "{x} {b}{");
+        assert_eq!(fill("B = {b}", &[("b", "10")]), "B = 10");
     }
 
     #[test]

@@ -138,7 +138,7 @@ impl State {
 
     /// Reads a control's text as a number under `rule`.
     fn read(&self, control: &Element, field: Field, rule: Rule) -> Result<f64, InvalidValue> {
-        InvalidValue::parse(field, &dom::value(control), rule)
+        crate::api::parse_text(field, &dom::value(control), rule)
     }
 
     fn cost(&self) -> Result<f64, InvalidValue> {
@@ -405,7 +405,7 @@ pub fn mount_diagram(root: &Element) -> Result<BucketDiagram, JsValue> {
 /// Reads the bucket's config from `data-*` attributes, each optional.
 fn config_from_attributes(root: &Element) -> Result<BucketConfig, InvalidValue> {
     let read = |name: &str, field: Field, rule: Rule, default: f64| match root.get_attribute(name) {
-        Some(text) => InvalidValue::parse(field, &text, rule),
+        Some(text) => crate::api::parse_text(field, &text, rule),
         None => Ok(default),
     };
     let capacity = read("data-capacity", Field::Capacity, Rule::Positive, 10.0)?;
@@ -417,7 +417,7 @@ fn config_from_attributes(root: &Element) -> Result<BucketConfig, InvalidValue> 
     )?;
     let config = BucketConfig::new(capacity, refill_rate)?;
     match root.get_attribute("data-tokens") {
-        Some(text) => config.with_initial_tokens(InvalidValue::parse(
+        Some(text) => config.with_initial_tokens(crate::api::parse_text(
             Field::Tokens,
             &text,
             Rule::UpTo(capacity),

@@ -50,29 +50,7 @@ pub fn trimmed(value: f64, decimals: u32) -> String {
     text
 }
 
-/// Appends the decimal digits of `n`.
-pub fn push_int(out: &mut String, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    for &d in &digits[i..] {
-        out.push(char::from(d));
-    }
-}
-
-/// The decimal digits of `n`.
-pub fn int(n: u64) -> String {
-    let mut out = String::new();
-    push_int(&mut out, n);
-    out
-}
+pub use crate::limiter::digits::{push_uint as push_int, uint as int};
 
 #[cfg(test)]
 mod tests {

@@ -6,7 +6,7 @@
 //! property change, no geometry or paint re-recorded). The level line is drawn ahead into the
 //! future (rising to the capacity, then flat) and a clip hides what is right of "now".
 
-use super::dom::{self, set, svg, text};
+use super::dom::{self, set};
 use super::locale::Locale;
 use super::num::push_fixed;
 use crate::limiter::{History, Kind};
@@ -27,6 +27,21 @@ const PX_PER_SECOND: f64 = WIDTH / SPAN;
 /// How far ahead of "now" the track is drawn; it is redrawn before time runs past it.
 const AHEAD: f64 = 60.0;
 
+/// The chart's markup (see [`dom::markup`]); `{}` marks, in order: the id prefix three times,
+/// the title, the id prefix, the description, the clip's id twice, the two tick labels. The
+/// track (the `<g>` holding the three paths) slides inside the clipped window.
+const CHART: &str = "<svg class=\"bl-timeline\" viewBox=\"0 0 480 104\" role=\"img\" \
+aria-labelledby=\"{}-title {}-desc\">\
+<title id=\"{}-title\">{}</title><desc id=\"{}-desc\">{}</desc>\
+<line class=\"bl-tl-axis\" x1=\"0\" x2=\"480\" y1=\"64\" y2=\"64\"/>\
+<clipPath id=\"{}\"><rect x=\"0\" y=\"0\" width=\"480\" height=\"90\"/></clipPath>\
+<g clip-path=\"url(#{})\"><g>\
+<path class=\"bl-tl-level\"/><path class=\"bl-tl-admitted\"/><path class=\"bl-tl-denied\"/>\
+</g></g>\
+<text class=\"bl-tl-tick\" x=\"2\" y=\"100\">{}</text>\
+<text class=\"bl-tl-tick\" x=\"478\" y=\"100\" text-anchor=\"end\">{}</text>\
+</svg>";
+
 /// Handles to the chart's changing parts.
 pub struct Timeline {
     track: Element,
@@ -38,70 +53,34 @@ pub struct Timeline {
 }
 
 impl Timeline {
-    /// Builds the chart inside `parent`.
+    /// Builds the chart inside `parent` (replacing its content).
     pub fn build(parent: &Element, l: &Locale) -> Result<Timeline, JsValue> {
         let id = dom::unique_id("bl-tl");
-        let chart = svg(
-            parent,
-            "svg",
-            &[
-                ("class", "bl-timeline"),
-                ("viewBox", "0 0 480 104"),
-                ("role", "img"),
-                ("aria-labelledby", &format!("{id}-title {id}-desc")),
-            ],
-        )?;
-        text(
-            &svg(&chart, "title", &[("id", &format!("{id}-title"))])?,
-            l.timeline_title,
-        );
-        text(
-            &svg(&chart, "desc", &[("id", &format!("{id}-desc"))])?,
-            l.timeline_desc,
-        );
-        svg(
-            &chart,
-            "line",
-            &[
-                ("class", "bl-tl-axis"),
-                ("x1", "0"),
-                ("x2", "480"),
-                ("y1", "64"),
-                ("y2", "64"),
-            ],
-        )?;
         let clip_id = dom::unique_id("bl-tl-clip");
-        let clip = svg(&chart, "clipPath", &[("id", &clip_id)])?;
-        svg(
-            &clip,
-            "rect",
-            &[("x", "0"), ("y", "0"), ("width", "480"), ("height", "90")],
-        )?;
-        let mut clip_url = String::from("url(#");
-        clip_url.push_str(&clip_id);
-        clip_url.push(')');
-        let window = svg(&chart, "g", &[("clip-path", &clip_url)])?;
-        let track = svg(&window, "g", &[])?;
-        let level = svg(&track, "path", &[("class", "bl-tl-level")])?;
-        let admitted = svg(&track, "path", &[("class", "bl-tl-admitted")])?;
-        let denied = svg(&track, "path", &[("class", "bl-tl-denied")])?;
-        let past = svg(
-            &chart,
-            "text",
-            &[("class", "bl-tl-tick"), ("x", "2"), ("y", "100")],
-        )?;
-        text(&past, l.timeline_past);
-        let now = svg(
-            &chart,
-            "text",
+        parent.set_inner_html(&dom::markup(
+            CHART,
             &[
-                ("class", "bl-tl-tick"),
-                ("x", "478"),
-                ("y", "100"),
-                ("text-anchor", "end"),
+                &id,
+                &id,
+                &id,
+                l.timeline_title,
+                &id,
+                l.timeline_desc,
+                &clip_id,
+                &clip_id,
+                l.timeline_past,
+                l.timeline_now,
+            ],
+        ));
+        let [track, level, admitted, denied] = dom::find_each(
+            parent,
+            [
+                ".bl-timeline g g",
+                ".bl-tl-level",
+                ".bl-tl-admitted",
+                ".bl-tl-denied",
             ],
         )?;
-        text(&now, l.timeline_now);
         Ok(Timeline {
             track,
             level,

@@ -7,15 +7,24 @@ const env = useBrowser();
 
 const counter = (page) => page.textContent('#bucket-widget .bl-counter');
 
-/** Presses Tab until the focused element matches `selector` (it must be reachable by keyboard). */
+/**
+ * Presses Tab (or Shift+Tab when the target comes earlier in the page) until the focused element
+ * matches `selector`: it must be reachable by keyboard, with a visible focus.
+ */
 async function tabTo(page, selector) {
+  const backwards = await page.evaluate((s) => {
+    const target = document.querySelector(s);
+    const from = document.activeElement;
+    if (!target || !from || from === document.body) return false;
+    return Boolean(target.compareDocumentPosition(from) & Node.DOCUMENT_POSITION_FOLLOWING);
+  }, selector);
   for (let i = 0; i < 80; i++) {
     if (await page.evaluate((s) => document.activeElement?.matches(s), selector)) {
       assert.ok(await page.evaluate(() => document.activeElement.matches(':focus-visible')),
         `${selector} shows a visible focus`);
       return;
     }
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
   }
   assert.fail(`${selector} is not reachable with Tab`);
 }

@@ -1,0 +1,64 @@
+// Issue 8's size budgets as a test (sizes are deterministic for a given build): the embeddable
+// widget's wasm ≤ 35 KB gzip -9, and the lesson page's start-up transfer ≤ 150 KB gzip -9.
+// Needs the release build (scripts/build.sh); bench/sizes.mjs does the measuring.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { LESSON_FILES, measureSizes } from '../../bench/sizes.mjs';
+
+const WWW = new URL('../../www/', import.meta.url);
+const WASM_GZIP_BUDGET = 35 * 1024;
+const PAGE_GZIP_BUDGET = 150 * 1024;
+
+test('the widget wasm (core + diagram) is at most 35 KB gzip -9', () => {
+  const wasm = readFileSync(new URL('pkg/bucketlab_bg.wasm', WWW));
+  const gzip = gzipSync(wasm, { level: 9 }).length;
+  assert.ok(
+    gzip <= WASM_GZIP_BUDGET,
+    `www/pkg/bucketlab_bg.wasm is ${gzip} B gzip (${wasm.length} B raw), over the ${WASM_GZIP_BUDGET} B budget`,
+  );
+});
+
+test('the lesson page transfers at most 150 KB gzip -9 at start', () => {
+  const sizes = measureSizes(WWW);
+  assert.deepEqual(sizes.pageFiles, LESSON_FILES);
+  assert.ok(
+    sizes.pageGzip <= PAGE_GZIP_BUDGET,
+    `the lesson page's ${LESSON_FILES.length} files are ${sizes.pageGzip} B gzip, over the ${PAGE_GZIP_BUDGET} B budget`,
+  );
+});
+
+/** Files (relative to www/) that `text` references with `attribute="./…"` or `from './…'`,
+ * resolved against `base` (a path relative to www/). */
+function references(text, base, pattern) {
+  return [...text.matchAll(pattern)]
+    .map((m) => m[1])
+    .filter((ref) => ref.startsWith('.'))
+    .map((ref) => new URL(ref, new URL(base, 'http://x/')).pathname.slice(1));
+}
+
+test('the page list covers every stylesheet, script and static import the page starts with', () => {
+  const html = readFileSync(new URL('index.html', WWW), 'utf8');
+  const found = new Set([
+    ...references(html, 'index.html', /<link rel="stylesheet" href="([^"]+)"/g),
+    ...references(html, 'index.html', /<script type="module" src="([^"]+)"/g),
+  ]);
+  // Follow static imports through the scripts (dynamic `import()` loads later, on demand).
+  const queue = [...found].filter((f) => f.endsWith('.js'));
+  while (queue.length) {
+    const script = queue.shift();
+    const source = readFileSync(new URL(script, WWW), 'utf8');
+    for (const file of references(source, script, /^\s*import\s[^;]*?from\s+'([^']+)'/gms)) {
+      if (!found.has(file)) {
+        found.add(file);
+        queue.push(file);
+      }
+    }
+  }
+  assert.ok(found.has('pkg/bucketlab.js') && found.size >= 8, `only ${[...found]} found: the patterns no longer match index.html`);
+  for (const file of found) {
+    assert.ok(existsSync(new URL(file, WWW)), `${file} is referenced but missing`);
+    assert.ok(LESSON_FILES.includes(file), `${file} loads at start but is not in LESSON_FILES`);
+  }
+});
