@@ -157,26 +157,3 @@ fn dropping_the_diagram_empties_its_element_and_leaves_others_alone() {
     assert_eq!(text_of(&second_root, ".bl-counter"), "6,0 / 7");
 }
 
-/// A panic's report (what the panic hook calls) turns every mounted diagram into its error box
-/// and leaves removed ones alone.
-#[wasm_bindgen_test]
-fn an_internal_error_marks_mounted_diagrams_as_failed() {
-    let (first, _a) = paused(&[]);
-    let (second, _b) = paused(&[("data-lang", "en")]);
-    let (gone, dropped) = paused(&[]);
-    drop(dropped);
-    bucketlab::panic::report("test report");
-    for root in [&first, &second] {
-        let detail = text_of(root, ".bl-error .bl-error-detail");
-        assert!(
-            detail.contains("internal error") && detail.contains("test report"),
-            "{detail}"
-        );
-        assert!(root.query_selector(".bl-widget").unwrap().is_none());
-    }
-    assert_eq!(
-        text_of(&second, ".bl-error-title"),
-        "The diagram could not be built"
-    );
-    assert!(gone.query_selector(".bl-error").unwrap().is_none());
-}

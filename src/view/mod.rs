@@ -393,7 +393,6 @@ pub fn mount_diagram(root: &Element) -> Result<BucketDiagram, JsValue> {
         }
     })?;
     state.borrow_mut().refresh();
-    crate::panic::widgets::mounted(root, locale);
     Ok(BucketDiagram {
         state,
         root: root.clone(),
@@ -485,7 +484,6 @@ impl BucketDiagram {
 
 impl Drop for BucketDiagram {
     fn drop(&mut self) {
-        crate::panic::widgets::unmounted(&self.root);
         self.root.set_text_content(None);
     }
 }
