@@ -18,6 +18,8 @@ const OUT = resolve(process.argv[3] ?? join(ROOT, 'dist'));
 
 /** Names other sites link to: they must not change between releases. */
 export const STABLE = new Set(['bucket-lab.js', 'embed-resizer.js']);
+/** Files the static host itself reads by name (response headers such as the CSP). */
+export const HOST_FILES = new Set(['_headers']);
 /** Files in the served directory that are not part of the site. */
 const SKIP = [
   /(^|\/)\./, // dotfiles (pkg/.gitignore)
@@ -56,7 +58,7 @@ function respell(spec, path, names) {
 }
 
 function hashed(path, content) {
-  if (path.endsWith('.html') || STABLE.has(path)) return path;
+  if (path.endsWith('.html') || STABLE.has(path) || HOST_FILES.has(path)) return path;
   const hash = createHash('sha256').update(content).digest('hex').slice(0, 10);
   const ext = extname(path);
   return `${path.slice(0, -ext.length)}.${hash}${ext}`;

@@ -42,6 +42,15 @@ echo "== e2e: the served page in Playwright + Chromium =="
 node --test --test-concurrency=1 tests/e2e/ 2>&1 | tee "$logs/e2e.log"
 note "e2e (Playwright):             $(awk '/^# pass/ { print $3 }' "$logs/e2e.log") passed"
 
+# Reliability figures (issue 7): the no-panic properties and the 30-day run ran in `cargo test`
+# above (the 30-day run again here, printing its figures); the leak test ran with the e2e tests.
+cargo test -q --test long_run -- --nocapture 2>&1 | tee "$logs/long_run.log"
+properties=$(( $(grep -cE '^test .*never_panic(s)? \.\.\. ok$' "$logs/native.log" || true) \
+  + $(grep -cE '^test .*any_text_parses_or_is_refused \.\.\. ok$' "$logs/policy.log" || true) ))
+note "reliability: $properties no-panic properties x $(grep -Eo 'const CASES: u32 = [0-9_]+' tests/robustness_properties.rs | grep -Eo '[0-9_]+$' | tr -d _) cases, 0 panics"
+note "  $(grep -E '^30-day runs:' "$logs/long_run.log")"
+note "  $(grep -Eo 'leaks: .*' "$logs/e2e.log" | sed 's/after 100 mounts.*heap/heap/')"
+
 # The algorithm lab's tests ran in the suites above; this line counts them apart.
 lab_native=$(awk '/Running/ { lab = ($2 ~ /^tests\/lab_/) } /Doc-tests/ { lab = 0 }
   /^test .* \.\.\. ok$/ && (lab || /limiter::lab|src\/limiter\/lab/) { n++ } END { print n + 0 }' "$logs/native.log")

@@ -57,7 +57,7 @@ pub fn simulate(options: &JsValue) -> Result<JsValue, JsError> {
     let window = optional(
         "window",
         Field::Lab(LabField::Window),
-        Rule::PositiveUpTo(lab::MAX_WINDOW),
+        lab::WINDOW_RULE,
         1.0,
     )?;
     let quota = Quota::new(limit as u32, window).map_err(to_js)?;

@@ -27,6 +27,8 @@ pub mod api;
 pub mod lab_api;
 /// The pure core: token bucket, lesson clock, HTTP headers. No DOM, no wasm-bindgen.
 pub mod limiter;
+/// The panic hook of the lab and policy wasm builds: a console error instead of a silent trap.
+pub mod panic;
 /// The lesson's YAML rate-limit policy: tiers, storage, client key, refusal.
 #[cfg(feature = "config")]
 pub mod policy;

@@ -73,3 +73,16 @@ fn another_seed_gives_another_poisson_trace() {
     let b = poisson.arrivals(quota, 5.0, 43).unwrap();
     assert_ne!(a, b);
 }
+
+/// A ramp over a duration so short that its slope overflows used to produce arrivals at t = 0
+/// without end (found by the robustness properties); it has none.
+#[test]
+fn a_ramp_over_a_tiny_duration_ends() {
+    let quota = bucketlab::limiter::lab::Quota::new(3, 1.0).unwrap();
+    let ramp = Traffic::ramp(0.0, 45.0).unwrap();
+    assert_eq!(
+        ramp.arrivals(quota, f64::MIN_POSITIVE, 1).unwrap(),
+        Vec::<f64>::new()
+    );
+    assert_eq!(ramp.arrivals(quota, 5e-324, 1).unwrap(), Vec::<f64>::new());
+}

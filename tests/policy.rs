@@ -141,3 +141,66 @@ fn a_refused_value_does_not_leak_into_the_next_parse() {
         "{err:?}"
     );
 }
+
+/// Hostile YAML (issue 7): nesting thousands deep, a 10 MB value, markup; each is refused with an
+/// error, and nothing panics or overflows the stack.
+#[test]
+fn hostile_yaml_is_refused_without_panicking() {
+    let deep_flow = format!("tiers: {}{}", "[".repeat(10_000), "]".repeat(10_000));
+    let mut deep_block = String::from("tiers:\n");
+    for level in 0..2_000 {
+        deep_block.push_str(&" ".repeat(2 * level + 2));
+        deep_block.push_str("a:\n");
+    }
+    let huge = format!(
+        "tiers:\n  default:\n    capacity: {}x\n    refill_rate: 5\n",
+        "9".repeat(10 * 1024 * 1024)
+    );
+    let markup =
+        "tiers:\n  default:\n    capacity: <img src=x onerror=alert(1)>\n    refill_rate: 5\n";
+    let aliases = "a: &a [1,1,1,1,1,1,1,1]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c]\ntiers: [*d,*d,*d,*d,*d,*d,*d,*d]\n";
+    for (name, text) in [
+        ("deep flow", deep_flow.as_str()),
+        ("deep block", &deep_block),
+        ("10 MB", &huge),
+        ("markup", markup),
+        ("aliases", aliases),
+    ] {
+        let err = Policy::from_yaml(text).expect_err(name);
+        assert!(!err.message.is_empty(), "{name}");
+        assert!(
+            err.message.len() < 400,
+            "{name}: a short message, got {} bytes",
+            err.message.len()
+        );
+    }
+}
+
+mod properties {
+    use bucketlab::policy::Policy;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 10_000, failure_persistence: None, ..ProptestConfig::default() })]
+
+        /// Any text, and YAML-shaped text with arbitrary values: a policy or an error, no panic.
+        #[test]
+        fn any_text_parses_or_is_refused(
+            junk in "\\PC{0,60}",
+            capacity in prop_oneof!["[0-9.e+-]{0,8}", Just(".nan".to_owned()), Just(".inf".to_owned()), Just("-0".to_owned()), Just("~".to_owned()), Just("[1]".to_owned()), Just("{a: 1}".to_owned())],
+            rate in "[0-9.,-]{0,6}",
+            extra in prop_oneof![Just(String::new()), Just("storage: redis\n".to_owned()), Just("key_by: ip\n".to_owned()), Just("on_deny:\n  status: 999\n".to_owned()), "[a-z_]{1,8}: [a-z0-9]{0,4}\n"],
+        ) {
+            let _ = Policy::from_yaml(&junk);
+            let text = format!("tiers:\n  default:\n    capacity: {capacity}\n    refill_rate: {rate}\n{extra}");
+            match Policy::from_yaml(&text) {
+                Ok(policy) => {
+                    let tier = policy.tier("default").unwrap();
+                    prop_assert!(tier.capacity() > 0.0 && tier.capacity().is_finite());
+                    prop_assert!(tier.refill_rate() >= 0.0 && tier.refill_rate().is_finite());
+                }
+                Err(err) => prop_assert!(!err.message.is_empty()),
+            }
+        }
+    }
+}

@@ -72,6 +72,8 @@ pub enum Rule {
     UpTo(f64),
     /// A finite number above 0 and at most `max`.
     PositiveUpTo(f64),
+    /// A finite number in `min..=max`.
+    Between(f64, f64),
     /// A whole number in `min..=max`.
     Whole(u32, u32),
     /// Any finite number.
@@ -90,6 +92,12 @@ impl Rule {
             }
             Rule::PositiveUpTo(max) => {
                 out.push_str("a finite number greater than 0 and at most ");
+                out.push_str(&number(*max));
+            }
+            Rule::Between(min, max) => {
+                out.push_str("a finite number from ");
+                out.push_str(&number(*min));
+                out.push_str(" to ");
                 out.push_str(&number(*max));
             }
             Rule::Whole(min, max) => {
@@ -188,6 +196,16 @@ pub fn rust_number(value: f64) -> String {
         "Infinity".to_owned()
     } else if value == f64::NEG_INFINITY {
         "-Infinity".to_owned()
+    } else if value != 0.0 && !(1e-7..1e21).contains(&value.abs()) {
+        // JavaScript's form for very large and very small numbers (`1e+308`, `5e-324`); `{}`
+        // would write all 309 digits.
+        let text = format!("{value:e}");
+        match text.split_once('e') {
+            Some((mantissa, exponent)) if !exponent.starts_with('-') => {
+                format!("{mantissa}e+{exponent}")
+            }
+            _ => text,
+        }
     } else {
         format!("{value}")
     }
@@ -268,6 +286,7 @@ impl InvalidValue {
                 Rule::NonNegative => value >= 0.0,
                 Rule::UpTo(max) => (0.0..=max).contains(&value),
                 Rule::PositiveUpTo(max) => value > 0.0 && value <= max,
+                Rule::Between(min, max) => (min..=max).contains(&value),
                 Rule::Whole(min, max) => {
                     value.fract() == 0.0 && (f64::from(min)..=f64::from(max)).contains(&value)
                 }
@@ -462,6 +481,22 @@ mod tests {
         let message = err.to_string();
         assert!(message.ends_with("… (51 characters)"), "{message}");
         assert!(message.len() < 120, "{message}");
+    }
+
+    #[test]
+    fn huge_and_tiny_numbers_are_written_like_javascript() {
+        assert_eq!(rust_number(1e308), "1e+308");
+        assert_eq!(rust_number(-3.5e254), "-3.5e+254");
+        assert_eq!(rust_number(5e-324), "5e-324");
+        assert_eq!(rust_number(1e21), "1e+21");
+        assert_eq!(rust_number(123456.5), "123456.5");
+        assert_eq!(rust_number(0.000001), "0.000001");
+        assert_eq!(rust_number(-0.0), "-0");
+        let err = InvalidValue::check(Field::Capacity, -1e308, Rule::Positive).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "capacity must be a finite number greater than 0, got -1e+308"
+        );
     }
 
     #[test]

@@ -9,7 +9,7 @@ import { join, relative } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { launch, openPage } from './harness.mjs';
 import { serveStatic, STRICT_CSP } from './static-server.mjs';
-import { buildDist, STABLE } from '../../scripts/dist.mjs';
+import { buildDist, HOST_FILES, STABLE } from '../../scripts/dist.mjs';
 
 const SUB_PATH = '/courses/rate-limiting/';
 let out;
@@ -63,9 +63,9 @@ function customSections(bytes) {
 test('assets have content-hashed names; pages and public entry points keep theirs', async () => {
   const served = files.filter((f) => !/\.(gz|br)$/.test(f));
   assert.ok(served.includes('.nojekyll'));
-  for (const name of ['index.html', 'embed.html', ...STABLE]) assert.ok(served.includes(name), `${name} is in dist/`);
+  for (const name of ['index.html', 'embed.html', ...STABLE, ...HOST_FILES]) assert.ok(served.includes(name), `${name} is in dist/`);
   assert.ok(!served.some((f) => f.startsWith('bench-') || f.endsWith('.d.ts')), 'no developer-only files');
-  const assets = served.filter((f) => f !== '.nojekyll' && !f.endsWith('.html') && !STABLE.has(f));
+  const assets = served.filter((f) => f !== '.nojekyll' && !f.endsWith('.html') && !STABLE.has(f) && !HOST_FILES.has(f));
   assert.ok(assets.some((f) => f.endsWith('.wasm')) && assets.some((f) => f.endsWith('.css')));
   for (const asset of assets) {
     const hash = asset.match(/\.([0-9a-f]{10})\.[a-z]+$/)?.[1];
@@ -106,6 +106,10 @@ test('under a sub-path, with brotli and a strict CSP, the lesson and the embed p
   const site = await serveStatic(out, { prefix: SUB_PATH, precompressed: true, headers: { 'content-security-policy': STRICT_CSP } });
   try {
     const page = await openPage(browser);
+    const foreign = [];
+    page.on('request', (r) => {
+      if (!r.url().startsWith(`${site.origin}/`) && !r.url().startsWith('data:')) foreign.push(r.url());
+    });
     await page.goto(`${site.url}?capacity=4&refill-rate=1`);
     await page.waitForSelector('#bucket-widget .bl-widget');
     await page.evaluate(() => window.bucketlab.diagram.pause());
@@ -117,6 +121,7 @@ test('under a sub-path, with brotli and a strict CSP, the lesson and the embed p
     await page.locator('bucket-lab .bl-send').click();
     assert.equal(await page.locator('bucket-lab .bl-counter').textContent(), '5.0 / 6');
     assert.deepEqual(page.problems, []);
+    assert.deepEqual(foreign, [], 'dist/ requests its own origin only');
     assert.deepEqual(site.log.filter((r) => r.status === 404), [], 'nothing missing');
     assert.ok(site.log.some((r) => r.path.endsWith('.wasm') && r.encoding === 'br'), 'the wasm came brotli-compressed');
     await page.context().close();

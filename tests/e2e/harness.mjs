@@ -16,15 +16,26 @@ const TYPES = {
   '.json': 'application/json',
 };
 
-/** Serves www/ on 127.0.0.1; resolves to { url, close }. */
-export async function serve() {
+/**
+ * The policy every page must work under (SECURITY.md explains each part). `'wasm-unsafe-eval'`
+ * lets the page compile WebAssembly without allowing `eval`.
+ */
+export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; " +
+  "img-src 'self' data:; object-src 'none'; base-uri 'none'";
+
+/**
+ * Serves www/ on 127.0.0.1 with the strict CSP on every response (`{ csp: false }` leaves it
+ * out); resolves to { url, close }.
+ */
+export async function serve({ csp = true } = {}) {
+  const policy = csp ? { 'content-security-policy': CSP } : {};
   const server = createServer(async (req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname));
     const file = join(ROOT, path.endsWith('/') ? `${path}index.html` : path);
     if (!file.startsWith(ROOT)) return void res.writeHead(403).end();
     try {
       const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', ...policy });
       res.end(body);
     } catch {
       res.writeHead(404).end('not found');
@@ -44,11 +55,20 @@ export function launch() {
   });
 }
 
-/** A new page whose console errors, warnings and uncaught errors land in `page.problems`. */
+/**
+ * A new page whose console errors, warnings, uncaught errors and CSP violations (in any frame)
+ * land in `page.problems`.
+ */
 export async function openPage(browser, options = {}) {
   const context = await browser.newContext(options);
   const page = await context.newPage();
   page.problems = [];
+  await page.exposeBinding('__bucketlabCspViolation', (_source, text) => page.problems.push(`csp: ${text}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      window.__bucketlabCspViolation(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`);
+    });
+  });
   page.on('console', (m) => {
     if (m.type() === 'error' || m.type() === 'warning') page.problems.push(`${m.type()}: ${m.text()}`);
   });

@@ -16,8 +16,8 @@ export const TYPES = {
   '.json': 'application/json',
 };
 
-/** The strict policy the lesson is heading for. */
-export const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:";
+/** The strict policy every page works under (the one harness.mjs serves, and www/_headers ships). */
+export { CSP as STRICT_CSP } from './harness.mjs';
 
 /**
  * Serves `root` under `prefix` on 127.0.0.1 (a free port). Options: `wasmType` (Content-Type of

@@ -95,6 +95,11 @@ impl LabField {
 pub const MAX_LIMIT: u32 = 10_000;
 /// The longest window, in seconds (one day).
 pub const MAX_WINDOW: f64 = 86_400.0;
+/// The shortest window, in seconds: a shorter one would make `limit / window` overflow (a window
+/// of 5e-324 s gives an infinite rate) long before it made sense.
+pub const MIN_WINDOW: f64 = 0.001;
+/// The rule a window follows.
+pub const WINDOW_RULE: Rule = Rule::Between(MIN_WINDOW, MAX_WINDOW);
 
 /// "`limit` requests per `window` seconds": the one setting all the lab's limiters share.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -111,11 +116,7 @@ impl Quota {
             f64::from(limit),
             Rule::Whole(1, MAX_LIMIT),
         )?;
-        let window = InvalidValue::check(
-            Field::Lab(LabField::Window),
-            window,
-            Rule::PositiveUpTo(MAX_WINDOW),
-        )?;
+        let window = InvalidValue::check(Field::Lab(LabField::Window), window, WINDOW_RULE)?;
         Ok(Quota { limit, window })
     }
 

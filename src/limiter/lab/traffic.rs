@@ -123,7 +123,8 @@ impl Traffic {
                 times.extend(
                     (1..)
                         .map(|k| f64::from(k) / rate)
-                        .take_while(|&t| t < duration),
+                        .take_while(|&t| t < duration)
+                        .take(MAX_ARRIVALS),
                 );
             }
             Traffic::Burst { size, every } => {
@@ -157,7 +158,10 @@ impl Traffic {
                             let k = f64::from(k);
                             2.0 * k / (from + (from * from + 4.0 * a * k).sqrt())
                         })
-                        .take_while(|&t| t.is_finite() && t < duration),
+                        // For a duration so short that `a` overflows, t comes out 0 for every k:
+                        // the run has no arrivals (the count is capped as well, to be safe).
+                        .take_while(|&t| t.is_finite() && t > 0.0 && t < duration)
+                        .take(MAX_ARRIVALS),
                 );
             }
             Traffic::WindowEdge => {
