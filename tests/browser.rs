@@ -156,4 +156,3 @@ fn dropping_the_diagram_empties_its_element_and_leaves_others_alone() {
     click_send(&second_root);
     assert_eq!(text_of(&second_root, ".bl-counter"), "6,0 / 7");
 }
-

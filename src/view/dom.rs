@@ -239,7 +239,9 @@ pub fn dispatch_soon(target: &Element, name: &str, detail: &JsValue) {
     let Ok(dispatch) = js_sys::Reflect::get(target, &JsValue::from_str("dispatchEvent")) else {
         return;
     };
-    let send = dispatch.unchecked_into::<js_sys::Function>().bind1(target, &event);
+    let send = dispatch
+        .unchecked_into::<js_sys::Function>()
+        .bind1(target, &event);
     window().queue_microtask(send.unchecked_ref());
 }
 
