@@ -26,6 +26,7 @@ export const LESSON_FILES = [
   'lab/lab.css',
   'embed-panel.css',
   'main.js',
+  'trap.js',
   'lesson/copy.js',
   'lesson/language.js',
   'lesson/permalink.js',

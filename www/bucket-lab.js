@@ -4,6 +4,7 @@
 // All instances on a page share one WebAssembly instance, loaded on first use.
 import init, { mountDiagram, checkSetting } from './pkg/bucketlab.js';
 import { stringsFor } from './bucket-lab.locale.js';
+import { onWasmTrap } from './trap.js';
 
 /** Every attribute the element reads; changing any of them at run time takes effect at once. */
 export const ATTRIBUTES = ['capacity', 'refill-rate', 'cost', 'tokens', 'lang', 'view', 'controls', 'paused'];
@@ -65,6 +66,7 @@ export class BucketLabElement extends HTMLElement {
   #frame;
   #stylesReady;
   #diagram = null;
+  #stopWatching = null;
   /** Counts renders, so a slow one that was overtaken (or outlived the element) does nothing. */
   #generation = 0;
   #onLangChange = () => {
@@ -98,11 +100,18 @@ export class BucketLabElement extends HTMLElement {
 
   connectedCallback() {
     document.addEventListener('bucketlab:langchange', this.#onLangChange);
+    // A trap leaves the shared module unusable: show an error instead of a frozen widget.
+    this.#stopWatching = onWasmTrap((error) => {
+      this.#generation += 1;
+      this.#diagram = null; // not freed: the module can't be trusted any more
+      this.#showError(this.#strings().crashed, error.message);
+    });
     this.#render();
   }
 
   disconnectedCallback() {
     document.removeEventListener('bucketlab:langchange', this.#onLangChange);
+    this.#stopWatching?.();
     this.#generation += 1;
     this.#unmount();
   }

@@ -4,11 +4,13 @@ export const STRINGS = {
   'pt-BR': {
     invalidAttribute: 'Atributo inválido: {name}',
     loadFailed: 'Não foi possível carregar o diagrama',
+    crashed: 'O diagrama parou por um erro interno; recarregue a página',
     frameTitle: 'Diagrama interativo do balde de tokens',
   },
   en: {
     invalidAttribute: 'Invalid attribute: {name}',
     loadFailed: 'The diagram could not be loaded',
+    crashed: 'The diagram stopped after an internal error; reload the page',
     frameTitle: 'Interactive token-bucket diagram',
   },
 };

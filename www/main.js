@@ -11,6 +11,7 @@ import { loadStrings, pageLang, t } from './lesson/strings.js';
 import { setUpTabs } from './lesson/tabs.js';
 import { setUpTechToggle } from './lesson/tech.js';
 import { followDecisions } from './lesson/usage.js';
+import { onWasmTrap } from './trap.js';
 
 const root = document.getElementById('bucket-widget');
 const params = new URLSearchParams(location.search);
@@ -95,6 +96,12 @@ async function start() {
       }
     }
     window.bucketlab.diagram = mountDiagram(root);
+    // A trap leaves the module unusable: show an error instead of a frozen widget.
+    onWasmTrap(async (error) => {
+      window.bucketlab.diagram = null;
+      await strings;
+      showError(error, t('widget_crashed'));
+    });
     const cost = root.querySelector('.bl-cost');
     if (link.values.c !== undefined && cost) {
       if (link.values.c <= Math.max(1, Math.floor(diagram().capacity))) cost.value = String(link.values.c);
@@ -108,14 +115,7 @@ async function start() {
   } catch (error) {
     // A configuration error is already shown inside the widget by mountDiagram; anything else
     // (the module failed to load) is shown here so the widget never stays blank.
-    if (!root.querySelector('.bl-error')) {
-      root.replaceChildren();
-      const box = document.createElement('div');
-      box.className = 'bl-error';
-      box.setAttribute('role', 'alert');
-      box.textContent = String(error && error.message ? error.message : error);
-      root.append(box);
-    }
+    if (!root.querySelector('.bl-error')) showError(error);
   }
 
   await strings;
@@ -128,4 +128,22 @@ async function start() {
   if (isPermalink(location.hash) && link.values.tab) {
     document.getElementById('codigo').scrollIntoView();
   }
+}
+
+/** Replaces the widget with an alert: `title` (if any) above the error's own message. */
+function showError(error, title) {
+  const box = document.createElement('div');
+  box.className = 'bl-error';
+  box.setAttribute('role', 'alert');
+  if (title) {
+    const heading = document.createElement('p');
+    heading.className = 'bl-error-title';
+    heading.textContent = title;
+    box.append(heading);
+  }
+  const detail = document.createElement('p');
+  detail.className = 'bl-error-detail';
+  detail.textContent = String(error && error.message ? error.message : error);
+  box.append(detail);
+  root.replaceChildren(box);
 }
