@@ -90,7 +90,7 @@ test('lab: bad arguments throw an Error naming the option, the value and what is
     [{ traffic: ok.traffic }, /^duration must be .*, it is missing$/],
     [{ ...ok, duration: '2' }, /^duration must be .*, got a value of type string$/],
     [{ ...ok, limit: 2.5 }, /^limit must be a whole number from 1 to 10000, got 2.5$/],
-    [{ ...ok, window: -1 }, /^window must be a finite number greater than 0 and at most 86400, got -1$/],
+    [{ ...ok, window: -1 }, /^window must be a finite number from 0.001 to 86400, got -1$/],
     [{ ...ok, seed: -3 }, /^seed must be a whole number from 0 to 4294967295, got -3$/],
     [{ ...ok, samples: 1 }, /^samples must be a whole number from 2 to 10000, got 1$/],
     [{ ...ok, algorithms: [] }, /^algorithms must be a non-empty array of names from "fixedWindow", .*"tokenBucket", got a value of type array$/],
