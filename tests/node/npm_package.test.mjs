@@ -64,7 +64,7 @@ test('the manifest: name, version of the crate, exports that resolve, only the l
   const installed = execFileSync('find', ['.', '-type', 'f'], { cwd: join(project, 'node_modules', 'bucketlab'), encoding: 'utf8' })
     .split('\n').filter(Boolean).map((f) => f.slice(2)).sort();
   assert.deepEqual(installed, ['README.md', 'bucket-lab.css', 'bucket-lab.js', 'bucket-lab.locale.js', 'element.d.ts',
-    'index.d.ts', 'node.js', 'package.json', 'pkg/bucketlab.js', 'pkg/bucketlab_bg.wasm', 'widget.css']);
+    'index.d.ts', 'node.js', 'package.json', 'pkg/bucketlab.js', 'pkg/bucketlab_bg.wasm', 'trap.js', 'widget.css']);
 });
 
 test('the type declarations accept correct use and reject mistakes', async () => {
