@@ -1,8 +1,8 @@
 //! What a panic does in the browser. With `panic = "abort"` a panic ends in a wasm trap that
 //! leaves the module unusable; without a hook it is a bare `RuntimeError: unreachable`. The hook,
 //! installed when the lab or policy module starts, says on the console that bucketlab stopped and
-//! why. The widget's module does not install it yet: its 35 KB gzip budget has no room for the
-//! panic machinery (about 0.3 KB); see SECURITY.md.
+//! why. The widget's module does not install it: its 35 KB gzip budget has no room for the panic
+//! machinery (about 0.3 KB); the page catches the trap instead (`www/trap.js`, SECURITY.md).
 
 use wasm_bindgen::prelude::*;
 
