@@ -53,16 +53,6 @@ const WIDGET: &str = "<div class=\"bl-widget\" lang=\"{}\">\
 <div class=\"bl-bottom\"></div>\
 </div>";
 
-/// `translate(x y)` with two decimals.
-fn translate(x: f64, y: f64) -> String {
-    let mut out = String::from("translate(");
-    num::push_fixed(&mut out, x, 2);
-    out.push(' ');
-    num::push_fixed(&mut out, y, 2);
-    out.push(')');
-    out
-}
-
 /// The last request, as the diagram animates it.
 #[derive(Clone, Copy)]
 pub struct Shot {
@@ -164,7 +154,7 @@ impl Diagram {
         let capacity = config.capacity();
         let level = (tokens / capacity).clamp(0.0, 1.0);
         let drop_by = (1.0 - level) * (BUCKET_BOTTOM - BUCKET_TOP);
-        set(&self.fill, "transform", &translate(0.0, drop_by));
+        set(&self.fill, "transform", &num::translate(0.0, drop_by));
         // Floor to one decimal (with a hair of slack for rounding) so "10" shows only when full.
         let shown = ((tokens * 10.0) + 1e-6).floor() / 10.0;
         let l = self.locale;
@@ -183,7 +173,7 @@ impl Diagram {
                 set(
                     drop,
                     "transform",
-                    &translate(0.0, SPOUT_Y + phase * (top - SPOUT_Y)),
+                    &num::translate(0.0, SPOUT_Y + phase * (top - SPOUT_Y)),
                 );
                 set(drop, "visibility", "visible");
             } else {
@@ -211,7 +201,7 @@ impl Diagram {
         };
         set(&self.request, "d", d);
         set(&self.request, "class", class);
-        set(&self.request, "transform", &translate(x, 0.0));
+        set(&self.request, "transform", &num::translate(x, 0.0));
         set(&self.request, "visibility", "visible");
     }
 

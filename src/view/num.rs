@@ -37,6 +37,16 @@ pub fn fixed(value: f64, decimals: u32) -> String {
     out
 }
 
+/// An SVG `translate(x y)` with two decimals: what the view's moving parts change per frame.
+pub fn translate(x: f64, y: f64) -> String {
+    let mut out = String::from("translate(");
+    push_fixed(&mut out, x, 2);
+    out.push(' ');
+    push_fixed(&mut out, y, 2);
+    out.push(')');
+    out
+}
+
 /// `value` with at most `decimals` decimals: trailing zeros and a bare point dropped.
 pub fn trimmed(value: f64, decimals: u32) -> String {
     let mut text = fixed(value, decimals);

@@ -8,7 +8,7 @@
 
 use super::dom::{self, set};
 use super::locale::Locale;
-use super::num::push_fixed;
+use super::num::{push_fixed, translate};
 use crate::limiter::{History, Kind};
 use std::cell::Cell;
 use wasm_bindgen::JsValue;
@@ -103,9 +103,7 @@ impl Timeline {
                 now
             }
         };
-        let mut shift = String::from("translate(");
-        push_fixed(&mut shift, WIDTH - (now - origin) * PX_PER_SECOND, 2);
-        shift.push_str(" 0)");
+        let shift = translate(WIDTH - (now - origin) * PX_PER_SECOND, 0.0);
         set(&self.track, "transform", &shift);
     }
 
