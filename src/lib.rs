@@ -35,6 +35,9 @@ pub mod policy;
 /// The wasm boundary of the policy parser: `parsePolicy` for the Config tab.
 #[cfg(feature = "config")]
 pub mod policy_api;
+/// Replaying an access log through the limiters: parsers, burst–rate curve, recommendation.
+#[cfg(feature = "replay")]
+pub mod replay;
 /// The interactive diagram: SVG, controls and the frame loop, over web-sys.
 #[cfg(feature = "diagram")]
 pub mod view;

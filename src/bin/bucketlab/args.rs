@@ -1,0 +1,103 @@
+//! The command line, as clap reads it. Every value is checked here, when it is read: a bad one
+//! is an error naming the flag, the value and what is allowed, with exit code 2.
+
+use bucketlab::limiter::{rust_number, Field, InvalidValue, Rule};
+use bucketlab::replay::{Format, KeySpec, Target, ALGORITHMS};
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+/// The formats, in the order the help lists them.
+const FORMATS: [&str; 5] = ["combined", "common", "json", "alb", "csv"];
+
+/// Rate-limiting tools from the bucketlab lesson.
+#[derive(Debug, Parser)]
+#[command(name = "bucketlab", version)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Replay an access log through a limiter per key: who would get 429s, the burst–rate curve,
+    /// and (with --recommend) a token-bucket policy meeting a target.
+    #[command(after_help = AFTER_HELP)]
+    Replay(ReplayArgs),
+}
+
+const AFTER_HELP: &str = "\
+Formats: combined and common (Apache/nginx; a last field that is epoch seconds within 1 s of
+[time] is nginx's $msec and gives sub-second times), json (one object per line), alb (AWS
+Application Load Balancer), csv (time,key[,cost]). gzip input is recognised by its first bytes.
+Times: epoch seconds or RFC 3339. Lines that don't parse are counted, never fatal.
+
+TARGET: keys:P% (at least P % of keys never limited, 0 < P <= 100) or requests:P% (at most P %
+of requests limited, 0 <= P < 100). The policy recommended is the one that lets a client through
+the fewest requests in a minute (B + 60 r), r from a grid of round rates and B whole; what it
+limits is counted by replaying the log again (stdin is kept in a temporary file for that).
+
+Exit status: 0 done, 1 the input could not be read, 2 a bad flag or a flag that does not fit the
+log.";
+
+/// `bucketlab replay`'s flags.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The log's format [default: detected from the first lines]
+    #[arg(long, value_parser = PossibleValuesParser::new(FORMATS).map(|name| Format::from_name(&name).expect("one of FORMATS")))]
+    pub format: Option<Format>,
+
+    /// json: the field holding the time (epoch seconds or RFC 3339)
+    /// [default: the first of time, timestamp, @timestamp, ts, msec, time_iso8601]
+    #[arg(long, value_name = "NAME")]
+    pub time_field: Option<String>,
+
+    /// What each limiter is kept per: ip (the client address), field:NAME (json; a dotted NAME
+    /// reaches into nested objects) or column:N (csv) [default: ip; csv: column:2]
+    #[arg(long, value_name = "ip|field:NAME|column:N", value_parser = KeySpec::parse)]
+    pub key: Option<KeySpec>,
+
+    /// The limiter: the core's token bucket, or one of the lab's, configured as B requests per
+    /// B / r seconds
+    #[arg(long, default_value = ALGORITHMS[0], value_parser = PossibleValuesParser::new(ALGORITHMS))]
+    pub algorithm: String,
+
+    /// B, the bucket's capacity (the window algorithms: requests per window, whole)
+    #[arg(long, value_name = "B", value_parser = capacity)]
+    pub capacity: f64,
+
+    /// r, tokens added per second
+    #[arg(long, value_name = "R", value_parser = refill_rate)]
+    pub refill_rate: f64,
+
+    /// Print one JSON object instead of the table
+    #[arg(long)]
+    pub json: bool,
+
+    /// List only the N keys with the most requests [default: all with --json, 20 in the table]
+    #[arg(long, value_name = "N", value_parser = top)]
+    pub top: Option<usize>,
+
+    /// Recommend a token-bucket policy meeting TARGET: keys:P% or requests:P% (see below)
+    #[arg(long, value_name = "TARGET", value_parser = Target::parse)]
+    pub recommend: Option<Target>,
+
+    /// The log, plain or gzip; - reads standard input
+    #[arg(value_name = "FILE|-")]
+    pub file: PathBuf,
+}
+
+fn capacity(text: &str) -> Result<f64, String> {
+    InvalidValue::parse(Field::Capacity, text, Rule::Positive)
+        .map_err(|e| e.message_with("B", rust_number))
+}
+
+fn refill_rate(text: &str) -> Result<f64, String> {
+    InvalidValue::parse(Field::RefillRate, text, Rule::NonNegative)
+        .map_err(|e| e.message_with("r", rust_number))
+}
+
+fn top(text: &str) -> Result<usize, String> {
+    text.parse()
+        .map_err(|_| format!("N must be a whole number of at least 0, got \"{text}\""))
+}

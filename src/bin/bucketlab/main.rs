@@ -1,0 +1,163 @@
+//! `bucketlab`: the lesson's tools on the command line. `bucketlab replay` runs an access log
+//! through the core's limiters (see `bucketlab replay --help`, and README.md, "Replay your own
+//! traffic").
+
+mod args;
+mod table;
+
+use args::{Cli, Command, ReplayArgs};
+use bucketlab::replay::input::{decompressed, for_each_line};
+use bucketlab::replay::{Line, Policy, PolicyCheck, Replay, Report, Settings, SetupError};
+use clap::error::ErrorKind;
+use clap::{CommandFactory, Parser};
+use std::fs::File;
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let Cli { command } = Cli::parse();
+    match command {
+        Command::Replay(args) => replay(args),
+    }
+}
+
+/// A flag that does not fit: printed like clap's own errors, exit code 2.
+fn usage_error(error: &SetupError) -> ! {
+    let message = match &error.value {
+        Some(value) => format!(
+            "invalid value '{value}' for '--{}': {}",
+            error.option, error.why
+        ),
+        None => format!("--{}: {}", error.option, error.why),
+    };
+    let mut command = Cli::command();
+    let replay = command
+        .find_subcommand_mut("replay")
+        .expect("the replay subcommand");
+    replay.error(ErrorKind::ValueValidation, message).exit()
+}
+
+/// Where the log comes from; standard input is kept in a temporary file when it must be read
+/// more than once.
+enum Source {
+    File(PathBuf),
+    Stdin,
+    Kept(tempfile::NamedTempFile),
+}
+
+impl Source {
+    fn open(path: &Path, passes: bool) -> io::Result<Source> {
+        if path != Path::new("-") {
+            // Fail now, before any work, if the file can't be opened.
+            File::open(path)?;
+            return Ok(Source::File(path.to_owned()));
+        }
+        if !passes {
+            return Ok(Source::Stdin);
+        }
+        let mut kept = tempfile::NamedTempFile::new()?;
+        io::copy(&mut io::stdin().lock(), kept.as_file_mut())?;
+        Ok(Source::Kept(kept))
+    }
+
+    /// Calls `each` on every line (decompressed), until it returns `false`.
+    fn lines(&self, each: impl FnMut(Line<'_>) -> bool) -> io::Result<()> {
+        let raw: Box<dyn Read> = match self {
+            Source::File(path) => Box::new(File::open(path)?),
+            Source::Stdin => Box::new(io::stdin().lock()),
+            Source::Kept(file) => Box::new(file.reopen()?),
+        };
+        for_each_line(&mut *decompressed(raw)?, each)
+    }
+}
+
+fn replay(args: ReplayArgs) -> ExitCode {
+    let policy = Policy::new(&args.algorithm, args.capacity, args.refill_rate)
+        .unwrap_or_else(|e| usage_error(&e));
+    let settings = Settings {
+        format: args.format,
+        key: args.key.clone(),
+        time_field: args.time_field.clone(),
+        policy,
+        target: args.recommend,
+    };
+    let name = args.file.display().to_string();
+    let fail = |e: io::Error| {
+        eprintln!("bucketlab: {name}: {e}");
+        ExitCode::FAILURE
+    };
+    let source = match Source::open(&args.file, args.recommend.is_some()) {
+        Ok(source) => source,
+        Err(e) => return fail(e),
+    };
+
+    let mut replay = Replay::new(settings);
+    if let Err(e) = source.lines(|line| {
+        replay.line(line);
+        replay.failure().is_none()
+    }) {
+        return fail(e);
+    }
+    let finished = replay.finish().unwrap_or_else(|e| usage_error(&e));
+    let mut report = finished.report;
+
+    if args.recommend.is_some() {
+        report.recommendation = Some(None);
+        if let (Some(mut search), Some(parser)) = (finished.search, finished.parser.as_ref()) {
+            loop {
+                let capacities = search.candidates();
+                if capacities.is_empty() {
+                    break;
+                }
+                let Ok(mut check) = PolicyCheck::new(parser.clone(), search.rate(), &capacities)
+                else {
+                    break;
+                };
+                if let Err(e) = source.lines(|line| {
+                    check.line(line);
+                    true
+                }) {
+                    return fail(e);
+                }
+                search.narrow(&capacities, &check.finish());
+            }
+            report.recommendation = Some(search.result());
+        }
+    }
+
+    let shown = args.top.or(if args.json { None } else { Some(table::TOP) });
+    let hidden = shown.map_or(0, |n| report.by_key.len().saturating_sub(n));
+    if let Some(n) = shown {
+        report.by_key.truncate(n);
+    }
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let written = if args.json {
+        write_json(&mut out, &report)
+    } else {
+        let context = table::Context {
+            file: &name,
+            parser: finished.parser.as_ref(),
+            detected: args.format.is_none(),
+            algorithm: &args.algorithm,
+            capacity: args.capacity,
+            refill_rate: args.refill_rate,
+            hidden,
+        };
+        table::write(&mut out, &context, &report, &finished.curves)
+    };
+    match written.and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        // A reader that stopped early (`| head`) is not an error.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("bucketlab: writing the report: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn write_json(out: &mut impl Write, report: &Report) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, report)?;
+    writeln!(out)
+}

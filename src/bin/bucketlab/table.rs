@@ -1,0 +1,242 @@
+//! The readable report: totals, the malformed lines, the keys, the burst–rate curve and the
+//! recommendation.
+
+use bucketlab::limiter::rust_number;
+use bucketlab::replay::{Curves, Parser, Report, HORIZON};
+use std::io::{self, Write};
+
+/// Keys the table lists unless `--top` says otherwise.
+pub const TOP: usize = 20;
+/// The widest key column; longer keys are cut with `…`.
+const KEY_WIDTH: usize = 39;
+
+/// What the table says besides the report.
+pub struct Context<'a> {
+    pub file: &'a str,
+    pub parser: Option<&'a Parser>,
+    pub detected: bool,
+    pub algorithm: &'a str,
+    pub capacity: f64,
+    pub refill_rate: f64,
+    /// Keys left out of the listing.
+    pub hidden: usize,
+}
+
+/// `1234567` as `1,234,567`.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// `part` of `whole` as a percentage with two decimals.
+fn percent(part: u64, whole: u64) -> String {
+    if whole == 0 {
+        return "0 %".to_owned();
+    }
+    format!("{:.2} %", part as f64 * 100.0 / whole as f64)
+}
+
+/// A capacity with at most two decimals, trailing zeros dropped.
+fn amount(value: f64) -> String {
+    let text = format!("{value:.2}");
+    text.trim_end_matches('0').trim_end_matches('.').to_owned()
+}
+
+fn cut(key: &str) -> String {
+    if key.chars().count() <= KEY_WIDTH {
+        return key.to_owned();
+    }
+    let mut short: String = key.chars().take(KEY_WIDTH - 1).collect();
+    short.push('…');
+    short
+}
+
+/// Writes the whole table.
+pub fn write(
+    out: &mut impl Write,
+    cx: &Context,
+    report: &Report,
+    curves: &Curves,
+) -> io::Result<()> {
+    writeln!(out, "bucketlab replay {}", cx.file)?;
+    match cx.parser {
+        Some(parser) => {
+            let how = if cx.detected { " (detected)" } else { "" };
+            write!(
+                out,
+                "  format {}{how} · key {}",
+                parser.format(),
+                parser.key()
+            )?;
+            if let Some(field) = parser.time_field() {
+                write!(out, " · time field {field}")?;
+            }
+            writeln!(out)?;
+        }
+        None => writeln!(out, "  no lines to read")?,
+    }
+    writeln!(
+        out,
+        "  {} with B = {}, r = {}/s\n",
+        cx.algorithm,
+        rust_number(cx.capacity),
+        rust_number(cx.refill_rate)
+    )?;
+    for (label, n) in [
+        ("lines", report.lines),
+        ("requests", report.requests),
+        ("malformed", report.malformed),
+        ("keys", report.keys),
+    ] {
+        writeln!(out, "  {label:<10}{:>14}", grouped(n))?;
+    }
+    writeln!(
+        out,
+        "  {:<10}{:>14}  ({} of requests)",
+        "limited",
+        grouped(report.limited),
+        percent(report.limited, report.requests)
+    )?;
+
+    if !report.malformed_examples.is_empty() {
+        writeln!(
+            out,
+            "\nmalformed lines (the first {} of {}):",
+            report.malformed_examples.len(),
+            grouped(report.malformed)
+        )?;
+        for example in &report.malformed_examples {
+            writeln!(out, "  line {}: {}", example.line, example.why)?;
+        }
+    }
+
+    if !report.by_key.is_empty() {
+        let width = report
+            .by_key
+            .iter()
+            .map(|k| cut(&k.key).chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(3);
+        writeln!(
+            out,
+            "\n{:<width$}  {:>12}  {:>12}",
+            "key", "requests", "limited"
+        )?;
+        for key in &report.by_key {
+            writeln!(
+                out,
+                "{:<width$}  {:>12}  {:>12}",
+                cut(&key.key),
+                grouped(key.requests),
+                grouped(key.limited)
+            )?;
+        }
+    }
+    if cx.hidden > 0 {
+        writeln!(
+            out,
+            "… {} more keys (--top N lists more)",
+            grouped(cx.hidden as u64)
+        )?;
+    }
+
+    let recommended = report.recommendation.as_ref().and_then(|r| r.as_ref());
+    write_curve(
+        out,
+        curves,
+        cx.refill_rate,
+        recommended.map(|r| r.refill_rate),
+    )?;
+
+    match &report.recommendation {
+        Some(Some(r)) => {
+            writeln!(
+                out,
+                "\nrecommendation for {}: B = {}, r = {}/s (at most {} requests in any minute)",
+                r.target,
+                rust_number(r.capacity),
+                rust_number(r.refill_rate),
+                amount(r.capacity + r.refill_rate * HORIZON)
+            )?;
+            writeln!(
+                out,
+                "  replayed: limits {} of {} keys ({}) and {} of {} requests ({})",
+                grouped(r.keys_limited),
+                grouped(report.keys),
+                percent(r.keys_limited, report.keys),
+                grouped(r.requests_limited),
+                grouped(report.requests),
+                percent(r.requests_limited, report.requests)
+            )?;
+        }
+        Some(None) => writeln!(out, "\nno recommendation: the log has no requests")?,
+        None => {}
+    }
+    Ok(())
+}
+
+/// The curve's rows where it changes: round rates (1, 2, 5 per decade) from where the heaviest
+/// key's need starts to fall to where every column has reached its floor, plus the rate asked
+/// about and the one recommended.
+fn write_curve(
+    out: &mut impl Write,
+    curves: &Curves,
+    asked: f64,
+    recommended: Option<f64>,
+) -> io::Result<()> {
+    let Some((heaviest, own)) = &curves.heaviest else {
+        return Ok(());
+    };
+    let columns = [&curves.median, &curves.p95, &curves.p99, own];
+    let last = curves.rates.len() - 1;
+    let settled = |i: usize| columns.iter().all(|c| c[i] <= c[last] + 1e-9 * c[last]);
+    let start = (0..=last)
+        .find(|&i| own[i] < own[0])
+        .unwrap_or(0)
+        .saturating_sub(1);
+    let end = (start..=last).find(|&i| settled(i)).unwrap_or(last);
+    writeln!(
+        out,
+        "\nburst needed to never be limited, B(r): at each refill rate, the capacity that half,\n\
+         95 % and 99 % of the keys stay within, and the heaviest key ({})",
+        cut(heaviest)
+    )?;
+    writeln!(
+        out,
+        "{:>12}  {:>10}  {:>10}  {:>10}  {:>10}",
+        "r (/s)", "median", "p95", "p99", "heaviest"
+    )?;
+    for (i, &rate) in curves.rates.iter().enumerate() {
+        let mark = match (rate == asked, Some(rate) == recommended) {
+            (true, true) => "  ← --refill-rate, recommended",
+            (true, false) => "  ← --refill-rate",
+            (false, true) => "  ← recommended",
+            (false, false) => "",
+        };
+        let round = [1.0, 2.0, 5.0].iter().any(|m| {
+            let scaled = rate / m;
+            (scaled.log10() - scaled.log10().round()).abs() < 1e-9
+        });
+        if mark.is_empty() && !(round && (start..=end).contains(&i)) {
+            continue;
+        }
+        writeln!(
+            out,
+            "{:>12}  {:>10}  {:>10}  {:>10}  {:>10}{mark}",
+            rust_number(rate),
+            amount(curves.median[i]),
+            amount(curves.p95[i]),
+            amount(curves.p99[i]),
+            amount(own[i])
+        )?;
+    }
+    Ok(())
+}

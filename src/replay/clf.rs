@@ -1,0 +1,83 @@
+//! The Common Log Format family, as Apache and nginx write it:
+//!
+//! - `common`: `host ident user [time] "request" status bytes`;
+//! - `combined`: the same, then `"referer" "user-agent"`.
+//!
+//! Fields may follow (many configurations append some); when the last of them is epoch seconds
+//! within one second of `[time]`, it is nginx's `$msec` and gives the sub-second time.
+
+use super::fields::Fields;
+use super::timestamp::{epoch, CommonLogCache};
+
+/// What one line says: who asked, and when.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Request<'a> {
+    /// `%h` / `$remote_addr`: an IPv4 or IPv6 address, or a host name.
+    pub host: &'a str,
+    /// Epoch seconds: `$msec` when the line ends with it, else `[time]` (whole seconds).
+    pub time: f64,
+}
+
+/// Reads one line; `combined` asks for the referer and user-agent fields too.
+pub fn parse<'a>(
+    line: &'a str,
+    combined: bool,
+    cache: &mut CommonLogCache,
+) -> Result<Request<'a>, String> {
+    let mut fields = Fields::new(line);
+    let host = fields
+        .bare()
+        .filter(|h| !h.is_empty())
+        .ok_or("no client address")?;
+    fields
+        .bare()
+        .ok_or("no ident field after the client address")?;
+    fields.bare().ok_or("no user field after the ident")?;
+    let stamp = fields
+        .enclosed(b'[', b']')
+        .map_err(|e| format!("time: {e}"))?;
+    let time = cache.parse(stamp)?;
+    fields
+        .enclosed(b'"', b'"')
+        .map_err(|e| format!("request: {e}"))?;
+    let status = fields.bare().unwrap_or("");
+    if status.len() != 3 || !status.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("status \"{status}\" is not a 3-digit code"));
+    }
+    let bytes = fields.bare().unwrap_or("");
+    if bytes.is_empty() || (bytes != "-" && !bytes.bytes().all(|b| b.is_ascii_digit())) {
+        return Err(format!("size \"{bytes}\" is neither a number nor -"));
+    }
+    if combined {
+        fields
+            .enclosed(b'"', b'"')
+            .map_err(|e| format!("referer: {e}"))?;
+        fields
+            .enclosed(b'"', b'"')
+            .map_err(|e| format!("user-agent: {e}"))?;
+    }
+    Ok(Request {
+        host,
+        time: msec(fields.rest(), time).unwrap_or(time),
+    })
+}
+
+/// nginx's `$msec` at the end of the extra fields, if it agrees with `[time]`.
+fn msec(extra: &str, whole_seconds: f64) -> Option<f64> {
+    let last = extra.rsplit(' ').next()?;
+    epoch(last).filter(|t| (t - whole_seconds).abs() <= 1.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_trailing_number_is_msec_only_when_it_matches_the_time() {
+        let at = 971_211_336.0;
+        assert_eq!(msec("971211336.250", at), Some(971_211_336.25));
+        assert_eq!(msec("\"x\" 971211336.999", at), Some(971_211_336.999));
+        assert_eq!(msec("0.004", at), None, "a request time, not $msec");
+        assert_eq!(msec("", at), None);
+    }
+}

@@ -1,0 +1,105 @@
+//! The field syntax that web-server and load-balancer logs share: fields separated by single
+//! spaces, some of them in double quotes (where `\"` is a quote and `\\` a backslash, as Apache
+//! writes them; nginx writes `\x22`, which needs nothing special) or in square brackets.
+
+/// Reads the fields of one line from left to right.
+#[derive(Debug, Clone)]
+pub struct Fields<'a> {
+    rest: &'a str,
+}
+
+impl<'a> Fields<'a> {
+    /// The fields of `line`.
+    pub fn new(line: &'a str) -> Self {
+        Fields { rest: line }
+    }
+
+    /// Whether every field has been read.
+    pub fn is_done(&self) -> bool {
+        self.rest.is_empty()
+    }
+
+    /// What is left of the line, unread.
+    pub fn rest(&self) -> &'a str {
+        self.rest
+    }
+
+    /// The next bare field (up to a space), or `None` at the end of the line.
+    pub fn bare(&mut self) -> Option<&'a str> {
+        if self.rest.is_empty() {
+            return None;
+        }
+        let end = self.rest.find(' ').unwrap_or(self.rest.len());
+        let field = &self.rest[..end];
+        self.advance(end);
+        Some(field)
+    }
+
+    /// The next field in `open … close` (brackets, quotes), without them; `Err` says what was
+    /// wrong. Inside quotes a backslash escapes the next character.
+    pub fn enclosed(&mut self, open: u8, close: u8) -> Result<&'a str, &'static str> {
+        let bytes = self.rest.as_bytes();
+        if bytes.first() != Some(&open) {
+            return Err(match open {
+                b'"' => "a quoted field was expected",
+                _ => "a bracketed field was expected",
+            });
+        }
+        let mut i = 1;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'\\' if close == b'"' => i += 2,
+                b if b == close => {
+                    let field = &self.rest[1..i];
+                    self.advance(i + 1);
+                    return Ok(field);
+                }
+                _ => i += 1,
+            }
+        }
+        Err(match close {
+            b'"' => "a quoted field is not closed",
+            _ => "a bracketed field is not closed",
+        })
+    }
+
+    /// The next field, quoted or bare.
+    pub fn any(&mut self) -> Result<&'a str, &'static str> {
+        if self.rest.starts_with('"') {
+            self.enclosed(b'"', b'"')
+        } else {
+            self.bare().ok_or("a field is missing")
+        }
+    }
+
+    /// Skips `end` bytes and the one space after them; a field must be followed by a space or
+    /// the end of the line, otherwise the next read sees the junk and fails.
+    fn advance(&mut self, end: usize) {
+        let rest = &self.rest[end..];
+        self.rest = rest.strip_prefix(' ').unwrap_or(rest);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoted_fields_keep_escaped_quotes_inside() {
+        let mut f = Fields::new(r#"a [x y] "say \"hi\" \\" "" b"#);
+        assert_eq!(f.bare(), Some("a"));
+        assert_eq!(f.enclosed(b'[', b']'), Ok("x y"));
+        assert_eq!(f.any(), Ok(r#"say \"hi\" \\"#));
+        assert_eq!(f.any(), Ok(""));
+        assert_eq!(f.any(), Ok("b"));
+        assert!(f.is_done());
+        assert_eq!(f.any(), Err("a field is missing"));
+    }
+
+    #[test]
+    fn unclosed_fields_are_errors() {
+        assert!(Fields::new(r#""open \" end"#).any().is_err());
+        assert!(Fields::new("[no end").enclosed(b'[', b']').is_err());
+        assert!(Fields::new("bare").enclosed(b'"', b'"').is_err());
+    }
+}

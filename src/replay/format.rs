@@ -1,0 +1,441 @@
+//! The log formats, how a request's key is chosen, and the parser that turns one line into an
+//! [`Event`] for the format and key chosen (or detected from the first lines).
+
+use super::lines::{Line, MAX_LINE};
+use super::timestamp::{epoch_or_rfc3339, CommonLogCache};
+use super::{alb, clf, csv, jsonl};
+use crate::limiter::{Field, InvalidValue, Rule};
+use std::borrow::Cow;
+use std::fmt;
+
+/// The formats a log may be in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// Apache / nginx `combined`, optionally ending with nginx's `$msec`.
+    Combined,
+    /// Apache / nginx `common`, optionally ending with nginx's `$msec`.
+    Common,
+    /// One JSON object per line.
+    Json,
+    /// AWS Application Load Balancer access logs.
+    Alb,
+    /// `time,key[,cost]`.
+    Csv,
+}
+
+impl Format {
+    /// Every format, in the order detection prefers them when they match as many lines (a
+    /// `combined` line is also a `common` one with extra fields).
+    pub const ALL: [Format; 5] = [
+        Format::Json,
+        Format::Alb,
+        Format::Combined,
+        Format::Common,
+        Format::Csv,
+    ];
+
+    /// The name `--format` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Combined => "combined",
+            Format::Common => "common",
+            Format::Json => "json",
+            Format::Alb => "alb",
+            Format::Csv => "csv",
+        }
+    }
+
+    /// The format called `name`.
+    pub fn from_name(name: &str) -> Option<Format> {
+        Format::ALL.into_iter().find(|f| f.name() == name)
+    }
+
+    /// Whether `line` reads as this format (with its default key and time field).
+    fn matches(self, line: &str) -> bool {
+        match self {
+            Format::Combined | Format::Common => clf::parse(
+                line,
+                self == Format::Combined,
+                &mut CommonLogCache::default(),
+            )
+            .is_ok(),
+            Format::Json => jsonl::object(line).is_ok(),
+            Format::Alb => alb::parse(line).is_ok(),
+            Format::Csv => csv::Splitter::default()
+                .split(line.as_bytes())
+                .is_ok_and(|c| c.len() >= 2 && c.get(1).is_some_and(|t| is_time(t.ok()))),
+        }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+fn is_time(text: Option<&str>) -> bool {
+    text.is_some_and(|t| epoch_or_rfc3339(t).is_ok())
+}
+
+/// The format most of `samples` (the first lines of a log) are in; `None` when none matches.
+/// Ties go to the earlier format of [`Format::ALL`].
+pub fn detect(samples: &[&str]) -> Option<Format> {
+    let mut best = None;
+    for format in Format::ALL {
+        let count = samples.iter().filter(|line| format.matches(line)).count();
+        if count > 0 && best.is_none_or(|(_, most)| count > most) {
+            best = Some((format, count));
+        }
+    }
+    best.map(|(format, _)| format)
+}
+
+/// What requests are grouped by: each key gets its own limiter.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum KeySpec {
+    /// The client's IP address (`combined`, `common`, `alb`; for `json`, the first of
+    /// [`jsonl::IP_FIELDS`] the lines have).
+    Ip,
+    /// A JSON field, by name or dotted path.
+    Field(String),
+    /// A CSV column, counting from 1.
+    Column(usize),
+}
+
+impl KeySpec {
+    /// Reads `ip`, `field:NAME` or `column:N`.
+    pub fn parse(text: &str) -> Result<KeySpec, String> {
+        let allowed = "ip, field:NAME (a JSON field) or column:N (a CSV column, from 2)";
+        if text == "ip" {
+            Ok(KeySpec::Ip)
+        } else if let Some(name) = text.strip_prefix("field:") {
+            if name.is_empty() {
+                return Err(format!("field: needs a name; allowed: {allowed}"));
+            }
+            Ok(KeySpec::Field(name.to_owned()))
+        } else if let Some(n) = text.strip_prefix("column:") {
+            match n.parse::<usize>() {
+                Ok(n) if (2..=csv::MAX_COLUMNS).contains(&n) => Ok(KeySpec::Column(n)),
+                _ => Err(format!(
+                    "column:N needs a whole number from 2 to {} (column 1 is the time)",
+                    csv::MAX_COLUMNS
+                )),
+            }
+        } else {
+            Err(format!("allowed: {allowed}"))
+        }
+    }
+}
+
+impl fmt::Display for KeySpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            KeySpec::Ip => f.write_str("ip"),
+            KeySpec::Field(name) => write!(f, "field:{name}"),
+            KeySpec::Column(n) => write!(f, "column:{n}"),
+        }
+    }
+}
+
+/// A setting that does not fit the log: the option, the value given (if any), and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetupError {
+    /// The option's name, as the command spells it without `--` (`key`, `time-field`, `format`).
+    pub option: &'static str,
+    /// What was given; `None` when the option was left out.
+    pub value: Option<String>,
+    /// What is wrong and what is allowed.
+    pub why: String,
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.value {
+            Some(value) => write!(f, "{} \"{}\": {}", self.option, value, self.why),
+            None => write!(f, "{}: {}", self.option, self.why),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// One request: when, whose, and what it costs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Event<'a> {
+    /// Epoch seconds.
+    pub time: f64,
+    /// The key the request is limited by.
+    pub key: Cow<'a, str>,
+    /// Tokens it takes (1 unless a CSV cost column says otherwise).
+    pub cost: f64,
+}
+
+/// What a line turned out to be.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Parsed<'a> {
+    /// Empty or only spaces: skipped.
+    Blank,
+    /// A CSV header line (only the first line can be one).
+    Header,
+    /// A request.
+    Event(Event<'a>),
+    /// Not a line of the format, and why.
+    Malformed(String),
+}
+
+#[derive(Debug, Clone)]
+enum How {
+    Clf { combined: bool },
+    Alb,
+    Json { time: String, key: String },
+    Csv { key: usize, cost: Option<usize> },
+}
+
+/// Reads lines of one format with one key; made by [`Parser::new`], which checks that the key and
+/// time field fit the format. Cloning gives a parser for another pass over the same log.
+#[derive(Debug, Clone)]
+pub struct Parser {
+    format: Format,
+    how: How,
+    /// Whether a line has been read (only the first may be a CSV header).
+    started: bool,
+    /// The limiter that counts whole requests, if one does: then every request must cost 1.
+    unit_cost: Option<&'static str>,
+    stamps: CommonLogCache,
+    columns: csv::Splitter,
+}
+
+impl Parser {
+    /// A parser for `format`, keyed by `key` (the format's default when `None`), taking the time
+    /// from `time_field` (JSON only). For JSON, the default time field and the `ip` key are the
+    /// first of [`jsonl::TIME_FIELDS`] and [`jsonl::IP_FIELDS`] present in the first object of
+    /// `samples`.
+    pub fn new(
+        format: Format,
+        key: Option<&KeySpec>,
+        time_field: Option<&str>,
+        samples: &[&str],
+    ) -> Result<Parser, SetupError> {
+        let refuse = |option, value: String, why: String| SetupError {
+            option,
+            value: Some(value),
+            why,
+        };
+        if let (Some(field), false) = (time_field, format == Format::Json) {
+            return Err(refuse(
+                "time-field",
+                field.to_owned(),
+                format!("only json lines have named fields; {format} lines carry their own time"),
+            ));
+        }
+        let how = match (format, key) {
+            (Format::Combined | Format::Common, None | Some(KeySpec::Ip)) => How::Clf {
+                combined: format == Format::Combined,
+            },
+            (Format::Alb, None | Some(KeySpec::Ip)) => How::Alb,
+            (Format::Combined | Format::Common | Format::Alb, Some(other)) => {
+                return Err(refuse(
+                    "key",
+                    other.to_string(),
+                    format!("{format} logs are keyed by ip, the client address"),
+                ))
+            }
+            (Format::Json, Some(KeySpec::Column(_))) | (Format::Csv, Some(KeySpec::Field(_))) => {
+                return Err(refuse(
+                    "key",
+                    key.map(ToString::to_string).unwrap_or_default(),
+                    format!(
+                        "{format} lines are keyed by {}",
+                        if format == Format::Json {
+                            "ip or field:NAME"
+                        } else {
+                            "column:N"
+                        }
+                    ),
+                ))
+            }
+            (Format::Csv, Some(KeySpec::Ip)) => {
+                return Err(refuse(
+                    "key",
+                    "ip".to_owned(),
+                    "csv lines are keyed by column:N (column:2 unless given)".to_owned(),
+                ))
+            }
+            (Format::Csv, None) => How::Csv {
+                key: 2,
+                cost: Some(3),
+            },
+            (Format::Csv, Some(KeySpec::Column(n))) => How::Csv {
+                key: *n,
+                cost: (*n == 2).then_some(3),
+            },
+            (Format::Json, key) => {
+                let first = samples.iter().find_map(|line| jsonl::object(line).ok());
+                let time = match time_field {
+                    Some(name) => name.to_owned(),
+                    None => first
+                        .as_ref()
+                        .and_then(|o| jsonl::first_present(o, &jsonl::TIME_FIELDS))
+                        .ok_or_else(|| SetupError {
+                            option: "time-field",
+                            value: None,
+                            why: format!(
+                                "the first JSON line has none of {}; name the field with --time-field NAME",
+                                jsonl::TIME_FIELDS.join(", ")
+                            ),
+                        })?
+                        .to_owned(),
+                };
+                let key = match key {
+                    Some(KeySpec::Field(name)) => name.clone(),
+                    _ => first
+                        .as_ref()
+                        .and_then(|o| jsonl::first_present(o, &jsonl::IP_FIELDS))
+                        .ok_or_else(|| {
+                            refuse(
+                                "key",
+                                "ip".to_owned(),
+                                format!(
+                                    "the first JSON line has none of {}; name the field with --key field:NAME",
+                                    jsonl::IP_FIELDS.join(", ")
+                                ),
+                            )
+                        })?
+                        .to_owned(),
+                };
+                How::Json { time, key }
+            }
+        };
+        Ok(Parser {
+            format,
+            how,
+            started: false,
+            unit_cost: None,
+            stamps: CommonLogCache::default(),
+            columns: csv::Splitter::default(),
+        })
+    }
+
+    /// The same parser for `limiter`, which counts requests: a request costing anything but 1
+    /// is then malformed rather than counted as one.
+    pub fn with_unit_cost(self, limiter: &'static str) -> Parser {
+        Parser {
+            unit_cost: Some(limiter),
+            ..self
+        }
+    }
+
+    /// The format read.
+    pub fn format(&self) -> Format {
+        self.format
+    }
+
+    /// The key as resolved: `ip`, `field:remote_addr`, `column:2`.
+    pub fn key(&self) -> KeySpec {
+        match &self.how {
+            How::Clf { .. } | How::Alb => KeySpec::Ip,
+            How::Json { key, .. } => KeySpec::Field(key.clone()),
+            How::Csv { key, .. } => KeySpec::Column(*key),
+        }
+    }
+
+    /// The JSON time field read, if the format is JSON.
+    pub fn time_field(&self) -> Option<&str> {
+        match &self.how {
+            How::Json { time, .. } => Some(time),
+            _ => None,
+        }
+    }
+
+    /// What `line` is.
+    pub fn line<'a>(&mut self, line: Line<'a>) -> Parsed<'a> {
+        let bytes = match line {
+            Line::Text(bytes) => bytes,
+            Line::TooLong(length) => {
+                self.started = true;
+                return Parsed::Malformed(format!(
+                    "the line is {length} bytes long; a line may have at most {MAX_LINE}"
+                ));
+            }
+        };
+        if bytes.iter().all(u8::is_ascii_whitespace) {
+            return Parsed::Blank;
+        }
+        let first = !self.started;
+        self.started = true;
+        let text = match std::str::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(e) => {
+                return Parsed::Malformed(format!(
+                    "not UTF-8 text (byte {} of the line)",
+                    e.valid_up_to() + 1
+                ))
+            }
+        };
+        match self.event(text, first) {
+            Ok(Some(event)) if event.cost != 1.0 && self.unit_cost.is_some() => {
+                Parsed::Malformed(format!(
+                    "cost {}: {} counts requests, so each must cost 1",
+                    crate::limiter::rust_number(event.cost),
+                    self.unit_cost.unwrap_or_default()
+                ))
+            }
+            Ok(Some(event)) => Parsed::Event(event),
+            Ok(None) => Parsed::Header,
+            Err(why) => Parsed::Malformed(why),
+        }
+    }
+
+    fn event<'a>(&mut self, line: &'a str, first: bool) -> Result<Option<Event<'a>>, String> {
+        let one = |time, key| {
+            Ok(Some(Event {
+                time,
+                key,
+                cost: 1.0,
+            }))
+        };
+        match &self.how {
+            How::Clf { combined } => {
+                let request = clf::parse(line, *combined, &mut self.stamps)?;
+                one(request.time, Cow::Borrowed(request.host))
+            }
+            How::Alb => {
+                let request = alb::parse(line)?;
+                one(request.time, Cow::Borrowed(request.client))
+            }
+            How::Json { time, key } => {
+                let mut object = jsonl::object(line)?;
+                let at = jsonl::time(time, jsonl::take(&mut object, time))?;
+                let key = jsonl::key(key, jsonl::take(&mut object, key))?;
+                one(at, Cow::Owned(key))
+            }
+            How::Csv { key, cost } => {
+                let columns = self.columns.split(line.as_bytes())?;
+                let time_text = columns.get(1).transpose()?.unwrap_or_default();
+                let time = match epoch_or_rfc3339(time_text) {
+                    Ok(time) => time,
+                    // The first line may name the columns instead.
+                    Err(_) if first => return Ok(None),
+                    Err(e) => return Err(e),
+                };
+                let key_text = columns.get(*key).transpose()?.ok_or_else(|| {
+                    format!("no column {key} for the key ({} columns)", columns.len())
+                })?;
+                if key_text.is_empty() {
+                    return Err(format!("the key (column {key}) is empty"));
+                }
+                let cost = match cost.and_then(|n| columns.get(n)).transpose()? {
+                    Some(text) => InvalidValue::parse(Field::Cost, text, Rule::NonNegative)
+                        .map_err(|e| e.to_string())?,
+                    None => 1.0,
+                };
+                Ok(Some(Event {
+                    time,
+                    key: Cow::Owned(key_text.to_owned()),
+                    cost,
+                }))
+            }
+        }
+    }
+}

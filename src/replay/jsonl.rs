@@ -1,0 +1,134 @@
+//! JSON lines: one object per line, the time and the key in named fields.
+//!
+//! A name is first looked up as it is; if the object has no such member and the name has dots,
+//! it is followed as a path into nested objects (`client.ip` finds `{"client": {"ip": …}}`).
+
+use serde_json::{Map, Value};
+
+/// Time fields tried, in order, when `--time-field` is not given.
+pub const TIME_FIELDS: [&str; 6] = [
+    "time",
+    "timestamp",
+    "@timestamp",
+    "ts",
+    "msec",
+    "time_iso8601",
+];
+/// Client-address fields tried, in order, for the key `ip`.
+pub const IP_FIELDS: [&str; 6] = [
+    "remote_addr",
+    "client_ip",
+    "clientIp",
+    "ip",
+    "client.ip",
+    "source.ip",
+];
+
+/// One line's object, or why it is not one.
+pub fn object(line: &str) -> Result<Map<String, Value>, String> {
+    match serde_json::from_str::<Value>(line) {
+        Ok(Value::Object(map)) => Ok(map),
+        Ok(other) => Err(format!("{} is not an object", kind(&other))),
+        Err(e) => Err(format!("not JSON: {e}")),
+    }
+}
+
+/// Takes the member `name` (or the dotted path) out of `object`.
+pub fn take(object: &mut Map<String, Value>, name: &str) -> Option<Value> {
+    if let Some(value) = object.remove(name) {
+        return Some(value);
+    }
+    let (head, rest) = name.split_once('.')?;
+    match object.get_mut(head)? {
+        Value::Object(inner) => take(inner, rest),
+        _ => None,
+    }
+}
+
+/// Whether `object` has the member `name` (or the dotted path).
+pub fn has(object: &Map<String, Value>, name: &str) -> bool {
+    object.contains_key(name)
+        || name
+            .split_once('.')
+            .is_some_and(|(head, rest)| match object.get(head) {
+                Some(Value::Object(inner)) => has(inner, rest),
+                _ => false,
+            })
+}
+
+/// The first of `names` that `object` has.
+pub fn first_present<'n>(object: &Map<String, Value>, names: &[&'n str]) -> Option<&'n str> {
+    names.iter().copied().find(|name| has(object, name))
+}
+
+/// A time member: epoch seconds as a number or a string of digits, or an RFC 3339 string.
+pub fn time(name: &str, value: Option<Value>) -> Result<f64, String> {
+    match value {
+        Some(Value::Number(n)) => n
+            .as_f64()
+            .filter(|t| t.is_finite() && *t >= 0.0)
+            .ok_or_else(|| format!("time field \"{name}\": {n} is not epoch seconds")),
+        Some(Value::String(text)) => super::timestamp::epoch_or_rfc3339(&text)
+            .map_err(|e| format!("time field \"{name}\": {e}")),
+        Some(other) => Err(format!(
+            "time field \"{name}\" is {}, not a number or a string",
+            kind(&other)
+        )),
+        None => Err(format!("no time field \"{name}\"")),
+    }
+}
+
+/// A key member as text: strings as they are, numbers and booleans as JSON writes them.
+pub fn key(name: &str, value: Option<Value>) -> Result<String, String> {
+    match value {
+        Some(Value::String(text)) => Ok(text),
+        Some(value @ (Value::Number(_) | Value::Bool(_))) => Ok(value.to_string()),
+        Some(other) => Err(format!(
+            "key field \"{name}\" is {}, not a string or a number",
+            kind(&other)
+        )),
+        None => Err(format!("no key field \"{name}\"")),
+    }
+}
+
+fn kind(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dotted_names_reach_into_nested_objects() {
+        let mut o = object(r#"{"client": {"ip": "::1"}, "a.b": 1}"#).unwrap();
+        assert!(has(&o, "client.ip") && has(&o, "a.b") && !has(&o, "client.port"));
+        assert_eq!(first_present(&o, &IP_FIELDS), Some("client.ip"));
+        assert_eq!(key("a.b", take(&mut o, "a.b")), Ok("1".to_owned()));
+        assert_eq!(
+            key("client.ip", take(&mut o, "client.ip")),
+            Ok("::1".to_owned())
+        );
+    }
+
+    #[test]
+    fn times_and_keys_of_the_wrong_kind_are_named() {
+        assert_eq!(time("t", Some(Value::from(1.5))), Ok(1.5));
+        assert_eq!(time("t", Some(Value::from("2.5"))), Ok(2.5));
+        assert!(time("t", Some(Value::from(-1)))
+            .unwrap_err()
+            .contains("not epoch seconds"));
+        assert_eq!(time("t", None), Err("no time field \"t\"".to_owned()));
+        assert!(key("k", Some(Value::Null)).unwrap_err().contains("is null"));
+        assert!(object("[1]")
+            .unwrap_err()
+            .contains("an array is not an object"));
+    }
+}

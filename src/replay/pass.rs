@@ -1,0 +1,416 @@
+//! One pass over a log: every request through its key's limiter, in file order, counting what is
+//! refused, while each key's burst–rate curve is built alongside.
+
+use super::curve::{rate_grid, BurstTracker};
+use super::format::{detect, Event, Format, KeySpec, Parsed, Parser, SetupError};
+use super::lines::Line;
+use super::recommend::{Search, Target};
+use super::report::{Curves, KeyCount, Malformed, Report, MALFORMED_EXAMPLES};
+use crate::limiter::lab::{Algorithm, Limiter, Quota};
+use crate::limiter::{rust_number, BucketConfig, Field, TokenBucket};
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+/// The limiters a replay can use, by the names the command takes.
+pub const ALGORITHMS: [&str; 5] = [
+    TOKEN_BUCKET,
+    LAB_ALGORITHMS[0].0,
+    LAB_ALGORITHMS[1].0,
+    LAB_ALGORITHMS[2].0,
+    LAB_ALGORITHMS[3].0,
+];
+
+const TOKEN_BUCKET: &str = "token-bucket";
+
+/// The lab's limiters a replay can use, by the names the command takes.
+const LAB_ALGORITHMS: [(&str, Algorithm); 4] = [
+    ("fixed-window", Algorithm::FixedWindow),
+    ("sliding-log", Algorithm::SlidingLog),
+    ("sliding-counter", Algorithm::SlidingCounter),
+    ("gcra", Algorithm::Gcra),
+];
+
+/// Non-blank lines read before the format is decided (by detection or to resolve JSON fields).
+pub const SAMPLE_LINES: usize = 16;
+
+/// The limiter every key gets.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Policy {
+    /// The core's token bucket, any `B > 0`, `r ≥ 0`, requests of any cost.
+    TokenBucket(BucketConfig),
+    /// One of the lab's limiters, configured "`B` requests per `B / r` seconds"; requests cost 1.
+    Lab(Algorithm, Quota),
+}
+
+impl Policy {
+    /// `algorithm` (one of [`ALGORITHMS`]) with capacity `B` and refill rate `r`. The lab's
+    /// limiters count whole requests in a window of `B / r` seconds, so they need a whole `B`
+    /// from 1 to 10 000 and a window from 1 ms to a day.
+    pub fn new(algorithm: &str, capacity: f64, refill_rate: f64) -> Result<Policy, SetupError> {
+        let refuse = |option: &'static str, value: f64, why: String| SetupError {
+            option,
+            value: Some(rust_number(value)),
+            why,
+        };
+        let config = BucketConfig::new(capacity, refill_rate).map_err(|e| {
+            let (option, value, name) = match e.field {
+                Field::Capacity => ("capacity", capacity, "B"),
+                _ => ("refill-rate", refill_rate, "r"),
+            };
+            refuse(option, value, e.message_with(name, rust_number))
+        })?;
+        if algorithm == TOKEN_BUCKET {
+            return Ok(Policy::TokenBucket(config));
+        }
+        let Some(&(_, lab)) = LAB_ALGORITHMS.iter().find(|(name, _)| *name == algorithm) else {
+            return Err(SetupError {
+                option: "algorithm",
+                value: Some(algorithm.to_owned()),
+                why: format!("allowed: {}", ALGORITHMS.join(", ")),
+            });
+        };
+        if refill_rate <= 0.0 {
+            return Err(refuse(
+                "refill-rate",
+                refill_rate,
+                format!("{algorithm} needs a refill rate above 0: its window is B / r"),
+            ));
+        }
+        let limit = crate::limiter::lab::MAX_LIMIT;
+        if capacity.fract() != 0.0 || capacity > f64::from(limit) {
+            return Err(refuse(
+                "capacity",
+                capacity,
+                format!("{algorithm} counts whole requests: a whole number from 1 to {limit}"),
+            ));
+        }
+        let window = capacity / refill_rate;
+        let quota = Quota::new(capacity as u32, window).map_err(|_| {
+            refuse(
+                "refill-rate",
+                refill_rate,
+                format!(
+                    "{algorithm}'s window B / r would be {} s; it must be from {} to {} s",
+                    rust_number(window),
+                    rust_number(crate::limiter::lab::MIN_WINDOW),
+                    rust_number(crate::limiter::lab::MAX_WINDOW)
+                ),
+            )
+        })?;
+        Ok(Policy::Lab(lab, quota))
+    }
+
+    /// The refill rate `r` (the lab's `limit / window`).
+    pub fn refill_rate(&self) -> f64 {
+        match self {
+            Policy::TokenBucket(config) => config.refill_rate(),
+            Policy::Lab(_, quota) => quota.rate(),
+        }
+    }
+
+    /// A fresh limiter for one key.
+    fn limiter(&self) -> KeyLimiter {
+        match *self {
+            Policy::TokenBucket(config) => KeyLimiter::Bucket(TokenBucket::new(config)),
+            Policy::Lab(algorithm, quota) => KeyLimiter::Lab(algorithm.build(quota)),
+        }
+    }
+}
+
+/// How a replay reads and limits.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Settings {
+    /// The log's format; detected from the first lines when `None`.
+    pub format: Option<Format>,
+    /// The key; the format's default when `None`.
+    pub key: Option<KeySpec>,
+    /// JSON only: the time field; the first of the usual names when `None`.
+    pub time_field: Option<String>,
+    /// The limiter of each key.
+    pub policy: Policy,
+    /// A target to recommend a policy for.
+    pub target: Option<Target>,
+}
+
+enum KeyLimiter {
+    Bucket(TokenBucket),
+    Lab(Box<dyn Limiter>),
+}
+
+struct KeyState {
+    requests: u64,
+    limited: u64,
+    limiter: KeyLimiter,
+    curve: BurstTracker,
+}
+
+/// A line kept while the format is not yet known.
+enum Held {
+    Text(Vec<u8>),
+    TooLong(u64),
+}
+
+/// What a finished pass found.
+#[derive(Debug)]
+pub struct Finished {
+    /// The figures `--json` prints (without the recommendation, which needs more passes).
+    pub report: Report,
+    /// The keys' burst–rate curve.
+    pub curves: Curves,
+    /// The parser used (format and key resolved), fresh for another pass; `None` when the log had
+    /// no line to decide a format from.
+    pub parser: Option<Parser>,
+    /// With a target: the search for the recommended policy, to be run by [`super::PolicyCheck`]
+    /// passes. `None` without a target or without requests.
+    pub search: Option<Search>,
+}
+
+/// A replay in progress: feed it every line with [`Replay::line`], then [`Replay::finish`].
+pub struct Replay {
+    settings: Settings,
+    rates: Vec<f64>,
+    parser: Option<Parser>,
+    fresh: Option<Parser>,
+    held: Vec<(u64, Held)>,
+    failed: Option<SetupError>,
+    lines: u64,
+    requests: u64,
+    malformed: u64,
+    limited: u64,
+    examples: Vec<Malformed>,
+    keys: HashMap<Box<str>, KeyState>,
+}
+
+impl Replay {
+    /// A replay with `settings`; the curve's grid includes the policy's own rate.
+    pub fn new(settings: Settings) -> Self {
+        let rates = rate_grid(Some(settings.policy.refill_rate()));
+        Replay {
+            settings,
+            rates,
+            parser: None,
+            fresh: None,
+            held: Vec::new(),
+            failed: None,
+            lines: 0,
+            requests: 0,
+            malformed: 0,
+            limited: 0,
+            examples: Vec::new(),
+            keys: HashMap::new(),
+        }
+    }
+
+    /// The setting that turned out not to fit the log, if one did: the replay then ignores the
+    /// rest and [`Replay::finish`] returns it, so a reader may stop early.
+    pub fn failure(&self) -> Option<&SetupError> {
+        self.failed.as_ref()
+    }
+
+    /// Reads the next line.
+    pub fn line(&mut self, line: Line<'_>) {
+        if self.failed.is_some() {
+            return;
+        }
+        self.lines += 1;
+        if self.parser.is_some() {
+            self.read(self.lines, line);
+            return;
+        }
+        let held = match line {
+            Line::Text(bytes) if bytes.iter().all(u8::is_ascii_whitespace) => return,
+            Line::Text(bytes) => Held::Text(bytes.to_vec()),
+            Line::TooLong(length) => Held::TooLong(length),
+        };
+        self.held.push((self.lines, held));
+        if self.held.len() >= SAMPLE_LINES {
+            self.start();
+        }
+    }
+
+    /// Decides the format from the lines held, makes the parser and reads those lines.
+    fn start(&mut self) {
+        let held = std::mem::take(&mut self.held);
+        let texts: Vec<&str> = held
+            .iter()
+            .filter_map(|(_, h)| match h {
+                Held::Text(bytes) => std::str::from_utf8(bytes).ok(),
+                Held::TooLong(_) => None,
+            })
+            .collect();
+        let Some(format) = self.settings.format.or_else(|| detect(&texts)) else {
+            self.failed = Some(SetupError {
+                option: "format",
+                value: None,
+                why: format!(
+                    "none of combined, common, json, alb or csv matches the first {} lines; name the format with --format",
+                    held.len()
+                ),
+            });
+            return;
+        };
+        let settings = &self.settings;
+        let parser = Parser::new(
+            format,
+            settings.key.as_ref(),
+            settings.time_field.as_deref(),
+            &texts,
+        )
+        .map(|parser| match settings.policy {
+            Policy::Lab(algorithm, _) => parser.with_unit_cost(lab_name(algorithm)),
+            Policy::TokenBucket(_) => parser,
+        });
+        match parser {
+            Ok(parser) => {
+                self.fresh = Some(parser.clone());
+                self.parser = Some(parser);
+            }
+            Err(e) => {
+                self.failed = Some(e);
+                return;
+            }
+        }
+        for (number, line) in &held {
+            let line = match line {
+                Held::Text(bytes) => Line::Text(bytes),
+                Held::TooLong(length) => Line::TooLong(*length),
+            };
+            self.read(*number, line);
+        }
+    }
+
+    fn read(&mut self, number: u64, line: Line<'_>) {
+        let Some(parser) = self.parser.as_mut() else {
+            return;
+        };
+        match parser.line(line) {
+            Parsed::Blank | Parsed::Header => {}
+            Parsed::Malformed(why) => self.malformed(number, why),
+            Parsed::Event(event) => self.event(number, event),
+        }
+    }
+
+    fn malformed(&mut self, line: u64, why: String) {
+        self.malformed += 1;
+        if self.examples.len() < MALFORMED_EXAMPLES {
+            self.examples.push(Malformed { line, why });
+        }
+    }
+
+    fn event(&mut self, number: u64, event: Event<'_>) {
+        let (policy, width) = (&self.settings.policy, self.rates.len());
+        let state = key_slot(&mut self.keys, event.key, || KeyState {
+            requests: 0,
+            limited: 0,
+            limiter: policy.limiter(),
+            curve: BurstTracker::new(width),
+        });
+        let refused = match &mut state.limiter {
+            KeyLimiter::Bucket(bucket) => match bucket.try_acquire(event.cost, event.time) {
+                Ok(decision) => !decision.is_allowed(),
+                // The parsers give finite times and costs; should one slip through, say so.
+                Err(e) => return self.malformed(number, e.to_string()),
+            },
+            KeyLimiter::Lab(limiter) => !limiter.decide(event.time).passes(),
+        };
+        state.requests += 1;
+        state.limited += u64::from(refused);
+        state.curve.add(&self.rates, event.time, event.cost);
+        self.requests += 1;
+        self.limited += u64::from(refused);
+    }
+
+    /// Ends the pass: the report (keys by requests, most first), the curves, and the start of the
+    /// recommendation's search; or the setting that did not fit the log.
+    pub fn finish(mut self) -> Result<Finished, SetupError> {
+        if self.parser.is_none() && !self.held.is_empty() {
+            self.start();
+        }
+        if let Some(failure) = self.failed {
+            return Err(failure);
+        }
+        let mut keys: Vec<(Box<str>, KeyState)> = self.keys.into_iter().collect();
+        keys.sort_unstable_by(|(a, x), (b, y)| y.requests.cmp(&x.requests).then_with(|| a.cmp(b)));
+        let curves = curves(&self.rates, &keys);
+        let search = self.settings.target.and_then(|target| {
+            let trackers: Vec<(u64, &BurstTracker)> =
+                keys.iter().map(|(_, s)| (s.requests, &s.curve)).collect();
+            Search::start(target, &self.rates, &trackers)
+        });
+        let report = Report {
+            lines: self.lines,
+            requests: self.requests,
+            malformed: self.malformed,
+            malformed_examples: self.examples,
+            keys: keys.len() as u64,
+            limited: self.limited,
+            by_key: keys
+                .into_iter()
+                .map(|(key, state)| KeyCount {
+                    key: key.into_string(),
+                    requests: state.requests,
+                    limited: state.limited,
+                })
+                .collect(),
+            recommendation: None,
+        };
+        Ok(Finished {
+            report,
+            curves,
+            parser: self.fresh,
+            search,
+        })
+    }
+}
+
+/// The lab algorithm's name as the command spells it.
+fn lab_name(algorithm: Algorithm) -> &'static str {
+    LAB_ALGORITHMS
+        .iter()
+        .find(|(_, a)| *a == algorithm)
+        .map_or(algorithm.name(), |(name, _)| name)
+}
+
+/// The entry of `key`, made by `make` on its first request (the key's text is copied only then).
+pub(crate) fn key_slot<'m, V>(
+    map: &'m mut HashMap<Box<str>, V>,
+    key: Cow<'_, str>,
+    make: impl FnOnce() -> V,
+) -> &'m mut V {
+    if map.contains_key(&*key) {
+        map.get_mut(&*key).expect("the key is there")
+    } else {
+        map.entry(key.into_owned().into_boxed_str())
+            .or_insert_with(make)
+    }
+}
+
+/// The median, p95 and p99 of the keys' needs at each rate, and the heaviest key's own curve.
+fn curves(rates: &[f64], keys: &[(Box<str>, KeyState)]) -> Curves {
+    let mut median = Vec::new();
+    let mut p95 = Vec::new();
+    let mut p99 = Vec::new();
+    if !keys.is_empty() {
+        let mut needs = Vec::with_capacity(keys.len());
+        for i in 0..rates.len() {
+            needs.clear();
+            needs.extend(keys.iter().map(|(_, s)| s.curve.burst(i)));
+            needs.sort_unstable_by(f64::total_cmp);
+            // Nearest rank: the smallest need at least `p` % of the keys stay within.
+            let rank =
+                |p: f64| needs[((p / 100.0 * needs.len() as f64).ceil() as usize).max(1) - 1];
+            median.push(rank(50.0));
+            p95.push(rank(95.0));
+            p99.push(rank(99.0));
+        }
+    }
+    Curves {
+        rates: rates.to_vec(),
+        median,
+        p95,
+        p99,
+        heaviest: keys
+            .first()
+            .map(|(key, state)| (key.to_string(), state.curve.bursts().collect())),
+    }
+}

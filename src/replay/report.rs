@@ -1,0 +1,82 @@
+//! What a replay found, shaped as `bucketlab replay --json` prints it (field names in camelCase).
+
+use serde::Serialize;
+
+/// The result of a replay.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Report {
+    /// Lines read, blank and malformed ones included.
+    pub lines: u64,
+    /// Requests replayed (lines that parsed, not counting a CSV header).
+    pub requests: u64,
+    /// Lines that did not parse.
+    pub malformed: u64,
+    /// The first few malformed lines (at most [`MALFORMED_EXAMPLES`]).
+    pub malformed_examples: Vec<Malformed>,
+    /// Distinct keys.
+    pub keys: u64,
+    /// Requests the limiter refused.
+    pub limited: u64,
+    /// Every key, most requests first (ties by key).
+    pub by_key: Vec<KeyCount>,
+    /// With `--recommend`: the policy found, or `null` when there was nothing to recommend for.
+    /// Absent without `--recommend`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub recommendation: Option<Option<Recommendation>>,
+}
+
+/// How many malformed lines a report quotes.
+pub const MALFORMED_EXAMPLES: usize = 5;
+
+/// A line that did not parse.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Malformed {
+    /// Its number, counting from 1.
+    pub line: u64,
+    /// Why it did not parse.
+    pub why: String,
+}
+
+/// One key's figures.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct KeyCount {
+    /// The key (client address, field value or column).
+    pub key: String,
+    /// Its requests.
+    pub requests: u64,
+    /// How many of them the limiter refused.
+    pub limited: u64,
+}
+
+/// A token-bucket policy that meets a target, with what it limits in this log (replayed through
+/// the core's bucket, not estimated).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Recommendation {
+    /// `B`, a whole number of tokens.
+    pub capacity: f64,
+    /// `r`, tokens per second, a rate of the curve's grid.
+    pub refill_rate: f64,
+    /// The target as written (`keys:99%`).
+    pub target: String,
+    /// Keys with at least one request refused.
+    pub keys_limited: u64,
+    /// Requests refused.
+    pub requests_limited: u64,
+}
+
+/// The burst–rate curve of the keys, at every rate of the grid.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Curves {
+    /// The rates, ascending, requests per second.
+    pub rates: Vec<f64>,
+    /// At each rate, the capacity half of the keys stay within (nearest rank).
+    pub median: Vec<f64>,
+    /// The capacity 95 % of the keys stay within.
+    pub p95: Vec<f64>,
+    /// The capacity 99 % of the keys stay within.
+    pub p99: Vec<f64>,
+    /// The key with the most requests (the first of `byKey`), and its own curve.
+    pub heaviest: Option<(String, Vec<f64>)>,
+}

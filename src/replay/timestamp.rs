@@ -1,0 +1,96 @@
+//! Log timestamps as seconds since the Unix epoch (`f64`): the web servers' `10/Oct/2000:13:55:36
+//! -0700`, RFC 3339 (`2018-07-02T22:23:00.186641Z`) and plain epoch seconds (`1698765432.123`).
+
+use time::format_description::well_known::Rfc3339;
+use time::format_description::BorrowedFormatItem;
+use time::macros::format_description;
+use time::OffsetDateTime;
+
+/// Apache's and nginx's `%t` / `$time_local`, without the brackets.
+const COMMON_LOG: &[BorrowedFormatItem<'static>] = format_description!(
+    "[day]/[month repr:short]/[year]:[hour]:[minute]:[second] [offset_hour sign:mandatory][offset_minute]"
+);
+
+fn seconds(time: OffsetDateTime) -> f64 {
+    time.unix_timestamp() as f64 + f64::from(time.nanosecond()) * 1e-9
+}
+
+/// `10/Oct/2000:13:55:36 -0700` as epoch seconds.
+pub fn common_log(text: &str) -> Result<f64, String> {
+    OffsetDateTime::parse(text, COMMON_LOG)
+        .map(seconds)
+        .map_err(|e| format!("time [{text}] is not day/Mon/year:hh:mm:ss ±hhmm ({e})"))
+}
+
+/// An RFC 3339 date and time with its offset, as epoch seconds.
+pub fn rfc3339(text: &str) -> Result<f64, String> {
+    OffsetDateTime::parse(text, &Rfc3339)
+        .map(seconds)
+        .map_err(|e| format!("time \"{text}\" is not an RFC 3339 date and time ({e})"))
+}
+
+/// Epoch seconds written as digits with an optional fraction (`1698765432.123`); nothing else
+/// (no sign, exponent, `inf` or `NaN`, which Rust's float parser would take), and finite.
+pub fn epoch(text: &str) -> Option<f64> {
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if whole.is_empty() || !digits(whole) || !digits(fraction) {
+        return None;
+    }
+    text.parse().ok().filter(|t: &f64| t.is_finite())
+}
+
+/// Epoch seconds or an RFC 3339 string, whichever `text` is.
+pub fn epoch_or_rfc3339(text: &str) -> Result<f64, String> {
+    match epoch(text) {
+        Some(seconds) => Ok(seconds),
+        None => rfc3339(text).map_err(|_| {
+            format!("time \"{text}\" is neither epoch seconds nor an RFC 3339 date and time")
+        }),
+    }
+}
+
+/// Remembers the last `%t` text parsed: a busy log repeats each second many times.
+#[derive(Debug, Clone, Default)]
+pub struct CommonLogCache {
+    text: String,
+    seconds: f64,
+}
+
+impl CommonLogCache {
+    /// [`common_log`], parsed once per distinct text in a row.
+    pub fn parse(&mut self, text: &str) -> Result<f64, String> {
+        if self.text != text {
+            self.seconds = common_log(text)?;
+            self.text.clear();
+            self.text.push_str(text);
+        }
+        Ok(self.seconds)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_three_spellings() {
+        // Apache's documentation example: 13:55:36 at UTC−7 is 20:55:36 UTC.
+        assert_eq!(common_log("10/Oct/2000:13:55:36 -0700"), Ok(971_211_336.0));
+        assert_eq!(common_log("10/Oct/2000:20:55:36 +0000"), Ok(971_211_336.0));
+        assert_eq!(rfc3339("2000-10-10T20:55:36.25Z"), Ok(971_211_336.25));
+        assert_eq!(rfc3339("2000-10-11T02:25:36+05:30"), Ok(971_211_336.0));
+        assert_eq!(epoch("971211336.5"), Some(971_211_336.5));
+        assert_eq!(epoch_or_rfc3339("2000-10-10T20:55:36Z"), Ok(971_211_336.0));
+    }
+
+    #[test]
+    fn near_misses_are_refused() {
+        assert!(common_log("10/Oct/2000:13:55:36").is_err(), "no offset");
+        assert!(common_log("32/Oct/2000:13:55:36 +0000").is_err());
+        assert!(rfc3339("2000-10-10 20:55:36").is_err());
+        for text in ["", ".5", "1e9", "-3", "inf", "NaN", "1.2.3", " 1"] {
+            assert_eq!(epoch(text), None, "{text:?}");
+        }
+    }
+}

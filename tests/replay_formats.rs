@@ -1,0 +1,490 @@
+//! The log parsers, format by format, on lines written the way the servers write them; then what
+//! every format shares: detection, malformed lines, CRLF, an overlong line, binary garbage, gzip.
+
+mod replay_support;
+
+use bucketlab::replay::{detect, Format, KeySpec, Line, Parsed, Parser, SetupError};
+use replay_support::{bucket, gzip, run};
+
+/// What one line gives: `(time, key, cost)`, or why it is malformed.
+fn read(parser: &mut Parser, line: &str) -> Result<(f64, String, f64), String> {
+    match parser.line(Line::Text(line.as_bytes())) {
+        Parsed::Event(e) => Ok((e.time, e.key.into_owned(), e.cost)),
+        Parsed::Malformed(why) => Err(why),
+        other => panic!("{line:?} gave {other:?}"),
+    }
+}
+
+fn parser(format: Format, key: Option<KeySpec>, samples: &[&str]) -> Parser {
+    Parser::new(format, key.as_ref(), None, samples).unwrap()
+}
+
+// The example of Apache's documentation, then nginx and Apache lines with IPv6 clients, quotes
+// escaped both ways (`\"` Apache, `\x22` nginx) and time zones a half or three quarters of an
+// hour off, on both sides of UTC.
+const APACHE_EXAMPLE: &str = r#"127.0.0.1 - frank [10/Oct/2000:13:55:36 -0700] "GET /apache_pb.gif HTTP/1.0" 200 2326 "http://www.example.com/start.html" "Mozilla/4.08 [en] (Win98; I ;Nav)""#;
+const COMBINED: [(&str, &str, f64); 4] = [
+    (
+        r#"2001:db8:85a3::8a2e:370:7334 - - [03/Nov/2023:09:15:02 +0530] "GET /search?q=\"rate limit\" HTTP/1.1" 200 512 "https://example.org/?q=\"x\"" "Mozilla/5.0 (X11; Linux x86_64) \"quoted\" agent""#,
+        "2001:db8:85a3::8a2e:370:7334",
+        1_698_983_102.0,
+    ),
+    (
+        r#"::1 - alice [31/Dec/2023:23:59:59 -0930] "POST /api/v1/items HTTP/2.0" 201 - "-" "curl/8.5.0 \x22x\x22""#,
+        "::1",
+        1_704_101_399.0,
+    ),
+    (
+        r#"198.51.100.23 - - [01/Jan/2024:00:00:00 +1400] "GET / HTTP/1.1" 304 0 "-" "Googlebot/2.1 (+http://www.google.com/bot.html)""#,
+        "198.51.100.23",
+        1_704_016_800.0,
+    ),
+    (
+        r#"fe80::1ff:fe23:4567:890a - - [29/Feb/2024:12:45:00 +1245] "GET /a\\b HTTP/1.1" 404 153 "-" "-" "-""#,
+        "fe80::1ff:fe23:4567:890a",
+        1_709_164_800.0,
+    ),
+];
+
+#[test]
+fn combined_lines_give_the_client_and_the_second() {
+    let mut p = parser(Format::Combined, None, &[]);
+    assert_eq!(
+        read(&mut p, APACHE_EXAMPLE),
+        Ok((971_211_336.0, "127.0.0.1".to_owned(), 1.0))
+    );
+    for (line, client, time) in COMBINED {
+        assert_eq!(
+            read(&mut p, line),
+            Ok((time, client.to_owned(), 1.0)),
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn a_trailing_msec_gives_the_sub_second_time() {
+    let mut p = parser(Format::Combined, None, &[]);
+    let line = |extra: &str| format!("{APACHE_EXAMPLE} {extra}");
+    assert_eq!(
+        read(&mut p, &line("971211336.731")).unwrap().0,
+        971_211_336.731
+    );
+    // Fields in between are fine; a number that is not the same second is not $msec.
+    assert_eq!(
+        read(&mut p, &line("\"10.0.0.1\" 971211336.002")).unwrap().0,
+        971_211_336.002
+    );
+    assert_eq!(
+        read(&mut p, &line("0.004")).unwrap().0,
+        971_211_336.0,
+        "$request_time"
+    );
+    let mut common = parser(Format::Common, None, &[]);
+    let line = r#"192.0.2.7 - - [10/Oct/2000:13:55:36 -0700] "GET / HTTP/1.0" 200 17 971211336.5"#;
+    assert_eq!(
+        read(&mut common, line),
+        Ok((971_211_336.5, "192.0.2.7".to_owned(), 1.0))
+    );
+}
+
+#[test]
+fn common_lines_stop_after_the_size() {
+    let mut p = parser(Format::Common, None, &[]);
+    let line =
+        r#"203.0.113.9 - bob [10/Oct/2000:13:55:36 -0700] "GET /index.html HTTP/1.0" 200 2326"#;
+    assert_eq!(
+        read(&mut p, line),
+        Ok((971_211_336.0, "203.0.113.9".to_owned(), 1.0))
+    );
+    // A combined line is a common one with two more fields; the reverse is not true.
+    assert!(read(&mut p, APACHE_EXAMPLE).is_ok());
+    let mut combined = parser(Format::Combined, None, &[]);
+    assert!(read(&mut combined, line).unwrap_err().contains("referer"));
+}
+
+#[test]
+fn broken_log_lines_say_what_is_wrong() {
+    let mut p = parser(Format::Combined, None, &[]);
+    let cases = [
+        (
+            r#"1.2.3.4 - - [10/Oct/2000:13:55:36 -0700] "GET / HTTP/1.0 200 5 "-" "-""#,
+            "status",
+        ),
+        (
+            r#"1.2.3.4 - - [10/Oct/2000:13:55:36 -0700] "GET / HTTP/1.0" 2000 5 "-" "-""#,
+            "status \"2000\"",
+        ),
+        (
+            r#"1.2.3.4 - - [10/Oct/2000:13:55:36 -0700] "GET /" 200 lots "-" "-""#,
+            "size \"lots\"",
+        ),
+        (
+            r#"1.2.3.4 - - [10/Oct/2000:13:55:36] "GET /" 200 5 "-" "-""#,
+            "time [10/Oct/2000:13:55:36]",
+        ),
+        (
+            r#"1.2.3.4 - - [31/Sep/2000:13:55:36 -0700] "GET /" 200 5 "-" "-""#,
+            "time [31/Sep",
+        ),
+        (
+            r#"1.2.3.4 - - 10/Oct/2000:13:55:36 -0700 "GET /" 200 5"#,
+            "bracketed",
+        ),
+        (
+            r#"1.2.3.4 - - [10/Oct/2000:13:55:36 -0700] "GET /" 200 5 "-" "no end"#,
+            "user-agent",
+        ),
+    ];
+    for (line, why) in cases {
+        let got = read(&mut p, line).unwrap_err();
+        assert!(got.contains(why), "{line}: {got}");
+    }
+}
+
+const ALB: [&str; 3] = [
+    r#"https 2024-03-10T02:30:01.504021Z app/my-lb/50dc6c495c0c9188 192.168.131.39:2817 10.0.0.1:80 0.000 0.001 0.000 200 200 34 366 "GET https://api.example.com:443/v1/things?id=\"7\" HTTP/1.1" "curl/8.5.0" ECDHE-RSA-AES128-GCM-SHA256 TLSv1.2 arn:aws:elasticloadbalancing:us-east-2:123456789012:targetgroup/my-targets/73e2d6bc24d8a067 "Root=1-58337262-36d228ad5d99923122bbe354" "api.example.com" "arn:aws:acm:us-east-2:123456789012:certificate/12345678-1234-1234-1234-123456789012" 0 2024-03-10T02:30:00.123456Z "forward" "-" "-" "10.0.0.1:80" "200" "-" "-" TID_1234abcd"#,
+    r#"h2 2024-03-10T02:30:02.000000Z app/my-lb/50dc6c495c0c9188 [2600:1f18:4a3:6902::7]:54321 10.0.0.1:80 0.001 0.002 0.000 429 429 0 57 "POST https://api.example.com:443/v1/login HTTP/2.0" "Mozilla/5.0" ECDHE-RSA-AES128-GCM-SHA256 TLSv1.2 arn:aws:elasticloadbalancing:us-east-2:123456789012:targetgroup/my-targets/73e2d6bc24d8a067 "Root=1-58337262-36d228ad5d99923122bbe355" "api.example.com" "-" 1 - "forward" "-" "-" "10.0.0.1:80" "429" "-" "-""#,
+    r#"http 2018-07-02T22:23:00.186641Z app/my-loadbalancer/50dc6c495c0c9188 192.168.131.39:2817 10.0.0.1:80 0.000 0.001 0.000 200 200 34 366 "GET http://www.example.com:80/ HTTP/1.1" "curl/7.46.0" - - arn:aws:elasticloadbalancing:us-east-2:123456789012:targetgroup/my-targets/73e2d6bc24d8a067 "Root=1-58337262-36d228ad5d99923122bbe354""#,
+];
+
+#[test]
+fn alb_entries_give_the_client_address_and_the_arrival() {
+    let mut p = parser(Format::Alb, None, &[]);
+    // request_creation_time when there is one, the response time when it is `-` or absent.
+    assert_eq!(
+        read(&mut p, ALB[0]),
+        Ok((1_710_037_800.123456, "192.168.131.39".to_owned(), 1.0))
+    );
+    assert_eq!(
+        read(&mut p, ALB[1]),
+        Ok((1_710_037_802.0, "2600:1f18:4a3:6902::7".to_owned(), 1.0))
+    );
+    assert_eq!(
+        read(&mut p, ALB[2]),
+        Ok((1_530_570_180.186641, "192.168.131.39".to_owned(), 1.0))
+    );
+    let bad_time = ALB[0].replace("2024-03-10T02:30:00.123456Z", "yesterday");
+    assert!(read(&mut p, &bad_time)
+        .unwrap_err()
+        .contains("request_creation_time \"yesterday\""));
+    assert!(read(&mut p, "ftp 2024-03-10T02:30:01Z x 1.2.3.4:5")
+        .unwrap_err()
+        .contains("type \"ftp\""));
+    assert!(read(&mut p, "http 2024-03-10T02:30:01Z x 1.2.3.4")
+        .unwrap_err()
+        .contains("ip:port"));
+}
+
+const JSON: [&str; 5] = [
+    r#"{"time": 1710037800.25, "remote_addr": "192.0.2.1", "request": "GET / HTTP/1.1", "status": 200}"#,
+    r#"{"remote_addr":"2001:db8::2","time":"2024-03-10T08:00:00.5+05:30","ua":"say \"hi\""}"#,
+    r#"{"time": "1710037801.75", "remote_addr": "192.0.2.1", "user": {"id": 42}}"#,
+    r#"{"time": "2023-11-05T01:30:00-04:00", "remote_addr": "192.0.2.3", "user": {"id": "u-7"}}"#,
+    r#"{"time": 1710037802, "remote_addr": "192.0.2.4", "user": {"id": true}}"#,
+];
+
+#[test]
+fn json_lines_take_named_fields() {
+    let mut p = parser(Format::Json, None, &JSON);
+    assert_eq!(p.time_field(), Some("time"), "found in the first line");
+    assert_eq!(
+        p.key(),
+        KeySpec::Field("remote_addr".to_owned()),
+        "ip means remote_addr here"
+    );
+    let got: Vec<_> = JSON.iter().map(|l| read(&mut p, l).unwrap()).collect();
+    let expected = [
+        (1_710_037_800.25, "192.0.2.1"),
+        (1_710_037_800.5, "2001:db8::2"),
+        (1_710_037_801.75, "192.0.2.1"),
+        (1_699_162_200.0, "192.0.2.3"),
+        (1_710_037_802.0, "192.0.2.4"),
+    ];
+    for (g, (time, key)) in got.iter().zip(expected) {
+        assert_eq!((g.0, g.1.as_str()), (time, key));
+    }
+    // A nested field as the key; numbers and booleans as JSON writes them.
+    let mut by_user = parser(Format::Json, Some(KeySpec::Field("user.id".into())), &JSON);
+    assert_eq!(read(&mut by_user, JSON[2]).unwrap().1, "42");
+    assert_eq!(read(&mut by_user, JSON[3]).unwrap().1, "u-7");
+    assert_eq!(read(&mut by_user, JSON[4]).unwrap().1, "true");
+    assert!(read(&mut by_user, JSON[0])
+        .unwrap_err()
+        .contains("no key field \"user.id\""));
+}
+
+#[test]
+fn json_time_fields_are_named_or_found_and_checked() {
+    let ecs = r#"{"@timestamp":"2024-03-10T02:30:00.123456Z","client":{"ip":"10.1.2.3"}}"#;
+    let mut p = parser(Format::Json, None, &[ecs]);
+    assert_eq!(
+        read(&mut p, ecs),
+        Ok((1_710_037_800.123456, "10.1.2.3".to_owned(), 1.0))
+    );
+    let custom = r#"{"when": 12.5, "ip": "::1"}"#;
+    let mut p = Parser::new(Format::Json, None, Some("when"), &[custom]).unwrap();
+    assert_eq!(read(&mut p, custom), Ok((12.5, "::1".to_owned(), 1.0)));
+    for (line, why) in [
+        (
+            r#"{"when": "soon", "ip": "::1"}"#,
+            "neither epoch seconds nor an RFC 3339",
+        ),
+        (r#"{"when": -4, "ip": "::1"}"#, "not epoch seconds"),
+        (r#"{"when": [1], "ip": "::1"}"#, "is an array"),
+        (r#"{"ip": "::1"}"#, "no time field \"when\""),
+        (r#"{"when": 1, "ip": null}"#, "key field \"ip\" is null"),
+        (r#"[{"when": 1}]"#, "an array is not an object"),
+        (r#"{"when": 1, "ip": "::1""#, "not JSON"),
+    ] {
+        let got = read(&mut p, line).unwrap_err();
+        assert!(got.contains(why), "{line}: {got}");
+    }
+    let nameless = r#"{"t": 1, "addr": "::1"}"#;
+    let err = Parser::new(Format::Json, None, None, &[nameless]).unwrap_err();
+    assert_eq!((err.option, err.value), ("time-field", None));
+    let err = Parser::new(Format::Json, None, Some("t"), &[nameless]).unwrap_err();
+    assert_eq!((err.option, err.value.as_deref()), ("key", Some("ip")));
+    assert!(err.why.contains("--key field:NAME"), "{}", err.why);
+}
+
+#[test]
+fn csv_lines_take_time_key_and_cost() {
+    let lines = [
+        "time,client,cost",
+        "1710037800.5,alice,2",
+        "2024-03-10T02:30:00Z,\"bob, the builder\",0.5",
+        "1710037801,carol",
+        "1710037802,\"dave \"\"d\"\"\",1",
+    ];
+    let mut p = parser(Format::Csv, None, &lines);
+    assert_eq!(p.line(Line::Text(lines[0].as_bytes())), Parsed::Header);
+    let got: Vec<_> = lines[1..]
+        .iter()
+        .map(|l| read(&mut p, l).unwrap())
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (1_710_037_800.5, "alice".to_owned(), 2.0),
+            (1_710_037_800.0, "bob, the builder".to_owned(), 0.5),
+            (1_710_037_801.0, "carol".to_owned(), 1.0),
+            (1_710_037_802.0, "dave \"d\"".to_owned(), 1.0),
+        ]
+    );
+    for (line, why) in [
+        (
+            "1710037800,alice,-1",
+            "cost must be a finite number of at least 0, got -1",
+        ),
+        ("1710037800,alice,lots", "got \"lots\""),
+        ("1710037800,,1", "the key (column 2) is empty"),
+        ("1710037800", "no column 2"),
+        ("time,alice", "neither epoch seconds"),
+    ] {
+        let got = read(&mut p, line).unwrap_err();
+        assert!(got.contains(why), "{line}: {got}");
+    }
+    // Another column as the key: then every request costs 1.
+    let mut by_path = parser(Format::Csv, Some(KeySpec::Column(3)), &[]);
+    assert_eq!(
+        read(&mut by_path, "5,alice,/login"),
+        Ok((5.0, "/login".to_owned(), 1.0))
+    );
+}
+
+#[test]
+fn keys_and_time_fields_must_fit_the_format() {
+    let refused = |format, key: Option<KeySpec>, time: Option<&str>| -> SetupError {
+        Parser::new(format, key.as_ref(), time, &[]).unwrap_err()
+    };
+    let e = refused(Format::Combined, Some(KeySpec::Field("user".into())), None);
+    assert_eq!((e.option, e.value.as_deref()), ("key", Some("field:user")));
+    assert!(e.why.contains("keyed by ip"), "{}", e.why);
+    let e = refused(Format::Csv, Some(KeySpec::Ip), None);
+    assert!(e.why.contains("column:N"), "{}", e.why);
+    let e = refused(Format::Json, Some(KeySpec::Column(2)), None);
+    assert!(e.why.contains("field:NAME"), "{}", e.why);
+    let e = refused(Format::Alb, None, Some("time"));
+    assert_eq!((e.option, e.value.as_deref()), ("time-field", Some("time")));
+    assert_eq!(
+        KeySpec::parse("column:1").unwrap_err(),
+        "column:N needs a whole number from 2 to 64 (column 1 is the time)"
+    );
+    assert!(KeySpec::parse("user")
+        .unwrap_err()
+        .contains("ip, field:NAME"));
+    assert!(KeySpec::parse("field:").is_err());
+}
+
+#[test]
+fn the_format_is_detected_from_the_first_lines() {
+    let combined: Vec<&str> = COMBINED.iter().map(|c| c.0).collect();
+    assert_eq!(detect(&combined), Some(Format::Combined));
+    let common = r#"192.0.2.7 - - [10/Oct/2000:13:55:36 -0700] "GET / HTTP/1.0" 200 17"#;
+    assert_eq!(
+        detect(&[common, APACHE_EXAMPLE, common]),
+        Some(Format::Common),
+        "most lines"
+    );
+    assert_eq!(detect(&ALB), Some(Format::Alb));
+    assert_eq!(detect(&JSON), Some(Format::Json));
+    assert_eq!(detect(&["time,key", "1,a", "2,b"]), Some(Format::Csv));
+    assert_eq!(detect(&["hello", "world"]), None);
+    assert_eq!(detect(&[]), None);
+}
+
+/// A combined log of `n` requests from three clients, one per 0.1 s.
+fn log(n: usize, ending: &str) -> String {
+    (0..n)
+        .map(|i| {
+            let client = ["192.0.2.1", "2001:db8::9", "198.51.100.7"][i % 3];
+            format!(
+                r#"{client} - - [10/Oct/2000:13:55:{:02} -0700] "GET /{i} HTTP/1.1" 200 5 "-" "t" 971211{:03}.{}{ending}"#,
+                36 + i / 10,
+                336 + i / 10,
+                i % 10
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn malformed_lines_are_counted_and_the_first_five_quoted() {
+    let mut text = log(30, "\n");
+    text.insert_str(0, "\n   \n");
+    for bad in [
+        "oops",
+        "",
+        "{\"json\": 1}",
+        "a b",
+        "",
+        "x - - [now] \"GET\" 200 1",
+        "last",
+    ] {
+        text.push_str(bad);
+        text.push('\n');
+    }
+    let finished = run(text.as_bytes(), bucket(5.0, 1.0)).unwrap();
+    let report = &finished.report;
+    assert_eq!(
+        (report.lines, report.requests, report.malformed),
+        (39, 30, 5)
+    );
+    let lines: Vec<u64> = report.malformed_examples.iter().map(|m| m.line).collect();
+    assert_eq!(
+        lines,
+        [33, 35, 36, 38, 39],
+        "blank lines are skipped, never malformed"
+    );
+    assert!(
+        report.malformed_examples[0].why.contains("ident"),
+        "{:?}",
+        report.malformed_examples
+    );
+    assert!(report.malformed_examples[3].why.contains("time [now]"));
+    assert_eq!(finished.parser.unwrap().format(), Format::Combined);
+}
+
+#[test]
+fn crlf_endings_read_like_lf() {
+    let lf = run(log(40, "\n").as_bytes(), bucket(2.0, 1.0))
+        .unwrap()
+        .report;
+    let crlf = run(log(40, "\r\n").as_bytes(), bucket(2.0, 1.0))
+        .unwrap()
+        .report;
+    assert_eq!(lf, crlf);
+    assert_eq!((lf.requests, lf.malformed, lf.keys), (40, 0, 3));
+    assert!(
+        lf.limited > 0,
+        "the curve of limits depends on the sub-second times"
+    );
+    let csv = run(b"time,key\r\n1,a\r\n1.5,a\r\n", bucket(1.0, 1.0))
+        .unwrap()
+        .report;
+    assert_eq!(
+        (csv.requests, csv.limited, csv.by_key[0].key.as_str()),
+        (2, 1, "a")
+    );
+}
+
+#[test]
+fn a_ten_megabyte_line_is_one_malformed_line() {
+    let huge = format!(
+        "192.0.2.1 - - [10/Oct/2000:13:55:36 -0700] \"GET /{} HTTP/1.1\" 200 5 \"-\" \"t\"\n",
+        "a".repeat(10 << 20)
+    );
+    let text = log(10, "\n") + &huge + &log(10, "\n");
+    let report = run(text.as_bytes(), bucket(5.0, 1.0)).unwrap().report;
+    assert_eq!(
+        (report.lines, report.requests, report.malformed),
+        (21, 20, 1)
+    );
+    let why = &report.malformed_examples[0].why;
+    assert!(
+        why.contains(&format!("{} bytes long", huge.len() - 1)),
+        "{why}"
+    );
+    // Alone in a file, with no newline at its end, too.
+    let alone = run(&huge.as_bytes()[..huge.len() - 1], bucket(5.0, 1.0)).unwrap_err();
+    assert_eq!(alone.option, "format", "nothing to detect a format from");
+}
+
+#[test]
+fn binary_garbage_is_malformed_never_fatal() {
+    let mut rng = fastrand::Rng::with_seed(16);
+    let mut text = log(60, "\n").into_bytes();
+    let mut garbage_lines = 0;
+    for _ in 0..25 {
+        let mut junk: Vec<u8> = (0..rng.usize(1..300)).map(|_| rng.u8(..)).collect();
+        junk.retain(|&b| b != b'\n');
+        if junk.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        junk.push(b'\n');
+        text.extend_from_slice(&junk);
+        garbage_lines += 1;
+        // Keep some valid lines between the junk.
+        text.extend_from_slice(log(2, "\n").as_bytes());
+    }
+    let report = run(&text, bucket(5.0, 1.0)).unwrap().report;
+    assert_eq!(report.requests, 60 + 2 * garbage_lines);
+    assert_eq!(report.malformed, garbage_lines);
+    // Garbage first: detection goes by the lines that do parse.
+    let mut first = b"\x00\x01\xff\xfe\n\x7fELF\x02\x01\n".to_vec();
+    first.extend_from_slice(log(20, "\n").as_bytes());
+    let report = run(&first, bucket(5.0, 1.0)).unwrap().report;
+    assert_eq!((report.requests, report.malformed), (20, 2));
+    assert!(
+        report.malformed_examples[0].why.contains("not UTF-8"),
+        "{:?}",
+        report.malformed_examples
+    );
+    // Only garbage: no format matches, which is a setting to give, not a crash.
+    let err = run(b"\x00\x01\x02\n\xff\xfe\n", bucket(5.0, 1.0)).unwrap_err();
+    assert_eq!(err.option, "format");
+}
+
+#[test]
+fn gzip_input_reads_like_the_plain_text() {
+    let plain = log(90, "\n");
+    let expected = run(plain.as_bytes(), bucket(3.0, 2.0)).unwrap().report;
+    assert_eq!(
+        run(&gzip(plain.as_bytes()), bucket(3.0, 2.0))
+            .unwrap()
+            .report,
+        expected
+    );
+    // Two gzip members in a row, as `cat a.gz b.gz` makes them.
+    let (a, b) = plain.split_at(plain.len() / 3 + 17);
+    let mut members = gzip(a.as_bytes());
+    members.extend(gzip(b.as_bytes()));
+    assert_eq!(run(&members, bucket(3.0, 2.0)).unwrap().report, expected);
+    // And gzip of JSON lines, detected after decompression.
+    let json = JSON.join("\n");
+    let report = run(&gzip(json.as_bytes()), bucket(3.0, 2.0))
+        .unwrap()
+        .report;
+    assert_eq!((report.requests, report.keys), (5, 4));
+}

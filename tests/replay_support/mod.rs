@@ -1,0 +1,64 @@
+//! What the replay tests share: running a log held in memory through a replay, and the command.
+#![allow(dead_code)] // each test file uses its own part
+
+use bucketlab::replay::input::{decompressed, for_each_line};
+use bucketlab::replay::{Finished, Policy, Replay, Settings, SetupError};
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// Settings with the format and key detected and a token bucket of `B`, `r`.
+pub fn bucket(capacity: f64, refill_rate: f64) -> Settings {
+    Settings {
+        format: None,
+        key: None,
+        time_field: None,
+        policy: Policy::new("token-bucket", capacity, refill_rate).unwrap(),
+        target: None,
+    }
+}
+
+/// A first pass over `log` (plain or gzip) with `settings`, as the command runs it.
+pub fn run(log: &[u8], settings: Settings) -> Result<Finished, SetupError> {
+    let mut replay = Replay::new(settings);
+    let mut reader = decompressed(log).expect("reading memory");
+    for_each_line(&mut *reader, |line| {
+        replay.line(line);
+        replay.failure().is_none()
+    })
+    .expect("reading memory");
+    replay.finish()
+}
+
+/// `log` compressed with gzip.
+pub fn gzip(log: &[u8]) -> Vec<u8> {
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    encoder.write_all(log).unwrap();
+    encoder.finish().unwrap()
+}
+
+/// Runs `bucketlab` with `args`, `stdin` on its standard input.
+pub fn bucketlab(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bucketlab"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the built command runs");
+    let mut input = child.stdin.take().unwrap();
+    // A command that fails on its flags may exit before reading: a broken pipe is fine then.
+    let _ = input.write_all(stdin);
+    drop(input);
+    child.wait_with_output().unwrap()
+}
+
+/// The command's `--json` output, parsed.
+pub fn json(output: &Output) -> serde_json::Value {
+    assert!(
+        output.status.success(),
+        "exit {:?}: {}",
+        output.status.code(),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).expect("one JSON object")
+}
