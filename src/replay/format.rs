@@ -272,6 +272,14 @@ impl Parser {
             },
             (Format::Json, key) => {
                 let first = samples.iter().find_map(|line| jsonl::object(line).ok());
+                let named = time_field.is_some() && matches!(key, Some(KeySpec::Field(_)));
+                if first.is_none() && !named {
+                    return Err(refuse(
+                        "format",
+                        "json".to_owned(),
+                        format!("none of the first {} lines is a JSON object", samples.len()),
+                    ));
+                }
                 let time = match time_field {
                     Some(name) => name.to_owned(),
                     None => first

@@ -243,8 +243,11 @@ impl Replay {
                 option: "format",
                 value: None,
                 why: format!(
-                    "none of combined, common, json, alb or csv matches the first {} lines; name the format with --format",
-                    held.len()
+                    "none of combined, common, json, alb or csv matches {}; name the format with --format",
+                    match held.len() {
+                        1 => "the first line".to_owned(),
+                        n => format!("the first {n} lines"),
+                    }
                 ),
             });
             return;

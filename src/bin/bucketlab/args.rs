@@ -63,11 +63,11 @@ pub struct ReplayArgs {
     pub algorithm: String,
 
     /// B, the bucket's capacity (the window algorithms: requests per window, whole)
-    #[arg(long, value_name = "B", value_parser = capacity)]
+    #[arg(long, value_name = "B", value_parser = capacity, allow_negative_numbers = true)]
     pub capacity: f64,
 
     /// r, tokens added per second
-    #[arg(long, value_name = "R", value_parser = refill_rate)]
+    #[arg(long, value_name = "R", value_parser = refill_rate, allow_negative_numbers = true)]
     pub refill_rate: f64,
 
     /// Print one JSON object instead of the table
@@ -75,7 +75,7 @@ pub struct ReplayArgs {
     pub json: bool,
 
     /// List only the N keys with the most requests [default: all with --json, 20 in the table]
-    #[arg(long, value_name = "N", value_parser = top)]
+    #[arg(long, value_name = "N", value_parser = top, allow_negative_numbers = true)]
     pub top: Option<usize>,
 
     /// Recommend a token-bucket policy meeting TARGET: keys:P% or requests:P% (see below)

@@ -32,6 +32,8 @@ fn usage_error(error: &SetupError) -> ! {
         None => format!("--{}: {}", error.option, error.why),
     };
     let mut command = Cli::command();
+    // Built, so the subcommand's usage line says `bucketlab replay`.
+    command.build();
     let replay = command
         .find_subcommand_mut("replay")
         .expect("the replay subcommand");

@@ -1,0 +1,400 @@
+//! `bucketlab replay` as scripts use it: the `--json` object, files and standard input, gzip,
+//! `--top`, `--recommend`, and the errors (exit code 2 for flags, 1 for unreadable input).
+
+mod replay_support;
+
+use replay_support::{bucketlab, gzip, json};
+use serde_json::Value;
+use std::collections::BTreeSet;
+
+/// A combined log with nginx's `$msec`: four clients at different rates for a minute, then two
+/// malformed lines.
+fn log() -> String {
+    const MINUTE: u64 = 1_699_996_380; // 14/Nov/2023:22:13:00 +0100
+    let mut rng = fastrand::Rng::with_seed(5);
+    let mut lines = Vec::new();
+    for (client, per_second) in [
+        ("192.0.2.1", 12),
+        ("2001:db8::1", 4),
+        ("198.51.100.2", 1),
+        ("203.0.113.3", 1),
+    ] {
+        for second in 0..60u64 {
+            for _ in 0..rng.u32(0..=2 * per_second) {
+                let ms = rng.u32(0..1000);
+                let line = format!(
+                    "{client} - - [14/Nov/2023:22:13:{second:02} +0100] \"GET /item?q=\\\"{ms}\\\" HTTP/1.1\" 200 {ms} \"-\" \"bench/1.0\" {}.{ms:03}\n",
+                    MINUTE + second
+                );
+                lines.push((second * 1000 + u64::from(ms), line));
+            }
+        }
+    }
+    lines.sort();
+    let mut text: String = lines.into_iter().map(|(_, line)| line).collect();
+    text.push_str("not a log line\n\n");
+    text.push_str(
+        "192.0.2.1 - - [14/Nov/2023:22:14:00 +0100] \"GET / HTTP/1.1\" 999x 1 \"-\" \"-\"\n",
+    );
+    text
+}
+
+fn temp_log(name: &str, bytes: &[u8]) -> tempfile::TempPath {
+    let file = tempfile::Builder::new().suffix(name).tempfile().unwrap();
+    std::fs::write(file.path(), bytes).unwrap();
+    file.into_temp_path()
+}
+
+fn keys_of(value: &Value) -> BTreeSet<&str> {
+    value
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect()
+}
+
+const POLICY: [&str; 4] = ["--capacity", "10", "--refill-rate", "5"];
+
+fn args<'a>(extra: &[&'a str]) -> Vec<&'a str> {
+    let mut all = vec!["replay"];
+    all.extend(POLICY);
+    all.extend(extra);
+    all
+}
+
+#[test]
+fn json_has_exactly_the_documented_fields() {
+    let text = log();
+    let path = temp_log(".log", text.as_bytes());
+    let report = json(&bucketlab(&args(&["--json", path.to_str().unwrap()]), b""));
+    assert_eq!(
+        keys_of(&report),
+        BTreeSet::from([
+            "lines",
+            "requests",
+            "malformed",
+            "malformedExamples",
+            "keys",
+            "limited",
+            "byKey"
+        ])
+    );
+    let requests = text.lines().count() as u64 - 3;
+    assert_eq!(report["lines"], text.lines().count() as u64);
+    assert_eq!(
+        (report["requests"].as_u64(), report["malformed"].as_u64()),
+        (Some(requests), Some(2))
+    );
+    let examples = report["malformedExamples"].as_array().unwrap();
+    assert_eq!(examples.len(), 2);
+    assert_eq!(keys_of(&examples[0]), BTreeSet::from(["line", "why"]));
+    assert_eq!(examples[0]["line"], requests + 1);
+    assert!(examples[1]["why"]
+        .as_str()
+        .unwrap()
+        .contains("status \"999x\""));
+    let by_key = report["byKey"].as_array().unwrap();
+    assert_eq!(report["keys"], 4);
+    assert_eq!(by_key.len(), 4, "every key without --top");
+    assert_eq!(
+        keys_of(&by_key[0]),
+        BTreeSet::from(["key", "requests", "limited"])
+    );
+    assert_eq!(by_key[0]["key"], "192.0.2.1", "the busiest first");
+    let counts: Vec<u64> = by_key
+        .iter()
+        .map(|k| k["requests"].as_u64().unwrap())
+        .collect();
+    assert!(counts.windows(2).all(|w| w[0] >= w[1]), "{counts:?}");
+    assert_eq!(counts.iter().sum::<u64>(), requests);
+    let limited: u64 = by_key.iter().map(|k| k["limited"].as_u64().unwrap()).sum();
+    assert_eq!(report["limited"], limited);
+    assert!(
+        by_key[0]["limited"].as_u64().unwrap() > 0,
+        "12 per second against r = 5"
+    );
+    assert_eq!(by_key[3]["limited"], 0, "1 per second never meets B = 10");
+
+    let top = json(&bucketlab(
+        &args(&["--json", "--top", "2", path.to_str().unwrap()]),
+        b"",
+    ));
+    assert_eq!(top["byKey"].as_array().unwrap()[..], by_key[..2]);
+    assert_eq!(top["keys"], 4, "--top shortens the list, not the count");
+}
+
+#[test]
+fn stdin_and_gzip_give_the_same_report_as_the_file() {
+    let text = log();
+    let path = temp_log(".log", text.as_bytes());
+    let from_file = json(&bucketlab(&args(&["--json", path.to_str().unwrap()]), b""));
+    assert_eq!(
+        json(&bucketlab(&args(&["--json", "-"]), text.as_bytes())),
+        from_file
+    );
+    let zipped = gzip(text.as_bytes());
+    assert_eq!(
+        json(&bucketlab(&args(&["--json", "-"]), &zipped)),
+        from_file
+    );
+    let gz_path = temp_log(".log.gz", &zipped);
+    assert_eq!(
+        json(&bucketlab(
+            &args(&["--json", gz_path.to_str().unwrap()]),
+            b""
+        )),
+        from_file
+    );
+}
+
+#[test]
+fn the_recommendation_is_what_replaying_it_limits() {
+    let text = log();
+    for target in ["keys:75%", "requests:1%"] {
+        // From standard input, which is then kept in a temporary file for the further passes.
+        let report = json(&bucketlab(
+            &args(&["--json", "--recommend", target, "-"]),
+            text.as_bytes(),
+        ));
+        let r = &report["recommendation"];
+        assert_eq!(
+            keys_of(r),
+            BTreeSet::from([
+                "capacity",
+                "refillRate",
+                "target",
+                "keysLimited",
+                "requestsLimited"
+            ])
+        );
+        assert_eq!(r["target"], target);
+        let (capacity, rate) = (
+            r["capacity"].as_f64().unwrap(),
+            r["refillRate"].as_f64().unwrap(),
+        );
+        assert_eq!(capacity.fract(), 0.0, "a whole capacity");
+        // Replaying that policy limits what the recommendation says.
+        let again = json(&bucketlab(
+            &[
+                "replay",
+                "--json",
+                "--capacity",
+                &capacity.to_string(),
+                "--refill-rate",
+                &rate.to_string(),
+                "-",
+            ],
+            text.as_bytes(),
+        ));
+        assert_eq!(again["limited"], r["requestsLimited"], "{target}");
+        let keys_limited = again["byKey"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|k| k["limited"] != 0)
+            .count();
+        assert_eq!(r["keysLimited"], keys_limited, "{target}");
+        let requests = report["requests"].as_f64().unwrap();
+        match target {
+            "keys:75%" => assert!(keys_limited <= 1, "at most a quarter of 4 keys"),
+            _ => assert!(r["requestsLimited"].as_f64().unwrap() <= 0.01 * requests),
+        }
+        // And one capacity less would miss the target.
+        let less = json(&bucketlab(
+            &[
+                "replay",
+                "--json",
+                "--capacity",
+                &(capacity - 1.0).max(1.0).to_string(),
+                "--refill-rate",
+                &rate.to_string(),
+                "-",
+            ],
+            text.as_bytes(),
+        ));
+        if capacity > 1.0 {
+            let missed = match target {
+                "keys:75%" => {
+                    less["byKey"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .filter(|k| k["limited"] != 0)
+                        .count()
+                        > 1
+                }
+                _ => less["limited"].as_f64().unwrap() > 0.01 * requests,
+            };
+            assert!(missed, "{target}: B = {} would do as well", capacity - 1.0);
+        }
+    }
+    let empty = json(&bucketlab(
+        &args(&["--json", "--recommend", "keys:99%", "-"]),
+        b"",
+    ));
+    assert_eq!(
+        empty["recommendation"],
+        Value::Null,
+        "nothing to recommend for"
+    );
+}
+
+#[test]
+fn the_table_reads_like_a_report() {
+    let output = bucketlab(&args(&["--recommend", "keys:99%", "-"]), log().as_bytes());
+    assert!(output.status.success());
+    let table = String::from_utf8(output.stdout).unwrap();
+    for expected in [
+        "format combined (detected) · key ip",
+        "token-bucket with B = 10, r = 5/s",
+        "malformed lines (the first 2 of 2):",
+        ": time: a bracketed field was expected",
+        "192.0.2.1",
+        "burst needed to never be limited",
+        "← --refill-rate",
+        "recommendation for keys:99%: B = ",
+    ] {
+        assert!(
+            table.contains(expected),
+            "{expected:?} missing from:\n{table}"
+        );
+    }
+}
+
+/// Runs with `extra` flags and expects exit code 2 and every piece of `message` on stderr.
+fn refused(extra: &[&str], message: &[&str]) {
+    let output = bucketlab(extra, log().as_bytes());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{extra:?}: {stderr}");
+    for piece in message {
+        assert!(
+            stderr.contains(piece),
+            "{extra:?}: {piece:?} missing from {stderr}"
+        );
+    }
+    assert!(output.stdout.is_empty());
+}
+
+#[test]
+fn bad_flags_name_the_flag_the_value_and_what_is_allowed() {
+    let with = |flags: &[&'static str]| -> Vec<&'static str> {
+        let mut all = vec!["replay", "--capacity", "10", "--refill-rate", "5"];
+        all.extend(flags);
+        all.push("-");
+        all
+    };
+    refused(
+        &["replay", "--capacity", "-1", "--refill-rate", "5", "-"],
+        &["'-1'", "--capacity", "greater than 0"],
+    );
+    refused(
+        &["replay", "--capacity", "lots", "--refill-rate", "5", "-"],
+        &["'lots'", "--capacity", "B must be a finite number"],
+    );
+    refused(
+        &["replay", "--capacity", "10", "--refill-rate", "-0.5", "-"],
+        &["'-0.5'", "--refill-rate", "at least 0"],
+    );
+    refused(&["replay", "--refill-rate", "5", "-"], &["--capacity"]);
+    refused(
+        &with(&["--algorithm", "leaky-bucket"]),
+        &[
+            "'leaky-bucket'",
+            "--algorithm",
+            "token-bucket, fixed-window, sliding-log, sliding-counter, gcra",
+        ],
+    );
+    refused(
+        &with(&["--format", "xml"]),
+        &["'xml'", "--format", "combined, common, json, alb, csv"],
+    );
+    refused(
+        &with(&["--key", "user"]),
+        &["'user'", "--key", "ip, field:NAME"],
+    );
+    refused(
+        &with(&["--key", "column:0"]),
+        &["'column:0'", "--key", "from 2 to 64"],
+    );
+    refused(&with(&["--top", "-3"]), &["'-3'", "--top", "whole number"]);
+    refused(
+        &with(&["--recommend", "keys:200%"]),
+        &["'keys:200%'", "--recommend", "keys:P%"],
+    );
+    refused(
+        &with(&["--recommend", "most"]),
+        &["'most'", "--recommend", "requests:P%"],
+    );
+    refused(
+        &[
+            "replay",
+            "--capacity",
+            "2.5",
+            "--refill-rate",
+            "1",
+            "--algorithm",
+            "fixed-window",
+            "-",
+        ],
+        &["'2.5'", "--capacity", "whole number from 1 to 10000"],
+    );
+    refused(
+        &[
+            "replay",
+            "--capacity",
+            "5",
+            "--refill-rate",
+            "0",
+            "--algorithm",
+            "gcra",
+            "-",
+        ],
+        &["'0'", "--refill-rate", "above 0"],
+    );
+    refused(
+        &[
+            "replay",
+            "--capacity",
+            "5",
+            "--refill-rate",
+            "10000",
+            "--algorithm",
+            "sliding-log",
+            "-",
+        ],
+        &["'10000'", "--refill-rate", "window B / r would be 0.0005 s"],
+    );
+    // Flags that only the log can refuse: the detected format is combined.
+    refused(
+        &with(&["--key", "field:user"]),
+        &["'field:user'", "--key", "combined logs are keyed by ip"],
+    );
+    refused(
+        &with(&["--time-field", "ts"]),
+        &["'ts'", "--time-field", "only json lines"],
+    );
+    refused(
+        &with(&["--format", "json"]),
+        &["'json'", "--format", "is a JSON object"],
+    );
+}
+
+#[test]
+fn unreadable_input_is_exit_code_1_and_unknown_text_exit_code_2() {
+    let output = bucketlab(&args(&["/no/such/access.log"]), b"");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("/no/such/access.log"));
+    let output = bucketlab(&args(&["-"]), b"hello\nworld\n");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("name the format with --format"));
+    // A gzip stream cut short is an error of the input, after what could be read.
+    let zipped = gzip(log().as_bytes());
+    let output = bucketlab(&args(&["-"]), &zipped[..zipped.len() / 2]);
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
