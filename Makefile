@@ -12,6 +12,7 @@ build:
 
 bench:
 	scripts/build.sh --test
+	scripts/setup.sh --bench
 	node bench/run.mjs
 
 # The static site for any host, under any sub-path: hashed names, .gz/.br copies (see scripts/dist.mjs).

@@ -10,7 +10,9 @@
 //   5. the core's native decision cost against the governor crate (`cargo bench`, bench/peers.mjs);
 //   6. a 1,000,000-arrival simulation through every lab algorithm: wasm under Node against the
 //      same algorithms in plain JavaScript (bench/sim.mjs);
-//   7. Lighthouse scores of the lesson page (mobile preset; bench/peers.mjs).
+//   7. Lighthouse scores of the lesson page (mobile preset; bench/peers.mjs);
+//   8. the native `bucketlab replay` command: throughput on a 1,000,000-line combined log against
+//      Debian's goaccess, and its peak memory on logs up to 1 GB (bench/replay.mjs).
 //
 // Timings are medians over repeated runs, each on a freshly loaded page. Progress goes to
 // stderr, the table to stdout. Exit status: 0 when everything was measured (a ✗ is a result,
@@ -22,6 +24,7 @@ import { TRACE_CATEGORIES, framesFromTrace, framesPerSecond, median, percentile 
 import { LESSON_FILES, measureSizes } from './sizes.mjs';
 import { lighthouseScores, nativeDecisionCost } from './peers.mjs';
 import { measureSimulation } from './sim.mjs';
+import { measureReplay } from './replay.mjs';
 
 const WWW = new URL('../www/', import.meta.url);
 const IDLE_RUNS = 3;
@@ -289,6 +292,11 @@ async function main() {
     const native = nativeDecisionCost(log);
     const nativeRatio = native.coreNs / native.governorNs;
     const scores = await lighthouseScores(server.url, LIGHTHOUSE_RUNS, log);
+    const replay = measureReplay({ runs: 3, log });
+    const { throughput: tp } = replay;
+    const replayRatio = tp.oursMs / tp.goaccessMs;
+    const rss = (label) => replay.memory.find((m) => m.label === label);
+    const growth = rss('1 GB, 10,000 keys').rssMb / rss('100 MB, 10,000 keys').rssMb;
     const p95 = med('p95');
     const rows = [
       [`Lesson page: navigation to interactive widget (median of ${IDLE_RUNS})`, ms(interactive), '', ''],
@@ -313,6 +321,16 @@ async function main() {
       [`Simulation, ${sim.arrivals.toLocaleString('en-US')} arrivals × ${sim.algorithms} algorithms: wasm (Node, median of ${sim.runs})`, ms(sim.wasmMs), '', ''],
       ['Simulation, same in plain JavaScript', ms(sim.plainMs), '', ''],
       ['  ratio wasm / plain JavaScript', `${(sim.wasmMs / sim.plainMs).toFixed(2)}×`, '≤ 1.00×', mark(sim.wasmMs <= sim.plainMs)],
+      [`Replay, ${tp.lines.toLocaleString('en-US')} combined lines (${(tp.bytes / 1e6).toFixed(0)} MB, ${tp.keys.toLocaleString('en-US')} keys): bucketlab replay --json (native, median of ${tp.runs})`, ms(tp.oursMs), '', ''],
+      [`Replay, same file: goaccess ${replay.goaccess} --log-format=COMBINED -o /dev/null`, ms(tp.goaccessMs), '', ''],
+      ['  ratio bucketlab / goaccess', `${replayRatio.toFixed(2)}×`, '< 1.00×', mark(replayRatio < 1)],
+      ...replay.memory.map((m) => [
+        `Replay peak RSS: ${m.label} (${m.lines.toLocaleString('en-US')} lines)`,
+        `${m.rssMb.toFixed(1)} MB`,
+        m.label === '1 GB, 10,000 keys' ? '≤ 64 MB' : '',
+        m.label === '1 GB, 10,000 keys' ? mark(m.rssMb <= 64) : '',
+      ]),
+      ['  RSS at 1 GB ÷ RSS at 100 MB, 10,000 keys each', `${growth.toFixed(2)}×`, '≤ 1.10× (keys, not lines)', mark(growth <= 1.1)],
       ...Object.entries(scores).map(([k, v]) => [`Lighthouse ${k} (mobile, median of ${LIGHTHOUSE_RUNS})`, String(v), '100', mark(v === 100)]),
     ];
 
@@ -342,6 +360,9 @@ async function main() {
         '1,000,000 seeded arrivals with explicit time, runs alternated, median ns per decision.',
         'Simulation: bench/sim.mjs, the same seeded Poisson trace through every algorithm, outcomes checked equal',
         'first; wasm = one simulate() call (trace generated inside), plain = bench/sim-plain.js; runs alternated.',
+        'Replay: bench/replay.mjs, seeded combined logs written to a temporary folder (1,000 requests a',
+        'second, clients drawn with popularity 1/rank, each client once first); throughput runs alternate',
+        'the two commands on a file already in the page cache, median wall time; peak RSS = GNU time %M.',
         `Lighthouse: ${'12.2.3'} via npm exec, Debian's Chromium headless, default (mobile) settings.`,
         'Sizes: node:zlib, gzip level 9 and brotli quality 11; KiB = 1024 B. Lesson page transfer:',
         `${sizes.pageFiles.join(' + ')}.`,

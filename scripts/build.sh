@@ -3,7 +3,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh "$@"
-cargo build --release --lib --target wasm32-unknown-unknown
+# The widget's features named explicitly: the default set also has the native command's (`cli`),
+# which the module never uses but whose feature set would still shift its code by a few hundred bytes.
+cargo build --release --lib --target wasm32-unknown-unknown --no-default-features --features diagram
 wasm-bindgen --target web --out-dir www/pkg --remove-name-section --remove-producers-section \
   target/wasm32-unknown-unknown/release/bucketlab.wasm
 # Size pass: binaryen from npm (see scripts/setup.sh for why not Debian's).

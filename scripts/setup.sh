@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what building the lesson needs, only when missing: the wasm32 target and the
 # wasm-bindgen CLI at exactly the version Cargo.lock pins. With `--test`, also what the tests
-# need: Debian's Chromium + chromedriver, and redis-server. The npm packages (wasm-opt, Playwright)
-# come from package-lock.json.
+# need: Debian's Chromium + chromedriver, and redis-server; with `--bench`, what only the benchmark
+# needs: Debian's goaccess and GNU time. The npm packages (wasm-opt, Playwright) come from
+# package-lock.json.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -40,5 +41,16 @@ if [ "${1:-}" = "--test" ]; then
     sudo_=""; [ "$(id -u)" = 0 ] || sudo_="sudo"
     $sudo_ apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq redis-server >/dev/null
+  fi
+fi
+
+# The replay benchmark (bench/replay.mjs) times goaccess on the same log and reads the command's
+# peak memory with GNU time.
+if [ "${1:-}" = "--bench" ]; then
+  if ! command -v goaccess >/dev/null || [ ! -x /usr/bin/time ]; then
+    echo "setup: installing Debian's goaccess and time"
+    sudo_=""; [ "$(id -u)" = 0 ] || sudo_="sudo"
+    $sudo_ apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq goaccess time >/dev/null
   fi
 fi
