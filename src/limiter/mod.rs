@@ -15,6 +15,8 @@ pub mod history;
 pub mod http;
 /// The algorithm lab: six limiters on one decision type, traffic patterns, one-call simulation.
 pub mod lab;
+/// The diagram's behaviour: bucket, clock, history and traffic under a reader's actions.
+pub mod session;
 /// Automatic traffic: steady or seeded Poisson arrivals.
 pub mod traffic;
 
@@ -26,4 +28,5 @@ pub use error::{
 };
 pub use history::{Event, History, Kind};
 pub use http::{retry_after_seconds, ResponseHead};
+pub use session::{Action, Entry, Log, Session, Shot, Tally, FLIGHT_SECONDS, MAX_BURST, SPAN};
 pub use traffic::{Arrivals, Pattern};

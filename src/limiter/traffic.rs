@@ -15,7 +15,7 @@ pub enum Pattern {
 pub const MAX_TRAFFIC_RATE: f64 = 50.0;
 
 /// An endless stream of arrival times; the same seed gives the same stream on every platform.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Arrivals {
     pattern: Pattern,
     rate: f64,
