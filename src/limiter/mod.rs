@@ -5,8 +5,6 @@
 pub mod bucket;
 /// Lesson time with pause, speed and step.
 pub mod clock;
-/// Whole numbers as decimal or hexadecimal text, without the formatting machinery.
-pub mod digits;
 /// The one error type: a refused value, its field and the rule.
 pub mod error;
 /// Recent decisions and the token-level line for the timeline.
@@ -15,6 +13,8 @@ pub mod history;
 pub mod http;
 /// The algorithm lab: six limiters on one decision type, traffic patterns, one-call simulation.
 pub mod lab;
+/// Number text: Rust's literal syntax, integers and fixed decimals without `core::fmt`.
+pub mod number;
 /// The diagram's behaviour: bucket, clock, history and traffic under a reader's actions.
 pub mod session;
 /// Automatic traffic: steady or seeded Poisson arrivals.
@@ -22,11 +22,9 @@ pub mod traffic;
 
 pub use bucket::{BucketConfig, Decision, Never, Outcome, TokenBucket};
 pub use clock::SimClock;
-pub use error::{
-    parse_number, rust_decimal, rust_number, DecimalText, Field, Given, InvalidValue, NumberText,
-    Rule,
-};
+pub use error::{Field, Given, InvalidValue, Rule};
 pub use history::{Event, History, Kind};
 pub use http::{retry_after_seconds, ResponseHead};
+pub use number::{parse_number, rust_decimal, rust_number, DecimalText, NumberText};
 pub use session::{Action, Entry, Log, Session, Shot, Tally, FLIGHT_SECONDS, MAX_BURST, SPAN};
 pub use traffic::{Arrivals, Pattern};

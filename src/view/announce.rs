@@ -3,7 +3,7 @@
 
 use super::dom::{html, set, text};
 use super::locale::{fill, Locale};
-use super::num;
+use crate::limiter::number::uint;
 use wasm_bindgen::JsValue;
 use web_sys::Element;
 
@@ -55,9 +55,9 @@ impl Announcer {
             fill(
                 l.summary,
                 &[
-                    ("n", &num::int(self.requests.into())),
-                    ("a", &num::int(self.admitted.into())),
-                    ("d", &num::int((self.requests - self.admitted).into())),
+                    ("n", &uint(self.requests.into())),
+                    ("a", &uint(self.admitted.into())),
+                    ("d", &uint((self.requests - self.admitted).into())),
                     // Floored to a tenth with slack, like the counter (3.9999… reads 4).
                     (
                         "t",

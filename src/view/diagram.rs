@@ -2,7 +2,7 @@
 
 use super::dom::{self, html, set, text};
 use super::locale::{fill, Locale};
-use super::num;
+use super::markup::translate;
 use crate::limiter::{BucketConfig, Decision, Never, Outcome, ResponseHead};
 use wasm_bindgen::JsValue;
 use web_sys::Element;
@@ -154,7 +154,7 @@ impl Diagram {
         let capacity = config.capacity();
         let level = (tokens / capacity).clamp(0.0, 1.0);
         let drop_by = (1.0 - level) * (BUCKET_BOTTOM - BUCKET_TOP);
-        set(&self.fill, "transform", &num::translate(0.0, drop_by));
+        set(&self.fill, "transform", &translate(0.0, drop_by));
         // Floor to one decimal (with a hair of slack for rounding) so "10" shows only when full.
         let shown = ((tokens * 10.0) + 1e-6).floor() / 10.0;
         let l = self.locale;
@@ -173,7 +173,7 @@ impl Diagram {
                 set(
                     drop,
                     "transform",
-                    &num::translate(0.0, SPOUT_Y + phase * (top - SPOUT_Y)),
+                    &translate(0.0, SPOUT_Y + phase * (top - SPOUT_Y)),
                 );
                 set(drop, "visibility", "visible");
             } else {
@@ -201,7 +201,7 @@ impl Diagram {
         };
         set(&self.request, "d", d);
         set(&self.request, "class", class);
-        set(&self.request, "transform", &num::translate(x, 0.0));
+        set(&self.request, "transform", &translate(x, 0.0));
         set(&self.request, "visibility", "visible");
     }
 

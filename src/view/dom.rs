@@ -202,7 +202,7 @@ pub fn unique_id(prefix: &str) -> String {
         n
     });
     let mut id = String::from(prefix);
-    super::num::push_int(&mut id, n.into());
+    crate::limiter::number::push_uint(&mut id, n.into());
     id
 }
 

@@ -1,6 +1,6 @@
 //! The widget's words, one table per language. `{name}` marks are filled in by [`fill`].
 
-use super::num;
+use crate::limiter::number;
 
 /// Every string the widget shows, in one language.
 pub struct Locale {
@@ -192,12 +192,12 @@ pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
 impl Locale {
     /// `value` with at most `decimals` decimals, trailing zeros dropped, in this language's style.
     pub fn number(&self, value: f64, decimals: usize) -> String {
-        self.localize(num::trimmed(value, decimals as u32))
+        self.localize(number::trimmed(value, decimals as u32))
     }
 
     /// `value` with exactly `decimals` decimals, in this language's style.
     pub fn fixed(&self, value: f64, decimals: usize) -> String {
-        self.localize(num::fixed(value, decimals as u32))
+        self.localize(number::fixed(value, decimals as u32))
     }
 
     /// Swaps the decimal point for this language's separator.

@@ -13,8 +13,8 @@ pub mod dom;
 pub mod embed;
 /// The widget's words in each language.
 pub mod locale;
-/// Fixed-point number text without the float formatting machinery.
-pub mod num;
+/// The widget's markup as text: pure functions, no DOM.
+pub mod markup;
 /// The strip chart of the last 20 seconds.
 pub mod timeline;
 

@@ -8,7 +8,8 @@
 
 use super::dom::{self, set};
 use super::locale::Locale;
-use super::num::{push_fixed, translate};
+use super::markup::translate;
+use crate::limiter::number::push_fixed;
 use crate::limiter::{History, Kind};
 use std::cell::Cell;
 use wasm_bindgen::JsValue;
