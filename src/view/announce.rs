@@ -36,10 +36,11 @@ impl Announcer {
         })
     }
 
-    /// Queues one decision, described by `sentence`.
-    pub fn note(&mut self, sentence: String, allowed: bool, tokens: f64) {
-        self.requests += 1;
-        self.admitted += u32::from(allowed);
+    /// Queues `requests` decisions, `admitted` of them admitted; `sentence` describes the latest,
+    /// after which the bucket held `tokens`.
+    pub fn note(&mut self, requests: u32, admitted: u32, sentence: String, tokens: f64) {
+        self.requests = self.requests.saturating_add(requests);
+        self.admitted = self.admitted.saturating_add(admitted);
         self.latest = sentence;
         self.tokens = tokens;
     }

@@ -40,7 +40,7 @@ pub struct Locale {
     pub timeline_now: &'static str,
     pub idle: &'static str,
     /// `{n}` whole tokens left.
-    pub allowed: &'static str,
+    pub admitted: &'static str,
     /// `{s}` exact wait in seconds.
     pub denied: &'static str,
     /// `{c}` cost, `{b}` capacity.
@@ -55,7 +55,6 @@ pub struct Locale {
     /// `{c}` cost, `{t}` tokens, `{r}` rate, `{s}` wait.
     pub exact_wait: &'static str,
     pub reset_note: &'static str,
-    pub error_title: &'static str,
 }
 
 /// Brazilian Portuguese, the lesson's first language.
@@ -93,7 +92,7 @@ pub const PT_BR: Locale = Locale {
     timeline_past: "−20 s",
     timeline_now: "agora",
     idle: "Nenhuma requisição ainda: clique em “Enviar requisição”.",
-    allowed: "Admitida: restam {n} tokens.",
+    admitted: "Admitida: restam {n} tokens.",
     denied: "Negada: 429, tente de novo em {s} s.",
     never_cost: "Nunca passará: o custo {c} é maior que a capacidade {b}.",
     never_rate: "Nunca passará: a taxa de reabastecimento é 0 e faltam tokens.",
@@ -102,7 +101,6 @@ pub const PT_BR: Locale = Locale {
     debit_formula: "admitida: tokens − c = {t1} − {c} = {t2}",
     exact_wait: "Retry-After = (c − tokens) / r = ({c} − {t}) / {r} = {s} s",
     reset_note: "X-RateLimit-Reset: segundos até o balde encher (o GitHub manda um horário epoch em UTC).",
-    error_title: "Não foi possível montar o diagrama",
 };
 
 /// English.
@@ -140,7 +138,7 @@ pub const EN: Locale = Locale {
     timeline_past: "−20 s",
     timeline_now: "now",
     idle: "No request yet: click “Send request”.",
-    allowed: "Admitted: {n} tokens left.",
+    admitted: "Admitted: {n} tokens left.",
     denied: "Denied: 429, retry in {s} s.",
     never_cost: "Will never pass: the cost {c} is larger than the capacity {b}.",
     never_rate: "Will never pass: the refill rate is 0 and tokens are short.",
@@ -149,7 +147,6 @@ pub const EN: Locale = Locale {
     debit_formula: "admitted: tokens − c = {t1} − {c} = {t2}",
     exact_wait: "Retry-After = (c − tokens) / r = ({c} − {t}) / {r} = {s} s",
     reset_note: "X-RateLimit-Reset: seconds until the bucket is full (GitHub sends a UTC epoch time).",
-    error_title: "The diagram could not be built",
 };
 
 /// The table for a language tag: English for `en…`, Brazilian Portuguese otherwise.
