@@ -15,6 +15,9 @@ pub mod http;
 pub mod lab;
 /// Number text: Rust's literal syntax, integers and fixed decimals without `core::fmt`.
 pub mod number;
+/// The lesson's YAML rate-limit policy: tiers, storage, client key, refusal.
+#[cfg(feature = "config")]
+pub mod policy;
 /// The diagram's behaviour: bucket, clock, history and traffic under a reader's actions.
 pub mod session;
 /// Automatic traffic: steady or seeded Poisson arrivals.

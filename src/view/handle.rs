@@ -4,8 +4,8 @@
 
 use super::controls::{cost_rule, CONTROL_GROUPS};
 use super::{locale, mount, Mounted, Widget};
-use crate::api::{js_number, parse_text, to_js};
 use crate::limiter::{BucketConfig, Field, InvalidValue, Rule};
+use crate::wasm::convert::{js_number, parse_text, to_js};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use web_sys::Element;

@@ -22,8 +22,8 @@ mod timeline;
 
 pub use handle::{check_setting, mount_diagram, BucketDiagram};
 
-use crate::api::js_number;
 use crate::limiter::{BucketConfig, InvalidValue, ResponseHead, Session, Shot};
+use crate::wasm::convert::{js_number, object};
 use announce::Announcer;
 use controls::{Action, Controls, STEP_SECONDS};
 use diagram::Diagram;
@@ -279,7 +279,7 @@ impl Widget {
             .decision
             .retry_after()
             .map_or(JsValue::NULL, JsValue::from);
-        let detail = detail(&[
+        let detail = object(&[
             ("allowed", shot.decision.is_allowed().into()),
             ("status", head.status.into()),
             ("head", head.to_text().into()),
@@ -295,21 +295,12 @@ impl Widget {
     /// `bucketlab:config` on the mount element: the bucket's B and r after a change.
     fn emit_config(&self) {
         let config = self.session.config();
-        let detail = detail(&[
+        let detail = object(&[
             ("capacity", config.capacity().into()),
             ("refillRate", config.refill_rate().into()),
         ]);
         dom::dispatch_soon(&self.root, "bucketlab:config", &detail);
     }
-}
-
-/// A plain object from `(name, value)` pairs, for an event's detail.
-fn detail(fields: &[(&str, JsValue)]) -> JsValue {
-    let object = js_sys::Object::new();
-    for (name, value) in fields {
-        let _ = js_sys::Reflect::set(&object, &(*name).into(), value);
-    }
-    object.into()
 }
 
 /// An error as the widget shows it: the core's field names, numbers as JavaScript writes them.

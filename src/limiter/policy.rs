@@ -4,7 +4,7 @@
 //! what is allowed.
 //!
 //! ```
-//! use bucketlab::policy::{Policy, Storage};
+//! use bucketlab::limiter::policy::{Policy, Storage};
 //!
 //! let policy = Policy::from_yaml(
 //!     "tiers:\n  default: { capacity: 10, refill_rate: 5 }\nstorage: redis\nkey_by: ip\n\
@@ -12,10 +12,10 @@
 //! )?;
 //! assert_eq!(policy.tier("default").unwrap().capacity(), 10.0);
 //! assert_eq!(policy.storage, Storage::Redis);
-//! # Ok::<(), bucketlab::policy::PolicyError>(())
+//! # Ok::<(), bucketlab::limiter::policy::PolicyError>(())
 //! ```
 
-use crate::limiter::{BucketConfig, Field, Given, InvalidValue, Rule};
+use super::{BucketConfig, Field, Given, InvalidValue, Rule};
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;

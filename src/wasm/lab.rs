@@ -10,11 +10,11 @@
 //! run.lanes[0].peakPerSecond  // 20
 //! ```
 
-use crate::api::{number, to_js, type_name};
+use super::convert::{field, number, object, read_object, to_js, type_name};
 use crate::limiter::lab::traffic::MAX_RATE;
 use crate::limiter::lab::{self, pasted, Algorithm, LabField, Quota, Simulation, Traffic};
 use crate::limiter::{rust_number, Field, Given, InvalidValue, Rule};
-use js_sys::{Array, Float64Array, Object, Reflect, Uint8Array};
+use js_sys::{Array, Float64Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 
 const OPTION_KEYS: [&str; 7] = [
@@ -37,10 +37,10 @@ const RATE: Rule = Rule::PositiveUpTo(MAX_RATE);
 /// Throws an `Error` naming the option, the value and what is allowed.
 #[wasm_bindgen]
 pub fn simulate(options: &JsValue) -> Result<JsValue, JsError> {
-    let options = object("options", options, &OPTION_KEYS)?;
-    let get = |key: &str| Reflect::get(&options, &JsValue::from_str(key)).unwrap_or_default();
+    let options = read_object("options", options, &OPTION_KEYS)?;
+    let get = |key: &str| field("options", &options, key);
     let optional = |key: &str, field: Field, rule: Rule, default: f64| {
-        let value = get(key);
+        let value = get(key)?;
         if value.is_undefined() {
             Ok(default)
         } else {
@@ -64,7 +64,7 @@ pub fn simulate(options: &JsValue) -> Result<JsValue, JsError> {
     let duration_rule = Rule::PositiveUpTo(lab::traffic::MAX_DURATION);
     let duration = number(
         Field::Lab(LabField::Duration),
-        &get("duration"),
+        &get("duration")?,
         duration_rule,
     )?;
     let duration = lab::traffic::check_duration(duration).map_err(to_js)?;
@@ -75,43 +75,13 @@ pub fn simulate(options: &JsValue) -> Result<JsValue, JsError> {
         Rule::Whole(2, 10_000),
         DEFAULT_SAMPLES,
     )?;
-    let algorithms = algorithms(&get("algorithms"))?;
-    let traffic = traffic(&get("traffic"), duration)?;
+    let algorithms = algorithms(&get("algorithms")?)?;
+    let traffic = traffic(&get("traffic")?, duration)?;
     let arrivals = traffic
         .arrivals(quota, duration, seed as u64)
         .map_err(|err| JsError::new(&err.to_string()))?;
     let run = lab::simulate(&algorithms, quota, arrivals, duration, samples as usize);
     Ok(to_object(&run, quota, duration).into())
-}
-
-/// `value` as an object with only `allowed` keys, or an error naming `name`.
-fn object(name: &str, value: &JsValue, allowed: &[&str]) -> Result<Object, JsError> {
-    if !value.is_object() || Array::is_array(value) {
-        let given = if value.is_undefined() {
-            "it is missing".to_owned()
-        } else {
-            format!(
-                "got a value of type {}",
-                if Array::is_array(value) {
-                    "array"
-                } else {
-                    type_name(value)
-                }
-            )
-        };
-        return Err(JsError::new(&format!("{name} must be an object, {given}")));
-    }
-    let object: Object = value.clone().unchecked_into();
-    for key in Object::keys(&object).iter() {
-        let key = key.as_string().unwrap_or_default();
-        if !allowed.contains(&key.as_str()) {
-            return Err(JsError::new(&format!(
-                "{name} has an unknown field {key:?}; allowed fields: {}",
-                allowed.join(", ")
-            )));
-        }
-    }
-    Ok(object)
 }
 
 /// `algorithms`: an array of distinct names; all seven when left out.
@@ -153,7 +123,7 @@ fn algorithms(value: &JsValue) -> Result<Vec<Algorithm>, JsError> {
 /// `traffic`: `{ pattern, ...that pattern's settings }`.
 fn traffic(value: &JsValue, duration: f64) -> Result<Traffic, JsError> {
     let pattern_value = if value.is_object() {
-        Reflect::get(value, &JsValue::from_str("pattern")).unwrap_or_default()
+        js_sys::Reflect::get(value, &JsValue::from_str("pattern")).unwrap_or_default()
     } else {
         JsValue::UNDEFINED
     };
@@ -173,29 +143,27 @@ fn traffic(value: &JsValue, duration: f64) -> Result<Traffic, JsError> {
             )));
         }
     };
-    let traffic = object("traffic", value, keys)?;
-    let field = |key: &str, lab_field: LabField, rule: Rule| {
-        let value = Reflect::get(&traffic, &JsValue::from_str(key)).unwrap_or_default();
-        number(Field::Lab(lab_field), &value, rule)
+    let traffic = read_object("traffic", value, keys)?;
+    let setting = |key: &str, lab_field: LabField, rule: Rule| {
+        number(
+            Field::Lab(lab_field),
+            &field("traffic", &traffic, key)?,
+            rule,
+        )
     };
     let checked = match pattern.as_str() {
-        "steady" => Traffic::steady(field("rate", LabField::Rate, RATE)?),
-        "poisson" => Traffic::poisson(field("rate", LabField::Rate, RATE)?),
+        "steady" => Traffic::steady(setting("rate", LabField::Rate, RATE)?),
+        "poisson" => Traffic::poisson(setting("rate", LabField::Rate, RATE)?),
         "burst" => Traffic::burst(
-            field("size", LabField::Size, Rule::Whole(1, 10_000))?,
-            field("every", LabField::Every, Rule::Positive)?,
+            setting("size", LabField::Size, Rule::Whole(1, 10_000))?,
+            setting("every", LabField::Every, Rule::Positive)?,
         ),
         "ramp" => Traffic::ramp(
-            field("from", LabField::From, Rule::UpTo(MAX_RATE))?,
-            field("to", LabField::To, Rule::UpTo(MAX_RATE))?,
+            setting("from", LabField::From, Rule::UpTo(MAX_RATE))?,
+            setting("to", LabField::To, Rule::UpTo(MAX_RATE))?,
         ),
         "windowEdge" => Ok(Traffic::WindowEdge),
-        _ => {
-            return pasted_times(
-                &Reflect::get(&traffic, &JsValue::from_str("timestamps")).unwrap_or_default(),
-                duration,
-            )
-        }
+        _ => return pasted_times(&field("traffic", &traffic, "timestamps")?, duration),
     };
     checked.map_err(to_js)
 }
@@ -247,40 +215,34 @@ fn describe(value: &JsValue) -> String {
             .trim_start_matches("got ")
             .to_owned();
     }
-    let kind = if Array::is_array(value) {
-        "array"
-    } else {
-        type_name(value)
-    };
-    format!("a value of type {kind}")
+    format!("a value of type {}", type_name(value))
 }
 
-fn set(target: &Object, key: &str, value: impl Into<JsValue>) {
-    // Setting a data property on a plain object we created cannot fail.
-    let _ = Reflect::set(target, &JsValue::from_str(key), &value.into());
-}
-
-fn to_object(run: &Simulation, quota: Quota, duration: f64) -> Object {
-    let result = Object::new();
-    set(&result, "arrivals", Float64Array::from(&run.arrivals[..]));
-    set(&result, "duration", duration);
-    set(&result, "limit", quota.limit());
-    set(&result, "window", quota.window());
-    set(&result, "sampleInterval", run.sample_interval);
-    let lanes = Array::new();
-    for lane in &run.lanes {
-        let out = Object::new();
-        set(&out, "algorithm", lane.algorithm.name());
-        set(&out, "admitted", lane.admitted);
-        set(&out, "delayed", lane.delayed);
-        set(&out, "denied", lane.denied);
-        set(&out, "peakPerSecond", lane.peak_per_second);
-        set(&out, "peakStart", lane.peak_start);
-        set(&out, "outcomes", Uint8Array::from(&lane.outcomes[..]));
-        set(&out, "delays", Float64Array::from(&lane.delays[..]));
-        set(&out, "samples", Float64Array::from(&lane.samples[..]));
-        lanes.push(&out);
-    }
-    set(&result, "lanes", lanes);
-    result
+/// The simulation as the object `simulate` returns (see there).
+fn to_object(run: &Simulation, quota: Quota, duration: f64) -> js_sys::Object {
+    let lanes: Array = run
+        .lanes
+        .iter()
+        .map(|lane| {
+            object(&[
+                ("algorithm", lane.algorithm.name().into()),
+                ("admitted", lane.admitted.into()),
+                ("delayed", lane.delayed.into()),
+                ("denied", lane.denied.into()),
+                ("peakPerSecond", lane.peak_per_second.into()),
+                ("peakStart", lane.peak_start.into()),
+                ("outcomes", Uint8Array::from(&lane.outcomes[..]).into()),
+                ("delays", Float64Array::from(&lane.delays[..]).into()),
+                ("samples", Float64Array::from(&lane.samples[..]).into()),
+            ])
+        })
+        .collect();
+    object(&[
+        ("arrivals", Float64Array::from(&run.arrivals[..]).into()),
+        ("duration", duration.into()),
+        ("limit", quota.limit().into()),
+        ("window", quota.window().into()),
+        ("sampleInterval", run.sample_interval.into()),
+        ("lanes", lanes.into()),
+    ])
 }

@@ -1,6 +1,6 @@
 //! The wasm boundary of the policy parser: `parsePolicy(text)` for the lesson's Config tab.
 
-use crate::policy::{Policy, PolicyError};
+use crate::limiter::policy::{KeyBy, Policy, PolicyError, Storage};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use wasm_bindgen::prelude::*;
@@ -18,8 +18,8 @@ struct TierObject {
 #[serde(rename_all = "camelCase")]
 struct PolicyObject {
     tiers: BTreeMap<String, TierObject>,
-    storage: crate::policy::Storage,
-    key_by: crate::policy::KeyBy,
+    storage: Storage,
+    key_by: KeyBy,
     status: u16,
     retry_after: bool,
 }
