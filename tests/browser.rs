@@ -105,7 +105,9 @@ fn stepping_the_clock_refills_exactly() {
 
 /// The message of the `Error` a failed mount throws.
 fn mount_error(root: &Element) -> String {
-    let error = mount_diagram(root).err().expect("a bad attribute is refused");
+    let error = mount_diagram(root)
+        .err()
+        .expect("a bad attribute is refused");
     error
         .dyn_into::<js_sys::Error>()
         .expect("an Error is thrown")
