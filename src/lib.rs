@@ -13,11 +13,11 @@
 //! // B = 10 tokens, r = 5 tokens per second, starting full.
 //! let mut bucket = TokenBucket::new(BucketConfig::new(10.0, 5.0)?);
 //! for _ in 0..10 {
-//!     assert!(bucket.try_acquire(1.0, 0.0)?.is_allowed());
+//!     assert!(bucket.try_acquire(1.0, 0.0)?.is_admitted());
 //! }
 //! let denied = bucket.try_acquire(1.0, 0.0)?;
 //! assert_eq!(denied.outcome, Outcome::Denied { retry_after: 0.2 });
-//! assert!(bucket.try_acquire(1.0, 0.2)?.is_allowed());
+//! assert!(bucket.try_acquire(1.0, 0.2)?.is_admitted());
 //! # Ok::<(), bucketlab::limiter::InvalidValue>(())
 //! ```
 

@@ -76,7 +76,7 @@ impl History {
     /// Records a decision taken at `at` by a bucket configured by `config`.
     pub fn record(&mut self, at: f64, config: &BucketConfig, decision: &Decision) {
         let before = self.level_at(at);
-        let kind = if decision.is_allowed() {
+        let kind = if decision.is_admitted() {
             Kind::Admitted
         } else {
             Kind::Denied

@@ -79,7 +79,7 @@ impl ResponseHead {
         headers.push(("RateLimit", current));
 
         ResponseHead {
-            status: if decision.is_allowed() { 200 } else { 429 },
+            status: if decision.is_admitted() { 200 } else { 429 },
             headers,
         }
     }

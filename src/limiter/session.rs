@@ -9,9 +9,9 @@
 //! let mut session = Session::new(BucketConfig::new(10.0, 5.0)?, 0.0);
 //! session.pause(0.0);
 //! let shot = session.send(1.0, 11, 0.0)?; // a burst of 11 at lesson time 0
-//! assert!(!shot.decision.is_allowed());
+//! assert!(!shot.decision.is_admitted());
 //! session.step(0.2, 0.0)?; // the eleventh's retry_after
-//! assert!(session.send(1.0, 1, 0.0)?.decision.is_allowed());
+//! assert!(session.send(1.0, 1, 0.0)?.decision.is_admitted());
 //! assert_eq!(session.log().entries().len(), 4);
 //! # Ok::<(), bucketlab::limiter::InvalidValue>(())
 //! ```
@@ -451,7 +451,7 @@ impl Session {
         self.last = Some(shot);
         self.unseen.requests = self.unseen.requests.saturating_add(1);
         self.unseen.admitted =
-            (self.unseen.admitted).saturating_add(u32::from(decision.is_allowed()));
+            (self.unseen.admitted).saturating_add(u32::from(decision.is_admitted()));
         self.unseen.last = Some(shot);
         Ok(shot)
     }

@@ -132,7 +132,7 @@ impl Diagram {
             return;
         };
         let p = (now - shot.at) / FLIGHT_SECONDS;
-        let (x, d, class) = if shot.decision.is_allowed() {
+        let (x, d, class) = if shot.decision.is_admitted() {
             (20.0 + p * 140.0, CIRCLE, "bl-request bl-request--ok")
         } else {
             // Out to the rim and back.
@@ -154,7 +154,7 @@ impl Diagram {
         set(
             &self.status,
             "data-outcome",
-            if decision.is_allowed() {
+            if decision.is_admitted() {
                 "allowed"
             } else {
                 "denied"
@@ -196,7 +196,7 @@ pub fn summary(l: &Locale, config: &BucketConfig, shot: &Shot) -> String {
     let decision = &shot.decision;
     match decision.outcome {
         // Floored to a tenth with the counter's slack, so both always agree (3.9999… is 4).
-        Outcome::Allowed => fill(
+        Outcome::Admitted => fill(
             l.admitted,
             &[(
                 "n",
@@ -230,7 +230,7 @@ fn formula_text(l: &Locale, config: &BucketConfig, shot: &Shot) -> String {
             ("t1", &n(available)),
         ],
     );
-    if d.is_allowed() {
+    if d.is_admitted() {
         let debit = fill(
             l.debit_formula,
             &[

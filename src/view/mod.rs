@@ -241,7 +241,7 @@ impl Widget {
         let shot = self.session.send(cost, 1, dom::wall_seconds())?;
         self.show_decisions();
         self.refresh();
-        Ok(shot.decision.is_allowed())
+        Ok(shot.decision.is_admitted())
     }
 
     /// Pauses or resumes lesson time, as the pause button does.
@@ -280,7 +280,7 @@ impl Widget {
             .retry_after()
             .map_or(JsValue::NULL, JsValue::from);
         let detail = object(&[
-            ("allowed", shot.decision.is_allowed().into()),
+            ("allowed", shot.decision.is_admitted().into()),
             ("status", head.status.into()),
             ("head", head.to_text().into()),
             ("retryAfter", retry_after),

@@ -24,7 +24,7 @@ fn decision_object(decision: &limiter::Decision) -> JsValue {
         .retry_after()
         .map_or(JsValue::NULL, JsValue::from_f64);
     object(&[
-        ("allowed", JsValue::from_bool(decision.is_allowed())),
+        ("allowed", JsValue::from_bool(decision.is_admitted())),
         ("tokens", JsValue::from_f64(decision.tokens)),
         ("retryAfter", retry_after),
         ("never", never),
