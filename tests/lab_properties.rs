@@ -2,8 +2,7 @@
 //! the lesson states.
 
 use bucketlab::limiter::lab::{
-    fixed_window::FixedWindow, gcra::Gcra, leaky_meter::LeakyMeter, leaky_queue::LeakyQueue,
-    sliding_log::SlidingLog, Limiter, Quota, Traffic, Verdict,
+    FixedWindow, Gcra, LeakyMeter, LeakyQueue, Limiter, Quota, SlidingLog, Traffic, Verdict,
 };
 use bucketlab::limiter::{BucketConfig, Outcome, TokenBucket};
 use proptest::prelude::*;

@@ -5,8 +5,8 @@
 use super::dom::{find_each, set, set_value, text, value};
 use super::locale::Locale;
 use super::markup;
-use crate::limiter::traffic::MAX_TRAFFIC_RATE;
-use crate::limiter::{parse_number, BucketConfig, Field, InvalidValue, Pattern, Rule, MAX_BURST};
+use crate::limiter::{parse_number, BucketConfig, Field, InvalidValue, Pattern, Rule};
+use crate::limiter::{MAX_BURST, MAX_TRAFFIC_RATE};
 use crate::wasm::convert::{js_decimal, js_number, parse_text};
 use wasm_bindgen::JsValue;
 use web_sys::Element;

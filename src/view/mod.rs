@@ -1,4 +1,4 @@
-//! The interactive diagram: a widget mounted into a page element. A [`Session`] (the core) holds
+//! The interactive diagram: a widget mounted into a page element. A [`Session`](crate::limiter::Session) (the core) holds
 //! the bucket, the lesson clock, the traffic and the history; the view turns the reader's input
 //! into the session's actions and draws the session on animation frames, only while something
 //! moves on screen.

@@ -11,8 +11,7 @@
 //! ```
 
 use super::convert::{field, number, object, read_object, to_js, type_name};
-use crate::limiter::lab::traffic::MAX_RATE;
-use crate::limiter::lab::{self, pasted, Algorithm, LabField, Quota, Simulation, Traffic};
+use crate::limiter::lab::{self, Algorithm, LabField, Quota, Simulation, Traffic, MAX_RATE};
 use crate::limiter::{rust_number, Field, Given, InvalidValue, Rule};
 use js_sys::{Array, Float64Array, Uint8Array};
 use wasm_bindgen::prelude::*;
@@ -61,13 +60,13 @@ pub fn simulate(options: &JsValue) -> Result<JsValue, JsError> {
         1.0,
     )?;
     let quota = Quota::new(limit as u32, window).map_err(to_js)?;
-    let duration_rule = Rule::PositiveUpTo(lab::traffic::MAX_DURATION);
+    let duration_rule = Rule::PositiveUpTo(lab::MAX_DURATION);
     let duration = number(
         Field::Lab(LabField::Duration),
         &get("duration")?,
         duration_rule,
     )?;
-    let duration = lab::traffic::check_duration(duration).map_err(to_js)?;
+    let duration = lab::check_duration(duration).map_err(to_js)?;
     let seed = optional("seed", Field::Seed, Rule::Whole(0, u32::MAX), 0.0)?;
     let samples = optional(
         "samples",
@@ -171,7 +170,7 @@ fn traffic(value: &JsValue, duration: f64) -> Result<Traffic, JsError> {
 /// `traffic.timestamps`: text with one time per line, or an array of numbers.
 fn pasted_times(value: &JsValue, duration: f64) -> Result<Traffic, JsError> {
     let times = if let Some(text) = value.as_string() {
-        pasted::parse_timestamps_before(&text, duration)
+        lab::parse_timestamps_before(&text, duration)
     } else if Array::is_array(value) {
         let array = Array::from(value);
         let mut numbers = Vec::with_capacity(array.length() as usize);
@@ -186,7 +185,7 @@ fn pasted_times(value: &JsValue, duration: f64) -> Result<Traffic, JsError> {
                 }
             }
         }
-        pasted::check(&numbers, duration)
+        lab::check_timestamps(&numbers, duration)
     } else {
         return Err(JsError::new(&format!(
             "traffic.timestamps must be text with one time in seconds per line or an array of numbers, got {}",

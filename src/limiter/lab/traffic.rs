@@ -4,8 +4,8 @@
 //! ([`crate::limiter::traffic`]), whose logarithm is the pure-Rust `libm`.
 
 use super::{LabField, PasteError, Quota};
-use crate::limiter::error::{Field, InvalidValue, Rule};
 use crate::limiter::traffic::exponential_gap;
+use crate::limiter::{Field, InvalidValue, Rule};
 
 /// The fastest traffic a pattern may ask for, in requests per second.
 pub const MAX_RATE: f64 = 100_000.0;
@@ -87,7 +87,7 @@ impl Traffic {
         Ok(Traffic::Ramp { from, to })
     }
 
-    /// Learner-given times (see [`super::parse_timestamps`] for text, [`super::pasted::check`]
+    /// Learner-given times (see [`super::parse_timestamps`] for text, [`super::check_timestamps`]
     /// for numbers).
     pub fn pasted(times: Vec<f64>) -> Self {
         Traffic::Pasted(times)
