@@ -183,13 +183,7 @@ impl Session {
     pub fn apply(&mut self, action: Action, wall: f64) -> Result<(), InvalidValue> {
         match action {
             Action::Send { cost, count } => self.send(cost, count, wall).map(|_| ()),
-            Action::Reconfigure { config, initial } => {
-                if initial {
-                    self.configure(config, wall)
-                } else {
-                    self.reconfigure(config, wall)
-                }
-            }
+            Action::Reconfigure { config, initial } => self.switch(config, initial, wall),
             Action::Reset => self.reset(wall),
             Action::Pause => {
                 self.pause(wall);
@@ -313,36 +307,30 @@ impl Session {
 
     /// Switches to `config`: tokens accrued so far are kept, capped at the new capacity.
     pub fn reconfigure(&mut self, config: BucketConfig, wall: f64) -> Result<(), InvalidValue> {
-        self.switch(config, wall)?;
-        let initial = false;
-        self.record(
-            self.now(wall),
-            wall,
-            Action::Reconfigure { config, initial },
-        );
-        Ok(())
+        self.switch(config, false, wall)
     }
 
     /// [`Session::reconfigure`], and "reset" returns to `config` from now on (what a host page
     /// sets is the widget's new starting point).
     pub fn configure(&mut self, config: BucketConfig, wall: f64) -> Result<(), InvalidValue> {
-        self.switch(config, wall)?;
-        self.initial = config;
-        let initial = true;
-        self.record(
-            self.now(wall),
-            wall,
-            Action::Reconfigure { config, initial },
-        );
-        Ok(())
+        self.switch(config, true, wall)
     }
 
-    fn switch(&mut self, config: BucketConfig, wall: f64) -> Result<(), InvalidValue> {
+    fn switch(
+        &mut self,
+        config: BucketConfig,
+        initial: bool,
+        wall: f64,
+    ) -> Result<(), InvalidValue> {
         let now = self.now(wall);
         self.catch_up(now);
         self.bucket.reconfigure(config, now)?;
         let tokens = self.bucket.tokens_at(now)?;
         self.history.reconfigure(now, &config, tokens);
+        if initial {
+            self.initial = config;
+        }
+        self.record(now, wall, Action::Reconfigure { config, initial });
         Ok(())
     }
 

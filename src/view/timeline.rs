@@ -133,19 +133,15 @@ fn paths(history: &History, now: f64, until: f64, capacity: f64) -> [String; 3] 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::limiter::{BucketConfig, TokenBucket};
+    use crate::limiter::{BucketConfig, Session};
 
     #[test]
     fn requests_are_marked_where_they_happened_and_the_line_follows_the_level() {
-        let config = BucketConfig::new(2.0, 1.0).unwrap();
-        let mut bucket = TokenBucket::started_at(config, 0.0).unwrap();
-        let mut history = History::new(&config, 2.0, 0.0, SPAN);
-        for at in [1.0, 1.0, 1.0] {
-            let decision = bucket.try_acquire(1.0, at).unwrap();
-            history.record(at, &config, &decision);
-        }
+        // B = 2, r = 1, full at t = 0; three requests at t = 1: two admitted, one denied.
+        let mut session = Session::new(BucketConfig::new(2.0, 1.0).unwrap(), 0.0);
+        session.send(1.0, 3, 1.0).unwrap();
         // "Now" is t = 2, so t = 1 is 24 units (1 s) left of the origin.
-        let [line, ok, deny] = paths(&history, 2.0, 2.0, 2.0);
+        let [line, ok, deny] = paths(session.history(), 2.0, 2.0, 2.0);
         assert_eq!(
             ok,
             "M-24.0 78m-4 0a4 4 0 1 0 8 0a4 4 0 1 0-8 0M-24.0 78m-4 0a4 4 0 1 0 8 0a4 4 0 1 0-8 0"
