@@ -30,8 +30,8 @@ const SKIP = [
 const TEXT = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.webmanifest', '.txt']);
 /** Files worth precompressing. */
 const COMPRESS = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.wasm', '.webmanifest', '.txt']);
-/** A quoted string or a CSS url(…) that may name a file: `./a/b.js`, `../x.css`, `c.wasm?v#h`. */
-const REFERENCE = /(["'`])((?:\.{1,2}\/)?[\w@-][\w@./-]*\.[a-z0-9]+)([?#][^"'`]*)?\1|url\(\s*((?:\.{1,2}\/)?[\w@-][\w@./-]*\.[a-z0-9]+)\s*\)/gi;
+/** A quoted string or a CSS url(…) that may name a file: `./a/b.js`, `../../x.css`, `c.wasm?v#h`. */
+const REFERENCE = /(["'`])((?:\.\/|(?:\.\.\/)+)?[\w@-][\w@./-]*\.[a-z0-9]+)([?#][^"'`]*)?\1|url\(\s*((?:\.\/|(?:\.\.\/)+)?[\w@-][\w@./-]*\.[a-z0-9]+)\s*\)/gi;
 
 async function walk(dir) {
   const files = [];
