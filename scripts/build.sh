@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the release wasm modules and their JavaScript glue into www/pkg/, and the lesson's pages
-# into www/ (all git-ignored).
+# Builds the release wasm modules and their JavaScript glue into www/pkg/, the run-time locale
+# tables into www/i18n/locales/ and the lesson's pages into www/ (all git-ignored).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh "$@"
@@ -46,5 +46,6 @@ report bucketlab_lab
 wasm_module bucketlab_config release -Oz config
 report bucketlab_config
 
-# The lesson's pages, one per language, from lesson/template.html and lesson/locales/.
+# The words every part shows, checked across languages; then the lesson's pages, one per language.
+node scripts/locales.mjs
 node scripts/pages.mjs
