@@ -1,9 +1,10 @@
 // Mounts the algorithm lab: loads its own wasm module (bucketlab_lab, without the diagram), then
 // the comparison lanes, the lesson text and table, the limit-keys demo, "Try this" and the quiz.
 // The language is <html lang> at mount; `bucketlab:langchange` re-renders every part.
-import init, { simulate, TokenBucket } from '../pkg/bucketlab_lab.js';
+import init, { simulate, TokenBucket } from '../../pkg/bucketlab_lab.js';
+import tables from '../../i18n/locales/lab.js';
+import { langOf, pickLang, translator } from '../../i18n/translate.js';
 import { el } from './dom.js';
-import { pickLang, translator } from './i18n.js';
 import { Comparison } from './comparison.js';
 import { renderLesson } from './lesson.js';
 import { LimitKeys } from './keys.js';
@@ -11,7 +12,7 @@ import { Experiments } from './experiments.js';
 import { Quiz } from './quiz.js';
 
 export async function mountLab(root) {
-  let t = translator(pickLang(document.documentElement.lang));
+  let t = translator(tables, langOf());
   root.replaceChildren(el('p', { class: 'lab-loading', role: 'status' }, t('loading')));
   try {
     await init();
@@ -56,7 +57,7 @@ export async function mountLab(root) {
   document.addEventListener('bucketlab:langchange', (event) => {
     const lang = pickLang(event.detail?.lang ?? document.documentElement.lang);
     if (lang === t.lang) return;
-    t = translator(lang);
+    t = translator(tables, lang);
     headings();
     comparison.setLang(t);
     renderLesson(parts.lesson.body, t);

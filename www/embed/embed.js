@@ -1,7 +1,8 @@
 // The iframe page: one <bucket-lab> configured by the URL's query parameters (the element's
 // attribute names), and its height sent to the host page so embed-resizer.js can fit the iframe.
-import { ATTRIBUTES } from './bucket-lab.js';
-import { stringsFor } from './bucket-lab.locale.js';
+import { ATTRIBUTES } from '../element/bucket-lab.js';
+import tables from '../i18n/locales/element.js';
+import { langOf, pickLang, translator } from '../i18n/translate.js';
 
 /** The message the host's embed-resizer.js accepts (and nothing else). */
 export const RESIZE_MESSAGE = 'bucketlab:resize';
@@ -13,8 +14,8 @@ const element = document.createElement('bucket-lab');
 for (const name of ATTRIBUTES) {
   if (params.has(name)) element.setAttribute(name, params.get(name));
 }
-if (params.has('lang')) document.documentElement.lang = /^en\b/i.test(params.get('lang')) ? 'en' : 'pt-BR';
-document.title = `${stringsFor(document.documentElement.lang).frameTitle} · bucketlab`;
+if (params.has('lang')) document.documentElement.lang = pickLang(params.get('lang'));
+document.title = `${translator(tables, langOf())('frameTitle')} · bucketlab`;
 document.getElementById('embed').append(element);
 
 if (window.parent !== window) {

@@ -3,9 +3,10 @@
 // configured by data-capacity, data-refill-rate, data-servers, data-burst and data-step.
 // Time moves only with the step button, so every run is exactly reproducible; switching the mode
 // replays the same bursts and steps under the other mode.
-import init, { TokenBucket } from '../pkg/bucketlab.js';
+import init, { TokenBucket } from '../../pkg/bucketlab.js';
+import tables from '../../i18n/locales/servers.js';
+import { langOf, pickLang, translator } from '../../i18n/translate.js';
 import { simulate, MODES } from './simulation.js';
-import { localeFor, fill } from './locale.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 /** The lanes show this many of the latest requests. */
@@ -58,8 +59,7 @@ export function mountServers(root) {
   const config = readConfig(root);
   const id = `sv-${++mounted}`;
   const state = { mode: 'local', actions: [] };
-  let words = localeFor(document.documentElement.lang);
-  let lang = words === localeFor('en') ? 'en' : 'pt-BR';
+  let t = translator(tables, langOf());
 
   const widget = element('div', 'sv-widget');
   const modes = element('fieldset', 'sv-modes');
@@ -104,7 +104,7 @@ export function mountServers(root) {
   widget.append(modes, actions, balancer, chart, keys, result, limit, other, live);
   root.replaceChildren(widget);
 
-  const number = (value, digits) => new Intl.NumberFormat(lang, {
+  const number = (value, digits) => new Intl.NumberFormat(t.lang, {
     minimumFractionDigits: digits, maximumFractionDigits: digits,
   }).format(value);
   const run = (mode) => simulate(TokenBucket, { ...config, mode, actions: state.actions });
@@ -112,34 +112,34 @@ export function mountServers(root) {
   function render() {
     const outcome = run(state.mode);
     const otherMode = state.mode === 'local' ? 'shared' : 'local';
-    widget.setAttribute('lang', lang);
+    widget.setAttribute('lang', t.lang);
     widget.dataset.mode = state.mode;
-    legend.textContent = words.modeLegend;
-    radioText.local.textContent = words.modeLocal;
-    radioText.shared.textContent = words.modeShared;
+    legend.textContent = t('modeLegend');
+    radioText.local.textContent = t('modeLocal');
+    radioText.shared.textContent = t('modeShared');
     radios[state.mode].checked = true;
-    burstButton.textContent = fill(words.burst, { n: config.burst });
-    stepButton.textContent = fill(words.step, { s: number(config.step, config.step % 1 ? 1 : 0) });
-    resetButton.textContent = words.reset;
-    clock.textContent = fill(words.clock, { t: number(outcome.now, 1) });
-    balancer.textContent = fill(words.balancer, { servers: config.servers });
-    chartTitle.textContent = words.svgTitle;
-    chartDesc.textContent = words.svgDesc;
-    keyOk.textContent = words.legendOk;
-    keyDeny.textContent = words.legendDeny;
+    burstButton.textContent = t('burst', { n: config.burst });
+    stepButton.textContent = t('step', { s: number(config.step, config.step % 1 ? 1 : 0) });
+    resetButton.textContent = t('reset');
+    clock.textContent = t('clock', { t: number(outcome.now, 1) });
+    balancer.textContent = t('balancer', { servers: config.servers });
+    chartTitle.textContent = t('svgTitle');
+    chartDesc.textContent = t('svgDesc');
+    keyOk.textContent = t('legendOk');
+    keyDeny.textContent = t('legendDeny');
 
     const requests = outcome.requests.length;
     result.dataset.admitted = String(outcome.admitted);
     result.dataset.requests = String(requests);
-    result.textContent = requests ? fill(words.result, { a: outcome.admitted, n: requests }) : words.empty;
+    result.textContent = requests ? t('result', { a: outcome.admitted, n: requests }) : t('empty');
     limit.textContent = state.mode === 'local'
-      ? fill(words.limitLocal, { servers: config.servers, max: number(config.servers * config.capacity, 0) })
-      : fill(words.limitShared, { b: number(config.capacity, 0) });
+      ? t('limitLocal', { servers: config.servers, max: number(config.servers * config.capacity, 0) })
+      : t('limitShared', { b: number(config.capacity, 0) });
     const otherAdmitted = run(otherMode).admitted;
     other.hidden = requests === 0;
     other.dataset.admitted = String(otherAdmitted);
-    other.textContent = fill(words.other, {
-      mode: otherMode === 'local' ? words.otherLocal : words.otherShared,
+    other.textContent = t('other', {
+      mode: otherMode === 'local' ? t('otherLocal') : t('otherShared'),
       a: otherAdmitted,
     });
     drawLanes(outcome);
@@ -161,7 +161,7 @@ export function mountServers(root) {
     const gauge = (x, y, w, tokens) => {
       const group = svg('g', { class: 'sv-gauge' });
       const tip = svg('title');
-      tip.textContent = fill(words.laneTokens, { t: number(tokens, 1), b: number(config.capacity, 0) });
+      tip.textContent = t('laneTokens', { t: number(tokens, 1), b: number(config.capacity, 0) });
       group.append(tip, svg('rect', { class: 'sv-gauge-back', x, y, width: w, height: 5, rx: 2 }));
       const filled = (w * tokens) / config.capacity;
       if (filled > 0) group.append(svg('rect', { class: 'sv-gauge-fill', x, y, width: filled, height: 5, rx: 2 }));
@@ -175,10 +175,10 @@ export function mountServers(root) {
       const y = header + lane * laneHeight;
       shapes.push(svg('rect', { class: `sv-lane sv-lane--${lane % 2 ? 'odd' : 'even'}`, x: 0, y, width, height: laneHeight }));
       const name = svg('text', { class: 'sv-lane-name', x: 8, y: y + 19 });
-      name.textContent = fill(words.server, { name: SERVER_NAMES[lane] });
+      name.textContent = t('server', { name: SERVER_NAMES[lane] });
       const mine = outcome.requests.filter((request) => request.server === lane);
       const count = svg('text', { class: 'sv-lane-count', x: 8, y: y + 35 });
-      count.textContent = fill(words.laneCount, { a: mine.filter((r) => r.allowed).length, n: mine.length });
+      count.textContent = t('laneCount', { a: mine.filter((r) => r.allowed).length, n: mine.length });
       shapes.push(name, count);
       if (state.mode === 'local') gauge(8, y + 40, labelWidth - 24, outcome.tokens[lane]);
     }
@@ -191,7 +191,7 @@ export function mountServers(root) {
       const x = columnX(mark.index);
       shapes.push(svg('line', { class: 'sv-burst-line', x1: x, x2: x, y1: header - 6, y2: header + config.servers * laneHeight }));
       const tick = svg('text', { class: 'sv-tick', x: x + 3, y: 14 });
-      tick.textContent = fill(words.burstAt, { t: number(mark.now, 1) });
+      tick.textContent = t('burstAt', { t: number(mark.now, 1) });
       shapes.push(tick);
     }
     shown.forEach((request, j) => {
@@ -211,7 +211,7 @@ export function mountServers(root) {
       const y = header + config.servers * laneHeight;
       shapes.push(svg('rect', { class: 'sv-store', x: 1, y: y + 4, width: width - 2, height: storeHeight - 6, rx: 6 }));
       const text = svg('text', { class: 'sv-store-text', x: 10, y: y + 22 });
-      text.textContent = fill(words.store, { t: number(outcome.tokens[0], 1), b: number(config.capacity, 0) });
+      text.textContent = t('store', { t: number(outcome.tokens[0], 1), b: number(config.capacity, 0) });
       shapes.push(text);
       gauge(10, y + 30, Math.min(240, width - 20), outcome.tokens[0]);
     }
@@ -220,8 +220,8 @@ export function mountServers(root) {
 
   function announce(outcome, from) {
     const last = outcome.requests.slice(from);
-    live.textContent = fill(words.announce, {
-      mode: state.mode === 'local' ? words.modeLocal : words.modeShared,
+    live.textContent = t('announce', {
+      mode: state.mode === 'local' ? t('modeLocal') : t('modeShared'),
       a: last.filter((r) => r.allowed).length,
       n: last.length,
     });
@@ -253,8 +253,7 @@ export function mountServers(root) {
   }
 
   const onLang = (event) => {
-    words = localeFor(event.detail?.lang ?? document.documentElement.lang);
-    lang = words === localeFor('en') ? 'en' : 'pt-BR';
+    t = translator(tables, pickLang(event.detail?.lang ?? document.documentElement.lang));
     render();
   };
   document.addEventListener('bucketlab:langchange', onLang);
@@ -292,7 +291,7 @@ if (root) {
   } catch (error) {
     const box = element('div', 'sv-error', { role: 'alert' });
     const message = String(error && error.message ? error.message : error);
-    box.textContent = fill(localeFor(document.documentElement.lang).error, { message });
+    box.textContent = translator(tables, langOf())('error', { message });
     root.replaceChildren(box);
   }
 }

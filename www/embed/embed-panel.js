@@ -2,9 +2,15 @@
 // diagram's current configuration, with copy buttons. The snippets point at this site (wherever
 // it is hosted), read B, r and the cost from the live diagram (window.bucketlab.diagram, set by
 // main.js), and follow the page language (the lesson's bucketlab:langchange event).
-import { stringsFor } from './embed-panel.locale.js';
+import tables from '../i18n/locales/embed.js';
+import { langOf, pickLang, translator } from '../i18n/translate.js';
 
-const SITE = new URL('./', import.meta.url);
+/** The public URLs the snippets give, wherever this site is hosted (they sit at its root). */
+const PUBLIC = {
+  element: new URL('../bucket-lab.js', import.meta.url),
+  iframe: new URL('../embed.html', import.meta.url),
+  resizer: new URL('../embed-resizer.js', import.meta.url),
+};
 const mount = document.getElementById('embed-panel');
 
 /** The diagram's configuration now, or the mount's attributes before it is mounted. */
@@ -19,15 +25,15 @@ function configuration() {
 const attr = (value) => String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** The two snippets for a configuration and a language. */
-export function snippets({ capacity, refillRate, cost }, lang, frameTitle, site = SITE) {
+export function snippets({ capacity, refillRate, cost }, lang, frameTitle) {
   const settings = [['capacity', capacity], ['refill-rate', refillRate]];
   if (Number.isInteger(cost) && cost !== 1) settings.push(['cost', cost]);
   settings.push(['lang', lang]);
   const attributes = settings.map(([name, value]) => `${name}="${attr(value)}"`).join(' ');
   const query = new URLSearchParams(settings.map(([name, value]) => [name, String(value)])).toString();
   return {
-    element: `<script type="module" src="${attr(new URL('bucket-lab.js', site))}"></script>\n<bucket-lab ${attributes}></bucket-lab>`,
-    iframe: `<iframe src="${attr(new URL(`embed.html?${query}`, site))}" title="${attr(frameTitle)}" width="100%" height="760" loading="lazy"></iframe>\n<script src="${attr(new URL('embed-resizer.js', site))}" defer></script>`,
+    element: `<script type="module" src="${attr(PUBLIC.element)}"></script>\n<bucket-lab ${attributes}></bucket-lab>`,
+    iframe: `<iframe src="${attr(`${PUBLIC.iframe}?${query}`)}" title="${attr(frameTitle)}" width="100%" height="760" loading="lazy"></iframe>\n<script src="${attr(PUBLIC.resizer)}" defer></script>`,
   };
 }
 
@@ -41,7 +47,7 @@ function element(tag, className, text) {
 class EmbedPanel {
   constructor(root) {
     this.root = root;
-    this.lang = document.documentElement.lang;
+    this.t = translator(tables, langOf());
     const sheet = element('link');
     sheet.rel = 'stylesheet';
     sheet.href = new URL('./embed-panel.css', import.meta.url);
@@ -53,29 +59,29 @@ class EmbedPanel {
     for (const type of ['input', 'change', 'click', 'bucketlab:config']) widget?.addEventListener(type, () => this.refresh());
     this.details.addEventListener('toggle', () => this.refresh());
     document.addEventListener('bucketlab:langchange', (event) => {
-      this.lang = event.detail?.lang ?? document.documentElement.lang;
+      this.t = translator(tables, pickLang(event.detail?.lang ?? document.documentElement.lang));
       this.build();
     });
   }
 
   /** (Re)builds the panel in the current language, keeping it open if it was. */
   build() {
-    const t = stringsFor(this.lang);
+    const { t } = this;
     const open = this.details?.open ?? false;
     this.details = element('details', 'embed-panel');
     this.details.open = open;
-    this.details.append(element('summary', '', t.summary));
+    this.details.append(element('summary', '', t('summary')));
     const body = element('div', 'details-body');
     this.intro = element('p');
     body.append(this.intro);
     this.codes = {};
     for (const [kind, title, hint, label] of [
-      ['element', t.elementTitle, t.elementHint, t.copyElement],
-      ['iframe', t.iframeTitle, t.iframeHint, t.copyIframe],
+      ['element', t('elementTitle'), t('elementHint'), t('copyElement')],
+      ['iframe', t('iframeTitle'), t('iframeHint'), t('copyIframe')],
     ]) {
       const head = element('div', 'embed-snippet-head');
       const heading = element('h3', '', title);
-      const copy = element('button', 'embed-copy', t.copy);
+      const copy = element('button', 'embed-copy', t('copy'));
       copy.type = 'button';
       copy.setAttribute('aria-label', label);
       copy.dataset.snippet = kind;
@@ -95,27 +101,27 @@ class EmbedPanel {
   }
 
   refresh() {
-    const t = stringsFor(this.lang);
+    const { t } = this;
     const config = configuration();
-    const number = (n) => (this.lang === 'en' ? String(n) : String(n).replace('.', ','));
-    this.intro.textContent = t.intro.replace('{b}', number(config.capacity)).replace('{r}', number(config.refillRate));
-    const texts = snippets(config, /^en\b/i.test(this.lang) ? 'en' : 'pt-BR', t.frameTitle);
+    const number = (n) => (t.lang === 'en' ? String(n) : String(n).replace('.', ','));
+    this.intro.textContent = t('intro', { b: number(config.capacity), r: number(config.refillRate) });
+    const texts = snippets(config, t.lang, t('frameTitle'));
     for (const kind of ['element', 'iframe']) {
       if (this.codes[kind].textContent !== texts[kind]) this.codes[kind].textContent = texts[kind];
     }
   }
 
   async copy(kind) {
-    const t = stringsFor(this.lang);
+    const { t } = this;
     this.refresh();
     const code = this.codes[kind];
     try {
       await navigator.clipboard.writeText(code.textContent);
-      this.status.textContent = t.copied;
+      this.status.textContent = t('copied');
     } catch {
       // No clipboard access (an insecure page, a denied permission): select it for the reader.
       getSelection().selectAllChildren(code);
-      this.status.textContent = t.copyFailed;
+      this.status.textContent = t('copyFailed');
     }
   }
 }

@@ -2,16 +2,19 @@
 // wires the code tabs, the tech toggle, the copy buttons, the live policy and the live response.
 // Configuration comes from the mount element's data-* attributes; the URL may override them
 // (?capacity=20&refill-rate=2&tokens=0, or the permalink #b=20&r=2&c=1&lang=en&tab=config&code=go).
-import init, { mountDiagram, TokenBucket } from './pkg/bucketlab.js';
-import { setUpCopyButtons, wireCopyButton } from './lesson/copy.js';
-import { switchPageIfAsked, wireLanguageLinks } from './lesson/language.js';
-import { isPermalink, permalinkHash, readPermalink } from './lesson/permalink.js';
-import { setUpPolicyEditor } from './lesson/policy.js';
-import { loadStrings, pageLang, t } from './lesson/strings.js';
-import { setUpTabs } from './lesson/tabs.js';
-import { setUpTechToggle } from './lesson/tech.js';
-import { followDecisions } from './lesson/usage.js';
-import { onWasmTrap } from './trap.js';
+import init, { TokenBucket } from '../pkg/bucketlab.js';
+import { LANGS } from '../i18n/translate.js';
+import { showError } from '../element/error-box.js';
+import { mountDiagram } from '../element/mount.js';
+import { onWasmTrap } from '../element/trap.js';
+import { setUpCopyButtons, wireCopyButton } from './copy.js';
+import { switchPageIfAsked, wireLanguageLinks } from './language.js';
+import { isPermalink, permalinkHash, readPermalink } from './permalink.js';
+import { setUpPolicyEditor } from './policy.js';
+import { pageLang, t } from './strings.js';
+import { setUpTabs } from './tabs.js';
+import { setUpTechToggle } from './tech.js';
+import { followDecisions } from './usage.js';
 
 const root = document.getElementById('bucket-widget');
 const params = new URLSearchParams(location.search);
@@ -24,20 +27,18 @@ window.bucketlab = { TokenBucket, diagram: null };
 if (!switchPageIfAsked(explicitLang)) start();
 
 async function start() {
-  const strings = loadStrings();
   const rejected = [...link.rejected];
-  if (params.has('lang') && !['pt-BR', 'en'].includes(params.get('lang'))) {
+  if (params.has('lang') && !LANGS.includes(params.get('lang'))) {
     rejected.push({ name: 'lang', value: params.get('lang').slice(0, 40), allowed: 'allowed_lang' });
   }
 
   const diagram = () => window.bucketlab.diagram;
   const state = () => {
     const handle = diagram();
-    const cost = root.querySelector('.bl-cost');
     return {
       b: handle?.capacity,
       r: handle?.refillRate,
-      c: cost ? Number(cost.value) || undefined : undefined,
+      c: handle?.cost || undefined,
       lang: pageLang(),
       tab: tabs.selected,
       code: tech.selected,
@@ -97,15 +98,17 @@ async function start() {
     }
     window.bucketlab.diagram = mountDiagram(root);
     // A trap leaves the module unusable: show an error instead of a frozen widget.
-    onWasmTrap(async (error) => {
+    onWasmTrap((error) => {
       window.bucketlab.diagram = null;
-      await strings;
-      showError(error, t('widget_crashed'));
+      showError(root, t('widget_crashed'), error);
     });
-    const cost = root.querySelector('.bl-cost');
-    if (link.values.c !== undefined && cost) {
-      if (link.values.c <= Math.max(1, Math.floor(diagram().capacity))) cost.value = String(link.values.c);
-      else rejected.push({ name: 'c', value: String(link.values.c), allowed: 'allowed_c' });
+    // setCost refuses a cost that does not fit in the bucket (a request that could never pass).
+    if (link.values.c !== undefined) {
+      try {
+        diagram().setCost(link.values.c);
+      } catch {
+        rejected.push({ name: 'c', value: String(link.values.c), allowed: 'allowed_c' });
+      }
     }
     permalink.hidden = false;
     root.addEventListener('bucketlab:config', updateHash);
@@ -115,10 +118,9 @@ async function start() {
   } catch (error) {
     // A configuration error is already shown inside the widget by mountDiagram; anything else
     // (the module failed to load) is shown here so the widget never stays blank.
-    if (!root.querySelector('.bl-error')) showError(error);
+    if (!root.querySelector('.bl-error')) showError(root, null, error);
   }
 
-  await strings;
   if (rejected.length) {
     const notice = document.getElementById('page-notice');
     const items = rejected.map(({ name, value, allowed }) => t('notice_item', { name, value, allowed: t(allowed) }));
@@ -128,22 +130,4 @@ async function start() {
   if (isPermalink(location.hash) && link.values.tab) {
     document.getElementById('codigo').scrollIntoView();
   }
-}
-
-/** Replaces the widget with an alert: `title` (if any) above the error's own message. */
-function showError(error, title) {
-  const box = document.createElement('div');
-  box.className = 'bl-error';
-  box.setAttribute('role', 'alert');
-  if (title) {
-    const heading = document.createElement('p');
-    heading.className = 'bl-error-title';
-    heading.textContent = title;
-    box.append(heading);
-  }
-  const detail = document.createElement('p');
-  detail.className = 'bl-error-detail';
-  detail.textContent = String(error && error.message ? error.message : error);
-  box.append(detail);
-  root.replaceChildren(box);
 }
