@@ -1,15 +1,16 @@
-// Where a frame's main-thread time goes with 20 animating diagrams: a CDP trace of bench-20.html
-// summed by trace event name (self time of the renderer main thread), per frame.
+// Where a frame's main-thread time goes with 20 animating diagrams: a CDP trace of
+// bench/pages/bench-20.html summed by trace event name (self time of the renderer main thread),
+// per frame.
 // Run alone: `node bench/breakdown.mjs` (after scripts/build.sh). A diagnostic aid, not a budget.
 import { serve, launch, openPage } from '../tests/e2e/harness.mjs';
 import { findMainThread } from './frames.mjs';
 
 const SECONDS = Number(process.env.SECONDS_TRACED ?? 3);
-const server = await serve();
+const server = await serve({ mounts: { 'bench/': new URL('./pages/', import.meta.url).pathname } });
 const browser = await launch();
 try {
   const page = await openPage(browser);
-  await page.goto(`${server.url}bench-20.html`);
+  await page.goto(`${server.url}bench/bench-20.html`);
   await page.waitForFunction(() => window.bench && (window.bench.ready || window.bench.error));
   // Experiments: BREAKDOWN_CSS="…" adds a style sheet first (e.g. to hide one part of the widget).
   if (process.env.BREAKDOWN_CSS) await page.addStyleTag({ content: process.env.BREAKDOWN_CSS });

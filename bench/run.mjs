@@ -3,8 +3,8 @@
 //
 //   1. idle: requestAnimationFrame callbacks per second on the lesson page, whose single
 //      diagram starts full and so should schedule no frame at all;
-//   2. load: main-thread time per frame with 20 diagrams animating (www/bench-20.html), from a
-//      Chrome DevTools Protocol trace (see bench/frames.mjs for the exact method);
+//   2. load: main-thread time per frame with 20 diagrams animating (bench/pages/bench-20.html),
+//      from a Chrome DevTools Protocol trace (see bench/frames.mjs for the exact method);
 //   3. size: the wasm module and the JS glue, raw / gzip -9 / brotli, and the lesson's transfer;
 //   4. time from navigation to an interactive widget (the page's `bucketlab:interactive` mark);
 //   5. the core's native decision cost against the governor crate (`cargo bench`, bench/peers.mjs);
@@ -27,6 +27,8 @@ import { measureSimulation } from './sim.mjs';
 import { measureReplay } from './replay.mjs';
 
 const WWW = new URL('../www/', import.meta.url);
+/** The benchmark pages, served at bench/ beside the site's files (they use its pkg/ and element/). */
+const BENCH_PAGES = { 'bench/': new URL('./pages/', import.meta.url).pathname };
 const IDLE_RUNS = 3;
 const IDLE_SECONDS = 2;
 const LOAD_RUNS = 5;
@@ -156,7 +158,7 @@ async function idleRun(browser, url, loaded) {
 async function loadRun(browser, url) {
   const page = await openPage(browser);
   try {
-    await page.goto(`${url}bench-20.html`);
+    await page.goto(`${url}bench/bench-20.html`);
     await page.waitForFunction(() => window.bench && (window.bench.ready || window.bench.error), null, {
       polling: 50,
       timeout: 30_000,
@@ -254,7 +256,7 @@ async function main() {
   while (busyBefore != null && busyBefore > QUIET && Date.now() < quietDeadline) {
     busyBefore = await machineBusy(1000);
   }
-  const server = await serve();
+  const server = await serve({ mounts: BENCH_PAGES });
   let browser;
   try {
     browser = await launch();

@@ -6,7 +6,7 @@
 //  - references stay relative, so the site works under any sub-path (/courses/rate-limiting/);
 //  - text and wasm get precompressed .gz and .br copies next to them, and a .nojekyll is added.
 // It copies whatever the served directory holds (pages are not listed here), minus build
-// leftovers and developer-only pages. Usage: node scripts/dist.mjs [source] [output]
+// leftovers. Usage: node scripts/dist.mjs [source] [output]
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, extname, join, posix, relative, resolve } from 'node:path';
@@ -25,14 +25,13 @@ const SKIP = [
   /(^|\/)\./, // dotfiles (pkg/.gitignore)
   /\.d\.ts$/, // wasm-bindgen's type declarations (the npm package ships its own)
   /^pkg\/package\.json$/,
-  /^bench-/, // the benchmark pages (make bench)
 ];
 /** Files whose text may reference other files. */
 const TEXT = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.webmanifest', '.txt']);
 /** Files worth precompressing. */
 const COMPRESS = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.wasm', '.webmanifest', '.txt']);
-/** A quoted string or a CSS url(…) that may name a file: `./a/b.js`, `../x.css`, `c.wasm?v#h`. */
-const REFERENCE = /(["'`])((?:\.{1,2}\/)?[\w@-][\w@./-]*\.[a-z0-9]+)([?#][^"'`]*)?\1|url\(\s*((?:\.{1,2}\/)?[\w@-][\w@./-]*\.[a-z0-9]+)\s*\)/gi;
+/** A quoted string or a CSS url(…) that may name a file: `./a/b.js`, `../../x.css`, `c.wasm?v#h`. */
+const REFERENCE = /(["'`])((?:\.\/|(?:\.\.\/)+)?[\w@-][\w@./-]*\.[a-z0-9]+)([?#][^"'`]*)?\1|url\(\s*((?:\.\/|(?:\.\.\/)+)?[\w@-][\w@./-]*\.[a-z0-9]+)\s*\)/gi;
 
 async function walk(dir) {
   const files = [];

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Assembles the npm package `bucketlab` from packages/bucketlab/ (package.json, types, the Node
-// entry) and the built site (www/pkg/ and the element's files, after scripts/build.sh) into
-// target/npm/bucketlab/; with --pack, also runs `npm pack` there. The package keeps www/'s
-// layout (bucket-lab.js next to widget.css and pkg/), so the element's relative URLs still hold.
+// entries) and the built site (www/pkg/, www/element/ and the element's words in www/i18n/, after
+// scripts/build.sh) into target/npm/bucketlab/; with --pack, also runs `npm pack` there. The
+// package keeps www/'s layout (element/, i18n/ and pkg/ side by side), so the element's relative
+// URLs still hold.
 // Usage: node scripts/npm-package.mjs [--pack] [output directory]
 import { execFileSync } from 'node:child_process';
 import { cp, mkdir, readFile, rm } from 'node:fs/promises';

@@ -1,8 +1,8 @@
-// Generates the lesson's pages from one template and one locale table per language:
-//   lesson/template.html + lesson/locales/<lang>.json  →  www/index.html (pt-BR), www/en.html
-// Code blocks are files embedded at build time and highlighted here by highlight.js, so the page
-// ships plain HTML with classes and loads no highlighter. The words the page's scripts need at run
-// time go to www/lesson/strings/<lang>.json.
+// Generates the lesson's pages from one template and the locale tables of each language:
+//   lesson/template.html + locales/<lang>/lesson.json + ui.json  →  www/index.html (pt-BR), www/en.html
+// (ui.json, the words the page's scripts use at run time, is also `{{ui.…}}` here; the scripts get
+// it from scripts/locales.mjs.) Code blocks are files embedded at build time and highlighted here
+// by highlight.js, so the page ships plain HTML with classes and loads no highlighter.
 //
 // In the template:
 //   {{#file}}path/to/any/file.ext{{/file}}        one highlighted code block with a copy button
@@ -11,7 +11,7 @@
 // Files under lesson/code/ are templates themselves: their comments are locale keys
 // ({{comments.refill}}), so a sample reads in the page's language. Any other file is embedded
 // verbatim (the Rust core is shown exactly as it is compiled).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Mustache from 'mustache';
@@ -22,6 +22,7 @@ import lua from 'highlight.js/lib/languages/lua';
 import python from 'highlight.js/lib/languages/python';
 import rust from 'highlight.js/lib/languages/rust';
 import yaml from 'highlight.js/lib/languages/yaml';
+import { readTable } from './locales.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const LESSON = join(ROOT, 'lesson');
@@ -45,17 +46,9 @@ const OTHER_GRAMMARS = { '.yaml': ['yaml', yaml], '.yml': ['yaml', yaml], '.lua'
 for (const tech of TECHS) hljs.registerLanguage(tech.id, tech.grammar);
 for (const [id, grammar] of Object.values(OTHER_GRAMMARS)) hljs.registerLanguage(id, grammar);
 
-/** Reads a locale table. */
+/** The page's words in `lang`: locales/<lang>/lesson.json, with ui.json as its `ui` part. */
 export function readLocale(lang) {
-  return JSON.parse(readFileSync(join(LESSON, 'locales', `${lang}.json`), 'utf8'));
-}
-
-/** Every dotted key path of a table whose value is a string (arrays by index). */
-export function keyPaths(table, prefix = '') {
-  return Object.entries(table).flatMap(([key, value]) => {
-    const path = prefix ? `${prefix}.${key}` : key;
-    return value !== null && typeof value === 'object' ? keyPaths(value, path) : [path];
-  });
+  return { ...readTable(lang, 'lesson'), ui: readTable(lang, 'ui') };
 }
 
 /** The text of a file embedded in the page: code samples get their comments in `lang`. */
@@ -133,21 +126,9 @@ export function renderPage(page, locale) {
   return Mustache.render(template, view);
 }
 
-/** Builds every page and the run-time strings. */
+/** Builds every page (scripts/locales.mjs has checked that the languages agree). */
 export function build() {
-  mkdirSync(join(OUT, 'lesson', 'strings'), { recursive: true });
-  const reference = keyPaths(readLocale(PAGES[0].lang)).sort();
-  for (const page of PAGES) {
-    const locale = readLocale(page.lang);
-    const keys = keyPaths(locale).sort();
-    const missing = reference.filter((k) => !keys.includes(k));
-    const extra = keys.filter((k) => !reference.includes(k));
-    if (missing.length || extra.length) {
-      throw new Error(`locale ${page.lang}: missing ${missing.join(', ') || 'none'}; extra ${extra.join(', ') || 'none'}`);
-    }
-    writeFileSync(join(OUT, page.file), renderPage(page, locale));
-    writeFileSync(join(OUT, 'lesson', 'strings', `${page.lang}.json`), `${JSON.stringify(locale.ui, null, 1)}\n`);
-  }
+  for (const page of PAGES) writeFileSync(join(OUT, page.file), renderPage(page, readLocale(page.lang)));
   console.log(`pages: ${PAGES.map((p) => `www/${p.file} (${p.lang})`).join(', ')}`);
 }
 

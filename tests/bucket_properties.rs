@@ -45,7 +45,7 @@ proptest! {
         let (mut now, mut admitted, mut admissions) = (0.0f64, 0.0, 0u32);
         for (gap, cost) in steps {
             now += gap.abs();
-            if bucket.try_acquire(cost, now).unwrap().is_allowed() {
+            if bucket.try_acquire(cost, now).unwrap().is_admitted() {
                 admitted += cost;
                 admissions += 1;
             }
@@ -65,7 +65,7 @@ proptest! {
             bucket.try_acquire(0.0, now).unwrap();
             let before = bucket.clone();
             let d = bucket.try_acquire(cost, now).unwrap();
-            if !d.is_allowed() {
+            if !d.is_admitted() {
                 prop_assert_eq!(&bucket, &before, "denied at {} changed the bucket", now);
             }
         }
@@ -84,10 +84,10 @@ proptest! {
             Outcome::Denied { retry_after } => {
                 prop_assert!(retry_after > 0.0);
                 let retry = bucket.try_acquire(cost, now + retry_after).unwrap();
-                prop_assert!(retry.is_allowed(), "retry after {} at {} denied: {:?}", retry_after, now, retry);
+                prop_assert!(retry.is_admitted(), "retry after {} at {} denied: {:?}", retry_after, now, retry);
             }
             Outcome::Never(_) => prop_assert!(cost > cfg.0 || cfg.1 == 0.0),
-            Outcome::Allowed => {}
+            Outcome::Admitted => {}
         }
     }
 

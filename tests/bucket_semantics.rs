@@ -12,7 +12,7 @@ fn worked_example_b10_r5_step_by_step() {
     let mut b = bucket(10.0, 5.0);
     for i in 0..10 {
         let d = b.try_acquire(1.0, 0.0).unwrap();
-        assert!(d.is_allowed(), "request {i} at t=0 should pass: {d:?}");
+        assert!(d.is_admitted(), "request {i} at t=0 should pass: {d:?}");
         assert_eq!(d.tokens, 9.0 - i as f64);
     }
     let eleventh = b.try_acquire(1.0, 0.0).unwrap();
@@ -20,7 +20,7 @@ fn worked_example_b10_r5_step_by_step() {
     assert_eq!(eleventh.tokens, 0.0);
 
     let at_02 = b.try_acquire(1.0, 0.2).unwrap();
-    assert!(at_02.is_allowed(), "retry at t=0.2: {at_02:?}");
+    assert!(at_02.is_admitted(), "retry at t=0.2: {at_02:?}");
     assert_eq!(at_02.tokens, 0.0);
 
     let at_03 = b.try_acquire(1.0, 0.3).unwrap();
@@ -61,7 +61,7 @@ fn clock_starts_at_first_use() {
     );
     let first = b.try_acquire(1.0, 100.0).unwrap();
     assert_eq!(first.outcome, Outcome::Denied { retry_after: 1.0 });
-    assert!(b.try_acquire(1.0, 101.0).unwrap().is_allowed());
+    assert!(b.try_acquire(1.0, 101.0).unwrap().is_admitted());
 }
 
 #[test]
@@ -81,7 +81,7 @@ fn cost_above_capacity_is_never_admitted() {
 fn zero_rate_and_too_few_tokens_is_never_admitted() {
     let mut b = bucket(3.0, 0.0);
     for _ in 0..3 {
-        assert!(b.try_acquire(1.0, 0.0).unwrap().is_allowed());
+        assert!(b.try_acquire(1.0, 0.0).unwrap().is_admitted());
     }
     let d = b.try_acquire(1.0, 5.0).unwrap();
     assert_eq!(d.outcome, Outcome::Never(Never::NoRefill));
@@ -95,22 +95,22 @@ fn zero_rate_and_too_few_tokens_is_never_admitted() {
 #[test]
 fn zero_rate_still_admits_what_it_holds() {
     let mut b = bucket(3.0, 0.0);
-    assert!(b.try_acquire(2.5, 0.0).unwrap().is_allowed());
+    assert!(b.try_acquire(2.5, 0.0).unwrap().is_admitted());
     assert_eq!(
         b.try_acquire(1.0, 0.0).unwrap().outcome,
         Outcome::Never(Never::NoRefill)
     );
-    assert!(b.try_acquire(0.5, 0.0).unwrap().is_allowed());
+    assert!(b.try_acquire(0.5, 0.0).unwrap().is_admitted());
 }
 
 #[test]
 fn cost_zero_is_always_admitted() {
     let mut b = bucket(1.0, 0.0);
-    assert!(b.try_acquire(1.0, 0.0).unwrap().is_allowed());
+    assert!(b.try_acquire(1.0, 0.0).unwrap().is_admitted());
     let d = b.try_acquire(0.0, 0.0).unwrap();
-    assert!(d.is_allowed(), "{d:?}");
+    assert!(d.is_admitted(), "{d:?}");
     assert_eq!(d.tokens, 0.0);
-    assert!(b.try_acquire(-0.0, 0.0).unwrap().is_allowed());
+    assert!(b.try_acquire(-0.0, 0.0).unwrap().is_admitted());
 }
 
 #[test]
@@ -126,8 +126,8 @@ fn time_going_backwards_adds_nothing_and_does_not_move_last_back() {
     assert_eq!(back.outcome, Outcome::Denied { retry_after: 4.0 });
     // Forward again from 5, not from 2: at t = 6 exactly one token, not four.
     assert_eq!(b.tokens_at(6.0).unwrap(), 1.0);
-    assert!(b.try_acquire(1.0, 6.0).unwrap().is_allowed());
-    assert!(!b.try_acquire(1.0, 6.0).unwrap().is_allowed());
+    assert!(b.try_acquire(1.0, 6.0).unwrap().is_admitted());
+    assert!(!b.try_acquire(1.0, 6.0).unwrap().is_admitted());
 }
 
 #[test]
@@ -136,7 +136,7 @@ fn denied_request_changes_nothing() {
     b.try_acquire(1.5, 0.0).unwrap();
     let before = b.clone();
     let d = b.try_acquire(1.0, 0.0).unwrap();
-    assert!(!d.is_allowed());
+    assert!(!d.is_admitted());
     assert_eq!(b, before);
 }
 
@@ -146,7 +146,7 @@ fn rounding_does_not_turn_an_exact_fit_into_a_denial() {
     let mut b = bucket(0.3, 0.0);
     for i in 0..3 {
         assert!(
-            b.try_acquire(0.1, 0.0).unwrap().is_allowed(),
+            b.try_acquire(0.1, 0.0).unwrap().is_admitted(),
             "cost 0.1 number {i}"
         );
     }
@@ -169,7 +169,7 @@ fn retry_exactly_at_retry_after_passes_at_awkward_rates_and_times() {
         assert!(wait > 0.0);
         let d = b.try_acquire(1.0, start + wait).unwrap();
         assert!(
-            d.is_allowed(),
+            d.is_admitted(),
             "rate {rate}, start {start}, wait {wait}: {d:?}"
         );
     }

@@ -2,8 +2,7 @@
 //! the lesson states.
 
 use bucketlab::limiter::lab::{
-    fixed_window::FixedWindow, gcra::Gcra, leaky_meter::LeakyMeter, leaky_queue::LeakyQueue,
-    sliding_log::SlidingLog, Limiter, Quota, Traffic, Verdict,
+    FixedWindow, Gcra, LeakyMeter, LeakyQueue, Limiter, Quota, SlidingLog, Traffic, Verdict,
 };
 use bucketlab::limiter::{BucketConfig, Outcome, TokenBucket};
 use proptest::prelude::*;
@@ -53,7 +52,7 @@ proptest! {
             let cost = (share * f64::from(quota.limit()) * 4.0).round() / 4.0;
             let expected = tb.try_acquire(cost, now).unwrap();
             let got = gcra.try_acquire(cost, now);
-            prop_assert_eq!(expected.is_allowed(), got.passes(), "request {} cost {} at {}", i, cost, now);
+            prop_assert_eq!(expected.is_admitted(), got.passes(), "request {} cost {} at {}", i, cost, now);
             if let (Outcome::Denied { retry_after: a }, Verdict::Denied { retry_after: b }) = (expected.outcome, got) {
                 prop_assert!((a - b).abs() <= 1e-9 * a.max(1.0), "retry_after {} vs {}", a, b);
             }
@@ -71,7 +70,7 @@ proptest! {
             let cost = (share * f64::from(quota.limit()) * 4.0).round() / 4.0;
             let expected = tb.try_acquire(cost, now).unwrap();
             let got = meter.try_pour(cost, now);
-            prop_assert_eq!(expected.is_allowed(), got.passes(), "request {} cost {} at {}", i, cost, now);
+            prop_assert_eq!(expected.is_admitted(), got.passes(), "request {} cost {} at {}", i, cost, now);
             let level = f64::from(quota.limit()) - expected.tokens;
             prop_assert!((meter.load(now) - level).abs() < 1e-9 * f64::from(quota.limit()),
                 "level {} vs B − tokens {}", meter.load(now), level);

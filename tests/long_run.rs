@@ -67,7 +67,7 @@ fn run(case: &Case, seed: u64) -> (f64, u64) {
             let decision = bucket.try_acquire(cost as f64, now).unwrap();
             let admitted = exact.units >= units;
             assert_eq!(
-                decision.is_allowed(),
+                decision.is_admitted(),
                 admitted,
                 "day {:.3}: cost {cost}, exact {} tokens, bucket {}",
                 now / 86_400.0,

@@ -1,6 +1,6 @@
 //! The YAML policy of the Config tab: what it accepts, and errors that name line, path and rule.
 
-use bucketlab::policy::{KeyBy, Policy, PolicyError, Problem, Storage};
+use bucketlab::limiter::policy::{KeyBy, Policy, PolicyError, Problem, Storage};
 
 const LESSON: &str = "\
 tiers:
@@ -177,7 +177,7 @@ fn hostile_yaml_is_refused_without_panicking() {
 }
 
 mod properties {
-    use bucketlab::policy::Policy;
+    use bucketlab::limiter::policy::Policy;
     use proptest::prelude::*;
 
     proptest! {

@@ -4,7 +4,7 @@
 //! what was accepted is within the rule and that what was refused names its field.
 
 use bucketlab::limiter::lab::{
-    parse_timestamps_before, simulate, traffic::check_duration, Algorithm, Quota, Traffic,
+    check_duration, parse_timestamps_before, simulate, Algorithm, Quota, Traffic,
 };
 use bucketlab::limiter::{
     Arrivals, BucketConfig, Field, Given, InvalidValue, Pattern, Rule, SimClock, TokenBucket,
@@ -236,7 +236,7 @@ proptest! {
                 }
             }
         }
-        let _ = bucketlab::limiter::http::retry_after_seconds(start);
+        let _ = bucketlab::limiter::retry_after_seconds(start);
     }
 
     /// The lesson clock and the automatic traffic with arbitrary speeds, steps, rates and seeds.

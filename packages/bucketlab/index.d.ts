@@ -80,7 +80,8 @@ export class BucketDiagram {
 }
 
 /** Mounts the diagram into `root`, configured by `data-capacity`, `data-refill-rate`,
- * `data-tokens`, `data-lang` and `data-paused`. Needs `widget.css` on the page. */
+ * `data-tokens`, `data-lang` and `data-paused`. Needs `widget.css` on the page. A bad value is
+ * shown inside `root` as an alert naming the attribute, and thrown. */
 export function mountDiagram(root: Element): BucketDiagram;
 
 /** Reads an attribute's text (`capacity`, `refill-rate`, `tokens`, `cost`) as a number; throws

@@ -81,7 +81,7 @@ pub enum Never {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Outcome {
     /// Admitted: its cost was taken from the bucket.
-    Allowed,
+    Admitted,
     /// Denied for now; the same request will pass `retry_after` seconds later.
     Denied {
         /// Seconds until the bucket holds the cost: `(cost − tokens) / refill_rate` (plus, if time
@@ -110,14 +110,14 @@ pub struct Decision {
 impl Decision {
     /// Whether the request was admitted.
     #[inline]
-    pub fn is_allowed(&self) -> bool {
-        self.outcome == Outcome::Allowed
+    pub fn is_admitted(&self) -> bool {
+        self.outcome == Outcome::Admitted
     }
 
     /// Seconds to wait: `Some(0.0)` when admitted, `None` when the request can never pass.
     pub fn retry_after(&self) -> Option<f64> {
         match self.outcome {
-            Outcome::Allowed => Some(0.0),
+            Outcome::Admitted => Some(0.0),
             Outcome::Denied { retry_after } => Some(retry_after),
             Outcome::Never(_) => None,
         }
@@ -192,7 +192,7 @@ impl TokenBucket {
         } else if available + token_slack + rate * time_slack(now) >= cost {
             let left = available - cost;
             self.tokens = if left > 0.0 { left } else { 0.0 };
-            Outcome::Allowed
+            Outcome::Admitted
         } else if rate == 0.0 {
             Outcome::Never(Never::NoRefill)
         } else {

@@ -3,7 +3,6 @@
 
 use super::bucket::{BucketConfig, Decision};
 use std::collections::VecDeque;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What an [`Event`] records.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,33 +36,39 @@ pub struct History {
     revision: u64,
 }
 
-/// Source of revision numbers, unique across every history (so a redraw cache keyed on one
-/// never mistakes a fresh history for an old one).
-static REVISIONS: AtomicU64 = AtomicU64::new(1);
-
-fn next_revision() -> u64 {
-    REVISIONS.fetch_add(1, Ordering::Relaxed)
-}
-
 impl History {
     /// An empty history for a bucket that holds `tokens` at `at`, keeping `span` seconds.
     pub fn new(config: &BucketConfig, tokens: f64, at: f64, span: f64) -> Self {
         History {
             span,
-            anchor: Event {
-                at,
-                kind: Kind::Reconfigured,
-                before: tokens,
-                after: tokens,
-                capacity: config.capacity(),
-                refill_rate: config.refill_rate(),
-            },
+            anchor: Self::start(config, tokens, at),
             events: VecDeque::new(),
-            revision: next_revision(),
+            revision: 0,
         }
     }
 
-    /// Changes whenever the history does (a new event, or old ones pruned).
+    /// Empties the history for a bucket that holds `tokens` at `at` (a reset), keeping `span`
+    /// seconds from now on. Unlike a new history, it goes on counting revisions.
+    pub fn restart(&mut self, config: &BucketConfig, tokens: f64, at: f64, span: f64) {
+        self.span = span;
+        self.anchor = Self::start(config, tokens, at);
+        self.events.clear();
+        self.revision += 1;
+    }
+
+    fn start(config: &BucketConfig, tokens: f64, at: f64) -> Event {
+        Event {
+            at,
+            kind: Kind::Reconfigured,
+            before: tokens,
+            after: tokens,
+            capacity: config.capacity(),
+            refill_rate: config.refill_rate(),
+        }
+    }
+
+    /// Changes whenever this history does (a new event, old ones pruned, a restart), so a view
+    /// can redraw only then. Counted per history: a view keeps one history for its life.
     pub fn revision(&self) -> u64 {
         self.revision
     }
@@ -71,7 +76,7 @@ impl History {
     /// Records a decision taken at `at` by a bucket configured by `config`.
     pub fn record(&mut self, at: f64, config: &BucketConfig, decision: &Decision) {
         let before = self.level_at(at);
-        let kind = if decision.is_allowed() {
+        let kind = if decision.is_admitted() {
             Kind::Admitted
         } else {
             Kind::Denied
@@ -86,7 +91,7 @@ impl History {
     }
 
     fn push(&mut self, at: f64, kind: Kind, before: f64, after: f64, config: &BucketConfig) {
-        self.revision = next_revision();
+        self.revision += 1;
         self.events.push_back(Event {
             at,
             kind,
@@ -100,7 +105,7 @@ impl History {
     /// Forgets events older than `now − span`, keeping the newest of them as the anchor.
     pub fn prune(&mut self, now: f64) {
         while let Some(oldest) = self.events.pop_front_if(|e| e.at < now - self.span) {
-            self.revision = next_revision();
+            self.revision += 1;
             self.anchor = oldest;
         }
     }
@@ -108,6 +113,11 @@ impl History {
     /// Events inside the kept span, oldest first.
     pub fn events(&self) -> impl Iterator<Item = &Event> {
         self.events.iter()
+    }
+
+    /// The newest event inside the kept span.
+    pub fn latest(&self) -> Option<&Event> {
+        self.events.back()
     }
 
     /// The token level as a polyline from the anchor up to `now`: `(time, tokens)` points,
@@ -223,12 +233,6 @@ mod tests {
         let config = BucketConfig::new(5.0, 1.0).unwrap();
         let mut bucket = TokenBucket::started_at(config, 0.0).unwrap();
         let mut history = History::new(&config, 5.0, 0.0, 10.0);
-        let fresh = History::new(&config, 5.0, 0.0, 10.0);
-        assert_ne!(
-            history.revision(),
-            fresh.revision(),
-            "unique across histories"
-        );
 
         let r0 = history.revision();
         history.prune(5.0);
@@ -240,6 +244,14 @@ mod tests {
         history.prune(10.0);
         assert_eq!(history.revision(), r1, "still within the span");
         history.prune(11.5);
-        assert_ne!(history.revision(), r1, "the event left the span");
+        let r2 = history.revision();
+        assert_ne!(r2, r1, "the event left the span");
+        history.restart(&config, 5.0, 11.5, 10.0);
+        assert_ne!(
+            history.revision(),
+            r2,
+            "a restart, although nothing is charted either way"
+        );
+        assert_eq!(history.events().count(), 0);
     }
 }

@@ -5,7 +5,7 @@
 //! a UTC epoch instead; a lesson has no wall clock worth quoting).
 
 use super::bucket::{BucketConfig, Decision, Outcome};
-use super::digits::{push_uint, uint};
+use super::number::{push_uint, uint};
 
 /// The policy name used in the draft's structured fields.
 const POLICY: &str = "default";
@@ -79,7 +79,7 @@ impl ResponseHead {
         headers.push(("RateLimit", current));
 
         ResponseHead {
-            status: if decision.is_allowed() { 200 } else { 429 },
+            status: if decision.is_admitted() { 200 } else { 429 },
             headers,
         }
     }

@@ -1,29 +1,37 @@
-//! The pure core: limiters, the lesson clock and HTTP header maths. Nothing here touches the DOM,
-//! wasm-bindgen or a real clock, so all of it is tested natively.
+//! The pure core: the token bucket, the lesson clock, the diagram's [`Session`](crate::limiter::Session), HTTP header maths,
+//! the algorithm lab and the YAML policy. Nothing here touches the DOM, wasm-bindgen or a real
+//! clock, so all of it is tested natively.
+//!
+//! The modules are private; what callers use is re-exported here (the lab and the policy, each an
+//! API of its own, and number text stay modules).
 
 /// The token bucket: config, lazy refill, decisions.
-pub mod bucket;
+mod bucket;
 /// Lesson time with pause, speed and step.
-pub mod clock;
-/// Whole numbers as decimal or hexadecimal text, without the formatting machinery.
-pub mod digits;
+mod clock;
 /// The one error type: a refused value, its field and the rule.
-pub mod error;
+mod error;
 /// Recent decisions and the token-level line for the timeline.
-pub mod history;
+mod history;
 /// Status line and rate-limit headers for a decision.
-pub mod http;
-/// The algorithm lab: six limiters on one decision type, traffic patterns, one-call simulation.
+mod http;
+/// The algorithm lab: seven limiters on one decision type, traffic patterns, one-call simulation.
 pub mod lab;
+/// Number text: Rust's literal syntax, integers and fixed decimals without `core::fmt`.
+pub mod number;
+/// The lesson's YAML rate-limit policy: tiers, storage, client key, refusal.
+#[cfg(feature = "config")]
+pub mod policy;
+/// The diagram's behaviour: bucket, clock, history and traffic under a reader's actions.
+mod session;
 /// Automatic traffic: steady or seeded Poisson arrivals.
-pub mod traffic;
+pub(crate) mod traffic;
 
 pub use bucket::{BucketConfig, Decision, Never, Outcome, TokenBucket};
 pub use clock::SimClock;
-pub use error::{
-    parse_number, rust_decimal, rust_number, DecimalText, Field, Given, InvalidValue, NumberText,
-    Rule,
-};
+pub use error::{Field, Given, InvalidValue, Rule};
 pub use history::{Event, History, Kind};
 pub use http::{retry_after_seconds, ResponseHead};
-pub use traffic::{Arrivals, Pattern};
+pub use number::{parse_number, rust_decimal, rust_number, DecimalText, NumberText};
+pub use session::{Action, Entry, Log, Session, Shot, Tally, FLIGHT_SECONDS, MAX_BURST, SPAN};
+pub use traffic::{Arrivals, Pattern, MAX_TRAFFIC_RATE};

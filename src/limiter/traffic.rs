@@ -1,4 +1,5 @@
-//! Automatic traffic: arrival times at a steady rate or as a seeded Poisson process.
+//! Automatic traffic: arrival times at a steady rate or as a seeded Poisson process, and the one
+//! sampler of Poisson gaps that the lab's traffic uses too.
 
 use super::error::{Field, InvalidValue, Rule};
 
@@ -15,7 +16,7 @@ pub enum Pattern {
 pub const MAX_TRAFFIC_RATE: f64 = 50.0;
 
 /// An endless stream of arrival times; the same seed gives the same stream on every platform.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Arrivals {
     pattern: Pattern,
     rate: f64,
@@ -54,10 +55,17 @@ impl Arrivals {
     fn gap(&mut self) -> f64 {
         match self.pattern {
             Pattern::Steady => 1.0 / self.rate,
-            // Inverse-CDF of the exponential distribution; 1 − u is in (0, 1], so ln is finite.
-            Pattern::Poisson => -(1.0 - self.rng.f64()).ln() / self.rate,
+            Pattern::Poisson => exponential_gap(&mut self.rng, self.rate),
         }
     }
+}
+
+/// The gap before the next arrival of a Poisson process of `rate` per second: an exponential
+/// draw with mean `1 / rate`, by the inverse CDF (`1 − u` is in `(0, 1]`, so the logarithm is
+/// finite). The logarithm is the pure-Rust `libm`'s rather than the platform's maths library,
+/// whose last bit may differ, so a seed gives the same times to the bit natively and in wasm.
+pub(crate) fn exponential_gap(rng: &mut fastrand::Rng, rate: f64) -> f64 {
+    -libm::log(1.0 - rng.f64()) / rate
 }
 
 #[cfg(test)]

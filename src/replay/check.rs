@@ -51,7 +51,7 @@ impl PolicyCheck {
         for (i, bucket) in state.buckets.iter_mut().enumerate() {
             let admitted = bucket
                 .try_acquire(event.cost, event.time)
-                .is_ok_and(|d| d.is_allowed());
+                .is_ok_and(|d| d.is_admitted());
             if !admitted {
                 state.limited |= 1 << i;
                 self.requests_limited[i] += 1;

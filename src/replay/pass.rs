@@ -310,7 +310,7 @@ impl Replay {
         });
         let refused = match &mut state.limiter {
             KeyLimiter::Bucket(bucket) => match bucket.try_acquire(event.cost, event.time) {
-                Ok(decision) => !decision.is_allowed(),
+                Ok(decision) => !decision.is_admitted(),
                 // The parsers give finite times and costs; should one slip through, say so.
                 Err(e) => return self.malformed(number, e.to_string()),
             },

@@ -3,7 +3,7 @@
 
 use super::dom::{html, set, text};
 use super::locale::{fill, Locale};
-use super::num;
+use crate::limiter::number::uint;
 use wasm_bindgen::JsValue;
 use web_sys::Element;
 
@@ -36,10 +36,11 @@ impl Announcer {
         })
     }
 
-    /// Queues one decision, described by `sentence`.
-    pub fn note(&mut self, sentence: String, allowed: bool, tokens: f64) {
-        self.requests += 1;
-        self.admitted += u32::from(allowed);
+    /// Queues `requests` decisions, `admitted` of them admitted; `sentence` describes the latest,
+    /// after which the bucket held `tokens`.
+    pub fn note(&mut self, requests: u32, admitted: u32, sentence: String, tokens: f64) {
+        self.requests = self.requests.saturating_add(requests);
+        self.admitted = self.admitted.saturating_add(admitted);
         self.latest = sentence;
         self.tokens = tokens;
     }
@@ -55,9 +56,9 @@ impl Announcer {
             fill(
                 l.summary,
                 &[
-                    ("n", &num::int(self.requests.into())),
-                    ("a", &num::int(self.admitted.into())),
-                    ("d", &num::int((self.requests - self.admitted).into())),
+                    ("n", &uint(self.requests.into())),
+                    ("a", &uint(self.admitted.into())),
+                    ("d", &uint((self.requests - self.admitted).into())),
                     // Floored to a tenth with slack, like the counter (3.9999… reads 4).
                     (
                         "t",

@@ -1,10 +1,13 @@
 //! The widget's controls: send, cost, burst, automatic traffic, B and r sliders, pause, speed,
-//! step and reset. Built once; the widget reads their values when they fire.
+//! step and reset. Built once; the widget reads their values, each checked against its rule, when
+//! they fire, and shows the session's state on them.
 
-use super::dom::{find_each, markup, set, set_value, text};
+use super::dom::{find_each, set, set_value, text, value};
 use super::locale::Locale;
-use crate::api::js_number;
-use crate::limiter::traffic::MAX_TRAFFIC_RATE;
+use super::markup;
+use crate::limiter::{parse_number, BucketConfig, Field, InvalidValue, Pattern, Rule};
+use crate::limiter::{MAX_BURST, MAX_TRAFFIC_RATE};
+use crate::wasm::convert::{js_decimal, js_number, parse_text};
 use wasm_bindgen::JsValue;
 use web_sys::Element;
 
@@ -22,69 +25,40 @@ pub enum Action {
     Reset,
 }
 
+/// The groups of controls a host can show, in the order they appear.
+pub const CONTROL_GROUPS: [&str; 6] = ["send", "cost", "burst", "bucket", "traffic", "time"];
+
 /// Largest capacity the slider offers (a larger configured B extends it).
-pub const CAPACITY_MAX: f64 = 50.0;
+const CAPACITY_MAX: f64 = 50.0;
 /// Largest refill rate the slider offers.
-pub const RATE_MAX: f64 = 20.0;
+const RATE_MAX: f64 = 20.0;
 /// Lesson seconds one press of "step" adds.
 pub const STEP_SECONDS: f64 = 0.1;
 
-/// Handles to every control.
-pub struct Controls {
-    pub send: Element,
-    pub cost: Element,
-    pub burst_size: Element,
-    pub burst: Element,
-    pub capacity: Element,
-    capacity_out: Element,
-    pub rate: Element,
-    rate_out: Element,
-    pub traffic: Element,
-    pub traffic_rate: Element,
-    pub seed: Element,
-    pub pause: Element,
-    pub speed: Element,
-    pub step: Element,
-    pub reset: Element,
-    error: Element,
+/// The rule of the cost field: a whole number from 1 to `B` (at least 1).
+pub fn cost_rule(capacity: f64) -> Rule {
+    Rule::Whole(1, capacity.floor().clamp(1.0, f64::from(u32::MAX)) as u32)
 }
 
-/// The controls' markup (see [`super::dom::markup`]). Each field is a `<label>` holding its
-/// caption and its control; the `{}` marks are filled in order by [`Controls::build`].
-const CONTROLS: &str = "<div class=\"bl-controls\">\
-<div class=\"bl-row\">\
-<button class=\"bl-button bl-send\" type=\"button\">{}</button>\
-<label class=\"bl-field\"><span class=\"bl-field-label\">{}</span>\
-<input class=\"bl-cost\" type=\"number\" min=\"1\" step=\"1\" value=\"1\" inputmode=\"numeric\"></label>\
-<label class=\"bl-field\"><span class=\"bl-field-label\">{}</span>\
-<input class=\"bl-burst-size\" type=\"number\" min=\"1\" max=\"100\" step=\"1\" value=\"5\" inputmode=\"numeric\"></label>\
-<button class=\"bl-button bl-burst\" type=\"button\">{}</button>\
-</div>\
-<fieldset class=\"bl-group\"><legend>{}</legend>\
-<label class=\"bl-field\"><span class=\"bl-field-label\">{}</span>\
-<input class=\"bl-capacity\" type=\"range\" min=\"1\" max=\"{}\" step=\"1\"><output class=\"bl-out\"></output></label>\
-<label class=\"bl-field\"><span class=\"bl-field-label\">{}</span>\
-<input class=\"bl-rate\" type=\"range\" min=\"0\" max=\"{}\" step=\"0.5\"><output class=\"bl-out\"></output></label>\
-</fieldset>\
-<fieldset class=\"bl-group\"><legend>{}</legend>\
-<label class=\"bl-field\"><span class=\"bl-field-label\">{}</span><select class=\"bl-traffic\">\
-<option value=\"off\">{}</option><option value=\"steady\">{}</option><option value=\"poisson\">{}</option>\
-</select></label>\
-<label class=\"bl-field\"><span class=\"bl-field-label\">{}</span>\
-<input class=\"bl-traffic-rate\" type=\"number\" min=\"0.5\" max=\"{}\" step=\"0.5\" value=\"8\"></label>\
-<label class=\"bl-field\"><span class=\"bl-field-label\">{}</span>\
-<input class=\"bl-seed\" type=\"number\" min=\"0\" step=\"1\" value=\"42\" inputmode=\"numeric\"></label>\
-</fieldset>\
-<fieldset class=\"bl-group\"><legend>{}</legend>\
-<button class=\"bl-button bl-pause\" type=\"button\" aria-pressed=\"false\">{}</button>\
-<label class=\"bl-field\"><span class=\"bl-field-label\">{}</span><select class=\"bl-speed\">\
-<option value=\"0.25\">0{}25×</option><option value=\"1\">1×</option><option value=\"4\">4×</option>\
-</select></label>\
-<button class=\"bl-button bl-step\" type=\"button\">{}</button>\
-<button class=\"bl-button bl-reset\" type=\"button\">{}</button>\
-</fieldset>\
-<p class=\"bl-input-error\" role=\"alert\"></p>\
-</div>";
+/// Handles to every control.
+pub struct Controls {
+    send: Element,
+    cost: Element,
+    burst_size: Element,
+    burst: Element,
+    capacity: Element,
+    capacity_out: Element,
+    rate: Element,
+    rate_out: Element,
+    traffic: Element,
+    traffic_rate: Element,
+    seed: Element,
+    pause: Element,
+    speed: Element,
+    step: Element,
+    reset: Element,
+    error: Element,
+}
 
 impl Controls {
     /// Builds the controls inside `parent` (replacing its content) for a bucket of `capacity`
@@ -95,37 +69,11 @@ impl Controls {
         capacity: f64,
         rate: f64,
     ) -> Result<Controls, JsValue> {
-        let capacity_max = js_number(CAPACITY_MAX.max(capacity.ceil()));
-        let rate_max = js_number(RATE_MAX.max(rate.ceil()));
-        let traffic_max = js_number(MAX_TRAFFIC_RATE);
-        let decimal = l.decimal.encode_utf8(&mut [0; 4]).to_owned();
-        parent.set_inner_html(&markup(
-            CONTROLS,
-            &[
-                l.send,
-                l.cost,
-                l.burst_size,
-                l.burst,
-                l.bucket_legend,
-                l.capacity,
-                &capacity_max,
-                l.rate,
-                &rate_max,
-                l.traffic_legend,
-                l.traffic_mode,
-                l.traffic_off,
-                l.traffic_steady,
-                l.traffic_poisson,
-                l.traffic_rate,
-                &traffic_max,
-                l.seed,
-                l.time_legend,
-                l.pause,
-                l.speed,
-                &decimal,
-                l.step,
-                l.reset,
-            ],
+        parent.set_inner_html(&markup::controls(
+            l,
+            &js_number(CAPACITY_MAX.max(capacity.ceil())),
+            &js_number(RATE_MAX.max(rate.ceil())),
+            &js_number(MAX_TRAFFIC_RATE),
         ));
         let [send, cost, burst_size, burst, capacity, rate, traffic, traffic_rate, seed, pause, speed, step, reset, error, capacity_out, rate_out] =
             find_each(
@@ -188,6 +136,73 @@ impl Controls {
         ]
     }
 
+    /// The cost field's value, a whole number from 1 to `capacity`.
+    pub fn cost(&self, capacity: f64) -> Result<f64, InvalidValue> {
+        parse_text(Field::Cost, &value(&self.cost), cost_rule(capacity))
+    }
+
+    /// The cost field's value as a number, whatever its rule says (`NaN` if it holds none).
+    pub fn typed_cost(&self) -> f64 {
+        parse_number(value(&self.cost).trim(), js_decimal).unwrap_or(f64::NAN)
+    }
+
+    /// Puts `cost` in the cost field.
+    pub fn set_cost(&self, cost: f64) {
+        set_value(&self.cost, &js_number(cost));
+    }
+
+    /// The burst field's value, a whole number from 1 to [`MAX_BURST`].
+    pub fn burst_size(&self) -> Result<u32, InvalidValue> {
+        let rule = Rule::Whole(1, MAX_BURST);
+        parse_text(Field::BurstSize, &value(&self.burst_size), rule).map(|n| n as u32)
+    }
+
+    /// The bucket the sliders ask for.
+    pub fn bucket(&self) -> Result<BucketConfig, InvalidValue> {
+        let capacity = parse_text(Field::Capacity, &value(&self.capacity), Rule::Positive)?;
+        let rate = parse_text(Field::RefillRate, &value(&self.rate), Rule::NonNegative)?;
+        BucketConfig::new(capacity, rate)
+    }
+
+    /// The automatic traffic asked for: pattern, rate and seed, or `None` when it is off.
+    pub fn traffic(&self) -> Result<Option<(Pattern, f64, u64)>, InvalidValue> {
+        let pattern = match value(&self.traffic).as_str() {
+            "steady" => Pattern::Steady,
+            "poisson" => Pattern::Poisson,
+            _ => return Ok(None),
+        };
+        let rate = parse_text(
+            Field::TrafficRate,
+            &value(&self.traffic_rate),
+            Rule::Positive,
+        )?;
+        let seed_rule = Rule::Whole(0, u32::MAX);
+        let seed = parse_text(Field::Seed, &value(&self.seed), seed_rule)?;
+        Ok(Some((pattern, rate, seed as u64)))
+    }
+
+    /// The speed asked for.
+    pub fn speed(&self) -> Result<f64, InvalidValue> {
+        parse_text(Field::Speed, &value(&self.speed), Rule::Positive)
+    }
+
+    /// Shows the traffic as off.
+    pub fn show_traffic_off(&self) {
+        set_value(&self.traffic, "off");
+    }
+
+    /// Lets the sliders reach `capacity` and `rate` when those are beyond their usual range, as
+    /// when they are built.
+    pub fn fit_sliders(&self, capacity: f64, rate: f64) {
+        let sliders = [
+            (&self.capacity, CAPACITY_MAX, capacity),
+            (&self.rate, RATE_MAX, rate),
+        ];
+        for (slider, usual, value) in sliders {
+            set(slider, "max", &js_number(usual.max(value.ceil())));
+        }
+    }
+
     /// Shows the bucket's configuration on the sliders.
     pub fn show_config(&self, l: &Locale, capacity: f64, rate: f64) {
         set_value(&self.capacity, &js_number(capacity));
@@ -215,5 +230,54 @@ impl Controls {
     /// Shows `message` under the controls, or clears it.
     pub fn show_error(&self, message: Option<&str>) {
         text(&self.error, message.unwrap_or(""));
+    }
+
+    /// Shows only the groups named in `shown` (from [`CONTROL_GROUPS`]).
+    pub fn show_groups(&self, shown: &[&str]) {
+        // Each part: its group, a control, and how many levels above the control the part is
+        // (fields sit in a <label>, groups in a <fieldset> around those labels).
+        let parts = [
+            ("send", &self.send, 0),
+            ("cost", &self.cost, 1),
+            ("burst", &self.burst_size, 1),
+            ("burst", &self.burst, 0),
+            ("bucket", &self.capacity, 2),
+            ("traffic", &self.traffic, 2),
+            ("time", &self.pause, 1),
+        ];
+        for (group, control, levels) in parts {
+            let mut part = Some(control.clone());
+            for _ in 0..levels {
+                part = part.and_then(|p| p.parent_element());
+            }
+            if let Some(part) = part {
+                set_hidden(&part, !shown.contains(&group));
+            }
+        }
+        // The row of request controls disappears when none of its controls shows.
+        if let Some(row) = self.send.parent_element() {
+            let empty = !["send", "cost", "burst"].iter().any(|g| shown.contains(g));
+            set_hidden(&row, empty);
+        }
+    }
+}
+
+fn set_hidden(element: &Element, hidden: bool) {
+    if hidden {
+        set(element, "hidden", "");
+    } else if element.has_attribute("hidden") {
+        let _ = element.remove_attribute("hidden");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cost_is_whole_and_at_most_the_capacity() {
+        assert_eq!(cost_rule(10.0), Rule::Whole(1, 10));
+        assert_eq!(cost_rule(2.5), Rule::Whole(1, 2));
+        assert_eq!(cost_rule(0.5), Rule::Whole(1, 1));
     }
 }

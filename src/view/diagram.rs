@@ -1,9 +1,9 @@
 //! The annotated SVG bucket and the response panel: built once, then updated by attribute and text.
 
-use super::dom::{self, html, set, text};
+use super::dom::{self, set, text};
 use super::locale::{fill, Locale};
-use super::num;
-use crate::limiter::{BucketConfig, Decision, Never, Outcome, ResponseHead};
+use super::markup::{self, translate};
+use crate::limiter::{BucketConfig, Never, Outcome, ResponseHead, Shot, FLIGHT_SECONDS};
 use wasm_bindgen::JsValue;
 use web_sys::Element;
 
@@ -12,54 +12,11 @@ const BUCKET_TOP: f64 = 70.0;
 const BUCKET_BOTTOM: f64 = 278.0;
 /// Where falling drops start (the spout).
 const SPOUT_Y: f64 = 40.0;
-/// Seconds of lesson time a request marker stays in flight.
-pub const FLIGHT_SECONDS: f64 = 0.6;
-/// Drops shown falling at once while the bucket refills (the circles in [`WIDGET`]).
+/// Drops shown falling at once while the bucket refills (the circles in the widget's markup).
 const DROPS: usize = 3;
 /// The request markers, drawn around x = 0 on the request lane (y = 112).
 const CIRCLE: &str = "M0 112m-9 0a9 9 0 1 0 18 0a9 9 0 1 0-18 0";
 const DIAMOND: &str = "M0 102l10 10l-10 10l-10-10Z";
-
-/// The widget's markup (see [`dom::markup`]); `{}` marks, in order: the language, the id prefix
-/// (title, desc and clip ids), the title, the id prefix again (clip), the tokens unit, the idle
-/// status and the reset note. The water is a full-height rect inside the clipped bucket, moved
-/// down by a transform as the level drops: a transform change updates a paint property and
-/// re-records no paint. Drops fall from the spout; the request marker's shape is set per request.
-const WIDGET: &str = "<div class=\"bl-widget\" lang=\"{}\">\
-<svg class=\"bl-diagram\" viewBox=\"0 0 360 300\" role=\"img\" aria-labelledby=\"{}-title {}-desc\">\
-<title id=\"{}-title\">{}</title><desc id=\"{}-desc\"></desc>\
-<defs><clipPath id=\"{}-inside\">\
-<path d=\"M102 70 L122 272 Q124 278 132 278 L228 278 Q236 278 238 272 L258 70 Z\"/>\
-</clipPath></defs>\
-<rect class=\"bl-tap\" x=\"146\" y=\"6\" width=\"68\" height=\"18\" rx=\"5\"/>\
-<rect class=\"bl-tap\" x=\"172\" y=\"22\" width=\"16\" height=\"16\" rx=\"2\"/>\
-<text class=\"bl-label\" x=\"224\" y=\"20\"></text>\
-<circle class=\"bl-drop\" cx=\"180\" cy=\"0\" r=\"6\" visibility=\"hidden\"/>\
-<circle class=\"bl-drop\" cx=\"180\" cy=\"0\" r=\"6\" visibility=\"hidden\"/>\
-<circle class=\"bl-drop\" cx=\"180\" cy=\"0\" r=\"6\" visibility=\"hidden\"/>\
-<g clip-path=\"url(#{}-inside)\">\
-<rect class=\"bl-fill\" x=\"90\" y=\"70\" width=\"180\" height=\"208\" transform=\"translate(0 208)\"/>\
-</g>\
-<path class=\"bl-bucket\" d=\"M100 70 L120 272 Q122 282 132 282 L228 282 Q238 282 240 272 L260 70\"/>\
-<line class=\"bl-brim\" x1=\"60\" y1=\"70\" x2=\"100\" y2=\"70\"/>\
-<text class=\"bl-label\" x=\"8\" y=\"66\"></text>\
-<text class=\"bl-counter\" x=\"180\" y=\"204\" text-anchor=\"middle\"></text>\
-<text class=\"bl-unit\" x=\"180\" y=\"226\" text-anchor=\"middle\">{}</text>\
-<path class=\"bl-request\" visibility=\"hidden\"/>\
-</svg>\
-<div class=\"bl-side\"></div>\
-<div class=\"bl-panel\"><p class=\"bl-status\">{}</p><pre class=\"bl-head\" hidden=\"\"></pre>\
-<p class=\"bl-formula\"></p><p class=\"bl-wait\"></p><p class=\"bl-note\">{}</p></div>\
-<div class=\"bl-bottom\"></div>\
-</div>";
-
-/// The last request, as the diagram animates it.
-#[derive(Clone, Copy)]
-pub struct Shot {
-    pub at: f64,
-    pub decision: Decision,
-    pub cost: f64,
-}
 
 /// Handles to the parts of the widget that change.
 pub struct Diagram {
@@ -84,24 +41,7 @@ pub struct Diagram {
 impl Diagram {
     /// Builds the widget inside `root` (whose previous content is replaced).
     pub fn build(root: &Element, locale: &'static Locale) -> Result<Diagram, JsValue> {
-        let id = dom::unique_id("bl");
-        let l = locale;
-        root.set_inner_html(&dom::markup(
-            WIDGET,
-            &[
-                l.lang,
-                &id,
-                &id,
-                &id,
-                l.svg_title,
-                &id,
-                &id,
-                &id,
-                l.tokens_unit,
-                l.idle,
-                l.reset_note,
-            ],
-        ));
+        root.set_inner_html(&markup::widget(locale, &dom::unique_id("bl")));
         let [fill, counter, capacity_label, rate_label, desc, request, status, head, formula, wait, side, bottom] =
             dom::find_each(
                 root,
@@ -154,7 +94,7 @@ impl Diagram {
         let capacity = config.capacity();
         let level = (tokens / capacity).clamp(0.0, 1.0);
         let drop_by = (1.0 - level) * (BUCKET_BOTTOM - BUCKET_TOP);
-        set(&self.fill, "transform", &num::translate(0.0, drop_by));
+        set(&self.fill, "transform", &translate(0.0, drop_by));
         // Floor to one decimal (with a hair of slack for rounding) so "10" shows only when full.
         let shown = ((tokens * 10.0) + 1e-6).floor() / 10.0;
         let l = self.locale;
@@ -173,7 +113,7 @@ impl Diagram {
                 set(
                     drop,
                     "transform",
-                    &num::translate(0.0, SPOUT_Y + phase * (top - SPOUT_Y)),
+                    &translate(0.0, SPOUT_Y + phase * (top - SPOUT_Y)),
                 );
                 set(drop, "visibility", "visible");
             } else {
@@ -192,7 +132,7 @@ impl Diagram {
             return;
         };
         let p = (now - shot.at) / FLIGHT_SECONDS;
-        let (x, d, class) = if shot.decision.is_allowed() {
+        let (x, d, class) = if shot.decision.is_admitted() {
             (20.0 + p * 140.0, CIRCLE, "bl-request bl-request--ok")
         } else {
             // Out to the rim and back.
@@ -201,45 +141,20 @@ impl Diagram {
         };
         set(&self.request, "d", d);
         set(&self.request, "class", class);
-        set(&self.request, "transform", &num::translate(x, 0.0));
+        set(&self.request, "transform", &translate(x, 0.0));
         set(&self.request, "visibility", "visible");
-    }
-
-    /// One sentence for `shot`: admitted with tokens left, denied with the wait, or never.
-    pub fn summary(&self, config: &BucketConfig, shot: &Shot) -> String {
-        let l = self.locale;
-        let decision = &shot.decision;
-        match decision.outcome {
-            // Floored to a tenth with the counter's slack, so both always agree (3.9999… is 4).
-            Outcome::Allowed => fill(
-                l.allowed,
-                &[(
-                    "n",
-                    &l.number((decision.tokens * 10.0 + 1e-6).floor() / 10.0, 1),
-                )],
-            ),
-            Outcome::Denied { retry_after } => fill(l.denied, &[("s", &l.number(retry_after, 3))]),
-            Outcome::Never(Never::CostExceedsCapacity) => fill(
-                l.never_cost,
-                &[
-                    ("c", &l.number(shot.cost, 3)),
-                    ("b", &l.number(config.capacity(), 3)),
-                ],
-            ),
-            Outcome::Never(Never::NoRefill) => l.never_rate.to_owned(),
-        }
     }
 
     /// Fills the response panel for `shot`.
     pub fn report(&self, config: &BucketConfig, shot: &Shot) {
         let l = self.locale;
         let decision = &shot.decision;
-        let summary = self.summary(config, shot);
+        let summary = summary(l, config, shot);
         text(&self.status, &summary);
         set(
             &self.status,
             "data-outcome",
-            if decision.is_allowed() {
+            if decision.is_admitted() {
                 "allowed"
             } else {
                 "denied"
@@ -250,7 +165,7 @@ impl Diagram {
             &ResponseHead::for_decision(config, decision).to_text(),
         );
         let _ = self.head.remove_attribute("hidden");
-        text(&self.formula, &self.formula_text(config, shot));
+        text(&self.formula, &formula_text(l, config, shot));
         let wait = match decision.outcome {
             Outcome::Denied { retry_after } => fill(
                 l.exact_wait,
@@ -266,40 +181,6 @@ impl Diagram {
         text(&self.wait, &wait);
     }
 
-    /// `tokens = min(B, tokens + Δt·r)` with this request's numbers, then the debit if admitted.
-    fn formula_text(&self, config: &BucketConfig, shot: &Shot) -> String {
-        let l = self.locale;
-        let d = &shot.decision;
-        let available = d.available;
-        let n = |v: f64| l.number(v, 3);
-        let refill = fill(
-            l.refill_formula,
-            &[
-                ("b", &n(config.capacity())),
-                ("t0", &n(d.tokens_before)),
-                ("dt", &n(d.elapsed)),
-                ("r", &n(config.refill_rate())),
-                ("t1", &n(available)),
-            ],
-        );
-        if d.is_allowed() {
-            let debit = fill(
-                l.debit_formula,
-                &[
-                    ("t1", &n(available)),
-                    ("c", &n(shot.cost)),
-                    ("t2", &n(d.tokens)),
-                ],
-            );
-            let mut both = refill;
-            both.push('\n');
-            both.push_str(&debit);
-            both
-        } else {
-            refill
-        }
-    }
-
     /// Empties the panel, as before the first request.
     pub fn clear_report(&self) {
         text(&self.status, self.locale.idle);
@@ -308,16 +189,61 @@ impl Diagram {
         text(&self.formula, "");
         text(&self.wait, "");
     }
+}
 
-    /// Shows `message` in place of the diagram, as an alert.
-    pub fn show_error(root: &Element, locale: &Locale, message: &str) -> Result<(), JsValue> {
-        root.set_text_content(None);
-        let box_ = html(root, "div", "bl-error")?;
-        set(&box_, "role", "alert");
-        let title = html(&box_, "p", "bl-error-title")?;
-        text(&title, locale.error_title);
-        let detail = html(&box_, "p", "bl-error-detail")?;
-        text(&detail, message);
-        Ok(())
+/// One sentence for `shot`: admitted with tokens left, denied with the wait, or never.
+pub fn summary(l: &Locale, config: &BucketConfig, shot: &Shot) -> String {
+    let decision = &shot.decision;
+    match decision.outcome {
+        // Floored to a tenth with the counter's slack, so both always agree (3.9999… is 4).
+        Outcome::Admitted => fill(
+            l.admitted,
+            &[(
+                "n",
+                &l.number((decision.tokens * 10.0 + 1e-6).floor() / 10.0, 1),
+            )],
+        ),
+        Outcome::Denied { retry_after } => fill(l.denied, &[("s", &l.number(retry_after, 3))]),
+        Outcome::Never(Never::CostExceedsCapacity) => fill(
+            l.never_cost,
+            &[
+                ("c", &l.number(shot.cost, 3)),
+                ("b", &l.number(config.capacity(), 3)),
+            ],
+        ),
+        Outcome::Never(Never::NoRefill) => l.never_rate.to_owned(),
+    }
+}
+
+/// `tokens = min(B, tokens + Δt·r)` with this request's numbers, then the debit if admitted.
+fn formula_text(l: &Locale, config: &BucketConfig, shot: &Shot) -> String {
+    let d = &shot.decision;
+    let available = d.available;
+    let n = |v: f64| l.number(v, 3);
+    let refill = fill(
+        l.refill_formula,
+        &[
+            ("b", &n(config.capacity())),
+            ("t0", &n(d.tokens_before)),
+            ("dt", &n(d.elapsed)),
+            ("r", &n(config.refill_rate())),
+            ("t1", &n(available)),
+        ],
+    );
+    if d.is_admitted() {
+        let debit = fill(
+            l.debit_formula,
+            &[
+                ("t1", &n(available)),
+                ("c", &n(shot.cost)),
+                ("t2", &n(d.tokens)),
+            ],
+        );
+        let mut both = refill;
+        both.push('\n');
+        both.push_str(&debit);
+        both
+    } else {
+        refill
     }
 }

@@ -36,34 +36,6 @@ pub fn html(parent: &Element, tag: &str, class: &str) -> Result<Element, JsValue
     Ok(element)
 }
 
-/// Markup for `set_inner_html` from one of the view's constant `template`s: each `{}` is
-/// replaced, in order, by the next of `values` (the view's own words, ids and numbers), escaped
-/// for text and attribute values. Values a person typed never go through markup.
-pub fn markup(template: &str, values: &[&str]) -> String {
-    let mut out = String::with_capacity(template.len() + 256);
-    let mut values = values.iter();
-    // Split on the `{` alone (a char search, lighter in the wasm than a string search); every
-    // piece after the first starts with the mark's `}`.
-    for (i, piece) in template.split('{').enumerate() {
-        let piece = if i == 0 {
-            piece
-        } else {
-            for c in values.next().copied().unwrap_or("").chars() {
-                match c {
-                    '&' => out.push_str("&amp;"),
-                    '<' => out.push_str("&lt;"),
-                    '>' => out.push_str("&gt;"),
-                    '"' => out.push_str("&quot;"),
-                    c => out.push(c),
-                }
-            }
-            piece.strip_prefix('}').unwrap_or(piece)
-        };
-        out.push_str(piece);
-    }
-    out
-}
-
 /// The first element under `parent` that matches `selector` (one of the view's own selectors,
 /// so a miss means the markup and the code disagree: an error, not a panic).
 pub fn find(parent: &Element, selector: &str) -> Result<Element, JsValue> {
@@ -202,7 +174,7 @@ pub fn unique_id(prefix: &str) -> String {
         n
     });
     let mut id = String::from(prefix);
-    super::num::push_int(&mut id, n.into());
+    crate::limiter::number::push_uint(&mut id, n.into());
     id
 }
 

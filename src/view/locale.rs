@@ -1,6 +1,7 @@
-//! The widget's words, one table per language. `{name}` marks are filled in by [`fill`].
+//! The widget's words, one table per language (generated from `locales/<lang>/widget.json` by
+//! `build.rs`). `{name}` marks are filled in by [`fill`].
 
-use super::num;
+use crate::limiter::number;
 
 /// Every string the widget shows, in one language.
 pub struct Locale {
@@ -40,7 +41,7 @@ pub struct Locale {
     pub timeline_now: &'static str,
     pub idle: &'static str,
     /// `{n}` whole tokens left.
-    pub allowed: &'static str,
+    pub admitted: &'static str,
     /// `{s}` exact wait in seconds.
     pub denied: &'static str,
     /// `{c}` cost, `{b}` capacity.
@@ -55,102 +56,11 @@ pub struct Locale {
     /// `{c}` cost, `{t}` tokens, `{r}` rate, `{s}` wait.
     pub exact_wait: &'static str,
     pub reset_note: &'static str,
-    pub error_title: &'static str,
 }
 
-/// Brazilian Portuguese, the lesson's first language.
-pub const PT_BR: Locale = Locale {
-    lang: "pt-BR",
-    decimal: ',',
-    send: "Enviar requisição",
-    cost: "Custo c",
-    burst_size: "Rajada de",
-    burst: "Enviar rajada",
-    bucket_legend: "Balde",
-    capacity: "Capacidade B",
-    rate: "Taxa r (tokens/s)",
-    traffic_legend: "Tráfego automático",
-    traffic_mode: "Modo",
-    traffic_off: "Desligado",
-    traffic_steady: "Constante",
-    traffic_poisson: "Aleatório (Poisson)",
-    traffic_rate: "Requisições/s",
-    seed: "Semente",
-    time_legend: "Tempo",
-    pause: "Pausar",
-    resume: "Continuar",
-    speed: "Velocidade",
-    step: "Avançar 0,1 s",
-    reset: "Reiniciar",
-    svg_title: "Balde de tokens",
-    svg_desc: "Um balde que guarda até {b} tokens e recebe {r} tokens por segundo. \
-               Cada requisição admitida retira seu custo em tokens; com tokens de menos, ela é recusada.",
-    capacity_label: "B = {b}",
-    rate_label: "r = {r} tokens/s",
-    tokens_unit: "tokens",
-    timeline_title: "Linha do tempo dos últimos 20 segundos",
-    timeline_desc: "Círculos são requisições admitidas, losangos são negadas; a linha é o nível de tokens.",
-    timeline_past: "−20 s",
-    timeline_now: "agora",
-    idle: "Nenhuma requisição ainda: clique em “Enviar requisição”.",
-    allowed: "Admitida: restam {n} tokens.",
-    denied: "Negada: 429, tente de novo em {s} s.",
-    never_cost: "Nunca passará: o custo {c} é maior que a capacidade {b}.",
-    never_rate: "Nunca passará: a taxa de reabastecimento é 0 e faltam tokens.",
-    summary: "{n} requisições: {a} admitidas, {d} negadas; restam {t} tokens.",
-    refill_formula: "tokens = min(B, tokens + Δt·r) = min({b}, {t0} + {dt}·{r}) = {t1}",
-    debit_formula: "admitida: tokens − c = {t1} − {c} = {t2}",
-    exact_wait: "Retry-After = (c − tokens) / r = ({c} − {t}) / {r} = {s} s",
-    reset_note: "X-RateLimit-Reset: segundos até o balde encher (o GitHub manda um horário epoch em UTC).",
-    error_title: "Não foi possível montar o diagrama",
-};
-
-/// English.
-pub const EN: Locale = Locale {
-    lang: "en",
-    decimal: '.',
-    send: "Send request",
-    cost: "Cost c",
-    burst_size: "Burst of",
-    burst: "Send burst",
-    bucket_legend: "Bucket",
-    capacity: "Capacity B",
-    rate: "Rate r (tokens/s)",
-    traffic_legend: "Automatic traffic",
-    traffic_mode: "Mode",
-    traffic_off: "Off",
-    traffic_steady: "Steady",
-    traffic_poisson: "Random (Poisson)",
-    traffic_rate: "Requests/s",
-    seed: "Seed",
-    time_legend: "Time",
-    pause: "Pause",
-    resume: "Resume",
-    speed: "Speed",
-    step: "Step 0.1 s",
-    reset: "Reset",
-    svg_title: "Token bucket",
-    svg_desc: "A bucket that holds up to {b} tokens and gains {r} tokens per second. \
-               Each admitted request takes its cost in tokens out; with too few tokens, it is refused.",
-    capacity_label: "B = {b}",
-    rate_label: "r = {r} tokens/s",
-    tokens_unit: "tokens",
-    timeline_title: "Timeline of the last 20 seconds",
-    timeline_desc: "Circles are admitted requests, diamonds denied ones; the line is the token level.",
-    timeline_past: "−20 s",
-    timeline_now: "now",
-    idle: "No request yet: click “Send request”.",
-    allowed: "Admitted: {n} tokens left.",
-    denied: "Denied: 429, retry in {s} s.",
-    never_cost: "Will never pass: the cost {c} is larger than the capacity {b}.",
-    never_rate: "Will never pass: the refill rate is 0 and tokens are short.",
-    summary: "{n} requests: {a} admitted, {d} denied; {t} tokens left.",
-    refill_formula: "tokens = min(B, tokens + Δt·r) = min({b}, {t0} + {dt}·{r}) = {t1}",
-    debit_formula: "admitted: tokens − c = {t1} − {c} = {t2}",
-    exact_wait: "Retry-After = (c − tokens) / r = ({c} − {t}) / {r} = {s} s",
-    reset_note: "X-RateLimit-Reset: seconds until the bucket is full (GitHub sends a UTC epoch time).",
-    error_title: "The diagram could not be built",
-};
+// `PT_BR` (Brazilian Portuguese, the lesson's first language) and `EN`, generated by build.rs
+// from locales/pt-BR/widget.json and locales/en/widget.json.
+include!(concat!(env!("OUT_DIR"), "/widget_locales.rs"));
 
 /// The table for a language tag: English for `en…`, Brazilian Portuguese otherwise.
 pub fn for_lang(tag: &str) -> &'static Locale {
@@ -192,12 +102,12 @@ pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
 impl Locale {
     /// `value` with at most `decimals` decimals, trailing zeros dropped, in this language's style.
     pub fn number(&self, value: f64, decimals: usize) -> String {
-        self.localize(num::trimmed(value, decimals as u32))
+        self.localize(number::trimmed(value, decimals as u32))
     }
 
     /// `value` with exactly `decimals` decimals, in this language's style.
     pub fn fixed(&self, value: f64, decimals: usize) -> String {
-        self.localize(num::fixed(value, decimals as u32))
+        self.localize(number::fixed(value, decimals as u32))
     }
 
     /// Swaps the decimal point for this language's separator.

@@ -8,14 +8,14 @@
 
 use super::dom::{self, set};
 use super::locale::Locale;
-use super::num::{push_fixed, translate};
-use crate::limiter::{History, Kind};
+use super::markup::{self, translate};
+use crate::limiter::number::push_fixed;
+use crate::limiter::{History, Kind, SPAN};
 use std::cell::Cell;
 use wasm_bindgen::JsValue;
 use web_sys::Element;
 
-/// Seconds of history the chart shows.
-pub const SPAN: f64 = 20.0;
+/// The chart's width in SVG units: [`SPAN`] seconds of history.
 const WIDTH: f64 = 480.0;
 /// Vertical band of the level line.
 const LEVEL_TOP: f64 = 8.0;
@@ -26,21 +26,6 @@ const LEVEL_BOTTOM: f64 = 64.0;
 const PX_PER_SECOND: f64 = WIDTH / SPAN;
 /// How far ahead of "now" the track is drawn; it is redrawn before time runs past it.
 const AHEAD: f64 = 60.0;
-
-/// The chart's markup (see [`dom::markup`]); `{}` marks, in order: the id prefix three times,
-/// the title, the id prefix, the description, the clip's id twice, the two tick labels. The
-/// track (the `<g>` holding the three paths) slides inside the clipped window.
-const CHART: &str = "<svg class=\"bl-timeline\" viewBox=\"0 0 480 104\" role=\"img\" \
-aria-labelledby=\"{}-title {}-desc\">\
-<title id=\"{}-title\">{}</title><desc id=\"{}-desc\">{}</desc>\
-<line class=\"bl-tl-axis\" x1=\"0\" x2=\"480\" y1=\"64\" y2=\"64\"/>\
-<clipPath id=\"{}\"><rect x=\"0\" y=\"0\" width=\"480\" height=\"90\"/></clipPath>\
-<g clip-path=\"url(#{})\"><g>\
-<path class=\"bl-tl-level\"/><path class=\"bl-tl-admitted\"/><path class=\"bl-tl-denied\"/>\
-</g></g>\
-<text class=\"bl-tl-tick\" x=\"2\" y=\"100\">{}</text>\
-<text class=\"bl-tl-tick\" x=\"478\" y=\"100\" text-anchor=\"end\">{}</text>\
-</svg>";
 
 /// Handles to the chart's changing parts.
 pub struct Timeline {
@@ -57,21 +42,7 @@ impl Timeline {
     pub fn build(parent: &Element, l: &Locale) -> Result<Timeline, JsValue> {
         let id = dom::unique_id("bl-tl");
         let clip_id = dom::unique_id("bl-tl-clip");
-        parent.set_inner_html(&dom::markup(
-            CHART,
-            &[
-                &id,
-                &id,
-                &id,
-                l.timeline_title,
-                &id,
-                l.timeline_desc,
-                &clip_id,
-                &clip_id,
-                l.timeline_past,
-                l.timeline_now,
-            ],
-        ));
+        parent.set_inner_html(&markup::timeline(l, &id, &clip_id));
         let [track, level, admitted, denied] = dom::find_each(
             parent,
             [
@@ -110,44 +81,76 @@ impl Timeline {
     /// Rewrites the three paths with `now` as the track's origin (x = 0).
     fn redraw(&self, history: &History, now: f64, capacity: f64) {
         let until = now + AHEAD;
-        let x = |t: f64| (t - now) * PX_PER_SECOND;
-        let scale = history
-            .events()
-            .map(|e| e.capacity)
-            .fold(capacity, f64::max);
-        let y = |tokens: f64| {
-            LEVEL_BOTTOM - (tokens / scale).clamp(0.0, 1.0) * (LEVEL_BOTTOM - LEVEL_TOP)
-        };
-
-        let mut line = String::new();
-        for (i, (t, tokens)) in history.level_line(until).into_iter().enumerate() {
-            line.push(if i == 0 { 'M' } else { 'L' });
-            // Older than the chart's span: pinned just left of the window, which the clip hides.
-            push_fixed(&mut line, x(t).max(-WIDTH - 1.0), 1);
-            line.push(' ');
-            push_fixed(&mut line, y(tokens), 1);
-        }
+        let [line, ok, deny] = paths(history, now, until, capacity);
         set(&self.level, "d", &line);
-
-        let (mut ok, mut deny) = (String::new(), String::new());
-        for event in history.events() {
-            let cx = x(event.at);
-            match event.kind {
-                Kind::Admitted => {
-                    ok.push('M');
-                    push_fixed(&mut ok, cx, 1);
-                    ok.push_str(" 78m-4 0a4 4 0 1 0 8 0a4 4 0 1 0-8 0");
-                }
-                Kind::Denied => {
-                    deny.push('M');
-                    push_fixed(&mut deny, cx, 1);
-                    deny.push_str(" 73l5 5l-5 5l-5-5Z");
-                }
-                Kind::Reconfigured => {}
-            }
-        }
         set(&self.admitted, "d", &ok);
         set(&self.denied, "d", &deny);
         self.drawn.set(Some((history.revision(), now, until)));
+    }
+}
+
+/// `history` as SVG path data, with `now` at x = 0: the token level line up to `until`, scaled to
+/// the largest capacity on the chart, then a circle per admitted request and a diamond per denied
+/// one.
+fn paths(history: &History, now: f64, until: f64, capacity: f64) -> [String; 3] {
+    let x = |t: f64| (t - now) * PX_PER_SECOND;
+    let scale = history
+        .events()
+        .map(|e| e.capacity)
+        .fold(capacity, f64::max);
+    let y =
+        |tokens: f64| LEVEL_BOTTOM - (tokens / scale).clamp(0.0, 1.0) * (LEVEL_BOTTOM - LEVEL_TOP);
+
+    let mut line = String::new();
+    for (i, (t, tokens)) in history.level_line(until).into_iter().enumerate() {
+        line.push(if i == 0 { 'M' } else { 'L' });
+        // Older than the chart's span: pinned just left of the window, which the clip hides.
+        push_fixed(&mut line, x(t).max(-WIDTH - 1.0), 1);
+        line.push(' ');
+        push_fixed(&mut line, y(tokens), 1);
+    }
+
+    let (mut ok, mut deny) = (String::new(), String::new());
+    for event in history.events() {
+        let cx = x(event.at);
+        match event.kind {
+            Kind::Admitted => {
+                ok.push('M');
+                push_fixed(&mut ok, cx, 1);
+                ok.push_str(" 78m-4 0a4 4 0 1 0 8 0a4 4 0 1 0-8 0");
+            }
+            Kind::Denied => {
+                deny.push('M');
+                push_fixed(&mut deny, cx, 1);
+                deny.push_str(" 73l5 5l-5 5l-5-5Z");
+            }
+            Kind::Reconfigured => {}
+        }
+    }
+    [line, ok, deny]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::limiter::{BucketConfig, Session};
+
+    #[test]
+    fn requests_are_marked_where_they_happened_and_the_line_follows_the_level() {
+        // B = 2, r = 1, full at t = 0; three requests at t = 1: two admitted, one denied.
+        let mut session = Session::new(BucketConfig::new(2.0, 1.0).unwrap(), 0.0);
+        session.send(1.0, 3, 1.0).unwrap();
+        // "Now" is t = 2, so t = 1 is 24 units (1 s) left of the origin.
+        let [line, ok, deny] = paths(session.history(), 2.0, 2.0, 2.0);
+        assert_eq!(
+            ok,
+            "M-24.0 78m-4 0a4 4 0 1 0 8 0a4 4 0 1 0-8 0M-24.0 78m-4 0a4 4 0 1 0 8 0a4 4 0 1 0-8 0"
+        );
+        assert_eq!(deny, "M-24.0 73l5 5l-5 5l-5-5Z");
+        // Full (y = 8) from t = 0 to 1, down to empty (y = 64), half refilled (y = 36) at t = 2.
+        assert_eq!(
+            line,
+            "M-48.0 8.0L-24.0 8.0L-24.0 36.0L-24.0 64.0L-24.0 64.0L0.0 36.0"
+        );
     }
 }

@@ -81,7 +81,7 @@ test('every reference is relative and resolves to a file in dist/', async () => 
     const text = await readFile(join(out, file), 'utf8');
     assert.doesNotMatch(text, /\b(?:src|href|action)\s*=\s*["'](?:\/|https?:)/i, `${file}: no absolute or external URL in markup`);
     assert.doesNotMatch(text, /url\(\s*["']?(?:\/|https?:)/i, `${file}: no absolute or external url() in CSS`);
-    const references = [...text.matchAll(/(?:\b(?:src|href)\s*=\s*|import\s*(?:[\w{}\s,*]+from\s*)?|new URL\()\s*["']((?:\.{1,2}\/)?\w[^"'?#]*\.(?:js|css|wasm))["']/g)];
+    const references = [...text.matchAll(/(?:\b(?:src|href)\s*=\s*|import\s*(?:[\w{}\s,*]+from\s*)?|new URL\()\s*["']((?:\.\/|(?:\.\.\/)+)?\w[^"'?#]*\.(?:js|css|wasm))["']/g)];
     for (const [, spec] of references) {
       const path = join(out, file, '..', spec);
       assert.ok(await stat(path).then(() => true, () => false), `${file} references ${spec}, which exists`);

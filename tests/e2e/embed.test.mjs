@@ -1,6 +1,11 @@
-// <bucket-lab> on a hostile course page, and embed.html in an iframe resized by the host.
+// <bucket-lab> on a hostile course page, embed.html in an iframe resized by the host, and the npm
+// package's browser entry points.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { assemblePackage } from '../../scripts/npm-package.mjs';
 import { launch, openPage } from './harness.mjs';
 import { serveStatic, STRICT_CSP } from './static-server.mjs';
 
@@ -274,7 +279,7 @@ test('the iframe embed fits its height to the widget and ignores foreign message
 
 test('the demo course page: three elements and an iframe, styled its own way, at 375 px', async () => {
   const page = await openPage(browser, { viewport: { width: 375, height: 800 } });
-  await page.goto(`${site.url}embed-demo.html`);
+  await page.goto(`${site.url}demo/embed-demo.html`);
   await page.waitForFunction(() => [...document.querySelectorAll('bucket-lab')].every((e) => e.diagram));
   const configs = await page.$$eval('bucket-lab', (all) => all.map((e) => [e.diagram.capacity, e.diagram.refillRate, e.diagram.cost, e.diagram.lang]));
   assert.deepEqual(configs, [[5, 1, 1, 'en'], [20, 10, 4, 'en'], [10, 0, 1, 'pt-BR']]);
@@ -295,4 +300,72 @@ test('when the wasm cannot load, each element says so instead of staying blank',
   const ours = page.problems.filter((p) => p.includes('<bucket-lab> could not load'));
   assert.equal(ours.length, 3, 'one console error per element');
   await page.context().close();
+});
+
+// A host page next to the package's files, as a bundler-free site that copied the package would be.
+const HOST_PAGE = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>host</title><link rel="icon" href="data:,">
+<link rel="stylesheet" href="./element/widget.css"></head>
+<body>
+  <div id="bad" data-capacity="-1"></div>
+  <div id="bad-pt" data-capacity="10" data-refill-rate="fast" data-lang="pt-BR"></div>
+  <div id="good" data-capacity="4" data-refill-rate="1" data-paused></div>
+  <bucket-lab id="element" capacity="3" refill-rate="1" paused></bucket-lab>
+  <script type="module" src="./host.js"></script>
+</body>
+</html>`;
+const HOST_SCRIPT = `
+import init, { mountDiagram } from './index.js';
+import './element/bucket-lab.js';
+await init();
+const attempt = (id) => {
+  try {
+    mountDiagram(document.getElementById(id));
+    return null;
+  } catch (error) {
+    return error.message;
+  }
+};
+window.thrown = { bad: attempt('bad'), badPt: attempt('bad-pt') };
+window.good = mountDiagram(document.getElementById('good'));
+`;
+
+test('the npm package: mountDiagram shows a bad setting\'s error in its element and throws it; the element works', async () => {
+  // The assembled package (what `npm pack` ships), served with a host page next to its files.
+  const work = await mkdtemp(join(tmpdir(), 'bucketlab-npm-browser-'));
+  await assemblePackage(work);
+  const host = await serveStatic(work, {
+    headers: { 'content-security-policy': STRICT_CSP },
+    pages: { 'host.html': HOST_PAGE, 'host.js': HOST_SCRIPT },
+  });
+  try {
+    const page = await openPage(browser);
+    await page.goto(`${host.url}host.html`);
+    await page.waitForFunction(() => window.good && document.getElementById('element').diagram);
+    const thrown = await page.evaluate(() => window.thrown);
+    assert.match(thrown.bad, /^capacity must be a finite number greater than 0, got -1/);
+    assert.match(thrown.badPt, /^refillRate must be a finite number of at least 0, got "fast"/);
+    const box = (id) => page.evaluate((id) => ({
+      role: document.querySelector(`#${id} .bl-error`)?.getAttribute('role'),
+      title: document.querySelector(`#${id} .bl-error-title`)?.textContent,
+      detail: document.querySelector(`#${id} .bl-error-detail`)?.textContent,
+      widgets: document.querySelectorAll(`#${id} .bl-widget`).length,
+    }), id);
+    assert.deepEqual(await box('bad'), { role: 'alert', title: 'The diagram could not be built', detail: thrown.bad, widgets: 0 });
+    assert.deepEqual(await box('bad-pt'), { role: 'alert', title: 'Não foi possível montar o diagrama', detail: thrown.badPt, widgets: 0 });
+    assert.equal((await box('good')).widgets, 1);
+    assert.equal(await page.textContent('#good .bl-counter'), '4.0 / 4');
+    const element = await page.evaluate(() => {
+      const diagram = document.getElementById('element').diagram;
+      diagram.send(1);
+      return { tokens: diagram.tokens, counter: document.getElementById('element').shadowRoot.querySelector('.bl-counter').textContent };
+    });
+    assert.deepEqual(element, { tokens: 2, counter: '2.0 / 3' });
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  } finally {
+    await host.close();
+    await rm(work, { recursive: true, force: true });
+  }
 });

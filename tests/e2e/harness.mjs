@@ -25,14 +25,18 @@ export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; st
 
 /**
  * Serves www/ on 127.0.0.1 with the strict CSP on every response (`{ csp: false }` leaves it
- * out); resolves to { url, close }.
+ * out); `mounts` serves other folders (paths ending in /) under a path of the site
+ * (`{ 'bench/': dir }`: pages that use the site's files but are not part of it). Resolves to
+ * { url, close }.
  */
-export async function serve({ csp = true } = {}) {
+export async function serve({ csp = true, mounts = {} } = {}) {
   const policy = csp ? { 'content-security-policy': CSP } : {};
   const server = createServer(async (req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname));
-    const file = join(ROOT, path.endsWith('/') ? `${path}index.html` : path);
-    if (!file.startsWith(ROOT)) return void res.writeHead(403).end();
+    const prefix = Object.keys(mounts).find((p) => path.startsWith(`/${p}`));
+    const [root, rest] = prefix ? [mounts[prefix], path.slice(prefix.length + 1)] : [ROOT, path];
+    const file = join(root, rest.endsWith('/') ? `${rest}index.html` : rest);
+    if (!file.startsWith(root)) return void res.writeHead(403).end();
     try {
       const body = await readFile(file);
       res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', ...policy });

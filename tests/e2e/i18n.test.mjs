@@ -2,12 +2,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { readLocale } from '../../scripts/pages.mjs';
 import { useBrowser, openPage } from './harness.mjs';
 import { openLesson, proseText } from './lesson-helpers.mjs';
 
 const env = useBrowser();
 const ROOT = new URL('../../', import.meta.url);
-const locale = (lang) => JSON.parse(readFileSync(new URL(`lesson/locales/${lang}.json`, ROOT), 'utf8'));
 
 /** Every sentence-like string of a locale table (markup stripped), long enough to be telling. */
 function phrases(table) {
@@ -51,9 +51,9 @@ for (const [path, lang, other, foreign, own] of [['en.html', 'en', 'pt-BR', PORT
     }
     const text = texts.join(' ');
     assert.match(text, own, 'the scan sees the page\'s own words');
-    assert.ok(phrases(locale(lang)).filter((phrase) => text.includes(phrase)).length > 100, 'and its own phrases');
+    assert.ok(phrases(readLocale(lang)).filter((phrase) => text.includes(phrase)).length > 100, 'and its own phrases');
     assert.doesNotMatch(text, MARKERS);
-    const leaked = phrases(locale(other)).filter((phrase) => text.includes(phrase));
+    const leaked = phrases(readLocale(other)).filter((phrase) => text.includes(phrase));
     assert.deepEqual(leaked, [], `${other} phrases on the ${lang} page`);
     const word = text.match(foreign);
     assert.equal(word, null, `a ${other} word on the ${lang} page: …${word && text.slice(Math.max(0, word.index - 60), word.index + 60)}…`);

@@ -113,7 +113,7 @@ test('the lab\'s simulate refuses hostile options and pasted traffic with an err
 
 test('<bucket-lab> with hostile attributes shows an error; the other instance keeps working', async () => {
   const page = await openPage(env.browser);
-  await page.goto(new URL('embed-demo.html', env.server.url).href);
+  await page.goto(new URL('demo/embed-demo.html', env.server.url).href);
   await page.waitForFunction(() => document.querySelector('bucket-lab')?.diagram);
   for (const [name, text] of HOSTILE) {
     const state = await page.evaluate(async (t) => {
@@ -159,7 +159,7 @@ test('the controls\' number fields refuse hostile text with an error naming the 
 });
 
 test('every page requests only its own origin, and the loaded widget keeps working offline', async () => {
-  for (const path of ['', 'en.html', 'embed.html', 'embed-demo.html']) {
+  for (const path of ['', 'en.html', 'embed.html', 'demo/embed-demo.html']) {
     const page = await openPage(env.browser);
     const foreign = [];
     const origin = new URL(env.server.url).origin;
@@ -215,7 +215,7 @@ test('a tab hidden for an hour shows the right level on return', async () => {
 
 test('1,000 mounts and removals leave the JS heap, listeners and DOM nodes flat', async () => {
   const page = await openPage(env.browser);
-  await page.goto(new URL('embed-demo.html', env.server.url).href);
+  await page.goto(new URL('demo/embed-demo.html', env.server.url).href);
   await page.waitForFunction(() => document.querySelector('bucket-lab')?.diagram);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
@@ -228,7 +228,7 @@ test('1,000 mounts and removals leave the JS heap, listeners and DOM nodes flat'
   };
   // Half the cycles through mountDiagram + free, half through <bucket-lab> append + remove.
   const cycles = (n) => page.evaluate(async (n) => {
-    const { mountDiagram } = await import('./pkg/bucketlab.js');
+    const { mountDiagram } = await import('../pkg/bucketlab.js');
     for (let i = 0; i < n; i += 1) {
       if (i % 2 === 0) {
         const root = document.createElement('div');

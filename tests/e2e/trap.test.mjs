@@ -34,7 +34,7 @@ test('a trap turns the lesson diagram into an alert, in the page language', asyn
 
 test('a trap turns every <bucket-lab> into an alert; a removed one is left alone', async () => {
   const page = await openPage(env.browser);
-  await page.goto(`${env.server.url}embed-demo.html`);
+  await page.goto(`${env.server.url}demo/embed-demo.html`);
   await page.waitForFunction(() => [...document.querySelectorAll('bucket-lab')].every((e) => e.diagram));
   const count = await page.evaluate(() => {
     const gone = document.querySelector('bucket-lab');

@@ -1,11 +1,10 @@
 // What hosts configure the embedded widget with, checked under Node: attribute text to numbers
-// with messages that name the attribute, and the element's locale tables.
+// with messages that name the attribute. (The element's words are checked with every other table
+// in locales.test.mjs.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { initSync, checkSetting } from '../../www/pkg/bucketlab.js';
-import { STRINGS as ELEMENT } from '../../www/bucket-lab.locale.js';
-import { STRINGS as PANEL } from '../../www/embed-panel.locale.js';
 
 initSync({ module: readFileSync(new URL('../../www/pkg/bucketlab_bg.wasm', import.meta.url)) });
 
@@ -36,15 +35,3 @@ test('a refused value is named by its attribute, quoted, and the rule is given',
   assert.equal(refusal('tokens', '12', 10), 'tokens must be a finite number from 0 to 10, got 12');
   assert.equal(refusal('burst', '3'), 'unknown setting "burst"; known: capacity, refill-rate, tokens, cost');
 });
-
-for (const [component, tables] of [['the <bucket-lab> element', ELEMENT], ['the embed panel', PANEL]]) {
-  test(`${component} speaks pt-BR and en with the same keys`, () => {
-    assert.deepEqual(Object.keys(tables).sort(), ['en', 'pt-BR']);
-    assert.deepEqual(Object.keys(tables.en).sort(), Object.keys(tables['pt-BR']).sort());
-    for (const [lang, table] of Object.entries(tables)) {
-      for (const [key, value] of Object.entries(table)) assert.ok(value.trim(), `${lang}.${key} is not empty`);
-    }
-    const same = Object.keys(tables.en).filter((key) => tables.en[key] === tables['pt-BR'][key] && key !== 'iframeTitle');
-    assert.deepEqual(same, [], 'every string but the word "iframe" is translated');
-  });
-}

@@ -60,11 +60,12 @@ test('the manifest: name, version of the crate, exports that resolve, only the l
       .map((s) => import.meta.resolve(s).split('/node_modules/bucketlab/')[1]);
     console.log(JSON.stringify({ name: manifest.name, version: manifest.version, resolved }));
   `);
-  assert.deepEqual(out, { name: 'bucketlab', version: cargo, resolved: ['node.js', 'bucket-lab.js', 'widget.css', 'pkg/bucketlab_bg.wasm'] });
+  assert.deepEqual(out, { name: 'bucketlab', version: cargo, resolved: ['node.js', 'element/bucket-lab.js', 'element/widget.css', 'pkg/bucketlab_bg.wasm'] });
   const installed = execFileSync('find', ['.', '-type', 'f'], { cwd: join(project, 'node_modules', 'bucketlab'), encoding: 'utf8' })
     .split('\n').filter(Boolean).map((f) => f.slice(2)).sort();
-  assert.deepEqual(installed, ['README.md', 'bucket-lab.css', 'bucket-lab.js', 'bucket-lab.locale.js', 'element.d.ts',
-    'index.d.ts', 'node.js', 'package.json', 'pkg/bucketlab.js', 'pkg/bucketlab_bg.wasm', 'trap.js', 'widget.css']);
+  assert.deepEqual(installed, ['README.md', 'element.d.ts', 'element/bucket-lab.css', 'element/bucket-lab.js',
+    'element/error-box.js', 'element/mount.js', 'element/trap.js', 'element/widget.css', 'i18n/locales/element.js',
+    'i18n/translate.js', 'index.d.ts', 'index.js', 'node.js', 'package.json', 'pkg/bucketlab.js', 'pkg/bucketlab_bg.wasm']);
 });
 
 test('the type declarations accept correct use and reject mistakes', async () => {

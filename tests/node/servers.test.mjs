@@ -1,12 +1,11 @@
 // The several-servers simulation under Node, on the built module's real TokenBucket: local
-// buckets let servers × B through a burst, a shared bucket exactly B; and the widget's locale
-// tables have the same keys in both languages.
+// buckets let servers × B through a burst, a shared bucket exactly B. (Its words are checked with
+// every other table in locales.test.mjs.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { initSync, TokenBucket } from '../../www/pkg/bucketlab.js';
-import { simulate } from '../../www/servers/simulation.js';
-import { LOCALES, localeFor, fill } from '../../www/servers/locale.js';
+import { simulate } from '../../www/lesson/servers/simulation.js';
 
 initSync({ module: readFileSync(new URL('../../www/pkg/bucketlab_bg.wasm', import.meta.url)) });
 
@@ -53,17 +52,4 @@ test('a replay of the same actions gives the same decisions', () => {
 test('an unknown mode is refused, naming it', () => {
   assert.throws(() => simulate(TokenBucket, { ...base, mode: 'redis', actions: [] }),
     { message: 'mode must be one of local, shared, got "redis"' });
-});
-
-test('the locale tables have the same keys and the same {marks} in both languages', () => {
-  const marks = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-  const [pt, en] = [LOCALES['pt-BR'], LOCALES.en];
-  assert.deepEqual(Object.keys(en).sort(), Object.keys(pt).sort());
-  for (const key of Object.keys(pt)) {
-    assert.ok(pt[key] && en[key], `${key} is not empty`);
-    assert.deepEqual(marks(en[key]), marks(pt[key]), `marks of ${key}`);
-  }
-  assert.equal(localeFor('en-US'), en);
-  assert.equal(localeFor('pt-BR'), pt);
-  assert.equal(fill(pt.result, { a: 15, n: 20 }), '15 de 20 requisições admitidas');
 });

@@ -1,7 +1,7 @@
 // Which page to show: ?lang= or the permalink's lang= first, then the reader's remembered choice.
 // Each language is its own page (built by scripts/pages.mjs), so switching is a link that also
 // works without JavaScript; with it, the link carries the current state along.
-import { LANGS } from './permalink.js';
+import { LANGS } from '../i18n/translate.js';
 import { pageLang } from './strings.js';
 
 const KEY = 'bucketlab:lang';

@@ -2,10 +2,10 @@
 // (#b=20&r=2&c=3&lang=en&tab=config&code=go). Reading only checks each value against its rule;
 // anything else is set aside with what was allowed, for a visible notice. Nothing from the hash is
 // ever run or written as HTML.
+import { LANGS } from '../i18n/translate.js';
 
 export const TABS = ['algorithm', 'config', 'usage'];
 export const TECHS = ['rust', 'python', 'javascript', 'go'];
-export const LANGS = ['pt-BR', 'en'];
 const KEYS = ['b', 'r', 'c', 'lang', 'tab', 'code'];
 /** Longest value quoted back in a notice. */
 const MAX_QUOTED = 40;

@@ -1,26 +1,16 @@
-// The page's run-time words: www/lesson/strings/<lang>.json, written by scripts/pages.mjs from the
-// `ui` part of lesson/locales/<lang>.json. A missing key shows as ⟦key⟧ so tests can catch it.
+// The lesson page's run-time words (locales/<lang>/ui.json) in the page's language. A missing key
+// shows as ⟦key⟧ so tests can catch it.
+import tables from '../i18n/locales/ui.js';
+import { langOf, translator } from '../i18n/translate.js';
 
 /** The page's language: 'pt-BR' or 'en', from <html lang>. */
-export const pageLang = () => (document.documentElement.lang.toLowerCase().startsWith('en') ? 'en' : 'pt-BR');
+export const pageLang = () => langOf(document.documentElement);
 
-let table = {};
-
-// Spelled out in full so that `make dist` finds and renames them with the rest of the site.
-const TABLES = { 'pt-BR': './strings/pt-BR.json', en: './strings/en.json' };
-
-/** Loads the table for the page's language; resolves when `t` can be used. */
-export async function loadStrings() {
-  const response = await fetch(new URL(TABLES[pageLang()], import.meta.url));
-  if (!response.ok) throw new Error(`strings: HTTP ${response.status}`);
-  table = await response.json();
-}
-
-/** The string `key`, with each `{name}` replaced by `values[name]`. */
-export function t(key, values = {}) {
-  const template = table[key];
-  if (typeof template !== 'string') return `⟦${key}⟧`;
-  return template.replace(/\{(\w+)\}/g, (mark, name) => (name in values ? String(values[name]) : mark));
+let translate = null;
+/** The string `key`, with each `{name}` replaced by `values[name]` (the page is read on first use). */
+export function t(key, values) {
+  translate ??= translator(tables, pageLang());
+  return translate(key, values);
 }
 
 /** A number as the page's language writes it (7,4 in Portuguese), at most 3 decimals. */

@@ -48,7 +48,7 @@ pub async fn rate_limit(
 
     let head = ResponseHead::for_decision(&limiter.config, &decision);
     let mut response = match decision.outcome {
-        Outcome::Allowed => next.run(request).await,
+        Outcome::Admitted => next.run(request).await,
         Outcome::Denied { retry_after } => {
             // Milliseconds, rounded up: never tell a client to come back early.
             let wait = (retry_after * 1000.0).ceil() / 1000.0;

@@ -61,7 +61,7 @@ type Reply = (i64, String, String, String, String, String, String);
 fn decision_from(reply: Reply) -> Result<Decision, RedisBucketError> {
     let (allowed, tokens, retry_after, never, available, elapsed, tokens_before) = reply;
     let outcome = match (allowed, never.as_str()) {
-        (1, "") => Outcome::Allowed,
+        (1, "") => Outcome::Admitted,
         (0, "") => Outcome::Denied {
             retry_after: number("retry_after", &retry_after)?,
         },

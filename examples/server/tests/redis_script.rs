@@ -114,12 +114,12 @@ async fn decides_like_the_core_on_seeded_traces() {
             if exact_retry {
                 exact_retries += 1;
                 assert!(
-                    got.is_allowed(),
+                    got.is_admitted(),
                     "a retry exactly retry_after later passes; {context}"
                 );
             }
             last_denied = match got.outcome {
-                Outcome::Allowed => {
+                Outcome::Admitted => {
                     allowed += 1;
                     None
                 }
@@ -219,7 +219,7 @@ async fn the_script_is_atomic_under_fifty_concurrent_clients() {
                 .try_acquire(&mut connection, "hot", &config, 1.0, now)
                 .await
                 .unwrap();
-            (connection, decision.is_allowed())
+            (connection, decision.is_admitted())
         }
     })
     .await;
@@ -255,7 +255,7 @@ async fn the_naive_read_then_write_version_over_admits() {
         let decision = naive::naive_try_acquire(&mut connection, "hot", &config, 1.0, now)
             .await
             .unwrap();
-        (connection, decision.is_allowed())
+        (connection, decision.is_admitted())
     })
     .await;
     let bound = load.bound(&config);
@@ -282,7 +282,7 @@ async fn keys_are_isolated() {
             .try_acquire(&mut connection, "alice", &config, 1.0, 5.0)
             .await
             .unwrap()
-            .is_allowed());
+            .is_admitted());
     }
     let alice = script
         .try_acquire(&mut connection, "alice", &config, 1.0, 5.0)
@@ -293,7 +293,7 @@ async fn keys_are_isolated() {
         .try_acquire(&mut connection, "bob", &config, 1.0, 5.0)
         .await
         .unwrap();
-    assert!(bob.is_allowed(), "bob has his own full bucket: {bob:?}");
+    assert!(bob.is_admitted(), "bob has his own full bucket: {bob:?}");
     assert_eq!(bob.tokens, 2.0);
     let tokens: Vec<Option<String>> = connection
         .hmget("alice", &["tokens", "last"])
@@ -349,7 +349,7 @@ async fn idle_keys_expire_once_they_would_be_full_again() {
         .try_acquire(&mut connection, "idle", &config, 1.0, t)
         .await
         .unwrap();
-    assert_eq!((after.is_allowed(), after.tokens), (true, 1.0));
+    assert_eq!((after.is_admitted(), after.tokens), (true, 1.0));
     assert_eq!(core.try_acquire(1.0, t).unwrap().tokens, after.tokens);
 
     // A full bucket only lingers for the margin; one that never refills is kept.

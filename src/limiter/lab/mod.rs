@@ -1,9 +1,12 @@
-//! The algorithm lab: the limiters the lesson compares, all answering with one [`Verdict`], fed by
-//! the same [`Traffic`] and run side by side by [`simulate`].
+//! The algorithm lab: the limiters the lesson compares, all answering with one
+//! [`Verdict`](crate::limiter::lab::Verdict), fed by the same
+//! [`Traffic`](crate::limiter::lab::Traffic) and run side by side by
+//! [`simulate`](crate::limiter::lab::simulate()).
 //!
-//! Every limiter is configured by one [`Quota`], "`limit` requests per `window` seconds", so the
-//! lanes are comparable: the windows count to `limit` per `window`; the buckets hold `B = limit`
-//! and refill or leak at `r = limit / window`; GCRA has `T = window / limit` and a burst of `limit`.
+//! Every limiter is configured by one [`Quota`](crate::limiter::lab::Quota), "`limit` requests per
+//! `window` seconds", so the lanes are comparable: the windows count to `limit` per `window`; the
+//! buckets hold `B = limit` and refill or leak at `r = limit / window`; GCRA has
+//! `T = window / limit` and a burst of `limit`.
 //!
 //! ```
 //! use bucketlab::limiter::lab::{Algorithm, Quota, Verdict};
@@ -20,31 +23,41 @@
 //! ```
 
 /// Fixed window counter.
-pub mod fixed_window;
+mod fixed_window;
 /// GCRA: the theoretical arrival time.
-pub mod gcra;
+mod gcra;
 /// Leaky bucket as a meter.
-pub mod leaky_meter;
+mod leaky_meter;
 /// Leaky bucket as a queue.
-pub mod leaky_queue;
+mod leaky_queue;
 /// Pasted timestamps: parsing and its errors.
-pub mod pasted;
+mod pasted;
 /// Running a trace through several limiters at once.
-pub mod simulate;
+mod simulate;
 /// Sliding window counter (weighted approximation).
-pub mod sliding_counter;
+mod sliding_counter;
 /// Sliding window log.
-pub mod sliding_log;
+mod sliding_log;
 /// The token-bucket lane, over the core's [`crate::limiter::TokenBucket`].
-pub mod token_bucket;
+mod token_bucket;
 /// Arrival patterns, deterministic from a seed.
-pub mod traffic;
+mod traffic;
 
-pub use pasted::{parse_timestamps, parse_timestamps_before, PasteError, Problem};
-pub use simulate::{simulate, Lane, Simulation};
-pub use traffic::Traffic;
+pub use fixed_window::FixedWindow;
+pub use gcra::Gcra;
+pub use leaky_meter::LeakyMeter;
+pub use leaky_queue::LeakyQueue;
+pub use pasted::{
+    check_timestamps, parse_timestamps, parse_timestamps_before, PasteError, Position, Problem,
+    MAX_PASTED,
+};
+pub use simulate::{peak_per_second, simulate, Lane, Simulation, ADMITTED, DELAYED, DENIED};
+pub use sliding_counter::SlidingCounter;
+pub use sliding_log::SlidingLog;
+pub use token_bucket::TokenBucketLane;
+pub use traffic::{check_duration, LabError, Traffic, MAX_ARRIVALS, MAX_DURATION, MAX_RATE};
 
-use super::error::{Field, InvalidValue, Rule};
+use super::{Field, InvalidValue, Rule};
 
 /// Fields of the lab's settings, for error messages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

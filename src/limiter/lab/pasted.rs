@@ -170,7 +170,7 @@ pub fn parse_timestamps_before(text: &str, duration: f64) -> Result<Vec<f64>, Pa
 
 /// Checks numbers given as an array: finite, ≥ 0, ascending, before `duration` (which may be
 /// infinite).
-pub fn check(given: &[f64], duration: f64) -> Result<Vec<f64>, PasteError> {
+pub fn check_timestamps(given: &[f64], duration: f64) -> Result<Vec<f64>, PasteError> {
     let mut times = Vec::with_capacity(given.len().min(MAX_PASTED));
     for (index, &time) in given.iter().enumerate() {
         push_checked(&mut times, time, Position::Index(index), duration)?;
@@ -248,8 +248,11 @@ mod tests {
 
     #[test]
     fn arrays_are_checked_by_index() {
-        assert_eq!(check(&[0.0, 0.0, 1.5], 2.0), Ok(vec![0.0, 0.0, 1.5]));
-        let err = check(&[1.0, f64::INFINITY], f64::INFINITY).unwrap_err();
+        assert_eq!(
+            check_timestamps(&[0.0, 0.0, 1.5], 2.0),
+            Ok(vec![0.0, 0.0, 1.5])
+        );
+        let err = check_timestamps(&[1.0, f64::INFINITY], f64::INFINITY).unwrap_err();
         assert_eq!(
             err.to_string(),
             "traffic.timestamps[1]: Infinity is not allowed; times must be finite numbers of seconds from 0 up"

@@ -25,7 +25,7 @@ impl TokenBucketLane {
 impl Limiter for TokenBucketLane {
     fn decide(&mut self, now: f64) -> Verdict {
         match self.bucket.try_acquire(1.0, now).map(|d| d.outcome) {
-            Ok(Outcome::Allowed) => Verdict::Admitted,
+            Ok(Outcome::Admitted) => Verdict::Admitted,
             Ok(Outcome::Denied { retry_after }) => Verdict::Denied { retry_after },
             // Neither happens with cost 1 ≤ B, r > 0 and a finite time; refuse rather than panic.
             Ok(Outcome::Never(_)) | Err(_) => Verdict::Denied {

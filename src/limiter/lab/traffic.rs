@@ -1,10 +1,11 @@
 //! Traffic patterns for the lab: when requests arrive. The same pattern, quota, duration and seed
 //! give the same arrival times, bit for bit, natively and in WebAssembly: the only randomness is a
-//! seeded `fastrand` generator, and the logarithm comes from the pure-Rust `libm` rather than the
-//! platform's maths library, whose last bit may differ.
+//! seeded `fastrand` generator, and Poisson gaps come from the core's one sampler
+//! ([`crate::limiter::traffic`]), whose logarithm is the pure-Rust `libm`.
 
 use super::{LabField, PasteError, Quota};
-use crate::limiter::error::{Field, InvalidValue, Rule};
+use crate::limiter::traffic::exponential_gap;
+use crate::limiter::{Field, InvalidValue, Rule};
 
 /// The fastest traffic a pattern may ask for, in requests per second.
 pub const MAX_RATE: f64 = 100_000.0;
@@ -86,7 +87,7 @@ impl Traffic {
         Ok(Traffic::Ramp { from, to })
     }
 
-    /// Learner-given times (see [`super::parse_timestamps`] for text, [`super::pasted::check`]
+    /// Learner-given times (see [`super::parse_timestamps`] for text, [`super::check_timestamps`]
     /// for numbers).
     pub fn pasted(times: Vec<f64>) -> Self {
         Traffic::Pasted(times)
@@ -139,8 +140,7 @@ impl Traffic {
                 let mut rng = fastrand::Rng::with_seed(seed);
                 let mut t = 0.0;
                 loop {
-                    // Inverse CDF of the exponential distribution; 1 − u is in (0, 1].
-                    t += -libm::log(1.0 - rng.f64()) / rate;
+                    t += exponential_gap(&mut rng, rate);
                     if t >= duration || times.len() == MAX_ARRIVALS {
                         break;
                     }

@@ -1,0 +1,111 @@
+#!/usr/bin/env node
+// Every word bucketlab shows, one table per product and language: locales/<lang>/<product>.json.
+//   lesson.json    the lesson page's text, rendered into the pages by scripts/pages.mjs
+//   widget.json    the Rust widget's words (src/view/), compiled into its wasm
+//   ui.json, lab.json, servers.json, element.json, embed.json: words the scripts need at run time
+// This script checks that the languages agree (the same products, keys, kinds of value and
+// {placeholders}) and writes each run-time product's tables as one ES module with both languages,
+// www/i18n/locales/<product>.js (git-ignored), which www/i18n/translate.js reads. Scripts import
+// their tables statically, so the words load with the code: no fetch, nothing inline.
+// Usage: node scripts/locales.mjs (scripts/build.sh runs it).
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const LOCALES = join(ROOT, 'locales');
+const OUT = join(ROOT, 'www', 'i18n', 'locales');
+
+/** The languages, the default first (the same list as www/i18n/translate.js's LANGS). */
+export const LANGS = ['pt-BR', 'en'];
+/** The products whose words the page's scripts need at run time. */
+export const RUN_TIME = ['ui', 'lab', 'servers', 'element', 'embed'];
+
+/** One product's table in one language. */
+export function readTable(lang, product) {
+  return JSON.parse(readFileSync(join(LOCALES, lang, `${product}.json`), 'utf8'));
+}
+
+/** Every table under `dir`: { product: { lang: table } }, for every language folder found. */
+export function readTables(dir = LOCALES) {
+  const tables = {};
+  for (const lang of readdirSync(dir).sort()) {
+    for (const file of readdirSync(join(dir, lang)).filter((f) => f.endsWith('.json')).sort()) {
+      const product = file.slice(0, -'.json'.length);
+      tables[product] ??= {};
+      tables[product][lang] = JSON.parse(readFileSync(join(dir, lang, file), 'utf8'));
+    }
+  }
+  return tables;
+}
+
+/** Every leaf of a table as [dotted path, value]; list items are `[i]`. */
+export function leaves(node, path = '') {
+  if (Array.isArray(node)) return node.flatMap((item, i) => leaves(item, `${path}[${i}]`));
+  if (node !== null && typeof node === 'object') {
+    return Object.entries(node).flatMap(([key, value]) => leaves(value, path ? `${path}.${key}` : key));
+  }
+  return [[path, node]];
+}
+
+/** The `{name}` marks of a text, sorted. */
+export function placeholders(text) {
+  return typeof text === 'string' ? [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort() : [];
+}
+
+/**
+ * Where the languages disagree, one sentence each (an empty list when they agree): a product or a
+ * key missing in a language, an empty text, a value of another kind, other {placeholders}.
+ */
+export function parityProblems(tables, langs = LANGS) {
+  const problems = [];
+  for (const [product, byLang] of Object.entries(tables)) {
+    const missing = langs.filter((lang) => !(lang in byLang));
+    if (missing.length) problems.push(`${product}: no ${missing.map((l) => `locales/${l}/${product}.json`).join(', ')}`);
+    const extra = Object.keys(byLang).filter((lang) => !langs.includes(lang));
+    if (extra.length) problems.push(`${product}: unknown language ${extra.join(', ')}`);
+    const present = langs.filter((lang) => lang in byLang);
+    const maps = present.map((lang) => new Map(leaves(byLang[lang])));
+    const keys = [...new Set(maps.flatMap((map) => [...map.keys()]))].sort();
+    for (const key of keys) {
+      const values = maps.map((map) => map.get(key));
+      const where = `${product}.json ${key}`;
+      const without = present.filter((_, i) => values[i] === undefined);
+      if (without.length) {
+        problems.push(`${where}: missing in ${without.join(', ')}`);
+        continue;
+      }
+      if (new Set(values.map((v) => typeof v)).size > 1) {
+        problems.push(`${where}: ${present.map((lang, i) => `${lang} has a ${typeof values[i]}`).join(', ')}`);
+        continue;
+      }
+      for (const [i, value] of values.entries()) {
+        if (typeof value === 'string' && value.trim() === '') problems.push(`${where}: empty in ${present[i]}`);
+      }
+      const marks = values.map((v) => placeholders(v).join(', '));
+      if (new Set(marks).size > 1) {
+        problems.push(`${where}: placeholders differ (${present.map((lang, i) => `${lang}: {${marks[i]}}`).join('; ')})`);
+      }
+    }
+  }
+  return problems;
+}
+
+/** Checks every table and writes the run-time ones as modules; throws on any disagreement. */
+export function build() {
+  const tables = readTables();
+  const problems = parityProblems(tables);
+  if (problems.length) throw new Error(`locales/ disagree:\n  ${problems.join('\n  ')}`);
+  mkdirSync(OUT, { recursive: true });
+  for (const product of RUN_TIME) {
+    if (!tables[product]) throw new Error(`no locales/<lang>/${product}.json`);
+    const both = Object.fromEntries(LANGS.map((lang) => [lang, tables[product][lang]]));
+    writeFileSync(join(OUT, `${product}.js`),
+      `// Generated by scripts/locales.mjs from locales/*/${product}.json: edit those, not this.\n` +
+      `export default ${JSON.stringify(both)};\n`);
+  }
+  console.log(`locales: ${Object.keys(tables).length} products in ${LANGS.join(', ')} agree; ` +
+    `www/i18n/locales/{${RUN_TIME.join(',')}}.js`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) build();

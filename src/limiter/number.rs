@@ -1,0 +1,317 @@
+//! Number text: reading a decimal literal with exactly Rust's syntax, and writing integers, fixed
+//! decimals and JavaScript-style numbers.
+//!
+//! The wasm module has a size budget, and Rust's float formatting and parsing (`{:.2}`,
+//! `str::parse::<f64>`) would bring their general algorithms into it. So the widget writes
+//! integers and fixed decimals here with integer arithmetic, and lets JavaScript convert the
+//! rest: where a caller needs it, the conversion is a parameter ([`NumberText`], [`DecimalText`]),
+//! Rust's own natively and JavaScript's in the browser.
+
+/// How a message writes a number. Natively [`rust_number`]; the wasm boundary passes one that
+/// asks JavaScript, so the float formatting machinery stays out of the wasm.
+pub type NumberText = fn(f64) -> String;
+
+/// How a number is read from a decimal literal whose syntax [`parse_number`] has checked
+/// (`1`, `-2.5`, `.5`, `3.`, `1e-3`): natively [`rust_decimal`]; the wasm boundary passes one that
+/// asks JavaScript. Both round correctly, so they agree on every literal.
+pub type DecimalText = fn(&str) -> f64;
+
+/// Appends the decimal digits of `n`.
+pub fn push_uint(out: &mut String, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in digits.iter().skip(start) {
+        out.push(char::from(d));
+    }
+}
+
+/// The decimal digits of `n`.
+pub fn uint(n: u64) -> String {
+    let mut out = String::new();
+    push_uint(&mut out, n);
+    out
+}
+
+/// Appends the lower-case hexadecimal digits of `n` (no prefix).
+pub fn push_hex(out: &mut String, n: u32) {
+    let mut started = false;
+    for shift in (0..8).rev() {
+        let digit = (n >> (shift * 4)) & 0xf;
+        if digit != 0 || started || shift == 0 {
+            started = true;
+            out.push(char::from_digit(digit, 16).unwrap_or('0'));
+        }
+    }
+}
+
+/// Appends `value` rounded half away from zero to exactly `decimals` decimals (at most 6), with
+/// `.` as the decimal point. Non-finite values are written as `0`; `-0` as `0`. Meant for the
+/// view's values, far below 2^53 (larger ones are capped at 9·10^15).
+pub fn push_fixed(out: &mut String, value: f64, decimals: u32) {
+    let decimals = decimals.min(6);
+    let scale = 10u64.pow(decimals);
+    let scaled = if value.is_finite() {
+        (value.abs() * scale as f64).round().min(9.0e15)
+    } else {
+        0.0
+    };
+    let n = scaled as u64;
+    if value < 0.0 && n != 0 {
+        out.push('-');
+    }
+    push_uint(out, n / scale);
+    if decimals > 0 {
+        out.push('.');
+        let frac = n % scale;
+        let mut div = scale / 10;
+        while div > 0 {
+            out.push(char::from(b'0' + (frac / div % 10) as u8));
+            div /= 10;
+        }
+    }
+}
+
+/// `value` with exactly `decimals` decimals (see [`push_fixed`]).
+pub fn fixed(value: f64, decimals: u32) -> String {
+    let mut out = String::new();
+    push_fixed(&mut out, value, decimals);
+    out
+}
+
+/// `value` with at most `decimals` decimals: trailing zeros and a bare point dropped.
+pub fn trimmed(value: f64, decimals: u32) -> String {
+    let mut text = fixed(value, decimals);
+    if text.contains('.') {
+        let keep = text.trim_end_matches('0').trim_end_matches('.').len();
+        text.truncate(keep);
+    }
+    if text == "-0" {
+        text.remove(0);
+    }
+    text
+}
+
+/// A number as JavaScript prints it for the values that differ from Rust (`Infinity`), so that a
+/// message quotes what the caller typed.
+pub fn rust_number(value: f64) -> String {
+    if value == f64::INFINITY {
+        "Infinity".to_owned()
+    } else if value == f64::NEG_INFINITY {
+        "-Infinity".to_owned()
+    } else if value != 0.0 && !(1e-7..1e21).contains(&value.abs()) {
+        // JavaScript's form for very large and very small numbers (`1e+308`, `5e-324`); `{}`
+        // would write all 309 digits.
+        let text = format!("{value:e}");
+        match text.split_once('e') {
+            Some((mantissa, exponent)) if !exponent.starts_with('-') => {
+                format!("{mantissa}e+{exponent}")
+            }
+            _ => text,
+        }
+    } else {
+        format!("{value}")
+    }
+}
+
+/// Rust's own reading of a decimal literal.
+pub fn rust_decimal(text: &str) -> f64 {
+    text.parse().unwrap_or(f64::NAN)
+}
+
+/// `text` as a number, with exactly the syntax of Rust's `str::parse::<f64>` (an optional sign,
+/// then `inf`, `infinity` or `nan` in any case, or digits with at most one `.` and an optional
+/// exponent; no spaces), converted by `decimal`; `None` when it is not a number.
+pub fn parse_number(text: &str, decimal: DecimalText) -> Option<f64> {
+    let (negative, body) = match text.strip_prefix('-') {
+        Some(body) => (true, body),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    let special = if body.eq_ignore_ascii_case("inf") || body.eq_ignore_ascii_case("infinity") {
+        Some(f64::INFINITY)
+    } else if body.eq_ignore_ascii_case("nan") {
+        Some(f64::NAN)
+    } else {
+        None
+    };
+    if let Some(value) = special {
+        return Some(if negative { -value } else { value });
+    }
+    let mut bytes = body.bytes().peekable();
+    let digits = |bytes: &mut core::iter::Peekable<core::str::Bytes<'_>>| {
+        let mut count = 0;
+        while bytes.next_if(u8::is_ascii_digit).is_some() {
+            count += 1;
+        }
+        count
+    };
+    let mut mantissa = digits(&mut bytes);
+    if bytes.next_if_eq(&b'.').is_some() {
+        mantissa += digits(&mut bytes);
+    }
+    if mantissa == 0 {
+        return None;
+    }
+    if bytes.next_if(|b| b.eq_ignore_ascii_case(&b'e')).is_some() {
+        bytes.next_if(|b| *b == b'+' || *b == b'-');
+        if digits(&mut bytes) == 0 {
+            return None;
+        }
+    }
+    match bytes.next() {
+        Some(_) => None,
+        None => Some(decimal(text)),
+    }
+}
+
+/// A number as a person types it (an attribute, a URL parameter, a form field): [`parse_number`]'s
+/// syntax around surrounding spaces, with a decimal comma (`2,5`, as written in Portuguese)
+/// accepted as well as a point.
+pub fn read_typed(text: &str, decimal: DecimalText) -> Option<f64> {
+    let trimmed = text.trim();
+    if trimmed.contains(',') && !trimmed.contains('.') {
+        parse_number(&trimmed.replacen(',', ".", 1), decimal)
+    } else {
+        parse_number(trimmed, decimal)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decimal_digits_match_the_format_macro() {
+        for n in [0, 7, 10, 429, 1_000_000, u64::from(u32::MAX), u64::MAX] {
+            assert_eq!(uint(n), n.to_string());
+        }
+    }
+
+    #[test]
+    fn hex_digits_match_the_format_macro() {
+        for n in [0, 9, 0x1f, 0x7f, 0x9f, 0xfeff, u32::MAX] {
+            let mut out = String::new();
+            push_hex(&mut out, n);
+            assert_eq!(out, format!("{n:x}"));
+        }
+    }
+
+    #[test]
+    fn fixed_rounds_like_the_format_macro_on_exact_halves_away_from_zero() {
+        assert_eq!(fixed(0.0, 2), "0.00");
+        assert_eq!(fixed(278.0, 2), "278.00");
+        assert_eq!(fixed(12.345, 1), "12.3");
+        assert_eq!(fixed(0.25, 1), "0.3");
+        assert_eq!(fixed(-1.5, 0), "-2");
+        assert_eq!(fixed(-0.01, 1), "0.0");
+        assert_eq!(fixed(1e300, 1), "900000000000000.0");
+        assert_eq!(fixed(f64::NAN, 1), "0.0");
+        assert_eq!(fixed(1.23456, 6), "1.234560");
+    }
+
+    #[test]
+    fn trimmed_drops_trailing_zeros() {
+        assert_eq!(trimmed(10.0, 3), "10");
+        assert_eq!(trimmed(0.2, 3), "0.2");
+        assert_eq!(trimmed(0.1 + 0.2, 3), "0.3");
+        assert_eq!(trimmed(-0.0001, 3), "0");
+        assert_eq!(trimmed(1234.5678, 2), "1234.57");
+    }
+
+    #[test]
+    fn number_syntax_is_exactly_rusts() {
+        let long = "9".repeat(400);
+        let texts = [
+            "1",
+            "-1",
+            "+1",
+            "1.",
+            ".5",
+            "-.5",
+            "+.5",
+            "1.5e3",
+            "1E3",
+            "1e+3",
+            "1e-3",
+            "1.e2",
+            "007",
+            "inf",
+            "-inf",
+            "+Infinity",
+            "INF",
+            "nan",
+            "NaN",
+            "-nan",
+            "infinit",
+            "",
+            ".",
+            "-",
+            "+",
+            "e3",
+            "1e",
+            "1e+",
+            "1.2.3",
+            "1,5",
+            " 1",
+            "1 ",
+            "0x10",
+            "1_000",
+            "--1",
+            "+-1",
+            "1e3.5",
+            "١",
+            "Infinityx",
+            &long,
+            "1e400",
+            "-1e-400",
+            "0.1000000000000000055511151231257827",
+            "2.2250738585072011e-308",
+        ];
+        // A decimal reader that can't be mistaken for Rust's: proves which path each text took.
+        let marked = |_: &str| 12345.0;
+        for text in texts {
+            let ours = parse_number(text, rust_decimal);
+            let rusts = text.parse::<f64>().ok();
+            assert_eq!(ours.map(f64::to_bits), rusts.map(f64::to_bits), "{text:?}");
+            let special = rusts.is_some_and(|v| v.is_nan() || v.is_infinite())
+                && !text.contains(|c: char| c.is_ascii_digit());
+            let expected = rusts.map(|v| if special { v } else { 12345.0 });
+            assert_eq!(
+                parse_number(text, marked).map(f64::to_bits),
+                expected.map(f64::to_bits),
+                "{text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn typed_numbers_may_have_spaces_around_and_a_decimal_comma() {
+        assert_eq!(read_typed(" 2,5 ", rust_decimal), Some(2.5));
+        assert_eq!(read_typed("2.5", rust_decimal), Some(2.5));
+        assert_eq!(
+            read_typed("1,5.0", rust_decimal),
+            None,
+            "a comma and a point"
+        );
+        assert_eq!(read_typed("1,2,3", rust_decimal), None);
+        assert_eq!(read_typed("", rust_decimal), None);
+    }
+
+    #[test]
+    fn huge_and_tiny_numbers_are_written_like_javascript() {
+        assert_eq!(rust_number(1e308), "1e+308");
+        assert_eq!(rust_number(-3.5e254), "-3.5e+254");
+        assert_eq!(rust_number(5e-324), "5e-324");
+        assert_eq!(rust_number(1e21), "1e+21");
+        assert_eq!(rust_number(123456.5), "123456.5");
+        assert_eq!(rust_number(0.000001), "0.000001");
+        assert_eq!(rust_number(-0.0), "-0");
+    }
+}

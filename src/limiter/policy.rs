@@ -1,0 +1,391 @@
+//! The lesson's rate-limit policy file: tiers of buckets, where their state lives, what identifies
+//! a client and what a refused request gets. Parsed from YAML with `serde_norway`; every value is
+//! checked while it is read, so an error carries the line, the path (`tiers.search.capacity`) and
+//! what is allowed.
+//!
+//! ```
+//! use bucketlab::limiter::policy::{Policy, Storage};
+//!
+//! let policy = Policy::from_yaml(
+//!     "tiers:\n  default: { capacity: 10, refill_rate: 5 }\nstorage: redis\nkey_by: ip\n\
+//!      on_deny: { status: 429, retry_after: true }\n",
+//! )?;
+//! assert_eq!(policy.tier("default").unwrap().capacity(), 10.0);
+//! assert_eq!(policy.storage, Storage::Redis);
+//! # Ok::<(), bucketlab::limiter::policy::PolicyError>(())
+//! ```
+
+use super::{BucketConfig, Field, Given, InvalidValue, Rule};
+use serde::de::{self, Deserializer, Visitor};
+use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::marker::PhantomData;
+
+/// The tier every policy must have: what applies to a route that names none.
+pub const DEFAULT_TIER: &str = "default";
+
+/// A whole policy file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Policy {
+    /// Named buckets, in file order of their names (sorted).
+    pub tiers: BTreeMap<String, BucketConfig>,
+    /// Where the buckets' state lives.
+    pub storage: Storage,
+    /// What identifies one client, so each gets its own bucket.
+    pub key_by: KeyBy,
+    /// The response to a refused request.
+    pub on_deny: OnDeny,
+}
+
+/// Where the buckets' state lives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Storage {
+    /// Each server's own memory: one bucket per client *per server*.
+    Memory,
+    /// A shared Redis, updated by one atomic script per request.
+    Redis,
+}
+
+/// What identifies one client.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KeyBy {
+    /// The client's IP address (before login there is nothing better).
+    Ip,
+    /// The API token sent with the request.
+    ApiToken,
+    /// The logged-in user.
+    UserId,
+}
+
+/// The response to a refused request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct OnDeny {
+    /// `429` (Too Many Requests) or `503` (Service Unavailable).
+    pub status: Status,
+    /// Whether to send `Retry-After`.
+    pub retry_after: bool,
+}
+
+/// An HTTP status allowed for a refusal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Status(pub u16);
+
+/// What a policy error is about.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(
+    tag = "kind",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
+pub enum Problem {
+    /// The text is not YAML (or not the shape of a policy): `message` is the parser's, in English.
+    Syntax { message: String },
+    /// A key the policy does not know; `expected` lists the allowed ones.
+    UnknownField { name: String, expected: Vec<String> },
+    /// A required key is absent.
+    MissingField { name: String },
+    /// A word that is not one of `expected` (for `storage`, `key_by`).
+    UnknownVariant {
+        given: String,
+        expected: Vec<String>,
+    },
+    /// A value of the wrong kind (a list where a number belongs, …): `message` is the parser's.
+    InvalidType { message: String },
+    /// A number outside its rule (`capacity`, `refill_rate`).
+    InvalidValue {
+        field: String,
+        /// `positive` or `nonNegative`.
+        rule_kind: &'static str,
+        given: String,
+    },
+    /// A status other than 429 or 503.
+    InvalidStatus { given: String },
+    /// No `default` tier.
+    MissingDefaultTier,
+}
+
+/// Why a policy was refused, and where.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PolicyError {
+    /// 1-based line, when the parser knows it.
+    pub line: Option<usize>,
+    /// 1-based column, when the parser knows it.
+    pub column: Option<usize>,
+    /// Dotted path of the value (`tiers.search.capacity`), or `""` for the whole file.
+    pub path: String,
+    /// What is wrong.
+    pub problem: Problem,
+    /// The whole message in English, as a developer's log would show it.
+    pub message: String,
+}
+
+impl fmt::Display for PolicyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for PolicyError {}
+
+impl Policy {
+    /// Parses and checks a policy file.
+    pub fn from_yaml(text: &str) -> Result<Policy, PolicyError> {
+        REFUSED.with(|r| r.borrow_mut().take());
+        let file: File = serde_norway::from_str(text).map_err(from_parser)?;
+        let tiers: BTreeMap<String, BucketConfig> = file
+            .tiers
+            .into_iter()
+            .map(|(name, tier)| (name, tier.config))
+            .collect();
+        if !tiers.contains_key(DEFAULT_TIER) {
+            let line = text
+                .lines()
+                .position(|l| l.trim_start().starts_with("tiers:"))
+                .map(|i| i + 1);
+            return Err(PolicyError {
+                line,
+                column: line.map(|_| 1),
+                path: "tiers".into(),
+                problem: Problem::MissingDefaultTier,
+                message: "tiers: a tier named `default` is required".into(),
+            });
+        }
+        Ok(Policy {
+            tiers,
+            storage: file.storage,
+            key_by: file.key_by,
+            on_deny: file.on_deny,
+        })
+    }
+
+    /// The bucket of tier `name`.
+    pub fn tier(&self, name: &str) -> Option<&BucketConfig> {
+        self.tiers.get(name)
+    }
+}
+
+/// The file as written; tiers are checked into `BucketConfig`s while they are read.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    tiers: BTreeMap<String, TierEntry>,
+    storage: Storage,
+    key_by: KeyBy,
+    on_deny: OnDeny,
+}
+
+struct TierEntry {
+    config: BucketConfig,
+}
+
+impl<'de> Deserialize<'de> for TierEntry {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Tier {
+            capacity: Checked<CapacityRule>,
+            refill_rate: Checked<RefillRateRule>,
+        }
+        let tier = Tier::deserialize(deserializer)?;
+        // Each value already passed its rule, so the pair is a valid config.
+        let config = BucketConfig::new(tier.capacity.value, tier.refill_rate.value)
+            .map_err(de::Error::custom)?;
+        Ok(TierEntry { config })
+    }
+}
+
+// The refused value of the last failed parse on this thread. serde's errors are text; this keeps
+// the structured `InvalidValue` so a page can say the same thing in its own language.
+thread_local! {
+    static REFUSED: RefCell<Option<InvalidValue>> = const { RefCell::new(None) };
+}
+
+/// A numeric field and its rule.
+trait NumberRule {
+    const FIELD: Field;
+    const RULE: Rule;
+}
+
+struct CapacityRule;
+impl NumberRule for CapacityRule {
+    const FIELD: Field = Field::Capacity;
+    const RULE: Rule = Rule::Positive;
+}
+
+struct RefillRateRule;
+impl NumberRule for RefillRateRule {
+    const FIELD: Field = Field::RefillRate;
+    const RULE: Rule = Rule::NonNegative;
+}
+
+/// A number checked against `R` inside the parser's visitor, so an error points at the value itself.
+struct Checked<R> {
+    value: f64,
+    rule: PhantomData<R>,
+}
+
+impl<'de, R: NumberRule> Deserialize<'de> for Checked<R> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Check<R>(PhantomData<R>);
+        impl<R: NumberRule> Check<R> {
+            fn refuse<E: de::Error>(&self, given: Given) -> E {
+                let err = InvalidValue {
+                    field: R::FIELD,
+                    given,
+                    rule: R::RULE,
+                };
+                let message = err.to_string();
+                REFUSED.with(|r| *r.borrow_mut() = Some(err));
+                E::custom(message)
+            }
+            fn number<E: de::Error>(&self, value: f64) -> Result<Checked<R>, E> {
+                InvalidValue::check(R::FIELD, value, R::RULE)
+                    .map(|value| Checked {
+                        value,
+                        rule: PhantomData,
+                    })
+                    .map_err(|err| self.refuse(err.given))
+            }
+        }
+        impl<'de, R: NumberRule> Visitor<'de> for Check<R> {
+            type Value = Checked<R>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a number")
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
+                self.number(v)
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
+                self.number(v as f64)
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
+                self.number(v as f64)
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+                Err(self.refuse(Given::Text(v.to_owned())))
+            }
+            fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
+                Err(self.refuse(Given::Text(v.to_string())))
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+                Err(self.refuse(Given::Missing))
+            }
+        }
+        deserializer.deserialize_any(Check::<R>(PhantomData))
+    }
+}
+
+impl<'de> Deserialize<'de> for Status {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        // A visitor, not a value read and then checked, so the error points at the value itself.
+        struct Check;
+        impl Check {
+            fn code<E: de::Error>(&self, code: impl fmt::Display) -> Result<Status, E> {
+                match code.to_string().as_str() {
+                    "429" => Ok(Status(429)),
+                    "503" => Ok(Status(503)),
+                    other => Err(E::custom(format!("status must be 429 or 503, got {other}"))),
+                }
+            }
+        }
+        impl<'de> Visitor<'de> for Check {
+            type Value = Status;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("429 or 503")
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Status, E> {
+                self.code(v)
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Status, E> {
+                self.code(v)
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Status, E> {
+                self.code(v)
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Status, E> {
+                self.code(v)
+            }
+        }
+        deserializer.deserialize_any(Check)
+    }
+}
+
+/// Turns the parser's error into a `PolicyError`, recovering the structure serde flattened to text.
+fn from_parser(err: serde_norway::Error) -> PolicyError {
+    let location = err.location();
+    let line = location.as_ref().map(|l| l.line());
+    let column = location.as_ref().map(|l| l.column());
+    let full = err.to_string();
+    // serde_norway writes "path: message at line L column C"; take the parts apart again.
+    let without_mark = match full.rfind(" at line ") {
+        Some(at) => &full[..at],
+        None => &full,
+    };
+    let (path, text) = match without_mark.split_once(": ") {
+        Some((path, rest)) if !path.contains(' ') => (path.to_owned(), rest),
+        _ => (String::new(), without_mark),
+    };
+    let quoted = backticked(text);
+    let problem = if let Some(refused) = REFUSED.with(|r| r.borrow_mut().take()) {
+        Problem::InvalidValue {
+            field: refused.field.name().to_owned(),
+            rule_kind: match refused.rule {
+                Rule::NonNegative => "nonNegative",
+                _ => "positive",
+            },
+            given: match refused.given {
+                Given::Number(v) => v.to_string(),
+                Given::Text(t) => t,
+                Given::Missing => String::new(),
+                Given::Type(t) => t.to_owned(),
+            },
+        }
+    } else if text.starts_with("status must be") {
+        Problem::InvalidStatus {
+            given: text.rsplit("got ").next().unwrap_or_default().to_owned(),
+        }
+    } else if text.starts_with("unknown field") {
+        Problem::UnknownField {
+            name: quoted.first().cloned().unwrap_or_default(),
+            expected: quoted.into_iter().skip(1).collect(),
+        }
+    } else if text.starts_with("missing field") {
+        Problem::MissingField {
+            name: quoted.first().cloned().unwrap_or_default(),
+        }
+    } else if text.starts_with("unknown variant") {
+        Problem::UnknownVariant {
+            given: quoted.first().cloned().unwrap_or_default(),
+            expected: quoted.into_iter().skip(1).collect(),
+        }
+    } else if text.starts_with("invalid type") {
+        Problem::InvalidType {
+            message: text.to_owned(),
+        }
+    } else {
+        Problem::Syntax {
+            message: text.to_owned(),
+        }
+    };
+    PolicyError {
+        line,
+        column,
+        path,
+        problem,
+        message: full,
+    }
+}
+
+/// The words between backticks in a serde message (`unknown field `x`, expected `a`, `b``).
+fn backticked(text: &str) -> Vec<String> {
+    text.split('`')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_owned)
+        .collect()
+}

@@ -1,0 +1,450 @@
+//! The diagram's behaviour without a screen: one bucket on the lesson clock, its recent history,
+//! automatic traffic and the last request, changed only by the actions a reader can take. Every
+//! method takes the wall time (seconds, from any fixed origin) at which it happens; the clock turns
+//! it into lesson time. Each action is recorded with its times, so a session can be replayed.
+//!
+//! ```
+//! use bucketlab::limiter::{BucketConfig, Session};
+//!
+//! let mut session = Session::new(BucketConfig::new(10.0, 5.0)?, 0.0);
+//! session.pause(0.0);
+//! let shot = session.send(1.0, 11, 0.0)?; // a burst of 11 at lesson time 0
+//! assert!(!shot.decision.is_admitted());
+//! session.step(0.2, 0.0)?; // the eleventh's retry_after
+//! assert!(session.send(1.0, 1, 0.0)?.decision.is_admitted());
+//! assert_eq!(session.log().entries().len(), 4);
+//! # Ok::<(), bucketlab::limiter::InvalidValue>(())
+//! ```
+
+use super::bucket::{BucketConfig, Decision, TokenBucket};
+use super::clock::SimClock;
+use super::error::{Field, InvalidValue, Rule};
+use super::history::History;
+use super::traffic::{Arrivals, Pattern};
+
+/// Lesson seconds a request's marker is in flight on the diagram.
+pub const FLIGHT_SECONDS: f64 = 0.6;
+/// Lesson seconds of history kept for the timeline.
+pub const SPAN: f64 = 20.0;
+/// The most requests one burst sends.
+pub const MAX_BURST: u32 = 100;
+
+/// One request as the diagram animates it: when, what it got, and its cost.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Shot {
+    /// Lesson time of the request.
+    pub at: f64,
+    /// What the bucket decided.
+    pub decision: Decision,
+    /// The tokens it asked for.
+    pub cost: f64,
+}
+
+/// Decisions taken since a view last looked ([`Session::take_unseen`]): how many, how many were
+/// admitted, and the latest.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Tally {
+    /// Requests decided.
+    pub requests: u32,
+    /// Of those, admitted.
+    pub admitted: u32,
+    /// The latest of them.
+    pub last: Option<Shot>,
+}
+
+/// Something a reader (or a host page) did to the session.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Action {
+    /// `count` requests of `cost` tokens, at once.
+    Send {
+        /// Tokens each request asks for.
+        cost: f64,
+        /// How many requests.
+        count: u32,
+    },
+    /// New `B` and `r`, tokens kept (capped at the new `B`).
+    Reconfigure {
+        /// The new configuration.
+        config: BucketConfig,
+        /// Whether it also became what "reset" returns to (a host's `configure`).
+        initial: bool,
+    },
+    /// Back to the initial configuration, full (or initial) bucket, no traffic, empty chart.
+    Reset,
+    /// Lesson time stopped.
+    Pause,
+    /// Lesson time running again.
+    Resume,
+    /// Lesson time moved forward.
+    Step {
+        /// Lesson seconds added.
+        seconds: f64,
+    },
+    /// Lesson seconds per wall second changed.
+    Speed {
+        /// The new speed.
+        speed: f64,
+    },
+    /// Automatic traffic started (or restarted with new settings).
+    Traffic {
+        /// Steady or Poisson.
+        pattern: Pattern,
+        /// Requests per second.
+        rate: f64,
+        /// Seed of the Poisson arrivals.
+        seed: u64,
+    },
+    /// Automatic traffic stopped.
+    StopTraffic,
+}
+
+/// One recorded action: its lesson time, the wall time it was given, and what it was.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Entry {
+    /// Lesson time when it happened.
+    pub at: f64,
+    /// The wall time passed with it (what a replay passes again).
+    pub wall: f64,
+    /// What happened.
+    pub action: Action,
+}
+
+/// Everything needed to replay a session: how it started and every action since, in order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Log {
+    config: BucketConfig,
+    start: f64,
+    entries: Vec<Entry>,
+}
+
+impl Log {
+    /// The configuration the session started with.
+    pub fn config(&self) -> &BucketConfig {
+        &self.config
+    }
+
+    /// The wall time at which lesson time was 0.
+    pub fn start(&self) -> f64 {
+        self.start
+    }
+
+    /// The actions, oldest first. Only actions that took effect are recorded.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+}
+
+/// A token bucket on the lesson clock, as the diagram shows it.
+#[derive(Debug, Clone)]
+pub struct Session {
+    /// What "reset" returns to.
+    initial: BucketConfig,
+    bucket: TokenBucket,
+    clock: SimClock,
+    history: History,
+    traffic: Option<Arrivals>,
+    last: Option<Shot>,
+    unseen: Tally,
+    log: Log,
+}
+
+impl Session {
+    /// A session of a bucket configured by `config`, lesson time 0 at wall time `wall`, running.
+    pub fn new(config: BucketConfig, wall: f64) -> Self {
+        Session {
+            initial: config,
+            // Lesson time 0 is finite, so starting there cannot fail.
+            bucket: TokenBucket::started_at(config, 0.0)
+                .unwrap_or_else(|_| TokenBucket::new(config)),
+            clock: SimClock::new(wall),
+            history: History::new(&config, config.initial_tokens(), 0.0, SPAN),
+            traffic: None,
+            last: None,
+            unseen: Tally::default(),
+            log: Log {
+                config,
+                start: wall,
+                entries: Vec::new(),
+            },
+        }
+    }
+
+    /// Replays `log` into a fresh session: the same actions at the same wall times give the same
+    /// bucket, clock, traffic and last request.
+    pub fn replay(log: &Log) -> Result<Session, InvalidValue> {
+        let mut session = Session::new(log.config, log.start);
+        for entry in &log.entries {
+            session.apply(entry.action, entry.wall)?;
+        }
+        Ok(session)
+    }
+
+    /// Does `action` at wall time `wall`.
+    pub fn apply(&mut self, action: Action, wall: f64) -> Result<(), InvalidValue> {
+        match action {
+            Action::Send { cost, count } => self.send(cost, count, wall).map(|_| ()),
+            Action::Reconfigure { config, initial } => self.switch(config, initial, wall),
+            Action::Reset => self.reset(wall),
+            Action::Pause => {
+                self.pause(wall);
+                Ok(())
+            }
+            Action::Resume => {
+                self.resume(wall);
+                Ok(())
+            }
+            Action::Step { seconds } => self.step(seconds, wall),
+            Action::Speed { speed } => self.set_speed(speed, wall),
+            Action::Traffic {
+                pattern,
+                rate,
+                seed,
+            } => self.start_traffic(pattern, rate, seed, wall),
+            Action::StopTraffic => {
+                self.stop_traffic(wall);
+                Ok(())
+            }
+        }
+    }
+
+    /// Lesson time at wall time `wall`.
+    pub fn now(&self, wall: f64) -> f64 {
+        self.clock.now(wall)
+    }
+
+    /// The bucket's configuration now.
+    pub fn config(&self) -> &BucketConfig {
+        self.bucket.config()
+    }
+
+    /// What "reset" returns to: the configuration at the start, or the last one a host set.
+    pub fn initial(&self) -> &BucketConfig {
+        &self.initial
+    }
+
+    /// The bucket itself.
+    pub fn bucket(&self) -> &TokenBucket {
+        &self.bucket
+    }
+
+    /// The lesson clock.
+    pub fn clock(&self) -> &SimClock {
+        &self.clock
+    }
+
+    /// Tokens at wall time `wall` (automatic arrivals not yet caught up are not counted).
+    pub fn tokens(&self, wall: f64) -> f64 {
+        self.bucket.tokens_at(self.now(wall)).unwrap_or(0.0)
+    }
+
+    /// Recent decisions and reconfigurations, for the timeline.
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+
+    /// The latest request, if any since the start or the last reset.
+    pub fn last_shot(&self) -> Option<&Shot> {
+        self.last.as_ref()
+    }
+
+    /// Whether lesson time is stopped.
+    pub fn is_paused(&self) -> bool {
+        self.clock.is_paused()
+    }
+
+    /// The automatic traffic, if it is on.
+    pub fn traffic(&self) -> Option<&Arrivals> {
+        self.traffic.as_ref()
+    }
+
+    /// Every action so far, with the start it replays from.
+    pub fn log(&self) -> &Log {
+        &self.log
+    }
+
+    /// The decisions taken since the last call (what a view announces and reports).
+    pub fn take_unseen(&mut self) -> Tally {
+        std::mem::take(&mut self.unseen)
+    }
+
+    /// Brings the session to wall time `wall`: each automatic arrival up to then is decided at its
+    /// own exact time, and history older than [`SPAN`] is dropped. Returns the lesson time.
+    pub fn advance(&mut self, wall: f64) -> f64 {
+        let now = self.now(wall);
+        self.catch_up(now);
+        self.history.prune(now);
+        now
+    }
+
+    /// Whether the picture changes as wall time passes: lesson time runs and the bucket refills,
+    /// a marker is in flight, an event is still on the chart, or traffic is on.
+    pub fn is_moving(&self, wall: f64) -> bool {
+        if self.clock.is_paused() {
+            return false;
+        }
+        let now = self.now(wall);
+        let config = self.config();
+        let refilling = config.refill_rate() > 0.0 && self.tokens(wall) < config.capacity();
+        let in_flight = self.last.is_some_and(|s| now - s.at < FLIGHT_SECONDS);
+        let on_chart = self.history.latest().is_some_and(|e| now - e.at < SPAN);
+        refilling || in_flight || on_chart || self.traffic.is_some()
+    }
+
+    /// Sends `count` (1 to [`MAX_BURST`]) requests of `cost` tokens at once; returns the last.
+    pub fn send(&mut self, cost: f64, count: u32, wall: f64) -> Result<Shot, InvalidValue> {
+        let burst = Rule::Whole(1, MAX_BURST);
+        InvalidValue::check(Field::BurstSize, f64::from(count), burst)?;
+        let cost = InvalidValue::check(Field::Cost, cost, Rule::NonNegative)?;
+        let now = self.now(wall);
+        self.catch_up(now);
+        let mut shot = self.decide(cost, now)?;
+        for _ in 1..count {
+            shot = self.decide(cost, now)?;
+        }
+        self.record(now, wall, Action::Send { cost, count });
+        Ok(shot)
+    }
+
+    /// Switches to `config`: tokens accrued so far are kept, capped at the new capacity.
+    pub fn reconfigure(&mut self, config: BucketConfig, wall: f64) -> Result<(), InvalidValue> {
+        self.switch(config, false, wall)
+    }
+
+    /// [`Session::reconfigure`], and "reset" returns to `config` from now on (what a host page
+    /// sets is the widget's new starting point).
+    pub fn configure(&mut self, config: BucketConfig, wall: f64) -> Result<(), InvalidValue> {
+        self.switch(config, true, wall)
+    }
+
+    fn switch(
+        &mut self,
+        config: BucketConfig,
+        initial: bool,
+        wall: f64,
+    ) -> Result<(), InvalidValue> {
+        let now = self.now(wall);
+        self.catch_up(now);
+        self.bucket.reconfigure(config, now)?;
+        let tokens = self.bucket.tokens_at(now)?;
+        self.history.reconfigure(now, &config, tokens);
+        if initial {
+            self.initial = config;
+        }
+        self.record(now, wall, Action::Reconfigure { config, initial });
+        Ok(())
+    }
+
+    /// Back to the initial configuration: its starting tokens, no traffic, an empty chart and no
+    /// last request. Lesson time and the clock's state are kept.
+    pub fn reset(&mut self, wall: f64) -> Result<(), InvalidValue> {
+        let now = self.now(wall);
+        let config = self.initial;
+        self.bucket = TokenBucket::started_at(config, now)?;
+        self.history
+            .restart(&config, config.initial_tokens(), now, SPAN);
+        self.traffic = None;
+        self.last = None;
+        self.unseen = Tally::default();
+        self.record(now, wall, Action::Reset);
+        Ok(())
+    }
+
+    /// Stops lesson time (nothing happens if it is already stopped).
+    pub fn pause(&mut self, wall: f64) {
+        if !self.clock.is_paused() {
+            let now = self.now(wall);
+            self.catch_up(now);
+            self.clock.pause(wall);
+            self.record(now, wall, Action::Pause);
+        }
+    }
+
+    /// Lets lesson time run again (nothing happens if it runs).
+    pub fn resume(&mut self, wall: f64) {
+        if self.clock.is_paused() {
+            let now = self.now(wall);
+            self.clock.resume(wall);
+            self.record(now, wall, Action::Resume);
+        }
+    }
+
+    /// Moves lesson time forward by `seconds` (finite, ≥ 0), paused or not.
+    pub fn step(&mut self, seconds: f64, wall: f64) -> Result<(), InvalidValue> {
+        let now = self.now(wall);
+        self.catch_up(now);
+        self.clock.step(seconds)?;
+        self.record(now, wall, Action::Step { seconds });
+        Ok(())
+    }
+
+    /// Runs lesson time at `speed` (finite, > 0) times wall time from now on.
+    pub fn set_speed(&mut self, speed: f64, wall: f64) -> Result<(), InvalidValue> {
+        let now = self.now(wall);
+        self.catch_up(now);
+        self.clock.set_speed(speed, wall)?;
+        self.record(now, wall, Action::Speed { speed });
+        Ok(())
+    }
+
+    /// Starts automatic traffic from now: `pattern` at `rate` requests per second (finite, in
+    /// `(0, 50]`), Poisson arrivals drawn from `seed`. Replaces traffic that was on.
+    pub fn start_traffic(
+        &mut self,
+        pattern: Pattern,
+        rate: f64,
+        seed: u64,
+        wall: f64,
+    ) -> Result<(), InvalidValue> {
+        let now = self.now(wall);
+        let arrivals = Arrivals::new(pattern, rate, seed, now)?;
+        self.catch_up(now);
+        self.traffic = Some(arrivals);
+        let action = Action::Traffic {
+            pattern,
+            rate,
+            seed,
+        };
+        self.record(now, wall, action);
+        Ok(())
+    }
+
+    /// Stops automatic traffic (nothing happens if it is off).
+    pub fn stop_traffic(&mut self, wall: f64) {
+        if self.traffic.is_some() {
+            let now = self.now(wall);
+            self.catch_up(now);
+            self.traffic = None;
+            self.record(now, wall, Action::StopTraffic);
+        }
+    }
+
+    /// Decides every automatic arrival up to lesson time `now`, each at its own time.
+    fn catch_up(&mut self, now: f64) {
+        let Some(mut traffic) = self.traffic.take() else {
+            return;
+        };
+        while let Some(at) = traffic.next_until(now) {
+            // Arrival times are finite and the cost is 1, so a decision cannot fail.
+            let _ = self.decide(1.0, at);
+        }
+        self.traffic = Some(traffic);
+    }
+
+    /// One request of `cost` at lesson time `at`, recorded in the history and the tally.
+    fn decide(&mut self, cost: f64, at: f64) -> Result<Shot, InvalidValue> {
+        let decision = self.bucket.try_acquire(cost, at)?;
+        let config = *self.bucket.config();
+        self.history.record(at, &config, &decision);
+        let shot = Shot { at, decision, cost };
+        self.last = Some(shot);
+        self.unseen.requests = self.unseen.requests.saturating_add(1);
+        self.unseen.admitted =
+            (self.unseen.admitted).saturating_add(u32::from(decision.is_admitted()));
+        self.unseen.last = Some(shot);
+        Ok(shot)
+    }
+
+    fn record(&mut self, at: f64, wall: f64, action: Action) {
+        self.log.entries.push(Entry { at, wall, action });
+    }
+}

@@ -1,0 +1,266 @@
+//! The diagram's JavaScript API, all of it: `mountDiagram`, the handle it returns (what the
+//! lesson, the `<bucket-lab>` element and scripts call) and `checkSetting`, which turns a host's
+//! attribute text into a number or a message naming the attribute.
+
+use super::controls::{cost_rule, CONTROL_GROUPS};
+use super::{locale, mount, Mounted, Widget};
+use crate::limiter::{BucketConfig, Field, InvalidValue, Rule};
+use crate::wasm::convert::{js_number, parse_text, to_js};
+use std::cell::RefCell;
+use wasm_bindgen::prelude::*;
+use web_sys::Element;
+
+/// The same names as [`CONTROL_GROUPS`], as one list for messages (a test keeps the two equal;
+/// joining at run time would cost code in the module).
+const GROUP_NAMES: &str = "send, cost, burst, bucket, traffic, time";
+
+/// A mounted diagram. Dropping it (or calling `free()` from JavaScript) stops its frame loop,
+/// removes its listeners and observers and empties its element.
+#[wasm_bindgen]
+pub struct BucketDiagram {
+    mounted: Mounted,
+    root: Element,
+}
+
+/// Mounts the diagram into `root`, configured by its attributes: `data-capacity` (B, default 10),
+/// `data-refill-rate` (r, default 5), `data-tokens` (initial tokens, default full) and
+/// `data-lang` (default: the nearest `lang`); `data-paused` starts with the clock stopped at 0, for
+/// exact, step-by-step demonstrations and tests. A bad value throws an `Error` naming the
+/// attribute's field, the value and what is allowed, and leaves `root` as it was.
+#[wasm_bindgen(js_name = mountDiagram)]
+pub fn mount_diagram(root: &Element) -> Result<BucketDiagram, JsValue> {
+    let config = config_from_attributes(root).map_err(to_js)?;
+    let lang = root
+        .get_attribute("data-lang")
+        .or_else(|| {
+            root.closest("[lang]")
+                .ok()
+                .flatten()
+                .and_then(|e| e.get_attribute("lang"))
+        })
+        .unwrap_or_default();
+    let paused = root.has_attribute("data-paused");
+    Ok(BucketDiagram {
+        mounted: mount(root, locale::for_lang(&lang), config, paused)?,
+        root: root.clone(),
+    })
+}
+
+/// Reads the bucket's config from `data-*` attributes, each optional.
+fn config_from_attributes(root: &Element) -> Result<BucketConfig, InvalidValue> {
+    let read = |name: &str, field: Field, rule: Rule, default: f64| match root.get_attribute(name) {
+        Some(text) => parse_text(field, &text, rule),
+        None => Ok(default),
+    };
+    let capacity = read("data-capacity", Field::Capacity, Rule::Positive, 10.0)?;
+    let refill_rate = read(
+        "data-refill-rate",
+        Field::RefillRate,
+        Rule::NonNegative,
+        5.0,
+    )?;
+    let config = BucketConfig::new(capacity, refill_rate)?;
+    match root.get_attribute("data-tokens") {
+        Some(text) => {
+            config.with_initial_tokens(parse_text(Field::Tokens, &text, Rule::UpTo(capacity))?)
+        }
+        None => Ok(config),
+    }
+}
+
+/// Reads `text` as the setting `name` (`capacity`, `refill-rate`, `tokens` or `cost`, spelled as
+/// the element's attributes and the embed page's URL parameters are) for a bucket of `capacity`;
+/// the error message names `name`, quotes `text` and says what is allowed.
+#[wasm_bindgen(js_name = checkSetting)]
+pub fn check_setting(name: &str, text: &str, capacity: Option<f64>) -> Result<f64, JsError> {
+    let capacity = capacity.unwrap_or(f64::INFINITY);
+    let (field, rule) = match name {
+        "capacity" => (Field::Capacity, Rule::Positive),
+        "refill-rate" => (Field::RefillRate, Rule::NonNegative),
+        "tokens" => (Field::Tokens, Rule::UpTo(capacity)),
+        "cost" => (Field::Cost, cost_rule(capacity)),
+        other => {
+            let mut message = String::from("unknown setting \"");
+            message.push_str(other);
+            message.push_str("\"; known: capacity, refill-rate, tokens, cost");
+            return Err(JsError::new(&message));
+        }
+    };
+    parse_text(field, text, rule).map_err(|err| JsError::new(&err.message_with(name, js_number)))
+}
+
+// Messages quote values with plain `"…"`, not `{:?}`: Debug formatting would pull Unicode
+// escaping tables into the wasm.
+
+/// Parses a `controls` list: `all`, `none`, or group names separated by spaces or commas.
+fn parse_groups(list: &str) -> Result<Vec<&'static str>, String> {
+    let names: Vec<&str> = list
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|n| !n.is_empty())
+        .collect();
+    match names.as_slice() {
+        ["all"] => return Ok(CONTROL_GROUPS.to_vec()),
+        ["none"] => return Ok(Vec::new()),
+        _ => {}
+    }
+    let mut shown = Vec::new();
+    for name in &names {
+        match CONTROL_GROUPS.iter().find(|g| g.eq_ignore_ascii_case(name)) {
+            Some(group) => shown.push(*group),
+            None => {
+                let mut why = String::from("unknown control \"");
+                why.push_str(name);
+                why.push('"');
+                return Err(why);
+            }
+        }
+    }
+    if names.is_empty() {
+        return Err("no control named".to_owned());
+    }
+    Ok(shown)
+}
+
+impl BucketDiagram {
+    fn widget(&self) -> &RefCell<Widget> {
+        &self.mounted.widget
+    }
+}
+
+#[wasm_bindgen]
+impl BucketDiagram {
+    /// Sends one request of `cost` tokens (default 1) now; returns whether it was admitted.
+    pub fn send(&self, cost: Option<f64>) -> Result<bool, JsError> {
+        let mut widget = self.widget().borrow_mut();
+        widget.send(cost.unwrap_or(1.0)).map_err(to_js)
+    }
+
+    /// Stops lesson time; the diagram holds still until `resume` or `step`.
+    pub fn pause(&self) {
+        self.widget().borrow_mut().set_paused(true);
+    }
+
+    /// Lets lesson time run again.
+    pub fn resume(&self) {
+        self.widget().borrow_mut().set_paused(false);
+    }
+
+    /// Moves lesson time forward by `seconds` and redraws.
+    pub fn step(&self, seconds: f64) -> Result<(), JsError> {
+        self.widget().borrow_mut().step(seconds).map_err(to_js)
+    }
+
+    /// Tokens in the bucket now, as the counter shows them (unrounded).
+    #[wasm_bindgen(getter)]
+    pub fn tokens(&self) -> f64 {
+        let widget = self.widget().borrow();
+        widget.session.tokens(super::dom::wall_seconds())
+    }
+
+    /// Lesson time in seconds since the diagram was mounted.
+    #[wasm_bindgen(getter)]
+    pub fn now(&self) -> f64 {
+        let widget = self.widget().borrow();
+        widget.session.now(super::dom::wall_seconds())
+    }
+
+    /// Whether a frame is scheduled (the loop runs only while something moves).
+    #[wasm_bindgen(getter, js_name = isAnimating)]
+    pub fn is_animating(&self) -> bool {
+        self.widget().borrow().frames.is_pending()
+    }
+
+    /// Sets `B` and `r` live, as the sliders do (tokens so far are kept, capped at the new `B`);
+    /// "reset" returns to this configuration from now on.
+    pub fn configure(&self, capacity: f64, refill_rate: f64) -> Result<(), JsError> {
+        let config = BucketConfig::new(capacity, refill_rate).map_err(to_js)?;
+        self.widget().borrow_mut().configure(config).map_err(to_js)
+    }
+
+    /// Puts `cost` in the cost field: the cost of each request sent with the buttons, a whole
+    /// number from 1 to `B`.
+    #[wasm_bindgen(js_name = setCost)]
+    pub fn set_cost(&self, cost: f64) -> Result<(), JsError> {
+        let widget = self.widget().borrow();
+        let rule = cost_rule(widget.session.config().capacity());
+        let cost = InvalidValue::check(Field::Cost, cost, rule).map_err(to_js)?;
+        widget.controls.set_cost(cost);
+        Ok(())
+    }
+
+    /// The cost in the cost field now (`NaN` if it does not hold a number).
+    #[wasm_bindgen(getter)]
+    pub fn cost(&self) -> f64 {
+        self.widget().borrow().controls.typed_cost()
+    }
+
+    /// Shows only the control groups in `list`: `"all"`, `"none"`, or names among `send`,
+    /// `cost`, `burst`, `bucket`, `traffic`, `time` separated by spaces or commas.
+    #[wasm_bindgen(js_name = showControls)]
+    pub fn show_controls(&self, list: &str) -> Result<(), JsError> {
+        let shown = parse_groups(list).map_err(|why| {
+            let mut message = String::from("controls must be \"all\", \"none\" or names from ");
+            message.push_str(GROUP_NAMES);
+            message.push_str(" separated by spaces, got \"");
+            message.push_str(list);
+            message.push_str("\" (");
+            message.push_str(&why);
+            message.push(')');
+            JsError::new(&message)
+        })?;
+        self.widget().borrow().controls.show_groups(&shown);
+        Ok(())
+    }
+
+    /// `B`, the capacity now (the sliders or `configure` may have changed it).
+    #[wasm_bindgen(getter)]
+    pub fn capacity(&self) -> f64 {
+        self.widget().borrow().session.config().capacity()
+    }
+
+    /// `r`, the refill rate now.
+    #[wasm_bindgen(getter, js_name = refillRate)]
+    pub fn refill_rate(&self) -> f64 {
+        self.widget().borrow().session.config().refill_rate()
+    }
+
+    /// Whether lesson time is paused.
+    #[wasm_bindgen(getter)]
+    pub fn paused(&self) -> bool {
+        self.widget().borrow().session.is_paused()
+    }
+
+    /// The language the widget speaks (`pt-BR` or `en`).
+    #[wasm_bindgen(getter)]
+    pub fn lang(&self) -> String {
+        self.widget().borrow().locale.lang.to_owned()
+    }
+}
+
+impl Drop for BucketDiagram {
+    fn drop(&mut self) {
+        self.root.set_text_content(None);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_lists_name_groups_or_all_or_none() {
+        assert_eq!(parse_groups("all").unwrap(), CONTROL_GROUPS.to_vec());
+        assert_eq!(parse_groups(" none ").unwrap(), Vec::<&str>::new());
+        assert_eq!(parse_groups("send, Time").unwrap(), vec!["send", "time"]);
+        assert_eq!(
+            parse_groups("send sned").unwrap_err(),
+            "unknown control \"sned\""
+        );
+        assert!(parse_groups("  ").is_err());
+    }
+
+    #[test]
+    fn the_message_lists_every_group() {
+        assert_eq!(GROUP_NAMES, CONTROL_GROUPS.join(", "));
+    }
+}

@@ -1,0 +1,138 @@
+//! Values crossing the boundary, one way each: JavaScript objects and numbers in, checked, with an
+//! error that names the field; numbers, plain objects and errors out. The classes, `simulate` and
+//! the diagram's view all convert through here.
+
+use crate::limiter::{Field, Given, InvalidValue, Rule};
+use js_sys::{Array, Object, Reflect};
+use wasm_bindgen::prelude::*;
+
+/// `value` as a plain object holding only `allowed` keys. Anything else is refused with an
+/// `Error` naming `name`: `config must be an object, got a value of type string`, or `config has
+/// an unknown field "refill_rate"; allowed fields: capacity, refillRate, tokens` (so a typo is
+/// named instead of silently ignored).
+pub(crate) fn read_object(
+    name: &str,
+    value: &JsValue,
+    allowed: &[&str],
+) -> Result<Object, JsError> {
+    if !value.is_object() || Array::is_array(value) {
+        let given = if value.is_undefined() {
+            Given::Missing
+        } else {
+            Given::Type(type_name(value))
+        };
+        let mut message = String::from(name);
+        message.push_str(" must be an object, ");
+        message.push_str(&given.text(js_number));
+        return Err(JsError::new(&message));
+    }
+    let object: Object = value.clone().unchecked_into();
+    for key in Object::keys(&object).iter() {
+        let known = key
+            .as_string()
+            .is_some_and(|k| allowed.contains(&k.as_str()));
+        if !known {
+            let mut message = String::from(name);
+            message.push_str(" has an unknown field ");
+            // JSON quoting from JavaScript: Rust's `{:?}` would bring its formatting machinery.
+            let quoted = js_sys::JSON::stringify(&key).map(String::from);
+            message.push_str(&quoted.unwrap_or_default());
+            message.push_str("; allowed fields: ");
+            // A loop rather than `join`, whose generic code is larger in the wasm.
+            for (i, key) in allowed.iter().enumerate() {
+                if i > 0 {
+                    message.push_str(", ");
+                }
+                message.push_str(key);
+            }
+            return Err(JsError::new(&message));
+        }
+    }
+    Ok(object)
+}
+
+/// The value of `key` in `object` (read by [`read_object`] from `name`); `undefined` when absent.
+/// A getter that throws is refused, naming `name.key`.
+pub(crate) fn field(name: &str, object: &Object, key: &str) -> Result<JsValue, JsError> {
+    Reflect::get(object, &JsValue::from_str(key)).map_err(|_| {
+        let mut message = String::from(name);
+        message.push('.');
+        message.push_str(key);
+        message.push_str(" could not be read");
+        JsError::new(&message)
+    })
+}
+
+/// A JavaScript number, or an error naming `field` that says what was given instead (`rule` is
+/// what is allowed; the caller or the core checks the number against it).
+pub(crate) fn number(field: Field, value: &JsValue, rule: Rule) -> Result<f64, JsError> {
+    let given = match value.as_f64() {
+        Some(number) => return Ok(number),
+        None if value.is_undefined() => Given::Missing,
+        None => Given::Type(type_name(value)),
+    };
+    Err(to_js(InvalidValue { field, given, rule }))
+}
+
+/// JavaScript's `typeof`, as a static name, with arrays called `array`.
+pub(crate) fn type_name(value: &JsValue) -> &'static str {
+    if value.is_null() {
+        "null"
+    } else if value.is_undefined() {
+        "undefined"
+    } else if value.as_f64().is_some() {
+        "number"
+    } else if value.is_string() {
+        "string"
+    } else if value.is_bigint() {
+        "bigint"
+    } else if value.is_symbol() {
+        "symbol"
+    } else if value.is_function() {
+        "function"
+    } else if value.as_bool().is_some() {
+        "boolean"
+    } else if Array::is_array(value) {
+        "array"
+    } else {
+        "object"
+    }
+}
+
+/// A plain object from `(key, value)` pairs. Built with `Reflect.set` rather than a serializer,
+/// which would add several KB to the module.
+pub(crate) fn object(entries: &[(&str, JsValue)]) -> Object {
+    let object = Object::new();
+    for (key, value) in entries {
+        // Setting a data property on a fresh plain object cannot fail.
+        let _ = Reflect::set(&object, &JsValue::from_str(key), value);
+    }
+    object
+}
+
+/// The core's error as a JavaScript `Error`, worded with JavaScript field names.
+pub(crate) fn to_js(err: InvalidValue) -> JsError {
+    JsError::new(&err.message_with(err.field.js_name(), js_number))
+}
+
+/// A number as JavaScript's `String(value)` writes it (shortest round-trip form). Asking
+/// JavaScript keeps Rust's float formatting machinery out of the wasm.
+pub(crate) fn js_number(value: f64) -> String {
+    js_sys::Number::from(value)
+        .to_string_with_radix(10)
+        .map(String::from)
+        .unwrap_or_default()
+}
+
+/// A decimal literal (its syntax already checked by [`crate::limiter::parse_number`]) read by
+/// JavaScript's `parseFloat`, which keeps Rust's float parser out of the wasm.
+#[cfg(feature = "diagram")]
+pub(crate) fn js_decimal(text: &str) -> f64 {
+    js_sys::Number::parse_float(text)
+}
+
+/// [`InvalidValue::parse`] for the wasm build: the same syntax, the number read by JavaScript.
+#[cfg(feature = "diagram")]
+pub(crate) fn parse_text(field: Field, text: &str, rule: Rule) -> Result<f64, InvalidValue> {
+    InvalidValue::parse_with(field, text, rule, js_decimal)
+}

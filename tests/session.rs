@@ -1,0 +1,366 @@
+//! The diagram's behaviour, natively: what a reader's clicks do to the bucket, the clock, the
+//! traffic and the chart, with wall time passed in by the test.
+
+use bucketlab::limiter::{
+    Action, BucketConfig, Kind, Outcome, Pattern, Session, FLIGHT_SECONDS, MAX_BURST, SPAN,
+};
+
+fn config(capacity: f64, refill_rate: f64) -> BucketConfig {
+    BucketConfig::new(capacity, refill_rate).unwrap()
+}
+
+/// A session of B = 10, r = 5 whose lesson time starts stopped at 0 (wall time 100).
+fn paused() -> Session {
+    let mut session = Session::new(config(10.0, 5.0), 100.0);
+    session.pause(100.0);
+    session
+}
+
+#[test]
+fn a_burst_empties_the_bucket_and_the_last_request_gets_the_exact_wait() {
+    let mut session = paused();
+    let last = session.send(1.0, 11, 100.0).unwrap();
+    assert_eq!(last.at, 0.0);
+    assert_eq!(last.decision.outcome, Outcome::Denied { retry_after: 0.2 });
+    assert_eq!(session.tokens(100.0), 0.0);
+    let tally = session.take_unseen();
+    assert_eq!((tally.requests, tally.admitted), (11, 10));
+    assert_eq!(tally.last, Some(last));
+    assert_eq!(session.take_unseen().requests, 0, "taken once");
+    let kinds: Vec<Kind> = session.history().events().map(|e| e.kind).collect();
+    assert_eq!(kinds.iter().filter(|k| **k == Kind::Admitted).count(), 10);
+    assert_eq!(kinds.last(), Some(&Kind::Denied));
+}
+
+#[test]
+fn a_burst_size_or_cost_outside_its_rule_is_refused_and_changes_nothing() {
+    let mut session = paused();
+    let before = session.bucket().clone();
+    let err = session.send(1.0, MAX_BURST + 1, 100.0).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "burst_size must be a whole number from 1 to 100, got 101"
+    );
+    assert!(session.send(1.0, 0, 100.0).is_err());
+    let err = session.send(-1.0, 1, 100.0).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "cost must be a finite number of at least 0, got -1"
+    );
+    assert_eq!(session.bucket(), &before);
+    assert_eq!(session.take_unseen().requests, 0);
+    assert_eq!(session.log().entries().len(), 1, "only the pause");
+}
+
+#[test]
+fn steady_traffic_is_decided_at_each_exact_arrival_time_however_late_the_catch_up() {
+    // B = 2, r = 1, 4 requests per second from lesson time 0: the bucket runs dry, then every
+    // fourth arrival finds a token.
+    let mut session = Session::new(config(2.0, 1.0), 0.0);
+    session.start_traffic(Pattern::Steady, 4.0, 0, 0.0).unwrap();
+    let mut one_frame = session.clone();
+    for frame in 1..=30 {
+        session.advance(f64::from(frame) * 0.1);
+    }
+    one_frame.advance(3.0);
+    let times = |s: &Session| -> Vec<(f64, Kind)> {
+        s.history().events().map(|e| (e.at, e.kind)).collect()
+    };
+    let decided = times(&session);
+    assert_eq!(decided, times(&one_frame), "frames don't change decisions");
+    let expected_times: Vec<f64> = (1..=12).map(|k| f64::from(k) / 4.0).collect();
+    let at: Vec<f64> = decided.iter().map(|(t, _)| *t).collect();
+    assert_eq!(at, expected_times);
+    assert_eq!(session.bucket(), one_frame.bucket());
+    let tally = session.take_unseen();
+    assert_eq!(tally.requests, 12);
+    assert_eq!(tally.last.map(|s| s.at), Some(3.0));
+}
+
+#[test]
+fn a_send_first_decides_the_traffic_that_arrived_before_it() {
+    let mut session = Session::new(config(1.0, 0.5), 0.0);
+    session.start_traffic(Pattern::Steady, 1.0, 0, 0.0).unwrap();
+    // No frame ran: the arrival at t = 1 is still pending when the reader clicks at t = 1.5.
+    let click = session.send(1.0, 1, 1.5).unwrap();
+    let events: Vec<(f64, Kind)> = session.history().events().map(|e| (e.at, e.kind)).collect();
+    assert_eq!(events, [(1.0, Kind::Admitted), (1.5, Kind::Denied)]);
+    assert_eq!(click.decision.outcome, Outcome::Denied { retry_after: 1.5 });
+}
+
+#[test]
+fn poisson_traffic_repeats_for_a_seed() {
+    let run = |seed| {
+        let mut session = Session::new(config(5.0, 2.0), 0.0);
+        session
+            .start_traffic(Pattern::Poisson, 8.0, seed, 0.0)
+            .unwrap();
+        session.advance(10.0);
+        session
+            .history()
+            .events()
+            .map(|e| e.at)
+            .collect::<Vec<f64>>()
+    };
+    assert_eq!(run(42), run(42));
+    assert_ne!(run(42), run(43));
+    assert!(run(42).len() > 40, "about 80 arrivals in 10 s");
+}
+
+#[test]
+fn stopping_traffic_stops_the_arrivals() {
+    let mut session = Session::new(config(5.0, 2.0), 0.0);
+    session.start_traffic(Pattern::Steady, 2.0, 0, 0.0).unwrap();
+    session.stop_traffic(1.0);
+    session.advance(5.0);
+    assert_eq!(session.history().events().count(), 2, "t = 0.5 and 1");
+    assert!(session.traffic().is_none());
+    let err = session
+        .start_traffic(Pattern::Steady, 51.0, 0, 5.0)
+        .unwrap_err();
+    assert!(err.to_string().starts_with("traffic_rate must be"), "{err}");
+    assert!(session.traffic().is_none(), "a refused rate starts nothing");
+}
+
+#[test]
+fn paused_time_moves_only_by_steps() {
+    let mut session = paused();
+    session.send(1.0, 10, 100.0).unwrap();
+    assert_eq!(
+        session.now(500.0),
+        0.0,
+        "wall time passes, lesson time doesn't"
+    );
+    assert_eq!(session.tokens(500.0), 0.0);
+    session.step(0.1, 500.0).unwrap();
+    session.step(0.1, 500.0).unwrap();
+    assert_eq!(session.now(600.0), 0.2);
+    assert_eq!(session.tokens(600.0), 1.0);
+    assert!(session.step(-0.1, 600.0).is_err());
+    session.resume(600.0);
+    assert_eq!(session.now(601.0), 1.2, "runs again from where it stopped");
+}
+
+#[test]
+fn speed_scales_lesson_time_from_the_change_on() {
+    let mut session = Session::new(config(10.0, 1.0), 0.0);
+    session.set_speed(4.0, 1.0).unwrap();
+    assert_eq!(session.now(2.0), 5.0);
+    assert!(session.set_speed(0.0, 2.0).is_err());
+    assert_eq!(
+        session.clock().speed(),
+        4.0,
+        "a refused speed keeps the old one"
+    );
+}
+
+#[test]
+fn reconfiguring_keeps_the_tokens_capped_at_the_new_capacity() {
+    let mut session = paused();
+    session.send(1.0, 3, 100.0).unwrap();
+    session.reconfigure(config(20.0, 1.0), 100.0).unwrap();
+    assert_eq!(session.tokens(100.0), 7.0, "kept, not refilled to 20");
+    session.step(2.0, 100.0).unwrap();
+    assert_eq!(session.tokens(100.0), 9.0, "refills at the new rate");
+    session.reconfigure(config(4.0, 1.0), 100.0).unwrap();
+    assert_eq!(session.tokens(100.0), 4.0, "a smaller bucket spills");
+    let last = session.history().latest().unwrap();
+    assert_eq!(last.kind, Kind::Reconfigured);
+    assert_eq!((last.before, last.after, last.capacity), (9.0, 4.0, 4.0));
+    assert_eq!(
+        session.initial(),
+        &config(10.0, 5.0),
+        "reset target unchanged"
+    );
+}
+
+#[test]
+fn reset_returns_to_the_initial_config_and_forgets_traffic_chart_and_last_request() {
+    let mut session = Session::new(config(10.0, 5.0).with_initial_tokens(2.0).unwrap(), 0.0);
+    session
+        .start_traffic(Pattern::Steady, 10.0, 0, 0.0)
+        .unwrap();
+    session.reconfigure(config(30.0, 1.0), 0.5).unwrap();
+    session.send(1.0, 5, 1.0).unwrap();
+    session.reset(1.0).unwrap();
+    assert_eq!(
+        session.config(),
+        &config(10.0, 5.0).with_initial_tokens(2.0).unwrap()
+    );
+    assert_eq!(session.tokens(1.0), 2.0, "the initial tokens again");
+    assert!(session.traffic().is_none());
+    assert!(session.last_shot().is_none());
+    assert_eq!(session.history().events().count(), 0);
+    assert_eq!(session.take_unseen().requests, 0);
+    assert_eq!(session.now(1.0), 1.0, "lesson time goes on");
+    assert_eq!(session.tokens(1.5), 4.5, "and refills from the reset");
+}
+
+#[test]
+fn a_hosts_configure_becomes_the_reset_target() {
+    let mut session = paused();
+    session.send(1.0, 4, 100.0).unwrap();
+    session.configure(config(3.0, 1.0), 100.0).unwrap();
+    assert_eq!(session.tokens(100.0), 3.0);
+    session.send(1.0, 3, 100.0).unwrap();
+    session.reset(100.0).unwrap();
+    assert_eq!(session.config(), &config(3.0, 1.0));
+    assert_eq!(session.tokens(100.0), 3.0, "full under the new config");
+}
+
+#[test]
+fn a_full_idle_bucket_holds_still() {
+    let session = Session::new(config(10.0, 5.0), 0.0);
+    assert!(!session.is_moving(0.0));
+    assert!(!session.is_moving(1000.0));
+}
+
+#[test]
+fn the_picture_moves_while_refilling_a_marker_flies_events_are_charted_or_traffic_runs() {
+    // Refilling: one token spent, back after 0.2 s; the chart then keeps it in view for SPAN.
+    let mut session = Session::new(config(10.0, 5.0), 0.0);
+    session.send(1.0, 1, 0.0).unwrap();
+    assert!(session.is_moving(0.1), "refilling and in flight");
+    assert!(session.is_moving(1.0), "full again, still on the chart");
+    assert!(session.is_moving(SPAN - 0.01));
+    assert!(!session.is_moving(SPAN), "off the chart: still");
+
+    // Cost 0 takes nothing, so the bucket stays full; its marker still flies.
+    let mut session = Session::new(config(10.0, 0.0), 0.0);
+    session.send(0.0, 1, 0.0).unwrap();
+    assert!(session.is_moving(FLIGHT_SECONDS / 2.0));
+
+    // A bucket with r = 0 does not refill: once the chart is empty nothing moves.
+    session.send(5.0, 1, 0.0).unwrap();
+    assert!(!session.is_moving(SPAN + 1.0), "r = 0: no refill to show");
+
+    // Traffic keeps it moving, even with nothing on the chart yet.
+    let mut session = Session::new(config(10.0, 5.0), 0.0);
+    session
+        .start_traffic(Pattern::Steady, 0.01, 0, 0.0)
+        .unwrap();
+    assert!(session.is_moving(50.0));
+}
+
+#[test]
+fn nothing_moves_while_paused() {
+    let mut session = paused();
+    session.send(1.0, 10, 100.0).unwrap();
+    session
+        .start_traffic(Pattern::Steady, 5.0, 0, 100.0)
+        .unwrap();
+    assert!(!session.is_moving(100.0));
+    session.resume(100.0);
+    assert!(session.is_moving(100.0));
+}
+
+#[test]
+fn every_action_is_recorded_with_its_lesson_and_wall_time() {
+    let mut session = Session::new(config(10.0, 5.0), 10.0);
+    session.send(2.0, 3, 11.0).unwrap();
+    session.pause(12.0);
+    session.pause(12.5); // already paused: not an action
+    session.step(0.5, 13.0).unwrap();
+    session.resume(14.0);
+    session.set_speed(4.0, 14.0).unwrap();
+    session
+        .start_traffic(Pattern::Poisson, 8.0, 42, 15.0)
+        .unwrap();
+    session.stop_traffic(15.5);
+    session.reconfigure(config(20.0, 2.0), 16.0).unwrap();
+    session.configure(config(5.0, 1.0), 16.0).unwrap();
+    session.reset(17.0).unwrap();
+    let _ = session.send(-1.0, 1, 18.0); // refused: not recorded
+    let log = session.log();
+    assert_eq!(log.config(), &config(10.0, 5.0));
+    assert_eq!(log.start(), 10.0);
+    let entries: Vec<(f64, f64, Action)> = log
+        .entries()
+        .iter()
+        .map(|e| (e.at, e.wall, e.action))
+        .collect();
+    assert_eq!(
+        entries,
+        [
+            (
+                1.0,
+                11.0,
+                Action::Send {
+                    cost: 2.0,
+                    count: 3
+                }
+            ),
+            (2.0, 12.0, Action::Pause),
+            (2.0, 13.0, Action::Step { seconds: 0.5 }),
+            (2.5, 14.0, Action::Resume),
+            (2.5, 14.0, Action::Speed { speed: 4.0 }),
+            (
+                6.5,
+                15.0,
+                Action::Traffic {
+                    pattern: Pattern::Poisson,
+                    rate: 8.0,
+                    seed: 42
+                }
+            ),
+            (8.5, 15.5, Action::StopTraffic),
+            (
+                10.5,
+                16.0,
+                Action::Reconfigure {
+                    config: config(20.0, 2.0),
+                    initial: false
+                }
+            ),
+            (
+                10.5,
+                16.0,
+                Action::Reconfigure {
+                    config: config(5.0, 1.0),
+                    initial: true
+                }
+            ),
+            (14.5, 17.0, Action::Reset),
+        ]
+    );
+}
+
+#[test]
+fn replaying_the_log_into_a_fresh_session_gives_the_same_state() {
+    let mut session = Session::new(config(8.0, 3.0), 5.0);
+    session
+        .start_traffic(Pattern::Poisson, 12.0, 7, 5.0)
+        .unwrap();
+    // Frames at irregular moments, which the log does not record.
+    for frame in [5.3, 5.31, 6.9, 7.2] {
+        session.advance(frame);
+    }
+    session.send(1.0, 4, 7.25).unwrap();
+    session.reconfigure(config(12.0, 1.5), 8.0).unwrap();
+    session.pause(8.5);
+    session.step(0.7, 9.0).unwrap();
+    session.resume(10.0);
+    session.set_speed(0.25, 10.0).unwrap();
+    session.advance(11.0);
+    session.send(2.0, 2, 12.0).unwrap();
+    session
+        .start_traffic(Pattern::Steady, 20.0, 0, 12.0)
+        .unwrap();
+    session.configure(config(4.0, 6.0), 13.0).unwrap();
+    session.advance(15.0);
+
+    let mut replayed = Session::replay(session.log()).unwrap();
+    replayed.advance(15.0);
+    assert_eq!(replayed.bucket(), session.bucket());
+    assert_eq!(replayed.clock(), session.clock());
+    assert_eq!(replayed.traffic(), session.traffic());
+    assert_eq!(replayed.last_shot(), session.last_shot());
+    assert_eq!(replayed.initial(), session.initial());
+    assert_eq!(replayed.log(), session.log());
+    let times = |s: &Session| s.history().events().map(|e| e.at).collect::<Vec<_>>();
+    assert_eq!(times(&replayed), times(&session));
+    assert!(
+        session.history().events().count() > 20,
+        "traffic was decided"
+    );
+}

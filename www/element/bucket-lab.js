@@ -1,0 +1,206 @@
+// <bucket-lab capacity="10" refill-rate="5" cost="1" lang="en" controls="send time">: the
+// token-bucket diagram as a custom element, for course pages. Everything lives in a shadow root
+// with its own stylesheets, so the host's CSS can't reach in and the widget's can't leak out.
+// All instances on a page share one WebAssembly instance, loaded on first use.
+import init, { checkSetting } from '../pkg/bucketlab.js';
+import tables from '../i18n/locales/element.js';
+import { langOf, supportedLang, translator } from '../i18n/translate.js';
+import { showError } from './error-box.js';
+import { mountDiagram } from './mount.js';
+import { onWasmTrap } from './trap.js';
+
+/** Every attribute the element reads; changing any of them at run time takes effect at once. */
+export const ATTRIBUTES = ['capacity', 'refill-rate', 'cost', 'tokens', 'lang', 'view', 'controls', 'paused'];
+/** The views the element can show (one so far: the live diagram). */
+export const VIEWS = ['diagram'];
+const STYLESHEETS = [new URL('./widget.css', import.meta.url), new URL('./bucket-lab.css', import.meta.url)];
+const DEFAULTS = { capacity: '10', 'refill-rate': '5' };
+
+let moduleReady = null;
+/** Loads and instantiates the wasm once per page, however many elements there are. */
+function loadModule() {
+  moduleReady ??= init();
+  return moduleReady;
+}
+
+/** An attribute that can't be used, with a message naming it, the value and what is allowed. */
+class AttributeError extends Error {
+  constructor(attribute, message) {
+    super(message);
+    this.attribute = attribute;
+  }
+}
+
+/** Reads and checks the element's attributes; throws an AttributeError for the first bad one. */
+function readSettings(element) {
+  const text = (name) => element.getAttribute(name) ?? DEFAULTS[name] ?? null;
+  const number = (name, capacity) => {
+    if (text(name) === null) return undefined;
+    try {
+      return checkSetting(name, text(name), capacity);
+    } catch (error) {
+      throw new AttributeError(name, error.message);
+    }
+  };
+  const capacity = number('capacity');
+  const refillRate = number('refill-rate');
+  const cost = number('cost', capacity);
+  const tokens = number('tokens', capacity);
+  const view = text('view') ?? 'diagram';
+  if (!VIEWS.includes(view)) {
+    throw new AttributeError('view', `view must be ${VIEWS.map((v) => `"${v}"`).join(' or ')}, got "${view}"`);
+  }
+  const given = text('lang');
+  const lang = given === null ? langOf(document.documentElement) : supportedLang(given);
+  if (!lang) throw new AttributeError('lang', `lang must be "pt-BR" or "en", got "${given}"`);
+  return { capacity, refillRate, cost, tokens, lang, controls: text('controls') ?? 'all', paused: element.hasAttribute('paused') };
+}
+
+export class BucketLabElement extends HTMLElement {
+  static observedAttributes = ATTRIBUTES;
+
+  #frame;
+  #stylesReady;
+  #diagram = null;
+  #stopWatching = null;
+  /** Counts renders, so a slow one that was overtaken (or outlived the element) does nothing. */
+  #generation = 0;
+  #onLangChange = () => {
+    if (!this.hasAttribute('lang')) this.#render({ keepLevel: true });
+  };
+
+  constructor() {
+    super();
+    const shadow = this.attachShadow({ mode: 'open' });
+    const links = STYLESHEETS.map((href) => {
+      const link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = href;
+      return link;
+    });
+    // Mount only once the styles apply, so the widget never flashes unstyled.
+    this.#stylesReady = Promise.all(links.map((link) => new Promise((resolve) => {
+      link.addEventListener('load', resolve, { once: true });
+      link.addEventListener('error', resolve, { once: true });
+    })));
+    this.#frame = document.createElement('div');
+    this.#frame.className = 'bl-frame';
+    this.#frame.setAttribute('part', 'frame');
+    shadow.append(...links, this.#frame);
+  }
+
+  /** The mounted diagram's handle (`send`, `pause`, `step`, `tokens`, …), or null. */
+  get diagram() {
+    return this.#diagram;
+  }
+
+  connectedCallback() {
+    document.addEventListener('bucketlab:langchange', this.#onLangChange);
+    // A trap leaves the shared module unusable: show an error instead of a frozen widget.
+    this.#stopWatching = onWasmTrap((error) => {
+      this.#generation += 1;
+      this.#diagram = null; // not freed: the module can't be trusted any more
+      showError(this.#frame, this.#t('crashed'), error);
+    });
+    this.#render();
+  }
+
+  disconnectedCallback() {
+    document.removeEventListener('bucketlab:langchange', this.#onLangChange);
+    this.#stopWatching?.();
+    this.#generation += 1;
+    this.#unmount();
+  }
+
+  attributeChangedCallback(name, previous, value) {
+    if (!this.isConnected || previous === value) return;
+    if (!this.#diagram) return void this.#render();
+    let settings;
+    try {
+      settings = readSettings(this);
+    } catch (error) {
+      return void this.#fail(error);
+    }
+    const diagram = this.#diagram;
+    try {
+      if (name === 'capacity' || name === 'refill-rate') {
+        diagram.configure(settings.capacity, settings.refillRate);
+        if (settings.cost !== undefined) diagram.setCost(settings.cost);
+      } else if (name === 'cost') {
+        diagram.setCost(settings.cost ?? 1);
+      } else if (name === 'controls') {
+        diagram.showControls(settings.controls);
+      } else if (name === 'paused') {
+        if (settings.paused) diagram.pause(); else diagram.resume();
+      } else {
+        this.#render({ keepLevel: name !== 'tokens' });
+      }
+    } catch (error) {
+      this.#fail(new AttributeError(name, error.message));
+    }
+  }
+
+  /** Mounts the diagram afresh from the attributes; `keepLevel` carries the level and pause over. */
+  async #render({ keepLevel = false } = {}) {
+    const generation = ++this.#generation;
+    // A re-render in another language keeps the bucket's level and a paused clock.
+    const carried = keepLevel && this.#diagram ? { level: this.#diagram.tokens, paused: this.#diagram.paused } : {};
+    try {
+      await Promise.all([loadModule(), this.#stylesReady]);
+    } catch (error) {
+      if (generation !== this.#generation) return;
+      const detail = String(error?.message ?? error);
+      console.error(`<bucket-lab> could not load its WebAssembly module: ${detail}`);
+      showError(this.#frame, this.#t('loadFailed'), detail);
+      return;
+    }
+    if (generation !== this.#generation) return;
+    this.#unmount();
+    let settings;
+    try {
+      settings = readSettings(this);
+    } catch (error) {
+      return void this.#fail(error);
+    }
+    const frame = this.#frame;
+    for (const name of [...frame.getAttributeNames()]) if (name.startsWith('data-')) frame.removeAttribute(name);
+    frame.dataset.capacity = settings.capacity;
+    frame.dataset.refillRate = settings.refillRate;
+    frame.dataset.lang = settings.lang;
+    const tokens = carried.level === undefined ? settings.tokens : Math.min(carried.level, settings.capacity);
+    if (tokens !== undefined) frame.dataset.tokens = tokens;
+    if (settings.paused || carried.paused) frame.dataset.paused = '';
+    // The attributes were checked above, so mounting and the cost can't fail on them.
+    this.#diagram = mountDiagram(frame);
+    if (settings.cost !== undefined) this.#diagram.setCost(settings.cost);
+    try {
+      this.#diagram.showControls(settings.controls);
+    } catch (error) {
+      this.#fail(new AttributeError('controls', error.message));
+    }
+  }
+
+  /** Shows why the element can't render, and says so once on the console. */
+  #fail(error) {
+    this.#unmount();
+    if (!(error instanceof AttributeError)) throw error;
+    const name = error.attribute;
+    console.error(`<bucket-lab> invalid attribute ${name}="${this.getAttribute(name)}": ${error.message}`);
+    showError(this.#frame, this.#t('invalidAttribute', { name }), error);
+  }
+
+  /** The element's own words: in its `lang` if that is valid, else in the page's. */
+  #t(key, values) {
+    const lang = supportedLang(this.getAttribute('lang')) ?? langOf(document.documentElement);
+    return translator(tables, lang)(key, values);
+  }
+
+  /** Releases the diagram: its frame loop, listeners, observer and wasm memory. */
+  #unmount() {
+    this.#diagram?.free();
+    this.#diagram = null;
+    this.#frame.replaceChildren();
+  }
+}
+
+if (!customElements.get('bucket-lab')) customElements.define('bucket-lab', BucketLabElement);

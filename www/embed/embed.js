@@ -1,0 +1,38 @@
+// The iframe page: one <bucket-lab> configured by the URL's query parameters (the element's
+// attribute names), and its height sent to the host page so embed-resizer.js can fit the iframe.
+import { ATTRIBUTES } from '../element/bucket-lab.js';
+import tables from '../i18n/locales/element.js';
+import { langOf, pickLang, translator } from '../i18n/translate.js';
+
+/** The message the host's embed-resizer.js accepts (and nothing else). */
+export const RESIZE_MESSAGE = 'bucketlab:resize';
+/** What the resizer sends when it starts, asking for a fresh report. */
+export const MEASURE_MESSAGE = 'bucketlab:measure';
+
+const params = new URLSearchParams(location.search);
+const element = document.createElement('bucket-lab');
+for (const name of ATTRIBUTES) {
+  if (params.has(name)) element.setAttribute(name, params.get(name));
+}
+if (params.has('lang')) document.documentElement.lang = pickLang(params.get('lang'));
+document.title = `${translator(tables, langOf())('frameTitle')} · bucketlab`;
+document.getElementById('embed').append(element);
+
+if (window.parent !== window) {
+  let sent = -1;
+  const report = () => {
+    const height = Math.ceil(document.body.getBoundingClientRect().height);
+    if (height === sent) return;
+    sent = height;
+    // The height is not secret, and the host's origin is unknown here: the receiver checks ours.
+    window.parent.postMessage({ type: RESIZE_MESSAGE, height }, '*');
+  };
+  new ResizeObserver(report).observe(document.body);
+  // The host's resizer asks again when it starts after this page's first report.
+  window.addEventListener('message', (event) => {
+    if (event.source === window.parent && event.data?.type === MEASURE_MESSAGE) {
+      sent = -1;
+      report();
+    }
+  });
+}

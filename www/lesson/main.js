@@ -1,0 +1,133 @@
+// The lesson page: picks the language's page, restores a permalink, mounts the diagram (wasm) and
+// wires the code tabs, the tech toggle, the copy buttons, the live policy and the live response.
+// Configuration comes from the mount element's data-* attributes; the URL may override them
+// (?capacity=20&refill-rate=2&tokens=0, or the permalink #b=20&r=2&c=1&lang=en&tab=config&code=go).
+import init, { TokenBucket } from '../pkg/bucketlab.js';
+import { LANGS } from '../i18n/translate.js';
+import { showError } from '../element/error-box.js';
+import { mountDiagram } from '../element/mount.js';
+import { onWasmTrap } from '../element/trap.js';
+import { setUpCopyButtons, wireCopyButton } from './copy.js';
+import { switchPageIfAsked, wireLanguageLinks } from './language.js';
+import { isPermalink, permalinkHash, readPermalink } from './permalink.js';
+import { setUpPolicyEditor } from './policy.js';
+import { pageLang, t } from './strings.js';
+import { setUpTabs } from './tabs.js';
+import { setUpTechToggle } from './tech.js';
+import { followDecisions } from './usage.js';
+
+const root = document.getElementById('bucket-widget');
+const params = new URLSearchParams(location.search);
+const link = readPermalink(location.hash);
+const explicitLang = params.get('lang') ?? link.values.lang;
+
+// Console experiments: `new bucketlab.TokenBucket({ capacity: 10, refillRate: 5 })`.
+window.bucketlab = { TokenBucket, diagram: null };
+
+if (!switchPageIfAsked(explicitLang)) start();
+
+async function start() {
+  const rejected = [...link.rejected];
+  if (params.has('lang') && !LANGS.includes(params.get('lang'))) {
+    rejected.push({ name: 'lang', value: params.get('lang').slice(0, 40), allowed: 'allowed_lang' });
+  }
+
+  const diagram = () => window.bucketlab.diagram;
+  const state = () => {
+    const handle = diagram();
+    return {
+      b: handle?.capacity,
+      r: handle?.refillRate,
+      c: handle?.cost || undefined,
+      lang: pageLang(),
+      tab: tabs.selected,
+      code: tech.selected,
+    };
+  };
+  // Once the reader changes something, the address bar holds the permalink of what they see.
+  const updateHash = () => {
+    if (!diagram()) return;
+    history.replaceState(null, '', `${location.pathname}${location.search}${permalinkHash(state())}`);
+  };
+
+  const policy = setUpPolicyEditor({
+    panel: document.getElementById('codigo-configuracao'),
+    widgetRoot: root,
+    diagram,
+  });
+  const tabs = setUpTabs(document.querySelector('[data-tabs]'), {
+    initial: link.values.tab,
+    onChange: (tab) => {
+      if (tab === 'config') policy.start();
+      updateHash();
+    },
+  });
+  const tech = setUpTechToggle(document.querySelector('.tech-toggle'), {
+    initial: link.values.code,
+    onChange: updateHash,
+  });
+  setUpCopyButtons();
+  wireLanguageLinks((lang) => (diagram() ? permalinkHash({ ...state(), lang }) : ''));
+  followDecisions(root);
+
+  const permalink = document.querySelector('.permalink');
+  const permalinkUrl = () => `${location.origin}${location.pathname}${location.search}${permalinkHash(state())}`;
+  wireCopyButton(permalink.querySelector('button'), permalinkUrl);
+  permalink.querySelector('a').addEventListener('click', (event) => {
+    event.currentTarget.href = permalinkUrl();
+  });
+
+  for (const name of ['capacity', 'refill-rate', 'tokens']) {
+    if (params.has(name)) root.setAttribute(`data-${name}`, params.get(name));
+  }
+  try {
+    await init();
+    // B and r from the permalink are checked by the core before the diagram sees them.
+    if (link.values.b !== undefined || link.values.r !== undefined) {
+      const b = link.values.b ?? Number(root.dataset.capacity);
+      const r = link.values.r ?? Number(root.dataset.refillRate);
+      try {
+        new TokenBucket({ capacity: b, refillRate: r }).free();
+        root.dataset.capacity = String(b);
+        root.dataset.refillRate = String(r);
+        root.removeAttribute('data-tokens');
+      } catch {
+        if (link.values.b !== undefined) rejected.push({ name: 'b', value: String(b), allowed: 'allowed_b' });
+        if (link.values.r !== undefined) rejected.push({ name: 'r', value: String(r), allowed: 'allowed_r' });
+      }
+    }
+    window.bucketlab.diagram = mountDiagram(root);
+    // A trap leaves the module unusable: show an error instead of a frozen widget.
+    onWasmTrap((error) => {
+      window.bucketlab.diagram = null;
+      showError(root, t('widget_crashed'), error);
+    });
+    // setCost refuses a cost that does not fit in the bucket (a request that could never pass).
+    if (link.values.c !== undefined) {
+      try {
+        diagram().setCost(link.values.c);
+      } catch {
+        rejected.push({ name: 'c', value: String(link.values.c), allowed: 'allowed_c' });
+      }
+    }
+    permalink.hidden = false;
+    root.addEventListener('bucketlab:config', updateHash);
+    root.addEventListener('change', updateHash);
+    if (tabs.selected === 'config') policy.start();
+    performance.mark('bucketlab:interactive');
+  } catch (error) {
+    // A configuration error is already shown inside the widget by mountDiagram; anything else
+    // (the module failed to load) is shown here so the widget never stays blank.
+    if (!root.querySelector('.bl-error')) showError(root, null, error);
+  }
+
+  if (rejected.length) {
+    const notice = document.getElementById('page-notice');
+    const items = rejected.map(({ name, value, allowed }) => t('notice_item', { name, value, allowed: t(allowed) }));
+    notice.textContent = t('notice_ignored', { list: items.join('; ') });
+    notice.hidden = false;
+  }
+  if (isPermalink(location.hash) && link.values.tab) {
+    document.getElementById('codigo').scrollIntoView();
+  }
+}

@@ -1,0 +1,297 @@
+// The several-servers widget: one client's bursts go through a round-robin load balancer to three
+// app servers, each with its own token bucket or all sharing one. Mounted on #servers-widget,
+// configured by data-capacity, data-refill-rate, data-servers, data-burst and data-step.
+// Time moves only with the step button, so every run is exactly reproducible; switching the mode
+// replays the same bursts and steps under the other mode.
+import init, { TokenBucket } from '../../pkg/bucketlab.js';
+import tables from '../../i18n/locales/servers.js';
+import { langOf, pickLang, translator } from '../../i18n/translate.js';
+import { simulate, MODES } from './simulation.js';
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+/** The lanes show this many of the latest requests. */
+const MAX_SHOWN = 60;
+const SERVER_NAMES = 'ABCDEF';
+let mounted = 0;
+
+/** Reads a data-* number; `rule` says what is allowed, for the message. */
+function readNumber(root, name, fallback, ok, rule) {
+  const text = root.dataset[name];
+  if (text === undefined) return fallback;
+  // A decimal comma is fine, as written in Portuguese.
+  const value = /^\s*-?\d+([.,]\d+)?\s*$/.test(text) ? Number(text.replace(',', '.')) : NaN;
+  if (!ok(value)) {
+    const attribute = `data-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+    throw new Error(`${attribute} must be ${rule}, got ${JSON.stringify(text)}`);
+  }
+  return value;
+}
+
+function readConfig(root) {
+  const whole = (min, max) => (v) => Number.isInteger(v) && v >= min && v <= max;
+  const config = {
+    capacity: readNumber(root, 'capacity', 5, Number.isFinite, 'a number'),
+    refillRate: readNumber(root, 'refillRate', 1, Number.isFinite, 'a number'),
+    servers: readNumber(root, 'servers', 3, whole(2, 6), 'a whole number from 2 to 6'),
+    burst: readNumber(root, 'burst', 20, whole(1, MAX_SHOWN), `a whole number from 1 to ${MAX_SHOWN}`),
+    step: readNumber(root, 'step', 1, (v) => v > 0 && v <= 60, 'a number above 0 and at most 60'),
+  };
+  // The core checks B and r, with its own message naming the field.
+  new TokenBucket({ capacity: config.capacity, refillRate: config.refillRate }).free();
+  return config;
+}
+
+function element(tag, className, attributes = {}) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  return node;
+}
+
+function svg(tag, attributes = {}) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
+  return node;
+}
+
+/** Mounts the widget in `root`; returns a handle for scripts and tests. */
+export function mountServers(root) {
+  const config = readConfig(root);
+  const id = `sv-${++mounted}`;
+  const state = { mode: 'local', actions: [] };
+  let t = translator(tables, langOf());
+
+  const widget = element('div', 'sv-widget');
+  const modes = element('fieldset', 'sv-modes');
+  const legend = element('legend');
+  modes.append(legend);
+  const radios = {};
+  const radioText = {};
+  for (const mode of MODES) {
+    const label = element('label', 'sv-mode');
+    const input = element('input', '', { type: 'radio', name: `${id}-mode`, value: mode });
+    input.checked = mode === state.mode;
+    input.addEventListener('change', () => setMode(mode));
+    radios[mode] = input;
+    radioText[mode] = element('span');
+    label.append(input, radioText[mode]);
+    modes.append(label);
+  }
+  const actions = element('div', 'sv-actions');
+  const burstButton = element('button', 'sv-button sv-burst', { type: 'button' });
+  const stepButton = element('button', 'sv-button sv-step', { type: 'button' });
+  const resetButton = element('button', 'sv-button sv-reset', { type: 'button' });
+  const clock = element('output', 'sv-clock');
+  actions.append(burstButton, stepButton, resetButton, clock);
+  burstButton.addEventListener('click', () => burst());
+  stepButton.addEventListener('click', () => step());
+  resetButton.addEventListener('click', () => reset());
+
+  const balancer = element('p', 'sv-balancer');
+  const chart = svg('svg', { class: 'sv-lanes', role: 'img', 'aria-labelledby': `${id}-title`, 'aria-describedby': `${id}-desc` });
+  const chartTitle = svg('title', { id: `${id}-title` });
+  const chartDesc = svg('desc', { id: `${id}-desc` });
+  const plot = svg('g');
+  chart.append(chartTitle, chartDesc, plot);
+  const keys = element('ul', 'sv-legend');
+  const keyOk = element('li', 'sv-key sv-key--ok');
+  const keyDeny = element('li', 'sv-key sv-key--deny');
+  keys.append(keyOk, keyDeny);
+  const result = element('p', 'sv-result');
+  const limit = element('p', 'sv-limit');
+  const other = element('p', 'sv-other');
+  const live = element('p', 'sv-live', { 'aria-live': 'polite' });
+  widget.append(modes, actions, balancer, chart, keys, result, limit, other, live);
+  root.replaceChildren(widget);
+
+  const number = (value, digits) => new Intl.NumberFormat(t.lang, {
+    minimumFractionDigits: digits, maximumFractionDigits: digits,
+  }).format(value);
+  const run = (mode) => simulate(TokenBucket, { ...config, mode, actions: state.actions });
+
+  function render() {
+    const outcome = run(state.mode);
+    const otherMode = state.mode === 'local' ? 'shared' : 'local';
+    widget.setAttribute('lang', t.lang);
+    widget.dataset.mode = state.mode;
+    legend.textContent = t('modeLegend');
+    radioText.local.textContent = t('modeLocal');
+    radioText.shared.textContent = t('modeShared');
+    radios[state.mode].checked = true;
+    burstButton.textContent = t('burst', { n: config.burst });
+    stepButton.textContent = t('step', { s: number(config.step, config.step % 1 ? 1 : 0) });
+    resetButton.textContent = t('reset');
+    clock.textContent = t('clock', { t: number(outcome.now, 1) });
+    balancer.textContent = t('balancer', { servers: config.servers });
+    chartTitle.textContent = t('svgTitle');
+    chartDesc.textContent = t('svgDesc');
+    keyOk.textContent = t('legendOk');
+    keyDeny.textContent = t('legendDeny');
+
+    const requests = outcome.requests.length;
+    result.dataset.admitted = String(outcome.admitted);
+    result.dataset.requests = String(requests);
+    result.textContent = requests ? t('result', { a: outcome.admitted, n: requests }) : t('empty');
+    limit.textContent = state.mode === 'local'
+      ? t('limitLocal', { servers: config.servers, max: number(config.servers * config.capacity, 0) })
+      : t('limitShared', { b: number(config.capacity, 0) });
+    const otherAdmitted = run(otherMode).admitted;
+    other.hidden = requests === 0;
+    other.dataset.admitted = String(otherAdmitted);
+    other.textContent = t('other', {
+      mode: otherMode === 'local' ? t('otherLocal') : t('otherShared'),
+      a: otherAdmitted,
+    });
+    drawLanes(outcome);
+    return outcome;
+  }
+
+  function drawLanes(outcome) {
+    const width = Math.max(280, Math.round(root.clientWidth || 640));
+    const header = 24;
+    const laneHeight = 50;
+    const storeHeight = state.mode === 'shared' ? 46 : 0;
+    const height = header + config.servers * laneHeight + storeHeight;
+    const labelWidth = Math.round(Math.min(170, Math.max(118, width * 0.26)));
+    chart.setAttribute('viewBox', `0 0 ${width} ${height}`);
+    chart.setAttribute('width', width);
+    chart.setAttribute('height', height);
+    const shapes = [];
+    // A bar of the bucket's fill, with its exact count as the tooltip.
+    const gauge = (x, y, w, tokens) => {
+      const group = svg('g', { class: 'sv-gauge' });
+      const tip = svg('title');
+      tip.textContent = t('laneTokens', { t: number(tokens, 1), b: number(config.capacity, 0) });
+      group.append(tip, svg('rect', { class: 'sv-gauge-back', x, y, width: w, height: 5, rx: 2 }));
+      const filled = (w * tokens) / config.capacity;
+      if (filled > 0) group.append(svg('rect', { class: 'sv-gauge-fill', x, y, width: filled, height: 5, rx: 2 }));
+      shapes.push(group);
+    };
+
+    // A narrow screen shows fewer columns, so each marker stays big enough to see.
+    const start = Math.max(0, outcome.requests.length - (width < 560 ? MAX_SHOWN / 2 : MAX_SHOWN));
+    const shown = outcome.requests.slice(start);
+    for (let lane = 0; lane < config.servers; lane++) {
+      const y = header + lane * laneHeight;
+      shapes.push(svg('rect', { class: `sv-lane sv-lane--${lane % 2 ? 'odd' : 'even'}`, x: 0, y, width, height: laneHeight }));
+      const name = svg('text', { class: 'sv-lane-name', x: 8, y: y + 19 });
+      name.textContent = t('server', { name: SERVER_NAMES[lane] });
+      const mine = outcome.requests.filter((request) => request.server === lane);
+      const count = svg('text', { class: 'sv-lane-count', x: 8, y: y + 35 });
+      count.textContent = t('laneCount', { a: mine.filter((r) => r.allowed).length, n: mine.length });
+      shapes.push(name, count);
+      if (state.mode === 'local') gauge(8, y + 40, labelWidth - 24, outcome.tokens[lane]);
+    }
+
+    const columns = Math.max(shown.length, 20);
+    const columnWidth = (width - labelWidth - 10) / columns;
+    const size = Math.max(2.5, Math.min(7, columnWidth * 0.38));
+    const columnX = (index) => labelWidth + columnWidth * (index - start);
+    for (const mark of outcome.bursts.filter((b) => b.index >= start)) {
+      const x = columnX(mark.index);
+      shapes.push(svg('line', { class: 'sv-burst-line', x1: x, x2: x, y1: header - 6, y2: header + config.servers * laneHeight }));
+      const tick = svg('text', { class: 'sv-tick', x: x + 3, y: 14 });
+      tick.textContent = t('burstAt', { t: number(mark.now, 1) });
+      shapes.push(tick);
+    }
+    shown.forEach((request, j) => {
+      const cx = columnX(start + j) + columnWidth / 2;
+      const cy = header + request.server * laneHeight + laneHeight / 2;
+      if (request.allowed) {
+        shapes.push(svg('circle', { class: 'sv-admitted', cx, cy, r: size }));
+      } else {
+        const d = size * 1.25;
+        shapes.push(svg('polygon', {
+          class: 'sv-denied', points: `${cx},${cy - d} ${cx + d},${cy} ${cx},${cy + d} ${cx - d},${cy}`,
+        }));
+      }
+    });
+
+    if (state.mode === 'shared') {
+      const y = header + config.servers * laneHeight;
+      shapes.push(svg('rect', { class: 'sv-store', x: 1, y: y + 4, width: width - 2, height: storeHeight - 6, rx: 6 }));
+      const text = svg('text', { class: 'sv-store-text', x: 10, y: y + 22 });
+      text.textContent = t('store', { t: number(outcome.tokens[0], 1), b: number(config.capacity, 0) });
+      shapes.push(text);
+      gauge(10, y + 30, Math.min(240, width - 20), outcome.tokens[0]);
+    }
+    plot.replaceChildren(...shapes);
+  }
+
+  function announce(outcome, from) {
+    const last = outcome.requests.slice(from);
+    live.textContent = t('announce', {
+      mode: state.mode === 'local' ? t('modeLocal') : t('modeShared'),
+      a: last.filter((r) => r.allowed).length,
+      n: last.length,
+    });
+  }
+
+  function burst() {
+    const before = run(state.mode).requests.length;
+    state.actions.push({ type: 'burst', size: config.burst });
+    announce(render(), before);
+  }
+
+  function step() {
+    state.actions.push({ type: 'step', seconds: config.step });
+    render();
+  }
+
+  function reset() {
+    state.actions = [];
+    live.textContent = '';
+    render();
+  }
+
+  function setMode(mode) {
+    if (!MODES.includes(mode)) {
+      throw new Error(`mode must be one of ${MODES.join(', ')}, got ${JSON.stringify(mode)}`);
+    }
+    state.mode = mode;
+    announce(render(), 0);
+  }
+
+  const onLang = (event) => {
+    t = translator(tables, pickLang(event.detail?.lang ?? document.documentElement.lang));
+    render();
+  };
+  document.addEventListener('bucketlab:langchange', onLang);
+  // Lanes are drawn in CSS pixels, so text keeps its size at any width.
+  let drawnWidth = root.clientWidth;
+  const resize = new ResizeObserver(() => {
+    if (root.clientWidth !== drawnWidth) {
+      drawnWidth = root.clientWidth;
+      render();
+    }
+  });
+  resize.observe(root);
+  render();
+
+  return {
+    burst,
+    step,
+    reset,
+    setMode,
+    get mode() { return state.mode; },
+    get admitted() { return run(state.mode).admitted; },
+    unmount() {
+      document.removeEventListener('bucketlab:langchange', onLang);
+      resize.disconnect();
+      root.replaceChildren();
+    },
+  };
+}
+
+const root = document.getElementById('servers-widget');
+if (root) {
+  try {
+    await init();
+    mountServers(root);
+  } catch (error) {
+    const box = element('div', 'sv-error', { role: 'alert' });
+    const message = String(error && error.message ? error.message : error);
+    box.textContent = translator(tables, langOf())('error', { message });
+    root.replaceChildren(box);
+  }
+}
