@@ -39,10 +39,14 @@ fn log() -> String {
     text
 }
 
-fn temp_log(name: &str, bytes: &[u8]) -> tempfile::TempPath {
-    let file = tempfile::Builder::new().suffix(name).tempfile().unwrap();
+/// The command's `--json` report, with `extra` flags, on `bytes` written to a file named `*suffix`.
+fn on_file(bytes: &[u8], suffix: &str, extra: &[&str]) -> Value {
+    let file = tempfile::Builder::new().suffix(suffix).tempfile().unwrap();
     std::fs::write(file.path(), bytes).unwrap();
-    file.into_temp_path()
+    let mut flags = vec!["--json"];
+    flags.extend(extra);
+    flags.push(file.path().to_str().unwrap());
+    json(&bucketlab(&args(&flags), b""))
 }
 
 fn keys_of(value: &Value) -> BTreeSet<&str> {
@@ -66,8 +70,7 @@ fn args<'a>(extra: &[&'a str]) -> Vec<&'a str> {
 #[test]
 fn json_has_exactly_the_documented_fields() {
     let text = log();
-    let path = temp_log(".log", text.as_bytes());
-    let report = json(&bucketlab(&args(&["--json", path.to_str().unwrap()]), b""));
+    let report = on_file(text.as_bytes(), ".log", &[]);
     assert_eq!(
         keys_of(&report),
         BTreeSet::from([
@@ -116,10 +119,7 @@ fn json_has_exactly_the_documented_fields() {
     );
     assert_eq!(by_key[3]["limited"], 0, "1 per second never meets B = 10");
 
-    let top = json(&bucketlab(
-        &args(&["--json", "--top", "2", path.to_str().unwrap()]),
-        b"",
-    ));
+    let top = on_file(text.as_bytes(), ".log", &["--top", "2"]);
     assert_eq!(top["byKey"].as_array().unwrap()[..], by_key[..2]);
     assert_eq!(top["keys"], 4, "--top shortens the list, not the count");
 }
@@ -127,8 +127,7 @@ fn json_has_exactly_the_documented_fields() {
 #[test]
 fn stdin_and_gzip_give_the_same_report_as_the_file() {
     let text = log();
-    let path = temp_log(".log", text.as_bytes());
-    let from_file = json(&bucketlab(&args(&["--json", path.to_str().unwrap()]), b""));
+    let from_file = on_file(text.as_bytes(), ".log", &[]);
     assert_eq!(
         json(&bucketlab(&args(&["--json", "-"]), text.as_bytes())),
         from_file
@@ -138,14 +137,7 @@ fn stdin_and_gzip_give_the_same_report_as_the_file() {
         json(&bucketlab(&args(&["--json", "-"]), &zipped)),
         from_file
     );
-    let gz_path = temp_log(".log.gz", &zipped);
-    assert_eq!(
-        json(&bucketlab(
-            &args(&["--json", gz_path.to_str().unwrap()]),
-            b""
-        )),
-        from_file
-    );
+    assert_eq!(on_file(&zipped, ".log.gz", &[]), from_file);
 }
 
 #[test]
@@ -278,106 +270,34 @@ fn refused(extra: &[&str], message: &[&str]) {
 
 #[test]
 fn bad_flags_name_the_flag_the_value_and_what_is_allowed() {
-    let with = |flags: &[&'static str]| -> Vec<&'static str> {
-        let mut all = vec!["replay", "--capacity", "10", "--refill-rate", "5"];
-        all.extend(flags);
-        all.push("-");
-        all
-    };
-    refused(
-        &["replay", "--capacity", "-1", "--refill-rate", "5", "-"],
-        &["'-1'", "--capacity", "greater than 0"],
-    );
-    refused(
-        &["replay", "--capacity", "lots", "--refill-rate", "5", "-"],
-        &["'lots'", "--capacity", "B must be a finite number"],
-    );
-    refused(
-        &["replay", "--capacity", "10", "--refill-rate", "-0.5", "-"],
-        &["'-0.5'", "--refill-rate", "at least 0"],
-    );
-    refused(&["replay", "--refill-rate", "5", "-"], &["--capacity"]);
-    refused(
-        &with(&["--algorithm", "leaky-bucket"]),
-        &[
-            "'leaky-bucket'",
-            "--algorithm",
-            "token-bucket, fixed-window, sliding-log, sliding-counter, gcra",
-        ],
-    );
-    refused(
-        &with(&["--format", "xml"]),
-        &["'xml'", "--format", "combined, common, json, alb, csv"],
-    );
-    refused(
-        &with(&["--key", "user"]),
-        &["'user'", "--key", "ip, field:NAME"],
-    );
-    refused(
-        &with(&["--key", "column:0"]),
-        &["'column:0'", "--key", "from 2 to 64"],
-    );
-    refused(&with(&["--top", "-3"]), &["'-3'", "--top", "whole number"]);
-    refused(
-        &with(&["--recommend", "keys:200%"]),
-        &["'keys:200%'", "--recommend", "keys:P%"],
-    );
-    refused(
-        &with(&["--recommend", "most"]),
-        &["'most'", "--recommend", "requests:P%"],
-    );
-    refused(
-        &[
-            "replay",
-            "--capacity",
-            "2.5",
-            "--refill-rate",
-            "1",
-            "--algorithm",
-            "fixed-window",
-            "-",
-        ],
-        &["'2.5'", "--capacity", "whole number from 1 to 10000"],
-    );
-    refused(
-        &[
-            "replay",
-            "--capacity",
-            "5",
-            "--refill-rate",
-            "0",
-            "--algorithm",
-            "gcra",
-            "-",
-        ],
-        &["'0'", "--refill-rate", "above 0"],
-    );
-    refused(
-        &[
-            "replay",
-            "--capacity",
-            "5",
-            "--refill-rate",
-            "10000",
-            "--algorithm",
-            "sliding-log",
-            "-",
-        ],
-        &["'10000'", "--refill-rate", "window B / r would be 0.0005 s"],
-    );
-    // Flags that only the log can refuse: the detected format is combined.
-    refused(
-        &with(&["--key", "field:user"]),
-        &["'field:user'", "--key", "combined logs are keyed by ip"],
-    );
-    refused(
-        &with(&["--time-field", "ts"]),
-        &["'ts'", "--time-field", "only json lines"],
-    );
-    refused(
-        &with(&["--format", "json"]),
-        &["'json'", "--format", "is a JSON object"],
-    );
+    // Each case: the flags, `=>`, then the pieces the message must have, separated by ` | `.
+    let cases = [
+        "--capacity -1 --refill-rate 5 => '-1' | --capacity | greater than 0",
+        "--capacity lots --refill-rate 5 => 'lots' | --capacity | B must be a finite number",
+        "--capacity 10 --refill-rate -0.5 => '-0.5' | --refill-rate | at least 0",
+        "--refill-rate 5 => --capacity",
+        "--capacity 1 --refill-rate 1 --algorithm leaky-bucket => 'leaky-bucket' | --algorithm | token-bucket, fixed-window, sliding-log, sliding-counter, gcra",
+        "--capacity 1 --refill-rate 1 --format xml => 'xml' | --format | combined, common, json, alb, csv",
+        "--capacity 1 --refill-rate 1 --key user => 'user' | --key | ip, field:NAME",
+        "--capacity 1 --refill-rate 1 --key column:0 => 'column:0' | --key | from 2 to 64",
+        "--capacity 1 --refill-rate 1 --top -3 => '-3' | --top | whole number",
+        "--capacity 1 --refill-rate 1 --recommend keys:200% => 'keys:200%' | --recommend | keys:P%",
+        "--capacity 1 --refill-rate 1 --recommend most => 'most' | --recommend | requests:P%",
+        "--capacity 2.5 --refill-rate 1 --algorithm fixed-window => '2.5' | --capacity | whole number from 1 to 10000",
+        "--capacity 5 --refill-rate 0 --algorithm gcra => '0' | --refill-rate | above 0",
+        "--capacity 5 --refill-rate 10000 --algorithm sliding-log => '10000' | --refill-rate | window B / r would be 0.0005 s",
+        // Flags that only the log can refuse: the format detected is combined.
+        "--capacity 1 --refill-rate 1 --key field:user => 'field:user' | --key | combined logs are keyed by ip",
+        "--capacity 1 --refill-rate 1 --time-field ts => 'ts' | --time-field | only json lines",
+        "--capacity 1 --refill-rate 1 --format json => 'json' | --format | is a JSON object",
+    ];
+    for case in cases {
+        let (flags, message) = case.split_once(" => ").unwrap();
+        let mut args = vec!["replay"];
+        args.extend(flags.split(' '));
+        args.push("-");
+        refused(&args, &message.split(" | ").collect::<Vec<_>>());
+    }
 }
 
 #[test]

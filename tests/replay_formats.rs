@@ -121,11 +121,11 @@ fn broken_log_lines_say_what_is_wrong() {
         ),
         (
             r#"1.2.3.4 - - [10/Oct/2000:13:55:36] "GET /" 200 5 "-" "-""#,
-            "time [10/Oct/2000:13:55:36]",
+            "time \"10/Oct/2000:13:55:36\"",
         ),
         (
             r#"1.2.3.4 - - [31/Sep/2000:13:55:36 -0700] "GET /" 200 5 "-" "-""#,
-            "time [31/Sep",
+            "time \"31/Sep",
         ),
         (
             r#"1.2.3.4 - - 10/Oct/2000:13:55:36 -0700 "GET /" 200 5"#,
@@ -382,7 +382,7 @@ fn malformed_lines_are_counted_and_the_first_five_quoted() {
         "{:?}",
         report.malformed_examples
     );
-    assert!(report.malformed_examples[3].why.contains("time [now]"));
+    assert!(report.malformed_examples[3].why.contains("time \"now\""));
     assert_eq!(finished.parser.unwrap().format(), Format::Combined);
 }
 

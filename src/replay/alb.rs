@@ -4,7 +4,7 @@
 //! The arrival time is `request_creation_time` (when the balancer received the request); entries
 //! written before that field existed, or with `-` there, use `time` (when it answered).
 
-use super::fields::Fields;
+use super::fields::{quoted, Fields};
 use super::timestamp::rfc3339;
 
 /// The request types an ALB entry starts with.
@@ -28,7 +28,8 @@ pub fn parse(line: &str) -> Result<Request<'_>, String> {
     let kind = fields.bare().unwrap_or("");
     if !TYPES.contains(&kind) {
         return Err(format!(
-            "type \"{kind}\" is not one of {}",
+            "type {} is not one of {}",
+            quoted(kind),
             TYPES.join(", ")
         ));
     }
@@ -39,7 +40,8 @@ pub fn parse(line: &str) -> Result<Request<'_>, String> {
     let client = fields
         .bare()
         .ok_or("no client:port after the load balancer")?;
-    let client = address(client).ok_or_else(|| format!("client \"{client}\" is not ip:port"))?;
+    let client =
+        address(client).ok_or_else(|| format!("client {} is not ip:port", quoted(client)))?;
     let mut creation = None;
     for _ in 5..=REQUEST_CREATION_TIME {
         match fields.any() {

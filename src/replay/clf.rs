@@ -6,7 +6,7 @@
 //! Fields may follow (many configurations append some); when the last of them is epoch seconds
 //! within one second of `[time]`, it is nginx's `$msec` and gives the sub-second time.
 
-use super::fields::Fields;
+use super::fields::{quoted, Fields};
 use super::timestamp::{epoch, CommonLogCache};
 
 /// What one line says: who asked, and when.
@@ -42,11 +42,11 @@ pub fn parse<'a>(
         .map_err(|e| format!("request: {e}"))?;
     let status = fields.bare().unwrap_or("");
     if status.len() != 3 || !status.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("status \"{status}\" is not a 3-digit code"));
+        return Err(format!("status {} is not a 3-digit code", quoted(status)));
     }
     let bytes = fields.bare().unwrap_or("");
     if bytes.is_empty() || (bytes != "-" && !bytes.bytes().all(|b| b.is_ascii_digit())) {
-        return Err(format!("size \"{bytes}\" is neither a number nor -"));
+        return Err(format!("size {} is neither a number nor -", quoted(bytes)));
     }
     if combined {
         fields

@@ -2,6 +2,15 @@
 //! spaces, some of them in double quotes (where `\"` is a quote and `\\` a backslash, as Apache
 //! writes them; nginx writes `\x22`, which needs nothing special) or in square brackets.
 
+use crate::limiter::{rust_number, Given};
+
+/// A piece of a log line as a message shows it: quoted and escaped, cut after 40 characters (the
+/// core's way of quoting what it was given), so a line of garbage can't flood a report.
+pub fn quoted(text: &str) -> String {
+    let got = Given::Text(text.to_owned()).text(rust_number);
+    got.strip_prefix("got ").map(str::to_owned).unwrap_or(got)
+}
+
 /// Reads the fields of one line from left to right.
 #[derive(Debug, Clone)]
 pub struct Fields<'a> {
@@ -94,6 +103,17 @@ mod tests {
         assert_eq!(f.any(), Ok("b"));
         assert!(f.is_done());
         assert_eq!(f.any(), Err("a field is missing"));
+    }
+
+    #[test]
+    fn quoted_pieces_are_escaped_and_cut() {
+        assert_eq!(quoted("a\"b"), r#""a\"b""#);
+        assert_eq!(quoted("\u{1}"), r#""\u{1}""#);
+        let long = quoted(&"x".repeat(100));
+        assert!(
+            long.ends_with("… (100 characters)") && long.len() < 70,
+            "{long}"
+        );
     }
 
     #[test]

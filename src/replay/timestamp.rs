@@ -1,6 +1,7 @@
 //! Log timestamps as seconds since the Unix epoch (`f64`): the web servers' `10/Oct/2000:13:55:36
 //! -0700`, RFC 3339 (`2018-07-02T22:23:00.186641Z`) and plain epoch seconds (`1698765432.123`).
 
+use super::fields::quoted;
 use time::format_description::well_known::Rfc3339;
 use time::format_description::BorrowedFormatItem;
 use time::macros::format_description;
@@ -19,14 +20,24 @@ fn seconds(time: OffsetDateTime) -> f64 {
 pub fn common_log(text: &str) -> Result<f64, String> {
     OffsetDateTime::parse(text, COMMON_LOG)
         .map(seconds)
-        .map_err(|e| format!("time [{text}] is not day/Mon/year:hh:mm:ss ±hhmm ({e})"))
+        .map_err(|e| {
+            format!(
+                "time {} is not day/Mon/year:hh:mm:ss ±hhmm ({e})",
+                quoted(text)
+            )
+        })
 }
 
 /// An RFC 3339 date and time with its offset, as epoch seconds.
 pub fn rfc3339(text: &str) -> Result<f64, String> {
     OffsetDateTime::parse(text, &Rfc3339)
         .map(seconds)
-        .map_err(|e| format!("time \"{text}\" is not an RFC 3339 date and time ({e})"))
+        .map_err(|e| {
+            format!(
+                "time {} is not an RFC 3339 date and time ({e})",
+                quoted(text)
+            )
+        })
 }
 
 /// Epoch seconds written as digits with an optional fraction (`1698765432.123`); nothing else
@@ -45,7 +56,10 @@ pub fn epoch_or_rfc3339(text: &str) -> Result<f64, String> {
     match epoch(text) {
         Some(seconds) => Ok(seconds),
         None => rfc3339(text).map_err(|_| {
-            format!("time \"{text}\" is neither epoch seconds nor an RFC 3339 date and time")
+            format!(
+                "time {} is neither epoch seconds nor an RFC 3339 date and time",
+                quoted(text)
+            )
         }),
     }
 }
