@@ -287,7 +287,7 @@ fn bad_flags_name_the_flag_the_value_and_what_is_allowed() {
         "--capacity 5 --refill-rate 0 --algorithm gcra => '0' | --refill-rate | above 0",
         "--capacity 5 --refill-rate 10000 --algorithm sliding-log => '10000' | --refill-rate | window B / r would be 0.0005 s",
         // Flags that only the log can refuse: the format detected is combined.
-        "--capacity 1 --refill-rate 1 --key field:user => 'field:user' | --key | combined logs are keyed by ip",
+        "--capacity 1 --refill-rate 1 --key field:user => 'field:user' | --key | combined lines are keyed by ip",
         "--capacity 1 --refill-rate 1 --time-field ts => 'ts' | --time-field | only json lines",
         "--capacity 1 --refill-rate 1 --format json => 'json' | --format | is a JSON object",
     ];

@@ -209,8 +209,7 @@ pub struct Parser {
 impl Parser {
     /// A parser for `format`, keyed by `key` (the format's default when `None`), taking the time
     /// from `time_field` (JSON only). For JSON, the default time field and the `ip` key are the
-    /// first of [`jsonl::TIME_FIELDS`] and [`jsonl::IP_FIELDS`] present in the first object of
-    /// `samples`.
+    /// first of [`jsonl::TIME_FIELDS`] and [`jsonl::IP_FIELDS`] that an object of `samples` has.
     pub fn new(
         format: Format,
         key: Option<&KeySpec>,
@@ -234,33 +233,8 @@ impl Parser {
                 combined: format == Format::Combined,
             },
             (Format::Alb, None | Some(KeySpec::Ip)) => How::Alb,
-            (Format::Combined | Format::Common | Format::Alb, Some(other)) => {
-                return Err(refuse(
-                    "key",
-                    other.to_string(),
-                    format!("{format} logs are keyed by ip, the client address"),
-                ))
-            }
-            (Format::Json, Some(KeySpec::Column(_))) | (Format::Csv, Some(KeySpec::Field(_))) => {
-                return Err(refuse(
-                    "key",
-                    key.map(ToString::to_string).unwrap_or_default(),
-                    format!(
-                        "{format} lines are keyed by {}",
-                        if format == Format::Json {
-                            "ip or field:NAME"
-                        } else {
-                            "column:N"
-                        }
-                    ),
-                ))
-            }
-            (Format::Csv, Some(KeySpec::Ip)) => {
-                return Err(refuse(
-                    "key",
-                    "ip".to_owned(),
-                    "csv lines are keyed by column:N (column:2 unless given)".to_owned(),
-                ))
+            (Format::Json, None | Some(KeySpec::Ip | KeySpec::Field(_))) => {
+                json_fields(key, time_field, samples)?
             }
             (Format::Csv, None) => How::Csv {
                 key: 2,
@@ -270,49 +244,17 @@ impl Parser {
                 key: *n,
                 cost: (*n == 2).then_some(3),
             },
-            (Format::Json, key) => {
-                let first = samples.iter().find_map(|line| jsonl::object(line).ok());
-                let named = time_field.is_some() && matches!(key, Some(KeySpec::Field(_)));
-                if first.is_none() && !named {
-                    return Err(refuse(
-                        "format",
-                        "json".to_owned(),
-                        format!("none of the first {} lines is a JSON object", samples.len()),
-                    ));
-                }
-                let time = match time_field {
-                    Some(name) => name.to_owned(),
-                    None => first
-                        .as_ref()
-                        .and_then(|o| jsonl::first_present(o, &jsonl::TIME_FIELDS))
-                        .ok_or_else(|| SetupError {
-                            option: "time-field",
-                            value: None,
-                            why: format!(
-                                "the first JSON line has none of {}; name the field with --time-field NAME",
-                                jsonl::TIME_FIELDS.join(", ")
-                            ),
-                        })?
-                        .to_owned(),
+            (_, Some(other)) => {
+                let allowed = match format {
+                    Format::Json => "ip or field:NAME",
+                    Format::Csv => "column:N (column:2 unless given)",
+                    _ => "ip, the client address",
                 };
-                let key = match key {
-                    Some(KeySpec::Field(name)) => name.clone(),
-                    _ => first
-                        .as_ref()
-                        .and_then(|o| jsonl::first_present(o, &jsonl::IP_FIELDS))
-                        .ok_or_else(|| {
-                            refuse(
-                                "key",
-                                "ip".to_owned(),
-                                format!(
-                                    "the first JSON line has none of {}; name the field with --key field:NAME",
-                                    jsonl::IP_FIELDS.join(", ")
-                                ),
-                            )
-                        })?
-                        .to_owned(),
-                };
-                How::Json { time, key }
+                return Err(refuse(
+                    "key",
+                    other.to_string(),
+                    format!("{format} lines are keyed by {allowed}"),
+                ));
             }
         };
         Ok(Parser {
@@ -446,4 +388,62 @@ impl Parser {
             }
         }
     }
+}
+
+/// The JSON time and key fields: as named, or the first of the usual names that the sample
+/// objects have (the first object that has one decides).
+fn json_fields(
+    key: Option<&KeySpec>,
+    time_field: Option<&str>,
+    samples: &[&str],
+) -> Result<How, SetupError> {
+    let objects: Vec<_> = samples
+        .iter()
+        .filter_map(|line| jsonl::object(line).ok())
+        .collect();
+    let named_key = match key {
+        Some(KeySpec::Field(name)) => Some(name.as_str()),
+        _ => None,
+    };
+    if objects.is_empty() && (time_field.is_none() || named_key.is_none()) {
+        return Err(SetupError {
+            option: "format",
+            value: Some("json".to_owned()),
+            why: format!("none of the first {} lines is a JSON object", samples.len()),
+        });
+    }
+    // A name the caller gave, or the first usual one found, or the error naming the flag to use.
+    let resolve = |given: Option<&str>, usual: &[&str], option, value: Option<&str>, flag| {
+        if let Some(name) = given {
+            return Ok(name.to_owned());
+        }
+        objects
+            .iter()
+            .find_map(|o| jsonl::first_present(o, usual))
+            .map(str::to_owned)
+            .ok_or_else(|| SetupError {
+                option,
+                value: value.map(str::to_owned),
+                why: format!(
+                    "none of the first JSON lines has any of {}; name the field with {flag}",
+                    usual.join(", ")
+                ),
+            })
+    };
+    Ok(How::Json {
+        time: resolve(
+            time_field,
+            &jsonl::TIME_FIELDS,
+            "time-field",
+            None,
+            "--time-field NAME",
+        )?,
+        key: resolve(
+            named_key,
+            &jsonl::IP_FIELDS,
+            "key",
+            Some("ip"),
+            "--key field:NAME",
+        )?,
+    })
 }
