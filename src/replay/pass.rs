@@ -39,7 +39,14 @@ pub enum Policy {
     /// The core's token bucket, any `B > 0`, `r ≥ 0`, requests of any cost.
     TokenBucket(BucketConfig),
     /// One of the lab's limiters, configured "`B` requests per `B / r` seconds"; requests cost 1.
-    Lab(Algorithm, Quota),
+    Lab {
+        /// Which.
+        algorithm: Algorithm,
+        /// `B` per `B / r` seconds.
+        quota: Quota,
+        /// `r` as given (`B / (B / r)` may differ from it in the last place).
+        refill_rate: f64,
+    },
 }
 
 impl Policy {
@@ -97,14 +104,18 @@ impl Policy {
                 ),
             )
         })?;
-        Ok(Policy::Lab(lab, quota))
+        Ok(Policy::Lab {
+            algorithm: lab,
+            quota,
+            refill_rate,
+        })
     }
 
-    /// The refill rate `r` (the lab's `limit / window`).
+    /// The refill rate `r`.
     pub fn refill_rate(&self) -> f64 {
         match self {
             Policy::TokenBucket(config) => config.refill_rate(),
-            Policy::Lab(_, quota) => quota.rate(),
+            Policy::Lab { refill_rate, .. } => *refill_rate,
         }
     }
 
@@ -112,7 +123,9 @@ impl Policy {
     fn limiter(&self) -> KeyLimiter {
         match *self {
             Policy::TokenBucket(config) => KeyLimiter::Bucket(TokenBucket::new(config)),
-            Policy::Lab(algorithm, quota) => KeyLimiter::Lab(algorithm.build(quota)),
+            Policy::Lab {
+                algorithm, quota, ..
+            } => KeyLimiter::Lab(algorithm.build(quota)),
         }
     }
 }
@@ -260,7 +273,7 @@ impl Replay {
             &texts,
         )
         .map(|parser| match settings.policy {
-            Policy::Lab(algorithm, _) => parser.with_unit_cost(lab_name(algorithm)),
+            Policy::Lab { algorithm, .. } => parser.with_unit_cost(lab_name(algorithm)),
             Policy::TokenBucket(_) => parser,
         });
         match parser {
