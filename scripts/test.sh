@@ -31,7 +31,7 @@ echo "== browser: wasm-bindgen-test in headless Chromium =="
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
 CHROMEDRIVER=/usr/bin/chromedriver \
 WASM_BINDGEN_TEST_TIMEOUT=60 \
-  cargo test --target wasm32-unknown-unknown --test browser 2>&1 | tee "$logs/browser.log"
+  cargo test --target wasm32-unknown-unknown --no-default-features --features diagram --test browser 2>&1 | tee "$logs/browser.log"
 note "browser (wasm-bindgen-test):  $(count_cargo "$logs/browser.log") passed"
 
 echo "== node: the built module under Node =="
