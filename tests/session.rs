@@ -366,8 +366,11 @@ fn replaying_the_log_into_a_fresh_session_gives_the_same_state() {
     );
 }
 
+/// What the diagram draws: tokens, B and r, the last request, the charted times.
+type Picture = (f64, String, Option<bucketlab::limiter::Shot>, Vec<f64>);
+
 /// What the diagram draws from a session at lesson time `at`.
-fn picture(s: &Session, at: f64) -> (f64, String, Option<bucketlab::limiter::Shot>, Vec<f64>) {
+fn picture(s: &Session, at: f64) -> Picture {
     let config = s.config();
     let tokens = s.bucket().tokens_at(at).unwrap();
     let config = format!("{} {}", config.capacity(), config.refill_rate());
@@ -377,14 +380,7 @@ fn picture(s: &Session, at: f64) -> (f64, String, Option<bucketlab::limiter::Sho
 
 /// A session with traffic, sends, a reconfiguration, speed changes, pauses and steps; returns it
 /// with (lesson time, picture) taken as it ran.
-fn recorded() -> (
-    Session,
-    Vec<(
-        f64,
-        f64,
-        (f64, String, Option<bucketlab::limiter::Shot>, Vec<f64>),
-    )>,
-) {
+fn recorded() -> (Session, Vec<(f64, f64, Picture)>) {
     let mut session = Session::new(config(5.0, 1.0), 50.0);
     let mut seen = Vec::new();
     let mut look = |s: &mut Session, wall: f64| {

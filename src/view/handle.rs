@@ -14,6 +14,11 @@ use web_sys::Element;
 /// joining at run time would cost code in the module).
 const GROUP_NAMES: &str = "send, cost, burst, bucket, traffic, time";
 
+/// `B` when the mount element gives none: small, so a person clicking steadily meets a 429 soon.
+pub const DEFAULT_CAPACITY: f64 = 5.0;
+/// `r` when the mount element gives none: 1 token per second, slower than a person clicks.
+pub const DEFAULT_REFILL_RATE: f64 = 1.0;
+
 /// A mounted diagram. Dropping it (or calling `free()` from JavaScript) stops its frame loop,
 /// removes its listeners and observers and empties its element.
 #[wasm_bindgen]
@@ -22,8 +27,8 @@ pub struct BucketDiagram {
     root: Element,
 }
 
-/// Mounts the diagram into `root`, configured by its attributes: `data-capacity` (B, default 10),
-/// `data-refill-rate` (r, default 5), `data-tokens` (initial tokens, default full) and
+/// Mounts the diagram into `root`, configured by its attributes: `data-capacity` (B, default 5),
+/// `data-refill-rate` (r, default 1), `data-tokens` (initial tokens, default full) and
 /// `data-lang` (default: the nearest `lang`); `data-paused` starts with the clock stopped at 0, for
 /// exact, step-by-step demonstrations and tests. A bad value throws an `Error` naming the
 /// attribute's field, the value and what is allowed, and leaves `root` as it was.
@@ -52,12 +57,17 @@ fn config_from_attributes(root: &Element) -> Result<BucketConfig, InvalidValue> 
         Some(text) => parse_text(field, &text, rule),
         None => Ok(default),
     };
-    let capacity = read("data-capacity", Field::Capacity, Rule::Positive, 10.0)?;
+    let capacity = read(
+        "data-capacity",
+        Field::Capacity,
+        Rule::Positive,
+        DEFAULT_CAPACITY,
+    )?;
     let refill_rate = read(
         "data-refill-rate",
         Field::RefillRate,
         Rule::NonNegative,
-        5.0,
+        DEFAULT_REFILL_RATE,
     )?;
     let config = BucketConfig::new(capacity, refill_rate)?;
     match root.get_attribute("data-tokens") {

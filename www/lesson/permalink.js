@@ -64,7 +64,7 @@ export function readPermalink(hash) {
     }
   }
   // The cost must fit in the bucket, or the request could never pass.
-  if (values.c !== undefined && values.c > Math.max(1, Math.floor(values.b ?? 10))) {
+  if (values.c !== undefined && values.c > Math.max(1, Math.floor(values.b ?? 5))) {
     reject('c', String(values.c), 'allowed_c');
     delete values.c;
   }
