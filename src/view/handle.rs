@@ -4,8 +4,8 @@
 
 use super::controls::{cost_rule, CONTROL_GROUPS};
 use super::{locale, mount, Mounted, Widget};
-use crate::limiter::{BucketConfig, Field, InvalidValue, Rule};
-use crate::wasm::convert::{js_number, parse_text, to_js};
+use crate::limiter::{BucketConfig, Field, InvalidValue, Rule, Scenario};
+use crate::wasm::convert::{js_decimal, js_number, parse_text, to_js};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
@@ -160,11 +160,74 @@ impl BucketDiagram {
         self.widget().borrow_mut().step(seconds).map_err(to_js)
     }
 
-    /// Tokens in the bucket now, as the counter shows them (unrounded).
+    /// Tokens in the bucket as the counter shows them (unrounded): now, or at the past moment
+    /// shown.
     #[wasm_bindgen(getter)]
     pub fn tokens(&self) -> f64 {
         let widget = self.widget().borrow();
-        widget.session.tokens(super::dom::wall_seconds())
+        let shown = widget.past.as_ref().map_or(&widget.session, |p| &p.session);
+        shown.tokens(super::dom::wall_seconds())
+    }
+
+    /// Shows the moment `seconds` (default 0.1) earlier than the one shown, as "Step back" does,
+    /// stopping at the timeline's start (20 s ago, or 0); lesson time stops meanwhile.
+    #[wasm_bindgen(js_name = stepBack)]
+    pub fn step_back(&self, seconds: Option<f64>) -> Result<(), JsError> {
+        let seconds = seconds.unwrap_or(super::STEP_SECONDS);
+        let seconds =
+            InvalidValue::check(Field::Step, seconds, Rule::NonNegative).map_err(to_js)?;
+        self.widget()
+            .borrow_mut()
+            .travel_by(-seconds)
+            .map_err(to_js)
+    }
+
+    /// Shows the session as it was at lesson time `at`, from 20 s before now (or 0) to now,
+    /// replayed through the core; lesson time stops meanwhile.
+    pub fn seek(&self, at: f64) -> Result<(), JsError> {
+        self.widget().borrow_mut().travel(at).map_err(to_js)
+    }
+
+    /// Back to the live session, as "Back to live" does: lesson time runs again if it ran before
+    /// going back.
+    pub fn live(&self) {
+        self.widget().borrow_mut().back_to_live(true);
+    }
+
+    /// The lesson time shown: now, or the past moment.
+    #[wasm_bindgen(getter, js_name = viewTime)]
+    pub fn view_time(&self) -> f64 {
+        let widget = self.widget().borrow();
+        let now = widget.session.now(super::dom::wall_seconds());
+        widget.past.as_ref().map_or(now, |p| p.at)
+    }
+
+    /// Whether a past moment is shown.
+    #[wasm_bindgen(getter)]
+    pub fn traveling(&self) -> bool {
+        self.widget().borrow().past.is_some()
+    }
+
+    /// The session so far as a scenario's text (for a `#s=` link): the bucket, the actions since
+    /// the last reset at their lesson times, and now. Throws if it would be too long for a link.
+    #[wasm_bindgen(getter)]
+    pub fn scenario(&self) -> Result<String, JsError> {
+        let widget = self.widget().borrow();
+        let now = widget.session.now(super::dom::wall_seconds());
+        Scenario::from_log(widget.session.log(), now)
+            .encode(js_number)
+            .map_err(|err| JsError::new(&err.message()))
+    }
+
+    /// Replaces the session with the scenario in `text` (a `#s=` link's value), checked by the
+    /// core, and shows its first moment (its end's 20 s before, or 0), stopped, to step through.
+    /// A bad text throws an `Error` naming the part, the piece and the rule, and changes nothing.
+    #[wasm_bindgen(js_name = playScenario)]
+    pub fn play_scenario(&self, text: &str) -> Result<(), JsError> {
+        let scenario = Scenario::decode(text, js_decimal, js_number)
+            .map_err(|err| JsError::new(&err.message()))?;
+        let session = scenario.play().map_err(to_js)?;
+        self.widget().borrow_mut().replace(session).map_err(to_js)
     }
 
     /// Lesson time in seconds since the diagram was mounted.
