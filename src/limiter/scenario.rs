@@ -283,7 +283,9 @@ fn read_action(
     let split = piece
         .find(|c: char| c.is_ascii_alphabetic() && c != 'e' && c != 'E')
         .ok_or_else(|| String::from("no action letter (s, c, C, z, t, p or x)"))?;
-    let (time, rest) = piece.split_at(split);
+    let (time, rest) = piece
+        .split_at_checked(split)
+        .ok_or_else(|| String::from("no action letter"))?;
     let at = read(
         Field::Now,
         time,

@@ -324,7 +324,7 @@ impl Widget {
             self.back_to_live(false);
             return self.step(seconds);
         }
-        self.travel((at + seconds).clamp(scrub_start(now), now))
+        self.travel((at + seconds).min(now).max(scrub_start(now)))
     }
 
     /// Back to the live session; with `resume`, lesson time runs again if it ran before.
@@ -392,7 +392,7 @@ impl Widget {
         if self.past.is_none() && target >= now {
             return;
         }
-        let _ = self.travel(target.clamp(scrub_start(now), now));
+        let _ = self.travel(target.min(now).max(scrub_start(now)));
     }
 
     /// Puts `session` (a played scenario, held at its end) in place of the live one and shows
