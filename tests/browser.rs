@@ -38,11 +38,7 @@ fn text_of(root: &Element, selector: &str) -> String {
 }
 
 fn click_send(root: &Element) {
-    root.query_selector(".bl-send")
-        .unwrap()
-        .unwrap()
-        .unchecked_into::<HtmlElement>()
-        .click();
+    click(root, ".bl-send");
 }
 
 #[wasm_bindgen_test]
@@ -165,4 +161,41 @@ fn dropping_the_diagram_empties_its_element_and_leaves_others_alone() {
     assert_eq!(first_root.child_element_count(), 0);
     click_send(&second_root);
     assert_eq!(text_of(&second_root, ".bl-counter"), "6,0 / 7");
+}
+
+fn click(root: &Element, selector: &str) {
+    root.query_selector(selector)
+        .unwrap()
+        .unwrap()
+        .unchecked_into::<HtmlElement>()
+        .click();
+}
+
+#[wasm_bindgen_test]
+fn the_default_bucket_is_small_and_slow_and_step_back_shows_the_past() {
+    // No data-capacity or data-refill-rate: B = 5, r = 1.
+    let (root, diagram) = paused(&[("data-lang", "en")]);
+    assert_eq!((diagram.capacity(), diagram.refill_rate()), (5.0, 1.0));
+    assert_eq!(text_of(&root, ".bl-counter"), "5.0 / 5");
+    for _ in 0..5 {
+        click_send(&root);
+    }
+    diagram.step(0.3).unwrap();
+    click_send(&root);
+    assert!(text_of(&root, ".bl-status").starts_with("Denied: 429"));
+    // Back 0.2 s: before the denied click, 0.1 s after the burst.
+    click(&root, ".bl-step-back");
+    click(&root, ".bl-step-back");
+    assert!(diagram.traveling());
+    assert!((diagram.view_time() - 0.1).abs() < 1e-9);
+    assert_eq!(text_of(&root, ".bl-counter"), "0.1 / 5");
+    assert_eq!(text_of(&root, ".bl-status"), "Admitted: 0 tokens left.");
+    let slider = root.query_selector("[role=slider]").unwrap().unwrap();
+    assert_eq!(
+        slider.get_attribute("aria-valuetext").as_deref(),
+        Some("0.1 s, 0.2 s before live")
+    );
+    click(&root, ".bl-to-live");
+    assert!(!diagram.traveling());
+    assert!(text_of(&root, ".bl-status").starts_with("Denied: 429"));
 }

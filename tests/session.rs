@@ -2,7 +2,8 @@
 //! traffic and the chart, with wall time passed in by the test.
 
 use bucketlab::limiter::{
-    Action, BucketConfig, Kind, Outcome, Pattern, Session, FLIGHT_SECONDS, MAX_BURST, SPAN,
+    rust_decimal, rust_number, Action, BucketConfig, Kind, Outcome, Pattern, Scenario, Session,
+    FLIGHT_SECONDS, MAX_BURST, SPAN,
 };
 
 fn config(capacity: f64, refill_rate: f64) -> BucketConfig {
@@ -362,5 +363,212 @@ fn replaying_the_log_into_a_fresh_session_gives_the_same_state() {
     assert!(
         session.history().events().count() > 20,
         "traffic was decided"
+    );
+}
+
+/// What the diagram draws: tokens, B and r, the last request, the charted times.
+type Picture = (f64, String, Option<bucketlab::limiter::Shot>, Vec<f64>);
+
+/// What the diagram draws from a session at lesson time `at`.
+fn picture(s: &Session, at: f64) -> Picture {
+    let config = s.config();
+    let tokens = s.bucket().tokens_at(at).unwrap();
+    let config = format!("{} {}", config.capacity(), config.refill_rate());
+    let times = s.history().events().map(|e| e.at).collect();
+    (tokens, config, s.last_shot().copied(), times)
+}
+
+/// A session with traffic, sends, a reconfiguration, speed changes, pauses and steps; returns it
+/// with (lesson time, picture) taken as it ran.
+fn recorded() -> (Session, Vec<(f64, f64, Picture)>) {
+    let mut session = Session::new(config(5.0, 1.0), 50.0);
+    let mut seen = Vec::new();
+    let mut look = |s: &mut Session, wall: f64| {
+        let now = s.advance(wall);
+        seen.push((now, wall, picture(s, now)));
+    };
+    session.send(1.0, 3, 50.4).unwrap();
+    look(&mut session, 50.9);
+    session
+        .start_traffic(Pattern::Poisson, 6.0, 9, 51.0)
+        .unwrap();
+    look(&mut session, 52.3);
+    session.set_speed(4.0, 52.5).unwrap();
+    look(&mut session, 53.0);
+    session.reconfigure(config(8.0, 2.5), 53.2).unwrap();
+    session.stop_traffic(53.6);
+    look(&mut session, 53.7);
+    session.pause(54.0);
+    session.step(0.3, 55.0).unwrap();
+    session.send(2.0, 4, 56.0).unwrap();
+    look(&mut session, 56.0);
+    session.step(0.1, 57.0).unwrap();
+    look(&mut session, 57.5);
+    (session, seen)
+}
+
+#[test]
+fn the_session_at_a_past_moment_is_what_it_showed_then() {
+    let (session, seen) = recorded();
+    let before = session.clone();
+    for (now, _, shown) in &seen {
+        let past = session.at(*now, 60.0).unwrap();
+        assert_eq!(past.now(1e9), *now, "held at that moment");
+        assert!(past.is_paused());
+        assert_eq!(&picture(&past, *now), shown, "at lesson time {now}");
+    }
+    // Between two looks: the refill in between, from the core.
+    let (t0, _, _) = &seen[0];
+    let half = session.at(t0 + 0.25, 60.0).unwrap();
+    let expected = session
+        .at(*t0, 60.0)
+        .unwrap()
+        .bucket()
+        .tokens_at(t0 + 0.25)
+        .unwrap();
+    assert_eq!(half.bucket().tokens_at(t0 + 0.25).unwrap(), expected);
+    assert_eq!(
+        session.bucket(),
+        before.bucket(),
+        "the session itself is unchanged"
+    );
+    assert_eq!(session.log(), before.log());
+}
+
+#[test]
+fn a_moment_outside_the_recording_is_refused() {
+    let (session, _) = recorded();
+    let now = session.now(60.0);
+    let err = session.at(now + 1.0, 60.0).unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("now must be a finite number from 0 to "),
+        "{err}"
+    );
+    assert!(session.at(-0.1, 60.0).is_err());
+    assert!(session.at(f64::NAN, 60.0).is_err());
+    assert_eq!(
+        session
+            .at(0.0, 60.0)
+            .unwrap()
+            .bucket()
+            .tokens_at(0.0)
+            .unwrap(),
+        5.0
+    );
+}
+
+#[test]
+fn a_scenario_reads_back_as_written_and_plays_exactly_as_recorded() {
+    let (session, seen) = recorded();
+    let end = session.now(60.0);
+    let scenario = Scenario::from_log(session.log(), end);
+    let text = scenario.encode(rust_number).unwrap();
+    assert!(text.starts_with("1_5_1_5_"), "{text}");
+    assert!(text.contains("s1,3_"), "{text}");
+    let read = Scenario::decode(&text, rust_decimal, rust_number).unwrap();
+    assert_eq!(read, scenario);
+    let played = read.play().unwrap();
+    assert_eq!(played.now(0.0), end);
+    for (now, _, shown) in &seen {
+        assert_eq!(
+            &picture(&played.at(*now, 0.0).unwrap(), *now),
+            shown,
+            "at {now}"
+        );
+    }
+    let mut live = session.clone();
+    live.advance(60.0);
+    assert_eq!(played.bucket(), live.bucket());
+    assert_eq!(played.traffic(), live.traffic());
+}
+
+#[test]
+fn a_scenario_starts_at_the_last_reset_from_the_reset_target() {
+    let mut session = paused();
+    session.send(1.0, 20, 100.0).unwrap();
+    session.configure(config(3.0, 2.0), 100.0).unwrap();
+    session.step(1.0, 100.0).unwrap();
+    session.reset(100.0).unwrap();
+    session.step(0.5, 100.0).unwrap();
+    session.send(1.0, 4, 100.0).unwrap();
+    let scenario = Scenario::from_log(session.log(), 2.0);
+    assert_eq!(scenario.config, config(3.0, 2.0));
+    let text = scenario.encode(rust_number).unwrap();
+    assert_eq!(text, "1_3_2_3_2_1z_1.5s1,4");
+    let played = Scenario::decode(&text, rust_decimal, rust_number)
+        .unwrap()
+        .play()
+        .unwrap();
+    let mut live = session.clone();
+    live.step(0.5, 100.0).unwrap();
+    assert_eq!(played.bucket().tokens_at(2.0), live.bucket().tokens_at(2.0));
+    assert_eq!(played.last_shot(), live.last_shot());
+}
+
+#[test]
+fn a_hostile_scenario_is_refused_with_the_piece_and_the_rule() {
+    let refuse = |text: &str| {
+        Scenario::decode(text, rust_decimal, rust_number)
+            .unwrap_err()
+            .message()
+    };
+    assert_eq!(
+        refuse("2_5_1_5_1"),
+        "scenario \"2_5_1_5_1\": it must start with the version 1_"
+    );
+    assert_eq!(
+        refuse("1_5_1"),
+        "scenario \"1_5_1\": it must start with 1_B_r_tokens_end"
+    );
+    assert_eq!(
+        refuse("<script>"),
+        "scenario \"<script>\": the character \"<\" is not allowed (letters, digits and . _ , - + only)"
+    );
+    assert_eq!(
+        refuse("1_-5_1_5_1"),
+        "scenario \"1_-5_1_5_1\": capacity must be a finite number greater than 0, got -5"
+    );
+    assert_eq!(
+        refuse("1_5_1_9_1"),
+        "scenario \"1_5_1_9_1\": tokens must be a finite number from 0 to 5, got 9"
+    );
+    assert_eq!(
+        refuse("1_5_1_5_2_0.5q1"),
+        "scenario action 1 \"0.5q1\": unknown action \"q\" (allowed: s, c, C, z, t, p, x)"
+    );
+    assert_eq!(
+        refuse("1_5_1_5_2_0.5s1,1_0.2s1,1"),
+        "scenario action 2 \"0.2s1,1\": its time must be from the previous action's (0.5) to the end (2)"
+    );
+    assert_eq!(
+        refuse("1_5_1_5_2_0.5s1,101"),
+        "scenario action 1 \"0.5s1,101\": burst_size must be a whole number from 1 to 100, got 101"
+    );
+    assert_eq!(
+        refuse("1_5_1_5_2_0.5sx,1"),
+        "scenario action 1 \"0.5sx,1\": cost must be a finite number of at least 0, got \"x\""
+    );
+    assert_eq!(
+        refuse("1_5_1_5_2_0.5p99,1"),
+        "scenario action 1 \"0.5p99,1\": traffic_rate must be a finite number greater than 0 and at most 50, got 99"
+    );
+    assert_eq!(
+        refuse("1_5_1_5_2_0.5z1"),
+        "scenario action 1 \"0.5z1\": action \"z\" takes 0 numbers separated by commas"
+    );
+    assert!(refuse("1_5_1_5_1e9").contains("now must be"));
+    let long = format!("1_5_1_5_1{}", "_0z".repeat(700));
+    assert!(refuse(&long).starts_with("scenario \"1_5_1_5_1_0z_0z_0z_0z_0z…\": the text is 2109 characters long; at most 2000"), "{}", refuse(&long));
+    let many = format!("1_5_1_5_1{}", "_0z".repeat(201));
+    assert_eq!(
+        refuse(&many),
+        "scenario \"\": it has 201 actions; at most 200 (reset the diagram and record a shorter scenario)"
+    );
+    assert_eq!(
+        Scenario::decode("1_5_1_5_1", rust_decimal, rust_number)
+            .unwrap()
+            .steps,
+        vec![]
     );
 }

@@ -22,6 +22,8 @@ pub mod number;
 /// The lesson's YAML rate-limit policy: tiers, storage, client key, refusal.
 #[cfg(feature = "config")]
 pub mod policy;
+/// A recorded scenario as link text: written, read back, checked and played.
+mod scenario;
 /// The diagram's behaviour: bucket, clock, history and traffic under a reader's actions.
 mod session;
 /// Automatic traffic: steady or seeded Poisson arrivals.
@@ -33,5 +35,9 @@ pub use error::{Field, Given, InvalidValue, Rule};
 pub use history::{Event, History, Kind};
 pub use http::{retry_after_seconds, ResponseHead};
 pub use number::{parse_number, rust_decimal, rust_number, DecimalText, NumberText};
+pub use scenario::{
+    Scenario, ScenarioError, MAX_SCENARIO_ACTIONS, MAX_SCENARIO_CHARS, MAX_SCENARIO_SECONDS,
+    SCENARIO_VERSION,
+};
 pub use session::{Action, Entry, Log, Session, Shot, Tally, FLIGHT_SECONDS, MAX_BURST, SPAN};
 pub use traffic::{Arrivals, Pattern, MAX_TRAFFIC_RATE};

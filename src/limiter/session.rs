@@ -28,6 +28,8 @@ pub const FLIGHT_SECONDS: f64 = 0.6;
 pub const SPAN: f64 = 20.0;
 /// The most requests one burst sends.
 pub const MAX_BURST: u32 = 100;
+/// Lesson seconds within which a moment counts as the same moment (as the bucket's 1 ns).
+const TOLERANCE: f64 = 1e-9;
 
 /// One request as the diagram animates it: when, what it got, and its cost.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -96,6 +98,17 @@ pub enum Action {
     },
     /// Automatic traffic stopped.
     StopTraffic,
+}
+
+impl Action {
+    /// Whether it only changes how lesson time runs (pause, resume, step, speed): such actions
+    /// change no decision, so replaying by lesson time leaves them out.
+    pub fn is_clock(&self) -> bool {
+        matches!(
+            self,
+            Action::Pause | Action::Resume | Action::Step { .. } | Action::Speed { .. }
+        )
+    }
 }
 
 /// One recorded action: its lesson time, the wall time it was given, and what it was.
@@ -177,6 +190,61 @@ impl Session {
             session.apply(entry.action, entry.wall)?;
         }
         Ok(session)
+    }
+
+    /// The session as it was at lesson time `at` (from 0 to now, within a nanosecond's
+    /// tolerance): every recorded action up to then replayed through the core at its own lesson
+    /// time, automatic traffic decided up to `at`, and the clock held there. What a reader sees
+    /// when scrubbing back; the session itself is unchanged.
+    pub fn at(&self, at: f64, wall: f64) -> Result<Session, InvalidValue> {
+        let now = self.now(wall);
+        let at = InvalidValue::check(Field::Now, at, Rule::Between(0.0, now + TOLERANCE))?;
+        let steps: Vec<(f64, Action)> = self
+            .log
+            .entries
+            .iter()
+            .filter(|e| e.at <= at + TOLERANCE && !e.action.is_clock())
+            .map(|e| (e.at, e.action))
+            .collect();
+        // An action within the tolerance after `at` is shown as done.
+        let until = steps.last().map_or(at, |(last, _)| at.max(*last));
+        Session::play(self.log.config, steps, until)
+    }
+
+    /// A stopped session of `config` that does each of `steps` (actions that are not clock
+    /// actions, at non-decreasing lesson times) at exactly its lesson time, then holds at lesson
+    /// time `until`. Decisions depend only on lesson times, so this reproduces any session's state
+    /// from its actions and their times, whatever the wall clock did.
+    pub fn play(
+        config: BucketConfig,
+        steps: impl IntoIterator<Item = (f64, Action)>,
+        until: f64,
+    ) -> Result<Session, InvalidValue> {
+        let mut session = Session::new(config, 0.0);
+        session.pause(0.0);
+        for (at, action) in steps {
+            session.hold_at(at)?;
+            session.apply(action, 0.0)?;
+        }
+        session.hold_at(until)?;
+        session.advance(0.0);
+        Ok(session)
+    }
+
+    /// Moves a stopped clock to exactly lesson time `at` (not before now), recorded as a step.
+    fn hold_at(&mut self, at: f64) -> Result<(), InvalidValue> {
+        let now = self.now(0.0);
+        let at = InvalidValue::check(Field::Now, at, Rule::Between(now, f64::MAX))?;
+        if at > now {
+            self.catch_up(at);
+            self.record(now, 0.0, Action::Step { seconds: at - now });
+            // A fresh clock stepped once from 0 reads `at` exactly (now + (at − now) might not).
+            let mut clock = SimClock::new(0.0);
+            clock.pause(0.0);
+            clock.step(at)?;
+            self.clock = clock;
+        }
+        Ok(())
     }
 
     /// Does `action` at wall time `wall`.

@@ -22,6 +22,8 @@ pub enum Action {
     Pause,
     Speed,
     Step,
+    StepBack,
+    Live,
     Reset,
 }
 
@@ -56,6 +58,8 @@ pub struct Controls {
     pause: Element,
     speed: Element,
     step: Element,
+    step_back: Element,
+    live: Element,
     reset: Element,
     error: Element,
 }
@@ -75,7 +79,7 @@ impl Controls {
             &js_number(RATE_MAX.max(rate.ceil())),
             &js_number(MAX_TRAFFIC_RATE),
         ));
-        let [send, cost, burst_size, burst, capacity, rate, traffic, traffic_rate, seed, pause, speed, step, reset, error, capacity_out, rate_out] =
+        let [send, cost, burst_size, burst, capacity, rate, traffic, traffic_rate, seed, pause, speed, step, step_back, live, reset, error, capacity_out, rate_out] =
             find_each(
                 parent,
                 [
@@ -91,6 +95,8 @@ impl Controls {
                     ".bl-pause",
                     ".bl-speed",
                     ".bl-step",
+                    ".bl-step-back",
+                    ".bl-to-live",
                     ".bl-reset",
                     ".bl-input-error",
                     ".bl-capacity + .bl-out",
@@ -112,6 +118,8 @@ impl Controls {
             pause,
             speed,
             step,
+            step_back,
+            live,
             reset,
             error,
         };
@@ -120,7 +128,7 @@ impl Controls {
     }
 
     /// Every control with the action it triggers and the event that triggers it.
-    pub fn actions(&self) -> [(&Element, &'static str, Action); 11] {
+    pub fn actions(&self) -> [(&Element, &'static str, Action); 13] {
         [
             (&self.send, "click", Action::Send),
             (&self.burst, "click", Action::Burst),
@@ -132,6 +140,8 @@ impl Controls {
             (&self.pause, "click", Action::Pause),
             (&self.speed, "change", Action::Speed),
             (&self.step, "click", Action::Step),
+            (&self.step_back, "click", Action::StepBack),
+            (&self.live, "click", Action::Live),
             (&self.reset, "click", Action::Reset),
         ]
     }
@@ -225,6 +235,11 @@ impl Controls {
         } else {
             set(&self.step, "disabled", "");
         }
+    }
+
+    /// Shows "Back to live" only while a past moment is shown.
+    pub fn show_travel(&self, traveling: bool) {
+        set_hidden(&self.live, !traveling);
     }
 
     /// Shows `message` under the controls, or clears it.

@@ -4,8 +4,8 @@
 
 use super::controls::{cost_rule, CONTROL_GROUPS};
 use super::{locale, mount, Mounted, Widget};
-use crate::limiter::{BucketConfig, Field, InvalidValue, Rule};
-use crate::wasm::convert::{js_number, parse_text, to_js};
+use crate::limiter::{BucketConfig, Field, InvalidValue, Rule, Scenario};
+use crate::wasm::convert::{js_decimal, js_number, parse_text, to_js};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
@@ -13,6 +13,11 @@ use web_sys::Element;
 /// The same names as [`CONTROL_GROUPS`], as one list for messages (a test keeps the two equal;
 /// joining at run time would cost code in the module).
 const GROUP_NAMES: &str = "send, cost, burst, bucket, traffic, time";
+
+/// `B` when the mount element gives none: small, so a person clicking steadily meets a 429 soon.
+pub const DEFAULT_CAPACITY: f64 = 5.0;
+/// `r` when the mount element gives none: 1 token per second, slower than a person clicks.
+pub const DEFAULT_REFILL_RATE: f64 = 1.0;
 
 /// A mounted diagram. Dropping it (or calling `free()` from JavaScript) stops its frame loop,
 /// removes its listeners and observers and empties its element.
@@ -22,8 +27,8 @@ pub struct BucketDiagram {
     root: Element,
 }
 
-/// Mounts the diagram into `root`, configured by its attributes: `data-capacity` (B, default 10),
-/// `data-refill-rate` (r, default 5), `data-tokens` (initial tokens, default full) and
+/// Mounts the diagram into `root`, configured by its attributes: `data-capacity` (B, default 5),
+/// `data-refill-rate` (r, default 1), `data-tokens` (initial tokens, default full) and
 /// `data-lang` (default: the nearest `lang`); `data-paused` starts with the clock stopped at 0, for
 /// exact, step-by-step demonstrations and tests. A bad value throws an `Error` naming the
 /// attribute's field, the value and what is allowed, and leaves `root` as it was.
@@ -52,12 +57,17 @@ fn config_from_attributes(root: &Element) -> Result<BucketConfig, InvalidValue> 
         Some(text) => parse_text(field, &text, rule),
         None => Ok(default),
     };
-    let capacity = read("data-capacity", Field::Capacity, Rule::Positive, 10.0)?;
+    let capacity = read(
+        "data-capacity",
+        Field::Capacity,
+        Rule::Positive,
+        DEFAULT_CAPACITY,
+    )?;
     let refill_rate = read(
         "data-refill-rate",
         Field::RefillRate,
         Rule::NonNegative,
-        5.0,
+        DEFAULT_REFILL_RATE,
     )?;
     let config = BucketConfig::new(capacity, refill_rate)?;
     match root.get_attribute("data-tokens") {
@@ -150,11 +160,74 @@ impl BucketDiagram {
         self.widget().borrow_mut().step(seconds).map_err(to_js)
     }
 
-    /// Tokens in the bucket now, as the counter shows them (unrounded).
+    /// Tokens in the bucket as the counter shows them (unrounded): now, or at the past moment
+    /// shown.
     #[wasm_bindgen(getter)]
     pub fn tokens(&self) -> f64 {
         let widget = self.widget().borrow();
-        widget.session.tokens(super::dom::wall_seconds())
+        let shown = widget.past.as_ref().map_or(&widget.session, |p| &p.session);
+        shown.tokens(super::dom::wall_seconds())
+    }
+
+    /// Shows the moment `seconds` (default 0.1) earlier than the one shown, as "Step back" does,
+    /// stopping at the timeline's start (20 s ago, or 0); lesson time stops meanwhile.
+    #[wasm_bindgen(js_name = stepBack)]
+    pub fn step_back(&self, seconds: Option<f64>) -> Result<(), JsError> {
+        let seconds = seconds.unwrap_or(super::STEP_SECONDS);
+        let seconds =
+            InvalidValue::check(Field::Step, seconds, Rule::NonNegative).map_err(to_js)?;
+        self.widget()
+            .borrow_mut()
+            .travel_by(-seconds)
+            .map_err(to_js)
+    }
+
+    /// Shows the session as it was at lesson time `at`, from 20 s before now (or 0) to now,
+    /// replayed through the core; lesson time stops meanwhile.
+    pub fn seek(&self, at: f64) -> Result<(), JsError> {
+        self.widget().borrow_mut().travel(at).map_err(to_js)
+    }
+
+    /// Back to the live session, as "Back to live" does: lesson time runs again if it ran before
+    /// going back.
+    pub fn live(&self) {
+        self.widget().borrow_mut().back_to_live(true);
+    }
+
+    /// The lesson time shown: now, or the past moment.
+    #[wasm_bindgen(getter, js_name = viewTime)]
+    pub fn view_time(&self) -> f64 {
+        let widget = self.widget().borrow();
+        let now = widget.session.now(super::dom::wall_seconds());
+        widget.past.as_ref().map_or(now, |p| p.at)
+    }
+
+    /// Whether a past moment is shown.
+    #[wasm_bindgen(getter)]
+    pub fn traveling(&self) -> bool {
+        self.widget().borrow().past.is_some()
+    }
+
+    /// The session so far as a scenario's text (for a `#s=` link): the bucket, the actions since
+    /// the last reset at their lesson times, and now. Throws if it would be too long for a link.
+    #[wasm_bindgen(getter)]
+    pub fn scenario(&self) -> Result<String, JsError> {
+        let widget = self.widget().borrow();
+        let now = widget.session.now(super::dom::wall_seconds());
+        Scenario::from_log(widget.session.log(), now)
+            .encode(js_number)
+            .map_err(|err| JsError::new(&err.message()))
+    }
+
+    /// Replaces the session with the scenario in `text` (a `#s=` link's value), checked by the
+    /// core, and shows its first moment (its end's 20 s before, or 0), stopped, to step through.
+    /// A bad text throws an `Error` naming the part, the piece and the rule, and changes nothing.
+    #[wasm_bindgen(js_name = playScenario)]
+    pub fn play_scenario(&self, text: &str) -> Result<(), JsError> {
+        let scenario = Scenario::decode(text, js_decimal, js_number)
+            .map_err(|err| JsError::new(&err.message()))?;
+        let session = scenario.play().map_err(to_js)?;
+        self.widget().borrow_mut().replace(session).map_err(to_js)
     }
 
     /// Lesson time in seconds since the diagram was mounted.

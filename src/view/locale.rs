@@ -28,6 +28,8 @@ pub struct Locale {
     pub resume: &'static str,
     pub speed: &'static str,
     pub step: &'static str,
+    pub step_back: &'static str,
+    pub live: &'static str,
     pub reset: &'static str,
     pub svg_title: &'static str,
     /// `{b}` capacity, `{r}` refill rate.
@@ -39,6 +41,12 @@ pub struct Locale {
     pub timeline_desc: &'static str,
     pub timeline_past: &'static str,
     pub timeline_now: &'static str,
+    /// The timeline's name as a slider.
+    pub scrub_label: &'static str,
+    /// `{t}` lesson seconds, at the live moment.
+    pub scrub_live: &'static str,
+    /// `{t}` lesson seconds, `{d}` seconds before the live moment.
+    pub scrub_past: &'static str,
     pub idle: &'static str,
     /// `{n}` whole tokens left.
     pub admitted: &'static str,

@@ -73,16 +73,21 @@ const CONTROLS: &str = "<div class=\"bl-controls\">\
 <label class=\"bl-field\"><span class=\"bl-field-label\">{}</span><select class=\"bl-speed\">\
 <option value=\"0.25\">0{}25×</option><option value=\"1\">1×</option><option value=\"4\">4×</option>\
 </select></label>\
+<button class=\"bl-button bl-step-back\" type=\"button\">{}</button>\
 <button class=\"bl-button bl-step\" type=\"button\">{}</button>\
+<button class=\"bl-button bl-to-live\" type=\"button\" hidden=\"\">{}</button>\
 <button class=\"bl-button bl-reset\" type=\"button\">{}</button>\
 </fieldset>\
 <p class=\"bl-input-error\" role=\"alert\"></p>\
 </div>";
 
-/// The timeline. `{}` marks, in order: the id prefix three times, the title, the id prefix, the
-/// description, the clip's id twice, the two tick labels. The track (the `<g>` holding the three
-/// paths) slides inside the clipped window.
-const TIMELINE: &str = "<svg class=\"bl-timeline\" viewBox=\"0 0 480 104\" role=\"img\" \
+/// The timeline, inside the slider that scrubs lesson time. `{}` marks, in order: the slider's
+/// name, the id prefix four times, the title, the id prefix, the description, the clip's id
+/// twice, the two tick labels. The track (the `<g>` holding the three paths) slides inside the
+/// clipped window; the playhead line marks the moment shown while scrubbing.
+const TIMELINE: &str = "<div class=\"bl-scrub\" role=\"slider\" tabindex=\"0\" aria-label=\"{}\" \
+aria-describedby=\"{}-desc\" aria-valuemin=\"0\" aria-valuemax=\"0\" aria-valuenow=\"0\">\
+<svg class=\"bl-timeline\" viewBox=\"0 0 480 104\" role=\"img\" \
 aria-labelledby=\"{}-title {}-desc\">\
 <title id=\"{}-title\">{}</title><desc id=\"{}-desc\">{}</desc>\
 <line class=\"bl-tl-axis\" x1=\"0\" x2=\"480\" y1=\"64\" y2=\"64\"/>\
@@ -91,8 +96,9 @@ aria-labelledby=\"{}-title {}-desc\">\
 <path class=\"bl-tl-level\"/><path class=\"bl-tl-admitted\"/><path class=\"bl-tl-denied\"/>\
 </g></g>\
 <text class=\"bl-tl-tick\" x=\"2\" y=\"100\">{}</text>\
+<line class=\"bl-tl-head\" x1=\"0\" x2=\"0\" y1=\"0\" y2=\"90\" visibility=\"hidden\"/>\
 <text class=\"bl-tl-tick\" x=\"478\" y=\"100\" text-anchor=\"end\">{}</text>\
-</svg>";
+</svg></div>";
 
 /// The widget's frame in language `l`; `id` prefixes its SVG ids (unique on the page).
 pub fn widget(l: &Locale, id: &str) -> String {
@@ -141,7 +147,9 @@ pub fn controls(l: &Locale, capacity_max: &str, rate_max: &str, traffic_max: &st
             l.pause,
             l.speed,
             &decimal,
+            l.step_back,
             l.step,
+            l.live,
             l.reset,
         ],
     )
@@ -153,6 +161,8 @@ pub fn timeline(l: &Locale, id: &str, clip_id: &str) -> String {
     render(
         TIMELINE,
         &[
+            l.scrub_label,
+            id,
             id,
             id,
             id,
@@ -229,14 +239,14 @@ mod tests {
         assert!(widget.contains("lang=\"en\""), "{widget}");
         assert!(widget.contains("<title id=\"bl0-title\">Token bucket</title>"));
         assert!(!widget.contains("{}"));
-        assert_eq!(marks(CONTROLS), 23);
+        assert_eq!(marks(CONTROLS), 25);
         let controls = controls(&PT_BR, "50", "20", "50");
         assert!(
             controls.contains(">0,25×<"),
             "the language's decimal separator"
         );
         assert!(!controls.contains("{}"));
-        assert_eq!(marks(TIMELINE), 10);
+        assert_eq!(marks(TIMELINE), 12);
         assert!(!timeline(&EN, "t", "c").contains("{}"));
     }
 

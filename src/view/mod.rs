@@ -22,7 +22,7 @@ mod timeline;
 
 pub use handle::{check_setting, mount_diagram, BucketDiagram};
 
-use crate::limiter::{BucketConfig, InvalidValue, ResponseHead, Session, Shot};
+use crate::limiter::{BucketConfig, Field, InvalidValue, ResponseHead, Rule, Session, Shot};
 use crate::wasm::convert::{js_number, object};
 use announce::Announcer;
 use controls::{Action, Controls, STEP_SECONDS};
@@ -31,7 +31,7 @@ use dom::{FrameLoop, Listener, VisibilityWatch};
 use locale::Locale;
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
-use timeline::Timeline;
+use timeline::{scrub_start, Timeline};
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
 
@@ -47,6 +47,19 @@ struct Widget {
     announcer: Announcer,
     on_screen: bool,
     frames: Rc<FrameLoop>,
+    /// The past moment shown instead of the live session, if the reader went back in time.
+    past: Option<Past>,
+    /// Whether a pointer is dragging on the timeline.
+    scrubbing: bool,
+}
+
+/// A past moment on screen: its lesson time, the session as it was then (replayed through the
+/// core by [`Session::at`]), and whether going back to live resumes lesson time (it was running
+/// when the reader went back).
+struct Past {
+    at: f64,
+    session: Session,
+    resume: bool,
 }
 
 /// What keeps a mounted widget alive and wired: the widget, its listeners and its observer
@@ -100,6 +113,8 @@ fn mount(
             announcer,
             on_screen: true,
             frames: Rc::new(frames),
+            past: None,
+            scrubbing: false,
         })
     });
 
@@ -109,6 +124,21 @@ fn mount(
         listeners.push(Listener::new(control, event, move |_| {
             if let Some(widget) = weak.upgrade() {
                 widget.borrow_mut().act(action);
+            }
+        })?);
+    }
+    let scrub = widget.borrow().timeline.scrub.clone();
+    for event in [
+        "pointerdown",
+        "pointermove",
+        "pointerup",
+        "pointercancel",
+        "keydown",
+    ] {
+        let weak = Rc::downgrade(&widget);
+        listeners.push(Listener::new(&scrub, event, move |event| {
+            if let Some(widget) = weak.upgrade() {
+                widget.borrow_mut().scrub(&event);
             }
         })?);
     }
@@ -144,12 +174,22 @@ impl Widget {
     fn draw(&mut self, wall: f64) -> bool {
         let now = self.session.advance(wall);
         self.show_decisions();
-        let config = *self.session.config();
-        let tokens = self.session.tokens(wall);
-        let last = self.session.last_shot();
-        self.diagram.draw(&config, now, tokens, last);
-        self.timeline
-            .draw(self.session.history(), now, config.capacity());
+        // A past moment's session is held at that moment: the same calls draw it.
+        let shown = self.past.as_ref().map_or(&self.session, |p| &p.session);
+        let config = *shown.config();
+        self.diagram.draw(
+            &config,
+            shown.now(wall),
+            shown.tokens(wall),
+            shown.last_shot(),
+        );
+        self.timeline.draw(
+            self.session.history(),
+            now,
+            self.session.config().capacity(),
+            self.past.as_ref().map(|p| p.at),
+            self.session.is_paused(),
+        );
         self.announcer.flush(self.locale, wall);
         let visible = self.on_screen && !dom::page_hidden();
         self.announcer.pending() || (visible && self.session.is_moving(wall))
@@ -201,6 +241,18 @@ impl Widget {
     }
 
     fn try_act(&mut self, action: Action, wall: f64) -> Result<(), InvalidValue> {
+        match action {
+            Action::StepBack => return self.travel_by(-STEP_SECONDS),
+            Action::Step if self.past.is_some() => return self.travel_by(STEP_SECONDS),
+            Action::Live => {
+                self.back_to_live(true);
+                return Ok(());
+            }
+            // "Resume" while a past moment is shown: back to live, running.
+            Action::Pause if self.past.is_some() => self.back_to_live(false),
+            // Anything else happens live.
+            _ => self.back_to_live(false),
+        }
         let capacity = self.session.config().capacity();
         let session = &mut self.session;
         match action {
@@ -223,6 +275,8 @@ impl Widget {
             Action::Pause => session.pause(wall),
             Action::Speed => session.set_speed(self.controls.speed()?, wall)?,
             Action::Step => session.step(STEP_SECONDS, wall)?,
+            // Handled above, before anything happens live.
+            Action::StepBack | Action::Live => {}
             Action::Reset => {
                 session.reset(wall)?;
                 self.controls.show_traffic_off();
@@ -236,8 +290,133 @@ impl Widget {
         Ok(())
     }
 
+    /// Shows the session as it was at lesson time `at` (from 20 s ago, or 0, to now), replayed
+    /// through the core; lesson time stops meanwhile.
+    fn travel(&mut self, at: f64) -> Result<(), InvalidValue> {
+        let wall = dom::wall_seconds();
+        let now = self.session.now(wall);
+        let at = InvalidValue::check(Field::Now, at, Rule::Between(scrub_start(now), now))?;
+        let past = self.session.at(at, wall)?;
+        let resume = match &self.past {
+            Some(p) => p.resume,
+            None => !self.session.is_paused(),
+        };
+        self.session.pause(wall);
+        self.show_state(&past);
+        self.past = Some(Past {
+            at,
+            session: past,
+            resume,
+        });
+        self.controls.show_travel(true);
+        self.controls.show_clock(self.locale, true);
+        self.refresh();
+        Ok(())
+    }
+
+    /// Moves the moment shown by `seconds` (back if negative), within the timeline's 20 s; going
+    /// forward from the live moment steps lesson time, live.
+    fn travel_by(&mut self, seconds: f64) -> Result<(), InvalidValue> {
+        let seconds = InvalidValue::check(Field::Step, seconds, Rule::Finite)?;
+        let now = self.session.now(dom::wall_seconds());
+        let at = self.past.as_ref().map_or(now, |p| p.at);
+        if seconds > 0.0 && at >= now {
+            self.back_to_live(false);
+            return self.step(seconds);
+        }
+        self.travel((at + seconds).min(now).max(scrub_start(now)))
+    }
+
+    /// Back to the live session; with `resume`, lesson time runs again if it ran before.
+    fn back_to_live(&mut self, resume: bool) {
+        let Some(past) = self.past.take() else {
+            return;
+        };
+        self.show_state(&self.session);
+        self.controls.show_travel(false);
+        if resume && past.resume {
+            self.session.resume(dom::wall_seconds());
+        }
+        self.controls
+            .show_clock(self.locale, self.session.is_paused());
+        self.refresh();
+    }
+
+    /// Labels and panel for `session`'s configuration and last request.
+    fn show_state(&self, session: &Session) {
+        let config = session.config();
+        self.diagram.configure(config);
+        match session.last_shot() {
+            Some(shot) => self.diagram.report(config, shot),
+            None => self.diagram.clear_report(),
+        }
+    }
+
+    /// A pointer or key on the timeline's slider: picks the moment to show.
+    fn scrub(&mut self, event: &web_sys::Event) {
+        use wasm_bindgen::JsCast;
+        let now = self.session.now(dom::wall_seconds());
+        let at = self.past.as_ref().map_or(now, |p| p.at);
+        let target = if let Some(key) = event.dyn_ref::<web_sys::KeyboardEvent>() {
+            let target = match key.key().as_str() {
+                "ArrowLeft" | "ArrowDown" => at - STEP_SECONDS,
+                "ArrowRight" | "ArrowUp" => at + STEP_SECONDS,
+                "PageDown" => at - 1.0,
+                "PageUp" => at + 1.0,
+                "Home" => scrub_start(now),
+                "End" => now,
+                _ => return,
+            };
+            event.prevent_default();
+            target
+        } else if let Some(pointer) = event.dyn_ref::<web_sys::PointerEvent>() {
+            match event.type_().as_str() {
+                "pointerdown" => {
+                    self.scrubbing = true;
+                    let _ = self
+                        .timeline
+                        .scrub
+                        .set_pointer_capture(pointer.pointer_id());
+                }
+                "pointermove" if self.scrubbing => {}
+                _ => {
+                    self.scrubbing = false;
+                    return;
+                }
+            }
+            self.timeline.time_at(f64::from(pointer.client_x()), now)
+        } else {
+            return;
+        };
+        // Forward from the live moment is nowhere to go.
+        if self.past.is_none() && target >= now {
+            return;
+        }
+        let _ = self.travel(target.min(now).max(scrub_start(now)));
+    }
+
+    /// Puts `session` (a played scenario, held at its end) in place of the live one and shows
+    /// its first moment on the timeline.
+    fn replace(&mut self, session: Session) -> Result<(), InvalidValue> {
+        self.past = None;
+        self.session = session;
+        // Its decisions were taken while playing: not news to announce.
+        self.session.take_unseen();
+        let config = *self.session.config();
+        self.controls
+            .fit_sliders(config.capacity(), config.refill_rate());
+        self.show_config();
+        self.show_state(&self.session);
+        if self.session.traffic().is_none() {
+            self.controls.show_traffic_off();
+        }
+        let now = self.session.now(dom::wall_seconds());
+        self.travel(scrub_start(now))
+    }
+
     /// Sends one request of `cost` now, for a host; returns whether it was admitted.
     fn send(&mut self, cost: f64) -> Result<bool, InvalidValue> {
+        self.back_to_live(false);
         let shot = self.session.send(cost, 1, dom::wall_seconds())?;
         self.show_decisions();
         self.refresh();
@@ -246,6 +425,9 @@ impl Widget {
 
     /// Pauses or resumes lesson time, as the pause button does.
     fn set_paused(&mut self, paused: bool) {
+        if !paused {
+            self.back_to_live(false);
+        }
         if self.session.is_paused() != paused {
             self.act(Action::Pause);
         }
@@ -253,6 +435,10 @@ impl Widget {
 
     /// Moves lesson time forward by `seconds` and redraws.
     fn step(&mut self, seconds: f64) -> Result<(), InvalidValue> {
+        if self.past.is_some() {
+            let seconds = InvalidValue::check(Field::Step, seconds, Rule::NonNegative)?;
+            return self.travel_by(seconds);
+        }
         self.session.step(seconds, dom::wall_seconds())?;
         self.refresh();
         Ok(())
@@ -260,6 +446,7 @@ impl Widget {
 
     /// Sets `B` and `r` as the sliders do, and makes them what "reset" returns to.
     fn configure(&mut self, config: BucketConfig) -> Result<(), InvalidValue> {
+        self.back_to_live(false);
         let (capacity, rate) = (config.capacity(), config.refill_rate());
         self.controls.fit_sliders(capacity, rate);
         self.session.configure(config, dom::wall_seconds())?;

@@ -5,9 +5,13 @@
 //! when the history changes; each frame just slides the track left with a `transform` (a paint
 //! property change, no geometry or paint re-recorded). The level line is drawn ahead into the
 //! future (rising to the capacity, then flat) and a clip hides what is right of "now".
+//!
+//! The chart is also a slider (`role="slider"`) over lesson time, from 20 s ago to now: dragging
+//! on it or using the arrow keys, Page Up/Down and Home/End picks a past moment, which the
+//! widget replays through the core; a playhead line marks it.
 
 use super::dom::{self, set};
-use super::locale::Locale;
+use super::locale::{fill, Locale};
 use super::markup::{self, translate};
 use crate::limiter::number::push_fixed;
 use crate::limiter::{History, Kind, SPAN};
@@ -29,6 +33,10 @@ const AHEAD: f64 = 60.0;
 
 /// Handles to the chart's changing parts.
 pub struct Timeline {
+    locale: &'static Locale,
+    /// The slider around the chart.
+    pub scrub: Element,
+    head: Element,
     track: Element,
     level: Element,
     admitted: Element,
@@ -39,13 +47,15 @@ pub struct Timeline {
 
 impl Timeline {
     /// Builds the chart inside `parent` (replacing its content).
-    pub fn build(parent: &Element, l: &Locale) -> Result<Timeline, JsValue> {
+    pub fn build(parent: &Element, l: &'static Locale) -> Result<Timeline, JsValue> {
         let id = dom::unique_id("bl-tl");
         let clip_id = dom::unique_id("bl-tl-clip");
         parent.set_inner_html(&markup::timeline(l, &id, &clip_id));
-        let [track, level, admitted, denied] = dom::find_each(
+        let [scrub, head, track, level, admitted, denied] = dom::find_each(
             parent,
             [
+                ".bl-scrub",
+                ".bl-tl-head",
                 ".bl-timeline g g",
                 ".bl-tl-level",
                 ".bl-tl-admitted",
@@ -53,6 +63,9 @@ impl Timeline {
             ],
         )?;
         Ok(Timeline {
+            locale: l,
+            scrub,
+            head,
             track,
             level,
             admitted,
@@ -61,8 +74,18 @@ impl Timeline {
         })
     }
 
-    /// Draws `history` as it stands at lesson time `now`, for a bucket of `capacity`.
-    pub fn draw(&self, history: &History, now: f64, capacity: f64) {
+    /// Draws `history` as it stands at lesson time `now`, for a bucket of `capacity`; `shown` is
+    /// the past moment being shown (a playhead), if any. `exact` writes the slider's value to the
+    /// tenth of a second (while time stands still); while it runs, whole seconds, so the
+    /// accessibility tree is touched about once a second.
+    pub fn draw(
+        &self,
+        history: &History,
+        now: f64,
+        capacity: f64,
+        shown: Option<f64>,
+        exact: bool,
+    ) {
         let origin = match self.drawn.get() {
             Some((revision, origin, until))
                 if revision == history.revision() && now >= origin && now <= until =>
@@ -76,6 +99,54 @@ impl Timeline {
         };
         let shift = translate(WIDTH - (now - origin) * PX_PER_SECOND, 0.0);
         set(&self.track, "transform", &shift);
+        match shown {
+            Some(at) => {
+                set(&self.head, "transform", &translate(x_of(at, now), 0.0));
+                set(&self.head, "visibility", "visible");
+            }
+            None => set(&self.head, "visibility", "hidden"),
+        }
+        self.show_value(now, shown, exact);
+    }
+
+    /// The slider's range (20 s ago, or 0, to now), value and spoken value.
+    fn show_value(&self, now: f64, shown: Option<f64>, exact: bool) {
+        let l = self.locale;
+        let decimals = if exact || shown.is_some() { 1 } else { 0 };
+        let round = |t: f64| {
+            let scale = if decimals == 1 { 10.0 } else { 1.0 };
+            ((t * scale) + 1e-6).floor() / scale
+        };
+        let at = shown.unwrap_or(now);
+        let mut value = String::new();
+        push_fixed(&mut value, round(at), decimals);
+        let mut max = String::new();
+        push_fixed(&mut max, round(now), decimals);
+        let mut min = String::new();
+        push_fixed(&mut min, round(scrub_start(now)), decimals);
+        set(&self.scrub, "aria-valuemin", &min);
+        set(&self.scrub, "aria-valuemax", &max);
+        set(&self.scrub, "aria-valuenow", &value);
+        let t = l.fixed(round(at), decimals as usize);
+        let text = match shown {
+            Some(at) if now - at > 1e-9 => {
+                let d = l.fixed(round(now) - round(at), decimals as usize);
+                fill(l.scrub_past, &[("t", &t), ("d", &d)])
+            }
+            _ => fill(l.scrub_live, &[("t", &t)]),
+        };
+        set(&self.scrub, "aria-valuetext", &text);
+    }
+
+    /// The lesson time under a pointer at `client_x`, for a chart ending at lesson time `now`.
+    pub fn time_at(&self, client_x: f64, now: f64) -> f64 {
+        let rect = self.scrub.get_bounding_client_rect();
+        let fraction = if rect.width() > 0.0 {
+            ((client_x - rect.left()) / rect.width()).clamp(0.0, 1.0)
+        } else {
+            1.0
+        };
+        (now - (1.0 - fraction) * SPAN).max(scrub_start(now))
     }
 
     /// Rewrites the three paths with `now` as the track's origin (x = 0).
@@ -87,6 +158,16 @@ impl Timeline {
         set(&self.denied, "d", &deny);
         self.drawn.set(Some((history.revision(), now, until)));
     }
+}
+
+/// The earliest moment the slider reaches when it is lesson time `now`: what the chart shows.
+pub fn scrub_start(now: f64) -> f64 {
+    (now - SPAN).max(0.0)
+}
+
+/// The chart's x for lesson time `at` when the right edge is `now`.
+fn x_of(at: f64, now: f64) -> f64 {
+    WIDTH - (now - at) * PX_PER_SECOND
 }
 
 /// `history` as SVG path data, with `now` at x = 0: the token level line up to `until`, scaled to

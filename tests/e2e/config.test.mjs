@@ -46,11 +46,11 @@ test('the default tier shows the live B and r, and follows the sliders', async (
 test('editing the YAML changes the widget\'s capacity', async () => {
   const page = await openLesson(env);
   await openConfig(page);
-  assert.equal(await widgetCapacity(page), 10);
-  await setPolicy(page, (text) => text.replace(/capacity: 10 /, 'capacity: 42 '));
+  assert.equal(await widgetCapacity(page), 5);
+  await setPolicy(page, (text) => text.replace(/capacity: 5 /, 'capacity: 42 '));
   await page.waitForFunction(() => window.bucketlab.diagram.capacity === 42);
   assert.equal(await page.textContent('#bucket-widget .bl-counter').then((c) => c.split('/')[1].trim()), '42');
-  assert.match(await page.textContent('#policy-status'), /default, B = 42, r = 5/);
+  assert.match(await page.textContent('#policy-status'), /default, B = 42, r = 1/);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
@@ -59,8 +59,8 @@ test('choosing a tier applies it to the widget', async () => {
   const page = await openLesson(env);
   await openConfig(page);
   await page.check('input[name=tier][value=auth_login]');
-  await page.waitForFunction(() => window.bucketlab.diagram.capacity === 5);
-  assert.equal(await page.evaluate(() => window.bucketlab.diagram.refillRate), 0.1);
+  await page.waitForFunction(() => window.bucketlab.diagram.refillRate === 0.1);
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.capacity), 5);
   await page.check('input[name=tier][value=search]');
   await page.waitForFunction(() => window.bucketlab.diagram.capacity === 30);
   await page.context().close();
@@ -69,7 +69,7 @@ test('choosing a tier applies it to the widget', async () => {
 test('a broken YAML shows the line and field, and the widget keeps its last good config', async () => {
   const page = await openLesson(env);
   await openConfig(page);
-  await setPolicy(page, (text) => text.replace(/capacity: 10 /, 'capacity: 20 '));
+  await setPolicy(page, (text) => text.replace(/capacity: 5 /, 'capacity: 20 '));
   await page.waitForFunction(() => window.bucketlab.diagram.capacity === 20);
 
   await setPolicy(page, (text) => text.replace(/capacity: 20 /, 'capacity: -4 '));

@@ -51,7 +51,7 @@ test('bad values are ignored with a visible notice, never run or injected', asyn
   assert.equal(await page.locator('#page-notice img').count(), 0, 'shown as text');
   assert.equal(await page.evaluate(() => window.pwned), undefined);
   // Everything else is the default state, and the diagram works.
-  assert.deepEqual(await page.evaluate(() => [window.bucketlab.diagram.capacity, window.bucketlab.diagram.refillRate]), [10, 5]);
+  assert.deepEqual(await page.evaluate(() => [window.bucketlab.diagram.capacity, window.bucketlab.diagram.refillRate]), [5, 1]);
   assert.equal(await page.getAttribute('[role=tab][aria-selected=true]', 'data-tab'), 'algorithm');
   assert.equal(await page.getAttribute('#page-notice', 'role'), 'status');
   assert.deepEqual(page.problems, []);

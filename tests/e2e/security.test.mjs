@@ -46,7 +46,7 @@ test('hostile values in the permalink hash are named in the page notice as text;
     assert.match(notice, /\bb\b/, `${name}: ${notice}`);
     assert.equal(await page.locator('#page-notice img, #bucket-widget img').count(), 0, `${name}: no <img>`);
     // The diagram ignored the refused values and mounted with its defaults.
-    assert.equal(await page.evaluate(() => window.bucketlab.diagram.capacity), 10, name);
+    assert.equal(await page.evaluate(() => window.bucketlab.diagram.capacity), 5, name);
     await noExecution(page, name);
     await page.context().close();
   }

@@ -9,7 +9,7 @@ const env = useBrowser();
 test('the 429 shown under the routes is the diagram\'s last response', async () => {
   const page = await openLesson(env, 'en.html#b=3&r=0.5&tab=usage');
   const head = () => page.textContent('.response-head code');
-  assert.match(await head(), /^HTTP\/1\.1 429 Too Many Requests\nRetry-After: 1\nX-RateLimit-Limit: 10\n/, 'the example before any request');
+  assert.match(await head(), /^HTTP\/1\.1 429 Too Many Requests\nRetry-After: 1\nX-RateLimit-Limit: 5\n/, 'the example before any request');
   await page.evaluate(() => window.bucketlab.diagram.pause());
   await page.click('#bucket-widget .bl-send');
   await page.waitForFunction(() => document.querySelector('.response-head code').textContent.startsWith('HTTP/1.1 200 OK'));

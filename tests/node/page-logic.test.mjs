@@ -44,10 +44,10 @@ const policy = readFileSync(new URL('../../lesson/code/config/rate_limits.yaml',
 test('the chosen tier\'s numbers follow the widget, comments and other tiers untouched', () => {
   const next = withTierValues(policy, 'search', 12, 0.5);
   assert.match(next, /search:\n    capacity: 12 +# \{\{comments\.yaml_search\}\}\n    refill_rate: 0\.5\n/);
-  assert.match(next, /default:\n    capacity: 10 /);
+  assert.match(next, /default:\n    capacity: 5 /);
   assert.match(next, /auth_login:\n    capacity: 5 /);
   assert.equal(next.split('\n').length, policy.split('\n').length);
-  assert.equal(withTierValues(policy, 'default', 10, 5), policy, 'same values, same text');
+  assert.equal(withTierValues(policy, 'default', 5, 1), policy, 'same values, same text');
 });
 
 test('a tier that is not there, or text of another shape, is left alone', () => {

@@ -1,4 +1,4 @@
-// <bucket-lab capacity="10" refill-rate="5" cost="1" lang="en" controls="send time">: the
+// <bucket-lab capacity="5" refill-rate="1" cost="1" lang="en" controls="send time">: the
 // token-bucket diagram as a custom element, for course pages. Everything lives in a shadow root
 // with its own stylesheets, so the host's CSS can't reach in and the widget's can't leak out.
 // All instances on a page share one WebAssembly instance, loaded on first use.
@@ -14,7 +14,7 @@ export const ATTRIBUTES = ['capacity', 'refill-rate', 'cost', 'tokens', 'lang', 
 /** The views the element can show (one so far: the live diagram). */
 export const VIEWS = ['diagram'];
 const STYLESHEETS = [new URL('./widget.css', import.meta.url), new URL('./bucket-lab.css', import.meta.url)];
-const DEFAULTS = { capacity: '10', 'refill-rate': '5' };
+const DEFAULTS = { capacity: '5', 'refill-rate': '1' };
 
 let moduleReady = null;
 /** Loads and instantiates the wasm once per page, however many elements there are. */

@@ -18,7 +18,7 @@ function configuration() {
   const diagram = window.bucketlab?.diagram;
   if (diagram) return { capacity: diagram.capacity, refillRate: diagram.refillRate, cost: diagram.cost };
   const root = document.getElementById('bucket-widget');
-  return { capacity: Number(root?.dataset.capacity ?? 10), refillRate: Number(root?.dataset.refillRate ?? 5), cost: 1 };
+  return { capacity: Number(root?.dataset.capacity ?? 5), refillRate: Number(root?.dataset.refillRate ?? 1), cost: 1 };
 }
 
 /** Escapes text for an HTML attribute value. */

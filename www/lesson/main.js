@@ -26,6 +26,13 @@ window.bucketlab = { TokenBucket, diagram: null };
 
 if (!switchPageIfAsked(explicitLang)) start();
 
+/** Shows `text` in the page's notice (as text, never as markup). */
+function showNotice(text) {
+  const notice = document.getElementById('page-notice');
+  notice.textContent = text;
+  notice.hidden = false;
+}
+
 async function start() {
   const rejected = [...link.rejected];
   if (params.has('lang') && !LANGS.includes(params.get('lang'))) {
@@ -33,6 +40,7 @@ async function start() {
   }
 
   const diagram = () => window.bucketlab.diagram;
+  let playedScenario;
   const state = () => {
     const handle = diagram();
     return {
@@ -42,6 +50,8 @@ async function start() {
       lang: pageLang(),
       tab: tabs.selected,
       code: tech.selected,
+      // The scenario stays in the link while the reader is stepping through it.
+      s: handle?.traveling ? playedScenario : undefined,
     };
   };
   // Once the reader changes something, the address bar holds the permalink of what they see.
@@ -75,6 +85,16 @@ async function start() {
   wireCopyButton(permalink.querySelector('button'), permalinkUrl);
   permalink.querySelector('a').addEventListener('click', (event) => {
     event.currentTarget.href = permalinkUrl();
+  });
+  // "Watch this": a link that replays the reader's actions so far, step by step.
+  wireCopyButton(permalink.querySelector('.scenario-copy'), () => {
+    try {
+      const hash = permalinkHash({ lang: pageLang(), s: diagram().scenario });
+      return `${location.origin}${location.pathname}${location.search}${hash}`;
+    } catch (error) {
+      showNotice(error.message);
+      return '';
+    }
   });
 
   for (const name of ['capacity', 'refill-rate', 'tokens']) {
@@ -110,6 +130,15 @@ async function start() {
         rejected.push({ name: 'c', value: String(link.values.c), allowed: 'allowed_c' });
       }
     }
+    // A scenario replaces the session; the core checks its text first.
+    if (link.values.s !== undefined) {
+      try {
+        diagram().playScenario(link.values.s);
+        playedScenario = link.values.s;
+      } catch (error) {
+        rejected.push({ name: 's', value: link.values.s.slice(0, 40), allowed: 'allowed_s', detail: error.message });
+      }
+    }
     permalink.hidden = false;
     root.addEventListener('bucketlab:config', updateHash);
     root.addEventListener('change', updateHash);
@@ -123,9 +152,9 @@ async function start() {
 
   if (rejected.length) {
     const notice = document.getElementById('page-notice');
-    const items = rejected.map(({ name, value, allowed }) => t('notice_item', { name, value, allowed: t(allowed) }));
-    notice.textContent = t('notice_ignored', { list: items.join('; ') });
-    notice.hidden = false;
+    const items = rejected.map(({ name, value, allowed, detail }) =>
+      `${t('notice_item', { name, value, allowed: t(allowed) })}${detail ? ` (${detail})` : ''}`);
+    showNotice(t('notice_ignored', { list: items.join('; ') }));
   }
   if (isPermalink(location.hash) && link.values.tab) {
     document.getElementById('codigo').scrollIntoView();

@@ -1,0 +1,344 @@
+//! A recorded scenario as text, for a link (`#s=…`): the bucket it started with and every action
+//! that changes a decision, each at its lesson time. Written from a session's log, read back and
+//! checked (length, count, each number by its rule), then played into a stopped session, which
+//! decides exactly as the recorded one did.
+//!
+//! Version 1, fields separated by `_`:
+//!
+//! ```text
+//! 1_B_r_tokens_end_action_action…      e.g. 1_5_1_5_2.4_0s1,6_1.2s1,1_1.5c5,2
+//! action = time letter arguments:
+//!   s cost,count   send     c B,r   reconfigure     C B,r   configure (the new reset target)
+//!   z              reset    t rate,seed   steady traffic   p rate,seed   Poisson   x   traffic off
+//! ```
+//!
+//! Numbers are written so that reading them back gives the same bits; times never decrease and
+//! are at most `end`. Only letters, digits and `. _ , - +` appear, so the text needs no escaping
+//! (a page reads it from the raw hash: `+` is not a space there).
+
+use super::bucket::BucketConfig;
+use super::error::{Field, Given, InvalidValue, Rule};
+use super::number::{parse_number, push_uint, DecimalText, NumberText};
+use super::session::{Action, Log, Session, MAX_BURST};
+use super::traffic::{Pattern, MAX_TRAFFIC_RATE};
+
+/// The version this module writes (the text's first field).
+pub const SCENARIO_VERSION: &str = "1";
+/// The longest scenario text read or written.
+pub const MAX_SCENARIO_CHARS: usize = 2000;
+/// The most actions in a scenario.
+pub const MAX_SCENARIO_ACTIONS: usize = 200;
+/// The longest scenario, in lesson seconds.
+pub const MAX_SCENARIO_SECONDS: f64 = 3600.0;
+/// The longest piece of the text quoted back in an error.
+const QUOTED: usize = 24;
+
+/// Why a scenario text was refused: which part (0 for the text as a whole or its header, `n` for
+/// the n-th action), the piece quoted (cut short), and the reason.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScenarioError {
+    /// 0: the text or its header; n: the n-th action.
+    pub action: usize,
+    /// The offending piece of text, at most a few characters.
+    pub piece: String,
+    /// What is wrong and what is allowed.
+    pub reason: String,
+}
+
+impl ScenarioError {
+    fn new(action: usize, piece: &str, reason: String) -> Self {
+        let mut quoted: String = piece.chars().take(QUOTED).collect();
+        if piece.chars().count() > QUOTED {
+            quoted.push('…');
+        }
+        ScenarioError {
+            action,
+            piece: quoted,
+            reason,
+        }
+    }
+
+    /// One sentence: `scenario action 3 "0.5q1": …` (or `scenario "…": …` for the header).
+    pub fn message(&self) -> String {
+        let mut out = String::from("scenario ");
+        if self.action > 0 {
+            out.push_str("action ");
+            push_uint(&mut out, self.action as u64);
+            out.push(' ');
+        }
+        out.push('"');
+        out.push_str(&self.piece);
+        out.push_str("\": ");
+        out.push_str(&self.reason);
+        out
+    }
+}
+
+impl std::fmt::Display for ScenarioError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message())
+    }
+}
+
+impl std::error::Error for ScenarioError {}
+
+/// A scenario: the starting bucket, the actions at their lesson times, and the lesson time it
+/// ends at (when it was recorded).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Scenario {
+    /// The bucket at lesson time 0 (and what "reset" returns to until a `C` action).
+    pub config: BucketConfig,
+    /// The actions that change decisions, oldest first, with their lesson times.
+    pub steps: Vec<(f64, Action)>,
+    /// The lesson time at which the recording stopped.
+    pub end: f64,
+}
+
+impl Scenario {
+    /// The scenario of a session's `log`, ending at lesson time `end`. Actions before the last
+    /// reset are left out (the reset starts over from the reset target), so are clock actions.
+    pub fn from_log(log: &Log, end: f64) -> Scenario {
+        let entries = log.entries();
+        let from = entries
+            .iter()
+            .rposition(|e| e.action == Action::Reset)
+            .unwrap_or(0);
+        // The reset target when the kept part starts.
+        let mut config = *log.config();
+        for entry in &entries[..from] {
+            if let Action::Reconfigure {
+                config: set,
+                initial: true,
+            } = entry.action
+            {
+                config = set;
+            }
+        }
+        let steps = entries[from..]
+            .iter()
+            .filter(|e| !e.action.is_clock())
+            .map(|e| (e.at, e.action))
+            .collect();
+        Scenario { config, steps, end }
+    }
+
+    /// The text, numbers written by `number` (Rust's natively, JavaScript's in wasm: both give
+    /// the shortest text that reads back as the same number). Refused when it would be longer
+    /// or hold more actions than a link may.
+    pub fn encode(&self, number: NumberText) -> Result<String, ScenarioError> {
+        if self.steps.len() > MAX_SCENARIO_ACTIONS {
+            return Err(too_many(self.steps.len()));
+        }
+        let c = &self.config;
+        let mut out = String::from(SCENARIO_VERSION);
+        for value in [c.capacity(), c.refill_rate(), c.initial_tokens(), self.end] {
+            out.push('_');
+            out.push_str(&number(value));
+        }
+        for (at, action) in &self.steps {
+            out.push('_');
+            out.push_str(&number(*at));
+            let (letter, args): (char, [Option<f64>; 2]) = match *action {
+                Action::Send { cost, count } => ('s', [Some(cost), Some(f64::from(count))]),
+                Action::Reconfigure { config, initial } => (
+                    if initial { 'C' } else { 'c' },
+                    [Some(config.capacity()), Some(config.refill_rate())],
+                ),
+                Action::Reset => ('z', [None, None]),
+                Action::Traffic {
+                    pattern,
+                    rate,
+                    seed,
+                } => (
+                    if pattern == Pattern::Steady { 't' } else { 'p' },
+                    [Some(rate), Some(seed as f64)],
+                ),
+                Action::StopTraffic => ('x', [None, None]),
+                // Clock actions are never kept (see `from_log`).
+                _ => continue,
+            };
+            out.push(letter);
+            for (i, arg) in args.iter().flatten().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push_str(&number(*arg));
+            }
+        }
+        if out.len() > MAX_SCENARIO_CHARS {
+            let mut reason = String::from("the link would be ");
+            push_uint(&mut reason, out.len() as u64);
+            reason.push_str(" characters long; at most ");
+            push_uint(&mut reason, MAX_SCENARIO_CHARS as u64);
+            reason.push_str(" (reset the diagram and record a shorter scenario)");
+            return Err(ScenarioError::new(0, "", reason));
+        }
+        Ok(out)
+    }
+
+    /// Reads and checks a scenario text; `decimal` converts checked number literals, `number`
+    /// writes the numbers quoted in an error.
+    pub fn decode(
+        text: &str,
+        decimal: DecimalText,
+        number: NumberText,
+    ) -> Result<Scenario, ScenarioError> {
+        if text.len() > MAX_SCENARIO_CHARS {
+            let mut reason = String::from("the text is ");
+            push_uint(&mut reason, text.len() as u64);
+            reason.push_str(" characters long; at most ");
+            push_uint(&mut reason, MAX_SCENARIO_CHARS as u64);
+            return Err(ScenarioError::new(0, text, reason));
+        }
+        if let Some(bad) = text
+            .chars()
+            .find(|c| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | ',' | '-' | '+')))
+        {
+            let mut reason = String::from("the character \"");
+            reason.push(bad);
+            reason.push_str("\" is not allowed (letters, digits and . _ , - + only)");
+            return Err(ScenarioError::new(0, text, reason));
+        }
+        let mut fields = text.split('_');
+        if fields.next() != Some(SCENARIO_VERSION) {
+            let reason = String::from("it must start with the version 1_");
+            return Err(ScenarioError::new(0, text, reason));
+        }
+        let header: Vec<&str> = fields.by_ref().take(4).collect();
+        let [b, r, tokens, end] = header.as_slice() else {
+            let reason = String::from("it must start with 1_B_r_tokens_end");
+            return Err(ScenarioError::new(0, text, reason));
+        };
+        let in_header = |err: InvalidValue| {
+            ScenarioError::new(0, text, err.message_with(err.field.name(), number))
+        };
+        let num = |field, piece: &str, rule| read(field, piece, rule, decimal);
+        let capacity = num(Field::Capacity, b, Rule::Positive).map_err(in_header)?;
+        let rate = num(Field::RefillRate, r, Rule::NonNegative).map_err(in_header)?;
+        let tokens = num(Field::Tokens, tokens, Rule::UpTo(capacity)).map_err(in_header)?;
+        let end =
+            num(Field::Now, end, Rule::Between(0.0, MAX_SCENARIO_SECONDS)).map_err(in_header)?;
+        let config = BucketConfig::new(capacity, rate)
+            .and_then(|c| c.with_initial_tokens(tokens))
+            .map_err(in_header)?;
+
+        let mut steps = Vec::new();
+        let mut last = 0.0;
+        for (i, piece) in fields.enumerate() {
+            let n = i + 1;
+            if n > MAX_SCENARIO_ACTIONS {
+                let count = n + text.split('_').skip(5 + n).count();
+                return Err(too_many(count));
+            }
+            let step = read_action(piece, decimal, number)
+                .map_err(|reason| ScenarioError::new(n, piece, reason))?;
+            if step.0 < last || step.0 > end {
+                let mut reason = String::from("its time must be from the previous action's (");
+                reason.push_str(&number(last));
+                reason.push_str(") to the end (");
+                reason.push_str(&number(end));
+                reason.push(')');
+                return Err(ScenarioError::new(n, piece, reason));
+            }
+            last = step.0;
+            steps.push(step);
+        }
+        Ok(Scenario { config, steps, end })
+    }
+
+    /// The scenario played into a stopped session held at its end.
+    pub fn play(&self) -> Result<Session, InvalidValue> {
+        Session::play(self.config, self.steps.iter().copied(), self.end)
+    }
+}
+
+fn too_many(count: usize) -> ScenarioError {
+    let mut reason = String::from("it has ");
+    push_uint(&mut reason, count as u64);
+    reason.push_str(" actions; at most ");
+    push_uint(&mut reason, MAX_SCENARIO_ACTIONS as u64);
+    reason.push_str(" (reset the diagram and record a shorter scenario)");
+    ScenarioError::new(0, "", reason)
+}
+
+/// `piece` as a number of `field` checked by `rule` (no decimal comma, no spaces: a link's text).
+fn read(field: Field, piece: &str, rule: Rule, decimal: DecimalText) -> Result<f64, InvalidValue> {
+    match parse_number(piece, decimal) {
+        Some(value) => InvalidValue::check(field, value, rule),
+        None => Err(InvalidValue {
+            field,
+            given: Given::Text(piece.to_owned()),
+            rule,
+        }),
+    }
+}
+
+/// One action, `time letter arguments`; the error is the reason, numbers written by `number`.
+fn read_action(
+    piece: &str,
+    decimal: DecimalText,
+    number: NumberText,
+) -> Result<(f64, Action), String> {
+    let why = |err: InvalidValue| err.message_with(err.field.name(), number);
+    let split = piece
+        .find(|c: char| c.is_ascii_alphabetic() && c != 'e' && c != 'E')
+        .ok_or_else(|| String::from("no action letter (s, c, C, z, t, p or x)"))?;
+    let (time, rest) = piece
+        .split_at_checked(split)
+        .ok_or_else(|| String::from("no action letter"))?;
+    let at = read(
+        Field::Now,
+        time,
+        Rule::Between(0.0, MAX_SCENARIO_SECONDS),
+        decimal,
+    )
+    .map_err(why)?;
+    let mut chars = rest.chars();
+    let letter = chars.next().unwrap_or(' ');
+    let args: Vec<&str> = match chars.as_str() {
+        "" => Vec::new(),
+        list => list.split(',').collect(),
+    };
+    let arity = if matches!(letter, 'z' | 'x') { 0 } else { 2 };
+    if !matches!(letter, 's' | 'c' | 'C' | 'z' | 't' | 'p' | 'x') {
+        let mut reason = String::from("unknown action \"");
+        reason.push(letter);
+        reason.push_str("\" (allowed: s, c, C, z, t, p, x)");
+        return Err(reason);
+    }
+    if args.len() != arity {
+        let mut reason = String::from("action \"");
+        reason.push(letter);
+        reason.push_str("\" takes ");
+        push_uint(&mut reason, arity as u64);
+        reason.push_str(" numbers separated by commas");
+        return Err(reason);
+    }
+    let arg = |i: usize, field, rule| read(field, args[i], rule, decimal).map_err(why);
+    let action = match letter {
+        's' => Action::Send {
+            cost: arg(0, Field::Cost, Rule::NonNegative)?,
+            count: arg(1, Field::BurstSize, Rule::Whole(1, MAX_BURST))? as u32,
+        },
+        'c' | 'C' => Action::Reconfigure {
+            config: BucketConfig::new(
+                arg(0, Field::Capacity, Rule::Positive)?,
+                arg(1, Field::RefillRate, Rule::NonNegative)?,
+            )
+            .map_err(why)?,
+            initial: letter == 'C',
+        },
+        't' | 'p' => Action::Traffic {
+            pattern: if letter == 't' {
+                Pattern::Steady
+            } else {
+                Pattern::Poisson
+            },
+            rate: arg(0, Field::TrafficRate, Rule::PositiveUpTo(MAX_TRAFFIC_RATE))?,
+            seed: arg(1, Field::Seed, Rule::Whole(0, u32::MAX))? as u64,
+        },
+        'z' => Action::Reset,
+        _ => Action::StopTraffic,
+    };
+    Ok((at, action))
+}

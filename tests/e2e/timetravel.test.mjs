@@ -1,0 +1,189 @@
+// The learner's first minute with the default bucket, and time travel: a refusal at a human
+// click pace, scrubbing back to an exact earlier counter, a scenario link that replays
+// identically, and a hostile scenario refused with a notice. Time is driven by the diagram's own
+// clock (pause, then steps), never by waiting.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowser } from './harness.mjs';
+import { openLesson } from './lesson-helpers.mjs';
+
+const env = useBrowser();
+const W = '#bucket-widget';
+
+/** What the widget shows: counter, status line, formula. */
+const shown = (page) => page.evaluate((w) => ['.bl-counter', '.bl-status', '.bl-formula']
+  .map((s) => document.querySelector(`${w} ${s}`).textContent), W);
+
+/** The counter's text for `tokens` of `capacity`, as the widget writes it (floored to 0.1). */
+const counterText = (tokens, capacity, lang) => {
+  const text = `${(Math.floor(tokens * 10 + 1e-6) / 10).toFixed(1)} / ${capacity}`;
+  return lang === 'en' ? text : text.replace('.', ',');
+};
+
+for (const [path, lang] of [['', 'pt-BR'], ['en.html', 'en']]) {
+  test(`${lang}: clicking every 300 ms with the default bucket meets a 429 within 12 clicks`, async () => {
+    const page = await openLesson(env, path);
+    const config = await page.evaluate(() => [window.bucketlab.diagram.capacity, window.bucketlab.diagram.refillRate]);
+    assert.deepEqual(config, [5, 1], 'the default bucket: B = 5, r = 1');
+    await page.evaluate(() => window.bucketlab.diagram.pause());
+    // What the core says should happen at that pace, with the page's default bucket.
+    const expected = await page.evaluate(([b, r]) => {
+      const bucket = new window.bucketlab.TokenBucket({ capacity: b, refillRate: r });
+      for (let click = 1; click <= 40; click++) {
+        if (!bucket.tryAcquireAt(1, (click - 1) * 0.3).allowed) return click;
+      }
+      return null;
+    }, config);
+    let first = null;
+    for (let click = 1; click <= 12 && first === null; click++) {
+      // A click dispatched from the page, then 0.3 s of lesson time.
+      await page.evaluate((w) => document.querySelector(`${w} .bl-send`).click(), W);
+      if (await page.getAttribute(`${W} .bl-status`, 'data-outcome') === 'denied') first = click;
+      await page.evaluate(() => window.bucketlab.diagram.step(0.3));
+    }
+    assert.ok(first !== null && first <= 12, `a 429 within 12 clicks (got ${first})`);
+    assert.equal(first, expected, 'at the click the core predicts');
+    assert.match(await page.textContent(`${W} .bl-status`), /429/);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}
+
+test('scrubbing back shows the exact earlier counter, panel and formula; back to live resumes', async () => {
+  const page = await openLesson(env, 'en.html');
+  // Lesson time ran from the mount until the pause: t0. Clicks at t0 + 0, 0, 0.3, 0.3, 0.3, 0.8
+  // (paused, so "now" only moves by steps).
+  const t0 = await page.evaluate(() => { window.bucketlab.diagram.pause(); return window.bucketlab.diagram.now; });
+  const script = [['send'], ['send'], ['step', 0.3], ['send'], ['send'], ['send'], ['step', 0.5], ['send'], ['step', 0.4]];
+  const seen = [];
+  for (const [what, seconds] of script) {
+    if (what === 'send') await page.click(`${W} .bl-send`);
+    else await page.evaluate((s) => window.bucketlab.diagram.step(s), seconds);
+    seen.push({ at: await page.evaluate(() => window.bucketlab.diagram.now), shown: await shown(page) });
+  }
+  const now = await page.evaluate(() => window.bucketlab.diagram.now);
+  // The same clicks through a TokenBucket in the test: tokens at any moment.
+  const tokensAt = (t) => page.evaluate(([at, start]) => {
+    const bucket = new window.bucketlab.TokenBucket({ capacity: 5, refillRate: 1 });
+    const times = [start, start, start + 0.3, start + 0.3, start + 0.3, start + 0.3 + 0.5];
+    for (const time of times) if (time <= at + 1e-9) bucket.tryAcquireAt(1, time);
+    return bucket.tokensAt(at);
+  }, [t, t0]);
+
+  // Step back 0.1 s, five times: each moment's counter from the core.
+  for (let k = 1; k <= 5; k++) {
+    await page.click(`${W} .bl-step-back`);
+    const at = await page.evaluate(() => window.bucketlab.diagram.viewTime);
+    assert.ok(Math.abs(at - (now - 0.1 * k)) < 1e-9, `moment ${k}`);
+    const tokens = await tokensAt(at);
+    assert.equal(await page.evaluate(() => window.bucketlab.diagram.tokens), tokens);
+    assert.equal(await page.textContent(`${W} .bl-counter`), counterText(tokens, 5, 'en'));
+  }
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.traveling), true);
+  assert.equal(await page.isVisible(`${W} .bl-to-live`), true, '"Back to live" shows');
+
+  // The slider: a keyboard-operable role="slider" with a spoken value.
+  const slider = page.locator(`${W} [role=slider]`);
+  await slider.focus();
+  await page.keyboard.press('Home');
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.viewTime), 0, 'Home: the start (lesson time 0)');
+  assert.equal(await page.textContent(`${W} .bl-counter`), '5.0 / 5');
+  assert.match(await slider.getAttribute('aria-valuetext'), /^0\.0 s, \d\.\d s before live$/);
+  // The moment of the fifth click (t0 + 0.3): the panel and formula as they were then.
+  await page.evaluate((t) => window.bucketlab.diagram.seek(t), seen[5].at);
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.tokens), await tokensAt(seen[5].at));
+  assert.deepEqual(await shown(page), seen[5].shown, 'counter, status and formula then');
+  await page.keyboard.press('ArrowRight');
+  assert.ok(Math.abs(await page.evaluate(() => window.bucketlab.diagram.viewTime) - (seen[5].at + 0.1)) < 1e-9, 'ArrowRight: 0.1 s later');
+  await page.keyboard.press('End');
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.viewTime), now);
+  assert.match(await slider.getAttribute('aria-valuetext'), /^\d\.\d s, live$/);
+
+  // A pointer on the chart picks the moment under it: 10 s left of the right edge is now − 10 s,
+  // before the start, so the start.
+  const box = await slider.boundingBox();
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.viewTime), 0);
+
+  // Back to live: the live counter, lesson time running again only if it ran before.
+  await page.click(`${W} .bl-to-live`);
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.traveling), false);
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.paused), true, 'it was paused');
+  assert.deepEqual(await shown(page), seen.at(-1).shown);
+  assert.equal(await page.isVisible(`${W} .bl-to-live`), false);
+
+  await page.evaluate(() => window.bucketlab.diagram.resume());
+  await page.click(`${W} .bl-step-back`);
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.paused), true, 'going back stops time');
+  await page.click(`${W} .bl-to-live`);
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.paused), false, 'back to live resumes');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('a scenario link replays identically, step by step', async () => {
+  const teacher = await openLesson(env, 'en.html');
+  const t0 = await teacher.evaluate(() => { window.bucketlab.diagram.pause(); return window.bucketlab.diagram.now; });
+  // A burst, a wait, a new B and r from the sliders, more clicks.
+  await teacher.fill(`${W} .bl-burst-size`, '7');
+  await teacher.click(`${W} .bl-burst`);
+  await teacher.evaluate(() => window.bucketlab.diagram.step(0.7));
+  await teacher.evaluate(() => window.bucketlab.diagram.configure(8, 2.5));
+  await teacher.click(`${W} .bl-send`);
+  await teacher.evaluate(() => window.bucketlab.diagram.step(0.45));
+  await teacher.click(`${W} .bl-send`);
+  await teacher.click(`${W} .bl-send`);
+  await teacher.evaluate(() => window.bucketlab.diagram.step(0.35));
+  const text = await teacher.evaluate(() => window.bucketlab.diagram.scenario);
+  // Lesson time as the clock adds the steps up.
+  const [t1, t2, end] = [t0 + 0.7, t0 + 0.7 + 0.45, t0 + 0.7 + 0.45 + 0.35];
+  assert.equal(text, `1_5_1_5_${end}_${t0}s1,7_${t1}C8,2.5_${t1}s1,1_${t2}s1,1_${t2}s1,1`);
+
+  const learner = await openLesson(env, `en.html#s=${text}`);
+  assert.equal(await learner.locator('#page-notice').isVisible(), false);
+  assert.equal(await learner.evaluate(() => window.bucketlab.diagram.traveling), true);
+  assert.equal(await learner.evaluate(() => window.bucketlab.diagram.viewTime), 0, 'it opens at the start');
+  // Up to the burst (t0 may be several tenths), then through the rest.
+  while (await learner.evaluate((t) => window.bucketlab.diagram.viewTime < t - 0.05, t0)) {
+    await learner.click(`${W} .bl-step`);
+  }
+  assert.ok(learner.url().endsWith(`s=${text}`), 'the link stays while stepping through');
+  // Step through it with "Step 0.1 s"; the teacher's diagram scrubbed to each moment shows the same.
+  for (let k = 0; k < 16; k++) {
+    const at = await learner.evaluate(() => window.bucketlab.diagram.viewTime);
+    await teacher.evaluate((t) => window.bucketlab.diagram.seek(t), at);
+    assert.deepEqual(await shown(learner), await shown(teacher), `at t = ${at}`);
+    assert.equal(await learner.evaluate(() => window.bucketlab.diagram.tokens),
+      await teacher.evaluate(() => window.bucketlab.diagram.tokens));
+    await learner.click(`${W} .bl-step`);
+  }
+  assert.equal(await learner.evaluate(() => window.bucketlab.diagram.capacity), 8, 'the scenario\'s B');
+  assert.deepEqual(learner.problems, []);
+  await teacher.context().close();
+  await learner.context().close();
+});
+
+test('a hostile scenario link is refused with a notice and the diagram stays live', async () => {
+  const hostile = [
+    ['<img src=x onerror=alert(1)>', /the character "<" is not allowed/],
+    [`1_5_1_5_1${'_0z'.repeat(700)}`, /the text is 2109 characters long; at most 2000/],
+    ['1_-5_1_5_1', /capacity must be a finite number greater than 0, got -5/],
+    ['1_5_1_5_2_0.5s1,1e9', /burst_size must be a whole number from 1 to 100/],
+    ['1_5_1_5_2_1s1,1_0.5s1,1', /its time must be from the previous action's/],
+    ['%E0%A4%A', /expected: a scenario link/],
+  ];
+  for (const [value, reason] of hostile) {
+    const page = await openLesson(env, `en.html#s=${encodeURIComponent(value).replace(/%25/g, '%')}`);
+    page.on('dialog', () => assert.fail('no script runs from the link'));
+    const notice = page.locator('#page-notice');
+    assert.equal(await notice.isVisible(), true, value);
+    const said = await notice.textContent();
+    assert.match(said, /^Some values in the link were ignored: s = “/, said);
+    assert.match(said, reason, said);
+    assert.equal(await page.locator('#page-notice *').count(), 0, 'text, never markup');
+    assert.equal(await page.evaluate(() => window.bucketlab.diagram.traveling), false);
+    assert.equal(await page.evaluate(() => window.bucketlab.diagram.capacity), 5);
+    assert.equal(await page.locator('img[src=x]').count(), 0);
+    await page.context().close();
+  }
+});
