@@ -3,6 +3,11 @@
 
 #![allow(dead_code)] // Each test binary uses a different part of this module.
 
+/// A throwaway Redis Cluster (3 masters, 3 replicas) on loopback ports.
+pub mod cluster;
+/// Seeded traces replayed through the core and a Redis bucket, compared to the bit.
+pub mod trace;
+
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
