@@ -56,14 +56,18 @@ pub async fn rate_limit(
     request: Request,
     next: Next,
 ) -> Response {
-    let key = match api_key(&request) {
-        Ok(key) => key.to_owned(),
+    // The header's value is shared, not copied; the request itself can't be held across the
+    // store's `.await` (its body is not `Sync`).
+    let header = match api_key(&request) {
+        Ok(header) => header.clone(),
         Err(message) => return (StatusCode::UNAUTHORIZED, message).into_response(),
     };
+    // Checked to be visible ASCII: the same text, never the default.
+    let key = header.to_str().unwrap_or_default();
     let now = limiter.clock.now();
     let decision = match limiter
         .store
-        .try_acquire(&key, &limiter.config, COST, now)
+        .try_acquire(key, &limiter.config, COST, now)
         .await
     {
         Ok(decision) => decision,
@@ -111,25 +115,24 @@ pub async fn rate_limit(
     response
 }
 
-/// The request's API key, or the message explaining what is wrong with it.
-fn api_key(request: &Request) -> Result<&str, String> {
+/// The request's API key header, checked to hold 1 to [`MAX_KEY_LENGTH`] visible ASCII
+/// characters, or the message explaining what is wrong with it.
+fn api_key(request: &Request) -> Result<&HeaderValue, String> {
     let rule =
-        format!("send 1 to {MAX_KEY_LENGTH} visible ASCII characters in the X-Api-Key header");
+        || format!("send 1 to {MAX_KEY_LENGTH} visible ASCII characters in the X-Api-Key header");
     let Some(value) = request.headers().get(API_KEY_HEADER) else {
-        return Err(format!("401 Unauthorized: {rule}; it is missing\n"));
+        return Err(format!("401 Unauthorized: {}; it is missing\n", rule()));
     };
-    match value.to_str() {
-        Ok(key)
-            if (1..=MAX_KEY_LENGTH).contains(&key.len())
-                && key.bytes().all(|b| b.is_ascii_graphic()) =>
-        {
-            Ok(key)
-        }
-        _ => Err(format!(
-            "401 Unauthorized: {rule}; got {} bytes ({:?})\n",
-            value.len(),
-            String::from_utf8_lossy(&value.as_bytes()[..value.len().min(40)])
-        )),
+    let bytes = value.as_bytes();
+    if (1..=MAX_KEY_LENGTH).contains(&bytes.len()) && bytes.iter().all(u8::is_ascii_graphic) {
+        Ok(value)
+    } else {
+        Err(format!(
+            "401 Unauthorized: {}; got {} bytes ({:?})\n",
+            rule(),
+            bytes.len(),
+            String::from_utf8_lossy(&bytes[..bytes.len().min(40)])
+        ))
     }
 }
 

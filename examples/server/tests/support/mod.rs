@@ -1,5 +1,6 @@
 //! A throwaway `redis-server` per test: on a Unix socket in its own temporary folder (no TCP port,
-//! so nothing to collide with), no persistence, stopped and removed on drop, even if the test fails.
+//! so nothing to collide with; or on a free loopback port when asked), no persistence, stopped
+//! and removed on drop, even if the test fails.
 
 #![allow(dead_code)] // Each test binary uses a different part of this module.
 
@@ -17,13 +18,47 @@ use std::time::{Duration, Instant};
 pub struct RedisServer {
     child: Child,
     folder: PathBuf,
-    /// `redis+unix:///…/redis.sock`
+    /// `redis+unix:///…/redis.sock`, or `redis://127.0.0.1:port`
     pub url: String,
 }
 
 impl RedisServer {
-    /// Starts a fresh server and waits until it answers `PING`.
+    /// Starts a fresh server on a Unix socket and waits until it answers `PING`.
     pub fn start() -> RedisServer {
+        RedisServer::launch(|folder| {
+            let socket = folder.join("redis.sock");
+            let args = vec![
+                "--port".into(),
+                "0".into(),
+                "--unixsocket".into(),
+                socket.display().to_string(),
+                "--unixsocketperm".into(),
+                "700".into(),
+            ];
+            (args, format!("redis+unix://{}", socket.display()))
+        })
+    }
+
+    /// Starts a fresh server on a free loopback TCP port (as a cluster's nodes listen), and
+    /// waits until it answers `PING`.
+    pub fn start_tcp() -> RedisServer {
+        RedisServer::launch(|_| {
+            let port = std::net::TcpListener::bind("127.0.0.1:0")
+                .and_then(|listener| listener.local_addr())
+                .expect("a free loopback port")
+                .port();
+            let args = vec![
+                "--bind".into(),
+                "127.0.0.1".into(),
+                "--port".into(),
+                port.to_string(),
+            ];
+            (args, format!("redis://127.0.0.1:{port}"))
+        })
+    }
+
+    /// Starts `redis-server` with the listening arguments and URL `listen` gives for its folder.
+    fn launch(listen: impl FnOnce(&std::path::Path) -> (Vec<String>, String)) -> RedisServer {
         static COUNT: AtomicUsize = AtomicUsize::new(0);
         let folder = std::env::temp_dir().join(format!(
             "bucketlab-redis-{}-{}",
@@ -31,18 +66,10 @@ impl RedisServer {
             COUNT.fetch_add(1, Ordering::SeqCst)
         ));
         std::fs::create_dir_all(&folder).expect("a temporary folder for redis-server");
-        let socket = folder.join("redis.sock");
+        let (args, url) = listen(&folder);
         let child = Command::new("redis-server")
-            .args(["--port", "0", "--unixsocket"])
-            .arg(&socket)
-            .args([
-                "--unixsocketperm",
-                "700",
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-            ])
+            .args(&args)
+            .args(["--save", "", "--appendonly", "no"])
             .arg("--dir")
             .arg(&folder)
             .stdout(Stdio::null())
@@ -53,12 +80,8 @@ impl RedisServer {
                      `apt-get install redis-server` (scripts/setup.sh --test does)"
                 )
             });
-        let server = RedisServer {
-            child,
-            url: format!("redis+unix://{}", socket.display()),
-            folder,
-        };
-        let client = redis::Client::open(server.url.as_str()).expect("a valid socket URL");
+        let server = RedisServer { child, url, folder };
+        let client = redis::Client::open(server.url.as_str()).expect("a valid URL");
         let deadline = Instant::now() + Duration::from_secs(10);
         loop {
             let pong = client
