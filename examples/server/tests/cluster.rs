@@ -38,6 +38,13 @@ fn config() -> BucketConfig {
     BucketConfig::new(20.0, 10.0).unwrap()
 }
 
+/// The failover tests' bucket: a burst of 20, then 2 per second, so it takes 10 s to fill up,
+/// far longer than the outage. A bucket that filled up during the outage would be full whatever
+/// the dead master forgot, and hide the debits lost with it.
+fn failover_config() -> BucketConfig {
+    BucketConfig::new(20.0, 2.0).unwrap()
+}
+
 /// A store on `cluster` with the default pattern (`bucketlab:{*}`).
 async fn store(cluster: &RedisCluster) -> Store {
     let urls = cluster.urls();
@@ -47,27 +54,27 @@ async fn store(cluster: &RedisCluster) -> Store {
         .expect("a store on the test cluster")
 }
 
+/// API keys `client-{i}` for `i` in `range`, each with the slot of its bucket's Redis key.
+fn named_slots(cluster: &RedisCluster, range: std::ops::Range<usize>) -> Vec<(String, u16)> {
+    let names: Vec<String> = range.map(|i| format!("client-{i}")).collect();
+    let redis_keys: Vec<String> = names.iter().map(|k| KeyPattern::default().key(k)).collect();
+    let slots = cluster.slots_of(&redis_keys);
+    names.into_iter().zip(slots).collect()
+}
+
 /// `per_master` API keys whose buckets live on each master, in the masters' order.
 fn keys_by_master(
     cluster: &RedisCluster,
     masters: &[Master],
     per_master: usize,
 ) -> Vec<Vec<String>> {
-    let candidates: Vec<String> = (0..100 * per_master)
-        .map(|i| format!("client-{i}"))
-        .collect();
-    let redis_keys: Vec<String> = candidates
-        .iter()
-        .map(|k| KeyPattern::default().key(k))
-        .collect();
-    let slots = cluster.slots_of(&redis_keys);
+    let named = named_slots(cluster, 0..100 * per_master);
     masters
         .iter()
         .map(|master| {
-            let keys: Vec<String> = candidates
+            let keys: Vec<String> = named
                 .iter()
-                .zip(&slots)
-                .filter(|(_, &slot)| master.serves(slot))
+                .filter(|(_, slot)| master.serves(*slot))
                 .map(|(key, _)| key.clone())
                 .take(per_master)
                 .collect();
@@ -80,23 +87,11 @@ fn keys_by_master(
 /// `count` API keys whose buckets all hash to `slot`.
 fn keys_in_slot(cluster: &RedisCluster, slot: u16, count: usize) -> Vec<String> {
     let mut found = Vec::new();
-    for chunk in 0.. {
-        assert!(
-            chunk < 40,
-            "fewer than {count} keys in slot {slot} among 2,000,000 names"
-        );
-        let candidates: Vec<String> = (chunk * 50_000..(chunk + 1) * 50_000)
-            .map(|i| format!("client-{i}"))
-            .collect();
-        let redis_keys: Vec<String> = candidates
-            .iter()
-            .map(|k| KeyPattern::default().key(k))
-            .collect();
-        let slots = cluster.slots_of(&redis_keys);
+    for chunk in 0..40 {
+        let named = named_slots(cluster, chunk * 50_000..(chunk + 1) * 50_000);
         found.extend(
-            candidates
+            named
                 .into_iter()
-                .zip(slots)
                 .filter(|&(_, s)| s == slot)
                 .map(|(key, _)| key),
         );
@@ -105,7 +100,7 @@ fn keys_in_slot(cluster: &RedisCluster, slot: u16, count: usize) -> Vec<String> 
             return found;
         }
     }
-    unreachable!()
+    panic!("fewer than {count} keys in slot {slot} among 2,000,000 names");
 }
 
 #[test]
@@ -270,8 +265,8 @@ fn counts(records: &[Record], keys: usize) -> Vec<Counts> {
 }
 
 /// The most a correct bucket may admit over `seconds`: the initial burst plus the refill.
-fn bound(seconds: f64) -> f64 {
-    config().capacity() + config().refill_rate() * seconds
+fn bound(config: &BucketConfig, seconds: f64) -> f64 {
+    config.capacity() + config.refill_rate() * seconds
 }
 
 /// Store targets, each with its own connection to the cluster.
@@ -295,7 +290,7 @@ fn cluster_is_atomic_under_fifty_clients_on_ten_keys() {
         tokio::time::sleep(Duration::from_secs(2)).await;
         let (records, seconds) = traffic.finish().await;
         let counts = counts(&records, keys.len());
-        let bound = bound(seconds);
+        let bound = bound(&config(), seconds);
         let total: u64 = counts.iter().map(|c| c.requests).sum();
         let admitted: Vec<u64> = counts.iter().map(|c| c.admitted).collect();
         println!(
@@ -335,8 +330,8 @@ async fn failover_under_load(on_store_error: OnStoreError) -> Failover {
     let masters = cluster.masters();
     let by_master = keys_by_master(&cluster, &masters, 4);
     let keys = by_master.concat();
-    let limiter =
-        Limiter::new(config(), store(&cluster).await, SystemClock).on_store_error(on_store_error);
+    let limiter = Limiter::new(failover_config(), store(&cluster).await, SystemClock)
+        .on_store_error(on_store_error);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let url = format!("http://{}", listener.local_addr().unwrap());
     let server = tokio::spawn(async move { axum::serve(listener, app(limiter)).await });
@@ -357,7 +352,7 @@ async fn failover_under_load(on_store_error: OnStoreError) -> Failover {
         keys,
         records,
         counts,
-        bound: bound(seconds),
+        bound: bound(&failover_config(), seconds),
         killed,
         promoted,
     }
@@ -535,7 +530,7 @@ fn cluster_resharding_a_live_slot_loses_no_request_and_no_token() {
         tokio::time::sleep(Duration::from_secs(1)).await;
         let (records, seconds) = traffic.finish().await;
         let counts = counts(&records, keys.len());
-        let bound = bound(seconds);
+        let bound = bound(&config(), seconds);
 
         assert_eq!(moved, slot);
         let now_serving = cluster.masters();

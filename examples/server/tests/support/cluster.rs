@@ -8,8 +8,9 @@
 use std::net::TcpListener;
 use std::path::PathBuf;
 use std::process::{Child, Command, Output, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
+
+use super::{redis_server, temporary_folder};
 
 /// How long a node may stay silent before the others mark it failed and its replica takes over.
 /// Redis's default is 15 s; 1 s keeps a failover short, and is still far above the pauses a busy
@@ -80,13 +81,7 @@ impl RedisCluster {
 
     /// `count` cluster-enabled nodes that know nothing of each other yet (`cluster_state:fail`).
     pub fn nodes_only(count: usize) -> RedisCluster {
-        static CLUSTERS: AtomicUsize = AtomicUsize::new(0);
-        let folder = std::env::temp_dir().join(format!(
-            "bucketlab-cluster-{}-{}",
-            std::process::id(),
-            CLUSTERS.fetch_add(1, Ordering::SeqCst)
-        ));
-        std::fs::create_dir_all(&folder).expect("a temporary folder for the cluster");
+        let folder = temporary_folder("cluster");
         let mut cluster = RedisCluster {
             nodes: Vec::new(),
             folder,
@@ -102,32 +97,30 @@ impl RedisCluster {
         for (port, bus_port) in ports {
             let dir = cluster.folder.join(port.to_string());
             std::fs::create_dir_all(&dir).expect("a folder for a node");
-            let child = Command::new("redis-server")
-                .args(["--bind", "127.0.0.1", "--port", &port.to_string()])
-                .args([
-                    "--cluster-enabled",
-                    "yes",
-                    "--cluster-port",
-                    &bus_port.to_string(),
-                ])
-                .args(["--cluster-config-file", "nodes.conf"])
-                .args(["--cluster-node-timeout", &NODE_TIMEOUT_MS.to_string()])
+            let args = [
+                "--bind",
+                "127.0.0.1",
+                "--port",
+                &port.to_string(),
+                "--cluster-enabled",
+                "yes",
+                "--cluster-port",
+                &bus_port.to_string(),
+                "--cluster-config-file",
+                "nodes.conf",
+                "--cluster-node-timeout",
+                &NODE_TIMEOUT_MS.to_string(),
                 // A replica may take over however long its link was down.
-                .args(["--cluster-replica-validity-factor", "0"])
-                .args(["--save", "", "--appendonly", "no"])
+                "--cluster-replica-validity-factor",
+                "0",
                 // Replicas sync at once instead of waiting 5 s for more replicas to join.
-                .args(["--repl-diskless-sync-delay", "0"])
-                .args(["--logfile", "redis.log"])
-                .arg("--dir")
-                .arg(&dir)
-                .stdout(Stdio::null())
-                .spawn()
-                .unwrap_or_else(|error| {
-                    panic!(
-                        "can't start redis-server ({error}); install it with \
-                         `apt-get install redis-server` (scripts/setup.sh --test does)"
-                    )
-                });
+                "--repl-diskless-sync-delay",
+                "0",
+                "--logfile",
+                "redis.log",
+            ]
+            .map(String::from);
+            let child = redis_server(&args, &dir);
             cluster.nodes.push(Node {
                 port,
                 child: Some(child),
@@ -197,6 +190,24 @@ impl RedisCluster {
         }
         self.wait_until_ready(3);
         slot
+    }
+
+    /// The slot of each key, as the cluster computes it (`CLUSTER KEYSLOT`, pipelined).
+    pub fn slots_of(&self, keys: &[String]) -> Vec<u16> {
+        let port = self.running_port();
+        let client = redis::Client::open(format!("redis://127.0.0.1:{port}")).expect("a URL");
+        let mut connection = client
+            .get_connection_with_timeout(Duration::from_millis(500))
+            .expect("a connection to a node");
+        connection
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .expect("a read timeout");
+        let mut pipe = redis::pipe();
+        for key in keys {
+            pipe.cmd("CLUSTER").arg("KEYSLOT").arg(key);
+        }
+        pipe.query(&mut connection)
+            .unwrap_or_else(|e| panic!("CLUSTER KEYSLOT on {port}: {e}"))
     }
 
     /// Waits until every running node says `cluster_state:ok`, sees `masters` masters covering
@@ -383,24 +394,4 @@ fn free_port() -> TcpListener {
 
 fn port_of(listener: &TcpListener) -> u16 {
     listener.local_addr().expect("a bound address").port()
-}
-
-impl RedisCluster {
-    /// The slot of each key, as the cluster computes it (`CLUSTER KEYSLOT`, pipelined).
-    pub fn slots_of(&self, keys: &[String]) -> Vec<u16> {
-        let port = self.running_port();
-        let client = redis::Client::open(format!("redis://127.0.0.1:{port}")).expect("a URL");
-        let mut connection = client
-            .get_connection_with_timeout(Duration::from_millis(500))
-            .expect("a connection to a node");
-        connection
-            .set_read_timeout(Some(Duration::from_secs(10)))
-            .expect("a read timeout");
-        let mut pipe = redis::pipe();
-        for key in keys {
-            pipe.cmd("CLUSTER").arg("KEYSLOT").arg(key);
-        }
-        pipe.query(&mut connection)
-            .unwrap_or_else(|e| panic!("CLUSTER KEYSLOT on {port}: {e}"))
-    }
 }

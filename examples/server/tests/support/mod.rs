@@ -9,7 +9,7 @@ pub mod cluster;
 /// Seeded traces replayed through the core and a Redis bucket, compared to the bit.
 pub mod trace;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -58,28 +58,10 @@ impl RedisServer {
     }
 
     /// Starts `redis-server` with the listening arguments and URL `listen` gives for its folder.
-    fn launch(listen: impl FnOnce(&std::path::Path) -> (Vec<String>, String)) -> RedisServer {
-        static COUNT: AtomicUsize = AtomicUsize::new(0);
-        let folder = std::env::temp_dir().join(format!(
-            "bucketlab-redis-{}-{}",
-            std::process::id(),
-            COUNT.fetch_add(1, Ordering::SeqCst)
-        ));
-        std::fs::create_dir_all(&folder).expect("a temporary folder for redis-server");
+    fn launch(listen: impl FnOnce(&Path) -> (Vec<String>, String)) -> RedisServer {
+        let folder = temporary_folder("redis");
         let (args, url) = listen(&folder);
-        let child = Command::new("redis-server")
-            .args(&args)
-            .args(["--save", "", "--appendonly", "no"])
-            .arg("--dir")
-            .arg(&folder)
-            .stdout(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|error| {
-                panic!(
-                    "can't start redis-server ({error}); install it with \
-                     `apt-get install redis-server` (scripts/setup.sh --test does)"
-                )
-            });
+        let child = redis_server(&args, &folder);
         let server = RedisServer { child, url, folder };
         let client = redis::Client::open(server.url.as_str()).expect("a valid URL");
         let deadline = Instant::now() + Duration::from_secs(10);
@@ -109,6 +91,35 @@ impl RedisServer {
             .await
             .expect("a connection to the test redis-server")
     }
+}
+
+/// A new, empty folder `bucketlab-{what}-{pid}-{n}` in the temporary directory.
+pub fn temporary_folder(what: &str) -> PathBuf {
+    static COUNT: AtomicUsize = AtomicUsize::new(0);
+    let folder = std::env::temp_dir().join(format!(
+        "bucketlab-{what}-{}-{}",
+        std::process::id(),
+        COUNT.fetch_add(1, Ordering::SeqCst)
+    ));
+    std::fs::create_dir_all(&folder).expect("a temporary folder");
+    folder
+}
+
+/// Starts `redis-server` with `args`, working in `folder`, with no persistence.
+pub fn redis_server(args: &[String], folder: &Path) -> Child {
+    Command::new("redis-server")
+        .args(args)
+        .args(["--save", "", "--appendonly", "no"])
+        .arg("--dir")
+        .arg(folder)
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|error| {
+            panic!(
+                "can't start redis-server ({error}); install it with \
+                 `apt-get install redis-server` (scripts/setup.sh --test does)"
+            )
+        })
 }
 
 impl Drop for RedisServer {
