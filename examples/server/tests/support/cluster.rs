@@ -75,7 +75,7 @@ impl RedisCluster {
                 cluster.logs()
             );
         }
-        cluster.wait_until_ready(3);
+        cluster.wait_until_ready();
         cluster
     }
 
@@ -171,7 +171,7 @@ impl RedisCluster {
         self.wait(&format!("replica {replica_port} is promoted"), || {
             query(replica_port, &["ROLE"]).map(|role| role.starts_with("master"))
         });
-        self.wait_until_ready(3);
+        self.wait_until_ready();
     }
 
     /// Moves the first slot of the master `from` to the master `to` with
@@ -188,7 +188,7 @@ impl RedisCluster {
         if !output.status.success() || !stdout.contains(&format!("Moving slot {slot} ")) {
             panic!("redis-cli --cluster reshard did not move slot {slot}: {stdout}");
         }
-        self.wait_until_ready(3);
+        self.wait_until_ready();
         slot
     }
 
@@ -210,9 +210,10 @@ impl RedisCluster {
             .unwrap_or_else(|e| panic!("CLUSTER KEYSLOT on {port}: {e}"))
     }
 
-    /// Waits until every running node says `cluster_state:ok`, sees `masters` masters covering
-    /// all slots with the same ids, and every replica's link to its master is up.
-    fn wait_until_ready(&self, masters: usize) {
+    /// Waits until every running node says `cluster_state:ok` and describes the same three
+    /// masters, each with its slots and its replica, which together account for every running
+    /// node, and every replica's link to its master is up.
+    fn wait_until_ready(&self) {
         let running: Vec<u16> = self
             .nodes
             .iter()
@@ -220,30 +221,31 @@ impl RedisCluster {
             .map(|node| node.port)
             .collect();
         self.wait(
-            "every node ok, agreeing on the masters, replicas in sync",
+            "every node ok, agreeing on the masters and replicas, replicas in sync",
             || {
                 let mut views = Vec::new();
                 for &port in &running {
                     let info = query(port, &["CLUSTER", "INFO"])?;
-                    if !info.contains("cluster_state:ok") {
-                        return Ok(false);
-                    }
-                    let mut ids: Vec<(String, Vec<(u16, u16)>)> =
-                        parse_masters(&query(port, &["CLUSTER", "NODES"])?)
-                            .into_iter()
-                            .map(|m| (m.id, m.slots))
-                            .collect();
-                    ids.sort();
-                    views.push(ids);
                     let replication = query(port, &["INFO", "replication"])?;
-                    if replication.contains("role:slave")
-                        && !replication.contains("master_link_status:up")
+                    if !info.contains("cluster_state:ok")
+                        || (replication.contains("role:slave")
+                            && !replication.contains("master_link_status:up"))
                     {
                         return Ok(false);
                     }
+                    let mut view: Vec<(String, Vec<(u16, u16)>, u16)> =
+                        parse_masters(&query(port, &["CLUSTER", "NODES"])?)
+                            .into_iter()
+                            .map(|m| (m.id, m.slots, m.replica_port))
+                            .collect();
+                    view.sort();
+                    views.push(view);
                 }
-                Ok(views.windows(2).all(|w| w[0] == w[1])
-                    && views.first().is_some_and(|v| v.len() == masters))
+                let view = &views[0];
+                let replicas = view.iter().filter(|m| m.2 != 0).count();
+                Ok(views.iter().all(|v| v == view)
+                    && view.len() == 3
+                    && view.len() + replicas == running.len())
             },
         );
     }
