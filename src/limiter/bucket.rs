@@ -237,20 +237,14 @@ impl TokenBucket {
             // numbers is never 0, so there is no zero-elapsed case to test here.
             Some(last) if now > last => {
                 let elapsed = now - last;
-                let gained = elapsed * self.config.refill_rate;
-                // r = 0 gains nothing; an infinite Δt at r = 0 gives NaN, which fails this too.
-                let tokens = if gained > 0.0 {
-                    // `gained` may overflow to infinity; the capacity is then the smaller.
-                    let tokens = self.tokens + gained;
-                    let capacity = self.config.capacity;
-                    if tokens < capacity {
-                        tokens
-                    } else {
-                        capacity
-                    }
-                } else {
-                    self.tokens
-                };
+                if self.config.refill_rate == 0.0 {
+                    return (self.tokens, elapsed, now);
+                }
+                // `elapsed · r` may overflow to infinity; the capacity is then the smaller, as it
+                // should.
+                let tokens = self.tokens + elapsed * self.config.refill_rate;
+                let capacity = self.config.capacity;
+                let tokens = if tokens < capacity { tokens } else { capacity };
                 (tokens, elapsed, now)
             }
             // Time going backwards adds nothing and never moves `last` back (at an equal time,
