@@ -13,7 +13,7 @@ build:
 bench:
 	scripts/build.sh --test
 	node bench/run.mjs
-	cargo bench -p bucketlab-server --bench load
+	cargo bench --profile bench-server -p bucketlab-server --bench load
 
 # The static site for any host, under any sub-path: hashed names, .gz/.br copies (see scripts/dist.mjs).
 dist:

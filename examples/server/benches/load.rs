@@ -1,5 +1,6 @@
-//! Load test of the server example: `cargo bench -p bucketlab-server --bench load` (run by
-//! `make bench`) prints one Markdown table.
+//! Load test of the server example:
+//! `cargo bench --profile bench-server -p bucketlab-server --bench load` (run by `make bench`;
+//! the profile is the release one with unwinding, see Cargo.toml) prints one Markdown table.
 //!
 //! A bounded load generator drives `GET /hello` over loopback HTTP/1.1 with 1,000 API keys: a
 //! fixed number of keep-alive connections (hyper's client), each sending its next request as soon
@@ -14,8 +15,10 @@
 //!
 //! The set-ups take turns for several rounds, so a machine that slows down mid-run slows all of
 //! them alike; requests/s is the median over the rounds, latencies are percentiles over every
-//! request of every round. Every request has a deadline: a server that stops answering fails the
-//! bench instead of hanging it.
+//! request of every round. On a machine shared with other work, wall-clock figures move a lot from
+//! round to round; the CPU time the app's threads spend per request (its own runtime, apart from
+//! the load generator's; Redis's CPU is not in it) moves much less. Every request has a deadline:
+//! a server that stops answering fails the bench instead of hanging it.
 
 #[path = "../tests/support/mod.rs"]
 mod support;
@@ -39,9 +42,10 @@ use tower_governor::{GovernorError, GovernorLayer};
 
 const KEYS: usize = 1_000;
 const CONNECTIONS: usize = 32;
+/// 20 per key: the burst of 10, then the refill decides.
 const REQUESTS_PER_ROUND: usize = 20_000;
 const WARM_UP_REQUESTS: usize = 2_000;
-const ROUNDS: usize = 3;
+const ROUNDS: usize = 7;
 /// The quota: the server example's defaults, B = 10, r = 5 per second.
 const CAPACITY: u32 = 10;
 const RATE: u32 = 5;
@@ -90,9 +94,40 @@ async fn serve(app: Router) -> SocketAddr {
     address
 }
 
+/// The app's threads are named this (the load generator's `bench-load`), so their CPU time can
+/// be told apart.
+const APP_THREADS: &str = "bench-app";
+
+/// CPU time the app's threads have used so far (user + system), in seconds, from
+/// `/proc/self/task/*/stat` (ticks of 1/100 s on Linux).
+fn app_cpu_seconds() -> f64 {
+    let tasks = std::fs::read_dir("/proc/self/task").expect("/proc/self/task (Linux)");
+    let mut ticks = 0.0;
+    for task in tasks.flatten() {
+        let name = std::fs::read_to_string(task.path().join("comm")).unwrap_or_default();
+        if name.trim_end() != APP_THREADS {
+            continue;
+        }
+        let stat = std::fs::read_to_string(task.path().join("stat")).unwrap_or_default();
+        // The name (field 2) is in parentheses; after it, utime and stime are fields 14 and 15
+        // of the line, the 12th and 13th after the `)`.
+        let Some((_, after)) = stat.rsplit_once(')') else {
+            continue;
+        };
+        ticks += after
+            .split_whitespace()
+            .skip(11)
+            .take(2)
+            .filter_map(|f| f.parse::<f64>().ok())
+            .sum::<f64>();
+    }
+    ticks / 100.0
+}
+
 /// What one round of one set-up measured.
 struct Round {
     seconds: f64,
+    cpu_seconds: f64,
     /// Microseconds per request, request sent to response body read.
     latencies: Vec<u32>,
     admitted: usize,
@@ -102,7 +137,7 @@ struct Round {
 /// API key `i % KEYS`.
 async fn round(address: SocketAddr, requests: usize, keys: Arc<Vec<String>>) -> Round {
     let next = Arc::new(AtomicUsize::new(0));
-    let start = Instant::now();
+    let (start, cpu) = (Instant::now(), app_cpu_seconds());
     let clients: Vec<_> = (0..CONNECTIONS)
         .map(|_| {
             let (next, keys) = (next.clone(), keys.clone());
@@ -150,6 +185,7 @@ async fn round(address: SocketAddr, requests: usize, keys: Arc<Vec<String>>) -> 
         .collect();
     let mut all = Round {
         seconds: 0.0,
+        cpu_seconds: 0.0,
         latencies: Vec::with_capacity(requests),
         admitted: 0,
     };
@@ -159,6 +195,7 @@ async fn round(address: SocketAddr, requests: usize, keys: Arc<Vec<String>>) -> 
         all.admitted += admitted;
     }
     all.seconds = start.elapsed().as_secs_f64();
+    all.cpu_seconds = app_cpu_seconds() - cpu;
     all
 }
 
@@ -176,6 +213,7 @@ struct Figures {
     p99: f64,
     p999: f64,
     admitted: f64,
+    cpu_micros_per_request: f64,
 }
 
 fn figures(name: &'static str, rounds: &[Round]) -> Figures {
@@ -190,6 +228,7 @@ fn figures(name: &'static str, rounds: &[Round]) -> Figures {
         .collect();
     latencies.sort_unstable();
     let admitted: usize = rounds.iter().map(|r| r.admitted).sum();
+    let cpu: f64 = rounds.iter().map(|r| r.cpu_seconds).sum();
     Figures {
         name,
         requests_per_second: rates[rates.len() / 2],
@@ -197,24 +236,36 @@ fn figures(name: &'static str, rounds: &[Round]) -> Figures {
         p99: percentile(&latencies, 0.99),
         p999: percentile(&latencies, 0.999),
         admitted: admitted as f64 / latencies.len() as f64,
+        cpu_micros_per_request: cpu * 1e6 / latencies.len() as f64,
     }
 }
 
 fn main() {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .expect("a tokio runtime");
-    // Started before the runtime's servers and stopped after them (dropped last).
+    let threads = |name: &str| {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .thread_name(name)
+            .enable_all()
+            .build()
+            .expect("a tokio runtime")
+    };
+    // Started first and stopped last (dropped after the runtimes).
     let redis = RedisServer::start_tcp();
     let cluster = RedisCluster::start();
-    runtime.block_on(measure(&redis, &cluster));
+    // The app and the load generator on runtimes of their own, so the app's CPU time is its own.
+    let (app, load) = (threads(APP_THREADS), threads("bench-load"));
+    let setups = app.block_on(serve_setups(&redis, &cluster));
+    load.block_on(measure(setups));
 }
 
-async fn measure(redis: &RedisServer, cluster: &RedisCluster) {
+/// The four set-ups, each served on its own port by the current runtime.
+async fn serve_setups(
+    redis: &RedisServer,
+    cluster: &RedisCluster,
+) -> Vec<(&'static str, SocketAddr)> {
     let urls = cluster.urls();
     let nodes: Vec<&str> = urls.iter().map(String::as_str).collect();
-    let setups: Vec<(&'static str, SocketAddr)> = vec![
+    vec![
         ("in-memory store", serve(limited_app(Store::memory())).await),
         (
             "single Redis",
@@ -238,16 +289,30 @@ async fn measure(redis: &RedisServer, cluster: &RedisCluster) {
             "tower_governor 0.8 (same quota)",
             serve(governed_app()).await,
         ),
-    ];
-    let keys: Arc<Vec<String>> = Arc::new((0..KEYS).map(|i| format!("key-{i:04}")).collect());
+    ]
+}
+
+async fn measure(setups: Vec<(&'static str, SocketAddr)>) {
+    // Every round of every set-up gets 1,000 keys of its own, so each starts from full buckets
+    // whatever ran before it.
+    let keys = |round: &str| -> Arc<Vec<String>> {
+        Arc::new((0..KEYS).map(|i| format!("{round}-key-{i:04}")).collect())
+    };
 
     let mut rounds: Vec<Vec<Round>> = setups.iter().map(|_| Vec::new()).collect();
     for (_, address) in &setups {
-        round(*address, WARM_UP_REQUESTS, keys.clone()).await;
+        round(*address, WARM_UP_REQUESTS, keys("warm-up")).await;
     }
     for n in 0..ROUNDS {
-        for (i, (name, address)) in setups.iter().enumerate() {
-            let r = round(*address, REQUESTS_PER_ROUND, keys.clone()).await;
+        // Every other round the other way round, so no set-up always follows the same one.
+        let order: Vec<usize> = if n % 2 == 0 {
+            (0..setups.len()).collect()
+        } else {
+            (0..setups.len()).rev().collect()
+        };
+        for i in order {
+            let (name, address) = &setups[i];
+            let r = round(*address, REQUESTS_PER_ROUND, keys(&format!("round-{n}"))).await;
             eprintln!(
                 "load: round {}/{ROUNDS}, {name}: {:.0} requests/s",
                 n + 1,
@@ -270,7 +335,7 @@ async fn measure(redis: &RedisServer, cluster: &RedisCluster) {
         std::thread::available_parallelism().map_or(0, |n| n.get())
     );
     println!();
-    let rows: Vec<[String; 8]> = all
+    let rows: Vec<[String; 10]> = all
         .iter()
         .map(|f| {
             [
@@ -280,11 +345,16 @@ async fn measure(redis: &RedisServer, cluster: &RedisCluster) {
                 format!("{:.2}", f.p99),
                 format!("{:.2}", f.p999),
                 format!("{:.1} %", f.admitted * 100.0),
+                format!("{:.1}", f.cpu_micros_per_request),
                 format!(
                     "{:.2}×",
                     f.requests_per_second / governor.requests_per_second
                 ),
                 format!("{:.2}×", f.p99 / governor.p99),
+                format!(
+                    "{:.2}×",
+                    f.cpu_micros_per_request / governor.cpu_micros_per_request
+                ),
             ]
         })
         .collect();
@@ -296,8 +366,10 @@ async fn measure(redis: &RedisServer, cluster: &RedisCluster) {
             "p99 ms",
             "p99.9 ms",
             "admitted",
+            "app CPU µs/request",
             "req/s vs governor",
             "p99 vs governor",
+            "CPU vs governor",
         ],
         &rows,
     );
@@ -305,11 +377,16 @@ async fn measure(redis: &RedisServer, cluster: &RedisCluster) {
     println!();
     println!(
         "in-memory store vs tower_governor: {:.2}× the requests/s (goal ≥ 1.00×: {}), \
-         {:.2}× the p99 latency (goal ≤ 1.00×: {})",
+         {:.2}× the p99 latency (goal ≤ 1.00×: {}), {:.2}× the CPU time per request",
         memory.requests_per_second / governor.requests_per_second,
         mark(memory.requests_per_second >= governor.requests_per_second),
         memory.p99 / governor.p99,
         mark(memory.p99 <= governor.p99),
+        memory.cpu_micros_per_request / governor.cpu_micros_per_request,
+    );
+    println!(
+        "app CPU µs/request: user + system time of the app's threads (not the load generator's, not \
+         Redis's) per request"
     );
 }
 

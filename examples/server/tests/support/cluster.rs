@@ -29,7 +29,7 @@ pub struct Node {
 }
 
 /// A master as the cluster describes it.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Master {
     pub id: String,
     pub port: u16,
@@ -233,16 +233,12 @@ impl RedisCluster {
                     {
                         return Ok(false);
                     }
-                    let mut view: Vec<(String, Vec<(u16, u16)>, u16)> =
-                        parse_masters(&query(port, &["CLUSTER", "NODES"])?)
-                            .into_iter()
-                            .map(|m| (m.id, m.slots, m.replica_port))
-                            .collect();
-                    view.sort();
+                    let mut view = parse_masters(&query(port, &["CLUSTER", "NODES"])?);
+                    view.sort_by(|a, b| a.id.cmp(&b.id));
                     views.push(view);
                 }
                 let view = &views[0];
-                let replicas = view.iter().filter(|m| m.2 != 0).count();
+                let replicas = view.iter().filter(|m| m.replica_port != 0).count();
                 Ok(views.iter().all(|v| v == view)
                     && view.len() == 3
                     && view.len() + replicas == running.len())
