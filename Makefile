@@ -14,6 +14,7 @@ bench:
 	scripts/build.sh --test
 	scripts/setup.sh --bench
 	node bench/run.mjs
+	cargo bench --profile bench-server -p bucketlab-server --bench load
 
 # The static site for any host, under any sub-path: hashed names, .gz/.br copies (see scripts/dist.mjs).
 dist:

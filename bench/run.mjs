@@ -236,6 +236,16 @@ function table(header, rows) {
   return [line(header), `|${width.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
 }
 
+/** Instructions per decision (cachegrind), or one row saying why they were not counted. */
+function instructionRows({ coreInstructions: core, governorInstructions: governor }) {
+  if (core == null || governor == null) return [['Native decision, instructions (valgrind not run)', 'n/a', '', '']];
+  return [
+    ['Native decision, core: instructions per decision (cachegrind, same trace)', core.toFixed(2), '', ''],
+    ['Native decision, governor check(): instructions per decision', governor.toFixed(2), '', ''],
+    ['  ratio core / governor, instructions', `${(core / governor).toFixed(2)}×`, '≤ 1.00×', mark(core <= governor)],
+  ];
+}
+
 // ---- main -------------------------------------------------------------------------------------
 
 async function main() {
@@ -330,6 +340,7 @@ async function main() {
       ['Native decision, governor 0.10.4 check(), same trace', `${native.governorNs.toFixed(2)} ns`, '', ''],
       ['  ratio core / governor', `${nativeRatio.toFixed(2)}×`, '≤ 1.00×', mark(nativeRatio <= 1)],
       ['  admitted by each (must agree)', `${native.coreAdmitted} / ${native.governorAdmitted}`, 'equal', mark(native.coreAdmitted === native.governorAdmitted)],
+      ...instructionRows(native),
       [`Simulation, ${sim.arrivals.toLocaleString('en-US')} arrivals × ${sim.algorithms} algorithms: wasm (Node, median of ${sim.runs})`, ms(sim.wasmMs), '', ''],
       ['Simulation, same in plain JavaScript', ms(sim.plainMs), '', ''],
       ['  ratio wasm / plain JavaScript', `${(sim.wasmMs / sim.plainMs).toFixed(2)}×`, '≤ 1.00×', mark(sim.wasmMs <= sim.plainMs)],
@@ -369,7 +380,8 @@ async function main() {
         `Warm-up of ${WARM_UP_FRAMES} frames first; p95 per run, then the median of the runs.`,
         'Interactive: performance mark bucketlab:interactive (set by main.js after mounting) from navigation start.',
         'Native: cargo bench --bench decision (benches/decision.rs), release build, both limiters on the same',
-        '1,000,000 seeded arrivals with explicit time, runs alternated, median ns per decision.',
+        '1,000,000 seeded arrivals with explicit time, runs alternated, median ns per decision. Instructions:',
+        'valgrind --tool=cachegrind on the same bench deciding the trace twice minus once, per arrival.',
         'Simulation: bench/sim.mjs, the same seeded Poisson trace through every algorithm, outcomes checked equal',
         'first; wasm = one simulate() call (trace generated inside), plain = bench/sim-plain.js; runs alternated.',
         'Replay: bench/replay.mjs, seeded combined logs written to a temporary folder (1,000 requests a',

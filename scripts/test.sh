@@ -20,7 +20,7 @@ echo "== server: the Redis Lua script on a real redis-server, the HTTP example o
 # Each test starts its own redis-server and stops it; --nocapture shows the measured figures.
 cargo test -p bucketlab-server -- --nocapture 2>&1 | tee "$logs/server.log"
 note "server + redis (cargo test -p bucketlab-server): $(count_cargo "$logs/server.log") passed"
-while IFS= read -r figure; do note "  $figure"; done < <(grep -E '^(agreement|atomic script|naive read-then-write):' "$logs/server.log")
+while IFS= read -r figure; do note "  $figure"; done < <(grep -E '^(agreement|atomic script|naive read-then-write|cluster [^:]+):' "$logs/server.log")
 
 echo "== policy: the YAML policy parser (cargo feature config) =="
 { cargo test --no-default-features --features config --test policy \

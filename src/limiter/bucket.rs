@@ -177,28 +177,31 @@ impl TokenBucket {
             return Err(InvalidValue::refused(Field::Now, now, Rule::Finite));
         }
         let tokens_before = self.tokens;
-        let (available, elapsed) = self.refilled(now);
+        let (available, elapsed, last) = self.refilled(now);
         self.tokens = available;
-        self.last = Some(match self.last {
-            Some(last) if last > now => last,
-            _ => now,
-        });
+        self.last = Some(last);
 
         let capacity = self.config.capacity;
         let rate = self.config.refill_rate;
-        let token_slack = capacity * TOKEN_SLACK;
-        let outcome = if cost - capacity > token_slack {
-            Outcome::Never(Never::CostExceedsCapacity)
-        } else if available + token_slack + rate * time_slack(now) >= cost {
+        // Enough tokens without any slack is the common case, and it settles the request alone:
+        // `available ≤ B`, so the cost fits the bucket, and the slack only ever adds. The rounding
+        // slack and the never-checks are computed only for a request that is short.
+        let token_slack = || capacity * TOKEN_SLACK;
+        let admitted = available >= cost
+            || (cost - capacity <= token_slack()
+                && available + token_slack() + rate * time_slack(now) >= cost);
+        let outcome = if admitted {
             let left = available - cost;
             self.tokens = if left > 0.0 { left } else { 0.0 };
             Outcome::Admitted
+        } else if cost - capacity > token_slack() {
+            Outcome::Never(Never::CostExceedsCapacity)
         } else if rate == 0.0 {
             Outcome::Never(Never::NoRefill)
         } else {
             // If `now` is behind the last refill, the missing tokens start accruing only from
             // there, so the wait includes that lag: a retry at `now + retry_after` then passes.
-            let lag = self.last.map_or(0.0, |last| last - now).max(0.0);
+            let lag = (last - now).max(0.0);
             Outcome::Denied {
                 retry_after: lag + (cost - available) / rate,
             }
@@ -222,22 +225,33 @@ impl TokenBucket {
         Ok(())
     }
 
-    /// Token count and credited seconds at `now`: `min(B, tokens + max(0, now − last) · r)`.
+    /// Token count, credited seconds and the new time of the last refill at `now`:
+    /// `min(B, tokens + max(0, now − last) · r)`, and `max(last, now)`.
     /// Plain comparisons rather than `f64::max`/`min`: every value is checked and finite (a sum
     /// may overflow to infinity, which compares correctly), so their NaN handling is dead weight
     /// on the decision's hot path.
     #[inline]
-    fn refilled(&self, now: f64) -> (f64, f64) {
-        let elapsed = match self.last {
-            Some(last) if now > last => now - last,
-            _ => 0.0,
-        };
-        if elapsed == 0.0 || self.config.refill_rate == 0.0 {
-            return (self.tokens, elapsed);
+    fn refilled(&self, now: f64) -> (f64, f64, f64) {
+        match self.last {
+            // `now > last` makes `now − last` > 0: IEEE-754 subtraction of two different finite
+            // numbers is never 0, so there is no zero-elapsed case to test here.
+            Some(last) if now > last => {
+                let elapsed = now - last;
+                if self.config.refill_rate == 0.0 {
+                    return (self.tokens, elapsed, now);
+                }
+                // `elapsed · r` may overflow to infinity; the capacity is then the smaller, as it
+                // should.
+                let tokens = self.tokens + elapsed * self.config.refill_rate;
+                let capacity = self.config.capacity;
+                let tokens = if tokens < capacity { tokens } else { capacity };
+                (tokens, elapsed, now)
+            }
+            // Time going backwards adds nothing and never moves `last` back (at an equal time,
+            // `now` is kept: its zero may have the other sign).
+            Some(last) => (self.tokens, 0.0, if last > now { last } else { now }),
+            // The first use starts the clock.
+            None => (self.tokens, 0.0, now),
         }
-        // `elapsed · r` may overflow to infinity; the capacity is then the smaller, as it should.
-        let tokens = self.tokens + elapsed * self.config.refill_rate;
-        let capacity = self.config.capacity;
-        (if tokens < capacity { tokens } else { capacity }, elapsed)
     }
 }

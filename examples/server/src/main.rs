@@ -3,6 +3,7 @@
 //! ```sh
 //! cargo run -p bucketlab-server -- --capacity 10 --refill-rate 5
 //! cargo run -p bucketlab-server -- --store redis://127.0.0.1:6379
+//! cargo run -p bucketlab-server -- --cluster --store redis://127.0.0.1:7000,redis://127.0.0.1:7001
 //! curl -i -H 'X-Api-Key: alice' http://127.0.0.1:3000/hello
 //! ```
 
@@ -10,7 +11,9 @@ use std::net::SocketAddr;
 use std::process::ExitCode;
 
 use bucketlab::limiter::BucketConfig;
-use bucketlab_server::{app, Limiter, Store, SystemClock};
+use bucketlab_server::{
+    app, KeyPattern, Limiter, OnStoreError, Store, SystemClock, DEFAULT_KEY_PATTERN,
+};
 use clap::Parser;
 
 /// Serves GET /hello, rate-limited per X-Api-Key with a token bucket (bucketlab's core).
@@ -30,6 +33,17 @@ struct Args {
     /// shared by every server using that Redis).
     #[arg(long, default_value = "memory")]
     store: String,
+    /// `--store` lists nodes of a Redis Cluster, separated by commas (any one is enough to find
+    /// the others).
+    #[arg(long)]
+    cluster: bool,
+    /// Each API key's Redis key: one `*`, the API key's place. With --cluster the `*` must be
+    /// inside a hash tag (`{…}`), so that each client's keys hash to one slot.
+    #[arg(long, default_value = DEFAULT_KEY_PATTERN)]
+    key_pattern: String,
+    /// What a request gets when the store fails: `closed` (503) or `open` (admitted unlimited).
+    #[arg(long, default_value = "closed")]
+    on_store_error: OnStoreError,
 }
 
 #[tokio::main]
@@ -46,15 +60,25 @@ async fn main() -> ExitCode {
 
 async fn run(args: Args) -> Result<(), String> {
     let config = BucketConfig::new(args.capacity, args.refill_rate).map_err(|e| e.to_string())?;
-    let store = if args.store == "memory" {
-        Store::memory()
-    } else {
-        Store::redis(&args.store).await.map_err(|e| {
-            format!(
-                "store must be `memory` or a reachable Redis URL, got {:?}: {e}",
-                args.store
+    let keys = KeyPattern::parse(&args.key_pattern).map_err(|e| e.to_string())?;
+    let store = match (args.store.as_str(), args.cluster) {
+        ("memory", false) => Store::memory(),
+        ("memory", true) => {
+            return Err(
+                "--cluster needs the nodes of a Redis Cluster in --store, got \"memory\"".into(),
             )
-        })?
+        }
+        (url, false) => Store::redis(url, keys).await.map_err(|e| {
+            format!("store must be `memory` or a reachable Redis URL, got {url:?}: {e}")
+        })?,
+        (nodes, true) => {
+            // Refused before any connection: a pattern without the tag is a setting error.
+            let keys = keys.for_cluster().map_err(|e| e.to_string())?;
+            let nodes: Vec<&str> = nodes.split(',').map(str::trim).collect();
+            Store::redis_cluster(&nodes, keys).await.map_err(|e| {
+                format!("store must list reachable nodes of a Redis Cluster, got {nodes:?}: {e}")
+            })?
+        }
     };
     let listener = tokio::net::TcpListener::bind(args.listen)
         .await
@@ -62,7 +86,7 @@ async fn run(args: Args) -> Result<(), String> {
     let address = listener.local_addr().map_err(|e| e.to_string())?;
     // The first line of output is the address, so scripts and tests can find a port-0 server.
     println!("listening on http://{address}");
-    let limiter = Limiter::new(config, store, SystemClock);
+    let limiter = Limiter::new(config, store, SystemClock).on_store_error(args.on_store_error);
     axum::serve(listener, app(limiter))
         .with_graceful_shutdown(async {
             // If the signal handler can't be installed, the server simply runs until killed.

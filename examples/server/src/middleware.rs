@@ -2,7 +2,8 @@
 //! and gets `429 Too Many Requests`. Every response carries the headers the lesson's response panel
 //! shows, built by the core (`bucketlab::limiter::ResponseHead`), never recomputed here.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use axum::extract::{Request, State};
 use axum::http::{HeaderName, HeaderValue, StatusCode};
@@ -21,28 +22,67 @@ const MAX_KEY_LENGTH: usize = 128;
 /// Every request costs one token.
 const COST: f64 = 1.0;
 
+/// What the middleware does with a request when the store gives no decision (Redis down, a
+/// failover in progress, a timeout).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum OnStoreError {
+    /// Refuse it with `503 Service Unavailable`: no request passes unchecked, but none passes at
+    /// all while the store is away.
+    #[default]
+    Closed,
+    /// Let it through unlimited: the API stays up, and every request during the outage is
+    /// admitted, beyond the bucket's limit.
+    Open,
+}
+
+impl std::str::FromStr for OnStoreError {
+    type Err = String;
+
+    /// `closed` or `open`.
+    fn from_str(text: &str) -> Result<Self, String> {
+        match text {
+            "closed" => Ok(OnStoreError::Closed),
+            "open" => Ok(OnStoreError::Open),
+            _ => Err(format!(
+                "on-store-error must be `closed` (503) or `open` (admit), got {text:?}"
+            )),
+        }
+    }
+}
+
 /// Admits or refuses a request by its API key's bucket.
 pub async fn rate_limit(
     State(limiter): State<Arc<Limiter>>,
     request: Request,
     next: Next,
 ) -> Response {
-    let key = match api_key(&request) {
-        Ok(key) => key.to_owned(),
+    // The header's value is shared, not copied; the request itself can't be held across the
+    // store's `.await` (its body is not `Sync`).
+    let header = match api_key(&request) {
+        Ok(header) => header.clone(),
         Err(message) => return (StatusCode::UNAUTHORIZED, message).into_response(),
     };
+    // Checked to be visible ASCII: the same text, never the default.
+    let key = header.to_str().unwrap_or_default();
     let now = limiter.clock.now();
     let decision = match limiter
         .store
-        .try_acquire(&key, &limiter.config, COST, now)
+        .try_acquire(key, &limiter.config, COST, now)
         .await
     {
         Ok(decision) => decision,
-        // Fail closed: without its store the limiter can't tell, and says so.
         Err(error) => {
-            eprintln!("bucketlab-server: rate limiter store failed: {error}");
-            let message = "503 Service Unavailable: the rate limiter's store is unavailable\n";
-            return (StatusCode::SERVICE_UNAVAILABLE, message).into_response();
+            limiter.store_errors.log(&error);
+            return match limiter.on_store_error {
+                // Fail closed: without its store the limiter can't tell, and says so.
+                OnStoreError::Closed => {
+                    let message =
+                        "503 Service Unavailable: the rate limiter's store is unavailable\n";
+                    (StatusCode::SERVICE_UNAVAILABLE, message).into_response()
+                }
+                // Fail open: served without a decision, so without rate-limit headers.
+                OnStoreError::Open => next.run(request).await,
+            };
         }
     };
 
@@ -75,24 +115,55 @@ pub async fn rate_limit(
     response
 }
 
-/// The request's API key, or the message explaining what is wrong with it.
-fn api_key(request: &Request) -> Result<&str, String> {
+/// The request's API key header, checked to hold 1 to [`MAX_KEY_LENGTH`] visible ASCII
+/// characters, or the message explaining what is wrong with it.
+fn api_key(request: &Request) -> Result<&HeaderValue, String> {
     let rule =
-        format!("send 1 to {MAX_KEY_LENGTH} visible ASCII characters in the X-Api-Key header");
+        || format!("send 1 to {MAX_KEY_LENGTH} visible ASCII characters in the X-Api-Key header");
     let Some(value) = request.headers().get(API_KEY_HEADER) else {
-        return Err(format!("401 Unauthorized: {rule}; it is missing\n"));
+        return Err(format!("401 Unauthorized: {}; it is missing\n", rule()));
     };
-    match value.to_str() {
-        Ok(key)
-            if (1..=MAX_KEY_LENGTH).contains(&key.len())
-                && key.bytes().all(|b| b.is_ascii_graphic()) =>
-        {
-            Ok(key)
+    let bytes = value.as_bytes();
+    if (1..=MAX_KEY_LENGTH).contains(&bytes.len()) && bytes.iter().all(u8::is_ascii_graphic) {
+        Ok(value)
+    } else {
+        Err(format!(
+            "401 Unauthorized: {}; got {} bytes ({:?})\n",
+            rule(),
+            bytes.len(),
+            String::from_utf8_lossy(&bytes[..bytes.len().min(40)])
+        ))
+    }
+}
+
+/// Writes store failures to stderr, at most one line a second: an outage fails every request, and
+/// a line each would bury everything else.
+#[derive(Debug, Default)]
+pub(crate) struct ErrorLog(Mutex<Unwritten>);
+
+#[derive(Debug, Default)]
+struct Unwritten {
+    /// When the last line was written (`None` before the first).
+    since: Option<Instant>,
+    /// Failures since then, not written.
+    count: u64,
+}
+
+impl ErrorLog {
+    const EVERY: Duration = Duration::from_secs(1);
+
+    fn log(&self, error: &dyn std::fmt::Display) {
+        let mut unwritten = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        if unwritten.since.is_some_and(|at| at.elapsed() < Self::EVERY) {
+            unwritten.count += 1;
+            return;
         }
-        _ => Err(format!(
-            "401 Unauthorized: {rule}; got {} bytes ({:?})\n",
-            value.len(),
-            String::from_utf8_lossy(&value.as_bytes()[..value.len().min(40)])
-        )),
+        let more = std::mem::take(&mut unwritten.count);
+        unwritten.since = Some(Instant::now());
+        let more = match more {
+            0 => String::new(),
+            n => format!(" (and {n} more failures since the last message)"),
+        };
+        eprintln!("bucketlab-server: rate limiter store failed: {error}{more}");
     }
 }

@@ -1,19 +1,26 @@
-//! Where the buckets live: one per API key, in this process or in Redis.
+//! Where the buckets live: one per API key, in this process, in one Redis or in a Redis Cluster.
 
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::Mutex;
+use std::time::Duration;
 
 use bucketlab::limiter::{BucketConfig, Decision, InvalidValue, TokenBucket};
 use redis::aio::MultiplexedConnection;
+use redis::cluster::ClusterClient;
+use redis::cluster_async::ClusterConnection;
+use redis::AsyncConnectionConfig;
 
+use crate::key_pattern::{KeyPattern, KeyPatternError};
 use crate::redis_bucket::{RedisBucket, RedisBucketError};
-
-/// Prefix of the Redis keys, so the buckets share a database with other data safely.
-const KEY_PREFIX: &str = "bucketlab:";
 
 /// The memory store forgets full buckets once it holds this many keys.
 const PRUNE_ABOVE: usize = 10_000;
+
+/// The longest a cluster store waits for a decision, retries and redirections included, and for
+/// a connection. A rate limiter sits in front of every request: past this it answers with an
+/// error (the middleware's 503, or an admission with `--on-store-error open`), never a hang.
+pub const CLUSTER_TIMEOUT: Duration = Duration::from_millis(500);
 
 /// The buckets of every API key.
 pub enum Store {
@@ -23,11 +30,23 @@ pub enum Store {
     Memory(Mutex<HashMap<String, TokenBucket>>),
     /// In Redis, shared by every app server; the script refills and debits in one atomic step.
     Redis {
-        /// One multiplexed connection serves all requests (clones share it).
-        connection: MultiplexedConnection,
+        /// One Redis server, or a Redis Cluster.
+        connection: RedisConnection,
         /// The loaded script.
         bucket: RedisBucket,
+        /// Each API key's Redis key.
+        keys: KeyPattern,
     },
+}
+
+/// A connection to one Redis server or to a Redis Cluster. Clones share it.
+#[derive(Clone)]
+pub enum RedisConnection {
+    /// One multiplexed connection serves all requests.
+    Single(MultiplexedConnection),
+    /// The cluster client: a connection per master, following MOVED and ASK redirections and
+    /// the slot map's changes after a failover.
+    Cluster(ClusterConnection),
 }
 
 impl Store {
@@ -36,13 +55,39 @@ impl Store {
         Store::Memory(Mutex::new(HashMap::new()))
     }
 
-    /// Buckets in the Redis server at `url` (`redis://host:port` or `redis+unix:///path`).
-    pub async fn redis(url: &str) -> Result<Self, redis::RedisError> {
+    /// Buckets in the Redis server at `url` (`redis://host:port` or `redis+unix:///path`), under
+    /// the keys `keys` makes.
+    pub async fn redis(url: &str, keys: KeyPattern) -> Result<Self, SetupError> {
         let client = redis::Client::open(url)?;
         let connection = client.get_multiplexed_async_connection().await?;
         Ok(Store::Redis {
-            connection,
+            connection: RedisConnection::Single(connection),
             bucket: RedisBucket::default(),
+            keys,
+        })
+    }
+
+    /// Buckets in the Redis Cluster that any of `nodes` (`redis://host:port`) belongs to. The
+    /// pattern must make the API key the hash tag, and the cluster must answer
+    /// `cluster_state:ok`; each is checked here, so a bad setting stops the server at startup.
+    pub async fn redis_cluster(nodes: &[&str], keys: KeyPattern) -> Result<Self, SetupError> {
+        let keys = keys.for_cluster()?;
+        let state = cluster_state(nodes).await?;
+        if state != "ok" {
+            return Err(SetupError::ClusterNotReady(state));
+        }
+        let client = ClusterClient::builder(nodes.iter().copied())
+            .connection_timeout(CLUSTER_TIMEOUT)
+            .response_timeout(CLUSTER_TIMEOUT)
+            // Retry soon (a replica is promoted within a few seconds), but within the timeout.
+            .retries(8)
+            .min_retry_wait(10)
+            .max_retry_wait(100)
+            .build()?;
+        Ok(Store::Redis {
+            connection: RedisConnection::Cluster(client.get_async_connection().await?),
+            bucket: RedisBucket::default(),
+            keys,
         })
     }
 
@@ -66,20 +111,72 @@ impl Store {
                     let full = config.capacity();
                     buckets.retain(|_, bucket| bucket.tokens_at(now).map_or(true, |t| t < full));
                 }
-                let bucket = buckets
-                    .entry(key.to_owned())
-                    .or_insert_with(|| TokenBucket::new(*config));
-                Ok(bucket.try_acquire(cost, now)?)
+                if let Some(bucket) = buckets.get_mut(key) {
+                    return Ok(bucket.try_acquire(cost, now)?);
+                }
+                // A new key: the only time its name is copied.
+                let mut bucket = TokenBucket::new(*config);
+                let decision = bucket.try_acquire(cost, now)?;
+                buckets.insert(key.to_owned(), bucket);
+                Ok(decision)
             }
-            Store::Redis { connection, bucket } => {
-                let mut connection = connection.clone();
-                let key = format!("{KEY_PREFIX}{key}");
-                Ok(bucket
-                    .try_acquire(&mut connection, &key, config, cost, now)
-                    .await?)
+            Store::Redis {
+                connection,
+                bucket,
+                keys,
+            } => {
+                let key = keys.key(key);
+                let decision = match connection.clone() {
+                    RedisConnection::Single(mut connection) => {
+                        bucket
+                            .try_acquire(&mut connection, &key, config, cost, now)
+                            .await
+                    }
+                    RedisConnection::Cluster(mut connection) => {
+                        bucket
+                            .try_acquire(&mut connection, &key, config, cost, now)
+                            .await
+                    }
+                };
+                Ok(decision?)
             }
         }
     }
+}
+
+/// `cluster_state` (`ok`, `fail`) as the first of `nodes` that answers reports it, asked over a
+/// plain connection: the cluster client refuses to start on a cluster that is not ok, without
+/// saying why.
+async fn cluster_state(nodes: &[&str]) -> Result<String, redis::RedisError> {
+    let config = AsyncConnectionConfig::new()
+        .set_connection_timeout(Some(CLUSTER_TIMEOUT))
+        .set_response_timeout(Some(CLUSTER_TIMEOUT));
+    let mut last_error = None;
+    for node in nodes {
+        let info = async {
+            let client = redis::Client::open(*node)?;
+            let mut connection = client
+                .get_multiplexed_async_connection_with_config(&config)
+                .await?;
+            redis::cmd("CLUSTER")
+                .arg("INFO")
+                .query_async::<String>(&mut connection)
+                .await
+        };
+        match info.await {
+            Ok(info) => {
+                let state = info
+                    .lines()
+                    .find_map(|line| line.strip_prefix("cluster_state:"))
+                    .unwrap_or("missing");
+                return Ok(state.trim().to_owned());
+            }
+            Err(error) => last_error = Some(error),
+        }
+    }
+    Err(last_error.unwrap_or_else(|| {
+        redis::RedisError::from((redis::ErrorKind::InvalidClientConfig, "no node given"))
+    }))
 }
 
 /// Why the store gave no decision.
@@ -111,6 +208,45 @@ impl From<InvalidValue> for StoreError {
 impl From<RedisBucketError> for StoreError {
     fn from(error: RedisBucketError) -> Self {
         StoreError::Redis(error)
+    }
+}
+
+/// Why a Redis store could not be set up.
+#[derive(Debug)]
+pub enum SetupError {
+    /// The key pattern can't be used with this store.
+    KeyPattern(KeyPatternError),
+    /// Redis could not be reached, or refused the first commands.
+    Redis(redis::RedisError),
+    /// The cluster answered, but not `cluster_state:ok` (its slots are not all served).
+    ClusterNotReady(String),
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::KeyPattern(error) => error.fmt(f),
+            SetupError::Redis(error) => write!(f, "redis: {error}"),
+            SetupError::ClusterNotReady(state) => write!(
+                f,
+                "the Redis Cluster is not ready: cluster_state is {state:?}, not \"ok\" \
+                 (create it with `redis-cli --cluster create`, or wait for its failover)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+impl From<KeyPatternError> for SetupError {
+    fn from(error: KeyPatternError) -> Self {
+        SetupError::KeyPattern(error)
+    }
+}
+
+impl From<redis::RedisError> for SetupError {
+    fn from(error: redis::RedisError) -> Self {
+        SetupError::Redis(error)
     }
 }
 

@@ -7,7 +7,7 @@ use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 
 use bucketlab::limiter::{BucketConfig, ResponseHead, TokenBucket};
-use bucketlab_server::{app, Limiter, ManualClock, Store};
+use bucketlab_server::{app, KeyPattern, Limiter, ManualClock, Store};
 use support::RedisServer;
 
 /// The rate-limit headers the server may send; a response must carry exactly the core's subset.
@@ -109,13 +109,20 @@ async fn memory_store_answers_with_the_cores_statuses_and_headers() {
 #[tokio::test]
 async fn redis_store_answers_with_the_cores_statuses_and_headers() {
     let redis = RedisServer::start();
-    worked_example(Store::redis(&redis.url).await.unwrap()).await;
+    worked_example(
+        Store::redis(&redis.url, KeyPattern::default())
+            .await
+            .unwrap(),
+    )
+    .await;
 }
 
 #[tokio::test]
 async fn a_store_that_fails_gives_503_not_a_guess() {
     let redis = RedisServer::start();
-    let store = Store::redis(&redis.url).await.unwrap();
+    let store = Store::redis(&redis.url, KeyPattern::default())
+        .await
+        .unwrap();
     drop(redis);
     let url = serve(
         store,

@@ -10,139 +10,28 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use bucketlab::limiter::{BucketConfig, Decision, Outcome, TokenBucket};
+use bucketlab::limiter::{BucketConfig, Outcome, TokenBucket};
 use bucketlab_server::redis_bucket::SCRIPT;
 use bucketlab_server::RedisBucket;
 use redis::AsyncCommands;
+use support::trace::{assert_same, replay_seeded_traces};
 use support::RedisServer;
-
-/// Same decision, to the bit: outcome (with `retry_after`), tokens, available, elapsed, tokens before.
-fn assert_same(core: &Decision, redis: &Decision, context: &str) {
-    let bits = |d: &Decision| {
-        let retry = match d.outcome {
-            Outcome::Denied { retry_after } => Some(retry_after.to_bits()),
-            _ => None,
-        };
-        (
-            retry,
-            d.tokens.to_bits(),
-            d.available.to_bits(),
-            d.elapsed.to_bits(),
-            d.tokens_before.to_bits(),
-        )
-    };
-    assert_eq!(
-        core.outcome, redis.outcome,
-        "{context}\ncore:  {core:?}\nredis: {redis:?}"
-    );
-    assert_eq!(
-        bits(core),
-        bits(redis),
-        "{context}\ncore:  {core:?}\nredis: {redis:?}"
-    );
-}
-
-/// A random trace step: mostly forward in time, sometimes at the same instant, sometimes backwards,
-/// sometimes the denied request again exactly `retry_after` later; costs mostly 1 (a third of a
-/// small bucket), sometimes 0, fractional or more than B. `denied` is the last step's `(retry_after, cost)` if it was denied.
-fn next_step(
-    rng: &mut fastrand::Rng,
-    config: &BucketConfig,
-    now: f64,
-    denied: Option<(f64, f64)>,
-) -> (f64, f64) {
-    if let (0..=2, Some((retry_after, cost))) = (rng.u8(0..10), denied) {
-        return (now + retry_after, cost);
-    }
-    let now = match rng.u8(0..10) {
-        0 | 1 => now,
-        2 => now - rng.f64() * 2.0,
-        _ => now + rng.f64() * rng.f64() * 3.0 / config.refill_rate().max(0.5),
-    };
-    let cost = match rng.u8(0..20) {
-        0 => 0.0,
-        1 => config.capacity() + 1.0 + rng.f64(),
-        2..=4 => rng.f64() * config.capacity(),
-        // 1, or a third of a small bucket (B = 0.3 takes 0.1: the classic rounding trap).
-        _ => config.capacity().min(3.0) / 3.0,
-    };
-    (now, cost)
-}
 
 #[tokio::test]
 async fn decides_like_the_core_on_seeded_traces() {
     let server = RedisServer::start();
     let mut connection = server.connection().await;
     let script = RedisBucket::default();
-    let (mut decisions, mut allowed, mut denials, mut never, mut exact_retries) = (0, 0, 0, 0, 0);
-
-    for seed in 0..60_u64 {
-        let mut rng = fastrand::Rng::with_seed(seed);
-        let capacity = match seed % 3 {
-            0 => f64::from(rng.u32(1..=20)),
-            1 => rng.f64() * 50.0 + 0.1,
-            _ => 0.3,
-        };
-        let refill_rate = if seed % 7 == 6 {
-            0.0
-        } else {
-            rng.f64() * 40.0 + 0.05
-        };
-        let config = BucketConfig::new(capacity, refill_rate).unwrap();
-        // Small times and Unix-like times (where one ulp of `now` is about 2⁻²¹ s).
-        let mut now = if seed % 2 == 0 {
-            rng.f64() * 10.0
-        } else {
-            1.8e9 + rng.f64() * 1e6
-        };
-        let mut core = TokenBucket::new(config);
+    let seen = replay_seeded_traces(0..60, async |seed, config, cost, now| {
         let key = format!("trace:{seed}");
-        let mut last_denied = None;
-
-        for step in 0..150 {
-            let (at, cost) = next_step(&mut rng, &config, now, last_denied);
-            let exact_retry = last_denied
-                .is_some_and(|(retry, denied_cost)| at == now + retry && cost == denied_cost);
-            now = at;
-            let expected = core.try_acquire(cost, now).unwrap();
-            let got = script
-                .try_acquire(&mut connection, &key, &config, cost, now)
-                .await
-                .unwrap();
-            let context = format!("seed {seed}, step {step}: B = {capacity}, r = {refill_rate}, cost = {cost}, now = {now}");
-            assert_same(&expected, &got, &context);
-            if exact_retry {
-                exact_retries += 1;
-                assert!(
-                    got.is_admitted(),
-                    "a retry exactly retry_after later passes; {context}"
-                );
-            }
-            last_denied = match got.outcome {
-                Outcome::Admitted => {
-                    allowed += 1;
-                    None
-                }
-                Outcome::Denied { retry_after } => {
-                    denials += 1;
-                    Some((retry_after, cost))
-                }
-                Outcome::Never(_) => {
-                    never += 1;
-                    None
-                }
-            };
-            decisions += 1;
-        }
-    }
-    println!(
-        "agreement: {decisions} decisions bit-identical to the core \
-         ({allowed} allowed, {denials} denied, {never} never; {exact_retries} retries exactly retry_after later)"
-    );
-    assert!(
-        allowed > 1000 && denials > 1000 && never > 50 && exact_retries > 50,
-        "the traces cover every case"
-    );
+        script
+            .try_acquire(&mut connection, &key, &config, cost, now)
+            .await
+            .unwrap()
+    })
+    .await;
+    println!("agreement: {}", seen.summary());
+    seen.assert_covers_every_case();
 }
 
 /// What a hammering run measured.
