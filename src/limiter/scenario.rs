@@ -17,8 +17,8 @@
 //! (a page reads it from the raw hash: `+` is not a space there).
 
 use super::bucket::BucketConfig;
-use super::error::{Field, Given, InvalidValue, Rule};
-use super::number::{parse_number, push_uint, DecimalText, NumberText};
+use super::error::{Field, InvalidValue, Rule};
+use super::number::{push_uint, DecimalText, NumberText};
 use super::session::{Action, Log, Session, MAX_BURST};
 use super::traffic::{Pattern, MAX_TRAFFIC_RATE};
 
@@ -261,16 +261,10 @@ fn too_many(count: usize) -> ScenarioError {
     ScenarioError::new(0, "", reason)
 }
 
-/// `piece` as a number of `field` checked by `rule` (no decimal comma, no spaces: a link's text).
+/// `piece` as a number of `field` checked by `rule` (the link's text holds no spaces or
+/// decimal commas: the character check and the separators keep them out).
 fn read(field: Field, piece: &str, rule: Rule, decimal: DecimalText) -> Result<f64, InvalidValue> {
-    match parse_number(piece, decimal) {
-        Some(value) => InvalidValue::check(field, value, rule),
-        None => Err(InvalidValue {
-            field,
-            given: Given::Text(piece.to_owned()),
-            rule,
-        }),
-    }
+    InvalidValue::parse_with(field, piece, rule, decimal)
 }
 
 /// One action, `time letter arguments`; the error is the reason, numbers written by `number`.
