@@ -129,6 +129,8 @@ pub struct Run {
     pub outcomes: Vec<u8>,
     /// Whether it retried a refused request (false for a request's first attempt).
     pub retries: Vec<bool>,
+    /// The exact `Retry-After` the server gave with a refusal, in seconds; NaN when admitted.
+    pub retry_after: Vec<f64>,
     /// When that client attempts next (a retry, or its next request after a success), NaN when
     /// it never does (done or gave up).
     pub next: Vec<f64>,
@@ -211,6 +213,7 @@ pub fn simulate(scenario: &Scenario) -> Run {
         clients: Vec::with_capacity(expected),
         outcomes: Vec::with_capacity(expected),
         retries: Vec::with_capacity(expected),
+        retry_after: Vec::with_capacity(expected),
         next: Vec::with_capacity(expected),
         finish: vec![f64::NAN; n],
         metrics: empty_metrics(),
@@ -227,6 +230,10 @@ pub fn simulate(scenario: &Scenario) -> Run {
         client.tries += 1;
         run.retries.push(client.tries > 1);
         let outcome = bucket.try_acquire(1.0, now).map(|d| d.outcome);
+        let told = match outcome {
+            Ok(Outcome::Denied { retry_after }) => retry_after,
+            _ => f64::NAN,
+        };
         let (code, next) = match outcome {
             Ok(Outcome::Admitted) => {
                 client.wanted -= 1;
@@ -264,6 +271,7 @@ pub fn simulate(scenario: &Scenario) -> Run {
         run.times.push(now);
         run.clients.push(due.client);
         run.outcomes.push(code);
+        run.retry_after.push(told);
         run.next.push(next);
     }
     run.metrics = metrics(&run);
