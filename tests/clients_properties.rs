@@ -1,6 +1,9 @@
 //! Property tests of the retrying clients (proptest) and the herd's seeded regression: what each
 //! policy promises, read back from the per-attempt events of whole runs.
 
+// The run is parallel arrays (as handed to JavaScript): the loops read several at one index.
+#![allow(clippy::needless_range_loop)]
+
 use bucketlab::limiter::clients::{
     simulate, Backoff, Header, Policy, Run, Scenario, Settings, ADMITTED, GAVE_UP, RETRIED,
 };
