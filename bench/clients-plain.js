@@ -27,9 +27,15 @@ function makeQueue(size) {
   let n = 0;
   const less = (i, j) => at[i] < at[j] || (at[i] === at[j] && order[i] < order[j]);
   const swap = (i, j) => {
-    [at[i], at[j]] = [at[j], at[i]];
-    [order[i], order[j]] = [order[j], order[i]];
-    [who[i], who[j]] = [who[j], who[i]];
+    const a = at[i];
+    at[i] = at[j];
+    at[j] = a;
+    const o = order[i];
+    order[i] = order[j];
+    order[j] = o;
+    const w = who[i];
+    who[i] = who[j];
+    who[j] = w;
   };
   return {
     get size() { return n; },

@@ -10,6 +10,8 @@
 //   5. the core's native decision cost against the governor crate (`cargo bench`, bench/peers.mjs);
 //   6. a 1,000,000-arrival simulation through every lab algorithm: wasm under Node against the
 //      same algorithms in plain JavaScript (bench/sim.mjs);
+//   6b. 500 retrying clients × 20 successes in one wasm call against the same loop in plain
+//      JavaScript (bench/clients.mjs);
 //   7. Lighthouse scores of the lesson page (mobile preset; bench/peers.mjs).
 //
 // Timings are medians over repeated runs, each on a freshly loaded page. Progress goes to
@@ -22,6 +24,7 @@ import { TRACE_CATEGORIES, framesFromTrace, framesPerSecond, median, percentile 
 import { LESSON_FILES, measureSizes } from './sizes.mjs';
 import { lighthouseScores, nativeDecisionCost } from './peers.mjs';
 import { measureSimulation } from './sim.mjs';
+import { measureClients, OPTIONS as CLIENTS } from './clients.mjs';
 
 const WWW = new URL('../www/', import.meta.url);
 /** The benchmark pages, served at bench/ beside the site's files (they use its pkg/ and element/). */
@@ -288,6 +291,8 @@ async function main() {
 
     log('simulation: wasm vs plain JavaScript (bench/sim.mjs)');
     const sim = measureSimulation({ runs: 5 });
+    log('retrying clients: wasm vs plain JavaScript (bench/clients.mjs)');
+    const clients = measureClients({ runs: 7 });
     const native = nativeDecisionCost(log);
     const nativeRatio = native.coreNs / native.governorNs;
     const scores = await lighthouseScores(server.url, LIGHTHOUSE_RUNS, log);
@@ -315,6 +320,9 @@ async function main() {
       [`Simulation, ${sim.arrivals.toLocaleString('en-US')} arrivals × ${sim.algorithms} algorithms: wasm (Node, median of ${sim.runs})`, ms(sim.wasmMs), '', ''],
       ['Simulation, same in plain JavaScript', ms(sim.plainMs), '', ''],
       ['  ratio wasm / plain JavaScript', `${(sim.wasmMs / sim.plainMs).toFixed(2)}×`, '≤ 1.00×', mark(sim.wasmMs <= sim.plainMs)],
+      [`Retrying clients, ${CLIENTS.clients} × ${CLIENTS.successes} successes (${clients.attempts.toLocaleString('en-US')} attempts): wasm, one simulateClients() (median of ${clients.runs})`, ms(clients.wasmMs), '', ''],
+      ['Retrying clients, same loop in plain JavaScript', ms(clients.plainMs), '', ''],
+      ['  ratio wasm / plain JavaScript', `${(clients.wasmMs / clients.plainMs).toFixed(2)}×`, '≤ 0.50×', mark(clients.wasmMs <= 0.5 * clients.plainMs)],
       ...Object.entries(scores).map(([k, v]) => [`Lighthouse ${k} (mobile, median of ${LIGHTHOUSE_RUNS})`, String(v), '100', mark(v === 100)]),
     ];
 
