@@ -235,38 +235,31 @@ fn without_jitter_the_herd_peaks_at_least_five_times_higher() {
 
 #[test]
 fn bad_settings_are_refused_by_name_value_and_range() {
-    let cases: [(Settings, &str); 4] = [
+    let refused = |change: fn(&mut Settings)| {
+        let mut settings = herd(0.0, false);
+        change(&mut settings);
+        Scenario::new(settings).unwrap_err().to_string()
+    };
+    let cases: [(fn(&mut Settings), &str); 4] = [
         (
-            Settings {
-                clients: 501,
-                ..herd(0.0, false)
-            },
+            |s| s.clients = 501,
             "clients must be a whole number from 1 to 500, got 501",
         ),
         (
-            Settings {
-                spread: -1.0,
-                ..herd(0.0, false)
-            },
+            |s| s.spread = -1.0,
             "spread must be a finite number from 0 to 3600, got -1",
         ),
         (
-            Settings {
-                max_attempts: 0,
-                ..herd(0.0, false)
-            },
+            |s| s.max_attempts = 0,
             "maxAttempts must be a whole number from 1 to 50, got 0",
         ),
         (
-            Settings {
-                rate: f64::NAN,
-                ..herd(0.0, false)
-            },
+            |s| s.rate = f64::NAN,
             "rate must be a finite number greater than 0 and at most 10000, got NaN",
         ),
     ];
-    for (settings, message) in cases {
-        assert_eq!(Scenario::new(settings).unwrap_err().to_string(), message);
+    for (change, message) in cases {
+        assert_eq!(refused(change), message);
     }
     assert_eq!(
         Backoff::new(1.0, 11.0, 5.0).unwrap_err().to_string(),

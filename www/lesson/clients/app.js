@@ -78,7 +78,7 @@ class ClientsView {
       const id = uid(`cl-${name}`);
       const input = el('input', { id, type: 'number', inputmode: 'decimal', step: 'any', value: String(this.state[name]) });
       this.inputs[name] = input;
-      return el('div', { class: 'cl-field' }, [el('label', { for: id }, t(`controls.${name}`)), input]);
+      return el('div', { class: 'lab-field cl-field' }, [el('label', { for: id }, t(`controls.${name}`)), input]);
     };
     const policyId = uid('cl-policy');
     const policy = el('select', { id: policyId }, POLICIES.map((p) => el('option', { value: p }, t(`policies.${p}`))));
@@ -87,23 +87,23 @@ class ClientsView {
     const jitterId = uid('cl-jitter');
     this.inputs.jitter = el('input', { id: jitterId, type: 'checkbox' });
     this.inputs.jitter.checked = this.state.jitter;
-    const form = el('form', { class: 'cl-form', novalidate: true, onsubmit: (e) => { e.preventDefault(); this.setup(this.#readForm()); } }, [
-      el('div', { class: 'cl-field cl-field--policy' }, [el('label', { for: policyId }, t('controls.policy')), policy]),
-      el('div', { class: 'cl-field cl-field--check' }, [this.inputs.jitter, el('label', { for: jitterId }, t('controls.jitter'))]),
+    const form = el('form', { class: 'lab-form cl-form', novalidate: true, onsubmit: (e) => { e.preventDefault(); this.setup(this.#readForm()); } }, [
+      el('div', { class: 'lab-field cl-field cl-field--policy' }, [el('label', { for: policyId }, t('controls.policy')), policy]),
+      el('div', { class: 'lab-field cl-field cl-field--check' }, [this.inputs.jitter, el('label', { for: jitterId }, t('controls.jitter'))]),
       ...NUMBER_FIELDS.map(field),
-      el('button', { type: 'submit', class: 'cl-run' }, t('controls.run')),
+      el('button', { type: 'submit', class: 'cl-run lab-apply' }, t('controls.run')),
     ]);
     const presets = el('div', { class: 'cl-presets', role: 'group', 'aria-label': t('presets.label') },
       Object.keys(PRESETS).map((id) => el('button', { type: 'button', class: 'cl-preset', 'data-preset': id, onclick: () => this.setup(PRESETS[id], { play: true }) }, t(`presets.${id}`))));
-    this.error = el('p', { class: 'cl-error', role: 'alert' });
+    this.error = el('p', { class: 'lab-error cl-error', role: 'alert' });
     this.takeaway = el('p', { class: 'cl-takeaway', role: 'status' });
     this.cards = el('dl', { class: 'cl-cards' });
-    this.playButton = el('button', { type: 'button', class: 'cl-play', onclick: () => (this.playing ? this.pause() : this.play()) });
+    this.playButton = el('button', { type: 'button', class: 'cl-play lab-play', onclick: () => (this.playing ? this.pause() : this.play()) });
     const scrubId = uid('cl-scrub');
     this.scrubber = el('input', { id: scrubId, class: 'cl-scrubber', type: 'range', min: 0, step: 0.1, value: 0 });
     this.scrubber.addEventListener('input', () => { this.pause(); this.seek(Number(this.scrubber.value)); });
     this.timeText = el('output', { class: 'cl-time', for: scrubId });
-    const player = el('div', { class: 'cl-player' }, [
+    const player = el('div', { class: 'lab-player cl-player' }, [
       this.playButton,
       el('button', { type: 'button', class: 'cl-step', onclick: () => { this.pause(); this.seek(this.time + 0.1); } }, t('controls.step')),
       el('button', { type: 'button', class: 'cl-restart', onclick: () => { this.pause(); this.seek(0); } }, t('controls.restart')),
