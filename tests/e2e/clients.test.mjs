@@ -94,7 +94,7 @@ test('clients: the scrubber moves the run from the keyboard', async () => {
 test('clients: a bad setting names field, value and range, and keeps the last good run', async () => {
   const page = await openClients();
   const before = await card(page, 'perSuccess');
-  await page.fill(`${MOUNT} .cl-field input >> nth=0`, '0');
+  await page.fill(`${MOUNT} .cl-field input[type="number"] >> nth=0`, '0');
   await page.click(`${MOUNT} .cl-run`);
   await page.waitForSelector(`${MOUNT} .cl-error:not(:empty)`);
   assert.match(await page.textContent(`${MOUNT} .cl-error`), /clients must be a whole number from 1 to 500, got 0/);
