@@ -17,7 +17,6 @@ export class Histogram {
     const main = bins(runs.main, this.width, end);
     const rows = runs.rows.map((row) => ({ ...row, bins: bins(row.run, this.width, end) }));
     const tallest = (b) => Math.max(1, ...b.firsts.map((f, i) => f + b.retries[i]));
-    const top = Math.max(tallest(main), ...rows.map((r) => tallest(r.bins)));
     this.bars = [];
     const x = (time) => PAD + ((W - 2 * PAD) * time) / end;
     const barWidth = Math.max(1, x(this.width) - x(0) - 0.5);
@@ -44,13 +43,15 @@ export class Histogram {
     const rowList = el('ul', { class: 'cl-rows', 'aria-label': t('chart.rows') }, rows.map((row) => {
       const head = svg('line', { class: 'cl-playhead', x1: PAD, x2: PAD, y1: 0, y2: ROW_H });
       this.rowPlayheads.push(head);
-      const label = t('chart.row', { policy: t(`policies.${row.policy}`), attempts: row.run.metrics.attempts, peak: row.run.metrics.peak });
+      const label = t('chart.row', { policy: t(`policies.${row.policy}`), attempts: row.run.metrics.attempts, peak: row.run.metrics.peak, retries: row.run.metrics.peakRetries });
       rowHeads.push(label);
       return el('li', { class: 'cl-row', 'data-policy': row.policy }, [
         el('span', { class: 'cl-row-label' }, label),
         svg('svg', { class: 'cl-row-chart', viewBox: `0 0 ${W} ${ROW_H}`, 'aria-hidden': 'true', preserveAspectRatio: 'none' }, [
           svg('line', { class: 'cl-axis', x1: PAD, x2: W - PAD, y1: ROW_H - 1, y2: ROW_H - 1 }),
-          ...Array.from(row.bins.firsts, (_, i) => column(row.bins, i, ROW_H - 2, ROW_H - 1, top)),
+          // Each row to its own scale (the hammer's first instant would flatten every other row);
+          // the label gives the numbers to compare.
+          ...Array.from(row.bins.firsts, (_, i) => column(row.bins, i, ROW_H - 2, ROW_H - 1, tallest(row.bins))),
           head,
         ]),
       ]);

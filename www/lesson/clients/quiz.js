@@ -1,5 +1,5 @@
 // Two questions whose answers come from the runs on screen: the herd's cost per success, and which
-// policy kept the server's worst 100 ms the calmest.
+// policy sent the smallest wave of retries in any 100 ms.
 import { el, uid } from '../lab/dom.js';
 import { figures } from './runs.js';
 
@@ -7,9 +7,9 @@ import { figures } from './runs.js';
 export function questions(herd, t) {
   const perSuccess = figures(herd.main.metrics).perSuccess;
   const numbers = [perSuccess, Math.round(perSuccess * 30) / 10, Math.max(1, Math.round(perSuccess * 3) / 10)];
-  const byPeak = [...herd.rows].sort((a, b) => a.run.metrics.peak - b.run.metrics.peak);
+  const byPeak = [...herd.rows].sort((a, b) => a.run.metrics.peakRetries - b.run.metrics.peakRetries);
   const calmest = byPeak[0];
-  const others = byPeak.slice(-2).filter((r) => r.run.metrics.peak > calmest.run.metrics.peak);
+  const others = byPeak.slice(-2).filter((r) => r.run.metrics.peakRetries > calmest.run.metrics.peakRetries);
   return [
     { id: 'perSuccess', text: t('quiz.perSuccess'), options: [...new Set(numbers)].map((n) => t.number(n, 1)), answer: t.number(perSuccess, 1) },
     { id: 'calmest', text: t('quiz.calmest'), options: [calmest, ...others].map((r) => t(`policies.${r.policy}`)), answer: t(`policies.${calmest.policy}`) },
