@@ -5,7 +5,7 @@
 #![allow(clippy::needless_range_loop)]
 
 use bucketlab::limiter::clients::{
-    simulate, Backoff, Header, Policy, Run, Scenario, Settings, ADMITTED, GAVE_UP, RETRIED,
+    simulate, Backoff, Header, Metrics, Policy, Run, Scenario, Settings, ADMITTED, GAVE_UP, RETRIED,
 };
 use proptest::prelude::*;
 
@@ -199,32 +199,23 @@ fn herd(spread: f64, jitter: bool) -> Settings {
 
 #[test]
 fn without_jitter_the_herd_peaks_at_least_five_times_higher() {
+    // The herd's ratio of `peak` (a metric) without jitter to with it, for clients starting over
+    // `spread` seconds.
+    let ratio = |spread: f64, peak: fn(&Metrics) -> u32, what: &str| {
+        let (plain, jittered) = (run(herd(spread, false)), run(herd(spread, true)));
+        let (a, b) = (peak(&plain.metrics), peak(&jittered.metrics));
+        let ratio = f64::from(a) / f64::from(b);
+        eprintln!("spread {spread} s: {what} {a} without jitter, {b} with: ratio {ratio:.2}");
+        assert!(
+            ratio >= 5.0,
+            "{what}: {a} without jitter, {b} with: ratio {ratio}"
+        );
+        (plain, jittered)
+    };
     // Clients starting over one second: the first attempts alone reach ~10 per 100 ms.
-    let (plain, jittered) = (run(herd(1.0, false)), run(herd(1.0, true)));
-    let ratio = f64::from(plain.metrics.peak) / f64::from(jittered.metrics.peak);
-    eprintln!(
-        "spread start: peak {} vs {}, ratio {ratio:.2}",
-        plain.metrics.peak, jittered.metrics.peak
-    );
-    assert!(
-        ratio >= 5.0,
-        "peak attempts per 100 ms: {} without jitter, {} with: ratio {ratio}",
-        plain.metrics.peak,
-        jittered.metrics.peak
-    );
+    ratio(1.0, |m| m.peak, "peak attempts per 100 ms");
     // Starting together, the first wave is the same for both; the retries show the herd.
-    let (plain, jittered) = (run(herd(0.0, false)), run(herd(0.0, true)));
-    let ratio = f64::from(plain.metrics.peak_retries) / f64::from(jittered.metrics.peak_retries);
-    eprintln!(
-        "together: peak retries {} vs {}, ratio {ratio:.2}",
-        plain.metrics.peak_retries, jittered.metrics.peak_retries
-    );
-    assert!(
-        ratio >= 5.0,
-        "peak retries per 100 ms: {} without jitter, {} with: ratio {ratio}",
-        plain.metrics.peak_retries,
-        jittered.metrics.peak_retries
-    );
+    let (plain, jittered) = ratio(0.0, |m| m.peak_retries, "peak retries per 100 ms");
     assert!(
         plain.metrics.attempts_per_success > 2.0 * jittered.metrics.attempts_per_success,
         "wasted work: {} vs {} attempts per success",
@@ -240,7 +231,8 @@ fn bad_settings_are_refused_by_name_value_and_range() {
         change(&mut settings);
         Scenario::new(settings).unwrap_err().to_string()
     };
-    let cases: [(fn(&mut Settings), &str); 4] = [
+    type Change = fn(&mut Settings);
+    let cases: [(Change, &str); 4] = [
         (
             |s| s.clients = 501,
             "clients must be a whole number from 1 to 500, got 501",
