@@ -87,9 +87,13 @@ class ClientsView {
     const jitterId = uid('cl-jitter');
     this.inputs.jitter = el('input', { id: jitterId, type: 'checkbox' });
     this.inputs.jitter.checked = this.state.jitter;
+    // The jitter on top of Retry-After belongs to that policy only.
+    const jitterField = el('div', { class: 'lab-field cl-field cl-field--check' }, [this.inputs.jitter, el('label', { for: jitterId }, t('controls.jitter'))]);
+    this.showJitter = () => { jitterField.hidden = policy.value !== 'retryAfter'; };
+    policy.addEventListener('change', this.showJitter);
     const form = el('form', { class: 'lab-form cl-form', novalidate: true, onsubmit: (e) => { e.preventDefault(); this.setup(this.#readForm()); } }, [
       el('div', { class: 'lab-field cl-field cl-field--policy' }, [el('label', { for: policyId }, t('controls.policy')), policy]),
-      el('div', { class: 'lab-field cl-field cl-field--check' }, [this.inputs.jitter, el('label', { for: jitterId }, t('controls.jitter'))]),
+      jitterField,
       ...NUMBER_FIELDS.map(field),
       el('button', { type: 'submit', class: 'cl-run lab-apply' }, t('controls.run')),
     ]);
@@ -111,6 +115,7 @@ class ClientsView {
       this.scrubber,
       this.timeText,
     ]);
+    this.showJitter();
     this.chartRoot = el('div', { class: 'cl-chart' });
     const tryList = el('ul', { class: 'cl-try' }, Object.keys(TRY).map((id) => el('li', {}, el('button', {
       type: 'button', class: 'cl-try-item', 'data-try': id, onclick: () => this.setup(TRY[id], { play: true }),
@@ -158,6 +163,7 @@ class ClientsView {
     for (const name of NUMBER_FIELDS) this.inputs[name].value = String(this.state[name]);
     this.inputs.policy.value = this.state.policy;
     this.inputs.jitter.checked = this.state.jitter;
+    this.showJitter();
   }
 
   #show(runs) {
