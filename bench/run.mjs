@@ -10,6 +10,8 @@
 //   5. the core's native decision cost against the governor crate (`cargo bench`, bench/peers.mjs);
 //   6. a 1,000,000-arrival simulation through every lab algorithm: wasm under Node against the
 //      same algorithms in plain JavaScript (bench/sim.mjs);
+//   6b. 500 retrying clients × 20 successes in one wasm call against the same loop in plain
+//      JavaScript (bench/clients.mjs);
 //   7. Lighthouse scores of the lesson page (mobile preset; bench/peers.mjs);
 //   8. the native `bucketlab replay` command: throughput on a 1,000,000-line combined log against
 //      Debian's goaccess, and its peak memory on logs up to 1 GB (bench/replay.mjs).
@@ -25,6 +27,7 @@ import { LESSON_FILES, measureSizes } from './sizes.mjs';
 import { lighthouseScores, nativeDecisionCost } from './peers.mjs';
 import { measureSimulation } from './sim.mjs';
 import { measureReplay } from './replay.mjs';
+import { measureClients, OPTIONS as CLIENTS } from './clients.mjs';
 
 const WWW = new URL('../www/', import.meta.url);
 /** The benchmark pages, served at bench/ beside the site's files (they use its pkg/ and element/). */
@@ -311,6 +314,8 @@ async function main() {
 
     log('simulation: wasm vs plain JavaScript (bench/sim.mjs)');
     const sim = measureSimulation({ runs: 5 });
+    log('retrying clients: wasm vs plain JavaScript (bench/clients.mjs)');
+    const clients = measureClients({ runs: 7 });
     const native = nativeDecisionCost(log);
     const nativeRatio = native.coreNs / native.governorNs;
     const scores = await lighthouseScores(server.url, LIGHTHOUSE_RUNS, log);
@@ -354,6 +359,9 @@ async function main() {
         m.label === '1 GB, 10,000 keys' ? mark(m.rssMb <= 64) : '',
       ]),
       ['  RSS at 1 GB ÷ RSS at 100 MB, 10,000 keys each', `${growth.toFixed(2)}×`, '≤ 1.10× (keys, not lines)', mark(growth <= 1.1)],
+      [`Retrying clients, ${CLIENTS.clients} × ${CLIENTS.successes} successes (${clients.attempts.toLocaleString('en-US')} attempts): wasm, one simulateClients() (median of ${clients.runs})`, ms(clients.wasmMs), '', ''],
+      ['Retrying clients, same loop in plain JavaScript', ms(clients.plainMs), '', ''],
+      ['  ratio wasm / plain JavaScript', `${(clients.wasmMs / clients.plainMs).toFixed(2)}×`, '≤ 0.50×', mark(clients.wasmMs <= 0.5 * clients.plainMs)],
       ...Object.entries(scores).map(([k, v]) => [`Lighthouse ${k} (mobile, median of ${LIGHTHOUSE_RUNS})`, String(v), '100', mark(v === 100)]),
     ];
 

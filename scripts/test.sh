@@ -56,6 +56,11 @@ lab_native=$(awk '/Running/ { lab = ($2 ~ /^tests\/lab_/) } /Doc-tests/ { lab = 
   /^test .* \.\.\. ok$/ && (lab || /limiter::lab|src\/limiter\/lab/) { n++ } END { print n + 0 }' "$logs/native.log")
 note "lab (counted above):          $lab_native native, $(grep -c '^ok [0-9]* - lab: ' "$logs/node.log") node, $(grep -c '^ok [0-9]* - lab: ' "$logs/e2e.log") e2e"
 
+# The retrying clients' tests, likewise.
+clients_native=$(awk '/Running/ { c = ($2 ~ /^tests\/clients_/) } /Doc-tests/ { c = 0 }
+  /^test .* \.\.\. ok$/ && (c || /limiter::clients/) { n++ } END { print n + 0 }' "$logs/native.log")
+note "clients (counted above):      $clients_native native, $(grep -c '^ok [0-9]* - clients: ' "$logs/e2e.log") e2e"
+
 echo "== embedding: make dist's static site and the npm package =="
 node scripts/dist.mjs 2>&1 | tee "$logs/dist.log"
 node scripts/npm-package.mjs --pack 2>&1 | tee -a "$logs/dist.log"

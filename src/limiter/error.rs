@@ -29,6 +29,8 @@ pub enum Field {
     Seed,
     /// A setting of the algorithm lab (see [`crate::limiter::lab`]).
     Lab(super::lab::LabField),
+    /// A setting of the retrying clients (see [`crate::limiter::clients`]).
+    Clients(super::clients::ClientField),
 }
 
 impl Field {
@@ -46,6 +48,7 @@ impl Field {
             Field::BurstSize => "burst_size",
             Field::Seed => "seed",
             Field::Lab(field) => field.name(),
+            Field::Clients(field) => field.name(),
         }
     }
 

@@ -7,6 +7,8 @@
 
 /// The token bucket: config, lazy refill, decisions.
 mod bucket;
+/// Retrying clients against a token bucket: policies, the herd, jitter (one-call simulation).
+pub mod clients;
 /// Lesson time with pause, speed and step.
 mod clock;
 /// The one error type: a refused value, its field and the rule.

@@ -198,7 +198,7 @@ fn pasted_times(value: &JsValue, duration: f64) -> Result<Traffic, JsError> {
 }
 
 /// How a refused value is quoted: its text or number, or its type.
-fn describe(value: &JsValue) -> String {
+pub(super) fn describe(value: &JsValue) -> String {
     if value.is_undefined() {
         return "nothing (it is missing)".to_owned();
     }

@@ -2,6 +2,9 @@
 //! module that converts values between JavaScript and the core. Nothing here decides anything;
 //! the core does.
 
+/// The retrying clients' `simulateClients`, in the lab's wasm module.
+#[cfg(feature = "lab")]
+pub mod clients;
 /// Values in and out: JS objects checked against their allowed keys, numbers, errors.
 pub(crate) mod convert;
 /// The algorithm lab's `simulate`, built into its own wasm module (`bucketlab_lab`).

@@ -123,15 +123,20 @@ fn run_lane(
     }
 }
 
-/// The most times in any span `[t, t + 1)`, and the first such `t`: two pointers over the sorted
-/// times (already sorted unless the arrivals were not).
+/// The most times in any span `[t, t + 1)`, and the first such `t`.
 pub fn peak_per_second(times: &mut [f64]) -> (u32, f64) {
+    peak_within(times, 1.0)
+}
+
+/// The most times in any span `[t, t + span)`, and the first such `t`: two pointers over the
+/// sorted times (already sorted unless the arrivals were not).
+pub fn peak_within(times: &mut [f64], span: f64) -> (u32, f64) {
     if !times.is_sorted() {
         times.sort_by(f64::total_cmp);
     }
     let (mut best, mut best_start, mut first) = (0, 0.0, 0);
     for (last, &t) in times.iter().enumerate() {
-        while times[first] + 1.0 <= t {
+        while times[first] + span <= t {
             first += 1;
         }
         let count = last - first + 1;

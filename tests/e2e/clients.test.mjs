@@ -1,0 +1,118 @@
+// The clients section on the lesson page: loaded lazily from the lab's wasm module, the presets
+// play, the scrubber works from the keyboard, the takeaway says what the cards show, both
+// languages are complete, and a bad setting keeps the last good run.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowser, openPage } from './harness.mjs';
+
+const env = useBrowser();
+const MOUNT = '#clients-lab';
+
+/** Opens the lesson (`path`), scrolls to the section and waits until it is mounted. */
+async function openClients(path = '', options) {
+  const page = await openPage(env.browser, options);
+  await page.goto(env.server.url + path);
+  await page.waitForSelector('#bucket-widget .bl-widget');
+  await page.locator(MOUNT).scrollIntoViewIfNeeded();
+  await page.waitForSelector(`${MOUNT}.cl-ready`);
+  return page;
+}
+
+const card = (page, key) => page.textContent(`${MOUNT} [data-metric="${key}"]`);
+const handle = (page, expression) => page.evaluate(`(() => { const c = window.bucketlab.clients; return ${expression}; })()`);
+
+test('clients: loaded with the lab module only near the viewport, without console problems', async () => {
+  const page = await openPage(env.browser);
+  const wasm = [];
+  page.on('request', (r) => { if (r.url().endsWith('.wasm')) wasm.push(r.url().split('/').pop()); });
+  await page.goto(env.server.url);
+  await page.waitForSelector('#bucket-widget .bl-widget');
+  assert.ok(!wasm.includes('bucketlab_lab_bg.wasm'), 'not loaded at first');
+  await page.locator(MOUNT).scrollIntoViewIfNeeded();
+  await page.waitForSelector(`${MOUNT}.cl-ready`);
+  assert.ok(wasm.includes('bucketlab_lab_bg.wasm'));
+  assert.equal(await page.locator(`${MOUNT} .cl-row`).count(), 6, 'one row per policy');
+  assert.equal(await page.locator(`${MOUNT} .cl-question`).count(), 2);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('clients: both presets play to the end, and each takeaway states the metrics on the cards', async () => {
+  const page = await openClients();
+  for (const preset of ['herd', 'jitter']) {
+    await page.focus(`${MOUNT} [data-preset="${preset}"]`);
+    await page.keyboard.press('Enter');
+    assert.equal(await page.getAttribute(`${MOUNT} [data-preset="${preset}"]`, 'aria-pressed'), 'true');
+    await page.waitForFunction(() => window.bucketlab.clients.playing);
+    await page.waitForFunction(() => { const c = window.bucketlab.clients; return !c.playing && c.time === c.end; });
+    assert.equal(await page.locator(`${MOUNT} .cl-histogram .cl-future`).count(), 0, 'every bar shown at the end');
+    const takeaway = await page.textContent(`${MOUNT} .cl-takeaway`);
+    assert.equal(await page.getAttribute(`${MOUNT} .cl-takeaway`, 'data-kind'), preset);
+    const metrics = await handle(page, 'c.result.main.metrics');
+    // The card's own text is in the sentence: the same rounding, the same number.
+    const perSuccess = await card(page, 'perSuccess');
+    assert.ok(takeaway.includes(perSuccess), `"${takeaway}" names ${perSuccess}`);
+    assert.equal(Number(perSuccess.replace(',', '.')), Math.round(metrics.attemptsPerSuccess * 10) / 10);
+    assert.ok(takeaway.includes(String(metrics.peakRetries)), `"${takeaway}" names ${metrics.peakRetries}`);
+    if (preset === 'herd') {
+      assert.ok(takeaway.includes(await card(page, 'gaveUp')));
+      assert.ok(metrics.gaveUp > 0, 'the herd wears some clients out');
+    } else {
+      const herd = await handle(page, 'c.result.herd.metrics');
+      const herdPerSuccess = (Math.round(herd.attemptsPerSuccess * 10) / 10).toLocaleString('pt-BR');
+      assert.ok(takeaway.includes(herdPerSuccess), `"${takeaway}" compares with the herd's ${herdPerSuccess}`);
+      assert.ok(metrics.attemptsPerSuccess < herd.attemptsPerSuccess, 'jitter wastes less');
+      assert.ok(metrics.peakRetries * 5 <= herd.peakRetries, 'jitter breaks up the waves');
+    }
+  }
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('clients: the scrubber moves the run from the keyboard', async () => {
+  const page = await openClients();
+  await handle(page, 'c.preset("herd")');
+  await handle(page, 'c.pause()');
+  await page.focus(`${MOUNT} .cl-scrubber`);
+  await page.keyboard.press('Home');
+  await page.waitForFunction(() => window.bucketlab.clients.time === 0);
+  const hiddenAtZero = await page.locator(`${MOUNT} .cl-histogram .cl-future`).count();
+  assert.ok(hiddenAtZero > 0, 'later bars hidden at t = 0');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => Math.abs(window.bucketlab.clients.time - 0.3) < 1e-9);
+  assert.match(await page.textContent(`${MOUNT} .cl-time`), /^t = 0,3 s/);
+  const summary = await page.textContent(`${MOUNT} .cl-summary`);
+  const shown = await handle(page, 'c.result.main.times.filter((t) => t <= c.time).length');
+  assert.ok(summary.startsWith(`${shown} de`), summary);
+  assert.ok(await page.locator(`${MOUNT} .cl-histogram .cl-future`).count() < hiddenAtZero);
+  await page.keyboard.press('End');
+  await page.waitForFunction(() => { const c = window.bucketlab.clients; return c.time === c.end; });
+  assert.equal(await page.locator(`${MOUNT} .cl-histogram .cl-future`).count(), 0);
+  await page.context().close();
+});
+
+test('clients: a bad setting names field, value and range, and keeps the last good run', async () => {
+  const page = await openClients();
+  const before = await card(page, 'perSuccess');
+  await page.fill(`${MOUNT} .cl-field input[type="number"] >> nth=0`, '0');
+  await page.click(`${MOUNT} .cl-run`);
+  await page.waitForSelector(`${MOUNT} .cl-error:not(:empty)`);
+  assert.match(await page.textContent(`${MOUNT} .cl-error`), /clients must be a whole number from 1 to 500, got 0/);
+  assert.equal(await card(page, 'perSuccess'), before, 'the last good run stays');
+  await page.context().close();
+});
+
+for (const path of ['', 'en.html']) {
+  test(`clients: every word is translated (${path || 'index.html'}), and the quiz answers from the run`, async () => {
+    const page = await openClients(path);
+    const text = await page.textContent(MOUNT);
+    assert.ok(!text.includes('⟦'), 'no missing keys');
+    assert.equal(await handle(page, 'c.lang'), path ? 'en' : 'pt-BR');
+    // Choose the right answer of the first question: the herd's attempts per success.
+    const herd = await handle(page, 'Math.round(c.result.main.metrics.attemptsPerSuccess * 10) / 10');
+    const answer = herd.toLocaleString(path ? 'en' : 'pt-BR');
+    await page.check(`${MOUNT} [data-question="perSuccess"] input[value="${answer}"]`);
+    assert.equal(await page.getAttribute(`${MOUNT} [data-question="perSuccess"] .cl-feedback`, 'data-correct'), 'true');
+    await page.context().close();
+  });
+}

@@ -1,0 +1,236 @@
+// Mounts the clients section: the lab's wasm module (simulateClients), presets, the settings form,
+// the server's histogram with an explicit clock (play, pause, step, a scrubber), metric cards, a
+// takeaway computed from the run, "Try this" and a quiz from live runs. A bad setting shows its
+// error and keeps the last good run.
+import init, { simulateClients } from '../../pkg/bucketlab_lab.js';
+import tables from '../../i18n/locales/clients.js';
+import { langOf, pickLang, translator } from '../../i18n/translate.js';
+import { el, uid, reducedMotion } from '../lab/dom.js';
+import { HERD, POLICIES, PRESETS, figures, presetOf, runAll } from './runs.js';
+import { Histogram } from './histogram.js';
+import { questions, renderQuiz } from './quiz.js';
+
+/** Seconds of real time a whole run takes to play. */
+const PLAY_SECONDS = 6;
+const NUMBER_FIELDS = ['clients', 'successes', 'spread', 'capacity', 'rate', 'maxAttempts', 'seed'];
+const TRY = {
+  herdWhole: { ...HERD, header: 'whole' },
+  hammer: { ...HERD, policy: 'hammer' },
+  spread: { ...HERD, spread: 10 },
+  ownBuckets: { ...HERD, shared: false },
+};
+
+export async function mountClients(root) {
+  let t = translator(tables, langOf());
+  root.replaceChildren(el('p', { class: 'cl-loading', role: 'status' }, t('loading')));
+  try {
+    await init();
+  } catch (error) {
+    root.replaceChildren(el('p', { class: 'cl-error', role: 'alert' }, t('loadFailed', { message: error.message })));
+    throw error;
+  }
+  const view = new ClientsView(root, t);
+  document.addEventListener('bucketlab:langchange', (event) => {
+    const lang = pickLang(event.detail?.lang ?? document.documentElement.lang);
+    if (lang !== t.lang) view.setLang((t = translator(tables, lang)));
+  });
+  root.classList.add('cl-ready');
+  return view.handle;
+}
+
+class ClientsView {
+  constructor(root, t) {
+    Object.assign(this, { root, t });
+    this.state = { ...HERD };
+    this.time = 0;
+    this.playing = false;
+    this.herdRuns = runAll(simulateClients, HERD);
+    this.render();
+  }
+
+  get handle() {
+    const self = this;
+    return {
+      preset: (id) => self.setup(PRESETS[id]),
+      setup: (changes) => self.setup({ ...self.state, ...changes }),
+      play: () => self.play(),
+      pause: () => self.pause(),
+      step: (seconds = 0.1) => self.seek(self.time + seconds),
+      seek: (time) => self.seek(time),
+      get time() { return self.time; },
+      get end() { return self.end; },
+      get playing() { return self.playing; },
+      get result() { return self.runs; },
+      get lang() { return self.t.lang; },
+    };
+  }
+
+  setLang(t) {
+    this.t = t;
+    this.render();
+  }
+
+  render() {
+    const { t } = this;
+    this.pause();
+    this.inputs = {};
+    const field = (name) => {
+      const id = uid(`cl-${name}`);
+      const input = el('input', { id, type: 'number', inputmode: 'decimal', step: 'any', value: String(this.state[name]) });
+      this.inputs[name] = input;
+      return el('div', { class: 'lab-field cl-field' }, [el('label', { for: id }, t(`controls.${name}`)), input]);
+    };
+    const policyId = uid('cl-policy');
+    const policy = el('select', { id: policyId }, POLICIES.map((p) => el('option', { value: p }, t(`policies.${p}`))));
+    policy.value = this.state.policy;
+    this.inputs.policy = policy;
+    const jitterId = uid('cl-jitter');
+    this.inputs.jitter = el('input', { id: jitterId, type: 'checkbox' });
+    this.inputs.jitter.checked = this.state.jitter;
+    // The jitter on top of Retry-After belongs to that policy only.
+    const jitterField = el('div', { class: 'lab-field cl-field cl-field--check' }, [this.inputs.jitter, el('label', { for: jitterId }, t('controls.jitter'))]);
+    this.showJitter = () => { jitterField.hidden = policy.value !== 'retryAfter'; };
+    policy.addEventListener('change', this.showJitter);
+    const form = el('form', { class: 'lab-form cl-form', novalidate: true, onsubmit: (e) => { e.preventDefault(); this.setup(this.#readForm()); } }, [
+      el('div', { class: 'lab-field cl-field cl-field--policy' }, [el('label', { for: policyId }, t('controls.policy')), policy]),
+      jitterField,
+      ...NUMBER_FIELDS.map(field),
+      el('button', { type: 'submit', class: 'cl-run lab-apply' }, t('controls.run')),
+    ]);
+    const presets = el('div', { class: 'cl-presets', role: 'group', 'aria-label': t('presets.label') },
+      Object.keys(PRESETS).map((id) => el('button', { type: 'button', class: 'cl-preset', 'data-preset': id, onclick: () => this.setup(PRESETS[id], { play: true }) }, t(`presets.${id}`))));
+    this.error = el('p', { class: 'lab-error cl-error', role: 'alert' });
+    this.takeaway = el('p', { class: 'cl-takeaway', role: 'status' });
+    this.cards = el('dl', { class: 'cl-cards' });
+    this.playButton = el('button', { type: 'button', class: 'cl-play lab-play', onclick: () => (this.playing ? this.pause() : this.play()) });
+    const scrubId = uid('cl-scrub');
+    this.scrubber = el('input', { id: scrubId, class: 'cl-scrubber', type: 'range', min: 0, step: 0.1, value: 0 });
+    this.scrubber.addEventListener('input', () => { this.pause(); this.seek(Number(this.scrubber.value)); });
+    this.timeText = el('output', { class: 'cl-time', for: scrubId });
+    const player = el('div', { class: 'lab-player cl-player' }, [
+      this.playButton,
+      el('button', { type: 'button', class: 'cl-step', onclick: () => { this.pause(); this.seek(this.time + 0.1); } }, t('controls.step')),
+      el('button', { type: 'button', class: 'cl-restart', onclick: () => { this.pause(); this.seek(0); } }, t('controls.restart')),
+      el('label', { for: scrubId, class: 'cl-scrub-label' }, t('controls.scrubber')),
+      this.scrubber,
+      this.timeText,
+    ]);
+    this.showJitter();
+    this.chartRoot = el('div', { class: 'cl-chart' });
+    const tryList = el('ul', { class: 'cl-try' }, Object.keys(TRY).map((id) => el('li', {}, el('button', {
+      type: 'button', class: 'cl-try-item', 'data-try': id, onclick: () => this.setup(TRY[id], { play: true }),
+    }, t(`tryThis.${id}`)))));
+    const quizRoot = el('div', { class: 'cl-quiz' });
+    renderQuiz(quizRoot, questions(this.herdRuns, t), t);
+    this.root.replaceChildren(
+      presets, form, this.error, this.takeaway, this.cards, player, this.chartRoot,
+      el('h3', { class: 'cl-subtitle' }, t('tryThis.title')), tryList,
+      el('h3', { class: 'cl-subtitle' }, t('quiz.title')), quizRoot,
+    );
+    const time = this.time;
+    this.#show(this.runs ?? runAll(simulateClients, this.state));
+    this.seek(time);
+  }
+
+  /** Runs `state`; on a bad setting shows the error and keeps the last good run. Returns the error message or null. */
+  setup(state, { play = false } = {}) {
+    let runs;
+    try {
+      runs = runAll(simulateClients, state);
+    } catch (error) {
+      this.error.textContent = this.t('errorKept', { message: error.message });
+      return error.message;
+    }
+    this.state = { ...state };
+    this.#syncForm();
+    this.pause();
+    this.#show(runs);
+    this.seek(0);
+    if (play) this.play();
+    return null;
+  }
+
+  #readForm() {
+    const next = { ...this.state, policy: this.inputs.policy.value, jitter: this.inputs.jitter.checked };
+    for (const name of NUMBER_FIELDS) {
+      const raw = this.inputs[name].value.trim().replace(',', '.');
+      next[name] = raw === '' ? undefined : Number(raw);
+    }
+    return next;
+  }
+
+  #syncForm() {
+    for (const name of NUMBER_FIELDS) this.inputs[name].value = String(this.state[name]);
+    this.inputs.policy.value = this.state.policy;
+    this.inputs.jitter.checked = this.state.jitter;
+    this.showJitter();
+  }
+
+  #show(runs) {
+    const { t } = this;
+    this.runs = runs;
+    this.error.textContent = '';
+    const times = runs.main.times;
+    this.end = Math.max(1, Math.ceil(((times.at(-1) ?? 0) * 1.1 + 0.1) * 10) / 10);
+    this.scrubber.max = String(this.end);
+    this.chart = new Histogram(this.chartRoot, { runs, end: this.end, t });
+    const f = figures(runs.main.metrics);
+    const finished = !Number.isNaN(runs.main.metrics.finishMax);
+    const card = (key, value) => [el('dt', {}, t(`metrics.${key}`)), el('dd', { 'data-metric': key }, value)];
+    this.cards.replaceChildren(
+      ...card('perSuccess', t.number(f.perSuccess, 1)),
+      ...card('finish', finished ? t('metrics.finishValue', f) : t('metrics.none')),
+      ...card('peak', t.number(f.peak)),
+      ...card('denied', t('metrics.deniedValue', f)),
+      ...card('gaveUp', t.number(f.gaveUp)),
+    );
+    const preset = presetOf(this.state);
+    for (const button of this.root.querySelectorAll('.cl-preset')) button.setAttribute('aria-pressed', String(button.dataset.preset === preset));
+    if (preset === 'jitter') {
+      const herd = figures(runs.herd.metrics);
+      this.takeaway.textContent = t('takeaway.jitter', { ...f, herdPerSuccess: herd.perSuccess, herdPeakRetries: herd.peakRetries });
+    } else {
+      this.takeaway.textContent = t(preset === 'herd' ? 'takeaway.herd' : 'takeaway.custom', f);
+    }
+    this.takeaway.dataset.kind = preset ?? 'custom';
+  }
+
+  seek(time) {
+    this.time = Math.min(Math.max(0, time), this.end);
+    this.scrubber.value = String(this.time);
+    this.timeText.textContent = this.t('controls.time', { time: Math.round(this.time * 10) / 10, end: this.end });
+    this.chart.draw(this.time);
+    if (this.time >= this.end) this.pause();
+  }
+
+  play() {
+    if (this.playing || !this.chart) return;
+    if (this.time >= this.end) this.seek(0);
+    if (reducedMotion()) {
+      this.seek(this.end);
+      return;
+    }
+    this.playing = true;
+    this.#label();
+    const speed = this.end / PLAY_SECONDS;
+    let last = performance.now();
+    const frame = (now) => {
+      if (!this.playing) return;
+      this.seek(this.time + ((now - last) / 1000) * speed);
+      last = now;
+      if (this.playing) this.raf = requestAnimationFrame(frame);
+    };
+    this.raf = requestAnimationFrame(frame);
+  }
+
+  pause() {
+    this.playing = false;
+    if (this.raf) cancelAnimationFrame(this.raf);
+    this.raf = null;
+    this.#label();
+  }
+
+  #label() {
+    if (this.playButton) this.playButton.textContent = this.t(this.playing ? 'controls.pause' : 'controls.play');
+  }
+}

@@ -1,0 +1,41 @@
+// A lazily loaded part of the lesson (the lab, the clients): its stylesheets are added at once, its
+// code (and wasm) only when its mount comes within a screen or so of the viewport, or on the first
+// interaction with it, whichever is first.
+
+/**
+ * `mount`: the element; `styles`: stylesheet URLs; `load()`: imports and mounts, resolving to a
+ * handle, kept at `window.bucketlab[key]`; `window.bucketlab[loader]()` loads it on demand.
+ */
+export function lazyPart({ mount, styles, load, key, loader }) {
+  for (const href of styles) {
+    const style = document.createElement('link');
+    style.rel = 'stylesheet';
+    style.href = href;
+    document.head.append(style);
+  }
+  let loading = null;
+  const once = () => {
+    loading ??= load().then((handle) => {
+      window.bucketlab ??= {};
+      window.bucketlab[key] = handle;
+      return handle;
+    });
+    return loading;
+  };
+  // main.js replaces window.bucketlab when it runs; add the loader once every module has run.
+  document.addEventListener('DOMContentLoaded', () => {
+    window.bucketlab ??= {};
+    window.bucketlab[loader] = once;
+  });
+  if (!mount) return;
+  const observer = new IntersectionObserver((entries) => {
+    if (entries.some((e) => e.isIntersecting)) {
+      observer.disconnect();
+      once();
+    }
+  }, { rootMargin: '600px 0px' });
+  observer.observe(mount);
+  for (const type of ['pointerdown', 'focusin', 'keydown']) {
+    mount.addEventListener(type, () => once(), { once: true });
+  }
+}
