@@ -13,14 +13,7 @@ try {
   await page.goto(`${server.url}bench/bench-20.html`);
   await page.waitForFunction(() => window.bench && (window.bench.ready || window.bench.error));
   // Experiments: BREAKDOWN_CSS="…" adds a style sheet first (e.g. to hide one part of the widget).
-  // A constructed style sheet, which the page's CSP (style-src 'self') allows, unlike a <style>.
-  if (process.env.BREAKDOWN_CSS) {
-    await page.evaluate((css) => {
-      const sheet = new CSSStyleSheet();
-      sheet.replaceSync(css);
-      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-    }, process.env.BREAKDOWN_CSS);
-  }
+  if (process.env.BREAKDOWN_CSS) await page.addStyleTag({ content: process.env.BREAKDOWN_CSS });
   await page.evaluate(() => new Promise((r) => { let n = 90; const t = () => (--n ? requestAnimationFrame(t) : r()); requestAnimationFrame(t); }));
   const cdp = await page.context().newCDPSession(page);
   const { frameTree } = await cdp.send('Page.getFrameTree');
@@ -50,9 +43,7 @@ try {
     self.set(e.name, (self.get(e.name) ?? 0) + (e.dur ?? 0) - n.child);
     cpuSelf.set(e.name, (cpuSelf.get(e.name) ?? 0) + (e.tdur ?? 0) - n.tchild);
   }
-  const total = (map) => [...map.values()].reduce((a, b) => a + b, 0) / frames / 1000;
   console.log(`${frames.toFixed(0)} frames in ${SECONDS} s; self time per frame (ms), wall / cpu:`);
-  console.log(`${total(self).toFixed(3).padStart(8)} ${total(cpuSelf).toFixed(3).padStart(8)}  (all)`);
   for (const [name, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
     console.log(`${(us / frames / 1000).toFixed(3).padStart(8)} ${(cpuSelf.get(name) / frames / 1000).toFixed(3).padStart(8)}  ${name}`);
   }

@@ -277,10 +277,7 @@ async function main() {
 
     const idle = [];
     const loaded = new Set();
-    // BENCH_ONLY=load: only the 20-diagram load runs (their per-run lines on stderr), for work on
-    // the frame loop.
-    const onlyLoad = process.env.BENCH_ONLY === 'load';
-    for (let i = 0; i < (onlyLoad ? 0 : IDLE_RUNS); i++) {
+    for (let i = 0; i < IDLE_RUNS; i++) {
       idle.push(await idleRun(browser, server.url, loaded));
       log(`idle run ${i + 1}/${IDLE_RUNS}: ${idle.at(-1).fps.toFixed(1)} rAF callbacks/s, interactive at ${ms(idle.at(-1).interactive)}`);
     }
@@ -295,13 +292,6 @@ async function main() {
       );
     }
     const med = (key) => median(load.map((r) => r[key]));
-    if (onlyLoad) {
-      const busy = busyBefore == null ? 'unknown' : `${Math.round(busyBefore * 100)}%`;
-      console.log(`load only: CPUs busy before start ${busy}; medians of ${LOAD_RUNS} runs: p95 ${ms(med('p95'))}, ` +
-        `p50 ${ms(med('p50'))}, CPU p95 ${ms(med('cpuP95'))}, rAF p95 ${ms(med('rafP95'))}, ` +
-        `style/layout/paint/commit p95 ${ms(med('renderP95'))}, ${med('fps').toFixed(1)} fps`);
-      return;
-    }
 
     // The lesson's transfer: every file the lesson page requested (the same files as LESSON_FILES
     // today); the static list only if, somehow, no request was seen.

@@ -17,9 +17,6 @@ const DROPS: usize = 3;
 /// The request markers, drawn around x = 0 on the request lane (y = 112).
 const CIRCLE: &str = "M0 112m-9 0a9 9 0 1 0 18 0a9 9 0 1 0-18 0";
 const DIAMOND: &str = "M0 102l10 10l-10 10l-10-10Z";
-/// The fill level moves in steps of this many SVG units (under a third of a pixel at the widget's
-/// size): a slowly refilling bucket then leaves the fill alone on most frames.
-const LEVEL_STEP: f64 = 0.25;
 
 /// Handles to the parts of the widget that change.
 pub struct Diagram {
@@ -96,8 +93,7 @@ impl Diagram {
     pub fn draw(&self, config: &BucketConfig, now: f64, tokens: f64, last: Option<&Shot>) {
         let capacity = config.capacity();
         let level = (tokens / capacity).clamp(0.0, 1.0);
-        let drop_by =
-            ((1.0 - level) * (BUCKET_BOTTOM - BUCKET_TOP) / LEVEL_STEP + 0.5).floor() * LEVEL_STEP;
+        let drop_by = (1.0 - level) * (BUCKET_BOTTOM - BUCKET_TOP);
         set(&self.fill, "transform", &translate(0.0, drop_by));
         // Floor to one decimal (with a hair of slack for rounding) so "10" shows only when full.
         let shown = ((tokens * 10.0) + 1e-6).floor() / 10.0;
