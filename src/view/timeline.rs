@@ -7,8 +7,7 @@
 //! future (rising to the capacity, then flat) and a clip hides what is right of "now".
 
 use super::dom::{self, set};
-use super::locale::Locale;
-use super::markup::{self, translate};
+use super::markup::translate;
 use crate::limiter::number::push_fixed;
 use crate::limiter::{History, Kind, SPAN};
 use std::cell::Cell;
@@ -38,11 +37,8 @@ pub struct Timeline {
 }
 
 impl Timeline {
-    /// Builds the chart inside `parent` (replacing its content).
-    pub fn build(parent: &Element, l: &Locale) -> Result<Timeline, JsValue> {
-        let id = dom::unique_id("bl-tl");
-        let clip_id = dom::unique_id("bl-tl-clip");
-        parent.set_inner_html(&markup::timeline(l, &id, &clip_id));
+    /// Finds the chart in the widget's markup under `parent`.
+    pub fn attach(parent: &Element) -> Result<Timeline, JsValue> {
         let [track, level, admitted, denied] = dom::find_each(
             parent,
             [

@@ -80,9 +80,12 @@ export async function openPage(browser, options = {}) {
   return page;
 }
 
-/** Waits until the diagram is mounted (or an error replaced it). */
+/**
+ * Waits until the diagram is mounted (or an error replaced it): its build-time markup is there
+ * from the start, so "mounted" is the wasm's mark on it, `data-live`.
+ */
 export async function waitForWidget(page) {
-  await page.waitForSelector('#bucket-widget .bl-widget, #bucket-widget .bl-error');
+  await page.waitForSelector('#bucket-widget .bl-widget[data-live], #bucket-widget .bl-error');
 }
 
 /**
