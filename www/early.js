@@ -7,6 +7,10 @@
 if (!window.bucketlabEarly) {
   const clicks = [];
   window.bucketlabEarly = {
+    /** How many clicks wait for their widget's wasm. */
+    get size() {
+      return clicks.length;
+    },
     /** Removes and returns the times (ms) of the clicks queued for `widget` (a .bl-widget), oldest first. */
     take(widget) {
       const mine = clicks.filter((click) => click.widget === widget);

@@ -16,7 +16,7 @@
 //! # Ok::<(), bucketlab::limiter::InvalidValue>(())
 //! ```
 
-use super::bucket::{BucketConfig, Decision, TokenBucket};
+use super::bucket::{time_slack, BucketConfig, Decision, TokenBucket};
 use super::clock::SimClock;
 use super::error::{Field, InvalidValue, Rule};
 use super::history::History;
@@ -293,12 +293,14 @@ impl Session {
     }
 
     /// Lesson seconds left, at wall time `wall`, until the retry the last response asked for
-    /// (its `retry_after` counted from its own time); `None` once that time has come, or when the
-    /// last request was admitted or can never pass. A view counts it down after a 429.
+    /// (its `retry_after` counted from its own time); `None` once that time has come (within the
+    /// bucket's time tolerance, as a retry then passes), or when the last request was admitted or
+    /// can never pass. A view counts it down after a 429.
     pub fn retry_in(&self, wall: f64) -> Option<f64> {
         let shot = self.last?;
-        let left = shot.at + shot.decision.retry_after()? - self.now(wall);
-        (left > 0.0).then_some(left)
+        let now = self.now(wall);
+        let left = shot.at + shot.decision.retry_after()? - now;
+        (left > time_slack(now)).then_some(left)
     }
 
     /// Sends `count` (1 to [`MAX_BURST`]) requests of `cost` tokens at once; returns the last.

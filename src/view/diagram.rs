@@ -138,17 +138,19 @@ impl Diagram {
         set(&self.request, "visibility", "visible");
     }
 
-    /// The countdown after a 429: the seconds left, rounded up to a tenth (so it reads 0 only when
-    /// the retry passes), then that the wait is over; nothing after an admitted request.
+    /// The countdown after a 429: the seconds left, rounded up to a tenth with a hair of slack for
+    /// rounding (lesson times are sums of floats), then that the wait is over; nothing after an
+    /// admitted request.
     fn draw_countdown(&self, last: Option<&Shot>, retry_in: Option<f64>) {
         let l = self.locale;
-        let line = match (retry_in, last.and_then(|s| s.decision.retry_after())) {
+        let denied = last.is_some_and(|s| matches!(s.decision.outcome, Outcome::Denied { .. }));
+        let line = match (retry_in, denied) {
             (Some(left), _) => fill(
                 l.countdown,
-                &[("s", &l.fixed((left * 10.0).ceil() / 10.0, 1))],
+                &[("s", &l.fixed((left * 10.0 - 1e-6).ceil() / 10.0, 1))],
             ),
-            (None, Some(_)) => l.retry_now.to_owned(),
-            (None, None) => String::new(),
+            (None, true) => l.retry_now.to_owned(),
+            (None, false) => String::new(),
         };
         text(&self.countdown, &line);
     }

@@ -18,30 +18,39 @@ use crate::limiter::BucketConfig;
 pub struct Words {
     /// The run-time words of the same language.
     pub locale: &'static Locale,
+    /// The send button; the cost and burst fields and button.
     pub send: &'static str,
     pub cost: &'static str,
     pub burst_size: &'static str,
     pub burst: &'static str,
+    /// The B and r sliders' group.
     pub bucket_legend: &'static str,
     pub capacity: &'static str,
     pub rate: &'static str,
+    /// The automatic traffic's group.
     pub traffic_legend: &'static str,
     pub traffic_mode: &'static str,
     pub traffic_off: &'static str,
     pub traffic_steady: &'static str,
     pub traffic_poisson: &'static str,
+    /// Its rate and seed fields.
     pub traffic_rate: &'static str,
     pub seed: &'static str,
+    /// The lesson clock's group.
     pub time_legend: &'static str,
+    /// Its speed menu, step and reset buttons.
     pub speed: &'static str,
     pub step: &'static str,
     pub reset: &'static str,
+    /// The bucket's SVG.
     pub svg_title: &'static str,
     pub tokens_unit: &'static str,
+    /// The timeline's SVG.
     pub timeline_title: &'static str,
     pub timeline_desc: &'static str,
     pub timeline_past: &'static str,
     pub timeline_now: &'static str,
+    /// Under the response panel.
     pub reset_note: &'static str,
 }
 
