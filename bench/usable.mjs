@@ -46,13 +46,14 @@ function probe() {
   check();
 }
 
-/** Median "usable" and "live" ms of `runs` cold loads of each page, with the ratio to the bare page. */
+/**
+ * Median "usable" and "live" ms of `runs` cold loads of each page, with the ratio to the bare
+ * page. The pages take turns (bare, lesson, embed, bare, …) so that a busy machine slows them alike.
+ */
 export async function measureUsable(browser, baseUrl, runs, log) {
-  const results = [];
-  for (const { name, path } of USABLE_PAGES) {
-    const usable = [];
-    const live = [];
-    for (let i = 0; i < runs; i++) {
+  const samples = USABLE_PAGES.map(() => ({ usable: [], live: [] }));
+  for (let i = 0; i < runs; i++) {
+    for (const [k, { path }] of USABLE_PAGES.entries()) {
       const page = await openPage(browser);
       try {
         await page.addInitScript(probe);
@@ -62,17 +63,20 @@ export async function measureUsable(browser, baseUrl, runs, log) {
           null, { timeout: 30_000 });
         const times = await page.evaluate(() => ({ usable: window.__usable, live: window.__live ?? null }));
         if (page.problems.length) throw new Error(`${path}: ${page.problems.join('; ')}`);
-        usable.push(times.usable);
-        if (times.live !== null) live.push(times.live);
+        samples[k].usable.push(times.usable);
+        if (times.live !== null) samples[k].live.push(times.live);
       } finally {
         await page.context().close();
       }
     }
+  }
+  const results = USABLE_PAGES.map(({ name, path }, k) => {
+    const { usable, live } = samples[k];
     const row = { name, path, usable: median(usable), live: live.length ? median(live) : null };
     log?.(`usable: ${name}: ${row.usable.toFixed(1)} ms (${usable.map((v) => v.toFixed(0)).join(', ')})` +
       (row.live === null ? '' : `, wasm attached ${row.live.toFixed(1)} ms`));
-    results.push(row);
-  }
+    return row;
+  });
   const bare = results[0].usable;
   return results.map((row) => ({ ...row, ratio: row.usable / bare }));
 }
