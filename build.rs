@@ -1,7 +1,10 @@
-//! Generates the widget's word tables, `PT_BR` and `EN` in `src/view/locale.rs`, from
-//! `locales/<lang>/widget.json`: the widget's words live in the same tables, in the same format, as
-//! every other word of the lesson, and the compiler checks that each table fills every field of
-//! `Locale` (a missing or unknown key is a build error naming it).
+//! Generates the widget's word tables from `locales/<lang>/widget.json`: the words the live widget
+//! writes at run time (`Locale`: `PT_BR`, `EN` in `src/view/locale.rs`, compiled into the wasm)
+//! and the words only its build-time markup holds (`Words`: `PT_BR_WORDS`, `EN_WORDS` in
+//! `src/view/markup.rs`, used natively by the markup renderer, so they never reach the wasm). The
+//! widget's words live in the same tables, in the same format, as every other word of the lesson,
+//! and the compiler checks that each table fills every field of both structs (a missing or unknown
+//! key is a build error naming it).
 
 use std::fmt::Write;
 use std::path::Path;
@@ -9,17 +12,49 @@ use std::path::Path;
 /// Each table: the Rust constant and its language (the folder under `locales/`).
 const TABLES: [(&str, &str); 2] = [("PT_BR", "pt-BR"), ("EN", "en")];
 
+/// The keys the widget writes while it runs (everything else is in the markup only).
+const RUN_TIME: [&str; 19] = [
+    "decimal",
+    "pause",
+    "resume",
+    "svg_desc",
+    "capacity_label",
+    "rate_label",
+    "idle",
+    "admitted",
+    "denied",
+    "never_cost",
+    "never_rate",
+    "summary",
+    "refill_formula",
+    "debit_formula",
+    "exact_wait",
+    "countdown",
+    "retry_now",
+    "scrub_live",
+    "scrub_past",
+];
+
 fn main() {
-    let mut code = String::new();
+    let (mut run_time, mut markup) = (String::new(), String::new());
     for (constant, lang) in TABLES {
         let path = format!("locales/{lang}/widget.json");
         println!("cargo::rerun-if-changed={path}");
         let text = std::fs::read_to_string(&path).unwrap_or_else(|err| fail(&path, &err));
         let table: serde_json::Map<String, serde_json::Value> =
             serde_json::from_str(&text).unwrap_or_else(|err| fail(&path, &err));
-        let _ = writeln!(code, "/// The widget's words in `{lang}`, from `{path}`.");
-        let _ = writeln!(code, "pub const {constant}: Locale = Locale {{");
-        let _ = writeln!(code, "    lang: {lang:?},");
+        let _ = writeln!(
+            run_time,
+            "/// The widget's run-time words in `{lang}`, from `{path}`."
+        );
+        let _ = writeln!(run_time, "pub const {constant}: Locale = Locale {{");
+        let _ = writeln!(run_time, "    lang: {lang:?},");
+        let _ = writeln!(
+            markup,
+            "/// The widget's markup words in `{lang}`, from `{path}`."
+        );
+        let _ = writeln!(markup, "pub const {constant}_WORDS: Words = Words {{");
+        let _ = writeln!(markup, "    locale: &{constant},");
         for (key, value) in &table {
             if key.is_empty() || !key.chars().all(|c| c.is_ascii_lowercase() || c == '_') {
                 fail(
@@ -29,6 +64,11 @@ fn main() {
             }
             let Some(text) = value.as_str() else {
                 fail(&path, &format!("{key} must be a string, got {value}"));
+            };
+            let code = if RUN_TIME.contains(&key.as_str()) {
+                &mut run_time
+            } else {
+                &mut markup
             };
             if key == "decimal" {
                 let mut chars = text.chars();
@@ -45,11 +85,14 @@ fn main() {
                 let _ = writeln!(code, "    {key}: {text:?},");
             }
         }
-        code.push_str("};\n");
+        run_time.push_str("};\n");
+        markup.push_str("};\n");
     }
     let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR for build scripts");
-    let file = Path::new(&out).join("widget_locales.rs");
-    std::fs::write(&file, code).unwrap_or_else(|err| fail(&file.display().to_string(), &err));
+    for (name, code) in [("widget_locales.rs", run_time), ("markup_words.rs", markup)] {
+        let file = Path::new(&out).join(name);
+        std::fs::write(&file, code).unwrap_or_else(|err| fail(&file.display().to_string(), &err));
+    }
 }
 
 fn fail(path: &str, why: &dyn std::fmt::Display) -> ! {

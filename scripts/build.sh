@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds the release wasm modules and their JavaScript glue into www/pkg/, the run-time locale
-# tables into www/i18n/locales/ and the lesson's pages into www/ (all git-ignored).
+# Builds the release wasm modules and their JavaScript glue into www/pkg/, the widget's markup into
+# www/element/markup.js, the run-time locale tables into www/i18n/locales/ and the pages into www/
+# (all git-ignored).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh "$@"
@@ -47,6 +48,9 @@ report bucketlab_lab
 wasm_module bucketlab_config release -Oz config
 report bucketlab_config
 
-# The words every part shows, checked across languages; then the lesson's pages, one per language.
+# The widget's markup, rendered natively by the view's own code (src/view/markup.rs); the words
+# every part shows, checked across languages; then the pages (the lesson in each language, embed.html).
+cargo build --bin render-markup
+node scripts/markup.mjs
 node scripts/locales.mjs
 node scripts/pages.mjs

@@ -1,5 +1,7 @@
 // Generates the lesson's pages from one template and the locale tables of each language:
 //   lesson/template.html + locales/<lang>/lesson.json + ui.json  →  www/index.html (pt-BR), www/en.html
+// and the iframe page lesson/embed.html → www/embed.html. The diagram's markup in them is rendered
+// at build time by the Rust view (scripts/markup.mjs), so it paints before the wasm arrives.
 // (ui.json, the words the page's scripts use at run time, is also `{{ui.…}}` here; the scripts get
 // it from scripts/locales.mjs.) Code blocks are files embedded at build time and highlighted here
 // by highlight.js, so the page ships plain HTML with classes and loads no highlighter.
@@ -8,6 +10,9 @@
 //   {{#file}}path/to/any/file.ext{{/file}}        one highlighted code block with a copy button
 //   {{#techgroup}}a.rs b.py c.js d.go{{/techgroup}} the same idea in several languages; the tech
 //                                                  toggle shows one of them, all without JavaScript
+//   {{#widget}}bucket-widget{{/widget}}            the diagram's markup for the mount element with
+//   {{#widget}}hero-widget hero{{/widget}}         that id (configured like #bucket-widget); `hero`:
+//                                                  the compact look
 // Files under lesson/code/ are templates themselves: their comments are locale keys
 // ({{comments.refill}}), so a sample reads in the page's language. Any other file is embedded
 // verbatim (the Rust core is shown exactly as it is compiled).
@@ -23,6 +28,7 @@ import python from 'highlight.js/lib/languages/python';
 import rust from 'highlight.js/lib/languages/rust';
 import yaml from 'highlight.js/lib/languages/yaml';
 import { readTable } from './locales.mjs';
+import { lessonConfig, renderWidget } from './markup.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const LESSON = join(ROOT, 'lesson');
@@ -112,6 +118,10 @@ export function renderPage(page, locale) {
     lang: page.lang,
     alternates: PAGES.map((p) => ({ lang: p.lang, href: `./${p.file}`, name: p.name, current: p === page })),
     techs: TECHS.map(({ id, name }) => ({ id, name })),
+    widget: () => (text) => {
+      const [id, look] = text.trim().split(/\s+/);
+      return renderWidget({ lang: page.lang, id, ...lessonConfig(), hero: look === 'hero' });
+    },
     file: () => (text, render) => codeBlock(render(text).trim(), locale, null),
     techgroup: () => (text, render) => {
       const blocks = render(text).trim().split(/\s+/).map((path) => {
@@ -126,10 +136,24 @@ export function renderPage(page, locale) {
   return Mustache.render(template, view);
 }
 
+/**
+ * The iframe page: its <bucket-lab> holds the widget's markup in a declarative shadow root (the
+ * element's stylesheets and frame, as the element builds them), so it paints before any script.
+ */
+export function renderEmbed() {
+  const template = readFileSync(join(LESSON, 'embed.html'), 'utf8');
+  const widget = renderWidget({ lang: 'pt-BR', id: 'bl', ...lessonConfig() });
+  const shadow = '<template shadowrootmode="open">' +
+    '<link rel="stylesheet" href="./element/widget.css"><link rel="stylesheet" href="./element/bucket-lab.css">' +
+    `<div class="bl-frame" part="frame">${widget}</div></template>`;
+  return template.replace('{{{element}}}', () => shadow);
+}
+
 /** Builds every page (scripts/locales.mjs has checked that the languages agree). */
 export function build() {
   for (const page of PAGES) writeFileSync(join(OUT, page.file), renderPage(page, readLocale(page.lang)));
-  console.log(`pages: ${PAGES.map((p) => `www/${p.file} (${p.lang})`).join(', ')}`);
+  writeFileSync(join(OUT, 'embed.html'), renderEmbed());
+  console.log(`pages: ${PAGES.map((p) => `www/${p.file} (${p.lang})`).join(', ')}, www/embed.html`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) build();

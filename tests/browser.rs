@@ -2,6 +2,8 @@
 //! would — send, look at the counter and the response — with time driven by the lesson clock.
 #![cfg(target_arch = "wasm32")]
 
+use bucketlab::limiter::BucketConfig;
+use bucketlab::view::markup::{widget, words_for};
 use bucketlab::view::{mount_diagram, BucketDiagram};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -9,13 +11,20 @@ use web_sys::{Element, HtmlElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-/// A fresh mount point in the page with the given `data-*` attributes.
+/// A fresh mount point in the page with the given `data-*` attributes, holding the widget's
+/// markup as the build renders it (here by the same Rust function, in the `data-lang` language).
 fn mount_point(attributes: &[(&str, &str)]) -> Element {
     let document = web_sys::window().unwrap().document().unwrap();
     let root = document.create_element("div").unwrap();
+    let mut lang = "pt-BR";
     for (name, value) in attributes {
         root.set_attribute(name, value).unwrap();
+        if *name == "data-lang" {
+            lang = value;
+        }
     }
+    let config = BucketConfig::new(10.0, 5.0).unwrap();
+    root.set_inner_html(&widget(words_for(lang), "t", &config, false));
     document.body().unwrap().append_child(&root).unwrap();
     root
 }
@@ -24,7 +33,7 @@ fn mount_point(attributes: &[(&str, &str)]) -> Element {
 fn paused(attributes: &[(&str, &str)]) -> (Element, BucketDiagram) {
     let root = mount_point(attributes);
     root.set_attribute("data-paused", "").unwrap();
-    let diagram = mount_diagram(&root).expect("valid config mounts");
+    let diagram = mount_diagram(&root, None).expect("valid config mounts");
     assert_eq!(diagram.now(), 0.0);
     (root, diagram)
 }
@@ -101,7 +110,7 @@ fn stepping_the_clock_refills_exactly() {
 
 /// The message of the `Error` a failed mount throws.
 fn mount_error(root: &Element) -> String {
-    let error = mount_diagram(root)
+    let error = mount_diagram(root, None)
         .err()
         .expect("a bad attribute is refused");
     error
@@ -130,13 +139,26 @@ fn text_is_quoted_in_the_error_never_parsed_as_markup() {
         "refillRate must be a finite number of at least 0, got \"<img src=x onerror=alert(1)>\""
     );
     assert!(root.query_selector("img").unwrap().is_none());
-    assert_eq!(root.child_element_count(), 0);
+    assert!(
+        root.query_selector("[data-live]").unwrap().is_none(),
+        "nothing attached"
+    );
+}
+
+#[wasm_bindgen_test]
+fn an_element_without_the_widget_markup_is_refused_with_a_clear_error() {
+    let root = mount_point(&[]);
+    root.set_inner_html("");
+    assert_eq!(
+        mount_error(&root),
+        "the element holds no widget markup (.bl-widget): insert it first"
+    );
 }
 
 #[wasm_bindgen_test]
 fn a_full_idle_bucket_schedules_no_frames_and_a_send_starts_them() {
     let root = mount_point(&[]);
-    let diagram = mount_diagram(&root).unwrap();
+    let diagram = mount_diagram(&root, None).unwrap();
     assert!(!diagram.is_animating(), "full and idle: no frame loop");
     click_send(&root);
     assert!(diagram.is_animating(), "refilling: frames scheduled");

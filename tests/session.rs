@@ -244,6 +244,40 @@ fn the_picture_moves_while_refilling_a_marker_flies_events_are_charted_or_traffi
 }
 
 #[test]
+fn after_a_429_the_wait_counts_down_to_the_exact_retry_and_keeps_the_picture_moving() {
+    // B = 1, r = 0.04: the second request at t = 0 must wait 1 / 0.04 = 25 s.
+    let mut session = Session::new(config(1.0, 0.04), 0.0);
+    session.send(1.0, 1, 0.0).unwrap();
+    assert_eq!(session.retry_in(0.0), None, "admitted: nothing to wait for");
+    session.send(1.0, 1, 0.0).unwrap();
+    assert_eq!(session.retry_in(0.0), Some(25.0));
+    assert_eq!(session.retry_in(10.0), Some(15.0));
+    // At r = 0 from t = 1 the bucket no longer refills, and the reconfiguration leaves the chart
+    // at t = 21: from then on only the countdown the 429 announced still changes.
+    session.reconfigure(config(1.0, 0.0), 1.0).unwrap();
+    assert!(
+        session.is_moving(24.0),
+        "counting down: {:?}",
+        session.retry_in(24.0)
+    );
+    assert_eq!(session.retry_in(25.0), None, "the retry time has come");
+    assert!(!session.is_moving(25.0));
+
+    // Paused, the countdown holds still with lesson time.
+    let mut session = paused();
+    session.send(1.0, 11, 100.0).unwrap();
+    assert_eq!(session.retry_in(100.0), Some(0.2));
+    assert_eq!(session.retry_in(500.0), Some(0.2));
+    assert!(!session.is_moving(500.0));
+    session.step(0.1, 500.0).unwrap();
+    let left = session.retry_in(500.0).unwrap();
+    assert!((left - 0.1).abs() < 1e-12, "{left}");
+    session.step(0.1, 500.0).unwrap();
+    assert_eq!(session.retry_in(500.0), None, "a retry now passes");
+    assert!(session.send(1.0, 1, 500.0).unwrap().decision.is_admitted());
+}
+
+#[test]
 fn nothing_moves_while_paused() {
     let mut session = paused();
     session.send(1.0, 10, 100.0).unwrap();

@@ -2,7 +2,8 @@
 // Each starts empty with B = 1000 and r = 1 token/s, so each one keeps refilling, and so keeps
 // its requestAnimationFrame loop running, for the whole measurement (about 1000 s).
 // The page exposes `window.bench = { handles, ready, error, scale }`; no inline script (strict CSP).
-import init, { mountDiagram } from '../pkg/bucketlab.js';
+import init from '../pkg/bucketlab.js';
+import { mountDiagram } from '../element/mount.js';
 
 const COUNT = 20;
 const COLUMNS = 7; // 7 × 3 fills a 16:9 viewport best with cells of the widget's shape

@@ -49,6 +49,9 @@ export class BucketDiagram {
   private constructor();
   /** Sends one request of `cost` (default 1) now; returns whether it was admitted. */
   send(cost?: number | null): boolean;
+  /** Decides a click on the send button made at `wallMs` (ms of `performance.now()`), with the
+   * cost in the cost field, as the click would have been then; returns whether it took effect. */
+  sendAt(wallMs: number): boolean;
   /** Stops lesson time. */
   pause(): void;
   /** Lets lesson time run again. */
@@ -80,8 +83,10 @@ export class BucketDiagram {
 }
 
 /** Mounts the diagram into `root`, configured by `data-capacity`, `data-refill-rate`,
- * `data-tokens`, `data-lang` and `data-paused`. Needs `widget.css` on the page. A bad value is
- * shown inside `root` as an alert naming the attribute, and thrown. */
+ * `data-tokens`, `data-lang` and `data-paused`. Needs `widget.css` on the page. `root` may hold
+ * the widget's build-time markup already; otherwise it is put in. Clicks on send made before the
+ * module was ready are decided at their own times. A bad value is shown inside `root` as an alert
+ * naming the attribute, and thrown. */
 export function mountDiagram(root: Element): BucketDiagram;
 
 /** Reads an attribute's text (`capacity`, `refill-rate`, `tokens`, `cost`) as a number; throws

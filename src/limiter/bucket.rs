@@ -12,7 +12,7 @@ const TOKEN_SLACK: f64 = 1e-12;
 /// whichever is larger) is on time. It makes a retry at exactly `now + retry_after` pass, although
 /// that sum is rounded in `f64`.
 #[inline]
-fn time_slack(now: f64) -> f64 {
+pub(crate) fn time_slack(now: f64) -> f64 {
     let ulps = now.abs() * (4.0 * f64::EPSILON);
     if ulps > 1e-9 {
         ulps

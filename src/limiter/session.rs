@@ -16,7 +16,7 @@
 //! # Ok::<(), bucketlab::limiter::InvalidValue>(())
 //! ```
 
-use super::bucket::{BucketConfig, Decision, TokenBucket};
+use super::bucket::{time_slack, BucketConfig, Decision, TokenBucket};
 use super::clock::SimClock;
 use super::error::{Field, InvalidValue, Rule};
 use super::history::History;
@@ -345,7 +345,8 @@ impl Session {
     }
 
     /// Whether the picture changes as wall time passes: lesson time runs and the bucket refills,
-    /// a marker is in flight, an event is still on the chart, or traffic is on.
+    /// a marker is in flight, an event is still on the chart, a 429's wait is counting down, or
+    /// traffic is on.
     pub fn is_moving(&self, wall: f64) -> bool {
         if self.clock.is_paused() {
             return false;
@@ -355,7 +356,19 @@ impl Session {
         let refilling = config.refill_rate() > 0.0 && self.tokens(wall) < config.capacity();
         let in_flight = self.last.is_some_and(|s| now - s.at < FLIGHT_SECONDS);
         let on_chart = self.history.latest().is_some_and(|e| now - e.at < SPAN);
-        refilling || in_flight || on_chart || self.traffic.is_some()
+        let counting_down = self.retry_in(wall).is_some();
+        refilling || in_flight || on_chart || counting_down || self.traffic.is_some()
+    }
+
+    /// Lesson seconds left, at wall time `wall`, until the retry the last response asked for
+    /// (its `retry_after` counted from its own time); `None` once that time has come (within the
+    /// bucket's time tolerance, as a retry then passes), or when the last request was admitted or
+    /// can never pass. A view counts it down after a 429.
+    pub fn retry_in(&self, wall: f64) -> Option<f64> {
+        let shot = self.last?;
+        let now = self.now(wall);
+        let left = shot.at + shot.decision.retry_after()? - now;
+        (left > time_slack(now)).then_some(left)
     }
 
     /// Sends `count` (1 to [`MAX_BURST`]) requests of `cost` tokens at once; returns the last.

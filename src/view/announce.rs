@@ -1,7 +1,7 @@
 //! The screen-reader voice of the widget: a polite live region that speaks each decision, but at
 //! most once per [`GAP`] seconds; decisions in between are summed up in one sentence.
 
-use super::dom::{html, set, text};
+use super::dom::{find, text};
 use super::locale::{fill, Locale};
 use crate::limiter::number::uint;
 use wasm_bindgen::JsValue;
@@ -21,13 +21,10 @@ pub struct Announcer {
 }
 
 impl Announcer {
-    /// A visually hidden live region inside `parent`.
-    pub fn build(parent: &Element) -> Result<Announcer, JsValue> {
-        let region = html(parent, "p", "bl-live")?;
-        set(&region, "aria-live", "polite");
-        set(&region, "aria-atomic", "true");
+    /// The visually hidden live region of the widget's markup under `parent`.
+    pub fn attach(parent: &Element) -> Result<Announcer, JsValue> {
         Ok(Announcer {
-            region,
+            region: find(parent, ".bl-live")?,
             last_spoken: f64::NEG_INFINITY,
             requests: 0,
             admitted: 0,

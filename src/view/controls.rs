@@ -1,12 +1,12 @@
 //! The widget's controls: send, cost, burst, automatic traffic, B and r sliders, pause, speed,
-//! step and reset. Built once; the widget reads their values, each checked against its rule, when
+//! step and reset. Found in the build-time markup; the widget reads their values, each checked against its rule, when
 //! they fire, and shows the session's state on them.
 
 use super::dom::{find_each, set, set_value, text, value};
 use super::locale::Locale;
-use super::markup;
+use super::markup::{CAPACITY_MAX, RATE_MAX};
+use crate::limiter::MAX_BURST;
 use crate::limiter::{parse_number, BucketConfig, Field, InvalidValue, Pattern, Rule};
-use crate::limiter::{MAX_BURST, MAX_TRAFFIC_RATE};
 use crate::wasm::convert::{js_decimal, js_number, parse_text};
 use wasm_bindgen::JsValue;
 use web_sys::Element;
@@ -30,10 +30,6 @@ pub enum Action {
 /// The groups of controls a host can show, in the order they appear.
 pub const CONTROL_GROUPS: [&str; 6] = ["send", "cost", "burst", "bucket", "traffic", "time"];
 
-/// Largest capacity the slider offers (a larger configured B extends it).
-const CAPACITY_MAX: f64 = 50.0;
-/// Largest refill rate the slider offers.
-const RATE_MAX: f64 = 20.0;
 /// Lesson seconds one press of "step" adds.
 pub const STEP_SECONDS: f64 = 0.1;
 
@@ -65,20 +61,8 @@ pub struct Controls {
 }
 
 impl Controls {
-    /// Builds the controls inside `parent` (replacing its content) for a bucket of `capacity`
-    /// and `rate`.
-    pub fn build(
-        parent: &Element,
-        l: &Locale,
-        capacity: f64,
-        rate: f64,
-    ) -> Result<Controls, JsValue> {
-        parent.set_inner_html(&markup::controls(
-            l,
-            &js_number(CAPACITY_MAX.max(capacity.ceil())),
-            &js_number(RATE_MAX.max(rate.ceil())),
-            &js_number(MAX_TRAFFIC_RATE),
-        ));
+    /// Finds the controls in the widget's markup under `parent`.
+    pub fn attach(parent: &Element) -> Result<Controls, JsValue> {
         let [send, cost, burst_size, burst, capacity, rate, traffic, traffic_rate, seed, pause, speed, step, step_back, live, reset, error, capacity_out, rate_out] =
             find_each(
                 parent,
@@ -103,7 +87,7 @@ impl Controls {
                     ".bl-rate + .bl-out",
                 ],
             )?;
-        let controls = Controls {
+        Ok(Controls {
             send,
             cost,
             burst_size,
@@ -122,9 +106,7 @@ impl Controls {
             live,
             reset,
             error,
-        };
-        set_value(&controls.speed, "1");
-        Ok(controls)
+        })
     }
 
     /// Every control with the action it triggers and the event that triggers it.

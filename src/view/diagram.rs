@@ -1,15 +1,13 @@
-//! The annotated SVG bucket and the response panel: built once, then updated by attribute and text.
+//! The annotated SVG bucket and the response panel: found in the build-time markup, then updated
+//! by attribute and text.
 
 use super::dom::{self, set, text};
 use super::locale::{fill, Locale};
-use super::markup::{self, translate};
+use super::markup::{self, translate, BUCKET_TOP};
 use crate::limiter::{BucketConfig, Never, Outcome, ResponseHead, Shot, FLIGHT_SECONDS};
 use wasm_bindgen::JsValue;
 use web_sys::Element;
 
-/// Top and bottom of the bucket's inside, in SVG units: the fill level maps tokens onto this span.
-const BUCKET_TOP: f64 = 70.0;
-const BUCKET_BOTTOM: f64 = 278.0;
 /// Where falling drops start (the spout).
 const SPOUT_Y: f64 = 40.0;
 /// Drops shown falling at once while the bucket refills (the circles in the widget's markup).
@@ -32,17 +30,13 @@ pub struct Diagram {
     head: Element,
     formula: Element,
     wait: Element,
-    /// Where the controls go (beside the bucket on wide screens).
-    pub side: Element,
-    /// Where the timeline goes (under everything).
-    pub bottom: Element,
+    countdown: Element,
 }
 
 impl Diagram {
-    /// Builds the widget inside `root` (whose previous content is replaced).
-    pub fn build(root: &Element, locale: &'static Locale) -> Result<Diagram, JsValue> {
-        root.set_inner_html(&markup::widget(locale, &dom::unique_id("bl")));
-        let [fill, counter, capacity_label, rate_label, desc, request, status, head, formula, wait, side, bottom] =
+    /// Finds the bucket and the panel in the widget's markup under `root`.
+    pub fn attach(root: &Element, locale: &'static Locale) -> Result<Diagram, JsValue> {
+        let [fill, counter, capacity_label, rate_label, desc, request, status, head, formula, wait, countdown] =
             dom::find_each(
                 root,
                 [
@@ -56,8 +50,7 @@ impl Diagram {
                     ".bl-head",
                     ".bl-formula",
                     ".bl-wait",
-                    ".bl-side",
-                    ".bl-bottom",
+                    ".bl-countdown",
                 ],
             )?;
         Ok(Diagram {
@@ -73,35 +66,35 @@ impl Diagram {
             head,
             formula,
             wait,
-            side,
-            bottom,
+            countdown,
         })
     }
 
     /// Writes the labels that depend on the configuration.
     pub fn configure(&self, config: &BucketConfig) {
-        let l = self.locale;
-        let b = l.number(config.capacity(), 3);
-        let r = l.number(config.refill_rate(), 3);
-        text(&self.capacity_label, &fill(l.capacity_label, &[("b", &b)]));
-        text(&self.rate_label, &fill(l.rate_label, &[("r", &r)]));
-        text(&self.desc, &fill(l.svg_desc, &[("b", &b), ("r", &r)]));
+        let [capacity_label, rate_label, desc] = markup::labels(self.locale, config);
+        text(&self.capacity_label, &capacity_label);
+        text(&self.rate_label, &rate_label);
+        text(&self.desc, &desc);
     }
 
-    /// Draws the bucket at lesson time `now` holding `tokens`; `last` is the latest request.
-    /// Everything that moves per frame moves by `transform` only (see the fill in `build`).
-    pub fn draw(&self, config: &BucketConfig, now: f64, tokens: f64, last: Option<&Shot>) {
+    /// Draws the bucket at lesson time `now` holding `tokens`; `last` is the latest request and
+    /// `retry_in` the seconds left of its 429's wait. Everything that moves per frame moves by
+    /// `transform` only (see the fill in the markup).
+    pub fn draw(
+        &self,
+        config: &BucketConfig,
+        now: f64,
+        tokens: f64,
+        last: Option<&Shot>,
+        retry_in: Option<f64>,
+    ) {
         let capacity = config.capacity();
-        let level = (tokens / capacity).clamp(0.0, 1.0);
-        let drop_by = (1.0 - level) * (BUCKET_BOTTOM - BUCKET_TOP);
+        let drop_by = markup::fill_offset(tokens, capacity);
         set(&self.fill, "transform", &translate(0.0, drop_by));
-        // Floor to one decimal (with a hair of slack for rounding) so "10" shows only when full.
-        let shown = ((tokens * 10.0) + 1e-6).floor() / 10.0;
         let l = self.locale;
-        let mut counter = l.fixed(shown, 1);
-        counter.push_str(" / ");
-        counter.push_str(&l.number(capacity, 3));
-        text(&self.counter, &counter);
+        text(&self.counter, &markup::counter(l, tokens, capacity));
+        self.draw_countdown(last, retry_in);
 
         let refilling = tokens < capacity && config.refill_rate() > 0.0;
         // Drops are evenly spaced in time; at most a few per second so they stay readable.
@@ -143,6 +136,23 @@ impl Diagram {
         set(&self.request, "class", class);
         set(&self.request, "transform", &translate(x, 0.0));
         set(&self.request, "visibility", "visible");
+    }
+
+    /// The countdown after a 429: the seconds left, rounded up to a tenth with a hair of slack for
+    /// rounding (lesson times are sums of floats), then that the wait is over; nothing after an
+    /// admitted request.
+    fn draw_countdown(&self, last: Option<&Shot>, retry_in: Option<f64>) {
+        let l = self.locale;
+        let denied = last.is_some_and(|s| matches!(s.decision.outcome, Outcome::Denied { .. }));
+        let line = match (retry_in, denied) {
+            (Some(left), _) => fill(
+                l.countdown,
+                &[("s", &l.fixed((left * 10.0 - 1e-6).ceil() / 10.0, 1))],
+            ),
+            (None, true) => l.retry_now.to_owned(),
+            (None, false) => String::new(),
+        };
+        text(&self.countdown, &line);
     }
 
     /// Fills the response panel for `shot`.
@@ -188,6 +198,7 @@ impl Diagram {
         set(&self.head, "hidden", "");
         text(&self.formula, "");
         text(&self.wait, "");
+        text(&self.countdown, "");
     }
 }
 

@@ -1,4 +1,4 @@
-//! Every raw DOM call of the view: element creation, attributes, listeners and animation frames.
+//! Every raw DOM call of the view: finding elements, attributes, listeners and animation frames.
 //! Listeners and frames are owned values that undo themselves when dropped.
 
 use wasm_bindgen::prelude::*;
@@ -24,16 +24,6 @@ pub fn document() -> Document {
 /// Wall time in seconds from `performance.now()`; the only clock the project reads.
 pub fn wall_seconds() -> f64 {
     window().performance().map_or(0.0, |p| p.now()) / 1000.0
-}
-
-/// Creates an HTML element `<tag class="class">` inside `parent`.
-pub fn html(parent: &Element, tag: &str, class: &str) -> Result<Element, JsValue> {
-    let element = document().create_element(tag)?;
-    if !class.is_empty() {
-        element.set_attribute("class", class)?;
-    }
-    parent.append_child(&element)?;
-    Ok(element)
 }
 
 /// The first element under `parent` that matches `selector` (one of the view's own selectors,
@@ -163,19 +153,6 @@ impl Drop for FrameLoop {
     fn drop(&mut self) {
         self.cancel();
     }
-}
-
-/// A fresh id prefix for one widget, so several instances on a page never share SVG ids.
-pub fn unique_id(prefix: &str) -> String {
-    thread_local!(static NEXT: std::cell::Cell<u32> = const { std::cell::Cell::new(0) });
-    let n = NEXT.with(|next| {
-        let n = next.get();
-        next.set(n + 1);
-        n
-    });
-    let mut id = String::from(prefix);
-    crate::limiter::number::push_uint(&mut id, n.into());
-    id
 }
 
 /// The current value of an `<input>` or `<select>`.

@@ -20,20 +20,23 @@ pub const DEFAULT_CAPACITY: f64 = 5.0;
 pub const DEFAULT_REFILL_RATE: f64 = 1.0;
 
 /// A mounted diagram. Dropping it (or calling `free()` from JavaScript) stops its frame loop,
-/// removes its listeners and observers and empties its element.
+/// removes its listeners and observers and its markup.
 #[wasm_bindgen]
 pub struct BucketDiagram {
     mounted: Mounted,
     root: Element,
 }
 
-/// Mounts the diagram into `root`, configured by its attributes: `data-capacity` (B, default 5),
+/// Mounts the diagram on the widget markup inside `root` (rendered at build time; see
+/// `element/mount.js`), configured by `root`'s attributes: `data-capacity` (B, default 5),
 /// `data-refill-rate` (r, default 1), `data-tokens` (initial tokens, default full) and
 /// `data-lang` (default: the nearest `lang`); `data-paused` starts with the clock stopped at 0, for
-/// exact, step-by-step demonstrations and tests. A bad value throws an `Error` naming the
-/// attribute's field, the value and what is allowed, and leaves `root` as it was.
+/// exact, step-by-step demonstrations and tests. `since` (milliseconds of `performance.now()`,
+/// default now; a later time counts as now) is when lesson time 0 was, so that clicks queued before
+/// the module arrived can be decided at their own times with `sendAt`. A bad value throws an
+/// `Error` naming the attribute's field, the value and what is allowed, and leaves `root` as it was.
 #[wasm_bindgen(js_name = mountDiagram)]
-pub fn mount_diagram(root: &Element) -> Result<BucketDiagram, JsValue> {
+pub fn mount_diagram(root: &Element, since: Option<f64>) -> Result<BucketDiagram, JsValue> {
     let config = config_from_attributes(root).map_err(to_js)?;
     let lang = root
         .get_attribute("data-lang")
@@ -46,7 +49,15 @@ pub fn mount_diagram(root: &Element) -> Result<BucketDiagram, JsValue> {
         .unwrap_or_default();
     let paused = root.has_attribute("data-paused");
     Ok(BucketDiagram {
-        mounted: mount(root, locale::for_lang(&lang), config, paused)?,
+        mounted: mount(
+            root,
+            locale::for_lang(&lang),
+            config,
+            paused,
+            since
+                .filter(|ms| ms.is_finite())
+                .map_or(f64::INFINITY, |ms| ms / 1000.0),
+        )?,
         root: root.clone(),
     })
 }
@@ -143,6 +154,19 @@ impl BucketDiagram {
     pub fn send(&self, cost: Option<f64>) -> Result<bool, JsError> {
         let mut widget = self.widget().borrow_mut();
         widget.send(cost.unwrap_or(1.0)).map_err(to_js)
+    }
+
+    /// Decides a click on the send button made at `wallMs` (milliseconds of `performance.now()`,
+    /// e.g. one queued before the module arrived), with the cost in the cost field, exactly as the
+    /// button's own click would have been at that time; returns whether the click took effect (a
+    /// bad cost is shown under the controls, as for a click). A time that is not a finite number
+    /// throws an `Error` naming `wallMs`.
+    #[wasm_bindgen(js_name = sendAt)]
+    pub fn send_at(&self, wall_ms: f64) -> Result<bool, JsError> {
+        let wall_ms = InvalidValue::check(Field::Now, wall_ms, Rule::Finite)
+            .map_err(|err| JsError::new(&err.message_with("wallMs", js_number)))?;
+        let mut widget = self.widget().borrow_mut();
+        Ok(widget.act_at(super::controls::Action::Send, wall_ms / 1000.0))
     }
 
     /// Stops lesson time; the diagram holds still until `resume` or `step`.
@@ -311,8 +335,12 @@ impl BucketDiagram {
 }
 
 impl Drop for BucketDiagram {
+    /// Removes the widget's markup, and only it: whatever a host has put in its place since (an
+    /// error box after a trap, say) stays, as dropping can come late, from the garbage collector.
     fn drop(&mut self) {
-        self.root.set_text_content(None);
+        if let Ok(Some(frame)) = self.root.query_selector(".bl-widget") {
+            frame.remove();
+        }
     }
 }
 

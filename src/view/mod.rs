@@ -1,7 +1,9 @@
-//! The interactive diagram: a widget mounted into a page element. A [`Session`](crate::limiter::Session) (the core) holds
-//! the bucket, the lesson clock, the traffic and the history; the view turns the reader's input
-//! into the session's actions and draws the session on animation frames, only while something
-//! moves on screen.
+//! The interactive diagram: a widget attached to its build-time markup in a page element. A
+//! [`Session`](crate::limiter::Session) (the core) holds the bucket, the lesson clock, the traffic
+//! and the history; the view turns the reader's input into the session's actions and draws the
+//! session on animation frames, only while something moves on screen. The markup itself is
+//! rendered by [`markup`], natively, at build time: the wasm only finds its nodes and updates
+//! their attributes and text.
 
 /// The screen-reader live region, rate-limited.
 mod announce;
@@ -15,8 +17,8 @@ mod dom;
 mod handle;
 /// The widget's words in each language.
 mod locale;
-/// The widget's markup as text: pure functions, no DOM.
-mod markup;
+/// The widget's markup as text: pure functions, no DOM, run natively at build time.
+pub mod markup;
 /// The strip chart of the last 20 seconds.
 mod timeline;
 
@@ -70,27 +72,35 @@ struct Mounted {
     _watch: VisibilityWatch,
 }
 
-/// Builds the widget in `root` for a bucket configured by `config`, in language `locale`; with
-/// `paused`, lesson time starts stopped at 0.
+/// Attaches the widget to its markup in `root` for a bucket configured by `config`, in language
+/// `locale`; lesson time 0 is at wall time `since` (seconds, not after now: clicks queued before
+/// the module arrived are then decided at their own times); with `paused`, lesson time starts
+/// stopped at 0.
 fn mount(
     root: &Element,
     locale: &'static Locale,
     config: BucketConfig,
     paused: bool,
+    since: f64,
 ) -> Result<Mounted, JsValue> {
-    let wall = dom::wall_seconds();
-    let mut session = Session::new(config, wall);
+    let frame = dom::find(root, ".bl-widget").map_err(|_| {
+        js_sys::Error::new("the element holds no widget markup (.bl-widget): insert it first")
+    })?;
+    let start = since.min(dom::wall_seconds());
+    let mut session = Session::new(config, start);
     if paused {
-        session.pause(wall);
+        session.pause(start);
     }
-    let diagram = Diagram::build(root, locale)?;
+    let diagram = Diagram::attach(&frame, locale)?;
     diagram.configure(&config);
     let (capacity, rate) = (config.capacity(), config.refill_rate());
-    let controls = Controls::build(&diagram.side, locale, capacity, rate)?;
+    let controls = Controls::attach(&frame)?;
+    controls.fit_sliders(capacity, rate);
     controls.show_config(locale, capacity, rate);
     controls.show_clock(locale, session.is_paused());
-    let timeline = Timeline::build(&diagram.bottom, locale)?;
-    let announcer = Announcer::build(&diagram.bottom)?;
+    let timeline = Timeline::attach(&frame, locale)?;
+    let announcer = Announcer::attach(&frame)?;
+    dom::set(&frame, "data-live", "");
 
     let widget = Rc::new_cyclic(|weak: &Weak<RefCell<Widget>>| {
         let weak = weak.clone();
@@ -182,6 +192,7 @@ impl Widget {
             shown.now(wall),
             shown.tokens(wall),
             shown.last_shot(),
+            shown.retry_in(wall),
         );
         self.timeline.draw(
             self.session.history(),
@@ -232,12 +243,19 @@ impl Widget {
         self.emit_config();
     }
 
-    /// Runs a control's action; a bad value is shown under the controls and changes nothing.
+    /// Runs a control's action now; a bad value is shown under the controls and changes nothing.
     fn act(&mut self, action: Action) {
-        let result = self.try_act(action, dom::wall_seconds());
+        self.act_at(action, dom::wall_seconds());
+    }
+
+    /// Runs a control's action as if at wall time `wall` (a click queued before the module
+    /// arrived); returns whether it took effect.
+    fn act_at(&mut self, action: Action, wall: f64) -> bool {
+        let result = self.try_act(action, wall);
         self.controls
             .show_error(result.as_ref().err().map(message).as_deref());
         self.refresh();
+        result.is_ok()
     }
 
     fn try_act(&mut self, action: Action, wall: f64) -> Result<(), InvalidValue> {

@@ -12,7 +12,7 @@
 
 use super::dom::{self, set};
 use super::locale::{fill, Locale};
-use super::markup::{self, translate};
+use super::markup::translate;
 use crate::limiter::number::push_fixed;
 use crate::limiter::{History, Kind, SPAN};
 use std::cell::Cell;
@@ -46,11 +46,8 @@ pub struct Timeline {
 }
 
 impl Timeline {
-    /// Builds the chart inside `parent` (replacing its content).
-    pub fn build(parent: &Element, l: &'static Locale) -> Result<Timeline, JsValue> {
-        let id = dom::unique_id("bl-tl");
-        let clip_id = dom::unique_id("bl-tl-clip");
-        parent.set_inner_html(&markup::timeline(l, &id, &clip_id));
+    /// Finds the chart in the widget's markup under `parent`; `l` words its slider's value.
+    pub fn attach(parent: &Element, l: &'static Locale) -> Result<Timeline, JsValue> {
         let [scrub, head, track, level, admitted, denied] = dom::find_each(
             parent,
             [

@@ -18,7 +18,7 @@ test('both pages run under the strict CSP with no violation, Config tab included
       document.addEventListener('securitypolicyviolation', (e) => window.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
     });
     await page.goto(new URL(path, env.server.url).href);
-    await page.waitForSelector('#bucket-widget .bl-widget');
+    await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
     await page.click('#bucket-widget .bl-send');
     await page.click('#tab-config');
     await page.waitForFunction(() => /Aplicado|Applied/.test(document.getElementById('policy-status').textContent));

@@ -111,7 +111,7 @@ test('under a sub-path, with brotli and a strict CSP, the lesson and the embed p
       if (!r.url().startsWith(`${site.origin}/`) && !r.url().startsWith('data:')) foreign.push(r.url());
     });
     await page.goto(`${site.url}?capacity=4&refill-rate=1`);
-    await page.waitForSelector('#bucket-widget .bl-widget');
+    await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
     await page.evaluate(() => window.bucketlab.diagram.pause());
     await page.click('#bucket-widget .bl-reset');
     await page.click('#bucket-widget .bl-send');
@@ -138,7 +138,7 @@ test('a host that serves .wasm as application/octet-stream still gets a working 
     await page.locator('bucket-lab .bl-send').click();
     assert.equal(await page.locator('bucket-lab .bl-counter').textContent(), '2,0 / 3');
     await page.goto(site.url);
-    await page.waitForSelector('#bucket-widget .bl-widget');
+    await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
     assert.ok(site.log.some((r) => r.path.endsWith('.wasm') && r.type === 'application/octet-stream'));
     // wasm-bindgen's loader says why it fell back from instantiateStreaming; nothing else is logged.
     assert.ok(page.problems.length > 0);

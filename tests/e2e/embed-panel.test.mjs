@@ -22,7 +22,7 @@ async function openLesson() {
   const page = await openPage(browser);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.origin });
   await page.goto(`${site.url}?capacity=10&refill-rate=5`);
-  await page.waitForSelector('#bucket-widget .bl-widget');
+  await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
   await page.click('#embed-panel summary');
   return page;
 }

@@ -26,13 +26,20 @@ export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; st
 /**
  * Serves www/ on 127.0.0.1 with the strict CSP on every response (`{ csp: false }` leaves it
  * out); `mounts` serves other folders (paths ending in /) under a path of the site
- * (`{ 'bench/': dir }`: pages that use the site's files but are not part of it). Resolves to
- * { url, close }.
+ * (`{ 'bench/': dir }`: pages that use the site's files but are not part of it). `hold` lists
+ * paths (`'/pkg/bucketlab_bg.wasm'`) whose responses wait until `release(path)` is called, so a
+ * test can act while they load. Resolves to { url, close, release }.
  */
-export async function serve({ csp = true, mounts = {} } = {}) {
+export async function serve({ csp = true, mounts = {}, hold = [] } = {}) {
   const policy = csp ? { 'content-security-policy': CSP } : {};
+  const held = new Map(hold.map((path) => {
+    let release;
+    const released = new Promise((resolve) => { release = resolve; });
+    return [path, { released, release }];
+  }));
   const server = createServer(async (req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname));
+    await held.get(path)?.released;
     const prefix = Object.keys(mounts).find((p) => path.startsWith(`/${p}`));
     const [root, rest] = prefix ? [mounts[prefix], path.slice(prefix.length + 1)] : [ROOT, path];
     const file = join(root, rest.endsWith('/') ? `${rest}index.html` : rest);
@@ -47,7 +54,11 @@ export async function serve({ csp = true, mounts = {} } = {}) {
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${server.address().port}/`;
-  return { url, close: () => new Promise((resolve) => server.close(resolve)) };
+  return {
+    url,
+    close: () => new Promise((resolve) => server.close(resolve)),
+    release: (path) => held.get(path).release(),
+  };
 }
 
 /** Launches headless Chromium with the flags this machine needs. */
@@ -80,9 +91,12 @@ export async function openPage(browser, options = {}) {
   return page;
 }
 
-/** Waits until the diagram is mounted (or an error replaced it). */
+/**
+ * Waits until the diagram is mounted (or an error replaced it): its build-time markup is there
+ * from the start, so "mounted" is the wasm's mark on it, `data-live`.
+ */
 export async function waitForWidget(page) {
-  await page.waitForSelector('#bucket-widget .bl-widget, #bucket-widget .bl-error');
+  await page.waitForSelector('#bucket-widget .bl-widget[data-live], #bucket-widget .bl-error');
 }
 
 /**

@@ -69,14 +69,14 @@ test('?lang=en opens the English page, and the choice is remembered', async () =
   assert.match(await page.textContent('#bucket-widget .bl-send'), /Send request/);
   await page.goto(env.server.url);
   await page.waitForURL(/\/en\.html$/);
-  await page.waitForSelector('#bucket-widget .bl-widget');
+  await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
   // The switch goes back and remembers that too.
   await page.click('.lang-switch a[data-lang=pt-BR]');
   await page.waitForURL(/\/index\.html/);
-  await page.waitForSelector('#bucket-widget .bl-widget');
+  await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
   assert.equal(await page.getAttribute('html', 'lang'), 'pt-BR');
   await page.goto(env.server.url);
-  await page.waitForSelector('#bucket-widget .bl-widget');
+  await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
   assert.equal(await page.getAttribute('html', 'lang'), 'pt-BR');
   assert.equal(await page.getAttribute('.lang-switch a[aria-current=page]', 'lang'), 'pt-BR');
   await page.context().close();
@@ -86,7 +86,7 @@ test('the language switch carries the state over', async () => {
   const page = await openLesson(env, '#b=15&r=2&tab=usage&code=go');
   await page.click('.lang-switch a[data-lang=en]');
   await page.waitForURL(/\/en\.html#/);
-  await page.waitForSelector('#bucket-widget .bl-widget');
+  await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
   assert.equal(await page.evaluate(() => window.bucketlab.diagram.capacity), 15);
   assert.equal(await page.getAttribute('[role=tab][aria-selected=true]', 'data-tab'), 'usage');
   assert.equal(await page.getAttribute('.tech-option[aria-pressed=true]', 'data-tech'), 'go');

@@ -13,7 +13,7 @@ async function openLab(options) {
   page.wasmRequests = [];
   page.on('request', (r) => { if (r.url().endsWith('.wasm')) page.wasmRequests.push(r.url().split('/').pop()); });
   await page.goto(env.server.url);
-  await page.waitForSelector('#bucket-widget .bl-widget');
+  await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
   await page.locator(LAB).scrollIntoViewIfNeeded();
   await page.waitForSelector(`${LAB}.lab-ready`);
   return page;
@@ -32,7 +32,7 @@ test('lab: the lab loads only near the viewport, in its own wasm module, without
   const wasm = [];
   page.on('request', (r) => { if (r.url().endsWith('.wasm')) wasm.push(r.url().split('/').pop()); });
   await page.goto(env.server.url);
-  await page.waitForSelector('#bucket-widget .bl-widget');
+  await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
   assert.deepEqual(wasm, ['bucketlab_bg.wasm'], 'only the diagram at first');
   assert.match(await page.textContent(LAB), /JavaScript/);
   await page.locator(LAB).scrollIntoViewIfNeeded();

@@ -228,7 +228,7 @@ test('1,000 mounts and removals leave the JS heap, listeners and DOM nodes flat'
   };
   // Half the cycles through mountDiagram + free, half through <bucket-lab> append + remove.
   const cycles = (n) => page.evaluate(async (n) => {
-    const { mountDiagram } = await import('../pkg/bucketlab.js');
+    const { mountDiagram } = await import('../element/mount.js');
     for (let i = 0; i < n; i += 1) {
       if (i % 2 === 0) {
         const root = document.createElement('div');

@@ -77,7 +77,7 @@ test('the tech toggle switches every code block at once and survives a reload', 
   }
   await page.click('.tech-option[data-tech=go]');
   await page.reload();
-  await page.waitForSelector('#bucket-widget .bl-widget');
+  await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
   assert.deepEqual(await shown(), Array(groups).fill('go'), 'remembered across a reload');
   assert.equal(await page.getAttribute('.tech-option[data-tech=go]', 'aria-pressed'), 'true');
   await page.context().close();

@@ -1,12 +1,15 @@
 // <bucket-lab capacity="5" refill-rate="1" cost="1" lang="en" controls="send time">: the
 // token-bucket diagram as a custom element, for course pages. Everything lives in a shadow root
 // with its own stylesheets, so the host's CSS can't reach in and the widget's can't leak out.
-// All instances on a page share one WebAssembly instance, loaded on first use.
+// All instances on a page share one WebAssembly instance, loaded on first use. The widget's markup
+// (rendered at build time by the Rust view) is in the shadow root from the start, so it paints at
+// once; a click on send before the wasm attaches is queued and decided at its time (early.js).
+// A page may give the element that markup itself, in a declarative shadow root (embed.html does).
 import init, { checkSetting } from '../pkg/bucketlab.js';
 import tables from '../i18n/locales/element.js';
 import { langOf, supportedLang, translator } from '../i18n/translate.js';
 import { showError } from './error-box.js';
-import { mountDiagram } from './mount.js';
+import { insertMarkup, mountDiagram } from './mount.js';
 import { onWasmTrap } from './trap.js';
 
 /** Every attribute the element reads; changing any of them at run time takes effect at once. */
@@ -71,21 +74,32 @@ export class BucketLabElement extends HTMLElement {
 
   constructor() {
     super();
-    const shadow = this.attachShadow({ mode: 'open' });
-    const links = STYLESHEETS.map((href) => {
+    // A declarative shadow root from the page already holds the stylesheets and the markup.
+    const given = this.shadowRoot?.querySelector('.bl-frame');
+    const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+    const links = given ? [...shadow.querySelectorAll('link')] : STYLESHEETS.map((href) => {
       const link = document.createElement('link');
       link.rel = 'stylesheet';
       link.href = href;
       return link;
     });
-    // Mount only once the styles apply, so the widget never flashes unstyled.
-    this.#stylesReady = Promise.all(links.map((link) => new Promise((resolve) => {
+    this.#stylesReady = Promise.all(links.map((link) => link.sheet || new Promise((resolve) => {
       link.addEventListener('load', resolve, { once: true });
       link.addEventListener('error', resolve, { once: true });
     })));
+    if (given) {
+      this.#frame = given;
+      return;
+    }
     this.#frame = document.createElement('div');
     this.#frame.className = 'bl-frame';
     this.#frame.setAttribute('part', 'frame');
+    insertMarkup(this.#frame, langOf(document.documentElement));
+    // Shown once the styles apply, so the widget never flashes unstyled.
+    this.#frame.hidden = true;
+    this.#stylesReady.then(() => {
+      this.#frame.hidden = false;
+    });
     shadow.append(...links, this.#frame);
   }
 
@@ -195,11 +209,11 @@ export class BucketLabElement extends HTMLElement {
     return translator(tables, lang)(key, values);
   }
 
-  /** Releases the diagram: its frame loop, listeners, observer and wasm memory. */
+  /** Releases the diagram: its frame loop, listeners, observer and wasm memory (freeing empties
+   * the frame; the next mount puts the markup back). */
   #unmount() {
     this.#diagram?.free();
     this.#diagram = null;
-    this.#frame.replaceChildren();
   }
 }
 

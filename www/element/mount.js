@@ -1,16 +1,33 @@
-// mountDiagram as hosts get it: the wasm view's mountDiagram throws on a bad data-* attribute and
-// leaves the root alone; this one also shows that error in the root (in the root's language), so
-// a page never keeps a blank space where the diagram should be. The lesson, the <bucket-lab>
-// element and the npm package's `mountDiagram` all mount through it.
+// mountDiagram as hosts get it. The wasm view's mountDiagram attaches to the widget's build-time
+// markup and throws on a bad data-* attribute; this one first puts that markup (element/markup.js,
+// generated from src/view/markup.rs) into a root that lacks it, hands the clicks queued before
+// the module arrived (early.js) to the core at their own times, and shows a mount error in the
+// root (in the root's language), so a page never keeps a blank space where the diagram should be.
+// The lesson, the <bucket-lab> element and the npm package's `mountDiagram` all mount through it.
+import '../early.js';
 import { mountDiagram as mountBare } from '../pkg/bucketlab.js';
 import tables from '../i18n/locales/element.js';
 import { langOf, translator } from '../i18n/translate.js';
 import { showError } from './error-box.js';
+import markup from './markup.js';
+
+let instances = 0;
+
+/** Puts the widget's markup in `lang` into `root`, replacing what it holds. */
+export function insertMarkup(root, lang) {
+  instances += 1;
+  root.innerHTML = markup[lang].replaceAll('{id}', `bl-${instances}`);
+}
 
 /** Mounts the diagram into `root` (see the wasm module's mountDiagram); shows and rethrows its error. */
 export function mountDiagram(root) {
   try {
-    return mountBare(root);
+    const lang = langOf(root);
+    if (root.querySelector('.bl-widget')?.lang !== lang) insertMarkup(root, lang);
+    const queued = window.bucketlabEarly.take(root.querySelector('.bl-widget'));
+    const diagram = mountBare(root, queued[0]);
+    for (const at of queued) diagram.sendAt(at);
+    return diagram;
   } catch (error) {
     showError(root, translator(tables, langOf(root))('buildFailed'), error);
     throw error;

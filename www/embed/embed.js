@@ -1,5 +1,6 @@
-// The iframe page: one <bucket-lab> configured by the URL's query parameters (the element's
-// attribute names), and its height sent to the host page so embed-resizer.js can fit the iframe.
+// The iframe page: its one <bucket-lab> (in the page with its build-time markup) configured by the
+// URL's query parameters (the element's attribute names), and its height sent to the host page so
+// embed-resizer.js can fit the iframe.
 import { ATTRIBUTES } from '../element/bucket-lab.js';
 import tables from '../i18n/locales/element.js';
 import { langOf, pickLang, translator } from '../i18n/translate.js';
@@ -10,13 +11,12 @@ export const RESIZE_MESSAGE = 'bucketlab:resize';
 export const MEASURE_MESSAGE = 'bucketlab:measure';
 
 const params = new URLSearchParams(location.search);
-const element = document.createElement('bucket-lab');
+const element = document.querySelector('#embed bucket-lab');
 for (const name of ATTRIBUTES) {
   if (params.has(name)) element.setAttribute(name, params.get(name));
 }
 if (params.has('lang')) document.documentElement.lang = pickLang(params.get('lang'));
 document.title = `${translator(tables, langOf())('frameTitle')} · bucketlab`;
-document.getElementById('embed').append(element);
 
 if (window.parent !== window) {
   let sent = -1;

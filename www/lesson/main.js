@@ -1,5 +1,6 @@
 // The lesson page: picks the language's page, restores a permalink, mounts the diagram (wasm) and
-// wires the code tabs, the tech toggle, the copy buttons, the live policy and the live response.
+// its compact twin on the first screen (the hero, configured the same way) and wires the code tabs,
+// the tech toggle, the copy buttons, the live policy and the live response.
 // Configuration comes from the mount element's data-* attributes; the URL may override them
 // (?capacity=20&refill-rate=2&tokens=0, or the permalink #b=20&r=2&c=1&lang=en&tab=config&code=go).
 import init, { TokenBucket } from '../pkg/bucketlab.js';
@@ -17,12 +18,13 @@ import { setUpTechToggle } from './tech.js';
 import { followDecisions } from './usage.js';
 
 const root = document.getElementById('bucket-widget');
+const hero = document.getElementById('hero-widget');
 const params = new URLSearchParams(location.search);
 const link = readPermalink(location.hash);
 const explicitLang = params.get('lang') ?? link.values.lang;
 
 // Console experiments: `new bucketlab.TokenBucket({ capacity: 10, refillRate: 5 })`.
-window.bucketlab = { TokenBucket, diagram: null };
+window.bucketlab = { TokenBucket, diagram: null, hero: null };
 
 if (!switchPageIfAsked(explicitLang)) start();
 
@@ -116,11 +118,18 @@ async function start() {
         if (link.values.r !== undefined) rejected.push({ name: 'r', value: String(r), allowed: 'allowed_r' });
       }
     }
+    // The hero first: it is on the first screen. Same B, r and tokens as the diagram below.
+    for (const name of ['capacity', 'refillRate', 'tokens']) {
+      if (root.dataset[name] !== undefined) hero.dataset[name] = root.dataset[name];
+    }
+    window.bucketlab.hero = mountDiagram(hero);
     window.bucketlab.diagram = mountDiagram(root);
     // A trap leaves the module unusable: show an error instead of a frozen widget.
     onWasmTrap((error) => {
       window.bucketlab.diagram = null;
+      window.bucketlab.hero = null;
       showError(root, t('widget_crashed'), error);
+      showError(hero, t('widget_crashed'), error);
     });
     // setCost refuses a cost that does not fit in the bucket (a request that could never pass).
     if (link.values.c !== undefined) {

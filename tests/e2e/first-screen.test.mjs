@@ -1,0 +1,135 @@
+// The learner's first minute (issue 14): the live bucket and its send button on the first screen
+// of both pages at a desktop and a phone size, a click made before the wasm arrived decided at its
+// own time, and the wait after a 429 counting down to the retry. Saves the first screen, light
+// and dark, under target/screenshots/ (git-ignored) for a person to look at.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { launch, openPage, serve, useBrowser } from './harness.mjs';
+
+const env = useBrowser();
+const SHOTS = new URL('../../target/screenshots/', import.meta.url).pathname;
+const PAGES = [['index.html', 'pt-BR'], ['en.html', 'en']];
+const SIZES = [{ width: 1280, height: 800 }, { width: 375, height: 812 }];
+
+/** The box of `selector` in the page, in CSS pixels of the viewport. */
+const box = (page, selector) => page.locator(selector).boundingBox();
+
+test('on both pages at both sizes the live bucket and its send button are on the first screen', async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const [file] of PAGES) {
+    for (const viewport of SIZES) {
+      for (const colorScheme of ['light', 'dark']) {
+        const page = await openPage(env.browser, { viewport, colorScheme });
+        await page.goto(`${env.server.url}${file}`);
+        await page.waitForSelector('#hero-widget .bl-widget[data-live]');
+        for (const part of ['.bl-diagram', '.bl-counter', '.bl-send', '.bl-status']) {
+          const found = await box(page, `#hero-widget ${part}`);
+          const where = `${file} ${viewport.width}×${viewport.height} ${colorScheme}: ${part} at ${JSON.stringify(found)}`;
+          assert.ok(found && found.width > 0 && found.height > 0, `${where} is not shown`);
+          assert.ok(found.x >= 0 && found.y >= 0, where);
+          assert.ok(found.x + found.width <= viewport.width && found.y + found.height <= viewport.height,
+            `${where} is not inside the first screen`);
+        }
+        assert.equal(await page.evaluate(() => scrollY), 0);
+        assert.equal(await page.locator('#hero-widget .bl-send').isEnabled(), true);
+        await page.screenshot({ path: `${SHOTS}${file.replace('.html', '')}-${viewport.width}-${colorScheme}.png` });
+        assert.deepEqual(page.problems, []);
+        await page.context().close();
+      }
+    }
+  }
+});
+
+test('a click made before the wasm arrived is decided at its own time once it does', async () => {
+  const wasm = '/pkg/bucketlab_bg.wasm';
+  const server = await serve({ hold: [wasm] });
+  const browser = await launch();
+  try {
+    const page = await openPage(browser);
+    // r = 0.1 keeps the bucket below full long enough to read when the click was decided.
+    await page.goto(`${server.url}index.html?capacity=10&refill-rate=0.1`, { waitUntil: 'domcontentloaded' });
+    const send = page.locator('#hero-widget .bl-send');
+    await send.waitFor();
+    assert.equal(await send.isEnabled(), true, 'enabled at first paint');
+    await page.evaluate(() => {
+      document.addEventListener('click', () => { window.clickedAt = performance.now(); }, true);
+    });
+    await send.click();
+    assert.equal(await page.locator('#hero-widget .bl-widget[data-live]').count(), 0, 'the wasm is still held');
+    // Let some time pass before the module arrives, so the click's time and the mount's differ.
+    await page.waitForFunction(() => performance.now() > window.clickedAt + 300);
+    server.release(wasm);
+    await page.waitForSelector('#hero-widget .bl-widget[data-live]');
+    const seen = await page.evaluate(() => {
+      const hero = window.bucketlab.hero;
+      const wall = performance.now();
+      hero.pause();
+      return {
+        since: wall - window.clickedAt,
+        now: hero.now,
+        tokens: hero.tokens,
+        counter: document.querySelector('#hero-widget .bl-counter').textContent,
+        status: document.querySelector('#hero-widget .bl-status').textContent,
+      };
+    });
+    // Lesson time 0 is the click: one token taken then, 0.1 per second refilled since.
+    assert.ok(seen.now >= 0.3, `lesson time ${seen.now} s starts at the click, before the mount`);
+    assert.ok(Math.abs(seen.now * 1000 - seen.since) < 2, `${seen.now * 1000} ms vs ${seen.since} ms since the click`);
+    assert.ok(Math.abs(seen.tokens - (9 + seen.now * 0.1)) < 1e-9, JSON.stringify(seen));
+    const shown = (Math.floor(seen.tokens * 10 + 1e-6) / 10).toFixed(1).replace('.', ',');
+    assert.equal(seen.counter, `${shown} / 10`);
+    assert.equal(seen.status, 'Admitida: restam 9 tokens.');
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+});
+
+test('after a 429 the wait counts down, in the hero and in the full panel, to the retry', async () => {
+  const page = await openPage(env.browser);
+  await page.goto(`${env.server.url}en.html`);
+  await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
+  for (const [id, handle] of [['hero-widget', 'hero'], ['bucket-widget', 'diagram']]) {
+    const countdown = page.locator(`#${id} .bl-countdown`);
+    const state = () => page.evaluate(([id, handle]) => ({
+      status: document.querySelector(`#${id} .bl-status`).textContent,
+      countdown: document.querySelector(`#${id} .bl-countdown`).textContent,
+      capacity: window.bucketlab[handle].capacity,
+      refillRate: window.bucketlab[handle].refillRate,
+    }), [id, handle]);
+    await page.evaluate((handle) => window.bucketlab[handle].pause(), handle);
+    const { capacity, refillRate } = await state();
+    for (let i = 0; i <= capacity; i += 1) await page.click(`#${id} .bl-send`);
+    const wait = 1 / refillRate;
+    const first = await state();
+    assert.match(first.status, new RegExp(`^Denied: 429, retry in ${wait} s\\.$`));
+    assert.equal(first.countdown, `Retry-After: ${wait.toFixed(1)} s left`);
+    // Lesson time moves only by steps while paused: the countdown follows the core's numbers.
+    const steps = Math.round(wait / 0.1);
+    for (let k = 1; k < steps; k += 1) {
+      await page.evaluate((handle) => window.bucketlab[handle].step(0.1), handle);
+      const left = (wait - k * 0.1).toFixed(1);
+      assert.equal(await countdown.textContent(), `Retry-After: ${left} s left`, `after ${k} steps`);
+    }
+    await page.evaluate((handle) => window.bucketlab[handle].step(0.1), handle);
+    assert.equal(await countdown.textContent(), 'The wait is over: the same request passes now.');
+    await page.click(`#${id} .bl-send`);
+    assert.match((await state()).status, /^Admitted: 0 tokens left\.$/);
+    assert.equal(await countdown.isVisible(), false, 'nothing to count down after an admission');
+    // Running, a denial's countdown keeps the frame loop going until the retry time.
+    // (Sent from the page, in one task, until one is refused: time runs, so tokens come back.)
+    const animating = await page.evaluate((handle) => {
+      const diagram = window.bucketlab[handle];
+      diagram.resume();
+      while (diagram.send(1));
+      return diagram.isAnimating;
+    }, handle);
+    assert.equal(animating, true);
+    await page.waitForFunction((id) => document.querySelector(`#${id} .bl-countdown`).textContent.startsWith('The wait is over'), id);
+  }
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

@@ -1,0 +1,31 @@
+// Clicks on a widget's send button made before its wasm has attached are not lost: this queues
+// each with its time (performance.now(), the clock the widget reads), and when the module arrives
+// element/mount.js hands them to the core, which decides each at its own time (sendAt). It is a
+// plain script in the head of the lesson and embed pages, so it listens before the build-time
+// markup paints; the <bucket-lab> element imports it for other pages. No imports, no exports: it
+// runs the same either way, once per page.
+if (!window.bucketlabEarly) {
+  const clicks = [];
+  window.bucketlabEarly = {
+    /** How many clicks wait for their widget's wasm. */
+    get size() {
+      return clicks.length;
+    },
+    /** Removes and returns the times (ms) of the clicks queued for `widget` (a .bl-widget), oldest first. */
+    take(widget) {
+      const mine = clicks.filter((click) => click.widget === widget);
+      for (const click of mine) clicks.splice(clicks.indexOf(click), 1);
+      return mine.map((click) => click.at);
+    },
+  };
+  // Capturing on the document sees clicks inside open shadow roots too (composedPath).
+  document.addEventListener('click', (event) => {
+    const at = performance.now();
+    const path = event.composedPath();
+    const button = path.find((node) => node.classList?.contains('bl-send'));
+    const widget = path.find((node) => node.classList?.contains('bl-widget'));
+    if (button && widget && !widget.hasAttribute('data-live') && !button.disabled) {
+      clicks.push({ widget, at });
+    }
+  }, true);
+}
