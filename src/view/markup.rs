@@ -362,7 +362,7 @@ mod tests {
         );
         assert!(en.contains("<title id=\"bl0-title\">Token bucket</title>"));
         assert!(en.contains(">10.0 / 10</text>"), "the counter, full");
-        assert!(en.contains(">r = 2.5 tokens/s</text>"));
+        assert!(en.contains(">r = 2.5 token/s</text>"));
         assert!(en.contains("value=\"2.5\"><output class=\"bl-out\">2.5</output>"));
         assert!(
             en.contains("transform=\"translate(0.00 0.00)\""),

@@ -29,7 +29,7 @@ test('both languages have the same keys, kinds of value and {placeholders} in ev
 
 test('no text is left untranslated from the other language', () => {
   // Sentences only: ids and names such as "GCRA" are the same in both languages, and so are
-  // formulas (`r = {r} tokens/s`) and the HTTP response head.
+  // formulas (`r = {r} token/s`) and the HTTP response head.
   const neutral = new Set(['lesson.json code.usage.response_head']);
   const formula = / = /;
   const same = [];
