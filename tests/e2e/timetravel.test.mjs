@@ -20,33 +20,41 @@ const counterText = (tokens, capacity, lang) => {
   return lang === 'en' ? text : text.replace('.', ',');
 };
 
+const SIZES = [{ width: 1280, height: 800 }, { width: 375, height: 812 }];
+
 for (const [path, lang] of [['', 'pt-BR'], ['en.html', 'en']]) {
-  test(`${lang}: clicking every 300 ms with the default bucket meets a 429 within 12 clicks`, async () => {
-    const page = await openLesson(env, path);
-    const config = await page.evaluate(() => [window.bucketlab.diagram.capacity, window.bucketlab.diagram.refillRate]);
-    assert.deepEqual(config, [5, 1], 'the default bucket: B = 5, r = 1');
-    await page.evaluate(() => window.bucketlab.diagram.pause());
-    // What the core says should happen at that pace, with the page's default bucket.
-    const expected = await page.evaluate(([b, r]) => {
-      const bucket = new window.bucketlab.TokenBucket({ capacity: b, refillRate: r });
-      for (let click = 1; click <= 40; click++) {
-        if (!bucket.tryAcquireAt(1, (click - 1) * 0.3).allowed) return click;
+  // The hero on the first screen (at both sizes, without scrolling) and the full widget below.
+  for (const [where, handle, viewport] of [
+    ['#hero-widget', 'hero', SIZES[0]], ['#hero-widget', 'hero', SIZES[1]], [W, 'diagram', SIZES[0]],
+  ]) {
+    test(`${lang}, ${where} at ${viewport.width} px: clicking every 300 ms with the default bucket meets a 429 within 12 clicks`, async () => {
+      const page = await openLesson(env, path, { viewport });
+      const config = await page.evaluate((h) => [window.bucketlab[h].capacity, window.bucketlab[h].refillRate], handle);
+      assert.deepEqual(config, [5, 1], 'the default bucket: B = 5, r = 1');
+      await page.evaluate((h) => window.bucketlab[h].pause(), handle);
+      // What the core says should happen at that pace, with the page's default bucket.
+      const expected = await page.evaluate(([b, r]) => {
+        const bucket = new window.bucketlab.TokenBucket({ capacity: b, refillRate: r });
+        for (let click = 1; click <= 40; click++) {
+          if (!bucket.tryAcquireAt(1, (click - 1) * 0.3).allowed) return click;
+        }
+        return null;
+      }, config);
+      let first = null;
+      for (let click = 1; click <= 12 && first === null; click++) {
+        // A click dispatched from the page, then 0.3 s of lesson time.
+        await page.evaluate((w) => document.querySelector(`${w} .bl-send`).click(), where);
+        if (await page.getAttribute(`${where} .bl-status`, 'data-outcome') === 'denied') first = click;
+        await page.evaluate((h) => window.bucketlab[h].step(0.3), handle);
       }
-      return null;
-    }, config);
-    let first = null;
-    for (let click = 1; click <= 12 && first === null; click++) {
-      // A click dispatched from the page, then 0.3 s of lesson time.
-      await page.evaluate((w) => document.querySelector(`${w} .bl-send`).click(), W);
-      if (await page.getAttribute(`${W} .bl-status`, 'data-outcome') === 'denied') first = click;
-      await page.evaluate(() => window.bucketlab.diagram.step(0.3));
-    }
-    assert.ok(first !== null && first <= 12, `a 429 within 12 clicks (got ${first})`);
-    assert.equal(first, expected, 'at the click the core predicts');
-    assert.match(await page.textContent(`${W} .bl-status`), /429/);
-    assert.deepEqual(page.problems, []);
-    await page.context().close();
-  });
+      assert.ok(first !== null && first <= 12, `a 429 within 12 clicks (got ${first})`);
+      assert.equal(first, expected, 'at the click the core predicts');
+      assert.match(await page.textContent(`${where} .bl-status`), /429/);
+      assert.equal(await page.evaluate(() => scrollY), 0, 'nothing scrolled the page');
+      assert.deepEqual(page.problems, []);
+      await page.context().close();
+    });
+  }
 }
 
 test('scrubbing back shows the exact earlier counter, panel and formula; back to live resumes', async () => {

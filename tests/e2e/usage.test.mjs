@@ -27,6 +27,6 @@ test('numbers in the live caption follow the page\'s language', async () => {
   const page = await openLesson(env, '#b=3&r=0.5&tab=usage');
   await page.evaluate(() => window.bucketlab.diagram.send(1));
   await page.waitForFunction(() => document.querySelector('.response-source').textContent.startsWith('Última'));
-  assert.equal(await page.textContent('.response-source'), 'Última decisão do diagrama (B = 3, r = 0.5 token/s, custo 1):');
+  assert.equal(await page.textContent('.response-source'), 'Última decisão do diagrama (B = 3, r = 0,5 token/s, custo 1):');
   await page.context().close();
 });
