@@ -287,10 +287,16 @@ pub fn counter(l: &Locale, tokens: f64, capacity: f64) -> String {
     text
 }
 
-/// How far the water is moved down for `tokens` in a bucket of `capacity`, in SVG units.
+/// The water level moves in steps of this many SVG units (under a third of a pixel at the
+/// widget's size): a slowly refilling bucket then leaves the water alone on most frames.
+const LEVEL_STEP: f64 = 0.25;
+
+/// How far the water is moved down for `tokens` in a bucket of `capacity`, in SVG units, to the
+/// nearest [`LEVEL_STEP`].
 pub fn fill_offset(tokens: f64, capacity: f64) -> f64 {
     let level = (tokens / capacity).clamp(0.0, 1.0);
-    (1.0 - level) * (BUCKET_BOTTOM - BUCKET_TOP)
+    let exact = (1.0 - level) * (BUCKET_BOTTOM - BUCKET_TOP);
+    (exact / LEVEL_STEP + 0.5).floor() * LEVEL_STEP
 }
 
 /// `template` with each `{}` replaced, in order, by the next of `values`, escaped for text and
@@ -390,6 +396,15 @@ mod tests {
         assert_eq!(words_for("en-GB").locale.lang, "en");
         assert_eq!(words_for("pt-BR").send, PT_BR_WORDS.send);
         assert_eq!(words_for("").locale.lang, "pt-BR");
+    }
+
+    #[test]
+    fn the_water_moves_in_quarter_units() {
+        assert_eq!(fill_offset(5.0, 5.0), 0.0);
+        assert_eq!(fill_offset(0.0, 5.0), BUCKET_BOTTOM - BUCKET_TOP);
+        // 208 units × (1 − 4.99 / 5) = 0.416 → 0.5; × (1 − 4.999 / 5) = 0.0416 → 0.
+        assert_eq!(fill_offset(4.99, 5.0), 0.5);
+        assert_eq!(fill_offset(4.999, 5.0), 0.0);
     }
 
     #[test]

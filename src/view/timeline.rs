@@ -2,8 +2,9 @@
 //! circles and denied ones as diamonds.
 //!
 //! The three paths are drawn on a track in seconds-from-an-origin coordinates and rewritten only
-//! when the history changes; each frame just slides the track left with a `transform` (a paint
-//! property change, no geometry or paint re-recorded). The level line is drawn ahead into the
+//! when the history changes; frames just slide the track left with a `transform` (a paint
+//! property change, no geometry or paint re-recorded), in whole units, so at a lower rate than
+//! the bucket moves. The level line is drawn ahead into the
 //! future (rising to the capacity, then flat) and a clip hides what is right of "now".
 //!
 //! The chart is also a slider (`role="slider"`) over lesson time, from 20 s ago to now: dragging
@@ -94,7 +95,9 @@ impl Timeline {
                 now
             }
         };
-        let shift = translate(WIDTH - (now - origin) * PX_PER_SECOND, 0.0);
+        // Whole units only: at 1× the track moves 24 times a second (about 1.4 px each time at the
+        // lesson's width) instead of on every frame, so most of the bucket's frames leave it alone.
+        let shift = translate((WIDTH - (now - origin) * PX_PER_SECOND + 0.5).floor(), 0.0);
         set(&self.track, "transform", &shift);
         match shown {
             Some(at) => {
