@@ -18,7 +18,8 @@
 //   9. "main control usable" on the lesson, embed.html and a bare one-button page, with ratios
 //      (bench/usable.mjs).
 //
-// `node bench/run.mjs usable` measures only 9 and the wasm's size (quick, while working on them).
+// `node bench/run.mjs usable` measures only 9 and the wasm's size (quick, while working on them);
+// `node bench/run.mjs first-minute` adds 2: issue 14's three figures.
 // Timings are medians over repeated runs, each on a freshly loaded page. Progress goes to
 // stderr, the table to stdout. Exit status: 0 when everything was measured (a ✗ is a result,
 // not a failure), 1 when something could not be measured (no build, no browser, a page error).
@@ -287,10 +288,34 @@ async function main() {
       ...(i === 0 ? [] : [[`  ratio to the bare page`, `${row.ratio.toFixed(2)}×`, `≤ ${USABLE_RATIO_GOAL.toFixed(2)}×`, mark(row.ratio <= USABLE_RATIO_GOAL)]]),
       ...(row.live === null ? [] : [['  its wasm attached (data-live)', ms(row.live), '', '']]),
     ]);
-    if (process.argv[2] === 'usable') {
+    // Issue 14's three figures alone: usable, 20 animating diagrams, the widget's wasm size.
+    const loadRuns = async () => {
+      const runs = [];
+      for (let i = 0; i < LOAD_RUNS; i++) {
+        const r = await loadRun(browser, server.url);
+        runs.push(r);
+        log(
+          `load run ${i + 1}/${LOAD_RUNS}: ${r.frames} frames, ${r.fps.toFixed(1)} fps, ` +
+            `p50 ${ms(r.p50)}, p95 ${ms(r.p95)} (CPU ${ms(r.cpuP95)}), max ${ms(r.max)}, rAF p95 ${ms(r.rafP95)}`,
+        );
+      }
+      return runs;
+    };
+    const loadRows = (runs) => {
+      const med = (key) => median(runs.map((r) => r[key]));
+      return [
+        [`${LOAD_INSTANCES} animating diagrams: main-thread time per frame, p95 (median of ${LOAD_RUNS} × ${LOAD_SECONDS} s)`, ms(med('p95')), `≤ ${FRAME_BUDGET_MS} ms`, mark(med('p95') <= FRAME_BUDGET_MS)],
+        ['  same, p50', ms(med('p50')), '', ''],
+        ['  same in main-thread CPU time, p95', ms(med('cpuP95')), '', ''],
+        ['  frames per second', med('fps').toFixed(1), '', ''],
+      ];
+    };
+    if (process.argv[2] === 'usable' || process.argv[2] === 'first-minute') {
       const sizes = measureSizes(WWW);
+      const load = process.argv[2] === 'first-minute' ? loadRows(await loadRuns()) : [];
       console.log(table(['measure', 'value', 'goal', '✓/✗'], [
         ...usableRows,
+        ...load,
         ['bucketlab_bg.wasm, gzip -9', bytesCell(sizes.wasmGzip), `≤ ${kib(WASM_GZIP_BUDGET)}`, mark(sizes.wasmGzip <= WASM_GZIP_BUDGET)],
       ]));
       return;
@@ -303,15 +328,7 @@ async function main() {
       log(`idle run ${i + 1}/${IDLE_RUNS}: ${idle.at(-1).fps.toFixed(1)} rAF callbacks/s, interactive at ${ms(idle.at(-1).interactive)}`);
     }
 
-    const load = [];
-    for (let i = 0; i < LOAD_RUNS; i++) {
-      const r = await loadRun(browser, server.url);
-      load.push(r);
-      log(
-        `load run ${i + 1}/${LOAD_RUNS}: ${r.frames} frames, ${r.fps.toFixed(1)} fps, ` +
-          `p50 ${ms(r.p50)}, p95 ${ms(r.p95)} (CPU ${ms(r.cpuP95)}), max ${ms(r.max)}, rAF p95 ${ms(r.rafP95)}`,
-      );
-    }
+    const load = await loadRuns();
     const med = (key) => median(load.map((r) => r[key]));
 
     // The lesson's transfer: every file the lesson page requested (the same files as LESSON_FILES
