@@ -7,7 +7,7 @@
 //    `bucketlab.xapi.pending` and `bucketlab.xapi.dropped` count what is still undelivered.
 //  - SCORM 1.2 / 2004: inside an LMS (www/lms/scorm.js) it reports the quick check's score, and
 //    completion once the learner has both met a 429 and finished the quick check; it commits and
-//    finishes on pagehide.
+//    saves on pagehide (and ends the session there once the learner is done).
 //  - Outside an LMS and without an LRS it only dispatches the events, and writes nothing anywhere.
 import tables from '../i18n/locales/lms.js';
 import { langOf } from '../i18n/translate.js';
@@ -91,5 +91,5 @@ document.addEventListener('bucketlab:answer', (event) => {
 
 addEventListener('pagehide', () => {
   queue?.flushOnExit();
-  scorm?.finish(completed);
+  scorm?.leave(completed);
 });

@@ -53,7 +53,10 @@ export class ScormSession {
   /** Initialises the session with `lms` (from findLms); `warn` gets the one warning. */
   constructor({ version, api }, { warn = console.warn } = {}) {
     Object.assign(this, { version, api, warn, model: MODEL[version], active: true });
-    this.active = this.#call('initialize', '') !== null;
+    // The other language's page (the language link, a remembered choice) continues the session
+    // the first page started: there Initialize answers "already initialized" and the data model
+    // still answers, so that is no problem.
+    if (!this.#continuing()) this.active = this.#call('initialize', '') !== null;
     if (!this.active) return;
     const status = this.#call('get', this.model.status);
     if (status === 'not attempted' || status === 'unknown' || status === '') this.#set(this.model.status, 'incomplete');
@@ -85,13 +88,29 @@ export class ScormSession {
     this.#call('commit', '');
   }
 
-  /** Saves and ends the session (pagehide); `complete` says whether the learner finished. */
-  finish(complete) {
+  /**
+   * The page goes away (pagehide): saves, and ends the session once the learner has finished
+   * (`complete`). Before that the session stays open, because the next page may be the lesson in
+   * the other language, which carries on with it; the LMS ends it when the learner closes it.
+   */
+  leave(complete) {
     if (!this.active) return;
     this.#set(this.model.exit, complete ? (this.version === '2004' ? 'normal' : '') : 'suspend');
     this.#call('commit', '');
+    if (!complete) return;
     this.#call('finish', '');
     this.active = false;
+  }
+
+  /** Whether a page before this one initialised the session and left it open. */
+  #continuing() {
+    try {
+      const status = this.api[this.model.get](this.model.status);
+      const error = this.api[this.version === '2004' ? 'GetLastError' : 'LMSGetLastError']();
+      return String(error) === '0' && status !== '';
+    } catch {
+      return false;
+    }
   }
 
   #set(element, value) {
