@@ -1,19 +1,16 @@
 // bucketlab.h5p from make dist, unpacked and played by the real h5p-standalone player in
 // Chromium: the bucket works (send until a 429) with no .wasm file anywhere, the author's
 // parameters reach the element, and the xAPI events arrive through H5P's dispatcher, each valid.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { launch, openPage } from './harness.mjs';
-import { serveStatic } from './static-server.mjs';
-import { buildPackages, zipEntries } from '../lms/packages.mjs';
+import { openPage } from './harness.mjs';
+import { zipEntries } from '../lms/packages.mjs';
+import { sendUntilRefused, usePackages } from '../lms/learner.mjs';
 import { statementProblems } from '../lms/lrs-stand-in.mjs';
 import { pack } from '../../scripts/h5p.mjs';
 
-let packages;
-let server;
-let browser;
 
 /** A host page playing the unpacked package with `contentJsonPath` (a folder with content.json). */
 function playerPage(contentFolder = 'bucketlab/content') {
@@ -33,58 +30,39 @@ function playerPage(contentFolder = 'bucketlab/content') {
 </script></body></html>`;
 }
 
-before(async () => {
-  packages = await buildPackages({ h5p: pack }, { player: 'node_modules/h5p-standalone/dist' });
+const env = usePackages({ h5p: pack }, { player: 'node_modules/h5p-standalone/dist' }, {
+  'play.html': playerPage(),
   // What an author would set in the editor: another bucket, Portuguese, two controls.
-  await mkdir(join(packages.dir, 'authored'));
-  await writeFile(join(packages.dir, 'authored', 'content.json'), JSON.stringify({
-    capacity: 3, refillRate: 0.5, cost: 2, language: 'pt-BR', question: false,
-    controls: { send: true, cost: false, burst: false, bucket: false, traffic: false, time: true },
-  }));
-  server = await serveStatic(packages.dir, { pages: { 'play.html': playerPage(), 'authored.html': playerPage('authored') } });
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-  await packages?.remove();
+  'authored.html': async (dir) => {
+    await mkdir(join(dir, 'authored'));
+    await writeFile(join(dir, 'authored', 'content.json'), JSON.stringify({
+      capacity: 3, refillRate: 0.5, cost: 2, language: 'pt-BR', question: false,
+      controls: { send: true, cost: false, burst: false, bucket: false, traffic: false, time: true },
+    }));
+    return playerPage('authored');
+  },
 });
 
 /** Opens a host page; resolves to [page, the H5P frame] once the diagram is mounted. */
 async function play(path) {
-  const page = await openPage(browser);
-  await page.goto(new URL(path, server.url).href);
+  const page = await openPage(env.browser);
+  await page.goto(new URL(path, env.server.url).href);
   await page.waitForFunction(() => [...document.querySelectorAll('iframe')].some((f) =>
     f.contentDocument?.querySelector('bucket-lab')?.shadowRoot?.querySelector('.bl-widget')));
   const frame = page.frames().find((f) => f !== page.mainFrame());
   return [page, frame];
 }
 
-/** In the H5P frame: pauses the element's clock and sends until refused; resolves to how many passed. */
-function sendUntilRefused(frame) {
-  return frame.evaluate(async () => {
-    const element = document.querySelector('bucket-lab');
-    element.diagram.pause();
-    let passed = 0;
-    for (;;) {
-      const decision = new Promise((resolve) => element.shadowRoot.addEventListener('bucketlab:decision', (e) => resolve(e.detail), { once: true }));
-      element.shadowRoot.querySelector('.bl-send').click();
-      if (!(await decision).allowed) return passed;
-      passed += 1;
-    }
-  });
-}
-
 const verbs = (statements) => statements.map((s) => s.verb.id.split('/').pop());
 
 test('lms: the .h5p holds h5p.json, content and the library with its semantics, and no .wasm', async () => {
-  const entries = zipEntries(packages.files['bucketlab.h5p']);
+  const entries = zipEntries(env.packages.files['bucketlab.h5p']);
   for (const file of ['h5p.json', 'content/content.json', 'H5P.BucketLab-1.0/library.json', 'H5P.BucketLab-1.0/semantics.json',
     'H5P.BucketLab-1.0/bucket-lab-h5p.js', 'H5P.BucketLab-1.0/widget.css']) {
     assert.ok(entries.includes(file), `${file} in ${entries.join(', ')}`);
   }
   assert.ok(!entries.some((e) => e.endsWith('.wasm')));
-  const dir = join(packages.dir, 'bucketlab');
+  const dir = join(env.packages.dir, 'bucketlab');
   const h5p = JSON.parse(await readFile(join(dir, 'h5p.json'), 'utf8'));
   const library = JSON.parse(await readFile(join(dir, 'H5P.BucketLab-1.0', 'library.json'), 'utf8'));
   assert.equal(h5p.mainLibrary, library.machineName);
@@ -98,7 +76,7 @@ test('lms: the .h5p holds h5p.json, content and the library with its semantics, 
 test('lms: h5p-standalone plays the bucket: a 429 after B requests, xAPI through H5P, no .wasm fetched', async () => {
   const [page, frame] = await play('play.html');
   await page.waitForFunction(() => window.xapi.length === 1);
-  assert.equal(await sendUntilRefused(frame), 5);
+  assert.equal(await sendUntilRefused(frame, { inElement: true }), 5);
   await page.waitForFunction(() => window.xapi.length === 2);
   // The question: a full bucket of 5, requests of 1: five pass.
   await frame.check('input[value="5"]');
@@ -113,7 +91,7 @@ test('lms: h5p-standalone plays the bucket: a 429 after B requests, xAPI through
   assert.equal(statements[2].result.response, '5');
   assert.equal(statements[3].result.success, true);
   assert.equal(await frame.evaluate(() => H5P.instances[0].getScore()), 1);
-  assert.deepEqual(server.log.filter((r) => /\.wasm$/.test(r.path) || r.status === 404), []);
+  assert.deepEqual(env.server.log.filter((r) => /\.wasm$/.test(r.path) || r.status === 404), []);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
@@ -134,7 +112,7 @@ test('lms: the author\'s B, r, cost, language and controls reach the element', a
     capacity: 3, refillRate: 0.5, cost: 2, send: true, burst: false, question: false,
   });
   // B = 3 and a cost of 2: one request passes, the second is refused.
-  assert.equal(await sendUntilRefused(frame), 1);
+  assert.equal(await sendUntilRefused(frame, { inElement: true }), 1);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

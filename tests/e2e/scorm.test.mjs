@@ -2,18 +2,15 @@
 // the real scorm-again runtime (window.API / window.API_1484_11) and iframes the package's launch
 // page. A scripted learner meets a 429 and does the quick check; the test reads the data model
 // back from the runtime.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { launch, openPage } from './harness.mjs';
-import { serveStatic } from './static-server.mjs';
-import { buildPackages, zipEntries } from '../lms/packages.mjs';
+import { openPage } from './harness.mjs';
+import { zipEntries } from '../lms/packages.mjs';
+import { doQuickCheck, sendUntilRefused, usePackages } from '../lms/learner.mjs';
 import { pack } from '../../scripts/scorm.mjs';
 
-let packages;
-let server;
-let browser;
 
 /**
  * The LMS's page: scorm-again's `version` API under its standard name, the learner's id loaded
@@ -40,31 +37,20 @@ function hostPage(version, { setup = '' } = {}) {
 <body><iframe id="sco" title="lesson" src="${folder}/index.html" width="1000" height="900"></iframe></body></html>`;
 }
 
-before(async () => {
-  packages = await buildPackages({ scorm: pack }, { runtime: 'node_modules/scorm-again/dist' });
-  server = await serveStatic(packages.dir, {
-    pages: {
-      'lms12.html': hostPage('1.2'),
-      'lms2004.html': hostPage('2004'),
-      'lms-broken.html': hostPage('2004', { setup: 'api.SetValue = () => { throw new Error("database down"); };' }),
-    },
-  });
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-  await packages?.remove();
+/** Opens `host` and resolves to [page, the lesson's frame] once the diagram is mounted. */
+const env = usePackages({ scorm: pack }, { runtime: 'node_modules/scorm-again/dist' }, {
+  'lms12.html': hostPage('1.2'),
+  'lms2004.html': hostPage('2004'),
+  'lms-broken.html': hostPage('2004', { setup: 'api.SetValue = () => { throw new Error("database down"); };' }),
 });
 
-/** Opens `host` and resolves to [page, the lesson's frame] once the diagram is mounted. */
 async function openLms(host) {
-  const page = await openPage(browser);
+  const page = await openPage(env.browser);
   await page.context().addInitScript(() => {
     window.statements = [];
     document.addEventListener('bucketlab:xapi', (event) => window.statements.push(event.detail));
   });
-  await page.goto(new URL(host, server.url).href);
+  await page.goto(new URL(host, env.server.url).href);
   return [page, await lessonFrame(page, /\/index\.html$/)];
 }
 
@@ -74,42 +60,13 @@ async function lessonFrame(page, url) {
   return page.frames().find((f) => url.test(f.url()));
 }
 
-/** With the diagram's clock paused, sends requests until one is refused; returns how many passed. */
-async function sendUntilRefused(frame) {
-  return frame.evaluate(async () => {
-    const diagram = window.bucketlab.diagram;
-    diagram.pause();
-    const root = document.getElementById('bucket-widget');
-    let passed = 0;
-    for (;;) {
-      const decision = new Promise((resolve) => root.addEventListener('bucketlab:decision', (e) => resolve(e.detail), { once: true }));
-      root.querySelector('.bl-send').click();
-      if (!(await decision).allowed) return passed;
-      passed += 1;
-    }
-  });
-}
-
-/** Loads the lab and answers every quick-check question with its first option; resolves to the score. */
-async function doQuickCheck(frame) {
-  await frame.evaluate(() => window.bucketlab.loadLab());
-  await frame.waitForSelector('.lab-question .lab-check');
-  return frame.evaluate(() => {
-    for (const question of document.querySelectorAll('.lab-question')) {
-      question.querySelector('input[type=radio]').click();
-      question.querySelector('.lab-check').click();
-    }
-    return window.bucketlab.lab.quiz.score;
-  });
-}
-
 const get = (page, element) => page.evaluate((name) => (window.API_1484_11 ? API_1484_11.GetValue(name) : API.LMSGetValue(name)), element);
 
 for (const [version, zip] of [['1.2', 'bucketlab-scorm12.zip'], ['2004', 'bucketlab-scorm2004.zip']]) {
   test(`lms: the SCORM ${version} manifest is well-formed, names one sco and lists exactly the package's files`, async () => {
-    const entries = zipEntries(packages.files[zip]);
-    const xml = await readFile(join(packages.dir, zip.replace('.zip', ''), 'imsmanifest.xml'), 'utf8');
-    const page = await openPage(browser);
+    const entries = zipEntries(env.packages.files[zip]);
+    const xml = await readFile(join(env.packages.dir, zip.replace('.zip', ''), 'imsmanifest.xml'), 'utf8');
+    const page = await openPage(env.browser);
     const found = await page.evaluate(([text, version]) => {
       const doc = new DOMParser().parseFromString(text, 'application/xml');
       if (doc.querySelector('parsererror')) return { error: doc.querySelector('parsererror').textContent };
@@ -212,12 +169,12 @@ test('lms: an LMS whose API throws costs the learner nothing: one warning, the b
 });
 
 test('lms: the package opened with no LMS around does nothing visible and logs nothing', async () => {
-  const page = await openPage(browser);
+  const page = await openPage(env.browser);
   await page.addInitScript(() => {
     window.statements = [];
     document.addEventListener('bucketlab:xapi', (event) => window.statements.push(event.detail));
   });
-  await page.goto(new URL('bucketlab-scorm12/index.html', server.url).href);
+  await page.goto(new URL('bucketlab-scorm12/index.html', env.server.url).href);
   await page.waitForSelector('#bucket-widget .bl-widget');
   assert.ok(await sendUntilRefused(page.mainFrame()) >= 1);
   await page.waitForFunction(() => window.statements.length === 2);

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { launch, openPage } from './harness.mjs';
 import { serveStatic, STRICT_CSP } from './static-server.mjs';
 import { startLrs, statementProblems } from '../lms/lrs-stand-in.mjs';
+import { doQuickCheck, sendUntilRefused } from '../lms/learner.mjs';
 
 const AUTH = 'Basic dGVzdDp0ZXN0';
 const ACTOR = { name: 'Ana', mbox: 'mailto:ana@example.org' };
@@ -46,32 +47,6 @@ async function openLaunched(params, path = 'en.html') {
 
 const launchParams = (endpoint = lrs.endpoint) => ({ endpoint, auth: AUTH, actor: JSON.stringify(ACTOR), registration: REGISTRATION });
 
-/** With the clock paused, sends until a request is refused. */
-async function sendUntilRefused(page) {
-  await page.evaluate(async () => {
-    window.bucketlab.diagram.pause();
-    const root = document.getElementById('bucket-widget');
-    for (;;) {
-      const decision = new Promise((resolve) => root.addEventListener('bucketlab:decision', (e) => resolve(e.detail), { once: true }));
-      root.querySelector('.bl-send').click();
-      if (!(await decision).allowed) return;
-    }
-  });
-}
-
-/** Answers the quick check (first option each time); resolves to the score. */
-async function doQuickCheck(page) {
-  await page.evaluate(() => window.bucketlab.loadLab());
-  await page.waitForSelector('.lab-question .lab-check');
-  return page.evaluate(() => {
-    for (const question of document.querySelectorAll('.lab-question')) {
-      question.querySelector('input[type=radio]').click();
-      question.querySelector('.lab-check').click();
-    }
-    return window.bucketlab.lab.quiz.score;
-  });
-}
-
 /** The page's problems, less Chromium's own line for each failed request (not the page's). */
 const pageProblems = (page) => page.problems.filter((p) => !/Failed to load resource|net::ERR_/.test(p));
 const verbs = (statements) => statements.map((s) => s.verb.id.split('/').pop());
@@ -79,8 +54,8 @@ const verbs = (statements) => statements.map((s) => s.verb.id.split('/').pop());
 test('lms: a learner session reaches the LRS: every statement valid, in order, none pending', async () => {
   const stored = lrs.statements.length;
   const page = await openLaunched(launchParams());
-  await sendUntilRefused(page);
-  const score = await doQuickCheck(page);
+  await sendUntilRefused(page.mainFrame());
+  const score = await doQuickCheck(page.mainFrame());
   const events = await page.evaluate(() => window.statements);
   assert.deepEqual(verbs(events), ['experienced', 'interacted', ...Array(score.total).fill('answered'), 'completed']);
   for (const statement of events) assert.deepEqual(statementProblems(statement), [], JSON.stringify(statement));
@@ -104,7 +79,7 @@ test('lms: an LRS that answers 500 costs nothing: one warning, the bucket works,
   const stored = lrs.statements.length;
   lrs.failNext(2, 500);
   const page = await openLaunched(launchParams(), '');
-  await sendUntilRefused(page);
+  await sendUntilRefused(page.mainFrame());
   assert.equal(await page.evaluate(() => window.bucketlab.diagram.tokens), 0);
   await page.waitForFunction(() => window.statements.length === 2 && window.bucketlab.xapi.pending === 0);
   const ids = await page.evaluate(() => window.statements.map((s) => s.id));
@@ -118,7 +93,7 @@ test('lms: an LRS that answers 500 costs nothing: one warning, the bucket works,
 
 test('lms: an LRS that cannot be reached keeps the statements pending, with one warning', async () => {
   const page = await openLaunched(launchParams(gone));
-  await sendUntilRefused(page);
+  await sendUntilRefused(page.mainFrame());
   await page.waitForFunction(() => window.bucketlab.xapi.pending === 2);
   const problems = pageProblems(page);
   assert.equal(problems.length, 1, problems.join('\n'));
@@ -129,7 +104,7 @@ test('lms: an LRS that cannot be reached keeps the statements pending, with one 
 test('lms: a corrupt launch is named in one warning; the events still fire and nothing is sent', async () => {
   const requests = lrs.requests;
   const page = await openLaunched({ endpoint: 'lrs.example/xAPI', auth: AUTH });
-  await sendUntilRefused(page);
+  await sendUntilRefused(page.mainFrame());
   await page.waitForFunction(() => window.statements.length === 2);
   assert.deepEqual(pageProblems(page), [
     'warning: bucketlab: launch setting endpoint="lrs.example/xAPI" is not usable: it must be an absolute http(s) URL; statements stay in the page',
