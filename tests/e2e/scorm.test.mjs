@@ -60,6 +60,8 @@ async function lessonFrame(page, url) {
   return page.frames().find((f) => url.test(f.url()));
 }
 
+/** The score as the SCO reports it: a percentage with at most two decimals. */
+const percent = ({ correct, total }) => String(Math.round((correct / total) * 1e4) / 100);
 const get = (page, element) => page.evaluate((name) => (window.API_1484_11 ? API_1484_11.GetValue(name) : API.LMSGetValue(name)), element);
 
 for (const [version, zip] of [['1.2', 'bucketlab-scorm12.zip'], ['2004', 'bucketlab-scorm2004.zip']]) {
@@ -119,7 +121,7 @@ test('lms: SCORM 1.2 in scorm-again: incomplete at launch, completed with the sc
   assert.equal(score.answered, score.total);
   assert.equal(await get(page, 'cmi.core.lesson_status'), 'completed');
   assert.deepEqual(await Promise.all(['raw', 'min', 'max'].map((k) => get(page, `cmi.core.score.${k}`))),
-    [String(score.correct), '0', String(score.total)]);
+    [percent(score), '0', '100']);
   // Leaving the page commits and, the learner being done, finishes.
   await page.evaluate(() => { document.getElementById('sco').src = 'about:blank'; });
   await page.waitForFunction(() => calls.includes('LMSFinish()'));
@@ -143,7 +145,7 @@ test('lms: SCORM 2004 in scorm-again: completion, success against the LMS\'s pas
   await sendUntilRefused(frame);
   assert.equal(await get(page, 'cmi.completion_status'), 'completed');
   assert.deepEqual(await Promise.all(['raw', 'min', 'max'].map((k) => get(page, `cmi.score.${k}`))),
-    [String(score.correct), '0', String(score.total)]);
+    [percent(score), '0', '100']);
   assert.ok(Math.abs(Number(await get(page, 'cmi.score.scaled')) - scaled) < 1e-4);
   const statements = await frame.evaluate(() => window.statements);
   assert.deepEqual([...new Set(statements.map((s) => s.actor.account?.name))], ['learner-7']);

@@ -67,14 +67,18 @@ export class ScormSession {
     return this.active ? this.#call('get', this.model.learner) ?? '' : '';
   }
 
-  /** The quick check's score, `{ correct, total }`; 2004 also gets scaled and success. */
+  /**
+   * The quick check's score, `{ correct, total }`, as a percentage (raw out of min 0, max 100):
+   * Moodle grades by the raw score alone, against its own maximum grade (100 by default), so a
+   * raw of 6 "out of 8" would read there as 6 out of 100. 2004 also gets scaled and success.
+   */
   reportScore({ correct, total }) {
     const prefix = this.model.score;
+    const scaled = total ? correct / total : 0;
     this.#set(`${prefix}.min`, '0');
-    this.#set(`${prefix}.max`, String(total));
-    this.#set(`${prefix}.raw`, String(correct));
+    this.#set(`${prefix}.max`, '100');
+    this.#set(`${prefix}.raw`, String(Math.round(scaled * 1e4) / 100));
     if (this.version === '2004') {
-      const scaled = total ? correct / total : 0;
       const threshold = Number.parseFloat(this.#call('get', 'cmi.scaled_passing_score') ?? '');
       this.#set('cmi.score.scaled', String(Math.round(scaled * 1e4) / 1e4));
       this.#set('cmi.success_status', scaled >= (Number.isFinite(threshold) ? threshold : DEFAULT_PASSING) ? 'passed' : 'failed');
