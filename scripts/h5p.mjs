@@ -2,7 +2,7 @@
 // The diagram as an H5P content type, bucketlab.h5p, for H5P hosts (Moodle, WordPress, Drupal,
 // Lumi, h5p.com): h5p.json and content/content.json (a sample: the lesson's bucket) beside the
 // library H5P.BucketLab-1.0/ from packages/h5p/: library.json, semantics.json (what an author
-// edits), the stylesheets, and one classic script that rolldown bundles from the <bucket-lab>
+// edits; language/pt-br.json words it for Portuguese editors), the stylesheets, and one classic script that rolldown bundles from the <bucket-lab>
 // element with the wasm inlined as base64, because H5P hosts refuse .wasm files.
 // Usage: node scripts/h5p.mjs [site] (default dist/); bucketlab.h5p is written into the site folder.
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -48,7 +48,7 @@ export async function pack(site = join(ROOT, 'dist')) {
     const library = JSON.parse(await readFile(join(SOURCE, 'library.json'), 'utf8'));
     const lib = join(dir, LIBRARY);
     await mkdir(join(dir, 'content'), { recursive: true });
-    await mkdir(lib);
+    await mkdir(join(lib, 'language'), { recursive: true });
     await writeFile(join(dir, 'h5p.json'), `${JSON.stringify({
       title: 'Bucket Lab',
       language: 'und',
@@ -61,7 +61,9 @@ export async function pack(site = join(ROOT, 'dist')) {
       capacity: 5, refillRate: 1, cost: 1, language: 'en', question: true,
       controls: { send: true, cost: true, burst: true, bucket: true, traffic: true, time: true },
     }, null, 2)}\n`);
-    for (const file of ['library.json', 'semantics.json', 'bucket-lab-h5p.css']) await copyFile(join(SOURCE, file), join(lib, file));
+    for (const file of ['library.json', 'semantics.json', 'bucket-lab-h5p.css', 'language/pt-br.json']) {
+      await copyFile(join(SOURCE, file), join(lib, file));
+    }
     for (const file of ['widget.css', 'bucket-lab.css']) await copyFile(join(ROOT, 'www', 'element', file), join(lib, file));
     await writeFile(join(lib, 'bucket-lab-h5p.js'), await bundle());
     const h5p = join(site, 'bucketlab.h5p');

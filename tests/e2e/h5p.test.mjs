@@ -69,6 +69,10 @@ test('lms: the .h5p holds h5p.json, content and the library with its semantics, 
   assert.deepEqual(h5p.preloadedDependencies, [{ machineName: 'H5P.BucketLab', majorVersion: 1, minorVersion: 0 }]);
   const semantics = JSON.parse(await readFile(join(dir, 'H5P.BucketLab-1.0', 'semantics.json'), 'utf8'));
   assert.deepEqual(semantics.map((f) => f.name), ['capacity', 'refillRate', 'cost', 'language', 'controls', 'question']);
+  // The editor's Portuguese words follow the semantics field by field (H5P matches them by position).
+  const words = JSON.parse(await readFile(join(dir, 'H5P.BucketLab-1.0', 'language', 'pt-br.json'), 'utf8')).semantics;
+  const shape = (fields) => fields.map((f) => [Boolean(f.label), f.options?.length ?? 0, f.fields?.length ?? 0]);
+  assert.deepEqual(shape(words), shape(semantics));
   const content = JSON.parse(await readFile(join(dir, 'content', 'content.json'), 'utf8'));
   for (const field of semantics) assert.ok(field.name in content, `content.json sets ${field.name}`);
 });
