@@ -184,3 +184,21 @@ test('lms: the package opened with no LMS around does nothing visible and logs n
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('lms: a package the LMS opens in a new window finds the API through its opener', async () => {
+  const page = await openPage(env.browser);
+  await page.goto(new URL('lms12.html', env.server.url).href);
+  // Moodle's "new window" display: the LMS page opens the SCO and keeps the API.
+  const [popup] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.evaluate(() => { document.getElementById('sco').remove(); window.open('bucketlab-scorm12/en.html'); }),
+  ]);
+  await popup.waitForSelector('#bucket-widget .bl-widget');
+  await sendUntilRefused(popup.mainFrame());
+  const score = await doQuickCheck(popup.mainFrame());
+  assert.equal(await get(page, 'cmi.core.lesson_status'), 'completed');
+  assert.equal(await get(page, 'cmi.core.score.raw'), percent(score));
+  await popup.close({ runBeforeUnload: true });
+  await page.waitForFunction(() => calls.includes('LMSFinish()'));
+  await page.context().close();
+});
