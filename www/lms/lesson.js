@@ -71,7 +71,8 @@ const maybeComplete = () => {
 
 emit(make.experienced());
 
-document.getElementById('bucket-widget')?.addEventListener('bucketlab:decision', (event) => {
+// Any of the page's diagrams counts (the one in the lesson, a live one on the first screen).
+document.addEventListener('bucketlab:decision', (event) => {
   if (refused || event.detail?.allowed !== false) return;
   refused = true;
   emit(make.interacted(event.detail));
