@@ -52,6 +52,7 @@ export const LESSON_FILES = [
   'lesson/servers/servers.js',
   'lesson/servers/simulation.js',
   'embed/embed-panel.js',
+  'lms/lesson.js', 'lms/launch.js', 'lms/lrs.js', 'lms/scorm.js', 'lms/statements.js', 'i18n/locales/lms.js',
 ];
 
 /** Sizes in bytes; throws if a file is missing (the module is not built). `pageFiles` are the

@@ -132,4 +132,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const wasm = [...names.values()].find((name) => name.endsWith('.wasm'));
   console.log(`dist: ${names.size} files into ${relative(process.cwd(), OUT) || '.'}/, ${raw} bytes (${brotli} with brotli)`);
   if (wasm) console.log(`dist: ${wasm}`);
+  // Course-platform packages beside the site: SCORM zips (scripts/scorm.mjs), H5P (scripts/h5p.mjs).
+  for (const pack of ['scorm', 'h5p']) for (const file of await (await import(`./${pack}.mjs`)).pack(OUT)) console.log(`dist: ${relative(process.cwd(), file)}`);
 }

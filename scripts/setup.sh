@@ -28,6 +28,14 @@ if [ ! -x node_modules/.bin/wasm-opt ] || [ package-lock.json -nt node_modules/.
   npm ci --no-audit --no-fund
 fi
 
+# make dist packs the course packages (SCORM zips, bucketlab.h5p) with Info-ZIP's zip; the tests unpack them.
+if ! command -v zip >/dev/null || ! command -v unzip >/dev/null; then
+  echo "setup: installing Debian's zip and unzip"
+  sudo_=""; [ "$(id -u)" = 0 ] || sudo_="sudo"
+  $sudo_ apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq zip unzip >/dev/null
+fi
+
 if [ "${1:-}" = "--test" ]; then
   if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
     echo "setup: installing Debian's chromium and chromium-driver"

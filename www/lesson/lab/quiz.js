@@ -86,6 +86,9 @@ export class Quiz {
       }
       this.answers.set(q.id, chosen);
       this.#updateScore();
+      // For course platforms (www/lms/): each first answer, and the score so far.
+      this.root.dispatchEvent(new CustomEvent('bucketlab:answer', { bubbles: true, detail: {
+        id: q.id, prompt: q.prompt, choices: q.options, answer: q.answer, response: chosen, score: this.score } }));
       show(chosen, { play: !reducedMotion() });
     });
     if (this.answers.has(q.id)) show(this.answers.get(q.id), { play: false });

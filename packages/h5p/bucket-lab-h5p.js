@@ -1,0 +1,117 @@
+// H5P.BucketLab: the <bucket-lab> element as an H5P content type. scripts/h5p.mjs bundles this
+// file with the element into one classic script (H5P loads libraries with <script> tags) and
+// inlines the wasm as base64 (`bucketlab:wasm`), since H5P hosts refuse .wasm uploads.
+// The author's parameters (semantics.json): capacity, refillRate, cost, language, controls, question.
+// xAPI goes through H5P's own dispatcher: `experienced` when shown, `interacted` at the first
+// refused request (429), and for the question `answered` and `completed`, scored.
+import wasmBase64 from 'bucketlab:wasm';
+import init from '../../www/pkg/bucketlab.js';
+import '../../www/element/bucket-lab.js';
+import tables from '../../www/i18n/locales/lms.js';
+import { translator } from '../../www/i18n/translate.js';
+
+const H5P = window.H5P;
+
+/** The wasm module, instantiated once from the inlined bytes; the element then finds it ready. */
+let ready = null;
+const loadWasm = () => {
+  ready ??= init({ module_or_path: Uint8Array.from(atob(wasmBase64), (c) => c.charCodeAt(0)) });
+  return ready;
+};
+
+/** The element's `controls` attribute from the author's check boxes. */
+function controlsAttribute(controls = {}) {
+  const shown = Object.entries(controls).filter(([, on]) => on).map(([name]) => name);
+  return shown.length ? shown.join(' ') : 'none';
+}
+
+/** The question's choices for a full bucket of `capacity` and requests of `cost`: the answer and near misses. */
+function questionChoices(capacity, cost) {
+  const answer = Math.floor(capacity / cost + 1e-9);
+  const choices = [...new Set([answer, answer + 1, Math.max(0, answer - 1), Math.round(capacity)])].sort((a, b) => a - b);
+  return { answer, choices };
+}
+
+class BucketLab extends H5P.EventDispatcher {
+  constructor(params, contentId) {
+    super();
+    this.params = { capacity: 5, refillRate: 1, cost: 1, language: 'en', controls: {}, question: true, ...params };
+    this.contentId = contentId;
+    this.t = translator(tables, this.params.language);
+    this.score = 0;
+  }
+
+  /** H5P's question contract, so hosts can read the score. */
+  getScore() {
+    return this.score;
+  }
+
+  getMaxScore() {
+    return this.params.question ? 1 : 0;
+  }
+
+  attach($container) {
+    // Started before the element is connected, so the element never fetches a .wasm of its own.
+    const started = loadWasm();
+    const { capacity, refillRate, cost, language, controls, question } = this.params;
+    const root = document.createElement('div');
+    root.className = 'h5p-bucket-lab';
+    root.lang = language;
+    const element = document.createElement('bucket-lab');
+    for (const [name, value] of Object.entries({ capacity, 'refill-rate': refillRate, cost, lang: language, controls: controlsAttribute(controls) })) {
+      element.setAttribute(name, String(value));
+    }
+    let refused = false;
+    element.shadowRoot.addEventListener('bucketlab:decision', (event) => {
+      if (refused || event.detail?.allowed !== false) return;
+      refused = true;
+      this.triggerXAPI('interacted');
+    });
+    this.element = element;
+    root.append(element);
+    if (question) root.append(this.#question(capacity, cost));
+    $container.get(0).replaceChildren(root);
+    started.then(() => {
+      this.triggerXAPI('experienced');
+      this.trigger('resize');
+    }, (error) => console.warn(`H5P.BucketLab could not start its WebAssembly module: ${error.message}`));
+  }
+
+  #question(capacity, cost) {
+    const { t } = this;
+    const { answer, choices } = questionChoices(capacity, cost);
+    const name = `h5p-bucket-lab-${this.contentId}`;
+    const fieldset = document.createElement('fieldset');
+    const legend = document.createElement('legend');
+    legend.textContent = t('h5p.question', { capacity, cost });
+    fieldset.append(legend);
+    for (const choice of choices) {
+      const label = document.createElement('label');
+      const input = Object.assign(document.createElement('input'), { type: 'radio', name, value: String(choice) });
+      label.append(input, ` ${t.number(choice)}`);
+      fieldset.append(label);
+    }
+    const check = Object.assign(document.createElement('button'), { type: 'button', textContent: t('h5p.check') });
+    const feedback = Object.assign(document.createElement('p'), { className: 'h5p-bucket-lab-feedback' });
+    feedback.setAttribute('role', 'status');
+    check.addEventListener('click', () => {
+      const chosen = fieldset.querySelector('input:checked');
+      if (!chosen) return void (feedback.textContent = t('h5p.chooseFirst'));
+      this.score = Number(chosen.value) === answer ? 1 : 0;
+      feedback.textContent = t(this.score ? 'h5p.right' : 'h5p.wrong', { answer });
+      for (const input of fieldset.querySelectorAll('input')) input.disabled = true;
+      check.disabled = true;
+      const answered = this.createXAPIEventTemplate('answered');
+      answered.setScoredResult(this.score, 1, this, true, this.score === 1);
+      answered.data.statement.result.response = chosen.value;
+      this.trigger(answered);
+      this.triggerXAPIScored(this.score, 1, 'completed', true, this.score === 1);
+      this.trigger('resize');
+    });
+    const box = document.createElement('div');
+    box.append(fieldset, check, feedback);
+    return box;
+  }
+}
+
+H5P.BucketLab = BucketLab;

@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+// The lesson as SCORM packages for LMSs (Moodle, Canvas, Blackboard, Open edX): make dist's site,
+// both languages, zipped with an imsmanifest.xml whose one `sco` resource launches index.html
+// (en.html is reached by the page's own language link). Every URL in the site is relative, so the
+// LMS may unpack it under any path. The page itself finds the LMS's API (www/lms/scorm.js).
+//   bucketlab-scorm12.zip    SCORM 1.2 (imscp_rootv1p1p2, adlcp:scormtype)
+//   bucketlab-scorm2004.zip  SCORM 2004 4th edition (imscp_v1p1, adlcp:scormType)
+// Zipping uses Info-ZIP's `zip` (Debian's package `zip`): no npm zip library is installed here.
+// Usage: node scripts/scorm.mjs [site] (default dist/); the zips are written into the site folder.
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { readTable } from './locales.mjs';
+
+const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
+/** Site files that are not the lesson: precompressed copies, host settings, other packages. */
+const NOT_LESSON = [/\.(gz|br|zip|h5p)$/, /(^|\/)\./, /^_headers$/];
+
+/** The two SCORM versions: where each puts its namespaces and metadata. */
+export const VERSIONS = {
+  '1.2': {
+    file: 'bucketlab-scorm12.zip',
+    namespaces: 'xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"',
+    schemaversion: '1.2',
+    scormType: 'adlcp:scormtype',
+  },
+  2004: {
+    file: 'bucketlab-scorm2004.zip',
+    namespaces: 'xmlns="http://www.imsglobal.org/xsd/imscp_v1p1" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3"',
+    schemaversion: '2004 4th Edition',
+    scormType: 'adlcp:scormType',
+  },
+};
+
+const escape = (text) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+
+/** imsmanifest.xml for `version` listing `files` (paths relative to the package's root). */
+export function manifest(version, files) {
+  const { namespaces, schemaversion, scormType } = VERSIONS[version];
+  const title = escape(['pt-BR', 'en'].map((lang) => readTable(lang, 'lms').lessonName).join(' / '));
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="bucketlab-lesson" version="1" ${namespaces}>
+  <metadata>
+    <schema>ADL SCORM</schema>
+    <schemaversion>${schemaversion}</schemaversion>
+  </metadata>
+  <organizations default="bucketlab-org">
+    <organization identifier="bucketlab-org">
+      <title>${title}</title>
+      <item identifier="bucketlab-item" identifierref="bucketlab-sco">
+        <title>${title}</title>
+      </item>
+    </organization>
+  </organizations>
+  <resources>
+    <resource identifier="bucketlab-sco" type="webcontent" ${scormType}="sco" href="index.html">
+${files.map((file) => `      <file href="${escape(file)}"/>`).join('\n')}
+    </resource>
+  </resources>
+</manifest>
+`;
+}
+
+/** Zips `dir`'s contents (paths relative to it) into `zipFile` with Info-ZIP's zip. */
+export function zipFolder(dir, zipFile) {
+  try {
+    execFileSync('zip', ['-q', '-X', '-r', '-9', zipFile, '.'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+  } catch (error) {
+    if (error.code === 'ENOENT') throw new Error('packing needs Info-ZIP\'s zip: apt-get install zip (scripts/setup.sh does it)');
+    throw error;
+  }
+}
+
+async function lessonFiles(site) {
+  const found = await readdir(site, { recursive: true, withFileTypes: true });
+  return found.filter((entry) => entry.isFile())
+    .map((entry) => relative(site, join(entry.parentPath ?? entry.path, entry.name)).split('\\').join('/'))
+    .filter((path) => !NOT_LESSON.some((re) => re.test(path)))
+    .sort();
+}
+
+/** Writes both SCORM zips into `site` (make dist's output); resolves to their paths. */
+export async function pack(site = join(ROOT, 'dist')) {
+  const files = await lessonFiles(site);
+  for (const page of ['index.html', 'en.html']) {
+    if (!files.includes(page)) throw new Error(`${site} has no ${page}: run make dist first`);
+  }
+  const written = [];
+  for (const [version, { file }] of Object.entries(VERSIONS)) {
+    // The manifest goes in a folder of its own, so the site folder is never touched but for the zip.
+    const extra = await mkdtemp(join(tmpdir(), 'bucketlab-scorm-'));
+    try {
+      await writeFile(join(extra, 'imsmanifest.xml'), manifest(version, files));
+      const zipFile = join(site, file);
+      await rm(zipFile, { force: true });
+      zipFolder(extra, zipFile);
+      execFileSync('zip', ['-q', '-X', '-9', zipFile, ...files], { cwd: site, stdio: ['ignore', 'ignore', 'inherit'] });
+      written.push(zipFile);
+    } finally {
+      await rm(extra, { recursive: true, force: true });
+    }
+  }
+  return written;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const site = resolve(process.argv[2] ?? join(ROOT, 'dist'));
+  for (const zip of await pack(site)) {
+    console.log(`scorm: ${relative(process.cwd(), zip)} ${(await readFile(zip)).length} bytes`);
+  }
+}

@@ -1,0 +1,122 @@
+// bucketlab.h5p from make dist, unpacked and played by the real h5p-standalone player in
+// Chromium: the bucket works (send until a 429) with no .wasm file anywhere, the author's
+// parameters reach the element, and the xAPI events arrive through H5P's dispatcher, each valid.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { openPage } from './harness.mjs';
+import { zipEntries } from '../lms/packages.mjs';
+import { sendUntilRefused, usePackages } from '../lms/learner.mjs';
+import { statementProblems } from '../lms/lrs-stand-in.mjs';
+import { pack } from '../../scripts/h5p.mjs';
+
+
+/** A host page playing the unpacked package with `contentJsonPath` (a folder with content.json). */
+function playerPage(contentFolder = 'bucketlab/content') {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>H5P host</title>
+<script src="player/main.bundle.js"></script></head>
+<body><div id="h5p"></div><script>
+  window.xapi = [];
+  // Real hosts (Moodle, WordPress, Drupal) give H5P their siteUrl, the homePage of an anonymous
+  // learner's xAPI account; h5p-standalone has no option for it, so the page adds it.
+  let integration;
+  Object.defineProperty(window, 'H5PIntegration', { configurable: true, get: () => integration,
+    set: (value) => { integration = { siteUrl: location.origin, ...value }; } });
+  new H5PStandalone.H5P(document.getElementById('h5p'), {
+    h5pJsonPath: './bucketlab', contentJsonPath: './${contentFolder}',
+    frameJs: './player/frame.bundle.js', frameCss: './player/styles/h5p.css',
+  }).then(() => H5P.externalDispatcher.on('xAPI', (event) => xapi.push(event.data.statement)));
+</script></body></html>`;
+}
+
+const env = usePackages({ h5p: pack }, { player: 'node_modules/h5p-standalone/dist' }, {
+  'play.html': playerPage(),
+  // What an author would set in the editor: another bucket, Portuguese, two controls.
+  'authored.html': async (dir) => {
+    await mkdir(join(dir, 'authored'));
+    await writeFile(join(dir, 'authored', 'content.json'), JSON.stringify({
+      capacity: 3, refillRate: 0.5, cost: 2, language: 'pt-BR', question: false,
+      controls: { send: true, cost: false, burst: false, bucket: false, traffic: false, time: true },
+    }));
+    return playerPage('authored');
+  },
+});
+
+/** Opens a host page; resolves to [page, the H5P frame] once the diagram is mounted. */
+async function play(path) {
+  const page = await openPage(env.browser);
+  await page.goto(new URL(path, env.server.url).href);
+  await page.waitForFunction(() => [...document.querySelectorAll('iframe')].some((f) =>
+    f.contentDocument?.querySelector('bucket-lab')?.shadowRoot?.querySelector('.bl-widget')));
+  const frame = page.frames().find((f) => f !== page.mainFrame());
+  return [page, frame];
+}
+
+const verbs = (statements) => statements.map((s) => s.verb.id.split('/').pop());
+
+test('lms: the .h5p holds h5p.json, content and the library with its semantics, and no .wasm', async () => {
+  const entries = zipEntries(env.packages.files['bucketlab.h5p']);
+  for (const file of ['h5p.json', 'content/content.json', 'H5P.BucketLab-1.0/library.json', 'H5P.BucketLab-1.0/semantics.json',
+    'H5P.BucketLab-1.0/bucket-lab-h5p.js', 'H5P.BucketLab-1.0/widget.css']) {
+    assert.ok(entries.includes(file), `${file} in ${entries.join(', ')}`);
+  }
+  assert.ok(!entries.some((e) => e.endsWith('.wasm')));
+  const dir = join(env.packages.dir, 'bucketlab');
+  const h5p = JSON.parse(await readFile(join(dir, 'h5p.json'), 'utf8'));
+  const library = JSON.parse(await readFile(join(dir, 'H5P.BucketLab-1.0', 'library.json'), 'utf8'));
+  assert.equal(h5p.mainLibrary, library.machineName);
+  assert.deepEqual(h5p.preloadedDependencies, [{ machineName: 'H5P.BucketLab', majorVersion: 1, minorVersion: 0 }]);
+  const semantics = JSON.parse(await readFile(join(dir, 'H5P.BucketLab-1.0', 'semantics.json'), 'utf8'));
+  assert.deepEqual(semantics.map((f) => f.name), ['capacity', 'refillRate', 'cost', 'language', 'controls', 'question']);
+  // The editor's Portuguese words follow the semantics field by field (H5P matches them by position).
+  const words = JSON.parse(await readFile(join(dir, 'H5P.BucketLab-1.0', 'language', 'pt-br.json'), 'utf8')).semantics;
+  const shape = (fields) => fields.map((f) => [Boolean(f.label), f.options?.length ?? 0, f.fields?.length ?? 0]);
+  assert.deepEqual(shape(words), shape(semantics));
+  const content = JSON.parse(await readFile(join(dir, 'content', 'content.json'), 'utf8'));
+  for (const field of semantics) assert.ok(field.name in content, `content.json sets ${field.name}`);
+});
+
+test('lms: h5p-standalone plays the bucket: a 429 after B requests, xAPI through H5P, no .wasm fetched', async () => {
+  const [page, frame] = await play('play.html');
+  await page.waitForFunction(() => window.xapi.length === 1);
+  assert.equal(await sendUntilRefused(frame, { inElement: true }), 5);
+  await page.waitForFunction(() => window.xapi.length === 2);
+  // The question: a full bucket of 5, requests of 1: five pass.
+  await frame.check('input[value="5"]');
+  await frame.click('.h5p-bucket-lab button');
+  assert.match(await frame.textContent('.h5p-bucket-lab-feedback'), /^Right: 5 requests pass/);
+  await page.waitForFunction(() => window.xapi.length === 4);
+  const statements = await page.evaluate(() => window.xapi);
+  assert.deepEqual(verbs(statements), ['experienced', 'interacted', 'answered', 'completed']);
+  for (const statement of statements) assert.deepEqual(statementProblems(statement), [], JSON.stringify(statement));
+  assert.deepEqual([...new Set(statements.map((s) => s.object.id))].length, 1, 'one activity: the content');
+  assert.deepEqual(statements[2].result.score, { min: 0, max: 1, raw: 1, scaled: 1 });
+  assert.equal(statements[2].result.response, '5');
+  assert.equal(statements[3].result.success, true);
+  assert.equal(await frame.evaluate(() => H5P.instances[0].getScore()), 1);
+  assert.deepEqual(env.server.log.filter((r) => /\.wasm$/.test(r.path) || r.status === 404), []);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('lms: the author\'s B, r, cost, language and controls reach the element', async () => {
+  const [page, frame] = await play('authored.html');
+  const element = await frame.evaluate(() => {
+    const el = document.querySelector('bucket-lab');
+    const shown = (selector) => el.shadowRoot.querySelector(selector)?.checkVisibility();
+    return {
+      attributes: Object.fromEntries(['capacity', 'refill-rate', 'cost', 'lang', 'controls'].map((a) => [a, el.getAttribute(a)])),
+      capacity: el.diagram.capacity, refillRate: el.diagram.refillRate, cost: el.diagram.cost,
+      send: shown('.bl-send'), burst: shown('.bl-burst'), question: Boolean(document.querySelector('.h5p-bucket-lab fieldset')),
+    };
+  });
+  assert.deepEqual(element, {
+    attributes: { capacity: '3', 'refill-rate': '0.5', cost: '2', lang: 'pt-BR', controls: 'send time' },
+    capacity: 3, refillRate: 0.5, cost: 2, send: true, burst: false, question: false,
+  });
+  // B = 3 and a cost of 2: one request passes, the second is refused.
+  assert.equal(await sendUntilRefused(frame, { inElement: true }), 1);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

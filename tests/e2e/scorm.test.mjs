@@ -1,0 +1,204 @@
+// The SCORM packages from make dist, unpacked and launched the way an LMS does: a host page runs
+// the real scorm-again runtime (window.API / window.API_1484_11) and iframes the package's launch
+// page. A scripted learner meets a 429 and does the quick check; the test reads the data model
+// back from the runtime.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { openPage } from './harness.mjs';
+import { zipEntries } from '../lms/packages.mjs';
+import { doQuickCheck, sendUntilRefused, usePackages } from '../lms/learner.mjs';
+import { pack } from '../../scripts/scorm.mjs';
+
+
+/**
+ * The LMS's page: scorm-again's `version` API under its standard name, the learner's id loaded
+ * into it, every call of `spied` recorded in window.calls, then the package in an iframe.
+ * `setup` is more script run before the iframe loads (a fault to inject).
+ */
+function hostPage(version, { setup = '' } = {}) {
+  const [klass, global, folder, spied, learner] = version === '1.2'
+    ? ['Scorm12API', 'API', 'bucketlab-scorm12', ['LMSInitialize', 'LMSSetValue', 'LMSCommit', 'LMSFinish'], '{ core: { student_id: "learner-7" } }']
+    : ['Scorm2004API', 'API_1484_11', 'bucketlab-scorm2004', ['Initialize', 'SetValue', 'Commit', 'Terminate'], '{ learner_id: "learner-7", scaled_passing_score: "0.5" }'];
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>LMS</title>
+<script src="runtime/scorm-again.min.js"></script>
+<script>
+  const api = new ${klass}({ logLevel: 5 });
+  api.loadFromJSON(${learner});
+  window.calls = [];
+  for (const name of ${JSON.stringify(spied)}) {
+    const real = api[name].bind(api);
+    api[name] = (...args) => { calls.push(\`\${name}(\${args.join(', ')})\`); return real(...args); };
+  }
+  window.${global} = api;
+  ${setup}
+</script></head>
+<body><iframe id="sco" title="lesson" src="${folder}/index.html" width="1000" height="900"></iframe></body></html>`;
+}
+
+/** Opens `host` and resolves to [page, the lesson's frame] once the diagram is mounted. */
+const env = usePackages({ scorm: pack }, { runtime: 'node_modules/scorm-again/dist' }, {
+  'lms12.html': hostPage('1.2'),
+  'lms2004.html': hostPage('2004'),
+  'lms-broken.html': hostPage('2004', { setup: 'api.SetValue = () => { throw new Error("database down"); };' }),
+});
+
+async function openLms(host) {
+  const page = await openPage(env.browser);
+  await page.context().addInitScript(() => {
+    window.statements = [];
+    document.addEventListener('bucketlab:xapi', (event) => window.statements.push(event.detail));
+  });
+  await page.goto(new URL(host, env.server.url).href);
+  return [page, await lessonFrame(page, /\/index\.html$/)];
+}
+
+async function lessonFrame(page, url) {
+  await page.waitForFunction((source) => [...document.querySelectorAll('iframe')].some((f) =>
+    new RegExp(source).test(f.contentWindow?.location.href) && f.contentDocument?.querySelector('#bucket-widget .bl-widget')), url.source);
+  return page.frames().find((f) => url.test(f.url()));
+}
+
+/** The score as the SCO reports it: a percentage with at most two decimals. */
+const percent = ({ correct, total }) => String(Math.round((correct / total) * 1e4) / 100);
+const get = (page, element) => page.evaluate((name) => (window.API_1484_11 ? API_1484_11.GetValue(name) : API.LMSGetValue(name)), element);
+
+for (const [version, zip] of [['1.2', 'bucketlab-scorm12.zip'], ['2004', 'bucketlab-scorm2004.zip']]) {
+  test(`lms: the SCORM ${version} manifest is well-formed, names one sco and lists exactly the package's files`, async () => {
+    const entries = zipEntries(env.packages.files[zip]);
+    const xml = await readFile(join(env.packages.dir, zip.replace('.zip', ''), 'imsmanifest.xml'), 'utf8');
+    const page = await openPage(env.browser);
+    const found = await page.evaluate(([text, version]) => {
+      const doc = new DOMParser().parseFromString(text, 'application/xml');
+      if (doc.querySelector('parsererror')) return { error: doc.querySelector('parsererror').textContent };
+      const adlcp = doc.documentElement.lookupNamespaceURI('adlcp');
+      const ns = doc.documentElement.namespaceURI;
+      const all = (name) => [...doc.getElementsByTagNameNS(ns, name)];
+      const organizations = all('organizations')[0];
+      const organization = all('organization')[0];
+      const item = all('item')[0];
+      const resource = all('resource')[0];
+      return {
+        ns, adlcp, root: doc.documentElement.localName,
+        schemaversion: all('schemaversion')[0]?.textContent,
+        defaultOrg: organizations.getAttribute('default') === organization.getAttribute('identifier'),
+        itemRef: item.getAttribute('identifierref') === resource.getAttribute('identifier'),
+        resources: all('resource').length,
+        scormType: resource.getAttributeNS(adlcp, version === '1.2' ? 'scormtype' : 'scormType'),
+        href: resource.getAttribute('href'),
+        files: all('file').map((f) => f.getAttribute('href')),
+      };
+    }, [xml, version]);
+    await page.context().close();
+    assert.equal(found.error, undefined);
+    assert.equal(found.root, 'manifest');
+    assert.deepEqual([found.ns, found.adlcp], version === '1.2'
+      ? ['http://www.imsproject.org/xsd/imscp_rootv1p1p2', 'http://www.adlnet.org/xsd/adlcp_rootv1p2']
+      : ['http://www.imsglobal.org/xsd/imscp_v1p1', 'http://www.adlnet.org/xsd/adlcp_v1p3']);
+    assert.equal(found.schemaversion, version === '1.2' ? '1.2' : '2004 4th Edition');
+    assert.ok(found.defaultOrg && found.itemRef, 'the organization and item point at the resource');
+    assert.equal(found.resources, 1);
+    assert.equal(found.scormType, 'sco');
+    assert.equal(found.href, 'index.html');
+    assert.deepEqual(found.files.sort(), entries.filter((e) => e !== 'imsmanifest.xml').sort());
+    for (const page of ['index.html', 'en.html', 'lms/lesson.']) {
+      assert.ok(entries.some((e) => e.startsWith(page)), `${page} in the zip`);
+    }
+    assert.ok(!entries.some((e) => /\.(gz|br|zip)$|^_headers$|^\.nojekyll$/.test(e)), 'no host files or compressed copies');
+  });
+}
+
+test('lms: SCORM 1.2 in scorm-again: incomplete at launch, completed with the score after a 429 and the quick check', async () => {
+  const [page, start] = await openLms('lms12.html');
+  assert.equal(await get(page, 'cmi.core.lesson_status'), 'incomplete');
+  // The learner switches to English first: the second page carries on with the same session.
+  await start.click('.lang-switch a[data-lang=en]');
+  const frame = await lessonFrame(page, /\/en\.html/);
+  assert.ok(await sendUntilRefused(frame) >= 1);
+  assert.equal(await get(page, 'cmi.core.lesson_status'), 'incomplete', 'a 429 alone does not complete');
+  const score = await doQuickCheck(frame);
+  assert.equal(score.answered, score.total);
+  assert.equal(await get(page, 'cmi.core.lesson_status'), 'completed');
+  assert.deepEqual(await Promise.all(['raw', 'min', 'max'].map((k) => get(page, `cmi.core.score.${k}`))),
+    [percent(score), '0', '100']);
+  // Leaving the page commits and, the learner being done, finishes.
+  await page.evaluate(() => { document.getElementById('sco').src = 'about:blank'; });
+  await page.waitForFunction(() => calls.includes('LMSFinish()'));
+  const calls = await page.evaluate(() => window.calls);
+  assert.equal(calls[0], 'LMSInitialize()');
+  assert.equal(calls.filter((c) => c === 'LMSInitialize()').length, 1, calls.join());
+  assert.ok(calls.lastIndexOf('LMSCommit()') < calls.indexOf('LMSFinish()'));
+  assert.ok(calls.includes('LMSSetValue(cmi.core.lesson_status, completed)'));
+  assert.equal(await page.evaluate(() => API.isTerminated()), true);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('lms: SCORM 2004 in scorm-again: completion, success against the LMS\'s passing score, raw/min/max/scaled', async () => {
+  const [page, frame] = await openLms('lms2004.html');
+  assert.equal(await get(page, 'cmi.completion_status'), 'incomplete');
+  const score = await doQuickCheck(frame);
+  assert.equal(await get(page, 'cmi.completion_status'), 'incomplete', 'the quick check alone does not complete');
+  const scaled = score.correct / score.total;
+  assert.equal(await get(page, 'cmi.success_status'), scaled >= 0.5 ? 'passed' : 'failed');
+  await sendUntilRefused(frame);
+  assert.equal(await get(page, 'cmi.completion_status'), 'completed');
+  assert.deepEqual(await Promise.all(['raw', 'min', 'max'].map((k) => get(page, `cmi.score.${k}`))),
+    [percent(score), '0', '100']);
+  assert.ok(Math.abs(Number(await get(page, 'cmi.score.scaled')) - scaled) < 1e-4);
+  const statements = await frame.evaluate(() => window.statements);
+  assert.deepEqual([...new Set(statements.map((s) => s.actor.account?.name))], ['learner-7']);
+  assert.deepEqual(statements.map((s) => s.verb.id.split('/').pop()).filter((v) => v !== 'answered'),
+    ['experienced', 'completed', 'interacted']);
+  await page.evaluate(() => { document.getElementById('sco').src = 'about:blank'; });
+  await page.waitForFunction(() => calls.includes('Terminate()'));
+  const calls = await page.evaluate(() => window.calls);
+  assert.deepEqual(calls.slice(-3), ['SetValue(cmi.exit, normal)', 'Commit()', 'Terminate()']);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('lms: an LMS whose API throws costs the learner nothing: one warning, the bucket works', async () => {
+  const [page, frame] = await openLms('lms-broken.html');
+  assert.ok(await sendUntilRefused(frame) >= 1);
+  await doQuickCheck(frame);
+  assert.deepEqual(page.problems, [
+    'warning: bucketlab: the LMS\'s SCORM 2004 API SetValue(cmi.completion_status, incomplete) threw database down; the lesson keeps working without it',
+  ]);
+  assert.ok((await frame.evaluate(() => window.statements)).some((s) => s.verb.id.endsWith('/completed')));
+  await page.context().close();
+});
+
+test('lms: the package opened with no LMS around does nothing visible and logs nothing', async () => {
+  const page = await openPage(env.browser);
+  await page.addInitScript(() => {
+    window.statements = [];
+    document.addEventListener('bucketlab:xapi', (event) => window.statements.push(event.detail));
+  });
+  await page.goto(new URL('bucketlab-scorm12/index.html', env.server.url).href);
+  await page.waitForSelector('#bucket-widget .bl-widget');
+  assert.ok(await sendUntilRefused(page.mainFrame()) >= 1);
+  await page.waitForFunction(() => window.statements.length === 2);
+  await page.goto('about:blank');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('lms: a package the LMS opens in a new window finds the API through its opener', async () => {
+  const page = await openPage(env.browser);
+  await page.goto(new URL('lms12.html', env.server.url).href);
+  // Moodle's "new window" display: the LMS page opens the SCO and keeps the API.
+  const [popup] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.evaluate(() => { document.getElementById('sco').remove(); window.open('bucketlab-scorm12/en.html'); }),
+  ]);
+  await popup.waitForSelector('#bucket-widget .bl-widget');
+  await sendUntilRefused(popup.mainFrame());
+  const score = await doQuickCheck(popup.mainFrame());
+  assert.equal(await get(page, 'cmi.core.lesson_status'), 'completed');
+  assert.equal(await get(page, 'cmi.core.score.raw'), percent(score));
+  await popup.close({ runBeforeUnload: true });
+  await page.waitForFunction(() => calls.includes('LMSFinish()'));
+  await page.context().close();
+});

@@ -1,0 +1,115 @@
+// xAPI from the lesson page in Chromium: the bucketlab:xapi events, and their delivery to an LRS
+// named by the launch. The LRS is the stand-in in tests/lms/ (a real HTTP server on another
+// origin that validates every statement with @learninglocker/xapi-validation and stores it). The
+// page is served under the strict CSP plus the one line a host adds for its LRS (connect-src).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, openPage } from './harness.mjs';
+import { serveStatic, STRICT_CSP } from './static-server.mjs';
+import { startLrs, statementProblems } from '../lms/lrs-stand-in.mjs';
+import { doQuickCheck, sendUntilRefused } from '../lms/learner.mjs';
+
+const AUTH = 'Basic dGVzdDp0ZXN0';
+const ACTOR = { name: 'Ana', mbox: 'mailto:ana@example.org' };
+const REGISTRATION = '6f1c2b9e-4d3a-4c8b-9e7f-1a2b3c4d5e6f';
+let lrs;
+/** An LRS address where nothing listens any more (allowed by the CSP, so only the network fails). */
+let gone;
+let site;
+let browser;
+
+before(async () => {
+  lrs = await startLrs({ auth: AUTH });
+  const closed = await startLrs();
+  await closed.close();
+  gone = closed.endpoint;
+  const csp = `${STRICT_CSP}; connect-src 'self' ${new URL(lrs.endpoint).origin} ${new URL(gone).origin}`;
+  site = await serveStatic(new URL('../../www/', import.meta.url).pathname, { headers: { 'content-security-policy': csp } });
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+  await lrs?.close();
+});
+
+/** The lesson launched with `params`, the bucketlab:xapi events collected in window.statements. */
+async function openLaunched(params, path = 'en.html') {
+  const page = await openPage(browser);
+  await page.addInitScript(() => {
+    window.statements = [];
+    document.addEventListener('bucketlab:xapi', (event) => window.statements.push(event.detail));
+  });
+  await page.goto(`${site.url}${path}?${new URLSearchParams(params)}`);
+  await page.waitForSelector('#bucket-widget .bl-widget');
+  return page;
+}
+
+const launchParams = (endpoint = lrs.endpoint) => ({ endpoint, auth: AUTH, actor: JSON.stringify(ACTOR), registration: REGISTRATION });
+
+/** The page's problems, less Chromium's own line for each failed request (not the page's). */
+const pageProblems = (page) => page.problems.filter((p) => !/Failed to load resource|net::ERR_/.test(p));
+const verbs = (statements) => statements.map((s) => s.verb.id.split('/').pop());
+
+test('lms: a learner session reaches the LRS: every statement valid, in order, none pending', async () => {
+  const stored = lrs.statements.length;
+  const page = await openLaunched(launchParams());
+  await sendUntilRefused(page.mainFrame());
+  const score = await doQuickCheck(page.mainFrame());
+  const events = await page.evaluate(() => window.statements);
+  assert.deepEqual(verbs(events), ['experienced', 'interacted', ...Array(score.total).fill('answered'), 'completed']);
+  for (const statement of events) assert.deepEqual(statementProblems(statement), [], JSON.stringify(statement));
+  await page.waitForFunction(() => window.bucketlab.xapi.pending === 0);
+  const delivered = lrs.statements.slice(stored);
+  assert.deepEqual(delivered.map((s) => s.id), events.map((s) => s.id));
+  assert.deepEqual(lrs.refused, []);
+  const [, interacted, firstAnswer] = delivered;
+  assert.deepEqual(interacted.actor, { objectType: 'Agent', ...ACTOR });
+  assert.equal(interacted.context.registration, REGISTRATION);
+  assert.equal(interacted.result.response, '429');
+  assert.equal(typeof firstAnswer.result.success, 'boolean');
+  assert.ok(firstAnswer.object.definition.choices.some((c) => c.id === firstAnswer.result.response));
+  assert.deepEqual(delivered.at(-1).result.score, { scaled: score.correct / score.total, raw: score.correct, min: 0, max: score.total });
+  assert.equal(await page.evaluate(() => window.bucketlab.xapi.dropped), 0);
+  assert.deepEqual(pageProblems(page), []);
+  await page.context().close();
+});
+
+test('lms: an LRS that answers 500 costs nothing: one warning, the bucket works, the statements arrive later', async () => {
+  const stored = lrs.statements.length;
+  lrs.failNext(2, 500);
+  const page = await openLaunched(launchParams(), '');
+  await sendUntilRefused(page.mainFrame());
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.tokens), 0);
+  await page.waitForFunction(() => window.statements.length === 2 && window.bucketlab.xapi.pending === 0);
+  const ids = await page.evaluate(() => window.statements.map((s) => s.id));
+  assert.deepEqual(lrs.statements.slice(stored).map((s) => s.id), ids);
+  assert.equal(await page.evaluate(() => window.bucketlab.xapi.dropped), 0);
+  const problems = pageProblems(page);
+  assert.equal(problems.length, 1, problems.join('\n'));
+  assert.match(problems[0], /^warning: bucketlab: the LRS at http:\/\/127\.0\.0\.1:\d+\/xAPI\/statements answered 500 Internal Server Error; the lesson keeps working/);
+  await page.context().close();
+});
+
+test('lms: an LRS that cannot be reached keeps the statements pending, with one warning', async () => {
+  const page = await openLaunched(launchParams(gone));
+  await sendUntilRefused(page.mainFrame());
+  await page.waitForFunction(() => window.bucketlab.xapi.pending === 2);
+  const problems = pageProblems(page);
+  assert.equal(problems.length, 1, problems.join('\n'));
+  assert.match(problems[0], /the LRS at http:\/\/127\.0\.0\.1:\d+\/xAPI\/statements could not be reached/);
+  await page.context().close();
+});
+
+test('lms: a corrupt launch is named in one warning; the events still fire and nothing is sent', async () => {
+  const requests = lrs.requests;
+  const page = await openLaunched({ endpoint: 'lrs.example/xAPI', auth: AUTH });
+  await sendUntilRefused(page.mainFrame());
+  await page.waitForFunction(() => window.statements.length === 2);
+  assert.deepEqual(pageProblems(page), [
+    'warning: bucketlab: launch setting endpoint="lrs.example/xAPI" is not usable: it must be an absolute http(s) URL; statements stay in the page',
+  ]);
+  assert.deepEqual(await page.evaluate(() => [window.bucketlab.xapi.pending, window.bucketlab.xapi.dropped]), [0, 0]);
+  assert.equal(lrs.requests, requests);
+  await page.context().close();
+});

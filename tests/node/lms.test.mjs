@@ -1,0 +1,186 @@
+// The course-platform parts that need no browser (www/lms/): the xAPI statements, validated by
+// @learninglocker/xapi-validation; the launch settings and their refusals; the LRS queue against a
+// real HTTP server that fails, hangs and refuses on request.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { anonymousActor, statementMaker, VERBS } from '../../www/lms/statements.js';
+import { fetchCmi5Auth, LaunchError, readLaunch } from '../../www/lms/launch.js';
+import { LrsQueue } from '../../www/lms/lrs.js';
+import { startLrs, statementProblems } from '../lms/lrs-stand-in.mjs';
+
+const tables = Object.fromEntries(['pt-BR', 'en'].map((lang) =>
+  [lang, JSON.parse(readFileSync(new URL(`../../locales/${lang}/lms.json`, import.meta.url), 'utf8'))]));
+const question = {
+  id: 'edge', prompt: 'How many pass?', answer: '10',
+  choices: [{ value: '10', label: '10' }, { value: '20', label: '20' }], response: '20',
+};
+
+function allStatements(maker) {
+  return [
+    maker.experienced(),
+    maker.interacted({ allowed: false, status: 429, capacity: 5, refillRate: 1 }),
+    maker.answered(question),
+    maker.answered({ ...question, response: '10' }),
+    maker.completed({ correct: 6, total: 8 }, true),
+  ];
+}
+
+test('lms: every statement the lesson makes validates, for an anonymous and a launched learner', () => {
+  const makers = [
+    statementMaker({ lesson: 'http://127.0.0.1:8000/', actor: anonymousActor('http://127.0.0.1:8000'), lang: 'en', tables }),
+    statementMaker({
+      lesson: 'https://lms.example/activities/bucketlab', lang: 'pt-BR', tables,
+      actor: { objectType: 'Agent', name: 'Ana', mbox: 'mailto:ana@example.org' },
+      registration: 'f3b8c0de-1a2b-4c3d-8e9f-0123456789ab',
+    }),
+  ];
+  for (const maker of makers) {
+    const statements = allStatements(maker);
+    assert.deepEqual(statements.map((s) => s.verb.id.split('/').pop()), [...VERBS.slice(0, 3), 'answered', 'completed']);
+    for (const statement of statements) assert.deepEqual(statementProblems(statement), [], JSON.stringify(statement));
+  }
+});
+
+test('lms: statements carry what the LRS needs: result, response, scaled score, both languages', () => {
+  const maker = statementMaker({ lesson: 'https://x.example/l/', actor: anonymousActor('https://x.example'), lang: 'en', tables });
+  const [experienced, interacted, wrong, right, completed] = allStatements(maker);
+  assert.deepEqual(experienced.object.definition.name, { 'pt-BR': tables['pt-BR'].lessonName, en: tables.en.lessonName });
+  assert.equal(interacted.result.response, '429');
+  assert.equal(interacted.object.definition.name.en, 'Token-bucket diagram (B = 5, r = 1 tokens/s)');
+  assert.deepEqual(wrong.result, { success: false, response: '20' });
+  assert.deepEqual(right.result, { success: true, response: '10' });
+  assert.deepEqual(wrong.object.definition.correctResponsesPattern, ['10']);
+  assert.equal(wrong.object.id, 'https://x.example/l/#quick-check/edge');
+  assert.deepEqual(completed.result.score, { scaled: 0.75, raw: 6, min: 0, max: 8 });
+  assert.notEqual(experienced.id, interacted.id);
+});
+
+test('lms: the validator really refuses a broken statement (so the checks above mean something)', () => {
+  const maker = statementMaker({ lesson: 'https://x.example/', actor: anonymousActor('https://x.example'), lang: 'en', tables });
+  const broken = maker.experienced();
+  broken.verb.id = 'experienced';
+  broken.actor = { objectType: 'Agent', mbox: 'ana@example.org' };
+  assert.equal(statementProblems(broken).length, 2, statementProblems(broken).join('\n'));
+});
+
+test('lms: the launch reads a Tin Can launch, a cmi5 launch and the page settings', () => {
+  const tinCan = readLaunch(new URLSearchParams({
+    endpoint: 'https://lrs.example/xAPI/', auth: 'Basic abc', registration: 'f3b8c0de-1a2b-4c3d-8e9f-0123456789ab',
+    actor: JSON.stringify({ name: ['Ana'], mbox: ['mailto:ana@example.org'] }), activity_id: 'https://courses.example/bucketlab',
+  }));
+  assert.deepEqual(tinCan, {
+    endpoint: 'https://lrs.example/xAPI/', auth: 'Basic abc', registration: 'f3b8c0de-1a2b-4c3d-8e9f-0123456789ab',
+    actor: { objectType: 'Agent', name: 'Ana', mbox: 'mailto:ana@example.org' }, activityId: 'https://courses.example/bucketlab',
+  });
+  const cmi5 = readLaunch(new URLSearchParams({ endpoint: 'https://lrs.example/x', fetch: 'https://lms.example/token?k=1',
+    actor: '{"account":{"homePage":"https://lms.example","name":"7"}}' }));
+  assert.equal(cmi5.fetchUrl, 'https://lms.example/token?k=1');
+  assert.equal(cmi5.auth, undefined);
+  const page = readLaunch(new URLSearchParams(), { xapiEndpoint: 'https://lrs.example/', xapiAuth: 'Basic q' });
+  assert.deepEqual([page.endpoint, page.auth], ['https://lrs.example/', 'Basic q']);
+  assert.deepEqual(readLaunch(new URLSearchParams('capacity=3')), { auth: undefined, registration: undefined });
+});
+
+test('lms: a bad launch setting is refused with its name, its value and what is allowed', () => {
+  const message = (params) => {
+    try {
+      readLaunch(new URLSearchParams(params));
+    } catch (error) {
+      assert.ok(error instanceof LaunchError);
+      return error.message;
+    }
+    return assert.fail(`accepted ${params}`);
+  };
+  assert.equal(message('endpoint=x'), 'launch setting endpoint="x" is not usable: it must be an absolute http(s) URL');
+  assert.equal(message('endpoint=javascript:alert(1)'), 'launch setting endpoint="javascript:alert(1)" is not usable: it must be an absolute http(s) URL');
+  assert.equal(message('registration=42'), 'launch setting registration="42" is not usable: it must be a UUID');
+  assert.match(message('actor={"name":"Ana"}'), /^launch setting actor="\{"name":"Ana"\}" is not usable: it must be a JSON xAPI Agent with an mbox/);
+  assert.match(message('actor=Ana'), /actor="Ana"/);
+});
+
+test('lms: the queue delivers in order through two 500s, warning once', async () => {
+  const lrs = await startLrs();
+  const warnings = [];
+  try {
+    const maker = statementMaker({ lesson: 'https://x.example/', actor: anonymousActor('https://x.example'), lang: 'en', tables });
+    const queue = new LrsQueue({ endpoint: lrs.endpoint, auth: 'Basic dGVzdDp0ZXN0', retryDelay: 20, warn: (w) => warnings.push(w) });
+    lrs.failNext(2, 500);
+    const sent = allStatements(maker);
+    for (const statement of sent) queue.send(statement);
+    assert.ok(queue.pending > 0);
+    await until(() => queue.pending === 0);
+    assert.deepEqual(lrs.statements.map((s) => s.id), sent.map((s) => s.id));
+    assert.equal(queue.dropped, 0);
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0], /the LRS at http:\/\/127\.0\.0\.1:\d+\/xAPI\/statements answered 500/);
+  } finally {
+    await lrs.close();
+  }
+});
+
+test('lms: an LRS that does not answer keeps the statements pending until it does', async () => {
+  const lrs = await startLrs();
+  const warnings = [];
+  try {
+    const maker = statementMaker({ lesson: 'https://x.example/', actor: anonymousActor('https://x.example'), lang: 'en', tables });
+    const queue = new LrsQueue({ endpoint: lrs.endpoint, auth: 'Basic dGVzdDp0ZXN0', timeout: 100, retryDelay: 20, warn: (w) => warnings.push(w) });
+    lrs.hangNext(2);
+    queue.send(maker.experienced());
+    await until(() => lrs.requests >= 2);
+    assert.equal(queue.pending, 1);
+    await until(() => queue.pending === 0);
+    assert.equal(lrs.statements.length, 1);
+    assert.deepEqual(warnings.map((w) => w.replace(/\d+\/xAPI/, 'P/xAPI')), [
+      'bucketlab: the LRS at http://127.0.0.1:P/xAPI/statements did not answer within 100 ms; the lesson keeps working ' +
+      'and the statements wait (bucketlab.xapi.pending, bucketlab.xapi.dropped)',
+    ]);
+  } finally {
+    await lrs.close();
+  }
+});
+
+test('lms: what the LRS refuses, or what never gets through, is counted as dropped', async () => {
+  const lrs = await startLrs();
+  try {
+    const maker = statementMaker({ lesson: 'https://x.example/', actor: anonymousActor('https://x.example'), lang: 'en', tables });
+    const wrongCredentials = new LrsQueue({ endpoint: lrs.endpoint, auth: 'Basic bm9wZQ==', warn: () => {} });
+    wrongCredentials.send(maker.experienced());
+    await until(() => wrongCredentials.dropped === 1);
+    assert.equal(wrongCredentials.pending, 0);
+
+    const failing = new LrsQueue({ endpoint: lrs.endpoint, auth: 'Basic dGVzdDp0ZXN0', retryDelay: 5, maxAttempts: 3, warn: () => {} });
+    lrs.failNext(3, 503);
+    failing.send(maker.experienced());
+    failing.send(maker.experienced());
+    await until(() => failing.dropped === 2);
+    // The queue goes on with what comes next.
+    failing.send(maker.experienced());
+    await until(() => failing.pending === 0);
+    assert.equal(lrs.statements.length, 1);
+    assert.equal(failing.dropped, 2);
+  } finally {
+    await lrs.close();
+  }
+});
+
+test('lms: cmi5 credentials come from the launch fetch URL', async () => {
+  const server = createServer((req, res) => {
+    res.writeHead(req.method === 'POST' && req.url === '/token?k=1' ? 200 : 403, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ 'auth-token': 'dG9rZW4=' }));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${server.address().port}`;
+  try {
+    assert.equal(await fetchCmi5Auth(`${base}/token?k=1`), 'Basic dG9rZW4=');
+    await assert.rejects(fetchCmi5Auth(`${base}/used`), /the cmi5 fetch URL http:\/\/127\.0\.0\.1:\d+\/used answered 403/);
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+/** Resolves once `condition()` holds (checked every 10 ms; the test runner's timeout bounds it). */
+async function until(condition) {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
+}

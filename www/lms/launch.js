@@ -1,0 +1,73 @@
+// Where the statements go, read from the launch: the URL's parameters as an xAPI ("Tin Can")
+// launch or a cmi5 launch writes them, else the page's own settings (data-xapi-* on <body>).
+//   xAPI launch:  ?endpoint=https://lrs.example/xAPI/&auth=Basic%20…&actor={…}&registration=…&activity_id=…
+//   cmi5 launch:  ?endpoint=…&fetch=https://lms.example/token&actor={…}&registration=…&activityId=…
+//   page:         <body data-xapi-endpoint="…" data-xapi-auth="…" data-xapi-actor='{…}'>
+// Nothing here is built in: without an endpoint the statements stay in the page (bucketlab:xapi).
+
+/** A launch setting that can't be used: names the setting, the value and what is allowed. */
+export class LaunchError extends Error {}
+
+const short = (value) => (value.length > 60 ? `${value.slice(0, 60)}…` : value);
+
+/**
+ * The launch's settings from `params` (URLSearchParams) and `data` (a dataset):
+ * `{ endpoint, auth, fetchUrl, actor, registration, activityId }`, each undefined when not given.
+ * Throws a LaunchError for a value that is given but unusable.
+ */
+export function readLaunch(params, data = {}) {
+  const get = (name, dataName) => params.get(name) ?? data[dataName] ?? undefined;
+  const endpoint = get('endpoint', 'xapiEndpoint');
+  const fetchUrl = params.get('fetch') ?? undefined;
+  const actorText = get('actor', 'xapiActor');
+  const registration = params.get('registration') ?? undefined;
+  const activityId = params.get('activityId') ?? params.get('activity_id') ?? undefined;
+  const url = (name, value) => {
+    let parsed;
+    try {
+      parsed = new URL(value);
+    } catch {
+      parsed = null;
+    }
+    if (!parsed || !['http:', 'https:'].includes(parsed.protocol)) {
+      throw new LaunchError(`launch setting ${name}="${short(value)}" is not usable: it must be an absolute http(s) URL`);
+    }
+    return parsed.href;
+  };
+  const settings = { auth: get('auth', 'xapiAuth'), registration };
+  if (endpoint !== undefined) settings.endpoint = url('endpoint', endpoint);
+  if (fetchUrl !== undefined) settings.fetchUrl = url('fetch', fetchUrl);
+  if (activityId !== undefined) settings.activityId = url('activityId', activityId);
+  if (registration !== undefined && !/^[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(registration)) {
+    throw new LaunchError(`launch setting registration="${short(registration)}" is not usable: it must be a UUID`);
+  }
+  if (actorText !== undefined) {
+    let actor;
+    try {
+      actor = JSON.parse(actorText);
+    } catch {
+      actor = null;
+    }
+    // The LRS identifies an Agent by one of these; cmi5 sends an account, Tin Can often an mbox.
+    const identified = actor && typeof actor === 'object' && ['mbox', 'mbox_sha1sum', 'openid', 'account'].some((k) => k in actor);
+    if (!identified) {
+      throw new LaunchError(`launch setting actor="${short(actorText)}" is not usable: it must be a JSON xAPI Agent ` +
+        'with an mbox, mbox_sha1sum, openid or account');
+    }
+    // The Tin Can launch wraps names and mboxes in lists; the statement wants one of each.
+    for (const key of ['name', 'mbox', 'mbox_sha1sum', 'openid', 'account']) {
+      if (Array.isArray(actor[key])) actor[key] = actor[key][0];
+    }
+    settings.actor = { objectType: 'Agent', ...actor };
+  }
+  return settings;
+}
+
+/** cmi5: the launch's one-time auth token from the `fetch` URL, as an Authorization value. */
+export async function fetchCmi5Auth(fetchUrl) {
+  const response = await fetch(fetchUrl, { method: 'POST' });
+  if (!response.ok) throw new LaunchError(`the cmi5 fetch URL ${fetchUrl} answered ${response.status}`);
+  const token = (await response.json())['auth-token'];
+  if (typeof token !== 'string') throw new LaunchError(`the cmi5 fetch URL ${fetchUrl} sent no auth-token`);
+  return `Basic ${token}`;
+}

@@ -1,0 +1,96 @@
+// The lesson page's link to course platforms. It does three things, each only when asked:
+//  - xAPI: every statement is dispatched on `document` as a `bucketlab:xapi` CustomEvent whose
+//    `detail` is the statement (xAPI 1.0.3): `experienced` when the lesson opens, `interacted` at
+//    the diagram's first refused request (429), `answered` for each quick-check question (with
+//    result.success and result.response) and `completed` when the quick check is done (with a
+//    scaled score). When the launch names an LRS (www/lms/launch.js) they are also POSTed there;
+//    `bucketlab.xapi.pending` and `bucketlab.xapi.dropped` count what is still undelivered.
+//  - SCORM 1.2 / 2004: inside an LMS (www/lms/scorm.js) it reports the quick check's score, and
+//    completion once the learner has both met a 429 and finished the quick check; it commits and
+//    saves on pagehide (and ends the session there once the learner is done).
+//  - Outside an LMS and without an LRS it only dispatches the events, and writes nothing anywhere.
+import tables from '../i18n/locales/lms.js';
+import { langOf } from '../i18n/translate.js';
+import { fetchCmi5Auth, LaunchError, readLaunch } from './launch.js';
+import { LrsQueue } from './lrs.js';
+import { DEFAULT_PASSING, findLms, ScormSession } from './scorm.js';
+import { anonymousActor, statementMaker } from './statements.js';
+
+const warn = (message) => console.warn(message);
+const home = /^https?:$/.test(location.protocol) ? location.origin : 'https://bucketlab.invalid';
+
+let launch = {};
+try {
+  launch = readLaunch(new URLSearchParams(location.search), document.body.dataset);
+} catch (error) {
+  if (!(error instanceof LaunchError)) throw error;
+  warn(`bucketlab: ${error.message}; statements stay in the page`);
+}
+
+const lms = findLms();
+const scorm = lms ? new ScormSession(lms, { warn }) : null;
+const learner = scorm?.learnerId;
+const actor = launch.actor ?? (learner ? { objectType: 'Agent', account: { homePage: home, name: learner } } : anonymousActor(home));
+const make = statementMaker({
+  lesson: launch.activityId ?? new URL('./', location.href).href.split(/[?#]/)[0],
+  actor,
+  registration: launch.registration,
+  lang: langOf(document.documentElement),
+  tables,
+});
+
+let queue = null;
+if (launch.endpoint) {
+  queue = new LrsQueue({ endpoint: launch.endpoint, auth: launch.auth, warn });
+  if (launch.fetchUrl && !launch.auth) {
+    // cmi5: the credentials come from the fetch URL; statements made meanwhile wait in the queue.
+    queue.hold = fetchCmi5Auth(launch.fetchUrl).then((auth) => { queue.auth = auth; }, (error) => warn(`bucketlab: ${error.message}`));
+  }
+}
+
+const counts = { get pending() { return queue?.pending ?? 0; }, get dropped() { return queue?.dropped ?? 0; } };
+// main.js sets window.bucketlab before this module runs (modules run in document order).
+window.bucketlab ??= {};
+window.bucketlab.xapi = counts;
+
+function emit(statement) {
+  document.dispatchEvent(new CustomEvent('bucketlab:xapi', { detail: statement }));
+  if (!queue) return;
+  if (queue.hold) queue.hold.then(() => queue.send(statement));
+  else queue.send(statement);
+}
+
+let refused = false;
+let quizDone = false;
+let completed = false;
+const maybeComplete = () => {
+  if (!refused || !quizDone || completed) return;
+  completed = true;
+  scorm?.reportCompleted();
+};
+
+emit(make.experienced());
+
+// Any of the page's diagrams counts (the one in the lesson, a live one on the first screen).
+document.addEventListener('bucketlab:decision', (event) => {
+  if (refused || event.detail?.allowed !== false) return;
+  refused = true;
+  emit(make.interacted(event.detail));
+  maybeComplete();
+});
+
+document.addEventListener('bucketlab:answer', (event) => {
+  const { score, ...question } = event.detail;
+  emit(make.answered(question));
+  if (score.answered < score.total) return;
+  const scaled = score.total ? score.correct / score.total : 0;
+  emit(make.completed(score, scaled >= DEFAULT_PASSING));
+  scorm?.reportScore(score);
+  quizDone = true;
+  maybeComplete();
+});
+
+addEventListener('pagehide', () => {
+  queue?.flushOnExit();
+  scorm?.leave(completed);
+});
