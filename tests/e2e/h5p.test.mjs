@@ -48,7 +48,7 @@ async function play(path) {
   const page = await openPage(env.browser);
   await page.goto(new URL(path, env.server.url).href);
   await page.waitForFunction(() => [...document.querySelectorAll('iframe')].some((f) =>
-    f.contentDocument?.querySelector('bucket-lab')?.shadowRoot?.querySelector('.bl-widget')));
+    f.contentDocument?.querySelector('bucket-lab')?.shadowRoot?.querySelector('.bl-widget[data-live]')));
   const frame = page.frames().find((f) => f !== page.mainFrame());
   return [page, frame];
 }

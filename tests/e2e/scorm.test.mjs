@@ -56,7 +56,7 @@ async function openLms(host) {
 
 async function lessonFrame(page, url) {
   await page.waitForFunction((source) => [...document.querySelectorAll('iframe')].some((f) =>
-    new RegExp(source).test(f.contentWindow?.location.href) && f.contentDocument?.querySelector('#bucket-widget .bl-widget')), url.source);
+    new RegExp(source).test(f.contentWindow?.location.href) && f.contentDocument?.querySelector('#bucket-widget .bl-widget[data-live]')), url.source);
   return page.frames().find((f) => url.test(f.url()));
 }
 
@@ -177,7 +177,7 @@ test('lms: the package opened with no LMS around does nothing visible and logs n
     document.addEventListener('bucketlab:xapi', (event) => window.statements.push(event.detail));
   });
   await page.goto(new URL('bucketlab-scorm12/index.html', env.server.url).href);
-  await page.waitForSelector('#bucket-widget .bl-widget');
+  await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
   assert.ok(await sendUntilRefused(page.mainFrame()) >= 1);
   await page.waitForFunction(() => window.statements.length === 2);
   await page.goto('about:blank');
@@ -193,7 +193,7 @@ test('lms: a package the LMS opens in a new window finds the API through its ope
     page.context().waitForEvent('page'),
     page.evaluate(() => { document.getElementById('sco').remove(); window.open('bucketlab-scorm12/en.html'); }),
   ]);
-  await popup.waitForSelector('#bucket-widget .bl-widget');
+  await popup.waitForSelector('#bucket-widget .bl-widget[data-live]');
   await sendUntilRefused(popup.mainFrame());
   const score = await doQuickCheck(popup.mainFrame());
   assert.equal(await get(page, 'cmi.core.lesson_status'), 'completed');

@@ -41,7 +41,7 @@ async function openLaunched(params, path = 'en.html') {
     document.addEventListener('bucketlab:xapi', (event) => window.statements.push(event.detail));
   });
   await page.goto(`${site.url}${path}?${new URLSearchParams(params)}`);
-  await page.waitForSelector('#bucket-widget .bl-widget');
+  await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
   return page;
 }
 
