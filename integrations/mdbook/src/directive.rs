@@ -84,7 +84,11 @@ pub fn expand(text: &str) -> Result<Expanded, DirectiveError> {
                 ),
             });
         }
-        let settings = read(args).map_err(|message| DirectiveError { line, message })?;
+        let settings = read(args).map_err(|(place, message)| DirectiveError {
+            // The line of the parameter at fault, which may be below the directive's first.
+            line: line_of(text, place.as_ptr() as usize - text.as_ptr() as usize),
+            message,
+        })?;
         out.push_str(&element(&settings));
         elements += 1;
         rest = &after[end + CLOSE.len()..];
@@ -105,40 +109,54 @@ fn first_word(text: &str) -> &str {
     text.split(char::is_whitespace).next().unwrap_or_default()
 }
 
-/// One parameter as written: its name and its value (`None` for a bare name such as `paused`).
-type Parameter<'a> = (&'static str, Option<&'a str>);
+/// One parameter: its name, the name as written (a slice of the directive, to find its line)
+/// and its value (`None` for a bare name such as `paused`).
+#[derive(Clone, Copy)]
+struct Parameter<'a> {
+    name: &'static str,
+    written: &'a str,
+    value: Option<&'a str>,
+}
+
+/// Why a directive is refused: the slice of it at fault, and the message.
+type Refusal<'a> = (&'a str, String);
 
 /// Reads and checks a directive's parameters (the text between `{{#bucket-lab` and `}}`).
-fn read(args: &str) -> Result<Vec<Parameter<'_>>, String> {
+fn read(args: &str) -> Result<Vec<Parameter<'_>>, Refusal<'_>> {
     let mut settings: Vec<Parameter<'_>> = Vec::new();
-    for (name, value) in split(args)? {
-        let Some(known) = PARAMETERS.iter().find(|p| **p == name) else {
-            return Err(format!(
-                "unknown parameter \"{name}\"; known: {}",
-                PARAMETERS.join(", ")
+    for (written, value) in split(args)? {
+        let Some(name) = PARAMETERS.iter().find(|p| **p == written) else {
+            let known = PARAMETERS.join(", ");
+            return Err((
+                written,
+                format!("unknown parameter \"{written}\"; known: {known}"),
             ));
         };
-        if settings.iter().any(|(seen, _)| seen == known) {
-            return Err(format!("parameter \"{name}\" is given twice"));
+        if settings.iter().any(|p| p.name == *name) {
+            return Err((written, format!("parameter \"{name}\" is given twice")));
         }
-        match (*known, value) {
-            ("paused", Some(value)) => {
-                return Err(format!(
-                    "paused takes no value (write just \"paused\"), got \"paused={value}\""
-                ))
-            }
-            ("paused", None) => {}
-            (_, None) => return Err(format!("{name} needs a value: {name}=…")),
-            _ => {}
+        let wrong = match (*name, value) {
+            ("paused", Some(value)) => Some(format!(
+                "paused takes no value (write just \"paused\"), got \"paused={value}\""
+            )),
+            ("paused", None) | (_, Some(_)) => None,
+            (_, None) => Some(format!("{name} needs a value: {name}=…")),
+        };
+        if let Some(message) = wrong {
+            return Err((written, message));
         }
-        settings.push((known, value));
+        settings.push(Parameter {
+            name,
+            written,
+            value,
+        });
     }
     check(&settings)?;
     Ok(settings)
 }
 
 /// Splits `a=1 b="x y" flag` into (name, value) pairs; values in double quotes may hold spaces.
-fn split(args: &str) -> Result<Vec<(&str, Option<&str>)>, String> {
+fn split(args: &str) -> Result<Vec<(&str, Option<&str>)>, Refusal<'_>> {
     let mut pairs = Vec::new();
     let mut rest = args.trim_start();
     while !rest.is_empty() {
@@ -147,7 +165,8 @@ fn split(args: &str) -> Result<Vec<(&str, Option<&str>)>, String> {
             .unwrap_or(rest.len());
         let name = &rest[..name_end];
         if name.is_empty() {
-            return Err(format!("a value without a name: \"{}\"", first_word(rest)));
+            let word = first_word(rest);
+            return Err((word, format!("a value without a name: \"{word}\"")));
         }
         rest = &rest[name_end..];
         let value = match rest.strip_prefix('=') {
@@ -155,7 +174,9 @@ fn split(args: &str) -> Result<Vec<(&str, Option<&str>)>, String> {
             Some(after) => match after.strip_prefix('"') {
                 Some(quoted) => {
                     let close = quoted.find('"').ok_or_else(|| {
-                        format!("the value of {name} opens a quote (\") and never closes it")
+                        let message =
+                            format!("the value of {name} opens a quote (\") and never closes it");
+                        (name, message)
                     })?;
                     rest = &quoted[close + 1..];
                     Some(&quoted[..close])
@@ -174,36 +195,40 @@ fn split(args: &str) -> Result<Vec<(&str, Option<&str>)>, String> {
 }
 
 /// Checks each value with the element's rule for it.
-fn check(settings: &[Parameter<'_>]) -> Result<(), String> {
-    let given = |name: &str| {
-        settings
-            .iter()
-            .find(|(n, _)| *n == name)
-            .and_then(|(_, v)| *v)
-    };
+fn check<'a>(settings: &[Parameter<'a>]) -> Result<(), Refusal<'a>> {
+    let given = |name: &str| settings.iter().find(|p| p.name == name);
     let number = |name: &str, field: Field, rule: Rule| match given(name) {
-        Some(text) => InvalidValue::parse(field, text, rule)
+        Some(&Parameter {
+            written,
+            value: Some(text),
+            ..
+        }) => InvalidValue::parse(field, text, rule)
             .map(Some)
-            .map_err(|error| error.message_with(name, rust_number)),
-        None => Ok(None),
+            .map_err(|error| (written, error.message_with(name, rust_number))),
+        _ => Ok(None),
     };
     let capacity = number("capacity", Field::Capacity, Rule::Positive)?.unwrap_or(DEFAULT_CAPACITY);
     number("refill-rate", Field::RefillRate, Rule::NonNegative)?;
     number("tokens", Field::Tokens, Rule::UpTo(capacity))?;
     let most = capacity.floor().clamp(1.0, f64::from(u32::MAX)) as u32;
     number("cost", Field::Cost, Rule::Whole(1, most))?;
-    if let Some(lang) = given("lang") {
-        if lang != "pt-BR" && lang != "en" {
-            return Err(format!("lang must be \"pt-BR\" or \"en\", got \"{lang}\""));
+    for parameter in settings {
+        let (Some(value), written) = (parameter.value, parameter.written) else {
+            continue;
+        };
+        let wrong = match parameter.name {
+            "lang" if value != "pt-BR" && value != "en" => {
+                Some(format!("lang must be \"pt-BR\" or \"en\", got \"{value}\""))
+            }
+            "view" if value != "diagram" => {
+                Some(format!("view must be \"diagram\", got \"{value}\""))
+            }
+            "controls" => check_controls(value).err(),
+            _ => None,
+        };
+        if let Some(message) = wrong {
+            return Err((written, message));
         }
-    }
-    if let Some(view) = given("view") {
-        if view != "diagram" {
-            return Err(format!("view must be \"diagram\", got \"{view}\""));
-        }
-    }
-    if let Some(list) = given("controls") {
-        check_controls(list)?;
     }
     Ok(())
 }
@@ -235,10 +260,10 @@ fn check_controls(list: &str) -> Result<(), String> {
 /// or `&`, so they go into the attributes as they are.
 fn element(settings: &[Parameter<'_>]) -> String {
     let mut out = String::from("<bucket-lab");
-    for (name, value) in settings {
+    for parameter in settings {
         out.push(' ');
-        out.push_str(name);
-        if let Some(value) = value {
+        out.push_str(parameter.name);
+        if let Some(value) = parameter.value {
             out.push_str("=\"");
             out.push_str(value);
             out.push('"');

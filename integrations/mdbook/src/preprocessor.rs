@@ -58,9 +58,10 @@ pub fn expand_chapter(chapter: &mut Chapter, src: &Path) -> Result<()> {
         return Ok(());
     }
     // mdBook's pages define `path_to_root` ("", "../", …): one script works on each chapter's page
-    // and on print.html, which holds every chapter (a relative `src` would be wrong there).
+    // and on print.html, which holds every chapter (a relative `src` would be wrong there). The
+    // "./" keeps "" + "bucketlab/…" a relative URL rather than a bare module name.
     chapter.content = format!(
-        "{}\n\n<script type=\"module\">import(path_to_root + '{FOLDER}/{ENTRY}');</script>\n",
+        "{}\n\n<script type=\"module\">import('./' + path_to_root + '{FOLDER}/{ENTRY}');</script>\n",
         expanded.text
     );
     Ok(())

@@ -176,6 +176,21 @@ fn an_unclosed_directive_names_its_line() {
 }
 
 #[test]
+fn a_directive_over_several_lines_names_the_line_of_the_bad_parameter() {
+    let text = "# Title\n\n{{#bucket-lab\n  capacity=4\n  lang=en refill-rate=fast\n  paused}}\n";
+    assert_eq!(
+        refused(text),
+        DirectiveError {
+            line: 5,
+            message: "refill-rate must be a finite number of at least 0, got \"fast\"".into()
+        }
+    );
+    assert_eq!(refused("{{#bucket-lab\n\n colour=red}}").line, 3);
+    assert_eq!(refused("{{#bucket-lab capacity=1\ncapacity=2}}").line, 2);
+    assert_eq!(refused("{{#bucket-lab\ncontrols=\"send\ntime}}").line, 2);
+}
+
+#[test]
 fn the_first_bad_directive_of_several_is_reported() {
     let error = refused("{{#bucket-lab}}\n\n{{#bucket-lab lang=de}}\n{{#bucket-lab lang=fr}}");
     assert_eq!(error.line, 3);

@@ -19,7 +19,7 @@ fn a_chapter_with_the_element_gets_one_module_script_that_finds_the_books_root()
         expand_chapter(&mut ch, Path::new("src")).unwrap();
         assert_eq!(
             ch.content,
-            "Text\n\n<bucket-lab capacity=\"3\">\n</bucket-lab>\n\n<bucket-lab>\n</bucket-lab>\n\n\n<script type=\"module\">import(path_to_root + 'bucketlab/element/bucket-lab.js');</script>\n",
+            "Text\n\n<bucket-lab capacity=\"3\">\n</bucket-lab>\n\n<bucket-lab>\n</bucket-lab>\n\n\n<script type=\"module\">import('./' + path_to_root + 'bucketlab/element/bucket-lab.js');</script>\n",
             "{path}"
         );
     }
