@@ -66,6 +66,12 @@ node scripts/dist.mjs 2>&1 | tee "$logs/dist.log"
 node scripts/npm-package.mjs --pack 2>&1 | tee -a "$logs/dist.log"
 note "dist + npm:                   $(grep -Eo '[0-9]+ files' "$logs/dist.log"), $(grep -Eo 'bucketlab-[0-9.]+\.tgz' "$logs/dist.log") packed"
 
+echo "== platforms: the mdBook preprocessor, the Hugo shortcode, Vite and webpack, each in its real tool =="
+# mdbook (crates.io) and hugo (Debian) come from scripts/setup.sh --test, which build.sh ran above.
+cargo test -p mdbook-bucketlab 2>&1 | tee "$logs/mdbook.log"
+node --test --test-concurrency=1 tests/integrations/ 2>&1 | tee "$logs/integrations.log"
+note "platforms:                    $(count_cargo "$logs/mdbook.log") native (mdbook-bucketlab), $(awk '/^# pass/ { print $3 }' "$logs/integrations.log") e2e (mdBook, Hugo, Vite, webpack)"
+
 echo
 echo "== all suites passed =="
 printf '%s\n' "${summary[@]}"
