@@ -1,11 +1,11 @@
-// The npm package in a fresh Vite 8 app and a fresh webpack 5 app: `npm pack` of the package,
-// `npm install` of that tarball into a copy of each app (tests/fixtures/{vite,webpack}-app),
-// a production build with the repository's pinned Vite and webpack, and the built app in Chromium
-// under the strict CSP: the element sends requests until a 429, the wasm comes from the bundle's
-// emitted asset, and the app's own script uses the package's TokenBucket.
+// The npm package in a fresh app built by Vite 8 and by webpack 5: `npm pack` of the package,
+// `npm install` of that tarball into a fresh copy of the app (tests/fixtures/bundler-app) for
+// each, a production build with the repository's pinned Vite and webpack, and the built app in
+// Chromium under the strict CSP: the element sends requests until a 429, the wasm comes from the
+// bundle's emitted asset, and the app's own script uses the package's TokenBucket.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
@@ -28,8 +28,8 @@ after(async () => {
 });
 
 /** A copy of the fixture app with the packed package installed by npm, offline. */
-async function freshApp(name) {
-  const app = await copyFixture(name);
+async function freshApp() {
+  const app = await copyFixture('bundler-app');
   cleanup.push(join(app, '..'));
   await mustRun('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], { cwd: app });
   return app;
@@ -59,7 +59,7 @@ async function checkBuiltApp(dist, wasmPath) {
 }
 
 test('vite: a production build of a fresh app runs the element and loads the emitted wasm', async () => {
-  const app = await freshApp('vite-app');
+  const app = await freshApp();
   await build({ root: app, logLevel: 'warn', configFile: false });
   const assets = await readdir(join(app, 'dist', 'assets'));
   const emitted = assets.find((f) => f.endsWith('.wasm'));
@@ -68,8 +68,9 @@ test('vite: a production build of a fresh app runs the element and loads the emi
 });
 
 test('webpack: a production build of a fresh app runs the element and loads the emitted wasm', async () => {
-  const app = await freshApp('webpack-app');
+  const app = await freshApp();
   await mustRun(join(ROOT, 'node_modules', '.bin', 'webpack'), ['--mode', 'production'], { cwd: app });
+  await copyFile(join(app, 'index.html'), join(app, 'dist', 'index.html'));
   const files = await readdir(join(app, 'dist'));
   const emitted = files.find((f) => f.endsWith('.wasm'));
   assert.ok(emitted, `the wasm is an emitted asset: ${files}`);

@@ -70,6 +70,8 @@ test('hugo: a bad parameter fails the build naming the page, the line and the ru
       ['capacity="lots"', 'capacity must be a finite number greater than 0, got "lots"'],
       ['capacity="3" cost="4"', 'cost must be a whole number from 1 to 3, got "4"'],
       ['lang="fr"', 'lang must be "pt-BR" or "en", got "fr"'],
+      ['paused="yes"', 'paused must be "true" or "false", got "yes"'],
+      ['refill-rate=""', 'bucket-lab parameter refill-rate is empty: give it a value, or leave it out for its default'],
       ['colour="red"', 'unknown bucket-lab parameter "colour"; known: capacity, refill-rate, cost, tokens, lang, view, controls, paused'],
     ]) {
       const page = join(bad, 'content', '_index.md');

@@ -11,8 +11,8 @@ pub const COMMAND: &str = "mdbook-bucketlab";
 
 /// `book.toml`'s text with `[preprocessor.bucket-lab]` added: `command`, and `before = ["links"]`
 /// so that mdBook's `links` preprocessor, which drops the backslash of any escaped `\{{#…}}`,
-/// leaves `\{{#bucket-lab …}}` for this one to write as text. Keys the author already set are
-/// kept; running it again changes nothing.
+/// leaves `\{{#bucket-lab …}}` for this one to write as text. Keys the author already set (and
+/// an order they chose with `before` or `after`) are kept; running it again changes nothing.
 ///
 /// ```
 /// let toml = "[book]\ntitle = \"Rate limits\" # shown in the header\n";
@@ -41,7 +41,8 @@ pub fn add_to_book_toml(text: &str) -> Result<String> {
     if ours.get("command").is_none() {
         ours.insert("command", value(COMMAND));
     }
-    if ours.get("before").is_none() {
+    // An order the author chose (before or after anything) is theirs to keep.
+    if ours.get("before").is_none() && ours.get("after").is_none() {
         ours.insert("before", value(Array::from_iter(["links"])));
     }
     Ok(doc.to_string())

@@ -44,6 +44,16 @@ fn keeps_keys_the_author_set() {
 }
 
 #[test]
+fn keeps_an_order_the_author_chose() {
+    let text = "[preprocessor.bucket-lab]\nafter = [\"links\"]\n";
+    let out = add_to_book_toml(text).unwrap();
+    assert_eq!(
+        out,
+        "[preprocessor.bucket-lab]\nafter = [\"links\"]\ncommand = \"mdbook-bucketlab\"\n"
+    );
+}
+
+#[test]
 fn keeps_other_preprocessors() {
     let text = "[preprocessor.mermaid]\ncommand = \"mdbook-mermaid\"\n";
     let out = add_to_book_toml(text).unwrap();
