@@ -105,6 +105,7 @@ fn line_of(text: &str, offset: usize) -> usize {
     text[..offset].matches('\n').count() + 1
 }
 
+/// `text` up to its first whitespace, for quoting in a message.
 fn first_word(text: &str) -> &str {
     text.split(char::is_whitespace).next().unwrap_or_default()
 }
