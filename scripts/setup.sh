@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building the lesson needs, only when missing: the wasm32 target and the
 # wasm-bindgen CLI at exactly the version Cargo.lock pins. With `--test`, also what the tests
-# need: Debian's Chromium + chromedriver, and redis-server; with `--bench`, what only the benchmark
-# needs: Debian's goaccess and GNU time. The npm packages (wasm-opt, Playwright) come from
+# need: Debian's Chromium + chromedriver, redis-server, mdbook (from crates.io) and Debian's hugo;
+# with `--bench`, what only the benchmark needs: Debian's goaccess and GNU time. The npm packages (wasm-opt, Playwright) come from
 # package-lock.json.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -49,6 +49,19 @@ if [ "${1:-}" = "--test" ]; then
     sudo_=""; [ "$(id -u)" = 0 ] || sudo_="sudo"
     $sudo_ apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq redis-server >/dev/null
+  fi
+  # The mdBook preprocessor's test builds a sample book with the real mdbook, built without the
+  # serve and watch features it does not use.
+  if [ "$(mdbook --version 2>/dev/null)" != "mdbook v0.5.4" ]; then
+    echo "setup: installing mdbook 0.5.4; about 3 minutes"
+    cargo install mdbook --version 0.5.4 --locked --no-default-features --features search
+  fi
+  # The Hugo shortcode's test builds a sample site with Debian's hugo.
+  if ! command -v hugo >/dev/null; then
+    echo "setup: installing Debian's hugo"
+    sudo_=""; [ "$(id -u)" = 0 ] || sudo_="sudo"
+    $sudo_ apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq hugo >/dev/null
   fi
 fi
 

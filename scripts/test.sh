@@ -70,6 +70,12 @@ note "dist + npm:                   $(grep -Eo '[0-9]+ files' "$logs/dist.log"),
 # make dist (just above) also packed bucketlab-scorm12.zip, bucketlab-scorm2004.zip and bucketlab.h5p.
 note "lms (counted above):          $(grep -c '^ok [0-9]* - lms: ' "$logs/node.log") node, $(grep -c '^ok [0-9]* - lms: ' "$logs/e2e.log") e2e; packed: $(grep -Eo 'bucketlab[-a-z0-9]*\.(zip|h5p)' "$logs/dist.log" | tr '\n' ' ')"
 
+echo "== platforms: the mdBook preprocessor, the Hugo shortcode, Vite and webpack, each in its real tool =="
+# mdbook (crates.io) and hugo (Debian) come from scripts/setup.sh --test, which build.sh ran above.
+cargo test -p mdbook-bucketlab 2>&1 | tee "$logs/mdbook.log"
+node --test --test-concurrency=1 tests/integrations/ 2>&1 | tee "$logs/integrations.log"
+note "platforms:                    $(count_cargo "$logs/mdbook.log") native (mdbook-bucketlab), $(awk '/^# pass/ { print $3 }' "$logs/integrations.log") e2e (mdBook, Hugo, Vite, webpack)"
+
 echo
 echo "== all suites passed =="
 printf '%s\n' "${summary[@]}"

@@ -16,7 +16,8 @@ import { onWasmTrap } from './trap.js';
 export const ATTRIBUTES = ['capacity', 'refill-rate', 'cost', 'tokens', 'lang', 'view', 'controls', 'paused'];
 /** The views the element can show (one so far: the live diagram). */
 export const VIEWS = ['diagram'];
-const STYLESHEETS = [new URL('./widget.css', import.meta.url), new URL('./bucket-lab.css', import.meta.url)];
+// `?no-inline`: Vite would inline a small stylesheet as a data: URL, which a strict style-src refuses.
+const STYLESHEETS = [new URL('./widget.css?no-inline', import.meta.url), new URL('./bucket-lab.css?no-inline', import.meta.url)];
 const DEFAULTS = { capacity: '5', 'refill-rate': '1' };
 
 let moduleReady = null;

@@ -1,0 +1,277 @@
+//! `{{#bucket-lab …}}` in a chapter's text: finding each one, reading its parameters, checking
+//! them with the rules the element itself applies (so a bad value stops the build instead of
+//! showing an error box to readers), and writing the `<bucket-lab>` element.
+
+use bucketlab::limiter::{rust_number, Field, InvalidValue, Rule};
+
+/// How a directive starts; `\{{#bucket-lab` writes it literally, as mdBook's own `\{{#include`.
+pub const OPEN: &str = "{{#bucket-lab";
+const CLOSE: &str = "}}";
+
+/// Every parameter, spelled as the element's attributes (www/element/bucket-lab.js `ATTRIBUTES`).
+pub const PARAMETERS: [&str; 8] = [
+    "capacity",
+    "refill-rate",
+    "cost",
+    "tokens",
+    "lang",
+    "view",
+    "controls",
+    "paused",
+];
+
+/// The element's `B` when `capacity` is left out; `tokens` and `cost` are checked against it.
+const DEFAULT_CAPACITY: f64 = 5.0;
+/// The groups `controls` can name (the diagram's `CONTROL_GROUPS`, in src/view/controls.rs).
+const CONTROL_GROUPS: [&str; 6] = ["send", "cost", "burst", "bucket", "traffic", "time"];
+
+/// A directive that can't become an element: the line of the chapter it starts on (from 1) and
+/// why, naming the parameter, the value and what is allowed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DirectiveError {
+    /// The chapter's line the directive starts on, counted from 1.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// A chapter's text after [`expand`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Expanded {
+    /// The text with every directive replaced by its element.
+    pub text: String,
+    /// How many elements it holds now.
+    pub elements: usize,
+}
+
+/// Replaces every `{{#bucket-lab …}}` in `text` by its `<bucket-lab>` element; the first bad
+/// directive is an error.
+///
+/// ```
+/// let out = mdbook_bucketlab::directive::expand("Try it:\n\n{{#bucket-lab capacity=10 lang=en}}\n").unwrap();
+/// assert_eq!(out.text, "Try it:\n\n<bucket-lab capacity=\"10\" lang=\"en\">\n</bucket-lab>\n");
+/// let bad = mdbook_bucketlab::directive::expand("\n{{#bucket-lab capacity=-1}}").unwrap_err();
+/// assert_eq!((bad.line, bad.message.as_str()), (2, "capacity must be a finite number greater than 0, got -1"));
+/// ```
+pub fn expand(text: &str) -> Result<Expanded, DirectiveError> {
+    let mut out = String::with_capacity(text.len());
+    let mut elements = 0;
+    let mut rest = text;
+    while let Some(start) = rest.find(OPEN) {
+        let line = line_of(text, text.len() - rest.len() + start);
+        if rest[..start].ends_with('\\') {
+            // Escaped: drop the backslash, keep the directive as text.
+            out.push_str(&rest[..start - 1]);
+            out.push_str(OPEN);
+            rest = &rest[start + OPEN.len()..];
+            continue;
+        }
+        out.push_str(&rest[..start]);
+        let after = &rest[start + OPEN.len()..];
+        let Some(end) = after.find(CLOSE) else {
+            return Err(DirectiveError {
+                line,
+                message: format!("{OPEN} is not closed: no \"{CLOSE}\" after it"),
+            });
+        };
+        let args = &after[..end];
+        if !args.is_empty() && !args.starts_with(char::is_whitespace) {
+            return Err(DirectiveError {
+                line,
+                message: format!(
+                    "\"{OPEN}\" must be followed by a space or \"{CLOSE}\", got \"{OPEN}{}\"",
+                    first_word(args)
+                ),
+            });
+        }
+        let settings = read(args).map_err(|(place, message)| DirectiveError {
+            // The line of the parameter at fault, which may be below the directive's first.
+            line: line_of(text, place.as_ptr() as usize - text.as_ptr() as usize),
+            message,
+        })?;
+        out.push_str(&element(&settings));
+        elements += 1;
+        rest = &after[end + CLOSE.len()..];
+    }
+    out.push_str(rest);
+    Ok(Expanded {
+        text: out,
+        elements,
+    })
+}
+
+/// The line (from 1) that byte `offset` of `text` is on.
+fn line_of(text: &str, offset: usize) -> usize {
+    text[..offset].matches('\n').count() + 1
+}
+
+/// `text` up to its first whitespace, for quoting in a message.
+fn first_word(text: &str) -> &str {
+    text.split(char::is_whitespace).next().unwrap_or_default()
+}
+
+/// One parameter: its name, the name as written (a slice of the directive, to find its line)
+/// and its value (`None` for a bare name such as `paused`).
+#[derive(Clone, Copy)]
+struct Parameter<'a> {
+    name: &'static str,
+    written: &'a str,
+    value: Option<&'a str>,
+}
+
+/// Why a directive is refused: the slice of it at fault, and the message.
+type Refusal<'a> = (&'a str, String);
+
+/// Reads and checks a directive's parameters (the text between `{{#bucket-lab` and `}}`).
+fn read(args: &str) -> Result<Vec<Parameter<'_>>, Refusal<'_>> {
+    let mut settings: Vec<Parameter<'_>> = Vec::new();
+    for (written, value) in split(args)? {
+        let Some(name) = PARAMETERS.iter().find(|p| **p == written) else {
+            let known = PARAMETERS.join(", ");
+            return Err((
+                written,
+                format!("unknown parameter \"{written}\"; known: {known}"),
+            ));
+        };
+        if settings.iter().any(|p| p.name == *name) {
+            return Err((written, format!("parameter \"{name}\" is given twice")));
+        }
+        let wrong = match (*name, value) {
+            ("paused", Some(value)) => Some(format!(
+                "paused takes no value (write just \"paused\"), got \"paused={value}\""
+            )),
+            ("paused", None) | (_, Some(_)) => None,
+            (_, None) => Some(format!("{name} needs a value: {name}=…")),
+        };
+        if let Some(message) = wrong {
+            return Err((written, message));
+        }
+        settings.push(Parameter {
+            name,
+            written,
+            value,
+        });
+    }
+    check(&settings)?;
+    Ok(settings)
+}
+
+/// Splits `a=1 b="x y" flag` into (name, value) pairs; values in double quotes may hold spaces.
+fn split(args: &str) -> Result<Vec<(&str, Option<&str>)>, Refusal<'_>> {
+    let mut pairs = Vec::new();
+    let mut rest = args.trim_start();
+    while !rest.is_empty() {
+        let name_end = rest
+            .find(|c: char| c.is_whitespace() || c == '=')
+            .unwrap_or(rest.len());
+        let name = &rest[..name_end];
+        if name.is_empty() {
+            let word = first_word(rest);
+            return Err((word, format!("a value without a name: \"{word}\"")));
+        }
+        rest = &rest[name_end..];
+        let value = match rest.strip_prefix('=') {
+            None => None,
+            Some(after) => match after.strip_prefix('"') {
+                Some(quoted) => {
+                    let close = quoted.find('"').ok_or_else(|| {
+                        let message =
+                            format!("the value of {name} opens a quote (\") and never closes it");
+                        (name, message)
+                    })?;
+                    rest = &quoted[close + 1..];
+                    Some(&quoted[..close])
+                }
+                None => {
+                    let end = after.find(char::is_whitespace).unwrap_or(after.len());
+                    rest = &after[end..];
+                    Some(&after[..end])
+                }
+            },
+        };
+        pairs.push((name, value));
+        rest = rest.trim_start();
+    }
+    Ok(pairs)
+}
+
+/// Checks each value with the element's rule for it.
+fn check<'a>(settings: &[Parameter<'a>]) -> Result<(), Refusal<'a>> {
+    let given = |name: &str| settings.iter().find(|p| p.name == name);
+    let number = |name: &str, field: Field, rule: Rule| match given(name) {
+        Some(&Parameter {
+            written,
+            value: Some(text),
+            ..
+        }) => InvalidValue::parse(field, text, rule)
+            .map(Some)
+            .map_err(|error| (written, error.message_with(name, rust_number))),
+        _ => Ok(None),
+    };
+    let capacity = number("capacity", Field::Capacity, Rule::Positive)?.unwrap_or(DEFAULT_CAPACITY);
+    number("refill-rate", Field::RefillRate, Rule::NonNegative)?;
+    number("tokens", Field::Tokens, Rule::UpTo(capacity))?;
+    let most = capacity.floor().clamp(1.0, f64::from(u32::MAX)) as u32;
+    number("cost", Field::Cost, Rule::Whole(1, most))?;
+    for parameter in settings {
+        let (Some(value), written) = (parameter.value, parameter.written) else {
+            continue;
+        };
+        let wrong = match parameter.name {
+            "lang" if value != "pt-BR" && value != "en" => {
+                Some(format!("lang must be \"pt-BR\" or \"en\", got \"{value}\""))
+            }
+            "view" if value != "diagram" => {
+                Some(format!("view must be \"diagram\", got \"{value}\""))
+            }
+            "controls" => check_controls(value).err(),
+            _ => None,
+        };
+        if let Some(message) = wrong {
+            return Err((written, message));
+        }
+    }
+    Ok(())
+}
+
+/// `controls`: `all`, `none`, or group names separated by spaces or commas.
+fn check_controls(list: &str) -> Result<(), String> {
+    let names: Vec<&str> = list
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|n| !n.is_empty())
+        .collect();
+    let wrong = match names.as_slice() {
+        [] => Some("no control named".to_owned()),
+        ["all"] | ["none"] => None,
+        _ => names
+            .iter()
+            .find(|n| !CONTROL_GROUPS.iter().any(|g| g.eq_ignore_ascii_case(n)))
+            .map(|n| format!("unknown control \"{n}\"")),
+    };
+    match wrong {
+        None => Ok(()),
+        Some(why) => Err(format!(
+            "controls must be \"all\", \"none\" or names from {} separated by spaces, got \"{list}\" ({why})",
+            CONTROL_GROUPS.join(", ")
+        )),
+    }
+}
+
+/// The element, its attributes in the order they were written. Checked values hold no `"`, `<`
+/// or `&`, so they go into the attributes as they are.
+fn element(settings: &[Parameter<'_>]) -> String {
+    let mut out = String::from("<bucket-lab");
+    for parameter in settings {
+        out.push(' ');
+        out.push_str(parameter.name);
+        if let Some(value) = parameter.value {
+            out.push_str("=\"");
+            out.push_str(value);
+            out.push('"');
+        }
+    }
+    // The line break makes a directive on a line of its own an HTML block rather than a
+    // paragraph; inside a paragraph it is only a line break.
+    out.push_str(">\n</bucket-lab>");
+    out
+}

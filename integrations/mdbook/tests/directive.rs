@@ -1,0 +1,197 @@
+//! The directive parser: what a chapter may write, and the message for each mistake.
+use mdbook_bucketlab::directive::{expand, DirectiveError};
+
+fn one(text: &str) -> String {
+    let out = expand(text).unwrap_or_else(|e| panic!("{text:?} was refused: {e:?}"));
+    assert_eq!(out.elements, 1, "in {text:?}");
+    out.text
+}
+
+fn refused(text: &str) -> DirectiveError {
+    expand(text).expect_err(text)
+}
+
+#[test]
+fn writes_the_element_with_the_attributes_in_the_order_given() {
+    assert_eq!(
+        one("{{#bucket-lab capacity=10 refill-rate=2 lang=en}}"),
+        "<bucket-lab capacity=\"10\" refill-rate=\"2\" lang=\"en\">\n</bucket-lab>"
+    );
+    assert_eq!(
+        one(
+            r#"{{#bucket-lab lang=pt-BR cost=2 tokens=0 capacity=2,5 controls="send time" view=diagram paused}}"#
+        ),
+        concat!(
+            r#"<bucket-lab lang="pt-BR" cost="2" tokens="0" capacity="2,5" controls="send time" view="diagram" paused>"#,
+            "\n</bucket-lab>"
+        )
+    );
+    assert_eq!(one("{{#bucket-lab}}"), "<bucket-lab>\n</bucket-lab>");
+}
+
+#[test]
+fn keeps_the_text_around_and_expands_every_directive() {
+    let text = "# Title\n\nBefore {{#bucket-lab capacity=3}} after.\n\n{{#bucket-lab\n  capacity=4\n  paused\n}}\nEnd\n";
+    let out = expand(text).unwrap();
+    assert_eq!(out.elements, 2);
+    assert_eq!(
+        out.text,
+        "# Title\n\nBefore <bucket-lab capacity=\"3\">\n</bucket-lab> after.\n\n<bucket-lab capacity=\"4\" paused>\n</bucket-lab>\nEnd\n"
+    );
+}
+
+#[test]
+fn an_escaped_directive_stays_as_text_without_its_backslash() {
+    let out = expand("Write \\{{#bucket-lab capacity=-1}} in a chapter.").unwrap();
+    assert_eq!(out.elements, 0);
+    assert_eq!(out.text, "Write {{#bucket-lab capacity=-1}} in a chapter.");
+}
+
+#[test]
+fn text_without_directives_is_unchanged() {
+    let text = "{{#include other.md}} and {{#bucket}} and {{ #bucket-lab }}";
+    assert_eq!(
+        expand(text).unwrap(),
+        mdbook_bucketlab::directive::Expanded {
+            text: text.into(),
+            elements: 0
+        }
+    );
+}
+
+#[test]
+fn bad_numbers_are_refused_with_the_elements_own_message_and_the_line() {
+    let cases = [
+        (
+            "{{#bucket-lab capacity=-1}}",
+            "capacity must be a finite number greater than 0, got -1",
+        ),
+        (
+            "{{#bucket-lab capacity=0}}",
+            "capacity must be a finite number greater than 0, got 0",
+        ),
+        (
+            "{{#bucket-lab capacity=lots}}",
+            "capacity must be a finite number greater than 0, got \"lots\"",
+        ),
+        (
+            "{{#bucket-lab capacity=}}",
+            "capacity must be a finite number greater than 0, got \"\"",
+        ),
+        (
+            "{{#bucket-lab capacity=inf}}",
+            "capacity must be a finite number greater than 0, got Infinity",
+        ),
+        (
+            "{{#bucket-lab refill-rate=-0.5}}",
+            "refill-rate must be a finite number of at least 0, got -0.5",
+        ),
+        (
+            "{{#bucket-lab refill-rate=fast}}",
+            "refill-rate must be a finite number of at least 0, got \"fast\"",
+        ),
+        (
+            "{{#bucket-lab capacity=10 tokens=11}}",
+            "tokens must be a finite number from 0 to 10, got 11",
+        ),
+        (
+            "{{#bucket-lab tokens=6}}",
+            "tokens must be a finite number from 0 to 5, got 6",
+        ),
+        (
+            "{{#bucket-lab capacity=4 cost=5}}",
+            "cost must be a whole number from 1 to 4, got 5",
+        ),
+        (
+            "{{#bucket-lab cost=1.5}}",
+            "cost must be a whole number from 1 to 5, got 1.5",
+        ),
+        (
+            "{{#bucket-lab capacity=2.9 cost=3}}",
+            "cost must be a whole number from 1 to 2, got 3",
+        ),
+    ];
+    for (directive, message) in cases {
+        let text = format!("# A chapter\n\nSome text.\n{directive}\n");
+        assert_eq!(
+            refused(&text),
+            DirectiveError {
+                line: 4,
+                message: message.into()
+            },
+            "{directive}"
+        );
+    }
+}
+
+#[test]
+fn bad_words_are_refused_naming_what_is_allowed() {
+    let cases = [
+        ("{{#bucket-lab lang=fr}}", "lang must be \"pt-BR\" or \"en\", got \"fr\""),
+        ("{{#bucket-lab view=chart}}", "view must be \"diagram\", got \"chart\""),
+        ("{{#bucket-lab controls=\"send jump\"}}", "controls must be \"all\", \"none\" or names from send, cost, burst, bucket, traffic, time separated by spaces, got \"send jump\" (unknown control \"jump\")"),
+        ("{{#bucket-lab controls=\"\"}}", "controls must be \"all\", \"none\" or names from send, cost, burst, bucket, traffic, time separated by spaces, got \"\" (no control named)"),
+        ("{{#bucket-lab colour=red}}", "unknown parameter \"colour\"; known: capacity, refill-rate, cost, tokens, lang, view, controls, paused"),
+        ("{{#bucket-lab capacity=1 capacity=2}}", "parameter \"capacity\" is given twice"),
+        ("{{#bucket-lab paused=yes}}", "paused takes no value (write just \"paused\"), got \"paused=yes\""),
+        ("{{#bucket-lab capacity}}", "capacity needs a value: capacity=…"),
+        ("{{#bucket-lab =5}}", "a value without a name: \"=5\""),
+        ("{{#bucket-lab controls=\"send}}", "the value of controls opens a quote (\") and never closes it"),
+        ("{{#bucket-labs capacity=1}}", "\"{{#bucket-lab\" must be followed by a space or \"}}\", got \"{{#bucket-labs\""),
+    ];
+    for (directive, message) in cases {
+        assert_eq!(
+            refused(directive),
+            DirectiveError {
+                line: 1,
+                message: message.into()
+            },
+            "{directive}"
+        );
+    }
+}
+
+#[test]
+fn controls_accept_all_none_and_groups_in_any_case_with_commas() {
+    for list in [
+        "all",
+        "none",
+        "send",
+        "Send, TIME",
+        "send cost burst bucket traffic time",
+    ] {
+        one(&format!("{{{{#bucket-lab controls=\"{list}\"}}}}"));
+    }
+}
+
+#[test]
+fn an_unclosed_directive_names_its_line() {
+    assert_eq!(
+        refused("one\ntwo\n{{#bucket-lab capacity=3\n\nmore text"),
+        DirectiveError {
+            line: 3,
+            message: "{{#bucket-lab is not closed: no \"}}\" after it".into()
+        }
+    );
+}
+
+#[test]
+fn a_directive_over_several_lines_names_the_line_of_the_bad_parameter() {
+    let text = "# Title\n\n{{#bucket-lab\n  capacity=4\n  lang=en refill-rate=fast\n  paused}}\n";
+    assert_eq!(
+        refused(text),
+        DirectiveError {
+            line: 5,
+            message: "refill-rate must be a finite number of at least 0, got \"fast\"".into()
+        }
+    );
+    assert_eq!(refused("{{#bucket-lab\n\n colour=red}}").line, 3);
+    assert_eq!(refused("{{#bucket-lab capacity=1\ncapacity=2}}").line, 2);
+    assert_eq!(refused("{{#bucket-lab\ncontrols=\"send\ntime}}").line, 2);
+}
+
+#[test]
+fn the_first_bad_directive_of_several_is_reported() {
+    let error = refused("{{#bucket-lab}}\n\n{{#bucket-lab lang=de}}\n{{#bucket-lab lang=fr}}");
+    assert_eq!(error.line, 3);
+}

@@ -1,0 +1,78 @@
+// The npm package in a fresh app built by Vite 8 and by webpack 5: `npm pack` of the package,
+// `npm install` of that tarball into a fresh copy of the app (tests/fixtures/bundler-app) for
+// each, a production build with the repository's pinned Vite and webpack, and the built app in
+// Chromium under the strict CSP: the element sends requests until a 429, the wasm comes from the
+// bundle's emitted asset, and the app's own script uses the package's TokenBucket.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'vite';
+import { assemblePackage, pack } from '../../scripts/npm-package.mjs';
+import { launch, openPage } from '../e2e/harness.mjs';
+import { serveStatic, STRICT_CSP } from '../e2e/static-server.mjs';
+import { copyFixture, mustRun, ROOT, sendUntilRefused } from './helpers.mjs';
+
+let work, tarball, browser;
+const cleanup = [];
+before(async () => {
+  work = await mkdtemp(join(tmpdir(), 'bucketlab-npm-'));
+  await assemblePackage(join(work, 'bucketlab'));
+  tarball = pack(join(work, 'bucketlab'), work);
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  for (const dir of [work, ...cleanup]) await rm(dir, { recursive: true, force: true });
+});
+
+/** A copy of the fixture app with the packed package installed by npm, offline. */
+async function freshApp() {
+  const app = await copyFixture('bundler-app');
+  cleanup.push(join(app, '..'));
+  await mustRun('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], { cwd: app });
+  return app;
+}
+
+/** Opens the built app and checks the element, the wasm's URL and the app's script. */
+async function checkBuiltApp(dist, wasmPath) {
+  const site = await serveStatic(dist, { headers: { 'content-security-policy': STRICT_CSP } });
+  try {
+    const page = await openPage(browser);
+    await page.goto(site.url);
+    await page.waitForFunction(() => document.getElementById('lab')?.diagram);
+    const lines = await sendUntilRefused(page, '#lab', 3);
+    assert.ok(lines.slice(0, 3).every((l) => l.startsWith('Admitted')), lines.join(' | '));
+    assert.match(lines[3], /^Denied: 429/);
+    assert.equal(await page.textContent('#script'), '10 admitted, 1 refused');
+    const wasm = site.log.filter((r) => r.path.endsWith('.wasm'));
+    assert.equal(wasm.length, 1, `one wasm fetch: ${JSON.stringify(wasm)}`);
+    assert.match(wasm[0].path, wasmPath);
+    assert.equal(wasm[0].type, 'application/wasm');
+    assert.deepEqual(site.log.filter((r) => r.status === 404), []);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  } finally {
+    await site.close();
+  }
+}
+
+test('vite: a production build of a fresh app runs the element and loads the emitted wasm', async () => {
+  const app = await freshApp();
+  await build({ root: app, logLevel: 'warn', configFile: false });
+  const assets = await readdir(join(app, 'dist', 'assets'));
+  const emitted = assets.find((f) => f.endsWith('.wasm'));
+  assert.ok(emitted, `the wasm is an emitted asset: ${assets}`);
+  await checkBuiltApp(join(app, 'dist'), new RegExp(`^assets/${emitted.replace('.', '\\.')}$`));
+});
+
+test('webpack: a production build of a fresh app runs the element and loads the emitted wasm', async () => {
+  const app = await freshApp();
+  await mustRun(join(ROOT, 'node_modules', '.bin', 'webpack'), ['--mode', 'production'], { cwd: app });
+  await copyFile(join(app, 'index.html'), join(app, 'dist', 'index.html'));
+  const files = await readdir(join(app, 'dist'));
+  const emitted = files.find((f) => f.endsWith('.wasm'));
+  assert.ok(emitted, `the wasm is an emitted asset: ${files}`);
+  await checkBuiltApp(join(app, 'dist'), new RegExp(`^${emitted.replace('.', '\\.')}$`));
+});

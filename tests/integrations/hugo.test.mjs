@@ -1,0 +1,89 @@
+// The Hugo shortcode (integrations/hugo/layouts/shortcodes/bucket-lab.html) with Debian's hugo
+// (installed by scripts/setup.sh --test): a one-page site whose two shortcodes become two working
+// elements, served under the site's sub-path with the strict CSP, and a bad parameter stopping
+// the build with the page, the line and the rule.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { assemblePackage } from '../../scripts/npm-package.mjs';
+import { launch, openPage } from '../e2e/harness.mjs';
+import { serveStatic, STRICT_CSP } from '../e2e/static-server.mjs';
+import { copyFixture, mustRun, ROOT, run, sendUntilRefused } from './helpers.mjs';
+
+const SHORTCODE = join(ROOT, 'integrations/hugo/layouts/shortcodes/bucket-lab.html');
+
+let pkg, site, server, browser;
+
+/** A copy of the sample site set up as the author guide says: the shortcode and the files. */
+async function authorSite() {
+  const dir = await copyFixture('hugo-site');
+  await mkdir(join(dir, 'layouts', 'shortcodes'), { recursive: true });
+  await cp(SHORTCODE, join(dir, 'layouts', 'shortcodes', 'bucket-lab.html'));
+  for (const folder of ['element', 'i18n', 'pkg']) {
+    await cp(join(pkg, folder), join(dir, 'static', 'bucketlab', folder), { recursive: true });
+  }
+  return dir;
+}
+
+before(async () => {
+  pkg = join(await mkdtemp(join(tmpdir(), 'bucketlab-npm-')), 'bucketlab');
+  await assemblePackage(pkg);
+  site = await authorSite();
+  await mustRun('hugo', ['--source', site, '--quiet']);
+  // baseURL is http://example.org/course/: the pages link to /course/…
+  server = await serveStatic(join(site, 'public'), { prefix: '/course/', headers: { 'content-security-policy': STRICT_CSP } });
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+  for (const dir of [pkg, site]) if (dir) await rm(dirname(dir), { recursive: true, force: true });
+});
+
+test('hugo: two shortcodes make two working elements and one module script', async () => {
+  const html = await readFile(join(site, 'public', 'index.html'), 'utf8');
+  assert.equal(html.match(/<script type="module" src="\/course\/bucketlab\/element\/bucket-lab\.js"><\/script>/g)?.length, 1, html);
+  const page = await openPage(browser);
+  await page.goto(`${server.origin}/course/`);
+  await page.waitForFunction(() => [...document.querySelectorAll('bucket-lab')].every((e) => e.diagram));
+  assert.equal(await page.locator('bucket-lab').count(), 2);
+  const en = await sendUntilRefused(page, 'bucket-lab[lang="en"]', 3);
+  assert.ok(en.slice(0, 3).every((l) => l.startsWith('Admitted')), en.join(' | '));
+  assert.match(en[3], /^Denied: 429/);
+  const pt = await sendUntilRefused(page, 'bucket-lab[lang="pt-BR"]', 4);
+  assert.ok(pt.slice(0, 4).every((l) => l.startsWith('Admitida')), pt.join(' | '));
+  assert.match(pt[4], /^Negada: 429/);
+  assert.match(await page.locator('bucket-lab[lang="pt-BR"] .bl-diagram').textContent(), /r = 2,5 tokens\/s/);
+  const wasm = server.log.filter((r) => r.path.endsWith('.wasm'));
+  assert.deepEqual(wasm.map((r) => [r.path, r.type]), [['bucketlab/pkg/bucketlab_bg.wasm', 'application/wasm']]);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('hugo: a bad parameter fails the build naming the page, the line and the rule', async () => {
+  const bad = await authorSite();
+  try {
+    for (const [params, message] of [
+      ['capacity="0"', 'capacity must be a finite number greater than 0, got "0"'],
+      ['capacity="lots"', 'capacity must be a finite number greater than 0, got "lots"'],
+      ['capacity="3" cost="4"', 'cost must be a whole number from 1 to 3, got "4"'],
+      ['lang="fr"', 'lang must be "pt-BR" or "en", got "fr"'],
+      ['paused="yes"', 'paused must be "true" or "false", got "yes"'],
+      ['refill-rate=""', 'bucket-lab parameter refill-rate is empty: give it a value, or leave it out for its default'],
+      ['colour="red"', 'unknown bucket-lab parameter "colour"; known: capacity, refill-rate, cost, tokens, lang, view, controls, paused'],
+    ]) {
+      const page = join(bad, 'content', '_index.md');
+      const text = await readFile(join(ROOT, 'tests/fixtures/hugo-site/content/_index.md'), 'utf8');
+      await writeFile(page, text.replace(/\{\{< bucket-lab [^>]*>\}\}\n\nThe same/, `{{< bucket-lab ${params} >}}\n\nThe same`));
+      const result = await run('hugo', ['--source', bad]); // not --quiet: it hides the error
+      assert.notEqual(result.code, 0, params);
+      // hugo logs the error on stdout and says that the build failed on stderr.
+      const output = result.stdout + result.stderr;
+      assert.ok(output.includes(`content/_index.md:7:1": ${message}`), `${params}:\n${output}`);
+    }
+  } finally {
+    await rm(dirname(bad), { recursive: true, force: true });
+  }
+});

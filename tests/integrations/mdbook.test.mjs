@@ -1,0 +1,89 @@
+// The mdBook preprocessor in a real `mdbook build` (mdBook 0.5, installed by scripts/setup.sh
+// --test): `mdbook-bucketlab install` on a copy of the two-chapter sample book, the built book in
+// Chromium with a working element in each chapter, and a bad parameter stopping the build.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { launch, openPage } from '../e2e/harness.mjs';
+import { serveStatic } from '../e2e/static-server.mjs';
+import { copyFixture, mustRun, ROOT, run, sendUntilRefused } from './helpers.mjs';
+
+const TARGET = process.env.CARGO_TARGET_DIR ?? join(ROOT, 'target');
+// mdbook runs the preprocessor by its command name, as an author's PATH would have it after
+// `cargo install`.
+const ENV = { ...process.env, PATH: `${join(TARGET, 'debug')}:${process.env.PATH}` };
+const FIXTURE_TOML = await readFile(join(ROOT, 'tests/fixtures/mdbook-book/book.toml'), 'utf8');
+
+let book, site, browser;
+before(async () => {
+  await mustRun('cargo', ['build', '-q', '-p', 'mdbook-bucketlab'], { cwd: ROOT });
+  book = await copyFixture('mdbook-book');
+  await mustRun('mdbook-bucketlab', ['install', book], { env: ENV });
+  await mustRun('mdbook', ['build', book], { env: ENV });
+  site = await serveStatic(join(book, 'book'));
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+  if (book) await rm(dirname(book), { recursive: true, force: true });
+});
+
+test('mdbook: install adds the preprocessor to book.toml and keeps what was there', async () => {
+  const toml = await readFile(join(book, 'book.toml'), 'utf8');
+  assert.ok(toml.startsWith(FIXTURE_TOML), toml);
+  assert.match(toml, /\[preprocessor\.bucket-lab\]\ncommand = "mdbook-bucketlab"\nbefore = \["links"\]\n/);
+  const again = await mustRun('mdbook-bucketlab', ['install', book], { env: ENV });
+  assert.match(again.stdout, /already there/);
+  assert.equal(await readFile(join(book, 'book.toml'), 'utf8'), toml);
+});
+
+for (const [chapter, capacity, lang, refusal] of [
+  ['bucket.html', 3, 'en', 'Denied: 429'],
+  ['sending/requests.html', 4, 'pt-BR', 'Negada: 429'],
+]) {
+  test(`mdbook: ${chapter} holds a working element (B = ${capacity}, ${lang}) until a 429`, async () => {
+    const page = await openPage(browser);
+    await page.goto(`${site.url}${chapter}`);
+    await page.waitForFunction(() => document.querySelector('bucket-lab')?.diagram);
+    assert.equal(await page.locator('bucket-lab').count(), 1);
+    assert.equal(await page.locator('bucket-lab').getAttribute('lang'), lang);
+    const lines = await sendUntilRefused(page, 'bucket-lab', capacity);
+    assert.equal(lines.length, capacity + 1);
+    assert.ok(lines.slice(0, capacity).every((l) => !l.includes('429')), `admitted first: ${lines}`);
+    assert.ok(lines[capacity].startsWith(refusal), lines[capacity]);
+    const wasm = site.log.filter((r) => r.path === 'bucketlab/pkg/bucketlab_bg.wasm');
+    assert.equal(wasm[0]?.type, 'application/wasm', 'the wasm comes from the book\'s own copy');
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}
+
+test('mdbook: the print page, holding both chapters, has both elements working', async () => {
+  const page = await openPage(browser);
+  await page.goto(`${site.url}print.html`);
+  await page.waitForFunction(() => [...document.querySelectorAll('bucket-lab')].every((e) => e.diagram));
+  assert.equal(await page.locator('bucket-lab').count(), 2);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('mdbook: an escaped directive is printed as text', async () => {
+  const html = await readFile(join(book, 'book', 'bucket.html'), 'utf8');
+  assert.match(html, /<code>\{\{#bucket-lab capacity=3\}\}<\/code>/);
+});
+
+test('mdbook: a bad parameter fails the build naming the chapter, its file, the line and the rule', async () => {
+  const bad = await copyFixture('mdbook-book');
+  try {
+    await mustRun('mdbook-bucketlab', ['install', bad], { env: ENV });
+    const chapter = join(bad, 'src/sending/requests.md');
+    await writeFile(chapter, (await readFile(chapter, 'utf8')).replace('refill-rate=2', 'refill-rate=fast'));
+    const result = await run('mdbook', ['build', bad], { env: ENV });
+    assert.notEqual(result.code, 0);
+    assert.match(result.stderr, /mdbook-bucketlab: chapter "Sending requests" \(src\/sending\/requests\.md\), line 6: refill-rate must be a finite number of at least 0, got "fast"/);
+  } finally {
+    await rm(dirname(bad), { recursive: true, force: true });
+  }
+});
