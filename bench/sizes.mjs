@@ -38,7 +38,7 @@ export const LESSON_FILES = [
   'element/mount.js',
   'element/markup.js',
   'element/trap.js',
-  'early.js',
+  'element/early.js',
   'i18n/translate.js',
   'i18n/locales/ui.js',
   'i18n/locales/element.js',

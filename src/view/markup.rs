@@ -112,7 +112,7 @@ const FRAME: &str = "<div class=\"bl-widget{}\" lang=\"{}\">\
 
 /// The controls. Each field is a `<label>` holding its caption and its control; the groups are
 /// `<fieldset>`s around those labels. The send button is enabled from the first paint: a click
-/// before the wasm attaches is queued with its time (`www/early.js`).
+/// before the wasm attaches is queued with its time (`www/element/early.js`).
 const CONTROLS: &str = "<div class=\"bl-controls\">\
 <div class=\"bl-row\">\
 <button class=\"bl-button bl-send\" type=\"button\">{}</button>\

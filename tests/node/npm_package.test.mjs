@@ -63,7 +63,7 @@ test('the manifest: name, version of the crate, exports that resolve, only the l
   assert.deepEqual(out, { name: 'bucketlab', version: cargo, resolved: ['node.js', 'element/bucket-lab.js', 'element/widget.css', 'pkg/bucketlab_bg.wasm'] });
   const installed = execFileSync('find', ['.', '-type', 'f'], { cwd: join(project, 'node_modules', 'bucketlab'), encoding: 'utf8' })
     .split('\n').filter(Boolean).map((f) => f.slice(2)).sort();
-  assert.deepEqual(installed, ['README.md', 'early.js', 'element.d.ts', 'element/bucket-lab.css', 'element/bucket-lab.js',
+  assert.deepEqual(installed, ['README.md', 'element.d.ts', 'element/bucket-lab.css', 'element/bucket-lab.js', 'element/early.js',
     'element/error-box.js', 'element/markup.js', 'element/mount.js', 'element/trap.js', 'element/widget.css', 'i18n/locales/element.js',
     'i18n/translate.js', 'index.d.ts', 'index.js', 'node.js', 'package.json', 'pkg/bucketlab.js', 'pkg/bucketlab_bg.wasm']);
 });

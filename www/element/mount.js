@@ -4,7 +4,7 @@
 // the module arrived (early.js) to the core at their own times, and shows a mount error in the
 // root (in the root's language), so a page never keeps a blank space where the diagram should be.
 // The lesson, the <bucket-lab> element and the npm package's `mountDiagram` all mount through it.
-import '../early.js';
+import './early.js';
 import { mountDiagram as mountBare } from '../pkg/bucketlab.js';
 import tables from '../i18n/locales/element.js';
 import { langOf, translator } from '../i18n/translate.js';
