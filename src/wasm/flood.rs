@@ -41,7 +41,8 @@ const OPTION_KEYS: [&str; 14] = [
 const LAYER_KEYS: [&str; 3] = ["edge", "perIp", "global"];
 
 /// Runs the flood. Every option but `layers` is a number and may be left out (the lesson's
-/// default then). Returns `{ duration, originCapacity, seconds: { sent, edgeDropped, ipLimited,
+/// default then). Returns `{ duration, originCapacity, users, ipCapacity, ipRate, globalCapacity,
+/// globalRate (the settings used), seconds: { sent, edgeDropped, ipLimited,
 /// globalLimited, origin, served, userSent, userLimited, userFailed } (Uint32Array, one entry per
 /// second), summary: { floodRequests, userRequests, edgeDropped, ipLimited, globalLimited,
 /// globalAdmitted, overloaded, served, originPeak, originMean, secondsOverCapacity,
@@ -168,6 +169,11 @@ fn to_object(run: &FloodRun, settings: &FloodSettings) -> js_sys::Object {
     object(&[
         ("duration", settings.duration.into()),
         ("originCapacity", settings.origin_capacity.into()),
+        ("users", settings.users.into()),
+        ("ipCapacity", settings.ip_capacity.into()),
+        ("ipRate", settings.ip_rate.into()),
+        ("globalCapacity", settings.global_capacity.into()),
+        ("globalRate", settings.global_rate.into()),
         ("seconds", seconds.into()),
         ("summary", summary.into()),
     ])
