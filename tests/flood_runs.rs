@@ -4,10 +4,10 @@
 //! under each combination of layers the section offers.
 //! `BLESS=1 cargo test --test flood_runs` rewrites the file (review the diff before committing).
 
+mod fixture_support;
+
 use bucketlab::limiter::flood::{simulate, Flood, FloodSettings, Layers};
 use std::fmt::Write;
-
-const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/flood-runs.txt");
 
 /// The layer combinations, named as the fixture (and the tests reading it) name them.
 const LAYERS: [(&str, Layers); 5] = [
@@ -71,11 +71,5 @@ fn render() -> String {
 
 #[test]
 fn every_run_matches_the_shared_fixture() {
-    let runs = render();
-    if std::env::var_os("BLESS").is_some() {
-        std::fs::write(FIXTURE, &runs).unwrap();
-    }
-    let fixture = std::fs::read_to_string(FIXTURE)
-        .expect("tests/fixtures/flood-runs.txt (BLESS=1 cargo test --test flood_runs)");
-    assert_eq!(runs, fixture, "native runs differ from the fixture");
+    fixture_support::assert_matches_fixture("flood-runs.txt", &render());
 }

@@ -5,7 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
-import { useBrowser, openPage } from './harness.mjs';
+import { useBrowser } from './harness.mjs';
+import { openLesson, openMounted } from './lesson-helpers.mjs';
 import { readFloodFixture, LAYER_SETS } from '../flood-fixture.mjs';
 
 const env = useBrowser();
@@ -15,14 +16,7 @@ const STOPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000];
 const fixture = readFloodFixture();
 
 /** Opens the page (`path`), scrolls to the flood demo and waits until it is mounted. */
-async function openFlood(path = '', options) {
-  const page = await openPage(env.browser, options);
-  await page.goto(env.server.url + path);
-  await page.waitForSelector('#bucket-widget .bl-widget');
-  await page.locator(MOUNT).scrollIntoViewIfNeeded();
-  await page.waitForSelector(`${MOUNT}.df-ready`);
-  return page;
-}
+const openFlood = (path = '', options = {}) => openMounted(env, path, MOUNT, 'df-ready', options);
 
 /** Moves the slider to `ips` (one of its stops) and sets the layers by clicking their boxes. */
 async function choose(page, ips, layers) {
@@ -129,10 +123,7 @@ test('defense: a bad setting is named and the last run stays', async () => {
 
 test('defense: the keys demo keys by endpoint and by user × endpoint', async () => {
   for (const [path] of PAGES) {
-    const page = await openPage(env.browser);
-    await page.goto(env.server.url + path);
-    await page.locator('#algorithm-lab').scrollIntoViewIfNeeded();
-    await page.waitForSelector('#algorithm-lab.lab-ready');
+    const page = await openMounted(env, path, '#algorithm-lab', 'lab-ready');
     const results = () => page.evaluate(() => window.bucketlab.lab.keys.results().map((r) => ({ key: r.key, members: r.members, denied: r.denied })));
     await page.click('#algorithm-lab .lab-key-kinds input[value="endpoint"]');
     await page.waitForFunction(() => window.bucketlab.lab.keys.kind === 'endpoint');
@@ -157,9 +148,7 @@ test('defense: the keys demo keys by endpoint and by user × endpoint', async ()
 
 test('defense: the plans policy parses in the Config tab, and a bad plan is named with its line', async () => {
   for (const [path, lang] of PAGES) {
-    const page = await openPage(env.browser);
-    await page.goto(env.server.url + path);
-    await page.waitForSelector('#bucket-widget .bl-widget');
+    const page = await openLesson(env, path);
     const plans = await page.textContent('figure[data-source="lesson/code/config/plans.yaml"] pre');
     await page.click('#tab-config');
     await page.waitForFunction(() => /Aplicado|Applied/.test(document.getElementById('policy-status').textContent));
@@ -183,11 +172,7 @@ test('defense: the plans policy parses in the Config tab, and a bad plan is name
 
 for (const [path, lang] of PAGES) {
   test(`defense: ${lang}: the recap has one check per part, answered from the core`, async () => {
-    const page = await openPage(env.browser);
-    await page.goto(env.server.url + path);
-    await page.waitForSelector('#bucket-widget .bl-widget');
-    await page.locator('#recap-checks').scrollIntoViewIfNeeded();
-    await page.waitForSelector('#recap-checks.df-ready');
+    const page = await openMounted(env, path, '#recap-checks', 'df-ready');
     assert.equal(await page.locator('#recap-checks .df-recap-part').count(), 7);
     assert.equal(await page.locator('#recap-checks .df-recap-part .cl-question').count(), 7);
     const questions = await page.evaluate(() => window.bucketlab.recap.questions.map((q) => ({ id: q.id, answer: q.answer })));
