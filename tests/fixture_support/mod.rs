@@ -9,5 +9,8 @@ pub fn assert_matches_fixture(name: &str, text: &str) {
     }
     let fixture = std::fs::read_to_string(&path)
         .unwrap_or_else(|_| panic!("no tests/fixtures/{name}: run the test with BLESS=1"));
-    assert!(text == fixture, "the runs differ from tests/fixtures/{name}");
+    assert!(
+        text == fixture,
+        "the runs differ from tests/fixtures/{name}"
+    );
 }
