@@ -49,6 +49,8 @@ export const LESSON_FILES = [
   'lesson/lazy.js',
   'lesson/lab/loader.js',
   'lesson/clients/loader.js',
+  'lesson/defense/loader.js',
+  'lesson/defense/defense.css',
   'lesson/servers/servers.js',
   'lesson/servers/simulation.js',
   'embed/embed-panel.js',

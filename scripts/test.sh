@@ -61,6 +61,11 @@ clients_native=$(awk '/Running/ { c = ($2 ~ /^tests\/clients_/) } /Doc-tests/ { 
   /^test .* \.\.\. ok$/ && (c || /limiter::clients/) { n++ } END { print n + 0 }' "$logs/native.log")
 note "clients (counted above):      $clients_native native, $(grep -c '^ok [0-9]* - clients: ' "$logs/e2e.log") e2e"
 
+# The flood and defense sections' tests, likewise.
+defense_native=$(awk '/Running/ { d = ($2 ~ /^tests\/flood_/) } /Doc-tests/ { d = 0 }
+  /^test .* \.\.\. ok$/ && (d || /limiter::flood/) { n++ } END { print n + 0 }' "$logs/native.log")
+note "defense (counted above):      $defense_native native, $(grep -c '^ok [0-9]* - flood: ' "$logs/node.log") node, $(grep -c '^ok [0-9]* - defense: ' "$logs/e2e.log") e2e"
+
 echo "== embedding: make dist's static site and the npm package =="
 node scripts/dist.mjs 2>&1 | tee "$logs/dist.log"
 node scripts/npm-package.mjs --pack 2>&1 | tee -a "$logs/dist.log"

@@ -204,3 +204,69 @@ mod properties {
         }
     }
 }
+
+/// The "Designing good limits" section's policy, as the page shows it (its comments are locale
+/// keys inside YAML comments, so the file parses as it is).
+const PLANS: &str = include_str!("../lesson/code/config/plans.yaml");
+
+#[test]
+fn plans_and_endpoint_costs_are_read() {
+    let policy = Policy::from_yaml(PLANS).unwrap();
+    let plan = |name: &str| {
+        let p = policy.plan(name).unwrap();
+        (p.capacity(), p.refill_rate())
+    };
+    assert_eq!(plan("anonymous"), (10.0, 0.5));
+    assert_eq!(plan("free"), (30.0, 2.0));
+    assert_eq!(plan("paid"), (300.0, 50.0));
+    assert_eq!(policy.cost("/search"), 5.0);
+    assert_eq!(policy.cost("/items/:id"), 1.0);
+    assert_eq!(policy.cost("/not-listed"), 1.0);
+    assert!(policy.cost("/search") > policy.cost("/items/:id"));
+    assert_eq!(policy.key_by, KeyBy::UserId);
+}
+
+#[test]
+fn plans_and_costs_are_optional() {
+    let policy = Policy::from_yaml(LESSON).unwrap();
+    assert!(policy.plans.is_empty() && policy.costs.is_empty());
+}
+
+#[test]
+fn a_bad_plan_is_named_with_its_line() {
+    let line_of = |needle: &str| PLANS.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    let err = refused(&PLANS.replace("capacity: 300", "capacity: 0"));
+    assert_eq!(err.line, Some(line_of("capacity: 300")), "{err:?}");
+    assert_eq!(err.path, "plans.paid.capacity");
+    assert!(
+        err.message
+            .contains("capacity must be a finite number greater than 0, got 0"),
+        "{}",
+        err.message
+    );
+    let err = refused(&PLANS.replace("refill_rate: 0.5", "refill_rate: -1"));
+    assert_eq!(err.line, Some(line_of("refill_rate: 0.5")));
+    assert_eq!(err.path, "plans.anonymous.refill_rate");
+    let err = refused(&PLANS.replace("    refill_rate: 2\n  paid", "    rate: 2\n  paid"));
+    assert_eq!(err.path, "plans.free");
+    assert!(
+        matches!(&err.problem, Problem::UnknownField { name, .. } if name == "rate"),
+        "{err:?}"
+    );
+}
+
+#[test]
+fn a_bad_endpoint_cost_is_named_with_its_line() {
+    let err = refused(&PLANS.replace("/search: 5", "/search: -5"));
+    let line = PLANS
+        .lines()
+        .position(|l| l.contains("/search: 5"))
+        .unwrap()
+        + 1;
+    assert_eq!(err.line, Some(line), "{err:?}");
+    assert_eq!(err.path, "costs./search");
+    assert!(
+        matches!(&err.problem, Problem::InvalidValue { field, given, .. } if field == "cost" && given == "-5"),
+        "{err:?}"
+    );
+}

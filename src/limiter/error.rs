@@ -31,6 +31,8 @@ pub enum Field {
     Lab(super::lab::LabField),
     /// A setting of the retrying clients (see [`crate::limiter::clients`]).
     Clients(super::clients::ClientField),
+    /// A setting of the flood (see [`crate::limiter::flood`]).
+    Flood(super::flood::FloodField),
 }
 
 impl Field {
@@ -49,6 +51,7 @@ impl Field {
             Field::Seed => "seed",
             Field::Lab(field) => field.name(),
             Field::Clients(field) => field.name(),
+            Field::Flood(field) => field.name(),
         }
     }
 

@@ -13,6 +13,8 @@ pub mod clients;
 mod clock;
 /// The one error type: a refused value, its field and the rule.
 mod error;
+/// A flood through switchable layers (edge, per-IP bucket, global bucket) to a limited origin.
+pub mod flood;
 /// Recent decisions and the token-level line for the timeline.
 mod history;
 /// Status line and rate-limit headers for a decision.

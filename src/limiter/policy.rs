@@ -37,6 +37,12 @@ pub struct Policy {
     pub key_by: KeyBy,
     /// The response to a refused request.
     pub on_deny: OnDeny,
+    /// Buckets per plan (`anonymous`, `free`, `paid`…): one per client of that plan, in name order.
+    /// Optional; empty when the file has none.
+    pub plans: BTreeMap<String, BucketConfig>,
+    /// Tokens a request to an endpoint costs (`/search: 5`); an endpoint not listed costs 1.
+    /// Optional; empty when the file has none.
+    pub costs: BTreeMap<String, f64>,
 }
 
 /// Where the buckets' state lives.
@@ -160,12 +166,32 @@ impl Policy {
             storage: file.storage,
             key_by: file.key_by,
             on_deny: file.on_deny,
+            plans: file
+                .plans
+                .into_iter()
+                .map(|(name, plan)| (name, plan.config))
+                .collect(),
+            costs: file
+                .costs
+                .into_iter()
+                .map(|(endpoint, cost)| (endpoint, cost.value))
+                .collect(),
         })
     }
 
     /// The bucket of tier `name`.
     pub fn tier(&self, name: &str) -> Option<&BucketConfig> {
         self.tiers.get(name)
+    }
+
+    /// The bucket of plan `name`.
+    pub fn plan(&self, name: &str) -> Option<&BucketConfig> {
+        self.plans.get(name)
+    }
+
+    /// What a request to `endpoint` costs: its listed cost, or 1.
+    pub fn cost(&self, endpoint: &str) -> f64 {
+        self.costs.get(endpoint).copied().unwrap_or(1.0)
     }
 }
 
@@ -177,6 +203,10 @@ struct File {
     storage: Storage,
     key_by: KeyBy,
     on_deny: OnDeny,
+    #[serde(default)]
+    plans: BTreeMap<String, TierEntry>,
+    #[serde(default)]
+    costs: BTreeMap<String, Checked<CostRule>>,
 }
 
 struct TierEntry {
@@ -214,6 +244,12 @@ trait NumberRule {
 struct CapacityRule;
 impl NumberRule for CapacityRule {
     const FIELD: Field = Field::Capacity;
+    const RULE: Rule = Rule::Positive;
+}
+
+struct CostRule;
+impl NumberRule for CostRule {
+    const FIELD: Field = Field::Cost;
     const RULE: Rule = Rule::Positive;
 }
 

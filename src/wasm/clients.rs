@@ -11,13 +11,13 @@
 //! run.metrics.attemptsPerSuccess  // 3.8
 //! ```
 
-use super::convert::{field, number, object, read_object, to_js};
+use super::convert::{field, object, optional, read_object, to_js};
 use super::lab::describe;
 use crate::limiter::clients::{
     self, Backoff, ClientField, Header, Policy, Run, Scenario, Settings, MAX_ATTEMPTS, MAX_BUCKET,
     MAX_CLIENTS, MAX_FACTOR, MAX_SPREAD, MAX_SUCCESSES, MAX_WAIT, POLICY_NAMES,
 };
-use crate::limiter::{Field, InvalidValue, Rule};
+use crate::limiter::{Field, Rule};
 use js_sys::{Float64Array, Uint16Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 
@@ -94,14 +94,6 @@ pub fn simulate_clients(options: &JsValue) -> Result<JsValue, JsError> {
     };
     let scenario = Scenario::new(settings).map_err(to_js)?;
     Ok(to_object(&clients::simulate(&scenario)).into())
-}
-
-/// A number option checked against `rule`, or `default` when left out.
-fn optional(value: &JsValue, field: Field, rule: Rule, default: f64) -> Result<f64, JsError> {
-    if value.is_undefined() {
-        return Ok(default);
-    }
-    number(field, value, rule).and_then(|v| InvalidValue::check(field, v, rule).map_err(to_js))
 }
 
 /// `policy`: `{ name, ...that policy's settings }`; the herd's policy (exact Retry-After, no

@@ -74,6 +74,20 @@ pub(crate) fn number(field: Field, value: &JsValue, rule: Rule) -> Result<f64, J
     Err(to_js(InvalidValue { field, given, rule }))
 }
 
+/// A number option checked against `rule`, or `default` when left out (`undefined`).
+#[cfg(feature = "lab")]
+pub(crate) fn optional(
+    value: &JsValue,
+    field: Field,
+    rule: Rule,
+    default: f64,
+) -> Result<f64, JsError> {
+    if value.is_undefined() {
+        return Ok(default);
+    }
+    number(field, value, rule).and_then(|v| InvalidValue::check(field, v, rule).map_err(to_js))
+}
+
 /// JavaScript's `typeof`, as a static name, with arrays called `array`.
 pub(crate) fn type_name(value: &JsValue) -> &'static str {
     if value.is_null() {

@@ -7,6 +7,9 @@
 pub mod clients;
 /// Values in and out: JS objects checked against their allowed keys, numbers, errors.
 pub(crate) mod convert;
+/// The flood's `simulateFlood`, in the lab's wasm module.
+#[cfg(feature = "lab")]
+pub mod flood;
 /// The algorithm lab's `simulate`, built into its own wasm module (`bucketlab_lab`).
 #[cfg(feature = "lab")]
 pub mod lab;

@@ -1,6 +1,7 @@
 //! The wasm boundary of the policy parser: `parsePolicy(text)` for the lesson's Config tab.
 
 use crate::limiter::policy::{KeyBy, Policy, PolicyError, Storage};
+use crate::limiter::BucketConfig;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use wasm_bindgen::prelude::*;
@@ -22,6 +23,22 @@ struct PolicyObject {
     key_by: KeyBy,
     status: u16,
     retry_after: bool,
+    plans: BTreeMap<String, TierObject>,
+    costs: BTreeMap<String, f64>,
+}
+
+/// Named buckets as JavaScript reads them.
+fn buckets(named: &BTreeMap<String, BucketConfig>) -> BTreeMap<String, TierObject> {
+    named
+        .iter()
+        .map(|(name, config)| {
+            let tier = TierObject {
+                capacity: config.capacity(),
+                refill_rate: config.refill_rate(),
+            };
+            (name.clone(), tier)
+        })
+        .collect()
 }
 
 /// `{ ok: true, policy }` or `{ ok: false, error }`; never throws for bad text.
@@ -35,21 +52,13 @@ enum Parsed {
 impl From<Policy> for PolicyObject {
     fn from(policy: Policy) -> Self {
         PolicyObject {
-            tiers: policy
-                .tiers
-                .iter()
-                .map(|(name, config)| {
-                    let tier = TierObject {
-                        capacity: config.capacity(),
-                        refill_rate: config.refill_rate(),
-                    };
-                    (name.clone(), tier)
-                })
-                .collect(),
+            tiers: buckets(&policy.tiers),
             storage: policy.storage,
             key_by: policy.key_by,
             status: policy.on_deny.status.0,
             retry_after: policy.on_deny.retry_after,
+            plans: buckets(&policy.plans),
+            costs: policy.costs,
         }
     }
 }

@@ -112,7 +112,7 @@ test('without JavaScript both pages read fully: tabs are stacked sections, every
     ]);
     assert.equal(await page.locator('[role=tablist]').isVisible(), false);
     const blocks = await page.$$eval('figure.code-block', (all) => all.filter((f) => f.checkVisibility()).length);
-    assert.equal(blocks, 14, 'four algorithms, the policy, four usages, the Redis script, four client retry loops');
+    assert.equal(blocks, 15, 'four algorithms, the policy, four usages, the Redis script, the plans policy, four client retry loops');
     assert.equal(await page.locator('details').count(), 7);
     await page.context().close();
   }

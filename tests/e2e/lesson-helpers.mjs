@@ -25,3 +25,11 @@ export function proseText(page) {
     return `${document.title}\n${clone.textContent}\n${attributes.join('\n')}`.replace(/\s+/g, ' ');
   });
 }
+
+/** Opens `path`, scrolls to the lazily loaded part at `mount` and waits for its `ready` class. */
+export async function openMounted(env, path, mount, ready, options = {}) {
+  const page = await openLesson(env, path, options);
+  await page.locator(mount).scrollIntoViewIfNeeded();
+  await page.waitForSelector(`${mount}.${ready}`);
+  return page;
+}

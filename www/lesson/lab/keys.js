@@ -1,8 +1,11 @@
-// Limit keys: three clients share one server; the limit key (API token, IP or user) decides which
-// of them share a token bucket. Each bucket is the core's, run by simulate() over the merged
-// requests of the clients that share it.
+// Limit keys: three clients share one server; the limit key (API token, IP, user, endpoint, or user
+// and endpoint combined) decides which of them share a token bucket. Each bucket is the core's, run
+// by simulate() over the merged requests of the clients that share it. The endpoint keys came with
+// the "Designing good limits" section, so their words are in its table (defense.json).
 import { el, uid } from './dom.js';
 import { LaneChart } from './chart.js';
+import defenseTables from '../../i18n/locales/defense.js';
+import { translator } from '../../i18n/translate.js';
 
 const LIMIT = 5;
 const WINDOW = 1;
@@ -10,11 +13,16 @@ const DURATION = 6;
 
 /** The clients: who they are, and when they send (seconds). */
 const CLIENTS = [
-  { id: 'web', token: 'tk_web_41', ip: '203.0.113.5', user: 'ana', traffic: { pattern: 'steady', rate: 2 } },
-  { id: 'export', token: 'tk_exp_77', ip: '203.0.113.5', user: 'bruno', traffic: { pattern: 'steady', rate: 12 } },
-  { id: 'mobile', token: 'tk_app_19', ip: '198.51.100.7', user: 'bruno', traffic: { pattern: 'poisson', rate: 2.5 } },
+  { id: 'web', token: 'tk_web_41', ip: '203.0.113.5', user: 'ana', endpoint: '/items/:id', traffic: { pattern: 'steady', rate: 2 } },
+  { id: 'export', token: 'tk_exp_77', ip: '203.0.113.5', user: 'bruno', endpoint: '/search', traffic: { pattern: 'steady', rate: 12 } },
+  { id: 'mobile', token: 'tk_app_19', ip: '198.51.100.7', user: 'bruno', endpoint: '/items/:id', traffic: { pattern: 'poisson', rate: 2.5 } },
 ];
-const KINDS = ['token', 'ip', 'user'];
+const KINDS = ['token', 'ip', 'user', 'endpoint', 'userEndpoint'];
+/** The kinds whose words are in the defense table. */
+const ENDPOINT_KINDS = ['endpoint', 'userEndpoint'];
+
+/** A client's key value for `kind`. */
+const keyOf = (client, kind) => (kind === 'userEndpoint' ? `${client.user} × ${client.endpoint}` : client[kind]);
 
 export class LimitKeys {
   constructor(root, { simulate, t }) {
@@ -42,7 +50,7 @@ export class LimitKeys {
   decide() {
     const groups = new Map();
     CLIENTS.forEach((c, i) => {
-      const key = c[this.kind];
+      const key = keyOf(c, this.kind);
       if (!groups.has(key)) groups.set(key, []);
       groups.get(key).push(i);
     });
@@ -68,6 +76,8 @@ export class LimitKeys {
 
   render() {
     const { t } = this;
+    const more = translator(defenseTables, t.lang);
+    const words = (key, kind) => (ENDPOINT_KINDS.includes(kind) ? more : t)(key);
     const time = this.chart?.time;
     this.chart?.destroy();
     const name = uid('lab-key');
@@ -78,7 +88,7 @@ export class LimitKeys {
         this.setKind(kind);
         this.root.querySelector(`input[value="${kind}"]`)?.focus();
       });
-      return el('div', { class: 'lab-radio' }, [input, el('label', { for: id }, t(`keys.kinds.${kind}`))]);
+      return el('div', { class: 'lab-radio' }, [input, el('label', { for: id }, words(`keys.kinds.${kind}`, kind))]);
     });
     const results = this.decide();
     const rows = CLIENTS.map((c, i) => {
@@ -89,7 +99,7 @@ export class LimitKeys {
         key: c.id,
         name: t(`keys.clients.${c.id}`),
         detail: `${t('keys.sharing', { key: r.key })} · ${share}`,
-        caption: t('keys.identity', { token: c.token, ip: c.ip, user: c.user }),
+        caption: `${t('keys.identity', { token: c.token, ip: c.ip, user: c.user })} · ${more('keys.endpoint', { endpoint: c.endpoint })}`,
         arrivals: this.times[i],
         outcomes: r.outcomes,
         delays: new Float64Array(r.outcomes.length),
@@ -103,7 +113,7 @@ export class LimitKeys {
     this.root.replaceChildren(
       el('p', {}, t('keys.intro', { limit: LIMIT, window: WINDOW })),
       el('fieldset', { class: 'lab-key-kinds' }, [el('legend', {}, t('keys.keyBy')), ...radios]),
-      el('p', { class: 'lab-key-explain', 'aria-live': 'polite' }, t(`keys.explain.${this.kind}`)),
+      el('p', { class: 'lab-key-explain', 'aria-live': 'polite' }, words(`keys.explain.${this.kind}`, this.kind)),
       summary,
       this.chart.element,
     );

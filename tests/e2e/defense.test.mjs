@@ -1,0 +1,209 @@
+// The defense sections on both lesson pages: the flood demo's numbers equal the native runs of
+// tests/fixtures/flood-runs.txt at 1, 100 and 10 000 IPs under each layer set; switching layers
+// moves them the way the text says; a bad setting is named; the keys demo's endpoint options; the
+// plans policy in the Config tab (a bad plan named with its line); the recap's checks; axe.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { AxeBuilder } from '@axe-core/playwright';
+import { useBrowser } from './harness.mjs';
+import { openLesson, openMounted } from './lesson-helpers.mjs';
+import { readFloodFixture, LAYER_SETS } from '../flood-fixture.mjs';
+
+const env = useBrowser();
+const MOUNT = '#flood-lab';
+const PAGES = [['', 'pt-BR'], ['en.html', 'en']];
+const STOPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000];
+const fixture = readFloodFixture();
+
+/** Opens the page (`path`), scrolls to the flood demo and waits until it is mounted. */
+const openFlood = (path = '', options = {}) => openMounted(env, path, MOUNT, 'df-ready', options);
+
+/** Moves the slider to `ips` (one of its stops) and sets the layers by clicking their boxes. */
+async function choose(page, ips, layers) {
+  await page.locator(`${MOUNT} .df-slider`).evaluate((input, stop) => {
+    input.value = String(stop);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }, STOPS.indexOf(ips));
+  for (const [layer, on] of Object.entries(layers)) {
+    await page.locator(`${MOUNT} input[data-layer="${layer}"]`).setChecked(on);
+  }
+  await page.waitForFunction(({ ips, layers }) => {
+    const s = window.bucketlab.defense.state;
+    return s.attackers === ips && Object.entries(layers).every(([k, v]) => s.layers[k] === v);
+  }, { ips, layers });
+}
+
+/** The cards: data-value and text by metric. */
+const cards = (page) => page.$$eval(`${MOUNT} .df-cards dd`, (all) => Object.fromEntries(all.map((dd) => [dd.dataset.metric, { value: dd.dataset.value, text: dd.textContent }])));
+
+for (const [path, lang] of PAGES) {
+  test(`defense: ${lang}: at 1, 100 and 10 000 IPs the numbers on screen equal the native runs`, async () => {
+    const page = await openFlood(path);
+    const number = (n) => new Intl.NumberFormat(lang, { maximumFractionDigits: 3 }).format(n);
+    for (const [key, expected] of fixture) {
+      const [ips, set] = key.split(' ');
+      await choose(page, Number(ips), LAYER_SETS[set]);
+      const shown = await cards(page);
+      const s = expected.summary;
+      const want = {
+        peak: s.originPeak, mean: Math.round(s.originMean), over: s.secondsOverCapacity,
+        ipsLimited: s.attackersLimited, usersLimited: s.usersLimited, edge: s.edgeDropped, global: s.globalLimited,
+      };
+      for (const [metric, value] of Object.entries(want)) {
+        assert.equal(Number(shown[metric].value), value, `${key}: ${metric}`);
+        assert.ok(shown[metric].text.includes(number(value)), `${key}: "${shown[metric].text}" shows ${number(value)}`);
+      }
+      assert.ok(shown.userShares.text.includes(number(Math.round(s.userLimitedShare * 1000) / 10)), `${key}: ${shown.userShares.text}`);
+      const run = await page.evaluate(() => window.bucketlab.defense.result);
+      assert.deepEqual(Object.values(run.seconds.origin), expected.origin, `${key}: origin per second`);
+      assert.equal(await page.locator(`${MOUNT} .df-svg [data-second]`).count(), expected.origin.length);
+      assert.match(await page.textContent(`${MOUNT} .df-svg desc`), new RegExp(number(s.originPeak).replace('.', '\\.')));
+    }
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}
+
+test('defense: switching layers moves the numbers the way the text says', async () => {
+  const page = await openFlood('en.html');
+  const summary = () => page.evaluate(() => window.bucketlab.defense.result.summary);
+  const kind = () => page.getAttribute(`${MOUNT} .df-takeaway`, 'data-kind');
+  const capacity = await page.evaluate(() => window.bucketlab.defense.result.originCapacity);
+
+  await page.click(`${MOUNT} [data-preset="abuser"]`);
+  let s = await summary();
+  assert.equal(await kind(), 'abuser');
+  assert.equal(s.attackersLimited, 1, 'one abusive client is stopped by its own bucket');
+  assert.equal(s.usersLimited, 0);
+  assert.match(await page.textContent(`${MOUNT} .df-takeaway`), new RegExp(`refused ${s.ipLimited} of`));
+
+  await page.click(`${MOUNT} [data-preset="flood"]`);
+  const perIp = await summary();
+  assert.equal(await kind(), 'overload');
+  assert.equal(perIp.attackersLimited, 0, 'no IP is limited');
+  assert.ok(perIp.originPeak > 5 * capacity, 'yet the origin is swamped');
+  assert.ok(perIp.userFailedShare > 0.5);
+  await page.locator(`${MOUNT} input[data-layer="perIp"]`).setChecked(false);
+  assert.deepEqual(await summary(), perIp, 'without per-IP buckets nothing changes');
+
+  await page.locator(`${MOUNT} input[data-layer="global"]`).setChecked(true);
+  const global = await summary();
+  assert.equal(await kind(), 'globalHurts');
+  assert.ok(global.originPeak <= capacity, 'the global bucket protects the origin');
+  assert.equal(global.usersFailed, 0);
+  assert.ok(global.usersLimited > 100, 'and refuses legitimate users');
+
+  await page.locator(`${MOUNT} input[data-layer="global"]`).setChecked(false);
+  await page.locator(`${MOUNT} input[data-layer="edge"]`).setChecked(true);
+  const edge = await summary();
+  assert.ok(edge.originPeak < perIp.originPeak / 5, 'the edge absorbs most of the flood');
+  assert.ok(edge.secondsOverCapacity > 0, 'but alone leaves the origin over capacity');
+
+  await page.click(`${MOUNT} [data-preset="depth"]`);
+  const depth = await summary();
+  assert.equal(await kind(), 'depth');
+  assert.ok(depth.originPeak <= capacity);
+  assert.ok(depth.userLimitedShare < global.userLimitedShare, 'fewer 429s for users than the global bucket alone');
+  assert.equal(await page.getAttribute(`${MOUNT} [data-preset="depth"]`, 'aria-pressed'), 'true');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('defense: a bad setting is named and the last run stays', async () => {
+  const page = await openFlood('en.html');
+  const before = await cards(page);
+  await page.fill(`${MOUNT} .df-field--attackRate input`, '0');
+  await page.press(`${MOUNT} .df-field--attackRate input`, 'Enter');
+  await page.locator(`${MOUNT} .df-field--attackRate input`).blur();
+  await page.waitForFunction(() => document.querySelector('#flood-lab .df-error').textContent !== '');
+  assert.match(await page.textContent(`${MOUNT} .df-error`), /attackRate must be a finite number greater than 0 and at most 100, got 0/);
+  assert.deepEqual(await cards(page), before);
+  await page.context().close();
+});
+
+test('defense: the keys demo keys by endpoint and by user × endpoint', async () => {
+  for (const [path] of PAGES) {
+    const page = await openMounted(env, path, '#algorithm-lab', 'lab-ready');
+    const results = () => page.evaluate(() => window.bucketlab.lab.keys.results().map((r) => ({ key: r.key, members: r.members, denied: r.denied })));
+    await page.click('#algorithm-lab .lab-key-kinds input[value="endpoint"]');
+    await page.waitForFunction(() => window.bucketlab.lab.keys.kind === 'endpoint');
+    let r = await results();
+    assert.deepEqual(r.map((c) => c.key), ['/items/:id', '/search', '/items/:id']);
+    assert.deepEqual(r[0].members, [0, 2], 'web and mobile share the items bucket');
+    assert.ok(r[1].denied > 0, 'the export alone on /search');
+    await page.click('#algorithm-lab .lab-key-kinds input[value="user"]');
+    await page.waitForFunction(() => window.bucketlab.lab.keys.kind === 'user');
+    const byUser = (await results())[2].denied;
+    await page.click('#algorithm-lab .lab-key-kinds input[value="userEndpoint"]');
+    await page.waitForFunction(() => window.bucketlab.lab.keys.kind === 'userEndpoint');
+    r = await results();
+    assert.deepEqual(r.map((c) => c.members.length), [1, 1, 1], 'every client its own bucket');
+    assert.ok(byUser > 0 && r[2].denied === 0, `bruno's phone app: ${byUser} refusals by user, none by user × endpoint`);
+    assert.match(await page.textContent('#algorithm-lab .lab-key-explain'), /bruno/);
+    assert.match(await page.textContent('#algorithm-lab [data-lane="mobile"] .lab-caption'), /\/items\/:id/);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});
+
+test('defense: the plans policy parses in the Config tab, and a bad plan is named with its line', async () => {
+  for (const [path, lang] of PAGES) {
+    const page = await openLesson(env, path);
+    const plans = await page.textContent('figure[data-source="lesson/code/config/plans.yaml"] pre');
+    await page.click('#tab-config');
+    await page.waitForFunction(() => /Aplicado|Applied/.test(document.getElementById('policy-status').textContent));
+    const setText = (text) => page.evaluate((value) => {
+      const area = document.getElementById('policy-text');
+      area.value = value;
+      area.dispatchEvent(new Event('input', { bubbles: true }));
+    }, text);
+    await setText(plans);
+    await page.waitForFunction(() => /B = 10, r = 2/.test(document.getElementById('policy-status').textContent));
+    const line = plans.split('\n').findIndex((l) => l.includes('capacity: 300')) + 1;
+    await setText(plans.replace('capacity: 300', 'capacity: 0'));
+    await page.waitForFunction(() => document.getElementById('policy-text').getAttribute('aria-invalid') === 'true');
+    const status = await page.textContent('#policy-status');
+    const where = lang === 'en' ? `Line ${line}, field plans.paid.capacity` : `Linha ${line}, campo plans.paid.capacity`;
+    assert.ok(status.includes(where), `"${status}" names ${where}`);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});
+
+for (const [path, lang] of PAGES) {
+  test(`defense: ${lang}: the recap has one check per part, answered from the core`, async () => {
+    const page = await openMounted(env, path, '#recap-checks', 'df-ready');
+    assert.equal(await page.locator('#recap-checks .df-recap-part').count(), 7);
+    assert.equal(await page.locator('#recap-checks .df-recap-part .cl-question').count(), 7);
+    const questions = await page.evaluate(() => window.bucketlab.recap.questions.map((q) => ({ id: q.id, answer: q.answer })));
+    const answer = Object.fromEntries(questions.map((q) => [q.id, q.answer]));
+    const number = (n) => new Intl.NumberFormat(lang).format(n);
+    assert.deepEqual([answer.bucket, answer.window, answer.servers, answer.retryAfter, answer.flood], [10, 20, 15, 1, 0].map(number));
+    for (const href of await page.$$eval('#recap-checks .df-recap-title a', (all) => all.map((a) => a.getAttribute('href')))) {
+      assert.equal(await page.locator(href).count(), 1, `${href} exists`);
+    }
+    const part = (id) => page.locator(`#recap-checks [data-question="${id}"]`);
+    await part('flood').getByLabel(answer.flood, { exact: true }).check();
+    assert.equal(await part('flood').locator('.cl-feedback').getAttribute('data-correct'), 'true');
+    await part('bucket').getByLabel(number(12), { exact: true }).check();
+    assert.equal(await part('bucket').locator('.cl-feedback').getAttribute('data-correct'), 'false');
+    assert.ok((await part('bucket').locator('.cl-feedback').textContent()).includes(number(10)));
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+
+  for (const colorScheme of ['light', 'dark']) {
+    test(`defense: ${lang}, ${colorScheme}: axe finds no violations in the new sections`, async () => {
+      const page = await openFlood(path, { colorScheme });
+      await page.click(`${MOUNT} [data-preset="depth"]`);
+      await page.locator('#recap-checks').scrollIntoViewIfNeeded();
+      await page.waitForSelector('#recap-checks.df-ready');
+      await page.locator('#recap-checks input[type=radio]').first().check();
+      const { violations } = await new AxeBuilder({ page })
+        .include('#defesa-em-profundidade').include('#bons-limites').include('#recapitulacao')
+        .analyze();
+      assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`), []);
+      await page.context().close();
+    });
+  }
+}

@@ -1,0 +1,49 @@
+// Mounts the flood demo and the recap's checks on the lab's wasm module (simulateFlood, simulate,
+// TokenBucket). The language is <html lang> at mount; `bucketlab:langchange` re-renders.
+import init, { simulate, simulateFlood, TokenBucket } from '../../pkg/bucketlab_lab.js';
+import tables from '../../i18n/locales/defense.js';
+import { langOf, pickLang, translator } from '../../i18n/translate.js';
+import { el } from '../lab/dom.js';
+import { FloodDemo } from './flood.js';
+import { renderRecap } from './recap.js';
+
+/** Loads the module once, with a status line in `root` while it loads and an alert if it fails. */
+async function ready(root, t, { keep = false } = {}) {
+  const status = el('p', { class: 'df-loading', role: 'status' }, t('loading'));
+  if (keep) root.append(status);
+  else root.replaceChildren(status);
+  try {
+    await init();
+  } catch (error) {
+    status.replaceWith(el('p', { class: 'lab-error', role: 'alert' }, t('loadFailed', { message: error.message })));
+    throw error;
+  }
+  status.remove();
+}
+
+/** Calls `render(t)` again whenever the page's language changes. */
+function followLanguage(t, render) {
+  document.addEventListener('bucketlab:langchange', (event) => {
+    const lang = pickLang(event.detail?.lang ?? document.documentElement.lang);
+    if (lang !== t.lang) render((t = translator(tables, lang)));
+  });
+}
+
+export async function mountFlood(root) {
+  const t = translator(tables, langOf());
+  await ready(root, t);
+  const demo = new FloodDemo(root, { simulateFlood, t });
+  followLanguage(t, (next) => demo.setLang(next));
+  root.classList.add('df-ready');
+  return demo.handle;
+}
+
+export async function mountRecap(root) {
+  const t = translator(tables, langOf());
+  await ready(root, t, { keep: true });
+  const tools = { simulate, simulateFlood, TokenBucket };
+  let questions = renderRecap(root, tools, t);
+  followLanguage(t, (next) => { questions = renderRecap(root, tools, next); });
+  root.classList.add('df-ready');
+  return { get questions() { return questions; } };
+}

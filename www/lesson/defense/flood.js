@@ -1,0 +1,197 @@
+// The flood demo: a slider of attacking IPs (1 to 10,000), the layers as switches, a run of
+// simulateFlood (in wasm, one call) drawn as the origin's load per second against its capacity,
+// cards with the outcomes and a takeaway worded from the run. A bad setting shows its error and
+// keeps the last good run.
+import { el, svg, uid } from '../lab/dom.js';
+
+/** The slider's stops: 1 to 10,000 on a roughly logarithmic scale, 100 and 10,000 included. */
+export const STOPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000];
+export const LAYERS = ['edge', 'perIp', 'global'];
+const PRESETS = {
+  abuser: { attackers: 1, attackRate: 50, edgeShare: 90, layers: { edge: false, perIp: true, global: false } },
+  flood: { attackers: 10000, attackRate: 1, edgeShare: 90, layers: { edge: false, perIp: true, global: false } },
+  depth: { attackers: 10000, attackRate: 1, edgeShare: 90, layers: { edge: true, perIp: true, global: true } },
+};
+const DEFAULT = { attackers: 100, attackRate: 1, edgeShare: 90, layers: { edge: false, perIp: true, global: false } };
+const W = 600;
+const H = 220;
+const PAD = { left: 8, right: 8, top: 14, bottom: 22 };
+
+const percent = (share) => Math.round(share * 1000) / 10;
+
+export class FloodDemo {
+  constructor(root, { simulateFlood, t }) {
+    Object.assign(this, { root, simulateFlood, t });
+    this.state = structuredClone(DEFAULT);
+    this.run = this.#simulate(this.state);
+    this.render();
+  }
+
+  get handle() {
+    const self = this;
+    return {
+      setup: (changes) => self.setup(changes),
+      preset: (id) => self.setup(PRESETS[id]),
+      get state() { return structuredClone(self.state); },
+      get result() { return self.run; },
+    };
+  }
+
+  setLang(t) {
+    this.t = t;
+    this.render();
+  }
+
+  #simulate(state) {
+    return this.simulateFlood({
+      attackers: state.attackers, attackRate: state.attackRate, edgeShare: state.edgeShare / 100,
+      layers: state.layers, seed: 1,
+    });
+  }
+
+  /** Applies `changes` (any of DEFAULT's fields; `layers` may be partial); returns the error message or null. */
+  setup(changes) {
+    const next = { ...this.state, ...changes, layers: { ...this.state.layers, ...changes.layers } };
+    try {
+      this.run = this.#simulate(next);
+    } catch (error) {
+      this.error.textContent = this.t('errorKept', { message: error.message });
+      return error.message;
+    }
+    this.state = next;
+    this.error.textContent = '';
+    this.#sync();
+    this.#show();
+    return null;
+  }
+
+  render() {
+    const { t } = this;
+    const run = this.run;
+    const sliderId = uid('df-attackers');
+    this.slider = el('input', {
+      id: sliderId, class: 'df-slider', type: 'range', min: 0, max: STOPS.length - 1, step: 1,
+    });
+    this.slider.addEventListener('input', () => this.setup({ attackers: STOPS[Number(this.slider.value)] }));
+    this.sliderValue = el('output', { class: 'df-slider-value', for: sliderId });
+    const number = (name, attrs) => {
+      const id = uid(`df-${name}`);
+      const input = el('input', { id, type: 'number', inputmode: 'decimal', step: 'any', ...attrs });
+      input.addEventListener('change', () => {
+        const raw = input.value.trim().replace(',', '.');
+        this.setup({ [name]: raw === '' ? undefined : Number(raw) });
+      });
+      return { input, field: el('div', { class: `lab-field df-field--${name}` }, [el('label', { for: id }, t(`demo.${name}`)), input]) };
+    };
+    this.rate = number('attackRate', { min: 0 });
+    this.share = number('edgeShare', { min: 0, max: 100 });
+    this.checks = Object.fromEntries(LAYERS.map((layer) => {
+      const id = uid(`df-layer-${layer}`);
+      const input = el('input', { id, type: 'checkbox', 'data-layer': layer });
+      input.addEventListener('change', () => this.setup({ layers: { [layer]: input.checked } }));
+      const words = layer === 'perIp' ? { b: run.ipCapacity, r: run.ipRate } : { b: run.globalCapacity, r: run.globalRate };
+      return [layer, { input, row: el('div', { class: 'df-layer' }, [input, el('label', { for: id }, t(`demo.layer.${layer}`, words))]) }];
+    }));
+    const presets = el('div', { class: 'df-presets', role: 'group', 'aria-label': t('demo.presets') },
+      Object.keys(PRESETS).map((id) => el('button', { type: 'button', class: 'df-preset', 'data-preset': id, onclick: () => this.setup(PRESETS[id]) }, t(`demo.preset.${id}`))));
+    this.error = el('p', { class: 'lab-error df-error', role: 'alert' });
+    this.takeaway = el('p', { class: 'df-takeaway cl-takeaway', role: 'status' });
+    this.cards = el('dl', { class: 'df-cards' });
+    this.chart = el('figure', { class: 'df-chart' });
+    const form = el('form', { class: 'lab-form df-form', novalidate: true, onsubmit: (e) => e.preventDefault() }, [
+      el('div', { class: 'lab-field df-field--attackers' }, [
+        el('label', { for: sliderId }, t('demo.attackers')), el('div', { class: 'df-slider-row' }, [this.slider, this.sliderValue]),
+      ]),
+      this.rate.field,
+      this.share.field,
+      el('fieldset', { class: 'df-layers-choice' }, [el('legend', {}, t('demo.layers')), ...LAYERS.map((l) => this.checks[l].row)]),
+    ]);
+    this.root.replaceChildren(presets, form, this.error, this.takeaway, this.cards, this.chart);
+    this.#sync();
+    this.#show();
+  }
+
+  #sync() {
+    const { state, t } = this;
+    const stop = STOPS.indexOf(state.attackers);
+    this.slider.value = String(stop >= 0 ? stop : STOPS.findIndex((s) => s >= state.attackers));
+    const valueText = t('demo.attackersValue', { n: state.attackers });
+    this.slider.setAttribute('aria-valuetext', valueText);
+    this.sliderValue.textContent = valueText;
+    this.rate.input.value = String(state.attackRate);
+    this.share.input.value = String(state.edgeShare);
+    for (const layer of LAYERS) this.checks[layer].input.checked = state.layers[layer];
+    this.share.field.hidden = !state.layers.edge;
+    const preset = Object.keys(PRESETS).find((id) => JSON.stringify(PRESETS[id]) === JSON.stringify(state));
+    for (const button of this.root.querySelectorAll('.df-preset')) button.setAttribute('aria-pressed', String(button.dataset.preset === preset));
+  }
+
+  #show() {
+    const { t, run, state } = this;
+    const s = run.summary;
+    const capacity = run.originCapacity;
+    const mean = Math.round(s.originMean);
+    const card = (key, value, text) => el('div', {}, [el('dt', {}, t(`demo.cards.${key}`)), el('dd', { 'data-metric': key, 'data-value': value }, text)]);
+    this.cards.replaceChildren(
+      card('peak', s.originPeak, t('demo.cards.peakValue', { peak: s.originPeak, capacity })),
+      card('mean', mean, t('demo.cards.meanValue', { mean })),
+      card('over', s.secondsOverCapacity, t.number(s.secondsOverCapacity)),
+      card('ipsLimited', s.attackersLimited, t('demo.cards.ipsLimitedValue', { limited: s.attackersLimited, total: state.attackers })),
+      card('usersLimited', s.usersLimited, t('demo.cards.usersLimitedValue', { users: s.usersLimited, total: run.users, percent: percent(s.usersLimited / run.users) })),
+      card('userShares', `${s.userLimitedShare} ${s.userFailedShare}`, t('demo.cards.userSharesValue', { limited: percent(s.userLimitedShare), failed: percent(s.userFailedShare) })),
+      card('edge', s.edgeDropped, t.number(s.edgeDropped)),
+      card('global', s.globalLimited, t.number(s.globalLimited)),
+    );
+    const words = {
+      peak: s.originPeak, capacity, limited: s.attackersLimited, total: state.attackers, failed: percent(s.userFailedShare),
+      users: s.usersLimited, refused: s.ipLimited, passed: s.floodRequests - s.edgeDropped - s.ipLimited, edge: s.edgeDropped,
+    };
+    let kind = 'calm';
+    if (s.secondsOverCapacity > 0) kind = 'overload';
+    else if (s.attackersLimited > 0 && s.usersLimited === 0) kind = 'abuser';
+    else if (s.usersLimited > 0) kind = state.layers.edge ? 'depth' : 'globalHurts';
+    if (kind === 'globalHurts' || kind === 'depth') words.total = run.users;
+    this.takeaway.textContent = t(`demo.takeaway.${kind}`, words);
+    this.takeaway.dataset.kind = kind;
+    this.#draw();
+  }
+
+  /** Columns of the origin's load per second (served, then timed out) and the capacity line. */
+  #draw() {
+    const { t, run } = this;
+    const { origin, served } = run.seconds;
+    const capacity = run.originCapacity;
+    const top = Math.max(capacity, ...origin) * 1.08;
+    const y = (v) => H - PAD.bottom - ((H - PAD.top - PAD.bottom) * v) / top;
+    const step = (W - PAD.left - PAD.right) / origin.length;
+    const titleId = uid('df-chart-title');
+    const descId = uid('df-chart-desc');
+    const columns = Array.from(origin, (load, i) => {
+      const x = PAD.left + i * step + step * 0.15;
+      const width = step * 0.7;
+      return svg('g', { 'data-second': i }, [
+        svg('rect', { class: 'df-served', x, width, y: y(served[i]), height: y(0) - y(served[i]) }),
+        svg('rect', { class: 'df-failed', x, width, y: y(load), height: y(served[i]) - y(load) }),
+        svg('text', { class: 'df-tick', x: x + width / 2, y: H - 6, 'text-anchor': 'middle' }, String(i)),
+      ]);
+    });
+    const line = y(capacity);
+    const image = svg('svg', { class: 'df-svg', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-labelledby': `${titleId} ${descId}` }, [
+      svg('title', { id: titleId }, t('demo.chartTitle')),
+      svg('desc', { id: descId }, t('demo.chartDesc', { capacity, peak: run.summary.originPeak, mean: Math.round(run.summary.originMean) })),
+      svg('rect', { class: 'df-track', x: 0, y: 0, width: W, height: H, rx: 6 }),
+      ...columns,
+      svg('line', { class: 'df-capacity', x1: PAD.left, x2: W - PAD.right, y1: line, y2: line }),
+      svg('text', { class: 'df-capacity-label', x: W - PAD.right - 4, y: line - 5, 'text-anchor': 'end' }, t('demo.capacityLine', { capacity: t.number(capacity) })),
+    ]);
+    this.chart.replaceChildren(
+      el('figcaption', { class: 'df-chart-title' }, t('demo.chartTitle')),
+      image,
+      el('p', { class: 'df-axis' }, t('demo.axis')),
+      el('ul', { class: 'cl-legend df-legend' }, [
+        el('li', { class: 'df-legend-served' }, t('demo.legendServed')),
+        el('li', { class: 'df-legend-failed' }, t('demo.legendFailed')),
+      ]),
+    );
+  }
+}

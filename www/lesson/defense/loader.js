@@ -1,0 +1,24 @@
+// The defense sections' entry point: tiny. The flood demo and the recap's checks (the lab's wasm
+// module, which holds simulateFlood, and their widgets) load only when they come near
+// (www/lesson/lazy.js). They share the lab's stylesheet for form and buttons, and the clients'
+// for the question boxes.
+import { lazyPart } from '../lazy.js';
+
+const flood = document.getElementById('flood-lab');
+const recap = document.getElementById('recap-checks');
+
+lazyPart({
+  mount: flood,
+  styles: ['../lab/lab.css', '../clients/clients.css', './defense.css'].map((path) => new URL(path, import.meta.url).href),
+  key: 'defense',
+  loader: 'loadDefense',
+  load: () => import('./app.js').then(({ mountFlood }) => mountFlood(flood)),
+});
+
+lazyPart({
+  mount: recap,
+  styles: [],
+  key: 'recap',
+  loader: 'loadRecap',
+  load: () => import('./app.js').then(({ mountRecap }) => mountRecap(recap)),
+});

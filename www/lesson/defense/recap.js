@@ -1,0 +1,61 @@
+// The recap: one check per part of the lesson, placed in that part's item of the list the page
+// already shows. Answers that are numbers come from the core (TokenBucket, simulate,
+// simulateFlood) on the question's own numbers; the boxes are the clients section's questions.
+import { el } from '../lab/dom.js';
+import { renderQuiz } from '../clients/quiz.js';
+
+const admittedOf = (outcomes) => Array.from(outcomes).filter((o) => o !== 2).length;
+
+/** A question whose options are numbers, the answer among them. */
+function numeric(t, id, text, answer, others) {
+  const options = [...new Set([answer, ...others])].sort((a, b) => a - b).map((n) => t.number(n));
+  return { id, text, options, answer: t.number(answer) };
+}
+
+/** A question whose options are words from the table (`quiz.<group>.<key>`). */
+function worded(t, id, text, group, keys, answer) {
+  return { id, text, options: keys.map((k) => t(`quiz.${group}.${k}`)), answer: t(`quiz.${group}.${answer}`) };
+}
+
+/** The seven questions, in the order of the recap's parts. */
+export function recapQuestions({ simulate, simulateFlood, TokenBucket }, t) {
+  const bucket = new TokenBucket({ capacity: 10, refillRate: 5 });
+  const burst = Array.from({ length: 12 }, () => bucket.tryAcquireAt(1, 0)).filter((d) => d.allowed).length;
+  bucket.free();
+
+  const edge = simulate({ algorithms: ['fixedWindow'], limit: 10, window: 1, duration: 2, traffic: { pattern: 'windowEdge' } });
+  const edgePassed = admittedOf(edge.lanes[0].outcomes);
+
+  const servers = Array.from({ length: 3 }, () => new TokenBucket({ capacity: 5, refillRate: 1 }));
+  const spread = Array.from({ length: 20 }, (_, i) => servers[i % 3].tryAcquireAt(1, 0)).filter((d) => d.allowed).length;
+  servers.forEach((s) => s.free());
+
+  const low = new TokenBucket({ capacity: 5, refillRate: 2, tokens: 0.5 });
+  const retryAfter = Math.max(1, Math.ceil(low.tryAcquireAt(1, 0).retryAfter));
+  low.free();
+
+  const flood = simulateFlood({ attackers: 10000, attackRate: 1, layers: { edge: false, perIp: true, global: false }, seed: 1 });
+
+  return [
+    numeric(t, 'bucket', t('quiz.bucket', { capacity: 10, rate: 5, burst: 12 }), burst, [12, 5]),
+    numeric(t, 'window', t('quiz.window', { limit: 10 }), edgePassed, [10, 15]),
+    numeric(t, 'servers', t('quiz.servers', { servers: 3, capacity: 5, burst: 20 }), spread, [5, 20]),
+    numeric(t, 'retryAfter', t('quiz.retryAfter', { tokens: 0.5, rate: 2 }), retryAfter, [0, 2]),
+    worded(t, 'clients', t('quiz.clients'), 'clientsOptions', ['sooner', 'jitter', 'bigger'], 'jitter'),
+    numeric(t, 'flood', t('quiz.flood', { ips: 10000, rate: 1, allowed: flood.ipRate }), flood.summary.attackersLimited, [100, 10000]),
+    worded(t, 'limits', t('quiz.limits'), 'limitsOptions', ['user', 'ip', 'endpoint'], 'ip'),
+  ];
+}
+
+/** Puts each question in its part's item of `list` (the page's `ol`); returns the questions. */
+export function renderRecap(list, tools, t) {
+  const questions = recapQuestions(tools, t);
+  const parts = [...list.querySelectorAll('.df-recap-part')];
+  parts.forEach((part, i) => {
+    part.querySelector('.df-recap-check')?.remove();
+    const box = el('div', { class: 'df-recap-check cl-quiz' });
+    renderQuiz(box, [questions[i]], t);
+    part.append(box);
+  });
+  return questions;
+}
