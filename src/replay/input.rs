@@ -69,7 +69,7 @@ pub struct ChunkLines {
 
 enum Decoder {
     Plain,
-    Gzip(flate2::write::MultiGzDecoder<Vec<u8>>),
+    Gzip(Box<flate2::write::MultiGzDecoder<Vec<u8>>>),
 }
 
 impl ChunkLines {
@@ -88,7 +88,7 @@ impl ChunkLines {
             }
             let start = std::mem::take(&mut self.start);
             self.decoder = Some(if start[..2] == [0x1f, 0x8b] {
-                Decoder::Gzip(flate2::write::MultiGzDecoder::new(Vec::new()))
+                Decoder::Gzip(Box::new(flate2::write::MultiGzDecoder::new(Vec::new())))
             } else {
                 Decoder::Plain
             });
@@ -96,7 +96,7 @@ impl ChunkLines {
         }
         match self.decoder.as_mut() {
             Some(Decoder::Gzip(decoder)) => {
-                io::Write::write_all(decoder, chunk)?;
+                io::Write::write_all(&mut **decoder, chunk)?;
                 let text = decoder.get_mut();
                 self.splitter.feed(text, &mut each);
                 text.clear();
@@ -112,7 +112,7 @@ impl ChunkLines {
         self.splitter.feed(&start, &mut each);
         let mut ended = Ok(());
         if let Some(Decoder::Gzip(decoder)) = self.decoder.as_mut() {
-            ended = io::Write::flush(decoder).and_then(|()| decoder.try_finish());
+            ended = io::Write::flush(&mut **decoder).and_then(|()| decoder.try_finish());
             let text = decoder.get_mut();
             self.splitter.feed(text, &mut each);
             text.clear();

@@ -101,7 +101,7 @@ enum Stage {
     Check {
         search: Search,
         capacities: Vec<f64>,
-        check: PolicyCheck,
+        check: Box<PolicyCheck>,
     },
     Trace(Box<KeyTrace>),
     Done,
@@ -184,7 +184,7 @@ impl Job {
                 capacities,
                 check,
             } => {
-                search.narrow(&capacities, &check.finish());
+                search.narrow(&capacities, &(*check).finish());
                 self.search(search)
             }
             Stage::Trace(trace) => {
@@ -237,7 +237,7 @@ impl Job {
                 self.stage = Stage::Check {
                     search,
                     capacities,
-                    check,
+                    check: Box::new(check),
                 };
                 return Next::Again;
             }

@@ -11,8 +11,8 @@
 //! run.metrics.attemptsPerSuccess  // 3.8
 //! ```
 
+use super::convert::describe;
 use super::convert::{field, number, object, read_object, to_js};
-use super::lab::describe;
 use crate::limiter::clients::{
     self, Backoff, ClientField, Header, Policy, Run, Scenario, Settings, MAX_ATTEMPTS, MAX_BUCKET,
     MAX_CLIENTS, MAX_FACTOR, MAX_SPREAD, MAX_SUCCESSES, MAX_WAIT, POLICY_NAMES,
