@@ -35,12 +35,12 @@ class TrafficView {
   }
 
   get handle() {
+    const self = this;
     return {
-      runSample: () => this.start(null),
-      runFile: (file) => this.start(file),
-      cancel: () => this.cancel(),
-      get outcome() { return this.outcome; },
-      view: this,
+      runSample: () => self.start(null),
+      cancel: () => self.cancel(),
+      /** The last replay's result as the core gave it (the report is `--json`'s object). */
+      get outcome() { return self.outcome; },
     };
   }
 
@@ -150,7 +150,7 @@ class TrafficView {
   }
 
   onMessage(data) {
-    if (data.id !== this.run) return;
+    if (data.id !== this.run || data.type === 'pass') return;
     const { t } = this;
     if (data.type === 'progress') {
       const percent = data.size ? Math.floor((100 * data.read) / data.size) : 100;

@@ -5,11 +5,13 @@
 // Messages in:  { type: 'run', id, file?, sample?: { seed, lines }, options }
 //               { type: 'trace', id, key }   (after a run: follow another client)
 //               { type: 'cancel' }
-// Messages out: { type: 'progress', id, pass, read, size }
+// Messages out: { type: 'progress', id, pass, read, size, memory }   (memory: the wasm's bytes)
+//               { type: 'pass', id, pass, ms, memory }                 (a pass has ended)
 //               { type: 'done', id, outcome } | { type: 'failed', id, error } | { type: 'cancelled', id }
 import init, { ReplayJob, sampleLog } from '../../pkg/bucketlab_replay.js';
 
 let ready = null;
+let memory = null;
 let job = null;
 let source = null;
 let cancelled = false;
@@ -20,7 +22,7 @@ self.onmessage = async ({ data }) => {
     return;
   }
   try {
-    ready ??= init();
+    ready ??= init().then((wasm) => { memory = wasm.memory; });
     await ready;
     cancelled = false;
     if (data.type === 'run') {
@@ -41,8 +43,10 @@ self.onmessage = async ({ data }) => {
 /** Feeds the source to the job until it needs no further pass; false when cancelled. */
 async function passes(id) {
   let pass = 0;
-  do {
+  let again = true;
+  while (again) {
     pass += 1;
+    const start = performance.now();
     const reader = source.stream().getReader();
     let read = 0;
     let shown = 0;
@@ -60,14 +64,16 @@ async function passes(id) {
       const going = job.feed(value);
       if (read - shown > source.size / 100 || !going) {
         shown = read;
-        self.postMessage({ type: 'progress', id, pass, read, size: source.size });
+        self.postMessage({ type: 'progress', id, pass, read, size: source.size, memory: memory.buffer.byteLength });
       }
       if (!going) {
         await reader.cancel();
         break;
       }
     }
-  } while (job.endOfInput());
+    again = job.endOfInput();
+    self.postMessage({ type: 'pass', id, pass, ms: performance.now() - start, memory: memory.buffer.byteLength });
+  }
   return true;
 }
 
