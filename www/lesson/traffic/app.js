@@ -244,13 +244,14 @@ class TrafficView {
       el('td', {}, el('button', { type: 'button', class: 'tr-follow', 'aria-label': t('table.followKey', { key: k.key }), onclick: () => this.follow(k.key) }, t('table.follow'))),
     ]));
     const captionId = uid('tr-caption');
+    const note = r.byKey.length > ROWS ? [el('p', { class: 'tr-note' }, t('table.shown', { shown: ROWS, keys: r.keys }))] : [];
     this.tableWrap.replaceChildren(
       el('div', { class: 'table-wrap', role: 'region', 'aria-labelledby': captionId, tabindex: '0' }, el('table', { class: 'tr-table' }, [
         el('caption', { id: captionId }, t('table.caption')),
         el('thead', {}, el('tr', {}, [...head, el('td', {})])),
         el('tbody', {}, body),
       ])),
-      r.byKey.length > ROWS ? el('p', { class: 'tr-note' }, t('table.shown', { shown: ROWS, keys: r.keys })) : null,
+      ...note,
     );
   }
 
@@ -265,7 +266,7 @@ class TrafficView {
       el('h3', { class: 'tr-subtitle' }, t('timeline.title', { key: trace.key })),
       timelineChart(trace, caption),
       el('p', { class: 'tr-note' }, caption),
-      trace.scenario ? el('button', { type: 'button', class: 'lab-play tr-play', onclick: () => this.play(trace) }, t('timeline.play', { key: trace.key })) : null,
+      ...(trace.scenario ? [el('button', { type: 'button', class: 'lab-play tr-play', onclick: () => this.play(trace) }, t('timeline.play', { key: trace.key }))] : []),
       this.playNote,
     );
   }

@@ -33,7 +33,7 @@ export function timelineChart(trace, label) {
  */
 export function curveChart(curves, point, names, label, number) {
   const H = 300;
-  const pad = { l: 52, r: 12, t: 10, b: 40 };
+  const pad = { l: 52, r: 12, t: 26, b: 40 };
   const series = [
     ['median', curves.median],
     ['p95', curves.p95],
@@ -65,6 +65,6 @@ export function curveChart(curves, point, names, label, number) {
     ...lines,
     svg('circle', { class: 'tr-point', cx: x(point.refillRate), cy: y(point.capacity), r: 6 }),
     svg('text', { class: 'tr-axis-name', x: W - pad.r, y: H - 4, 'text-anchor': 'end' }, names.rate),
-    svg('text', { class: 'tr-axis-name', x: 4, y: pad.t + 8 }, names.burst),
+    svg('text', { class: 'tr-axis-name', x: pad.l, y: pad.t - 10, 'text-anchor': 'middle' }, names.burst),
   ]);
 }
