@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { useBrowser, openPage } from './harness.mjs';
 
 const env = useBrowser();
@@ -56,8 +57,8 @@ function cliReport(file, args) {
   return JSON.parse(out);
 }
 
-async function openTraffic(path = '') {
-  const page = await openPage(env.browser);
+async function openTraffic(path = '', options = {}) {
+  const page = await openPage(env.browser, options);
   await page.goto(env.server.url + path);
   await page.waitForSelector('#bucket-widget .bl-widget');
   await page.locator(MOUNT).scrollIntoViewIfNeeded();
@@ -147,3 +148,15 @@ test('traffic: cancel stops a long replay; garbage and an empty file get a clear
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+for (const colorScheme of ['light', 'dark']) {
+  test(`traffic: axe finds no violations in the sample's results (${colorScheme})`, async () => {
+    const page = await openTraffic('', { colorScheme });
+    await page.click(`${MOUNT} .tr-sample`);
+    await page.waitForSelector(`${MOUNT} .tr-exports`);
+    const { violations, passes } = await new AxeBuilder({ page }).include('#seu-trafego').analyze();
+    assert.ok(passes.length > 10, 'axe ran its rules');
+    assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`), []);
+    await page.context().close();
+  });
+}
