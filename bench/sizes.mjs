@@ -47,6 +47,7 @@ export const LESSON_FILES = [
   'lesson/lazy.js',
   'lesson/lab/loader.js',
   'lesson/clients/loader.js',
+  'lesson/traffic/loader.js',
   'lesson/servers/servers.js',
   'lesson/servers/simulation.js',
   'embed/embed-panel.js',

@@ -34,7 +34,8 @@ pub struct Trace {
     /// Requests refused in each bar.
     pub limited: Vec<u64>,
     /// The key's first requests as a scenario text for the diagram's `playScenario` (times from
-    /// its first request, to the millisecond); `None` when the policy has no token-bucket form.
+    /// its first request, to the millisecond); `None` when not even its first request fits one
+    /// (it costs more than `B`).
     pub scenario: Option<String>,
     /// How many of the key's requests the scenario holds.
     pub scenario_requests: u64,
