@@ -51,6 +51,7 @@ export const LESSON_FILES = [
   'lesson/clients/loader.js',
   'lesson/defense/loader.js',
   'lesson/defense/defense.css',
+  'lesson/traffic/loader.js',
   'lesson/servers/servers.js',
   'lesson/servers/simulation.js',
   'embed/embed-panel.js',

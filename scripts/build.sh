@@ -43,6 +43,11 @@ report bucketlab
 wasm_module bucketlab_lab release-lab -O3 lab
 report bucketlab_lab
 
+# The "Your traffic" section's log replay (ReplayJob, sampleLog), built for speed like the lab's and
+# loaded only by that section's worker.
+wasm_module bucketlab_replay release-lab -O3 replay
+report bucketlab_replay
+
 # The Config tab's YAML policy parser, loaded only when that tab opens, so the widget's module
 # above stays small.
 wasm_module bucketlab_config release -Oz config

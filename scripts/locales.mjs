@@ -19,7 +19,7 @@ const OUT = join(ROOT, 'www', 'i18n', 'locales');
 /** The languages, the default first (the same list as www/i18n/translate.js's LANGS). */
 export const LANGS = ['pt-BR', 'en'];
 /** The products whose words the page's scripts need at run time. */
-export const RUN_TIME = ['ui', 'lab', 'servers', 'element', 'embed', 'clients', 'lms', 'defense'];
+export const RUN_TIME = ['ui', 'lab', 'servers', 'element', 'embed', 'clients', 'lms', 'defense', 'traffic'];
 
 /** One product's table in one language. */
 export function readTable(lang, product) {

@@ -54,7 +54,7 @@ for (const [id, grammar] of Object.values(OTHER_GRAMMARS)) hljs.registerLanguage
 
 /** The page's words in `lang`: locales/<lang>/lesson.json, with ui.json as its `ui` part. */
 export function readLocale(lang) {
-  return { ...readTable(lang, 'lesson'), ui: readTable(lang, 'ui'), defense: readTable(lang, 'defense') };
+  return { ...readTable(lang, 'lesson'), ui: readTable(lang, 'ui'), defense: readTable(lang, 'defense'), traffic: readTable(lang, 'traffic') };
 }
 
 /** The text of a file embedded in the page: code samples get their comments in `lang`. */

@@ -66,6 +66,10 @@ defense_native=$(awk '/Running/ { d = ($2 ~ /^tests\/flood_/) } /Doc-tests/ { d 
   /^test .* \.\.\. ok$/ && (d || /limiter::flood/) { n++ } END { print n + 0 }' "$logs/native.log")
 note "defense (counted above):      $defense_native native, $(grep -c '^ok [0-9]* - flood: ' "$logs/node.log") node, $(grep -c '^ok [0-9]* - defense: ' "$logs/e2e.log") e2e"
 
+# The replay in the browser (issue 16): its export texts with the YAML policy parser, and a count.
+cargo test --features config --test replay_export 2>&1 | tee "$logs/replay_export.log"
+note "traffic (counted above):      $(grep -cE '^test .* \.\.\. ok$' "$logs/replay_export.log") export (with config), $(grep -c '^ok [0-9]* - traffic' "$logs/e2e.log") e2e"
+
 echo "== embedding: make dist's static site and the npm package =="
 node scripts/dist.mjs 2>&1 | tee "$logs/dist.log"
 node scripts/npm-package.mjs --pack 2>&1 | tee -a "$logs/dist.log"

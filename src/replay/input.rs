@@ -55,3 +55,121 @@ pub fn for_each_line(
     });
     Ok(())
 }
+
+/// Lines from chunks pushed one at a time (a browser reads a file this way): gzip recognised by
+/// its first two bytes and decompressed as the chunks come, the text cut into lines across chunk
+/// boundaries. Memory stays bounded by a chunk's decompressed size plus one line.
+#[derive(Default)]
+pub struct ChunkLines {
+    /// The first bytes, kept until there are two to recognise gzip by.
+    start: Vec<u8>,
+    decoder: Option<Decoder>,
+    splitter: LineSplitter,
+}
+
+enum Decoder {
+    Plain,
+    Gzip(Box<flate2::write::MultiGzDecoder<Vec<u8>>>),
+}
+
+impl ChunkLines {
+    /// A reader at the start of a stream.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Takes the next chunk and calls `each` for every line it completes. An error means the gzip
+    /// stream is corrupt.
+    pub fn feed(&mut self, chunk: &[u8], mut each: impl FnMut(Line<'_>)) -> io::Result<()> {
+        if self.decoder.is_none() {
+            self.start.extend_from_slice(chunk);
+            if self.start.len() < 2 {
+                return Ok(());
+            }
+            let start = std::mem::take(&mut self.start);
+            self.decoder = Some(if start[..2] == [0x1f, 0x8b] {
+                Decoder::Gzip(Box::new(flate2::write::MultiGzDecoder::new(Vec::new())))
+            } else {
+                Decoder::Plain
+            });
+            return self.feed(&start, each);
+        }
+        match self.decoder.as_mut() {
+            Some(Decoder::Gzip(decoder)) => {
+                io::Write::write_all(&mut **decoder, chunk)?;
+                let text = decoder.get_mut();
+                self.splitter.feed(text, &mut each);
+                text.clear();
+            }
+            _ => self.splitter.feed(chunk, &mut each),
+        }
+        Ok(())
+    }
+
+    /// Ends the stream: the last line, and an error if a gzip stream stopped part way.
+    pub fn finish(&mut self, mut each: impl FnMut(Line<'_>)) -> io::Result<()> {
+        let start = std::mem::take(&mut self.start);
+        self.splitter.feed(&start, &mut each);
+        let mut ended = Ok(());
+        if let Some(Decoder::Gzip(decoder)) = self.decoder.as_mut() {
+            ended = io::Write::flush(&mut **decoder).and_then(|()| decoder.try_finish());
+            let text = decoder.get_mut();
+            self.splitter.feed(text, &mut each);
+            text.clear();
+        }
+        self.splitter.finish(each);
+        *self = ChunkLines::default();
+        ended
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use flate2::{write::GzEncoder, Compression};
+    use std::io::Write;
+
+    fn lines(bytes: &[u8], chunk: usize) -> io::Result<Vec<String>> {
+        let mut reader = ChunkLines::new();
+        let mut out = Vec::new();
+        let mut push = |line: Line<'_>| {
+            if let Line::Text(t) = line {
+                out.push(String::from_utf8_lossy(t).into_owned());
+            }
+        };
+        for piece in bytes.chunks(chunk) {
+            reader.feed(piece, &mut push)?;
+        }
+        reader.finish(&mut push)?;
+        Ok(out)
+    }
+
+    #[test]
+    fn chunks_of_any_size_give_the_same_lines_plain_or_gzip() {
+        let text = b"a 1\nbb 2\r\n\nccc 3";
+        let mut gz = GzEncoder::new(Vec::new(), Compression::default());
+        gz.write_all(text).unwrap();
+        let gz = gz.finish().unwrap();
+        // Two gzip members in a row read as one stream, as `cat a.gz b.gz` makes.
+        let twice = [gz.clone(), gz.clone()].concat();
+        for size in [1, 2, 3, 7, 1000] {
+            assert_eq!(lines(text, size).unwrap(), ["a 1", "bb 2", "", "ccc 3"]);
+            assert_eq!(lines(&gz, size).unwrap(), ["a 1", "bb 2", "", "ccc 3"]);
+            assert_eq!(lines(&twice, size).unwrap().len(), 7, "size {size}");
+        }
+        assert_eq!(lines(b"x", 1).unwrap(), ["x"], "a one-byte stream");
+        assert!(lines(b"", 1).unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_cut_or_corrupt_gzip_stream_is_an_error() {
+        let mut gz = GzEncoder::new(Vec::new(), Compression::default());
+        gz.write_all(&b"line\n".repeat(1000)).unwrap();
+        let gz = gz.finish().unwrap();
+        assert!(lines(&gz[..gz.len() / 2], 64).is_err(), "cut short");
+        let mut bad = gz.clone();
+        bad[12] ^= 0xff;
+        bad[20] ^= 0xff;
+        assert!(lines(&bad, 64).is_err(), "corrupt");
+    }
+}

@@ -38,12 +38,16 @@ pub mod clf;
 pub mod csv;
 /// The exact burst–rate curve.
 pub mod curve;
+/// The chosen policy written for nginx, Envoy, the YAML policy and the Redis script.
+pub mod export;
 /// Space-separated, quoted and bracketed fields.
 pub mod fields;
 /// Formats, keys, detection and the line parser.
 pub mod format;
 /// Reading a stream (gzip or not) into lines.
 pub mod input;
+/// A whole replay fed chunk by chunk, with the passes it needs (a browser worker's way).
+pub mod job;
 /// JSON lines.
 pub mod jsonl;
 /// Lines of bounded length from chunks.
@@ -54,8 +58,12 @@ pub mod pass;
 pub mod recommend;
 /// The figures a replay reports.
 pub mod report;
+/// A seeded, made-up access log.
+pub mod sample;
 /// Log timestamps as epoch seconds.
 pub mod timestamp;
+/// One key's timeline and scenario.
+pub mod trace;
 
 pub use check::PolicyCheck;
 pub use format::{detect, Event, Format, KeySpec, Parsed, Parser, SetupError};

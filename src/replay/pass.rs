@@ -120,7 +120,7 @@ impl Policy {
     }
 
     /// A fresh limiter for one key.
-    fn limiter(&self) -> KeyLimiter {
+    pub(crate) fn limiter(&self) -> KeyLimiter {
         match *self {
             Policy::TokenBucket(config) => KeyLimiter::Bucket(TokenBucket::new(config)),
             Policy::Lab {
@@ -145,9 +145,23 @@ pub struct Settings {
     pub target: Option<Target>,
 }
 
-enum KeyLimiter {
+/// One key's limiter.
+pub(crate) enum KeyLimiter {
     Bucket(TokenBucket),
     Lab(Box<dyn Limiter>),
+}
+
+impl KeyLimiter {
+    /// Whether the request is refused; an error (a time or cost the bucket refuses) says why.
+    pub(crate) fn refuses(&mut self, time: f64, cost: f64) -> Result<bool, String> {
+        match self {
+            KeyLimiter::Bucket(bucket) => bucket
+                .try_acquire(cost, time)
+                .map(|decision| !decision.is_admitted())
+                .map_err(|e| e.to_string()),
+            KeyLimiter::Lab(limiter) => Ok(!limiter.decide(time).passes()),
+        }
+    }
 }
 
 struct KeyState {
@@ -321,13 +335,10 @@ impl Replay {
             limiter: policy.limiter(),
             curve: BurstTracker::new(width),
         });
-        let refused = match &mut state.limiter {
-            KeyLimiter::Bucket(bucket) => match bucket.try_acquire(event.cost, event.time) {
-                Ok(decision) => !decision.is_admitted(),
-                // The parsers give finite times and costs; should one slip through, say so.
-                Err(e) => return self.malformed(number, e.to_string()),
-            },
-            KeyLimiter::Lab(limiter) => !limiter.decide(event.time).passes(),
+        let refused = match state.limiter.refuses(event.time, event.cost) {
+            Ok(refused) => refused,
+            // The parsers give finite times and costs; should one slip through, say so.
+            Err(why) => return self.malformed(number, why),
         };
         state.requests += 1;
         state.limited += u64::from(refused);

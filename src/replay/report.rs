@@ -67,7 +67,7 @@ pub struct Recommendation {
 }
 
 /// The burst–rate curve of the keys, at every rate of the grid.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Curves {
     /// The rates, ascending, requests per second.
     pub rates: Vec<f64>,

@@ -11,8 +11,7 @@
 //! run.metrics.attemptsPerSuccess  // 3.8
 //! ```
 
-use super::convert::{field, object, optional, read_object, to_js};
-use super::lab::describe;
+use super::convert::{describe, field, object, optional, read_object, to_js};
 use crate::limiter::clients::{
     self, Backoff, ClientField, Header, Policy, Run, Scenario, Settings, MAX_ATTEMPTS, MAX_BUCKET,
     MAX_CLIENTS, MAX_FACTOR, MAX_SPREAD, MAX_SUCCESSES, MAX_WAIT, POLICY_NAMES,

@@ -88,6 +88,27 @@ pub(crate) fn optional(
     number(field, value, rule).and_then(|v| InvalidValue::check(field, v, rule).map_err(to_js))
 }
 
+/// How a refused value is quoted: its text or number, or its type.
+#[cfg(any(feature = "lab", feature = "replay"))]
+pub(crate) fn describe(value: &JsValue) -> String {
+    if value.is_undefined() {
+        return "nothing (it is missing)".to_owned();
+    }
+    if let Some(text) = value.as_string() {
+        return Given::Text(text)
+            .text(crate::limiter::rust_number)
+            .trim_start_matches("got ")
+            .to_owned();
+    }
+    if let Some(number) = value.as_f64() {
+        return Given::Number(number)
+            .text(crate::limiter::rust_number)
+            .trim_start_matches("got ")
+            .to_owned();
+    }
+    format!("a value of type {}", type_name(value))
+}
+
 /// JavaScript's `typeof`, as a static name, with arrays called `array`.
 pub(crate) fn type_name(value: &JsValue) -> &'static str {
     if value.is_null() {

@@ -12,8 +12,8 @@
 //! run.summary.usersLimited    // but most users got a 429
 //! ```
 
+use super::convert::describe;
 use super::convert::{field, object, optional, read_object, to_js};
-use super::lab::describe;
 use crate::limiter::flood::{
     self, Bin, Flood, FloodField, FloodRun, FloodSettings, Layers, MAX_ATTACKERS, MAX_CAPACITY,
     MAX_DURATION, MAX_SENDER_RATE, MAX_USERS,

@@ -10,9 +10,9 @@
 //! run.lanes[0].peakPerSecond  // 20
 //! ```
 
-use super::convert::{field, number, object, read_object, to_js, type_name};
+use super::convert::{describe, field, number, object, read_object, to_js};
 use crate::limiter::lab::{self, Algorithm, LabField, Quota, Simulation, Traffic, MAX_RATE};
-use crate::limiter::{rust_number, Field, Given, InvalidValue, Rule};
+use crate::limiter::{Field, InvalidValue, Rule};
 use js_sys::{Array, Float64Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 
@@ -195,26 +195,6 @@ fn pasted_times(value: &JsValue, duration: f64) -> Result<Traffic, JsError> {
     times
         .map(Traffic::pasted)
         .map_err(|err| JsError::new(&err.to_string()))
-}
-
-/// How a refused value is quoted: its text or number, or its type.
-pub(super) fn describe(value: &JsValue) -> String {
-    if value.is_undefined() {
-        return "nothing (it is missing)".to_owned();
-    }
-    if let Some(text) = value.as_string() {
-        return Given::Text(text)
-            .text(rust_number)
-            .trim_start_matches("got ")
-            .to_owned();
-    }
-    if let Some(number) = value.as_f64() {
-        return Given::Number(number)
-            .text(rust_number)
-            .trim_start_matches("got ")
-            .to_owned();
-    }
-    format!("a value of type {}", type_name(value))
 }
 
 /// The simulation as the object `simulate` returns (see there).

@@ -18,5 +18,8 @@ pub mod panic;
 /// `parsePolicy` for the lesson's Config tab (feature `config`, module `bucketlab_config`).
 #[cfg(feature = "config")]
 pub mod policy;
+/// The replay's `ReplayJob` and `sampleLog` (feature `replay`, module `bucketlab_replay`).
+#[cfg(feature = "replay")]
+pub mod replay;
 /// The `TokenBucket` class for console experiments and scripts.
 pub mod token_bucket;

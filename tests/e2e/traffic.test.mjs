@@ -1,0 +1,162 @@
+// "Your traffic": a generated log set on the file input gives the same per-client counts (and the
+// same report) as `bucketlab replay --json` on the same file, in both languages; malformed lines
+// are reported with their numbers; no request leaves the page while the file is replayed; cancel
+// stops a long replay; binary garbage and an empty file get a clear message.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { useBrowser, openPage } from './harness.mjs';
+
+const env = useBrowser();
+const MOUNT = '#traffic-lab';
+const ROOT = new URL('../../', import.meta.url).pathname;
+let dir;
+
+before(() => { dir = mkdtempSync(join(tmpdir(), 'bucketlab-traffic-')); });
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A seeded PRNG (mulberry32), so the log is the same on every run. */
+function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * A combined log with `$msec`: 40 clients (some IPv6), one of them bursty, escaped quotes in the
+ * request; lines 3 and 250 are malformed.
+ */
+function generatedLog(lines, seed = 11) {
+  const random = rng(seed);
+  const clients = Array.from({ length: 40 }, (_, i) => (i % 5 === 0 ? `2001:db8::${i.toString(16)}` : `192.0.2.${i + 1}`));
+  let time = 1_700_000_000;
+  const out = [];
+  for (let n = 1; n <= lines; n++) {
+    if (n === 3) { out.push('this is not a log line'); continue; }
+    if (n === 250) { out.push('192.0.2.1 - - [14/Nov/2023:22:13:20 +0000] "GET / HTTP/1.1" 2000 12'); continue; }
+    time += random() * 0.2;
+    const client = random() < 0.3 ? clients[0] : clients[Math.floor(random() * clients.length)];
+    const d = new Date(Math.floor(time) * 1000);
+    const stamp = `${String(d.getUTCDate()).padStart(2, '0')}/Nov/2023:${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}:${String(d.getUTCSeconds()).padStart(2, '0')} +0000`;
+    out.push(`${client} - - [${stamp}] "GET /search?q=\\"x${n}\\" HTTP/1.1" 200 ${100 + n % 900} "-" "test/1.0" ${time.toFixed(3)}`);
+  }
+  return `${out.join('\n')}\n`;
+}
+
+/** The command's report for `file`, from the release binary built from this checkout. */
+function cliReport(file, args) {
+  const out = execFileSync('cargo', ['run', '-q', '--release', '--bin', 'bucketlab', '--', 'replay', ...args, '--json', file], { cwd: ROOT, encoding: 'utf8' });
+  return JSON.parse(out);
+}
+
+async function openTraffic(path = '', options = {}) {
+  const page = await openPage(env.browser, options);
+  await page.goto(env.server.url + path);
+  await page.waitForSelector('#bucket-widget .bl-widget');
+  await page.locator(MOUNT).scrollIntoViewIfNeeded();
+  await page.waitForSelector(`${MOUNT}.tr-ready`);
+  return page;
+}
+
+async function setPolicy(page, capacity, rate, target) {
+  await page.fill(`${MOUNT} .tr-field--capacity input`, String(capacity));
+  await page.fill(`${MOUNT} .tr-field--rate input`, String(rate));
+  await page.selectOption(`${MOUNT} .tr-field--target select`, target);
+}
+
+for (const [path, lang] of [['', 'pt-BR'], ['en.html', 'en']]) {
+  test(`traffic (${lang}): a dropped log gives the command's counts, its malformed lines, and no network request`, async () => {
+    const file = join(dir, `access-${lang}.log`);
+    writeFileSync(file, generatedLog(3000));
+    const expected = cliReport(file, ['--capacity', '4', '--refill-rate', '0.5', '--recommend', 'keys:95%']);
+    assert.ok(expected.limited > 0 && expected.malformed === 2, 'the log exercises refusals and malformed lines');
+
+    const page = await openTraffic(path);
+    // Load the worker and its wasm first (the sample), then watch the network during the replay.
+    await page.click(`${MOUNT} .tr-sample`);
+    await page.waitForSelector(`${MOUNT} .tr-table`);
+    const requests = [];
+    page.context().on('request', (r) => requests.push(`${r.method()} ${r.url()}`));
+    await setPolicy(page, 4, 0.5, 'keys:95%');
+    await page.setInputFiles(`${MOUNT} .tr-file`, file);
+    await page.waitForFunction(() => window.bucketlab.traffic?.outcome?.report?.lines === 3000);
+    await page.waitForSelector(`${MOUNT} .tr-table`);
+
+    const report = await page.evaluate(() => window.bucketlab.traffic.outcome.report);
+    assert.deepEqual(report, expected, 'the page\'s report is the command\'s');
+    const rows = await page.$$eval(`${MOUNT} .tr-table tbody tr`, (trs) => trs.map((tr) => ({
+      key: tr.dataset.key, requests: Number(tr.dataset.requests), limited: Number(tr.dataset.limited),
+    })));
+    assert.deepEqual(rows, expected.byKey, 'the table lists every client with the command\'s counts');
+    const lines = await page.$$eval(`${MOUNT} .tr-malformed li`, (lis) => lis.map((li) => [Number(li.dataset.line), li.textContent]));
+    assert.deepEqual(lines.map(([n]) => n), [3, 250]);
+    assert.match(lines[0][1], lang === 'en' ? /^line 3: / : /^linha 3: /);
+    assert.deepEqual(requests, [], 'no request while the file is replayed');
+
+    // Sorting by a column, announced with aria-sort.
+    await page.click(`${MOUNT} .tr-sort[data-column="limited"]`);
+    const sorted = await page.$$eval(`${MOUNT} .tr-table tbody tr`, (trs) => trs.map((tr) => Number(tr.dataset.limited)));
+    assert.deepEqual(sorted, [...sorted].sort((a, b) => b - a));
+    assert.equal(await page.getAttribute(`${MOUNT} th:has(.tr-sort[data-column="limited"])`, 'aria-sort'), 'descending');
+    await page.click(`${MOUNT} .tr-sort[data-column="limited"]`);
+    assert.equal(await page.getAttribute(`${MOUNT} th:has(.tr-sort[data-column="limited"])`, 'aria-sort'), 'ascending');
+
+    // The busiest client plays in the diagram.
+    await page.click(`${MOUNT} .tr-play`);
+    await page.waitForFunction(() => document.querySelector('#traffic-lab .tr-play-note').textContent !== '');
+    const scenario = await page.evaluate(() => window.bucketlab.diagram.scenario);
+    assert.match(scenario, /^1_4_0\.5_4_/, 'the diagram holds the policy and the client\'s requests');
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}
+
+test('traffic: cancel stops a long replay; garbage and an empty file get a clear message', async () => {
+  // About 60 MB: long enough to be caught part way.
+  const big = join(dir, 'big.log');
+  const chunk = generatedLog(20000, 5);
+  const stream = createWriteStream(big);
+  for (let i = 0; i < 15; i++) stream.write(chunk);
+  await new Promise((resolve) => stream.end(resolve));
+  const page = await openTraffic('en.html');
+  await page.setInputFiles(`${MOUNT} .tr-file`, big);
+  await page.waitForFunction(() => Number(document.querySelector('#traffic-lab .tr-progress').value) > 0);
+  await page.click(`${MOUNT} .tr-cancel`);
+  await page.waitForFunction(() => /Cancelled/.test(document.querySelector('#traffic-lab .tr-status').textContent));
+  assert.equal(await page.locator(`${MOUNT} .tr-table`).count(), 0, 'no result from a cancelled replay');
+  assert.equal(await page.locator(`${MOUNT} .tr-busy`).isHidden(), true);
+
+  const garbage = join(dir, 'garbage.bin');
+  const random = rng(3);
+  writeFileSync(garbage, Buffer.from(Array.from({ length: 40000 }, () => Math.floor(random() * 256))));
+  await page.setInputFiles(`${MOUNT} .tr-file`, garbage);
+  await page.waitForFunction(() => document.querySelector('#traffic-lab .tr-error').textContent !== '');
+  assert.match(await page.textContent(`${MOUNT} .tr-error`), /does not look like an access log: format: none of combined/);
+
+  const empty = join(dir, 'empty.log');
+  writeFileSync(empty, '');
+  await page.setInputFiles(`${MOUNT} .tr-file`, empty);
+  await page.waitForFunction(() => /empty/.test(document.querySelector('#traffic-lab .tr-error').textContent));
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+for (const colorScheme of ['light', 'dark']) {
+  test(`traffic: axe finds no violations in the sample's results (${colorScheme})`, async () => {
+    const page = await openTraffic('', { colorScheme });
+    await page.click(`${MOUNT} .tr-sample`);
+    await page.waitForSelector(`${MOUNT} .tr-exports`);
+    const { violations, passes } = await new AxeBuilder({ page }).include('#seu-trafego').analyze();
+    assert.ok(passes.length > 10, 'axe ran its rules');
+    assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`), []);
+    await page.context().close();
+  });
+}

@@ -1,0 +1,192 @@
+//! The replay as the browser's worker drives it (`replay::job`): chunks of any size, plain or
+//! gzip, give the command's figures; the busiest key's trace; the sample log; bad input.
+
+mod replay_support;
+
+use bucketlab::limiter::{rust_decimal, rust_number, BucketConfig, Scenario};
+use bucketlab::replay::job::{Job, JobError, Next, Outcome};
+use bucketlab::replay::sample::{sample_log, SAMPLE_MALFORMED};
+use bucketlab::replay::{Policy, Settings, Target};
+use replay_support::{bucketlab, gzip, json};
+
+fn settings(capacity: f64, refill_rate: f64, target: Option<Target>) -> Settings {
+    Settings {
+        format: None,
+        key: None,
+        time_field: None,
+        policy: Policy::new("token-bucket", capacity, refill_rate).unwrap(),
+        target,
+    }
+}
+
+/// Runs a job over `input` in chunks of `chunk` bytes, every pass; also returns the passes made.
+fn drive(input: &[u8], chunk: usize, settings: Settings) -> (Job, usize) {
+    let mut job = Job::new(settings);
+    let mut passes = 0;
+    loop {
+        passes += 1;
+        for piece in input.chunks(chunk) {
+            if !job.feed(piece) {
+                break;
+            }
+        }
+        if job.end_of_input() == Next::Done {
+            return (job, passes);
+        }
+    }
+}
+
+fn outcome(job: &Job) -> &Outcome {
+    job.outcome()
+        .unwrap_or_else(|| panic!("failed: {:?}", job.error()))
+}
+
+#[test]
+fn any_chunking_plain_or_gzip_gives_the_commands_json() {
+    let log = sample_log(7, 4000);
+    let path = std::env::temp_dir().join(format!("bucketlab-job-{}.log", std::process::id()));
+    std::fs::write(&path, &log).unwrap();
+    let cli = json(&bucketlab(
+        &[
+            "replay",
+            "--capacity",
+            "5",
+            "--refill-rate",
+            "0.5",
+            "--recommend",
+            "keys:95%",
+            "--json",
+            path.to_str().unwrap(),
+        ],
+        b"",
+    ));
+    std::fs::remove_file(&path).unwrap();
+    let target = Some(Target::parse("keys:95%").unwrap());
+    let gz = gzip(log.as_bytes());
+    for (input, chunk) in [
+        (log.as_bytes(), 1 << 16),
+        (log.as_bytes(), 7),
+        (&gz[..], 1 << 16),
+        (&gz[..], 13),
+    ] {
+        let (job, passes) = drive(input, chunk, settings(5.0, 0.5, target));
+        let report = serde_json::to_value(&outcome(&job).report).unwrap();
+        assert_eq!(report, cli, "chunks of {chunk}");
+        assert!(passes >= 3, "first pass, the recommendation's, the trace");
+    }
+    assert!(
+        cli["limited"].as_u64().unwrap() > 0,
+        "the sample is limited"
+    );
+    assert!(cli["recommendation"]["capacity"].as_f64().unwrap() >= 1.0);
+}
+
+#[test]
+fn the_busiest_keys_trace_adds_up_and_plays_in_the_diagram() {
+    let log = sample_log(3, 6000);
+    let (mut job, _) = drive(log.as_bytes(), 4096, settings(4.0, 0.5, None));
+    let out = outcome(&job).clone();
+    let busiest = &out.report.by_key[0];
+    let trace = out.trace.as_ref().expect("a trace");
+    assert_eq!(trace.key, busiest.key);
+    assert_eq!(trace.requests, busiest.requests);
+    assert_eq!(
+        trace.admitted.iter().sum::<u64>(),
+        busiest.requests - busiest.limited
+    );
+    assert_eq!(trace.limited.iter().sum::<u64>(), busiest.limited);
+    assert!(trace.admitted.len() <= 240 && !trace.admitted.is_empty());
+
+    let text = trace.scenario.as_deref().expect("a scenario");
+    let scenario = Scenario::decode(text, rust_decimal, rust_number).expect("a valid scenario");
+    assert_eq!(scenario.config, BucketConfig::new(4.0, 0.5).unwrap());
+    assert!(scenario.steps.len() <= 200 && scenario.end <= 3600.0);
+    assert!(trace.scenario_requests > 0 && trace.scenario_requests <= trace.requests);
+    scenario.play().expect("it plays");
+
+    // Following another key: a further pass, the rest unchanged.
+    let other = out.report.by_key.last().unwrap().clone();
+    assert_eq!(job.trace(&other.key), Next::Again);
+    for piece in log.as_bytes().chunks(999) {
+        job.feed(piece);
+    }
+    assert_eq!(job.end_of_input(), Next::Done);
+    let again = outcome(&job);
+    assert_eq!(again.report, out.report);
+    let trace = again.trace.as_ref().unwrap();
+    assert_eq!(
+        (trace.key.as_str(), trace.requests),
+        (other.key.as_str(), other.requests)
+    );
+    assert_eq!(job.trace("no such key"), Next::Done);
+}
+
+#[test]
+fn a_long_trace_is_cut_to_what_a_scenario_holds() {
+    // One key, 5000 requests 0.1 s apart (500 s): more actions than a scenario may have.
+    let log: String = (0..5000)
+        .map(|i| format!("{}.{},k\n", 1_700_000_000 + i / 10, i % 10))
+        .collect();
+    let (job, _) = drive(log.as_bytes(), 1 << 12, settings(10.0, 5.0, None));
+    let trace = outcome(&job).trace.clone().unwrap();
+    let text = trace
+        .scenario
+        .clone()
+        .unwrap_or_else(|| panic!("{trace:?}"));
+    assert!(text.len() <= 2000);
+    let scenario = Scenario::decode(&text, rust_decimal, rust_number).unwrap();
+    assert!(scenario.steps.len() <= 200);
+    assert_eq!(trace.scenario_requests, scenario.steps.len() as u64);
+    assert!(trace.scenario_requests < 5000);
+    // Bars of whole seconds cover the 500 s.
+    let covered = trace.bar_seconds * trace.admitted.len() as f64;
+    assert!(
+        (500.0..500.0 + trace.bar_seconds).contains(&covered),
+        "{covered}"
+    );
+}
+
+#[test]
+fn the_sample_is_seeded_and_reports_its_malformed_lines() {
+    assert_eq!(sample_log(1, 1200), sample_log(1, 1200));
+    assert_ne!(sample_log(1, 1200), sample_log(2, 1200));
+    let log = sample_log(1, 1200);
+    assert_eq!(log.lines().count(), 1200);
+    let (job, _) = drive(log.as_bytes(), 1 << 16, settings(5.0, 1.0, None));
+    let report = &outcome(&job).report;
+    assert_eq!(outcome(&job).format, Some("combined"));
+    assert_eq!(report.malformed, 2);
+    let lines: Vec<u64> = report.malformed_examples.iter().map(|m| m.line).collect();
+    assert_eq!(lines, SAMPLE_MALFORMED);
+    assert_eq!(report.requests, 1198);
+    assert!(report.keys > 50, "a crowd of clients: {}", report.keys);
+}
+
+#[test]
+fn bad_input_ends_with_a_clear_error() {
+    // Binary garbage: no format matches.
+    let mut rng = fastrand::Rng::with_seed(9);
+    let garbage: Vec<u8> = (0..50_000).map(|_| rng.u8(..)).collect();
+    let (job, _) = drive(&garbage, 4096, settings(5.0, 1.0, None));
+    match job.error() {
+        Some(JobError::Setup { option, why, .. }) => {
+            assert_eq!(*option, "format");
+            assert!(why.contains("none of combined"), "{why}");
+        }
+        other => panic!("expected a format error, got {other:?}"),
+    }
+    // Garbage that starts like gzip: the stream is refused.
+    let mut fake = vec![0x1f, 0x8b];
+    fake.extend_from_slice(&garbage);
+    let (job, _) = drive(&fake, 4096, settings(5.0, 1.0, None));
+    assert!(
+        matches!(job.error(), Some(JobError::Input { .. })),
+        "{:?}",
+        job.error()
+    );
+    // Empty: a finished job with nothing in it.
+    let (job, passes) = drive(b"", 10, settings(5.0, 1.0, None));
+    let out = outcome(&job);
+    assert_eq!((out.report.lines, out.report.requests, passes), (0, 0, 1));
+    assert!(out.trace.is_none() && out.format.is_none());
+}

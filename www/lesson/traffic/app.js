@@ -1,0 +1,313 @@
+// Mounts "Your traffic": a log file (dropped, chosen, or the seeded sample) replayed in a module
+// worker (worker.js) with a progress bar and a cancel button; then the per-client table (sortable),
+// the busiest client's timeline with "play it in the diagram", the burst–rate curve and the
+// policy's exports. The core computes everything; this file only renders.
+import tables from '../../i18n/locales/traffic.js';
+import { langOf, pickLang, translator } from '../../i18n/translate.js';
+import { el, uid } from '../lab/dom.js';
+import { curveChart, timelineChart } from './charts.js';
+
+const SAMPLE = { seed: 1, lines: 20000 };
+const TARGETS = ['keys:99%', 'keys:95%', 'requests:0.1%', 'requests:1%'];
+const FORMATS = ['combined', 'common', 'json', 'alb', 'csv'];
+const ROWS = 100;
+const COLUMNS = ['key', 'requests', 'limited', 'share'];
+
+export function mountTraffic(root) {
+  let t = translator(tables, langOf());
+  const view = new TrafficView(root, t);
+  document.addEventListener('bucketlab:langchange', (event) => {
+    const lang = pickLang(event.detail?.lang ?? document.documentElement.lang);
+    if (lang !== t.lang) view.setLang((t = translator(tables, lang)));
+  });
+  return view.handle;
+}
+
+class TrafficView {
+  constructor(root, t) {
+    Object.assign(this, { root, t });
+    this.worker = null;
+    this.run = 0;
+    this.source = null;
+    this.outcome = null;
+    this.sort = { column: 'requests', descending: true };
+    this.render();
+  }
+
+  get handle() {
+    const self = this;
+    return {
+      runSample: () => self.start(null),
+      cancel: () => self.cancel(),
+      /** The last replay's result as the core gave it (the report is `--json`'s object). */
+      get outcome() { return self.outcome; },
+    };
+  }
+
+  setLang(t) {
+    this.t = t;
+    const values = this.values();
+    this.render();
+    this.setValues(values);
+    if (this.outcome) this.showOutcome();
+  }
+
+  render() {
+    const { t } = this;
+    const field = (name, input, label = t(name)) => {
+      input.id = uid(`tr-${name}`);
+      return el('div', { class: `lab-field tr-field tr-field--${name}` }, [el('label', { for: input.id }, label), input]);
+    };
+    this.fileInput = el('input', { type: 'file', class: 'tr-file', accept: '.log,.gz,.txt,.csv,.json,.jsonl,.ndjson', onchange: () => this.fileInput.files[0] && this.start(this.fileInput.files[0]) });
+    const fileId = uid('tr-file');
+    this.fileInput.id = fileId;
+    this.drop = el('div', { class: 'tr-drop', ondragover: (e) => { e.preventDefault(); this.drop.classList.add('tr-drop--over'); }, ondragleave: () => this.drop.classList.remove('tr-drop--over'), ondrop: (e) => { e.preventDefault(); this.drop.classList.remove('tr-drop--over'); const file = e.dataTransfer?.files?.[0]; if (file) this.start(file); } }, [
+      el('label', { for: fileId, class: 'tr-drop-label' }, t('drop')),
+      this.fileInput,
+    ]);
+    this.inputs = {
+      capacity: el('input', { type: 'number', min: '1', step: 'any', value: '10', inputmode: 'decimal' }),
+      rate: el('input', { type: 'number', min: '0', step: 'any', value: '1', inputmode: 'decimal' }),
+      target: el('select', {}, TARGETS.map((id) => el('option', { value: id }, t(`targets.${id}`)))),
+      format: el('select', {}, [el('option', { value: '' }, t('formatAuto')), ...FORMATS.map((f) => el('option', { value: f }, f))]),
+      key: el('input', { type: 'text', spellcheck: 'false', autocomplete: 'off', placeholder: 'ip' }),
+    };
+    this.sampleButton = el('button', { type: 'button', class: 'tr-sample', onclick: () => this.start(null) }, t('sample', { seed: SAMPLE.seed }));
+    this.rerun = el('button', { type: 'submit', class: 'lab-apply tr-rerun', disabled: true }, t('run'));
+    const form = el('form', { class: 'lab-form tr-form', novalidate: true, onsubmit: (e) => { e.preventDefault(); this.start(this.source); } }, [
+      field('capacity', this.inputs.capacity),
+      field('rate', this.inputs.rate),
+      field('target', this.inputs.target),
+      field('format', this.inputs.format),
+      field('key', this.inputs.key),
+      el('div', { class: 'lab-buttons' }, [this.sampleButton, this.rerun]),
+    ]);
+    this.progress = el('progress', { class: 'tr-progress', max: '100', value: '0', 'aria-label': t('progressLabel') });
+    this.progressText = el('span', { class: 'tr-progress-text' });
+    this.cancelButton = el('button', { type: 'button', class: 'tr-cancel', onclick: () => this.cancel() }, t('cancel'));
+    this.busy = el('div', { class: 'tr-busy', hidden: true }, [this.progress, this.progressText, this.cancelButton]);
+    this.status = el('p', { class: 'tr-status', role: 'status' });
+    this.error = el('p', { class: 'lab-error tr-error', role: 'alert' });
+    this.results = el('div', { class: 'tr-results' });
+    this.root.replaceChildren(this.drop, form, this.busy, this.status, this.error, this.results);
+    this.root.classList.add('tr-ready');
+  }
+
+  values() {
+    return Object.fromEntries(Object.entries(this.inputs ?? {}).map(([k, input]) => [k, input.value]));
+  }
+
+  setValues(values) {
+    for (const [k, v] of Object.entries(values)) this.inputs[k].value = v;
+    this.rerun.disabled = this.source === null && !this.outcome;
+  }
+
+  options() {
+    const v = this.values();
+    const options = { capacity: Number(v.capacity), refillRate: Number(v.rate), target: v.target };
+    if (v.format) options.format = v.format;
+    if (v.key.trim()) options.key = v.key.trim();
+    return options;
+  }
+
+  ensureWorker() {
+    if (this.worker) return this.worker;
+    this.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    this.worker.onmessage = ({ data }) => this.onMessage(data);
+    this.worker.onerror = (e) => this.fail(this.t('loadFailed', { message: e.message ?? 'worker' }));
+    return this.worker;
+  }
+
+  start(file) {
+    this.source = file;
+    this.run += 1;
+    this.error.textContent = '';
+    this.status.textContent = '';
+    this.outcome = null;
+    this.results.replaceChildren();
+    this.setBusy(true);
+    this.ensureWorker().postMessage({ type: 'run', id: this.run, file: file ?? undefined, sample: file ? undefined : SAMPLE, options: this.options() });
+  }
+
+  follow(key) {
+    this.run += 1;
+    this.setBusy(true);
+    this.worker.postMessage({ type: 'trace', id: this.run, key });
+  }
+
+  cancel() {
+    this.worker?.postMessage({ type: 'cancel' });
+  }
+
+  setBusy(busy) {
+    this.busy.hidden = !busy;
+    this.sampleButton.disabled = busy;
+    this.rerun.disabled = busy || (this.source === null && !this.outcome && this.run === 0);
+    if (busy) {
+      this.progress.value = 0;
+      this.progressText.textContent = this.t('progress', { pass: 1, percent: 0 });
+    }
+  }
+
+  onMessage(data) {
+    if (data.id !== this.run || data.type === 'pass') return;
+    const { t } = this;
+    if (data.type === 'progress') {
+      const percent = data.size ? Math.floor((100 * data.read) / data.size) : 100;
+      this.progress.value = percent;
+      this.progressText.textContent = t('progress', { pass: data.pass, percent });
+      return;
+    }
+    this.setBusy(false);
+    this.rerun.disabled = false;
+    if (data.type === 'cancelled') {
+      this.status.textContent = t('cancelled');
+    } else if (data.type === 'failed') {
+      const e = data.error;
+      const detail = e.option ? `${e.option}${e.value ? ` "${e.value}"` : ''}: ${e.why}` : e.why;
+      const kind = e.kind === 'input' ? 'input' : e.kind === 'options' ? 'options' : e.option === 'format' ? 'format' : 'setting';
+      this.fail(t(`errors.${kind}`, { detail }));
+    } else if (data.type === 'done') {
+      this.outcome = data.outcome;
+      const { report } = data.outcome;
+      if (report.lines === 0) return this.fail(t('errors.empty'));
+      if (report.requests === 0) {
+        this.fail(t('errors.noRequests', { lines: report.lines, malformed: report.malformed }));
+        this.outcome = null;
+        return;
+      }
+      this.showOutcome();
+    }
+  }
+
+  fail(message) {
+    this.setBusy(false);
+    this.error.textContent = message;
+  }
+
+  showOutcome() {
+    const { t } = this;
+    const o = this.outcome;
+    const r = o.report;
+    const opts = this.options();
+    const parts = [el('p', { class: 'tr-summary' }, t('summary', { lines: r.lines, requests: r.requests, keys: r.keys, format: o.format, limited: r.limited, capacity: opts.capacity, rate: opts.refillRate }))];
+    if (r.malformed > 0) {
+      parts.push(el('p', { class: 'tr-malformed-title' }, t('malformed', { count: r.malformed })));
+      parts.push(el('ul', { class: 'tr-malformed' }, r.malformedExamples.map((m) => el('li', { 'data-line': m.line }, t('malformedLine', { line: m.line, why: m.why })))));
+    }
+    const rec = r.recommendation;
+    if (rec) {
+      parts.push(el('p', { class: 'tr-recommendation' }, [
+        t('recommendation', { target: t(`targets.${rec.target}`), capacity: rec.capacity, rate: rec.refillRate, keys: rec.keysLimited, requests: rec.requestsLimited }),
+        ' ',
+        el('button', { type: 'button', class: 'tr-apply', onclick: () => { this.inputs.capacity.value = rec.capacity; this.inputs.rate.value = rec.refillRate; this.start(this.source); } }, t('apply')),
+      ]));
+    } else if (rec === null) {
+      parts.push(el('p', { class: 'tr-recommendation' }, t('noRecommendation')));
+    }
+    this.tableWrap = el('div', { class: 'tr-table-wrap' });
+    parts.push(this.tableWrap);
+    this.timeline = el('div', { class: 'tr-timeline' });
+    parts.push(this.timeline);
+    parts.push(this.curveFigure(rec ?? { capacity: opts.capacity, refillRate: opts.refillRate }, Boolean(rec)));
+    parts.push(this.exportsPart());
+    this.results.replaceChildren(...parts);
+    this.renderTable();
+    this.renderTimeline();
+  }
+
+  renderTable() {
+    const { t } = this;
+    const r = this.outcome.report;
+    const { column, descending } = this.sort;
+    const value = (k) => (column === 'key' ? k.key : column === 'share' ? k.limited / k.requests : k[column]);
+    const rows = [...r.byKey].sort((a, b) => {
+      const [x, y] = [value(a), value(b)];
+      const order = typeof x === 'string' ? x.localeCompare(y) : x - y;
+      return (descending ? -order : order) || a.key.localeCompare(b.key);
+    }).slice(0, ROWS);
+    const head = COLUMNS.map((name) => {
+      const sorted = name === column;
+      return el('th', { scope: 'col', 'aria-sort': sorted ? (descending ? 'descending' : 'ascending') : 'none' }, [
+        el('button', { type: 'button', class: 'tr-sort', 'data-column': name, onclick: () => {
+          this.sort = { column: name, descending: sorted ? !descending : name !== 'key' };
+          this.renderTable();
+          this.tableWrap.querySelector(`[data-column="${name}"]`).focus();
+        } }, t(`table.${name}`)),
+      ]);
+    });
+    const body = rows.map((k) => el('tr', { 'data-key': k.key, 'data-requests': k.requests, 'data-limited': k.limited }, [
+      el('th', { scope: 'row', class: 'tr-key' }, k.key),
+      el('td', {}, t.number(k.requests)),
+      el('td', {}, t.number(k.limited)),
+      el('td', {}, `${t.number((100 * k.limited) / k.requests, 1)} %`),
+      el('td', {}, el('button', { type: 'button', class: 'tr-follow', 'aria-label': t('table.followKey', { key: k.key }), onclick: () => this.follow(k.key) }, t('table.follow'))),
+    ]));
+    const captionId = uid('tr-caption');
+    const note = r.byKey.length > ROWS ? [el('p', { class: 'tr-note' }, t('table.shown', { shown: ROWS, keys: r.keys }))] : [];
+    this.tableWrap.replaceChildren(
+      el('div', { class: 'table-wrap', role: 'region', 'aria-labelledby': captionId, tabindex: '0' }, el('table', { class: 'tr-table' }, [
+        el('caption', { id: captionId }, t('table.caption')),
+        el('thead', {}, el('tr', {}, [...head, el('td', {})])),
+        el('tbody', {}, body),
+      ])),
+      ...note,
+    );
+  }
+
+  renderTimeline() {
+    const { t } = this;
+    const trace = this.outcome.trace;
+    if (!trace) return this.timeline.replaceChildren();
+    const span = trace.admitted.length * trace.barSeconds;
+    const caption = t('timeline.caption', { requests: trace.requests, span: `${t.number(span)} s`, bar: trace.barSeconds });
+    this.playNote = el('p', { class: 'tr-play-note', role: 'status' });
+    this.timeline.replaceChildren(
+      el('h3', { class: 'tr-subtitle' }, t('timeline.title', { key: trace.key })),
+      timelineChart(trace, caption),
+      el('p', { class: 'tr-note' }, caption),
+      ...(trace.scenario ? [el('button', { type: 'button', class: 'lab-play tr-play', onclick: () => this.play(trace) }, t('timeline.play', { key: trace.key }))] : []),
+      this.playNote,
+    );
+  }
+
+  play(trace) {
+    const { t } = this;
+    const diagram = window.bucketlab?.diagram;
+    if (!diagram) {
+      this.playNote.textContent = t('timeline.noDiagram');
+      return;
+    }
+    diagram.playScenario(trace.scenario);
+    this.playNote.textContent = trace.scenarioRequests < trace.requests
+      ? t('timeline.played', { key: trace.key, played: trace.scenarioRequests, requests: trace.requests })
+      : t('timeline.playedAll', { key: trace.key, requests: trace.requests });
+  }
+
+  curveFigure(point, recommended) {
+    const { t } = this;
+    const curves = this.outcome.curves;
+    const label = t('curve.caption', { label: t(recommended ? 'curve.pointRecommended' : 'curve.pointChosen') });
+    const shown = { capacity: point.capacity, refillRate: Math.max(point.refillRate, curves.rates[0]) };
+    const names = { median: t('curve.median'), p95: t('curve.p95'), p99: t('curve.p99'), heaviest: t('curve.heaviest', { key: curves.heaviest?.[0] ?? '' }) };
+    return el('figure', { class: 'tr-figure' }, [
+      el('h3', { class: 'tr-subtitle' }, t('curve.title')),
+      curveChart(curves, shown, { rate: t('curve.rate'), burst: t('curve.burst') }, label, (v) => t.number(v)),
+      el('ul', { class: 'tr-legend' }, Object.entries(names).map(([id, name]) => el('li', { class: `tr-legend--${id}` }, name))),
+      el('figcaption', { class: 'tr-note' }, label),
+    ]);
+  }
+
+  exportsPart() {
+    const { t } = this;
+    return el('div', { class: 'tr-exports' }, [
+      el('h3', { class: 'tr-subtitle' }, t('exports.title')),
+      ...this.outcome.exports.map((x) => {
+        const note = el('p', { class: 'tr-export-note' });
+        // The sentences carry <code> marks: built as elements, never as HTML.
+        for (const [i, piece] of t(`exports.${x.id}`).split(/<\/?code>/).entries()) note.append(i % 2 ? el('code', {}, piece) : piece);
+        return el('div', { class: 'tr-export', 'data-export': x.id }, [note, el('pre', { tabindex: '0', class: 'tr-export-text' }, el('code', {}, x.text))]);
+      }),
+    ]);
+  }
+}

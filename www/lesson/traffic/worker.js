@@ -1,0 +1,84 @@
+// The replay's worker (a module worker): reads the chosen file, or the sample it makes, in the
+// pieces the browser hands out, and feeds them to the core (bucketlab_replay's ReplayJob), pass
+// after pass. The file is only ever read here; nothing is sent over the network.
+//
+// Messages in:  { type: 'run', id, file?, sample?: { seed, lines }, options }
+//               { type: 'trace', id, key }   (after a run: follow another client)
+//               { type: 'cancel' }
+// Messages out: { type: 'progress', id, pass, read, size, memory }   (memory: the wasm's bytes)
+//               { type: 'pass', id, pass, ms, memory }                 (a pass has ended)
+//               { type: 'done', id, outcome } | { type: 'failed', id, error } | { type: 'cancelled', id }
+import init, { ReplayJob, sampleLog } from '../../pkg/bucketlab_replay.js';
+
+let ready = null;
+let memory = null;
+let job = null;
+let source = null;
+let cancelled = false;
+
+self.onmessage = async ({ data }) => {
+  if (data.type === 'cancel') {
+    cancelled = true;
+    return;
+  }
+  try {
+    ready ??= init().then((wasm) => { memory = wasm.memory; });
+    await ready;
+    cancelled = false;
+    if (data.type === 'run') {
+      job?.free();
+      job = null;
+      source = data.file ?? new Blob([sampleLog(data.sample.seed, data.sample.lines)]);
+      job = new ReplayJob(data.options);
+      if (await passes(data.id)) finish(data.id);
+    } else if (data.type === 'trace' && job) {
+      if (job.trace(data.key) && !(await passes(data.id))) return;
+      finish(data.id);
+    }
+  } catch (error) {
+    self.postMessage({ type: 'failed', id: data.id, error: { kind: 'options', why: String(error?.message ?? error) } });
+  }
+};
+
+/** Feeds the source to the job until it needs no further pass; false when cancelled. */
+async function passes(id) {
+  let pass = 0;
+  let again = true;
+  while (again) {
+    pass += 1;
+    const start = performance.now();
+    const reader = source.stream().getReader();
+    let read = 0;
+    let shown = 0;
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      if (cancelled) {
+        await reader.cancel();
+        job.free();
+        job = null;
+        self.postMessage({ type: 'cancelled', id });
+        return false;
+      }
+      read += value.byteLength;
+      const going = job.feed(value);
+      if (read - shown > source.size / 100 || !going) {
+        shown = read;
+        self.postMessage({ type: 'progress', id, pass, read, size: source.size, memory: memory.buffer.byteLength });
+      }
+      if (!going) {
+        await reader.cancel();
+        break;
+      }
+    }
+    again = job.endOfInput();
+    self.postMessage({ type: 'pass', id, pass, ms: performance.now() - start, memory: memory.buffer.byteLength });
+  }
+  return true;
+}
+
+function finish(id) {
+  const result = JSON.parse(job.result());
+  if (result.outcome) self.postMessage({ type: 'done', id, outcome: result.outcome });
+  else self.postMessage({ type: 'failed', id, error: result.error });
+}
