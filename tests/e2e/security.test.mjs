@@ -255,11 +255,13 @@ test('1,000 mounts and removals leave the JS heap, listeners and DOM nodes flat'
   console.log(`leaks: after 100 mounts ${JSON.stringify(after100)}, after 1000 ${JSON.stringify(after1000)}, ` +
     `heap ${growth.heapPerMount.toFixed(1)} B per mount, listeners ${growth.listeners}, nodes ${growth.nodes}`);
   // One leaked diagram keeps its SVG, controls and closures: tens of KB and about 200 nodes and
-  // 20 listeners. Allowing under 1 KB of heap per mount (noise from JIT and inline caches) and no
-  // net listeners or nodes catches a leak of even one small part per mount.
+  // 20 listeners. Allowing under 1 KB of heap per mount (noise from JIT and inline caches) and
+  // fewer listeners and nodes than 1 % of the 900 mounts catches a leak of even one small part per
+  // mount, while one element whose stylesheet was still loading when it left (its link and the
+  // link's two load/error listeners live until the load settles, on a busy machine) is not a leak.
   assert.ok(growth.heapPerMount < 1024, `heap grew ${growth.heapPerMount} B per mount`);
-  assert.ok(growth.listeners <= 0, `${growth.listeners} listeners more`);
-  assert.ok(growth.nodes <= 0, `${growth.nodes} nodes more`);
+  assert.ok(growth.listeners < 9, `${growth.listeners} listeners more`);
+  assert.ok(growth.nodes < 9, `${growth.nodes} nodes more`);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
