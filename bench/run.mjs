@@ -16,7 +16,9 @@
 //   8. the native `bucketlab replay` command: throughput on a 1,000,000-line combined log against
 //      Debian's goaccess, and its peak memory on logs up to 1 GB (bench/replay.mjs).
 //   9. "main control usable" on the lesson, embed.html and a bare one-button page, with ratios
-//      (bench/usable.mjs).
+//      (bench/usable.mjs);
+//  10. the lesson's replay worker against a plain-JavaScript worker on 1,000,000 combined lines,
+//      and the page's JS heap while it streams a 500 MB log (bench/traffic.mjs).
 //
 // `node bench/run.mjs usable` measures only 9 and the wasm's size (quick, while working on them);
 // `node bench/run.mjs first-minute` adds 2: issue 14's three figures.
@@ -33,6 +35,7 @@ import { measureSimulation } from './sim.mjs';
 import { measureReplay } from './replay.mjs';
 import { measureClients, OPTIONS as CLIENTS } from './clients.mjs';
 import { measureUsable } from './usable.mjs';
+import { measureTraffic } from './traffic.mjs';
 
 const WWW = new URL('../www/', import.meta.url);
 /** The benchmark pages, served at bench/ beside the site's files (they use its pkg/ and element/). */
@@ -57,9 +60,9 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // Whatever happens, never hang: a stuck browser is a failure to measure.
 const watchdog = setTimeout(() => {
-  console.error('bench: gave up after 20 minutes');
+  console.error('bench: gave up after 40 minutes');
   process.exit(1);
-}, 20 * 60 * 1000);
+}, 40 * 60 * 1000);
 watchdog.unref();
 
 /** Share of all CPUs busy over `ms` (from /proc/stat; null where there is none). */
@@ -348,6 +351,7 @@ async function main() {
     const nativeRatio = native.coreNs / native.governorNs;
     const scores = await lighthouseScores(server.url, LIGHTHOUSE_RUNS, log);
     const replay = measureReplay({ runs: 3, log });
+    const traffic = await measureTraffic({ runs: 3, log });
     const { throughput: tp } = replay;
     const replayRatio = tp.oursMs / tp.goaccessMs;
     const rss = (label) => replay.memory.find((m) => m.label === label);
@@ -388,6 +392,10 @@ async function main() {
         m.label === '1 GB, 10,000 keys' ? mark(m.rssMb <= 64) : '',
       ]),
       ['  RSS at 1 GB ÷ RSS at 100 MB, 10,000 keys each', `${growth.toFixed(2)}×`, '≤ 1.10× (keys, not lines)', mark(growth <= 1.1)],
+      [`Replay in the lesson's worker, ${traffic.speed.lines.toLocaleString('en-US')} combined lines: wasm first pass (median of 3)`, ms(traffic.speed.wasmFirstPassMs), '', ''],
+      ['Replay in a worker, same file: plain-JavaScript parser + bucket', ms(traffic.speed.plainMs), '', ''],
+      ['  ratio wasm / plain JavaScript', `${traffic.speed.ratio.toFixed(2)}×`, '≤ 0.50×', mark(traffic.speed.ratio <= 0.5)],
+      [`  page JS heap peak while the worker streams a ${(traffic.memory.bytes / 1e6).toFixed(0)} MB log`, `${(traffic.memory.heapPeakBytes / 1e6).toFixed(1)} MB`, '< 150 MB', mark(traffic.memory.heapPeakBytes < 150e6)],
       [`Retrying clients, ${CLIENTS.clients} × ${CLIENTS.successes} successes (${clients.attempts.toLocaleString('en-US')} attempts): wasm, one simulateClients() (median of ${clients.runs})`, ms(clients.wasmMs), '', ''],
       ['Retrying clients, same loop in plain JavaScript', ms(clients.plainMs), '', ''],
       ['  ratio wasm / plain JavaScript', `${(clients.wasmMs / clients.plainMs).toFixed(2)}×`, '≤ 0.50×', mark(clients.wasmMs <= 0.5 * clients.plainMs)],
