@@ -71,14 +71,24 @@ impl Store {
     /// pattern must make the API key the hash tag, and the cluster must answer
     /// `cluster_state:ok`; each is checked here, so a bad setting stops the server at startup.
     pub async fn redis_cluster(nodes: &[&str], keys: KeyPattern) -> Result<Self, SetupError> {
+        Self::redis_cluster_within(nodes, keys, CLUSTER_TIMEOUT).await
+    }
+
+    /// [`Store::redis_cluster`] with `timeout` in place of [`CLUSTER_TIMEOUT`] for each decision
+    /// and connection.
+    pub async fn redis_cluster_within(
+        nodes: &[&str],
+        keys: KeyPattern,
+        timeout: Duration,
+    ) -> Result<Self, SetupError> {
         let keys = keys.for_cluster()?;
         let state = cluster_state(nodes).await?;
         if state != "ok" {
             return Err(SetupError::ClusterNotReady(state));
         }
         let client = ClusterClient::builder(nodes.iter().copied())
-            .connection_timeout(CLUSTER_TIMEOUT)
-            .response_timeout(CLUSTER_TIMEOUT)
+            .connection_timeout(timeout)
+            .response_timeout(timeout)
             // Retry soon (a replica is promoted within a few seconds), but within the timeout.
             .retries(8)
             .min_retry_wait(10)

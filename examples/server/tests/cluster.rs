@@ -16,6 +16,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use bucketlab::limiter::BucketConfig;
+use bucketlab_server::store::CLUSTER_TIMEOUT;
 use bucketlab_server::{app, KeyPattern, Limiter, OnStoreError, Store, SystemClock};
 use support::cluster::{query, Master, RedisCluster, NODE_TIMEOUT_MS};
 use support::trace::replay_seeded_traces;
@@ -46,13 +47,18 @@ fn failover_config() -> BucketConfig {
 }
 
 /// A store on `cluster` with the default pattern (`bucketlab:{*}`).
-async fn store(cluster: &RedisCluster) -> Store {
+async fn store(cluster: &RedisCluster, timeout: Duration) -> Store {
     let urls = cluster.urls();
     let nodes: Vec<&str> = urls.iter().map(String::as_str).collect();
-    Store::redis_cluster(&nodes, KeyPattern::default())
+    Store::redis_cluster_within(&nodes, KeyPattern::default(), timeout)
         .await
         .expect("a store on the test cluster")
 }
+
+/// The store's timeout in the tests that check decisions and redirections rather than how fast a
+/// failing store gives up: generous, as a busy machine can stall a process past the server's
+/// 500 ms ([`CLUSTER_TIMEOUT`]) without anything being wrong. The failover tests keep the server's.
+const PATIENT: Duration = Duration::from_secs(5);
 
 /// API keys `client-{i}` for `i` in `range`, each with the slot of its bucket's Redis key.
 fn named_slots(cluster: &RedisCluster, range: std::ops::Range<usize>) -> Vec<(String, u16)> {
@@ -109,7 +115,7 @@ fn cluster_decides_like_the_core_on_every_master() {
         let cluster = RedisCluster::start();
         let masters = cluster.masters();
         let keys = keys_by_master(&cluster, &masters, 20);
-        let store = store(&cluster).await;
+        let store = store(&cluster, PATIENT).await;
         // Seed s lives on master s % 3: every master runs a third of the traces.
         let seen = replay_seeded_traces(0..60, async |seed, config, cost, now| {
             let key = &keys[seed as usize % 3][seed as usize / 3];
@@ -273,7 +279,7 @@ fn bound(config: &BucketConfig, seconds: f64) -> f64 {
 async fn store_targets(cluster: &RedisCluster, clients: usize) -> Vec<Target> {
     let mut targets = Vec::new();
     for _ in 0..clients {
-        targets.push(Target::Store(Arc::new(store(cluster).await)));
+        targets.push(Target::Store(Arc::new(store(cluster, PATIENT).await)));
     }
     targets
 }
@@ -330,8 +336,12 @@ async fn failover_under_load(on_store_error: OnStoreError) -> Failover {
     let masters = cluster.masters();
     let by_master = keys_by_master(&cluster, &masters, 4);
     let keys = by_master.concat();
-    let limiter = Limiter::new(failover_config(), store(&cluster).await, SystemClock)
-        .on_store_error(on_store_error);
+    let limiter = Limiter::new(
+        failover_config(),
+        store(&cluster, CLUSTER_TIMEOUT).await,
+        SystemClock,
+    )
+    .on_store_error(on_store_error);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let url = format!("http://{}", listener.local_addr().unwrap());
     let server = tokio::spawn(async move { axum::serve(listener, app(limiter)).await });
