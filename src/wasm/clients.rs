@@ -11,7 +11,7 @@
 //! run.metrics.attemptsPerSuccess  // 3.8
 //! ```
 
-use super::convert::{describe, field, object, optional, read_object, to_js};
+use super::convert::{describe, field, not_one_of, object, optional, read_object, to_js};
 use crate::limiter::clients::{
     self, Backoff, ClientField, Header, Policy, Run, Scenario, Settings, MAX_ATTEMPTS, MAX_BUCKET,
     MAX_CLIENTS, MAX_FACTOR, MAX_SPREAD, MAX_SUCCESSES, MAX_WAIT, POLICY_NAMES,
@@ -116,13 +116,7 @@ fn policy(value: &JsValue) -> Result<Policy, JsError> {
         "retryAfter" => &["name", "header", "jitter", "base", "factor", "cap"],
         "exponential" | "fullJitter" | "decorrelated" => &["name", "base", "factor", "cap"],
         _ if !value.is_object() => &[],
-        _ => {
-            let names = POLICY_NAMES.map(|p| format!("{p:?}")).join(", ");
-            return Err(JsError::new(&format!(
-                "policy.name must be one of {names}, got {}",
-                describe(&name_value)
-            )));
-        }
+        _ => return Err(not_one_of("policy.name", POLICY_NAMES, &name_value)),
     };
     let policy = read_object("policy", value, keys)?;
     let get = |key: &str| field("policy", &policy, key);

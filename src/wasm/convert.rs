@@ -88,6 +88,21 @@ pub(crate) fn optional(
     number(field, value, rule).and_then(|v| InvalidValue::check(field, v, rule).map_err(to_js))
 }
 
+/// The error for a name that is none of `allowed`: "`what` must be one of "a", "b", got …".
+#[cfg(feature = "lab")]
+pub(crate) fn not_one_of<'a>(
+    what: &str,
+    allowed: impl IntoIterator<Item = &'a str>,
+    given: &JsValue,
+) -> JsError {
+    let names: Vec<String> = allowed.into_iter().map(|n| format!("{n:?}")).collect();
+    JsError::new(&format!(
+        "{what} must be one of {}, got {}",
+        names.join(", "),
+        describe(given)
+    ))
+}
+
 /// How a refused value is quoted: its text or number, or its type.
 #[cfg(any(feature = "lab", feature = "replay"))]
 pub(crate) fn describe(value: &JsValue) -> String {

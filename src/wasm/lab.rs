@@ -10,7 +10,7 @@
 //! run.lanes[0].peakPerSecond  // 20
 //! ```
 
-use super::convert::{describe, field, number, object, read_object, to_js};
+use super::convert::{describe, field, not_one_of, number, object, read_object, to_js};
 use crate::limiter::lab::{self, Algorithm, LabField, Quota, Simulation, Traffic, MAX_RATE};
 use crate::limiter::{Field, InvalidValue, Rule};
 use js_sys::{Array, Float64Array, Uint8Array};
@@ -109,10 +109,8 @@ fn algorithms(value: &JsValue) -> Result<Vec<Algorithm>, JsError> {
             }
             Some(a) => chosen.push(a),
             None => {
-                return Err(JsError::new(&format!(
-                    "algorithms[{index}] must be one of {names}, got {}",
-                    describe(&item)
-                )))
+                let what = format!("algorithms[{index}]");
+                return Err(not_one_of(&what, Algorithm::ALL.map(|a| a.name()), &item));
             }
         }
     }
@@ -134,13 +132,7 @@ fn traffic(value: &JsValue, duration: f64) -> Result<Traffic, JsError> {
         "windowEdge" => &["pattern"],
         "pasted" => &["pattern", "timestamps"],
         _ if !value.is_object() => &[],
-        _ => {
-            let names = PATTERNS.map(|p| format!("{p:?}")).join(", ");
-            return Err(JsError::new(&format!(
-                "traffic.pattern must be one of {names}, got {}",
-                describe(&pattern_value)
-            )));
-        }
+        _ => return Err(not_one_of("traffic.pattern", PATTERNS, &pattern_value)),
     };
     let traffic = read_object("traffic", value, keys)?;
     let setting = |key: &str, lab_field: LabField, rule: Rule| {

@@ -100,7 +100,8 @@ export function mountServers(root) {
   const result = element('p', 'sv-result');
   const limit = element('p', 'sv-limit');
   const other = element('p', 'sv-other');
-  const live = element('p', 'sv-live', { 'aria-live': 'polite' });
+  // Read by screen readers, not shown: the lesson's .sr-only (code.css).
+  const live = element('p', 'sv-live sr-only', { 'aria-live': 'polite' });
   widget.append(modes, actions, balancer, chart, keys, result, limit, other, live);
   root.replaceChildren(widget);
 
