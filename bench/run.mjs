@@ -290,6 +290,7 @@ async function main() {
       [`Main control usable: ${row.name} (median of ${USABLE_RUNS} cold loads)`, ms(row.usable), '', ''],
       ...(i === 0 ? [] : [[`  ratio to the bare page`, `${row.ratio.toFixed(2)}×`, `≤ ${USABLE_RATIO_GOAL.toFixed(2)}×`, mark(row.ratio <= USABLE_RATIO_GOAL)]]),
       ...(row.live === null ? [] : [['  its wasm attached (data-live)', ms(row.live), '', '']]),
+      [`  first contentful paint${i === 0 ? '' : `: ${row.paintRatio.toFixed(2)}× the bare page's`}`, ms(row.paint), '', ''],
     ]);
     // Issue 14's three figures alone: usable, 20 animating diagrams, the widget's wasm size.
     const loadRuns = async () => {

@@ -1,10 +1,9 @@
-// The coming Content-Security-Policy: the lesson's own scripts and styles, nothing inline.
+// The Content-Security-Policy: the lesson's own scripts and styles; inline, only early.js by its hash.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage } from './harness.mjs';
+import { useBrowser, openPage, CSP } from './harness.mjs';
 
 const env = useBrowser();
-const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:";
 
 test('both pages run under the strict CSP with no violation, Config tab included', async () => {
   for (const path of ['', 'en.html']) {
@@ -28,6 +27,14 @@ test('both pages run under the strict CSP with no violation, Config tab included
     // The policy is really in force: an inline style is refused.
     await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<style>body{}</style>'));
     await page.waitForFunction(() => window.cspViolations.length === 1);
+    // The hash allows early.js's text only: another inline script is refused too.
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.sneaked = true;';
+      document.head.append(script);
+    });
+    await page.waitForFunction(() => window.cspViolations.length === 2);
+    assert.equal(await page.evaluate(() => window.sneaked), undefined);
     await page.context().close();
   }
 });

@@ -1,5 +1,6 @@
 // Shared e2e set-up: a static server for www/ on a free loopback port and Debian's Chromium
 // driven by playwright-core, with every console message and page error collected.
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
@@ -17,11 +18,12 @@ const TYPES = {
 };
 
 /**
- * The policy every page must work under (SECURITY.md explains each part). `'wasm-unsafe-eval'`
- * lets the page compile WebAssembly without allowing `eval`.
+ * The policy every page must work under, as www/_headers ships it (SECURITY.md explains each
+ * part). `'wasm-unsafe-eval'` lets the page compile WebAssembly without allowing `eval`; the one
+ * `'sha256-…'` source is the inlined early.js.
  */
-export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; " +
-  "img-src 'self' data:; object-src 'none'; base-uri 'none'";
+export const CSP = readFileSync(new URL('../../www/_headers', import.meta.url), 'utf8')
+  .match(/Content-Security-Policy: (.*)/)[1].trim();
 
 /**
  * Serves www/ on 127.0.0.1 with the strict CSP on every response (`{ csp: false }` leaves it

@@ -2,7 +2,7 @@
 // the quiz scored right and wrong from the keyboard, language switching and bad input.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage } from './harness.mjs';
+import { useBrowser, openPage, CSP } from './harness.mjs';
 
 const env = useBrowser();
 const LAB = '#algorithm-lab';
@@ -184,10 +184,9 @@ test('lab: at 375 px the lab fits the screen, light and dark', async () => {
 
 test('lab: works under the strict CSP the page is moving to, with no violations', async () => {
   const page = await openPage(env.browser);
-  const csp = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:";
   await page.route(env.server.url, async (route) => {
     const response = await route.fetch();
-    await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': csp } });
+    await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': CSP } });
   });
   await page.addInitScript(() => {
     window.violations = [];

@@ -2,7 +2,8 @@
 // a missing key stops the build, and code samples speak the page's language.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PAGES, readLocale, renderPage, embeddedSource } from '../../scripts/pages.mjs';
+import { readFileSync } from 'node:fs';
+import { PAGES, readLocale, renderPage, renderEmbed, embeddedSource, earlyScript, inlineEarly } from '../../scripts/pages.mjs';
 
 test('a template key missing from a locale fails the build instead of printing nothing', () => {
   const locale = readLocale('en');
@@ -31,4 +32,20 @@ test('code samples get their comments in the page\'s language; the Rust core is 
   assert.doesNotMatch(pt + en, /\{\{|\}\}/);
   const rust = embeddedSource('src/limiter/bucket.rs', readLocale('pt-BR'));
   assert.match(rust, /pub struct TokenBucket/);
+});
+
+test('early.js goes into each page\'s head as its exact text, and the shipped policy allows that text', () => {
+  const early = earlyScript();
+  for (const html of [renderPage(PAGES[0], readLocale('pt-BR')), renderEmbed()]) {
+    const page = inlineEarly(html, early);
+    assert.ok(!page.includes('src="./element/early.js"'), 'no request for it');
+    const inline = [...page.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    assert.deepEqual(inline, [early.source], 'one inline script: early.js, byte for byte');
+    assert.ok(page.indexOf('<script>') < page.indexOf('<link rel="stylesheet"'), 'before the style sheets');
+  }
+  const headers = readFileSync(new URL('../../www/_headers', import.meta.url), 'utf8');
+  assert.match(early.hash, /^'sha256-[A-Za-z0-9+/]{43}='$/);
+  assert.ok(headers.includes(early.hash), 'www/_headers names the hash');
+  assert.ok(readFileSync(new URL('../../SECURITY.md', import.meta.url), 'utf8').includes(early.hash), 'SECURITY.md quotes it');
+  assert.throws(() => inlineEarly('<html></html>', early), /no <script src="\.\/element\/early\.js"><\/script> to inline/);
 });

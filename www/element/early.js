@@ -1,9 +1,9 @@
 // Clicks on a widget's send button made before its wasm has attached are not lost: this queues
 // each with its time (performance.now(), the clock the widget reads), and when the module arrives
-// element/mount.js hands them to the core, which decides each at its own time (sendAt). It is a
-// plain script in the head of the lesson and embed pages, so it listens before the build-time
-// markup paints; the <bucket-lab> element imports it for other pages. No imports, no exports: it
-// runs the same either way, once per page.
+// element/mount.js hands them to the core, which decides each at its own time (sendAt). The build
+// puts its text into the head of the lesson and embed pages (scripts/pages.mjs; the CSP allows it
+// by its hash), so it listens before the build-time markup paints; the <bucket-lab> element
+// imports it for other pages. No imports, no exports: it runs the same either way, once per page.
 if (!window.bucketlabEarly) {
   const clicks = [];
   window.bucketlabEarly = {
