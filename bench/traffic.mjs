@@ -4,7 +4,9 @@
 //      file input of the served lesson page and read by (a) the section's worker
 //      (www/lesson/traffic/worker.js: wasm, first pass = parse + token bucket per client + the
 //      burst–rate curves at 72 rates) and (b) a plain-JavaScript worker doing only parse + bucket
-//      (bench/traffic-plain.js), both streaming the same File; runs alternated, median of each.
+//      (bench/traffic-plain.js), both streaming the same File; 7 runs alternated, median of each
+//      (a fresh worker's wasm runs partly in V8's baseline tier until its optimised code is ready,
+//      so single runs vary by 2×).
 //      Goal: wasm first pass ≤ 0.5 × the JavaScript time. Both must agree on requests and 429s.
 //   2. memory: while the worker streams an M MB log (default 500) through the whole job (first
 //      pass, the trace pass), the page's main-thread JS heap (CDP Runtime.getHeapUsage, sampled)
@@ -68,7 +70,7 @@ function runPlain(page) {
   }), POLICY);
 }
 
-export async function measureTraffic({ lines = 1_000_000, heapMb = 500, runs = 3, log = console.log } = {}) {
+export async function measureTraffic({ lines = 1_000_000, heapMb = 500, runs = 7, log = console.log } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'bucketlab-traffic-bench-'));
   const server = await serve({ mounts: { 'bench/': BENCH } });
   const browser = await launch();

@@ -6,7 +6,7 @@ use super::lines::Line;
 use super::pass::key_slot;
 use super::recommend::{Counts, CANDIDATES};
 use crate::limiter::{BucketConfig, InvalidValue, TokenBucket};
-use std::collections::HashMap;
+use hashbrown::HashMap;
 
 struct KeyBuckets {
     buckets: Vec<TokenBucket>,

@@ -38,7 +38,7 @@ impl<'a> Fields<'a> {
         if self.rest.is_empty() {
             return None;
         }
-        let end = self.rest.find(' ').unwrap_or(self.rest.len());
+        let end = memchr::memchr(b' ', self.rest.as_bytes()).unwrap_or(self.rest.len());
         let field = &self.rest[..end];
         self.advance(end);
         Some(field)
@@ -54,17 +54,24 @@ impl<'a> Fields<'a> {
                 _ => "a bracketed field was expected",
             });
         }
+        // The next closing byte, or inside quotes the next backslash (which skips what follows).
         let mut i = 1;
         while i < bytes.len() {
-            match bytes[i] {
-                b'\\' if close == b'"' => i += 2,
-                b if b == close => {
-                    let field = &self.rest[1..i];
-                    self.advance(i + 1);
-                    return Ok(field);
-                }
-                _ => i += 1,
+            let found = if close == b'"' {
+                memchr::memchr2(b'\\', close, &bytes[i..])
+            } else {
+                memchr::memchr(close, &bytes[i..])
+            };
+            let Some(at) = found.map(|at| i + at) else {
+                break;
+            };
+            if bytes[at] == b'\\' {
+                i = at + 2;
+                continue;
             }
+            let field = &self.rest[1..at];
+            self.advance(at + 1);
+            return Ok(field);
         }
         Err(match close {
             b'"' => "a quoted field is not closed",
@@ -121,5 +128,8 @@ mod tests {
         assert!(Fields::new(r#""open \" end"#).any().is_err());
         assert!(Fields::new("[no end").enclosed(b'[', b']').is_err());
         assert!(Fields::new("bare").enclosed(b'"', b'"').is_err());
+        // A backslash as the last byte escapes nothing that could close the field.
+        assert!(Fields::new(r#""ends with \"#).any().is_err());
+        assert_eq!(Fields::new(r#""\\" x"#).any(), Ok(r#"\\"#));
     }
 }

@@ -8,8 +8,8 @@ use super::recommend::{Search, Target};
 use super::report::{Curves, KeyCount, Malformed, Report, MALFORMED_EXAMPLES};
 use crate::limiter::lab::{Algorithm, Limiter, Quota};
 use crate::limiter::{rust_number, BucketConfig, Field, TokenBucket};
+use hashbrown::HashMap;
 use std::borrow::Cow;
-use std::collections::HashMap;
 
 /// The limiters a replay can use, by the names the command takes.
 pub const ALGORITHMS: [&str; 5] = [
@@ -398,18 +398,14 @@ fn lab_name(algorithm: Algorithm) -> &'static str {
         .map_or(algorithm.name(), |(name, _)| name)
 }
 
-/// The entry of `key`, made by `make` on its first request (the key's text is copied only then).
+/// The entry of `key`, made by `make` on its first request (the key's text is copied only then):
+/// one lookup.
 pub(crate) fn key_slot<'m, V>(
     map: &'m mut HashMap<Box<str>, V>,
     key: Cow<'_, str>,
     make: impl FnOnce() -> V,
 ) -> &'m mut V {
-    if map.contains_key(&*key) {
-        map.get_mut(&*key).expect("the key is there")
-    } else {
-        map.entry(key.into_owned().into_boxed_str())
-            .or_insert_with(make)
-    }
+    map.entry_ref(&*key).or_insert_with(make)
 }
 
 /// The median, p95 and p99 of the keys' needs at each rate, and the heaviest key's own curve.

@@ -149,6 +149,27 @@ test('traffic: cancel stops a long replay; garbage and an empty file get a clear
   await page.context().close();
 });
 
+test('traffic: each export has a copy button that copies its text and says so', async () => {
+  const page = await openTraffic('en.html', { permissions: ['clipboard-read', 'clipboard-write'] });
+  await page.click(`${MOUNT} .tr-sample`);
+  await page.waitForSelector(`${MOUNT} .tr-exports`);
+  const ids = await page.$$eval(`${MOUNT} .tr-export`, (xs) => xs.map((x) => x.dataset.export));
+  assert.deepEqual(ids, ['nginx', 'envoy', 'yaml', 'redis']);
+  const nginx = page.locator(`${MOUNT} .tr-export[data-export=nginx]`);
+  const button = nginx.locator('button.tr-copy');
+  assert.equal(await button.textContent(), 'Copy');
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.getElementById('copy-announcer').textContent !== '');
+  assert.equal(await button.textContent(), 'Copied!');
+  assert.equal(await page.textContent('#copy-announcer'), 'nginx copied to the clipboard.');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.equal(copied, await nginx.locator('pre').textContent());
+  assert.match(copied, /limit_req_zone .* rate=/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 for (const colorScheme of ['light', 'dark']) {
   test(`traffic: axe finds no violations in the sample's results (${colorScheme})`, async () => {
     const page = await openTraffic('', { colorScheme });

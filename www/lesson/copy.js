@@ -27,7 +27,7 @@ function sourceOf(button) {
     return { text: field.value, name: document.querySelector(`label[for="${field.id}"]`)?.textContent ?? '' };
   }
   if (button.dataset.copyText !== undefined) {
-    return { text: button.dataset.copyText, name: button.textContent };
+    return { text: button.dataset.copyText, name: button.dataset.copyName ?? button.textContent };
   }
   const block = button.closest('figure');
   return { text: block.querySelector('pre').textContent, name: block.querySelector('figcaption code')?.textContent ?? t('code_word') };

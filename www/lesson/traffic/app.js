@@ -6,6 +6,7 @@ import tables from '../../i18n/locales/traffic.js';
 import { langOf, pickLang, translator } from '../../i18n/translate.js';
 import { el, uid } from '../lab/dom.js';
 import { curveChart, timelineChart } from './charts.js';
+import { wireCopyButton } from '../copy.js';
 
 const SAMPLE = { seed: 1, lines: 20000 };
 const TARGETS = ['keys:99%', 'keys:95%', 'requests:0.1%', 'requests:1%'];
@@ -306,7 +307,11 @@ class TrafficView {
         const note = el('p', { class: 'tr-export-note' });
         // The sentences carry <code> marks: built as elements, never as HTML.
         for (const [i, piece] of t(`exports.${x.id}`).split(/<\/?code>/).entries()) note.append(i % 2 ? el('code', {}, piece) : piece);
-        return el('div', { class: 'tr-export', 'data-export': x.id }, [note, el('pre', { tabindex: '0', class: 'tr-export-text' }, el('code', {}, x.text))]);
+        const name = t(`exports.names.${x.id}`);
+        const copy = el('button', { type: 'button', class: 'tr-copy', 'data-copy-text': '', 'data-copy-name': name, 'data-copied': t('exports.copied') }, t('exports.copy'));
+        const head = el('div', { class: 'tr-export-head' }, [el('h4', { class: 'tr-export-name' }, name), copy, el('span', { class: 'copy-feedback', 'aria-hidden': 'true' })]);
+        wireCopyButton(copy, () => x.text);
+        return el('div', { class: 'tr-export', 'data-export': x.id }, [head, note, el('pre', { tabindex: '0', class: 'tr-export-text' }, el('code', {}, x.text))]);
       }),
     ]);
   }
