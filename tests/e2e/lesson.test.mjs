@@ -20,6 +20,36 @@ test('the lesson loads with no console errors or warnings and a working diagram'
   await page.context().close();
 });
 
+test('a table of contents link brings its section to the top of the screen, however far down', async () => {
+  const page = await openPage(env.browser, { viewport: { width: 1280, height: 800 } });
+  await page.goto(`${env.server.url}en.html`);
+  await waitForWidget(page);
+  for (const id of ['#faq', '#seu-trafego', '#diagrama']) {
+    await page.click(`nav a[href="${id}"]`);
+    await page.waitForFunction((id) => location.hash === id, id);
+    // The scroll (smooth, and maybe a second pass) ends with the section at the top, or this times out.
+    const top = await page.waitForFunction((id) => {
+      const top = document.querySelector(id).getBoundingClientRect().top;
+      return Math.abs(top - 24) <= 8 ? top : false;
+    }, id, { timeout: 10_000 }).then((handle) => handle.jsonValue())
+      .catch(async () => page.evaluate((id) => document.querySelector(id).getBoundingClientRect().top, id));
+    assert.ok(Math.abs(top - 24) <= 8, `${id} is ${top.toFixed(0)} px from the top of the screen, not 24 (scroll-padding)`);
+  }
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+  // Opened at a section: the same.
+  const fresh = await openPage(env.browser, { viewport: { width: 1280, height: 800 } });
+  await fresh.goto(`${env.server.url}en.html#faq`);
+  const opened = await fresh.waitForFunction(() => {
+    const top = document.querySelector('#faq').getBoundingClientRect().top;
+    return Math.abs(top - 24) <= 8 ? top : false;
+  }, null, { timeout: 10_000 }).then((handle) => handle.jsonValue())
+    .catch(async () => fresh.evaluate(() => document.querySelector('#faq').getBoundingClientRect().top));
+  assert.ok(Math.abs(opened - 24) <= 8, `en.html#faq opens with #faq ${opened.toFixed(0)} px from the top`);
+  assert.deepEqual(fresh.problems, []);
+  await fresh.context().close();
+});
+
 test('B + 1 clicks empty the bucket, the last one gets 429 + Retry-After, then it refills', async () => {
   const page = await openPage(env.browser);
   await page.goto(`${env.server.url}?capacity=10&refill-rate=5`);

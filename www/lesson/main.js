@@ -8,6 +8,7 @@ import { LANGS } from '../i18n/translate.js';
 import { showError } from '../element/error-box.js';
 import { mountDiagram } from '../element/mount.js';
 import { onWasmTrap } from '../element/trap.js';
+import { keepLinkTargetsInPlace } from './anchors.js';
 import { setUpCopyButtons, wireCopyButton } from './copy.js';
 import { switchPageIfAsked, wireLanguageLinks } from './language.js';
 import { isPermalink, permalinkHash, readPermalink } from './permalink.js';
@@ -26,6 +27,7 @@ const explicitLang = params.get('lang') ?? link.values.lang;
 // Console experiments: `new bucketlab.TokenBucket({ capacity: 10, refillRate: 5 })`.
 window.bucketlab = { TokenBucket, diagram: null, hero: null };
 
+keepLinkTargetsInPlace();
 if (!switchPageIfAsked(explicitLang)) start();
 
 /** Shows `text` in the page's notice (as text, never as markup). */
