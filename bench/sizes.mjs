@@ -26,6 +26,7 @@ export const LESSON_FILES = [
   'lesson/lab/lab.css',
   'embed/embed-panel.css',
   'lesson/main.js',
+  'lesson/anchors.js',
   'lesson/copy.js',
   'lesson/language.js',
   'lesson/permalink.js',
