@@ -280,3 +280,18 @@ fn formula_text(l: &Locale, config: &BucketConfig, shot: &Shot) -> String {
         refill
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn drops_keep_their_lesson_rate_at_every_speed() {
+        // One drop a lesson second: a second apart at 1×, 4 s at 0.25×, 0.25 s at 4×.
+        assert_eq!(drip_period(1.0, 1.0), 1.0);
+        assert_eq!(drip_period(1.0, 0.25), 4.0);
+        assert_eq!(drip_period(1.0, 4.0), 0.25);
+        // Three a lesson second at 2×: six a wall second.
+        assert!((drip_period(MAX_DRIP_RATE, 2.0) - 1.0 / 6.0).abs() < 1e-12);
+    }
+}
