@@ -3,15 +3,15 @@
 
 use super::dom::{self, set, text};
 use super::locale::{fill, Locale};
-use super::markup::{self, translate, BUCKET_TOP};
+use super::markup::{self, translate};
+use crate::limiter::number::push_fixed;
 use crate::limiter::{BucketConfig, Never, Outcome, ResponseHead, Shot, FLIGHT_SECONDS};
+use std::cell::Cell;
 use wasm_bindgen::JsValue;
 use web_sys::Element;
 
-/// Where falling drops start (the spout).
-const SPOUT_Y: f64 = 40.0;
-/// Drops shown falling at once while the bucket refills (the circles in the widget's markup).
-const DROPS: usize = 3;
+/// Drops fall at most this many times a (lesson) second, so they stay readable.
+const MAX_DRIP_RATE: f64 = 3.0;
 /// The request markers, drawn around x = 0 on the request lane (y = 112).
 const CIRCLE: &str = "M0 112m-9 0a9 9 0 1 0 18 0a9 9 0 1 0-18 0";
 const DIAMOND: &str = "M0 102l10 10l-10 10l-10-10Z";
@@ -19,12 +19,15 @@ const DIAMOND: &str = "M0 102l10 10l-10 10l-10-10Z";
 /// Handles to the parts of the widget that change.
 pub struct Diagram {
     locale: &'static Locale,
+    /// The bucket's `<svg>`: its `data-drip` and `--bl-drip` drive the drops' CSS animation.
+    svg: Element,
+    /// The drops' period last set on `--bl-drip`, in wall seconds.
+    drip_period: Cell<f64>,
     fill: Element,
     counter: Element,
     capacity_label: Element,
     rate_label: Element,
     desc: Element,
-    drops: Vec<Element>,
     request: Element,
     status: Element,
     head: Element,
@@ -36,10 +39,11 @@ pub struct Diagram {
 impl Diagram {
     /// Finds the bucket and the panel in the widget's markup under `root`.
     pub fn attach(root: &Element, locale: &'static Locale) -> Result<Diagram, JsValue> {
-        let [fill, counter, capacity_label, rate_label, desc, request, status, head, formula, wait, countdown] =
+        let [svg, fill, counter, capacity_label, rate_label, desc, request, status, head, formula, wait, countdown] =
             dom::find_each(
                 root,
                 [
+                    ".bl-diagram",
                     ".bl-fill",
                     ".bl-counter",
                     ".bl-brim + .bl-label",
@@ -55,12 +59,13 @@ impl Diagram {
             )?;
         Ok(Diagram {
             locale,
+            svg,
+            drip_period: Cell::new(f64::NAN),
             fill,
             counter,
             capacity_label,
             rate_label,
             desc,
-            drops: dom::find_all(root, ".bl-drop")?,
             request,
             status,
             head,
@@ -79,8 +84,10 @@ impl Diagram {
     }
 
     /// Draws the bucket at lesson time `now` holding `tokens`; `last` is the latest request and
-    /// `retry_in` the seconds left of its 429's wait. Everything that moves per frame moves by
-    /// `transform` only (see the fill in the markup).
+    /// `retry_in` the seconds left of its 429's wait; `pace` is how many lesson seconds pass in a
+    /// wall-clock second while lesson time runs (`None`: it stands still). Everything that moves
+    /// per frame moves by `transform` only (see the fill in the markup); the drops fall by a CSS
+    /// animation (widget.css) that this only starts, stops and times.
     pub fn draw(
         &self,
         config: &BucketConfig,
@@ -88,6 +95,7 @@ impl Diagram {
         tokens: f64,
         last: Option<&Shot>,
         retry_in: Option<f64>,
+        pace: Option<f64>,
     ) {
         let capacity = config.capacity();
         let drop_by = markup::fill_offset(tokens, capacity);
@@ -95,25 +103,33 @@ impl Diagram {
         let l = self.locale;
         text(&self.counter, &markup::counter(l, tokens, capacity));
         self.draw_countdown(last, retry_in);
-
-        let refilling = tokens < capacity && config.refill_rate() > 0.0;
-        // Drops are evenly spaced in time; at most a few per second so they stay readable.
-        let drip_rate = config.refill_rate().min(3.0);
-        let top = BUCKET_TOP + drop_by;
-        for (k, drop) in self.drops.iter().enumerate() {
-            if refilling {
-                let phase = (now * drip_rate + k as f64 / DROPS as f64).rem_euclid(1.0);
-                set(
-                    drop,
-                    "transform",
-                    &translate(0.0, SPOUT_Y + phase * (top - SPOUT_Y)),
-                );
-                set(drop, "visibility", "visible");
-            } else {
-                set(drop, "visibility", "hidden");
-            }
-        }
+        self.draw_drops(tokens < capacity, config.refill_rate(), pace);
         self.draw_request(now, last);
+    }
+
+    /// The drops from the spout while the bucket refills: `r` a lesson second (at most
+    /// [`MAX_DRIP_RATE`]), held in place while lesson time stands still, none when full.
+    fn draw_drops(&self, refilling: bool, rate: f64, pace: Option<f64>) {
+        let drip_rate = rate.min(MAX_DRIP_RATE);
+        if !refilling || drip_rate <= 0.0 {
+            if self.svg.has_attribute("data-drip") {
+                let _ = self.svg.remove_attribute("data-drip");
+            }
+            return;
+        }
+        let Some(pace) = pace else {
+            set(&self.svg, "data-drip", "paused");
+            return;
+        };
+        let period = drip_period(drip_rate, pace);
+        if self.drip_period.get() != period {
+            self.drip_period.set(period);
+            let mut value = String::new();
+            push_fixed(&mut value, period, 3);
+            value.push('s');
+            dom::set_style(&self.svg, "--bl-drip", &value);
+        }
+        set(&self.svg, "data-drip", "on");
     }
 
     /// The request marker: a circle that enters the bucket when admitted, a diamond that bounces
@@ -202,6 +218,12 @@ impl Diagram {
     }
 }
 
+/// The wall-clock seconds between two drops falling `drip_rate` times a lesson second when
+/// `pace` lesson seconds pass in a wall-clock second (both > 0).
+fn drip_period(drip_rate: f64, pace: f64) -> f64 {
+    1.0 / (drip_rate * pace)
+}
+
 /// One sentence for `shot`: admitted with tokens left, denied with the wait, or never.
 pub fn summary(l: &Locale, config: &BucketConfig, shot: &Shot) -> String {
     let decision = &shot.decision;
@@ -256,5 +278,20 @@ fn formula_text(l: &Locale, config: &BucketConfig, shot: &Shot) -> String {
         both
     } else {
         refill
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn drops_keep_their_lesson_rate_at_every_speed() {
+        // One drop a lesson second: a second apart at 1×, 4 s at 0.25×, 0.25 s at 4×.
+        assert_eq!(drip_period(1.0, 1.0), 1.0);
+        assert_eq!(drip_period(1.0, 0.25), 4.0);
+        assert_eq!(drip_period(1.0, 4.0), 0.25);
+        // Three a lesson second at 2×: six a wall second.
+        assert!((drip_period(MAX_DRIP_RATE, 2.0) - 1.0 / 6.0).abs() < 1e-12);
     }
 }

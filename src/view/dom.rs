@@ -1,5 +1,6 @@
-//! Every raw DOM call of the view: finding elements, attributes, listeners and animation frames.
-//! Listeners and frames are owned values that undo themselves when dropped.
+//! Every raw DOM call of the view: finding elements, attributes, styles and listeners.
+//! Listeners and observers are owned values that undo themselves when dropped (the page's
+//! animation frames are in [`super::frames`]).
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -47,15 +48,6 @@ pub fn find_each<const N: usize>(
     found.try_into().map_err(|_| JsValue::from_str("selectors"))
 }
 
-/// Every element under `parent` that matches `selector`, in document order.
-pub fn find_all(parent: &Element, selector: &str) -> Result<Vec<Element>, JsValue> {
-    let list = parent.query_selector_all(selector)?;
-    Ok((0..list.length())
-        .filter_map(|i| list.item(i))
-        .filter_map(|node| node.dyn_into::<Element>().ok())
-        .collect())
-}
-
 /// Sets an attribute, touching the DOM only when the value changes (a write, even of the same
 /// value, can invalidate style). The view's attribute names are static, so a failure is a bug.
 pub fn set(element: &Element, name: &str, value: &str) {
@@ -64,6 +56,20 @@ pub fn set(element: &Element, name: &str, value: &str) {
             .set_attribute(name, value)
             .expect_throw("attribute names used by the view are valid");
     }
+}
+
+/// Sets a CSS property (custom properties included) on an element's inline style through the
+/// CSSOM, which a strict CSP allows (a `style` attribute it would refuse).
+pub fn set_style(element: &Element, name: &str, value: &str) {
+    let set = js_sys::Reflect::get(element, &JsValue::from_str("style")).and_then(|style| {
+        let set_property = js_sys::Reflect::get(&style, &JsValue::from_str("setProperty"))?;
+        set_property.unchecked_into::<js_sys::Function>().call2(
+            &style,
+            &JsValue::from_str(name),
+            &JsValue::from_str(value),
+        )
+    });
+    set.expect_throw("the view's elements have an inline style");
 }
 
 /// Replaces an element's text, touching the DOM only when it changes.
@@ -102,56 +108,6 @@ impl Drop for Listener {
         let _ = self
             .target
             .remove_event_listener_with_callback(self.kind, self.callback.as_ref().unchecked_ref());
-    }
-}
-
-/// A callback for `requestAnimationFrame` that is scheduled at most once at a time and cancelled
-/// when dropped.
-pub struct FrameLoop {
-    callback: Closure<dyn FnMut(f64)>,
-    pending: std::cell::Cell<Option<i32>>,
-}
-
-impl FrameLoop {
-    /// Wraps `on_frame`, which receives the frame time in seconds.
-    pub fn new(mut on_frame: impl FnMut(f64) + 'static) -> Self {
-        FrameLoop {
-            callback: Closure::<dyn FnMut(f64)>::new(move |ms: f64| on_frame(ms / 1000.0)),
-            pending: std::cell::Cell::new(None),
-        }
-    }
-
-    /// Asks for one frame unless one is already pending.
-    pub fn request(&self) {
-        if self.pending.get().is_none() {
-            let id = window()
-                .request_animation_frame(self.callback.as_ref().unchecked_ref())
-                .expect_throw("requestAnimationFrame is available in a page");
-            self.pending.set(Some(id));
-        }
-    }
-
-    /// Cancels the pending frame, if any.
-    pub fn cancel(&self) {
-        if let Some(id) = self.pending.take() {
-            let _ = window().cancel_animation_frame(id);
-        }
-    }
-
-    /// Marks the pending frame as delivered; call first thing in the frame callback.
-    pub fn delivered(&self) {
-        self.pending.set(None);
-    }
-
-    /// Whether a frame is scheduled.
-    pub fn is_pending(&self) -> bool {
-        self.pending.get().is_some()
-    }
-}
-
-impl Drop for FrameLoop {
-    fn drop(&mut self) {
-        self.cancel();
     }
 }
 

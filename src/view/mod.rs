@@ -11,8 +11,10 @@ mod announce;
 mod controls;
 /// The SVG bucket and the response panel.
 mod diagram;
-/// Raw DOM calls, owned listeners, observers and the frame loop.
+/// Raw DOM calls, owned listeners and observers.
 mod dom;
+/// One animation-frame callback for every widget on the page.
+mod frames;
 /// The JavaScript API: `mountDiagram`, the diagram's handle and `checkSetting`.
 mod handle;
 /// The widget's words in each language.
@@ -29,7 +31,8 @@ use crate::wasm::convert::{js_number, object};
 use announce::Announcer;
 use controls::{Action, Controls, STEP_SECONDS};
 use diagram::Diagram;
-use dom::{FrameLoop, Listener, VisibilityWatch};
+use dom::{Listener, VisibilityWatch};
+use frames::FrameLoop;
 use locale::Locale;
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
@@ -107,7 +110,6 @@ fn mount(
         let frames = FrameLoop::new(move |wall| {
             if let Some(widget) = weak.upgrade() {
                 let mut widget = widget.borrow_mut();
-                widget.frames.delivered();
                 if widget.draw(wall) {
                     widget.frames.request();
                 }
@@ -193,6 +195,7 @@ impl Widget {
             shown.tokens(wall),
             shown.last_shot(),
             shown.retry_in(wall),
+            (!self.session.is_paused()).then(|| self.session.clock().speed()),
         );
         self.timeline.draw(
             self.session.history(),
@@ -200,6 +203,7 @@ impl Widget {
             self.session.config().capacity(),
             self.past.as_ref().map(|p| p.at),
             self.session.is_paused(),
+            wall,
         );
         self.announcer.flush(self.locale, wall);
         let visible = self.on_screen && !dom::page_hidden();

@@ -2,10 +2,11 @@
 //! circles and denied ones as diamonds.
 //!
 //! The three paths are drawn on a track in seconds-from-an-origin coordinates and rewritten only
-//! when the history changes; frames just slide the track left with a `transform` (a paint
-//! property change, no geometry or paint re-recorded), in whole units, so at a lower rate than
-//! the bucket moves. The level line is drawn ahead into the
-//! future (rising to the capacity, then flat) and a clip hides what is right of "now".
+//! when the history changes; while lesson time runs, the track slides left with a `transform`
+//! [`TRACK_HZ`] times a wall-clock second (see [`track_due`]), a lower rate than the bucket's
+//! every frame: a 20 s chart moves under 2 % of its width between two steps. A new request, a
+//! paused clock or a past moment draws at once. The level line is drawn ahead into the future
+//! (rising to the capacity, then flat) and a clip hides what is right of "now".
 //!
 //! The chart is also a slider (`role="slider"`) over lesson time, from 20 s ago to now: dragging
 //! on it or using the arrow keys, Page Up/Down and Home/End picks a past moment, which the
@@ -31,6 +32,11 @@ const LEVEL_BOTTOM: f64 = 64.0;
 const PX_PER_SECOND: f64 = WIDTH / SPAN;
 /// How far ahead of "now" the track is drawn; it is redrawn before time runs past it.
 const AHEAD: f64 = 60.0;
+/// How many times a wall-clock second the track moves while lesson time runs.
+const TRACK_HZ: f64 = 5.0;
+/// Slack on the track's period, half a 60 Hz frame: a frame that comes a hair early still moves
+/// it, so the steps stay 12 frames apart instead of slipping to 13.
+const FRAME_SLACK: f64 = 1.0 / 120.0;
 
 /// Handles to the chart's changing parts.
 pub struct Timeline {
@@ -44,6 +50,8 @@ pub struct Timeline {
     denied: Element,
     /// What the track was last drawn for: history revision, origin time, drawn-until time.
     drawn: Cell<Option<(u64, f64, f64)>>,
+    /// The wall time the track last moved.
+    moved: Cell<Option<f64>>,
 }
 
 impl Timeline {
@@ -69,13 +77,14 @@ impl Timeline {
             admitted,
             denied,
             drawn: Cell::new(None),
+            moved: Cell::new(None),
         })
     }
 
-    /// Draws `history` as it stands at lesson time `now`, for a bucket of `capacity`; `shown` is
-    /// the past moment being shown (a playhead), if any. `exact` writes the slider's value to the
-    /// tenth of a second (while time stands still); while it runs, whole seconds, so the
-    /// accessibility tree is touched about once a second.
+    /// Draws `history` as it stands at lesson time `now` (wall time `wall`), for a bucket of
+    /// `capacity`; `shown` is the past moment being shown (a playhead), if any. `exact` (time
+    /// stands still) draws at once and writes the slider's value to the tenth of a second; while
+    /// time runs, the track and the value (whole seconds) move only when [`track_due`] says so.
     pub fn draw(
         &self,
         history: &History,
@@ -83,20 +92,29 @@ impl Timeline {
         capacity: f64,
         shown: Option<f64>,
         exact: bool,
+        wall: f64,
     ) {
-        let origin = match self.drawn.get() {
+        let (origin, redrawn) = match self.drawn.get() {
             Some((revision, origin, until))
                 if revision == history.revision() && now >= origin && now <= until =>
             {
-                origin
+                (origin, false)
             }
             _ => {
                 self.redraw(history, now, capacity);
-                now
+                (now, true)
             }
         };
-        // Whole units only: at 1× the track moves 24 times a second (about 1.4 px each time at the
-        // lesson's width) instead of on every frame, so most of the bucket's frames leave it alone.
+        // After a still draw, the first running one is due at once (`moved` is cleared).
+        if !exact && shown.is_none() && !redrawn {
+            if !track_due(self.moved.get(), wall) {
+                return;
+            }
+            self.moved.set(Some(wall));
+        } else {
+            self.moved.set(None);
+        }
+        // Whole units: the slide is a translation by whole SVG units.
         let shift = translate((WIDTH - (now - origin) * PX_PER_SECOND + 0.5).floor(), 0.0);
         set(&self.track, "transform", &shift);
         match shown {
@@ -160,6 +178,13 @@ impl Timeline {
     }
 }
 
+/// Whether the track, last moved at wall time `last` (never: `None`), moves again at wall time
+/// `wall` while lesson time runs: [`TRACK_HZ`] times a second, and at once if the wall clock went
+/// backwards.
+fn track_due(last: Option<f64>, wall: f64) -> bool {
+    last.is_none_or(|last| wall < last || wall - last >= 1.0 / TRACK_HZ - FRAME_SLACK)
+}
+
 /// The earliest moment the slider reaches when it is lesson time `now`: what the chart shows.
 pub fn scrub_start(now: f64) -> f64 {
     (now - SPAN).max(0.0)
@@ -215,6 +240,36 @@ fn paths(history: &History, now: f64, until: f64, capacity: f64) -> [String; 3] 
 mod tests {
     use super::*;
     use crate::limiter::{BucketConfig, Session};
+
+    #[test]
+    fn the_running_track_moves_five_times_a_second_on_60_hz_frames() {
+        let mut last = None;
+        let mut moves = Vec::new();
+        // Two seconds of 60 Hz frames (1/60 s is not exact in binary: slack absorbs it).
+        for frame in 0..120 {
+            let wall = 10.0 + f64::from(frame) / 60.0;
+            if track_due(last, wall) {
+                last = Some(wall);
+                moves.push(frame);
+            }
+        }
+        assert_eq!(moves, [0, 12, 24, 36, 48, 60, 72, 84, 96, 108]);
+    }
+
+    #[test]
+    fn the_track_moves_at_once_after_a_pause_or_a_clock_going_back() {
+        assert!(track_due(None, 0.0), "first draw");
+        assert!(
+            !track_due(Some(5.0), 5.1),
+            "a tenth of a second later: not yet"
+        );
+        assert!(track_due(Some(5.0), 5.2), "a fifth of a second later");
+        assert!(
+            track_due(Some(5.0), 60.0),
+            "long after (the clock was paused)"
+        );
+        assert!(track_due(Some(5.0), 4.0), "the wall clock went back");
+    }
 
     #[test]
     fn requests_are_marked_where_they_happened_and_the_line_follows_the_level() {
