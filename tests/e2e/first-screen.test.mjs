@@ -41,6 +41,37 @@ test('on both pages at both sizes the live bucket and its send button are on the
   }
 });
 
+test('from the top of the page the keyboard reaches the hero send button through visible stops only, and Enter and Space send', async () => {
+  for (const viewport of SIZES) {
+    const page = await openPage(env.browser, { viewport });
+    await page.goto(`${env.server.url}en.html`);
+    await page.waitForSelector('#hero-widget .bl-widget[data-live]');
+    await page.evaluate(() => window.bucketlab.hero.pause());
+    const stops = [];
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      const stop = await page.evaluate(() => {
+        const el = document.activeElement;
+        const r = el.getBoundingClientRect();
+        return { hero: !!el.closest('#hero-widget'), send: el.matches('#hero-widget .bl-send'), text: el.textContent.trim().slice(0, 40), w: r.width, h: r.height };
+      });
+      stops.push(stop);
+      if (!stop.hero && stops.some((s) => s.send)) break;
+    }
+    const where = `${viewport.width} px, stops: ${stops.map((s) => s.text).join(' | ')}`;
+    assert.ok(stops.findIndex((s) => s.send) >= 0 && stops.findIndex((s) => s.send) <= 4, `send within 5 tabs (${where})`);
+    for (const stop of stops.filter((s) => s.hero)) {
+      assert.ok(stop.w > 0 && stop.h > 0, `every focus stop in the hero is shown: "${stop.text}" is not (${where})`);
+    }
+    await page.locator('#hero-widget .bl-send').focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Space');
+    assert.equal(await page.evaluate(() => window.bucketlab.hero.tokens), 3, 'two requests of cost 1 from B = 5');
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});
+
 test('a click made before the wasm arrived is decided at its own time once it does', async () => {
   const wasm = '/pkg/bucketlab_bg.wasm';
   const server = await serve({ hold: [wasm] });
