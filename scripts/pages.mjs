@@ -13,6 +13,7 @@
 //   {{#widget}}bucket-widget{{/widget}}            the diagram's markup for the mount element with
 //   {{#widget}}hero-widget hero{{/widget}}         that id (configured like #bucket-widget); `hero`:
 //                                                  the compact look
+// Each page's module preloads are completed with what those modules import (scripts/preload.mjs).
 // Files under lesson/code/ are templates themselves: their comments are locale keys
 // ({{comments.refill}}), so a sample reads in the page's language. Any other file is embedded
 // verbatim (the Rust core is shown exactly as it is compiled).
@@ -30,6 +31,7 @@ import rust from 'highlight.js/lib/languages/rust';
 import yaml from 'highlight.js/lib/languages/yaml';
 import { readTable } from './locales.mjs';
 import { lessonConfig, renderWidget } from './markup.mjs';
+import { completePreloads } from './preload.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const LESSON = join(ROOT, 'lesson');
@@ -187,8 +189,9 @@ function requireEarlyHash({ hash }) {
 export function build() {
   const early = earlyScript();
   requireEarlyHash(early);
-  for (const page of PAGES) writeFileSync(join(OUT, page.file), inlineEarly(renderPage(page, readLocale(page.lang)), early));
-  writeFileSync(join(OUT, 'embed.html'), inlineEarly(renderEmbed(), early));
+  const finish = (html) => completePreloads(inlineEarly(html, early));
+  for (const page of PAGES) writeFileSync(join(OUT, page.file), finish(renderPage(page, readLocale(page.lang))));
+  writeFileSync(join(OUT, 'embed.html'), finish(renderEmbed()));
   console.log(`pages: ${PAGES.map((p) => `www/${p.file} (${p.lang})`).join(', ')}, www/embed.html`);
 }
 

@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { PAGES, readLocale, renderPage, renderEmbed, embeddedSource, earlyScript, inlineEarly } from '../../scripts/pages.mjs';
+import { completePreloads, staticImports } from '../../scripts/preload.mjs';
 
 test('a template key missing from a locale fails the build instead of printing nothing', () => {
   const locale = readLocale('en');
@@ -48,4 +49,27 @@ test('early.js goes into each page\'s head as its exact text, and the shipped po
   assert.ok(headers.includes(early.hash), 'www/_headers names the hash');
   assert.ok(readFileSync(new URL('../../SECURITY.md', import.meta.url), 'utf8').includes(early.hash), 'SECURITY.md quotes it');
   assert.throws(() => inlineEarly('<html></html>', early), /no <script src="\.\/element\/early\.js"><\/script> to inline/);
+});
+
+test('a page preloads every module its preloaded modules import, at any depth, after its own preloads', () => {
+  const page = completePreloads(renderPage(PAGES[1], readLocale('en')));
+  const preloaded = [...page.matchAll(/<link rel="modulepreload" href="\.\/([^"]+)">/g)].map((m) => m[1]);
+  assert.equal(new Set(preloaded).size, preloaded.length, 'each once');
+  // The hero's chain: main.js imports mount.js, which imports markup.js (the widget's markup).
+  for (const path of ['lesson/main.js', 'element/mount.js', 'element/markup.js', 'i18n/locales/ui.js']) {
+    assert.ok(preloaded.includes(path), `${path} is preloaded`);
+  }
+  // Closed: whatever a preloaded module imports statically is preloaded too; import() is not.
+  const www = new URL('../../www/', import.meta.url);
+  for (const path of preloaded) {
+    for (const spec of staticImports(path, readFileSync(new URL(path, www), 'utf8'))) {
+      const target = new URL(spec, new URL(path, www)).pathname.slice(www.pathname.length);
+      assert.ok(preloaded.includes(target), `${path} imports ${target}, which is not preloaded`);
+    }
+  }
+  assert.ok(!preloaded.includes('lesson/lab/app.js'), 'a part loaded on demand is not');
+  assert.ok(page.indexOf('href="./pkg/bucketlab_bg.wasm"') < page.indexOf('href="./element/mount.js"'), 'the wasm first');
+  assert.equal(completePreloads(page), page, 'completing twice changes nothing');
+  assert.deepEqual(staticImports('x.js', "import a from './a.js';\nexport { b } from '../b.js';\nimport './c.js';\n" +
+    "const d = import('./d.js'); // import e from './e.js'\nconst f = \"import g from './g.js'\";"), ['./a.js', '../b.js', './c.js']);
 });
