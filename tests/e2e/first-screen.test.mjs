@@ -88,10 +88,12 @@ test('a click made before the wasm arrived is decided at its own time once it do
     });
     await send.click();
     assert.equal(await page.locator('#hero-widget .bl-widget[data-live]').count(), 0, 'the wasm is still held');
+    assert.equal(await send.getAttribute('aria-busy'), 'true', 'the button shows the click was taken');
     // Let some time pass before the module arrives, so the click's time and the mount's differ.
     await page.waitForFunction(() => performance.now() > window.clickedAt + 300);
     server.release(wasm);
     await page.waitForSelector('#hero-widget .bl-widget[data-live]');
+    assert.equal(await send.getAttribute('aria-busy'), null, 'decided: no longer busy');
     const seen = await page.evaluate(() => {
       const hero = window.bucketlab.hero;
       const wall = performance.now();

@@ -4,6 +4,7 @@
 // puts its text into the head of the lesson and embed pages (scripts/pages.mjs; the CSP allows it
 // by its hash), so it listens before the build-time markup paints; the <bucket-lab> element
 // imports it for other pages. No imports, no exports: it runs the same either way, once per page.
+// A queued click marks its button aria-busy until the wasm takes the queue.
 if (!window.bucketlabEarly) {
   const clicks = [];
   window.bucketlabEarly = {
@@ -15,6 +16,7 @@ if (!window.bucketlabEarly) {
     take(widget) {
       const mine = clicks.filter((click) => click.widget === widget);
       for (const click of mine) clicks.splice(clicks.indexOf(click), 1);
+      widget?.querySelector('.bl-send')?.removeAttribute('aria-busy');
       return mine.map((click) => click.at);
     },
   };
@@ -26,6 +28,8 @@ if (!window.bucketlabEarly) {
     const widget = path.find((node) => node.classList?.contains('bl-widget'));
     if (button && widget && !widget.hasAttribute('data-live') && !button.disabled) {
       clicks.push({ widget, at });
+      // Seen and heard as taken: the button waits for the core's decision (widget.css).
+      button.setAttribute('aria-busy', 'true');
     }
   }, true);
 }
