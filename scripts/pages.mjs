@@ -31,6 +31,7 @@ import rust from 'highlight.js/lib/languages/rust';
 import yaml from 'highlight.js/lib/languages/yaml';
 import { readTable } from './locales.mjs';
 import { lessonConfig, renderWidget } from './markup.mjs';
+import { shippedPolicy } from './csp.mjs';
 import { completePreloads } from './preload.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -177,8 +178,7 @@ export function inlineEarly(html, { source } = earlyScript()) {
 
 /** Fails the build when the site's policy (www/_headers) does not allow the inlined early.js. */
 function requireEarlyHash({ hash }) {
-  const policy = readFileSync(join(OUT, '_headers'), 'utf8').match(/Content-Security-Policy: (.*)/)?.[1] ?? '';
-  const scripts = policy.match(/script-src ([^;]*)/)?.[1].split(' ') ?? [];
+  const scripts = shippedPolicy().match(/script-src ([^;]*)/)?.[1].split(' ') ?? [];
   if (!scripts.includes(hash)) {
     throw new Error(`www/_headers: script-src must allow the inlined www/element/early.js by its hash, ${hash} ` +
       '(early.js changed: put the new hash there and in SECURITY.md)');

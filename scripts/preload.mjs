@@ -23,8 +23,8 @@ export function staticImports(name, source) {
     .map((s) => s.moduleSpecifier.text);
 }
 
-/** `entry` (a path under `www`) and every module it imports statically, depth first, once each. */
-export function staticGraph(entry, www = WWW) {
+/** `entries` (paths under `www`) and every module they import statically, depth first, once each. */
+export function staticGraph(entries, www = WWW) {
   const seen = new Set();
   const visit = (path) => {
     if (seen.has(path)) return;
@@ -33,7 +33,7 @@ export function staticGraph(entry, www = WWW) {
       if (spec.startsWith('./') || spec.startsWith('../')) visit(relative(www, join(www, dirname(path), spec)));
     }
   };
-  visit(entry);
+  entries.forEach(visit);
   return [...seen];
 }
 
@@ -45,7 +45,7 @@ export function completePreloads(html, www = WWW) {
   const named = [...html.matchAll(MODULE_PRELOAD)];
   if (!named.length) return html;
   const listed = new Set(named.map((m) => m[1]));
-  const missing = [...new Set(named.flatMap((m) => staticGraph(m[1], www)))].filter((p) => !listed.has(p));
+  const missing = staticGraph([...listed], www).filter((p) => !listed.has(p));
   const last = [...html.matchAll(ANY_PRELOAD)].at(-1);
   const at = last.index + last[0].length;
   const links = missing.map((path) => `\n  <link rel="modulepreload" href="./${path}">`).join('');

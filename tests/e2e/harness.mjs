@@ -1,6 +1,6 @@
 // Shared e2e set-up: a static server for www/ on a free loopback port and Debian's Chromium
 // driven by playwright-core, with every console message and page error collected.
-import { readFileSync } from 'node:fs';
+import { shippedPolicy } from '../../scripts/csp.mjs';
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
@@ -22,8 +22,7 @@ const TYPES = {
  * part). `'wasm-unsafe-eval'` lets the page compile WebAssembly without allowing `eval`; the one
  * `'sha256-…'` source is the inlined early.js.
  */
-export const CSP = readFileSync(new URL('../../www/_headers', import.meta.url), 'utf8')
-  .match(/Content-Security-Policy: (.*)/)[1].trim();
+export const CSP = shippedPolicy();
 
 /**
  * Serves www/ on 127.0.0.1 with the strict CSP on every response (`{ csp: false }` leaves it

@@ -1,7 +1,6 @@
 // In-page links (the contents, the hero's "all the controls" link) and a page opened at a section
-// (en.html#faq) land on their section. The
-// sections between mount their widgets as the smooth scroll passes them and grow, so the place the
-// scroll set out for is no longer the section's when it ends, sometimes by several screens. When
+// (en.html#faq) land on their section. The sections between mount their widgets as the smooth
+// scroll passes them and grow, so the place the scroll set out for is no longer the section's when it ends, sometimes by several screens. When
 // a scroll that a link started ends with its target elsewhere, this scrolls on to it, a few times
 // at most (each pass is shorter: only what grew meanwhile is left).
 const MAX_PASSES = 4;
