@@ -4,7 +4,7 @@
 // page is served under the strict CSP plus the one line a host adds for its LRS (connect-src).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openPage } from './harness.mjs';
+import { launch, openPage, serve } from './harness.mjs';
 import { serveStatic, STRICT_CSP } from './static-server.mjs';
 import { startLrs, statementProblems } from '../lms/lrs-stand-in.mjs';
 import { doQuickCheck, sendUntilRefused } from '../lms/learner.mjs';
@@ -112,4 +112,36 @@ test('lms: a corrupt launch is named in one warning; the events still fire and n
   assert.deepEqual(await page.evaluate(() => [window.bucketlab.xapi.pending, window.bucketlab.xapi.dropped]), [0, 0]);
   assert.equal(lrs.requests, requests);
   await page.context().close();
+});
+
+test('lms: a 429 met while the LMS module is still loading counts: its statement follows once the module runs', async () => {
+  // The learner clicks the first screen's button six times (B = 5) at first paint, while the
+  // module that reports to course platforms is still on its way: those clicks are decided when
+  // the wasm arrives, and the refusal among them must reach the LMS module too.
+  const held = '/lms/lesson.js';
+  const server = await serve({ hold: [held] });
+  try {
+    const page = await openPage(browser);
+    await page.addInitScript(() => {
+      window.statements = [];
+      document.addEventListener('bucketlab:xapi', (event) => window.statements.push(event.detail));
+    });
+    // Not waiting for DOMContentLoaded: it comes after the page's modules have run.
+    await page.goto(`${server.url}en.html`, { waitUntil: 'commit' });
+    const send = page.locator('#hero-widget .bl-send');
+    await send.waitFor();
+    for (let i = 0; i < 6; i += 1) await send.click();
+    // The wasm has had every chance to attach: let a paint go by after its response came in.
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('.wasm') && e.responseEnd > 0));
+    await page.evaluate(() => new Promise(requestAnimationFrame));
+    server.release(held);
+    await page.waitForSelector('#hero-widget .bl-widget[data-live]');
+    await page.waitForFunction(() => window.statements.length >= 2);
+    assert.deepEqual(verbs(await page.evaluate(() => window.statements)), ['experienced', 'interacted']);
+    assert.equal(await page.evaluate(() => window.bucketlab.hero.tokens < 1), true, 'all six clicks were decided');
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  } finally {
+    await server.close();
+  }
 });

@@ -17,6 +17,10 @@ import { pageLang, t } from './strings.js';
 import { setUpTabs } from './tabs.js';
 import { setUpTechToggle } from './tech.js';
 import { followDecisions } from './usage.js';
+// Imported, not a script of its own, so it has run, and its listeners are on the document, before
+// any diagram here can decide a request: a 429 met before it ran would be missed, and the LMS
+// would never hear that the lesson was completed. Last, so its preloads come after the diagram's.
+import '../lms/lesson.js';
 
 const root = document.getElementById('bucket-widget');
 const hero = document.getElementById('hero-widget');
@@ -25,7 +29,7 @@ const link = readPermalink(location.hash);
 const explicitLang = params.get('lang') ?? link.values.lang;
 
 // Console experiments: `new bucketlab.TokenBucket({ capacity: 10, refillRate: 5 })`.
-window.bucketlab = { TokenBucket, diagram: null, hero: null };
+Object.assign(window.bucketlab ??= {}, { TokenBucket, diagram: null, hero: null });
 
 keepLinkTargetsInPlace();
 if (!switchPageIfAsked(explicitLang)) start();

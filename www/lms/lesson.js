@@ -49,7 +49,7 @@ if (launch.endpoint) {
 }
 
 const counts = { get pending() { return queue?.pending ?? 0; }, get dropped() { return queue?.dropped ?? 0; } };
-// main.js sets window.bucketlab before this module runs (modules run in document order).
+// main.js imports this module first; it adds its own members to the same window.bucketlab.
 window.bucketlab ??= {};
 window.bucketlab.xapi = counts;
 
