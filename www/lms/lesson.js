@@ -49,7 +49,8 @@ if (launch.endpoint) {
 }
 
 const counts = { get pending() { return queue?.pending ?? 0; }, get dropped() { return queue?.dropped ?? 0; } };
-// main.js imports this module first; it adds its own members to the same window.bucketlab.
+// main.js imports this module, so it runs before main.js's own code, which then adds its members
+// to the same window.bucketlab.
 window.bucketlab ??= {};
 window.bucketlab.xapi = counts;
 
