@@ -1,11 +1,11 @@
 // Shared e2e set-up: a static server for www/ on a free loopback port and Debian's Chromium
 // driven by playwright-core, with every console message and page error collected.
-import { shippedPolicy } from '../../scripts/csp.mjs';
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
+import { shippedPolicy } from '../../scripts/csp.mjs';
 
 const ROOT = new URL('../../www/', import.meta.url).pathname;
 const TYPES = {

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openPage } from './harness.mjs';
 import { zipEntries } from '../lms/packages.mjs';
-import { doQuickCheck, sendUntilRefused, usePackages } from '../lms/learner.mjs';
+import { collectStatements, doQuickCheck, sendUntilRefused, usePackages } from '../lms/learner.mjs';
 import { pack } from '../../scripts/scorm.mjs';
 
 
@@ -46,10 +46,7 @@ const env = usePackages({ scorm: pack }, { runtime: 'node_modules/scorm-again/di
 
 async function openLms(host) {
   const page = await openPage(env.browser);
-  await page.context().addInitScript(() => {
-    window.statements = [];
-    document.addEventListener('bucketlab:xapi', (event) => window.statements.push(event.detail));
-  });
+  await collectStatements(page.context());
   await page.goto(new URL(host, env.server.url).href);
   return [page, await lessonFrame(page, /\/index\.html$/)];
 }
@@ -172,10 +169,7 @@ test('lms: an LMS whose API throws costs the learner nothing: one warning, the b
 
 test('lms: the package opened with no LMS around does nothing visible and logs nothing', async () => {
   const page = await openPage(env.browser);
-  await page.addInitScript(() => {
-    window.statements = [];
-    document.addEventListener('bucketlab:xapi', (event) => window.statements.push(event.detail));
-  });
+  await collectStatements(page);
   await page.goto(new URL('bucketlab-scorm12/index.html', env.server.url).href);
   await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
   assert.ok(await sendUntilRefused(page.mainFrame()) >= 1);

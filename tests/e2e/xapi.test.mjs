@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { launch, openPage, serve } from './harness.mjs';
 import { serveStatic, STRICT_CSP } from './static-server.mjs';
 import { startLrs, statementProblems } from '../lms/lrs-stand-in.mjs';
-import { doQuickCheck, sendUntilRefused } from '../lms/learner.mjs';
+import { collectStatements, doQuickCheck, sendUntilRefused } from '../lms/learner.mjs';
 
 const AUTH = 'Basic dGVzdDp0ZXN0';
 const ACTOR = { name: 'Ana', mbox: 'mailto:ana@example.org' };
@@ -36,10 +36,7 @@ after(async () => {
 /** The lesson launched with `params`, the bucketlab:xapi events collected in window.statements. */
 async function openLaunched(params, path = 'en.html') {
   const page = await openPage(browser);
-  await page.addInitScript(() => {
-    window.statements = [];
-    document.addEventListener('bucketlab:xapi', (event) => window.statements.push(event.detail));
-  });
+  await collectStatements(page);
   await page.goto(`${site.url}${path}?${new URLSearchParams(params)}`);
   await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
   return page;
@@ -122,10 +119,7 @@ test('lms: a 429 met while the LMS module is still loading counts: its statement
   const server = await serve({ hold: [held] });
   try {
     const page = await openPage(browser);
-    await page.addInitScript(() => {
-      window.statements = [];
-      document.addEventListener('bucketlab:xapi', (event) => window.statements.push(event.detail));
-    });
+    await collectStatements(page);
     // Not waiting for DOMContentLoaded: it comes after the page's modules have run.
     await page.goto(`${server.url}en.html`, { waitUntil: 'commit' });
     const send = page.locator('#hero-widget .bl-send');

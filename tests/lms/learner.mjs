@@ -24,6 +24,17 @@ export function sendUntilRefused(frame, { inElement = false } = {}) {
   }, inElement);
 }
 
+/**
+ * Collects the page's xAPI statements (the bucketlab:xapi events) in window.statements, from the
+ * first script of every document `target` (a Playwright page or browser context) loads.
+ */
+export function collectStatements(target) {
+  return target.addInitScript(() => {
+    window.statements = [];
+    document.addEventListener('bucketlab:xapi', (event) => window.statements.push(event.detail));
+  });
+}
+
 /** Loads the lab and answers every quick-check question with its first option; resolves to the score. */
 export async function doQuickCheck(frame) {
   await frame.evaluate(() => window.bucketlab.loadLab());
