@@ -166,3 +166,36 @@ test('after a 429 the wait counts down, in the hero and in the full panel, to th
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('on a phone the full widget shows the response under its send row, before the other controls', async () => {
+  const phone = { width: 375, height: 812 };
+  for (const [file, root] of [['embed.html?lang=en', 'body'], ['en.html', '#bucket-widget']]) {
+    for (const viewport of [phone, { width: 1280, height: 800 }]) {
+      const page = await openPage(env.browser, { viewport });
+      await page.goto(`${env.server.url}${file}`);
+      await page.waitForSelector(`${root} .bl-widget[data-live]`);
+      const send = page.locator(`${root} .bl-send`);
+      // B = 5 by default: the sixth request in a row is refused.
+      for (let i = 0; i < 6; i += 1) await send.click();
+      const status = page.locator(`${root} .bl-status`);
+      assert.match(await status.textContent(), /^Denied: 429/);
+      const [row, said, firstGroup, diagram] = await Promise.all(
+        ['.bl-row', '.bl-status', '.bl-group >> nth=0', '.bl-diagram'].map((part) => box(page, `${root} ${part}`)),
+      );
+      const where = `${file} at ${viewport.width} px: row ${JSON.stringify(row)}, status ${JSON.stringify(said)}, first group ${JSON.stringify(firstGroup)}`;
+      if (viewport === phone) {
+        assert.ok(said.y >= row.y + row.height && said.y + said.height <= firstGroup.y, where);
+      } else {
+        // Two columns: the panel under the bucket, the controls beside them.
+        assert.ok(said.y >= diagram.y + diagram.height && said.x + said.width <= row.x, where);
+      }
+      if (file.startsWith('embed.html')) {
+        // The refusal is read where it happened: on the first screen, with no scrolling.
+        assert.equal(await page.evaluate(() => scrollY), 0);
+        assert.ok(said.y + said.height <= viewport.height, where);
+      }
+      assert.deepEqual(page.problems, []);
+      await page.context().close();
+    }
+  }
+});
