@@ -119,6 +119,33 @@ for (const [path, lang] of [['', 'pt-BR'], ['en.html', 'en']]) {
   });
 }
 
+test('traffic: another limiter gives the command\'s counts for it, and a note instead of the token bucket\'s exports', async () => {
+  const file = join(dir, 'access-sliding-log.log');
+  writeFileSync(file, generatedLog(3000));
+  const expected = cliReport(file, ['--algorithm', 'sliding-log', '--capacity', '4', '--refill-rate', '0.5', '--recommend', 'keys:95%']);
+  const bucket = cliReport(file, ['--capacity', '4', '--refill-rate', '0.5', '--recommend', 'keys:95%']);
+  assert.notEqual(expected.limited, bucket.limited, 'the two limiters refuse differently on this log');
+
+  const page = await openTraffic('en.html');
+  await page.selectOption(`${MOUNT} .tr-field--algorithm select`, 'sliding-log');
+  await setPolicy(page, 4, 0.5, 'keys:95%');
+  await page.setInputFiles(`${MOUNT} .tr-file`, file);
+  await page.waitForFunction(() => window.bucketlab.traffic?.outcome?.report?.lines === 3000);
+  await page.waitForSelector(`${MOUNT} .tr-table`);
+  assert.deepEqual(await page.evaluate(() => window.bucketlab.traffic.outcome.report), expected);
+  assert.match(await page.textContent(`${MOUNT} .tr-summary`), new RegExp(`: ${expected.limited.toLocaleString('en')} would have got a 429 \\(Sliding window \\(log\\), B = 4, r = 0\\.5/s\\)\\.$`));
+  assert.match(await page.textContent(`${MOUNT} .tr-algorithm-note`), /^The table and the timeline count the refusals of the limiter chosen \(Sliding window \(log\)\)/);
+  assert.equal(await page.locator(`${MOUNT} .tr-exports`).count(), 0, 'no token-bucket export for another limiter');
+
+  // The recommendation is a token bucket's: applying it switches the limiter back and exports it.
+  await page.click(`${MOUNT} .tr-apply`);
+  await page.waitForSelector(`${MOUNT} .tr-exports`);
+  assert.equal(await page.inputValue(`${MOUNT} .tr-field--algorithm select`), 'token-bucket');
+  assert.equal(await page.locator(`${MOUNT} .tr-algorithm-note`).count(), 0);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('traffic: cancel stops a long replay; garbage and an empty file get a clear message', async () => {
   // About 60 MB: long enough to be caught part way.
   const big = join(dir, 'big.log');

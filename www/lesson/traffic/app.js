@@ -10,6 +10,8 @@ import { wireCopyButton } from '../copy.js';
 
 const SAMPLE = { seed: 1, lines: 20000 };
 const TARGETS = ['keys:99%', 'keys:95%', 'requests:0.1%', 'requests:1%'];
+// The limiters `ReplayJob` takes (the command's `--algorithm`); the first is the default.
+const ALGORITHMS = ['token-bucket', 'fixed-window', 'sliding-log', 'sliding-counter', 'gcra'];
 const FORMATS = ['combined', 'common', 'json', 'alb', 'csv'];
 const ROWS = 100;
 const COLUMNS = ['key', 'requests', 'limited', 'share'];
@@ -69,6 +71,7 @@ class TrafficView {
     this.inputs = {
       capacity: el('input', { type: 'number', min: '1', step: 'any', value: '10', inputmode: 'decimal' }),
       rate: el('input', { type: 'number', min: '0', step: 'any', value: '1', inputmode: 'decimal' }),
+      algorithm: el('select', {}, ALGORITHMS.map((id) => el('option', { value: id }, t(`algorithms.${id}`)))),
       target: el('select', {}, TARGETS.map((id) => el('option', { value: id }, t(`targets.${id}`)))),
       format: el('select', {}, [el('option', { value: '' }, t('formatAuto')), ...FORMATS.map((f) => el('option', { value: f }, f))]),
       key: el('input', { type: 'text', spellcheck: 'false', autocomplete: 'off', placeholder: 'ip' }),
@@ -78,6 +81,7 @@ class TrafficView {
     const form = el('form', { class: 'lab-form tr-form', novalidate: true, onsubmit: (e) => { e.preventDefault(); this.start(this.source); } }, [
       field('capacity', this.inputs.capacity),
       field('rate', this.inputs.rate),
+      field('algorithm', this.inputs.algorithm),
       field('target', this.inputs.target),
       field('format', this.inputs.format),
       field('key', this.inputs.key),
@@ -105,7 +109,7 @@ class TrafficView {
 
   options() {
     const v = this.values();
-    const options = { capacity: Number(v.capacity), refillRate: Number(v.rate), target: v.target };
+    const options = { capacity: Number(v.capacity), refillRate: Number(v.rate), algorithm: v.algorithm, target: v.target };
     if (v.format) options.format = v.format;
     if (v.key.trim()) options.key = v.key.trim();
     return options;
@@ -127,7 +131,9 @@ class TrafficView {
     this.outcome = null;
     this.results.replaceChildren();
     this.setBusy(true);
-    this.ensureWorker().postMessage({ type: 'run', id: this.run, file: file ?? undefined, sample: file ? undefined : SAMPLE, options: this.options() });
+    // The settings of this run, as the results describe them even if the form changes meanwhile.
+    this.ran = this.options();
+    this.ensureWorker().postMessage({ type: 'run', id: this.run, file: file ?? undefined, sample: file ? undefined : SAMPLE, options: this.ran });
   }
 
   follow(key) {
@@ -190,8 +196,9 @@ class TrafficView {
     const { t } = this;
     const o = this.outcome;
     const r = o.report;
-    const opts = this.options();
-    const parts = [el('p', { class: 'tr-summary' }, t('summary', { lines: r.lines, requests: r.requests, keys: r.keys, format: o.format, limited: r.limited, capacity: opts.capacity, rate: opts.refillRate }))];
+    const opts = this.ran;
+    const algorithm = t(`algorithms.${opts.algorithm}`);
+    const parts = [el('p', { class: 'tr-summary' }, t('summary', { lines: r.lines, requests: r.requests, keys: r.keys, format: o.format, limited: r.limited, algorithm, capacity: opts.capacity, rate: opts.refillRate }))];
     if (r.malformed > 0) {
       parts.push(el('p', { class: 'tr-malformed-title' }, t('malformed', { count: r.malformed })));
       parts.push(el('ul', { class: 'tr-malformed' }, r.malformedExamples.map((m) => el('li', { 'data-line': m.line }, t('malformedLine', { line: m.line, why: m.why })))));
@@ -201,7 +208,7 @@ class TrafficView {
       parts.push(el('p', { class: 'tr-recommendation' }, [
         t('recommendation', { target: t(`targets.${rec.target}`), capacity: rec.capacity, rate: rec.refillRate, keys: rec.keysLimited, requests: rec.requestsLimited }),
         ' ',
-        el('button', { type: 'button', class: 'tr-apply', onclick: () => { this.inputs.capacity.value = rec.capacity; this.inputs.rate.value = rec.refillRate; this.start(this.source); } }, t('apply')),
+        el('button', { type: 'button', class: 'tr-apply', onclick: () => this.applyRecommendation(rec) }, t('apply')),
       ]));
     } else if (rec === null) {
       parts.push(el('p', { class: 'tr-recommendation' }, t('noRecommendation')));
@@ -211,10 +218,22 @@ class TrafficView {
     this.timeline = el('div', { class: 'tr-timeline' });
     parts.push(this.timeline);
     parts.push(this.curveFigure(rec ?? { capacity: opts.capacity, refillRate: opts.refillRate }, Boolean(rec)));
-    parts.push(this.exportsPart());
+    // The curve, the recommendation and the exports are a token bucket's; another limiter's
+    // refusals are only in the table and the timeline, which the note says.
+    parts.push(opts.algorithm === ALGORITHMS[0]
+      ? this.exportsPart()
+      : el('p', { class: 'tr-note tr-algorithm-note' }, t('algorithmNote', { algorithm })));
     this.results.replaceChildren(...parts);
     this.renderTable();
     this.renderTimeline();
+  }
+
+  /** Replays with the recommended policy: a token bucket, whatever limiter ran before. */
+  applyRecommendation(rec) {
+    this.inputs.capacity.value = rec.capacity;
+    this.inputs.rate.value = rec.refillRate;
+    this.inputs.algorithm.value = ALGORITHMS[0];
+    this.start(this.source);
   }
 
   renderTable() {
