@@ -205,6 +205,25 @@ for (const colorScheme of ['light', 'dark']) {
     const { violations, passes } = await new AxeBuilder({ page }).include('#seu-trafego').analyze();
     assert.ok(passes.length > 10, 'axe ran its rules');
     assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`), []);
+
+    // The legend's swatches are their lines' colours and dashes, and the axes' labels fit the chart.
+    const look = await page.evaluate(() => {
+      const series = ['median', 'p95', 'p99', 'heaviest'].map((name) => {
+        const line = getComputedStyle(document.querySelector(`.tr-line--${name}`));
+        const swatch = getComputedStyle(document.querySelector(`.tr-legend--${name}`), '::before');
+        return { name, line: line.stroke, dashed: line.strokeDasharray !== 'none', swatch: swatch.borderTopColor, style: swatch.borderTopStyle };
+      });
+      const chart = document.querySelector('.tr-curve');
+      const width = chart.viewBox.baseVal.width;
+      const outside = [...chart.querySelectorAll('text')].map((t) => t.getBBox()).filter((b) => b.x < 0 || b.x + b.width > width).length;
+      return { series, outside };
+    });
+    for (const { name, line, dashed, swatch, style } of look.series) {
+      assert.equal(swatch, line, `the ${name} swatch has its line's colour`);
+      assert.equal(style !== 'solid', dashed, `the ${name} swatch is ${style}, its line is ${dashed ? 'dashed' : 'solid'}`);
+    }
+    assert.equal(new Set(look.series.map((s) => s.line)).size, 4, 'four colours');
+    assert.equal(look.outside, 0, 'every label of the curve is inside its chart');
     await page.context().close();
   });
 }

@@ -33,7 +33,8 @@ export function timelineChart(trace, label) {
  */
 export function curveChart(curves, point, names, label, number) {
   const H = 300;
-  const pad = { l: 52, r: 12, t: 26, b: 40 };
+  // Room on the right for half of the last rate's label ("10,000").
+  const pad = { l: 52, r: 28, t: 26, b: 40 };
   const series = [
     ['median', curves.median],
     ['p95', curves.p95],
