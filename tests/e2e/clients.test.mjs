@@ -33,6 +33,10 @@ test('clients: loaded with the lab module only near the viewport, without consol
   assert.ok(wasm.includes('bucketlab_lab_bg.wasm'));
   assert.equal(await page.locator(`${MOUNT} .cl-row`).count(), 6, 'one row per policy');
   assert.equal(await page.locator(`${MOUNT} .cl-question`).count(), 2);
+  // Before any interaction every button has a name: the player's says what it does.
+  assert.equal(await page.locator(`${MOUNT} .cl-play`).textContent(), 'Tocar');
+  const unnamed = await page.$$eval(`${MOUNT} button`, (buttons) => buttons.filter((b) => !b.textContent.trim() && !b.getAttribute('aria-label')).length);
+  assert.equal(unnamed, 0, 'no button without a name');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

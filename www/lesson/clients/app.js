@@ -130,6 +130,8 @@ class ClientsView {
     const time = this.time;
     this.#show(this.runs ?? runAll(simulateClients, this.state));
     this.seek(time);
+    // The new play button's name: "Play" on a first render, its state's after a language change.
+    this.#label();
   }
 
   /** Runs `state`; on a bad setting shows the error and keeps the last good run. Returns the error message or null. */
