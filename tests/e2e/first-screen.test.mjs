@@ -173,8 +173,8 @@ test('in one column the full widget shows the response under its send row, befor
   // [page, the widget's container, viewport, one column?]; the demo course page's elements sit in
   // a 40rem column of a wide page, so they are one column by their own width.
   const cases = [
-    ['embed.html?lang=en', 'body', phone, true],
-    ['embed.html?lang=en', 'body', desktop, false],
+    ['embed.html?lang=en', 'bucket-lab', phone, true],
+    ['embed.html?lang=en', 'bucket-lab', desktop, false],
     ['en.html', '#bucket-widget', phone, true],
     ['en.html', '#bucket-widget', desktop, false],
     ['demo/embed-demo.html', 'bucket-lab', desktop, true],
@@ -186,8 +186,7 @@ test('in one column the full widget shows the response under its send row, befor
     await widget.locator('.bl-widget[data-live]').waitFor();
     // Lesson time stands still (the element's handle, or the lesson's): B = 5 by default, so the
     // sixth request in a row is refused however slowly the clicks come.
-    await page.evaluate((root) => (document.querySelector(root).diagram ?? window.bucketlab.diagram).pause(),
-      root === 'body' ? 'bucket-lab' : root);
+    await page.evaluate((root) => (document.querySelector(root).diagram ?? window.bucketlab.diagram).pause(), root);
     for (let i = 0; i < 6; i += 1) await widget.locator('.bl-send').click();
     assert.match(await widget.locator('.bl-status').textContent(), /^Denied: 429/);
     const [row, said, firstGroup, diagram] = await Promise.all(
