@@ -3,7 +3,7 @@
 // per frame.
 // Run alone: `node bench/breakdown.mjs` (after scripts/build.sh). A diagnostic aid, not a budget.
 import { serve, launch, openPage } from '../tests/e2e/harness.mjs';
-import { findMainThread } from './frames.mjs';
+import { findMainThread, framesFromTrace } from './frames.mjs';
 
 const SECONDS = Number(process.env.SECONDS_TRACED ?? 3);
 const server = await serve({ mounts: { 'bench/': new URL('./pages/', import.meta.url).pathname } });
@@ -13,7 +13,16 @@ try {
   await page.goto(`${server.url}bench/bench-20.html`);
   await page.waitForFunction(() => window.bench && (window.bench.ready || window.bench.error));
   // Experiments: BREAKDOWN_CSS="…" adds a style sheet first (e.g. to hide one part of the widget).
-  if (process.env.BREAKDOWN_CSS) await page.addStyleTag({ content: process.env.BREAKDOWN_CSS });
+  // Through the CSSOM: the page's CSP allows no inline <style>.
+  if (process.env.BREAKDOWN_CSS) {
+    await page.evaluate((css) => {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(css);
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    }, process.env.BREAKDOWN_CSS);
+  }
+  // BREAKDOWN_JS="…" runs a function body in the page after that (e.g. to rebuild one part).
+  if (process.env.BREAKDOWN_JS) await page.evaluate(process.env.BREAKDOWN_JS);
   await page.evaluate(() => new Promise((r) => { let n = 90; const t = () => (--n ? requestAnimationFrame(t) : r()); requestAnimationFrame(t); }));
   const cdp = await page.context().newCDPSession(page);
   const { frameTree } = await cdp.send('Page.getFrameTree');
@@ -26,7 +35,7 @@ try {
   await done;
   const { pid, tid } = findMainThread(events, frameTree.frame.id);
   const mine = events.filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X').sort((a, b) => a.ts - b.ts);
-  const frames = mine.filter((e) => e.name === 'FireAnimationFrame').length / 20;
+  const frames = mine.filter((e) => e.name === 'FireAnimationFrame').length;
   // Self time: an event's duration minus its direct children's.
   const stack = [];
   const self = new Map();
@@ -43,7 +52,16 @@ try {
     self.set(e.name, (self.get(e.name) ?? 0) + (e.dur ?? 0) - n.child);
     cpuSelf.set(e.name, (cpuSelf.get(e.name) ?? 0) + (e.tdur ?? 0) - n.tchild);
   }
+  const busy = framesFromTrace(events, frameTree.frame.id).map((f) => f.busy).sort((a, b) => a - b);
+  const at = (q) => busy[Math.min(busy.length - 1, Math.floor(q * busy.length))].toFixed(2);
+  console.log(`main-thread time per frame: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms`);
   console.log(`${frames.toFixed(0)} frames in ${SECONDS} s; self time per frame (ms), wall / cpu:`);
+  if (process.env.BREAKDOWN_COUNT) {
+    const re = new RegExp(process.env.BREAKDOWN_COUNT);
+    const counts = new Map();
+    for (const e of mine) if (re.test(e.name)) counts.set(e.name, (counts.get(e.name) ?? 0) + 1);
+    for (const [name, n] of counts) console.log(`${(n / frames).toFixed(2).padStart(8)} a frame  ${name}`);
+  }
   for (const [name, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
     console.log(`${(us / frames / 1000).toFixed(3).padStart(8)} ${(cpuSelf.get(name) / frames / 1000).toFixed(3).padStart(8)}  ${name}`);
   }
