@@ -37,6 +37,10 @@ test('clients: loaded with the lab module only near the viewport, without consol
   assert.equal(await page.locator(`${MOUNT} .cl-play`).textContent(), 'Tocar');
   const unnamed = await page.$$eval(`${MOUNT} button`, (buttons) => buttons.filter((b) => !b.textContent.trim() && !b.getAttribute('aria-label')).length);
   assert.equal(unnamed, 0, 'no button without a name');
+  // The jitter checkbox sits beside its label, on one row (the field grid used to stack them).
+  const [box, label] = await page.$$eval(`${MOUNT} .cl-field--check > *`, (parts) => parts.map((p) => p.getBoundingClientRect().toJSON()));
+  assert.ok(box.right <= label.left, `checkbox (right ${box.right}) left of its label (left ${label.left})`);
+  assert.ok(Math.abs((box.top + box.bottom) / 2 - (label.top + label.bottom) / 2) < 4, 'on one row');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

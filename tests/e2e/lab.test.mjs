@@ -45,6 +45,24 @@ test('lab: the lab loads only near the viewport, in its own wasm module, without
   await page.context().close();
 });
 
+test('lab: every "Try this" button keeps its label on one line beside a long description (en, 1280 and 375 px)', async () => {
+  for (const width of [1280, 375]) {
+    const page = await openPage(env.browser, { viewport: { width, height: 800 } });
+    await page.goto(`${env.server.url}en.html`);
+    await page.locator(LAB).scrollIntoViewIfNeeded();
+    await page.waitForSelector(`${LAB}.lab-ready`);
+    const lines = await page.$$eval(`${LAB} [data-experiment] button`, (buttons) => buttons.map((b) => {
+      const range = document.createRange();
+      range.selectNodeContents(b);
+      // One rectangle per line box of the label's text.
+      return [b.textContent, new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size];
+    }));
+    assert.equal(lines.length, 6, `${width} px: six experiments`);
+    for (const [label, count] of lines) assert.equal(count, 1, `${width} px: "${label}" on ${count} lines`);
+    await page.context().close();
+  }
+});
+
 test('lab: window-edge preset: the fixed window admits 2 × limit within 1 s, the sliding log at most the limit', async () => {
   const page = await openLab();
   // Set it up as a learner would: the "Try this" button, from the keyboard.
