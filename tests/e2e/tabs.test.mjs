@@ -54,11 +54,22 @@ test('the code tabs work from the keyboard alone', async () => {
   await page.context().close();
 });
 
-test('a table-of-contents link opens its tab', async () => {
-  const page = await openLesson(env);
-  await page.click('nav.toc a[href="#codigo-uso"]');
-  await page.waitForFunction(() => document.querySelector('[role=tab][aria-selected=true]').dataset.tab === 'usage');
-  await page.context().close();
+test('a table-of-contents link opens its tab and lands on it, on a wide and a narrow screen', async () => {
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 900 }]) {
+    const page = await openLesson(env, '', { viewport });
+    for (const [panel, name] of [['codigo-configuracao', 'config'], ['codigo-uso', 'usage']]) {
+      await page.evaluate((id) => document.querySelector(`nav.toc a[href="#${id}"]`).click(), panel);
+      await page.waitForFunction((tab) => document.querySelector('[role=tab][aria-selected=true]').dataset.tab === tab, name);
+      // The panel's heading ends at the top of the screen, not the page where the click was.
+      await page.waitForFunction((id) => Math.abs(document.getElementById(id).getBoundingClientRect().top) < 40, panel, { timeout: 10_000 })
+        .catch(async () => {
+          const top = await page.evaluate((id) => document.getElementById(id).getBoundingClientRect().top, panel);
+          assert.fail(`${viewport.width} px: #${panel} is ${Math.round(top)} px from the top`);
+        });
+      await page.evaluate(() => window.scrollTo(0, 0));
+    }
+    await page.context().close();
+  }
 });
 
 test('the tech toggle switches every code block at once and survives a reload', async () => {

@@ -46,10 +46,13 @@ export function setUpTabs(root, { initial, onChange = () => {} } = {}) {
 
   const byName = (name) => tabs.find((tab) => tab.dataset.tab === name);
   const byPanelId = (id) => tabs.find((tab) => tab.getAttribute('aria-controls') === id);
-  // A link to a panel (the table of contents) opens its tab.
+  // A link to a panel (the table of contents) opens its tab, then goes to it: the browser's own
+  // scroll to the fragment may have run while the panel was still hidden, and gone nowhere.
   const followHash = () => {
     const tab = byPanelId(decodeURIComponent(location.hash.slice(1)));
-    if (tab) select(tab);
+    if (!tab) return;
+    select(tab);
+    panelOf(tab).scrollIntoView({ block: 'start' });
   };
   window.addEventListener('hashchange', followHash);
   select(byName(initial) ?? byPanelId(location.hash.slice(1)) ?? tabs[0], { notify: false });
