@@ -49,7 +49,9 @@ test('lab: every "Try this" button keeps its label on one line beside a long des
   for (const width of [1280, 375]) {
     const page = await openPage(env.browser, { viewport: { width, height: 800 } });
     await page.goto(`${env.server.url}en.html`);
-    await page.locator(LAB).scrollIntoViewIfNeeded();
+    // Loaded on demand: a scroll to it can end past it once the sections above get their heights.
+    await page.waitForFunction(() => window.bucketlab?.loadLab);
+    await page.evaluate(() => window.bucketlab.loadLab());
     await page.waitForSelector(`${LAB}.lab-ready`);
     const lines = await page.$$eval(`${LAB} [data-experiment] button`, (buttons) => buttons.map((b) => {
       const range = document.createRange();

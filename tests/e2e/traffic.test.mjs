@@ -146,6 +146,29 @@ test('traffic: another limiter gives the command\'s counts for it, and a note in
   await page.context().close();
 });
 
+test('traffic: on a phone every choice of each menu is shown whole (pt-BR and en, 375 px)', async () => {
+  for (const path of ['', 'en.html']) {
+    const page = await openPage(env.browser, { viewport: { width: 375, height: 812 } });
+    await page.goto(env.server.url + path);
+    // Loaded on demand: a scroll to it can end past it once the sections above get their heights.
+    await page.waitForFunction(() => window.bucketlab?.loadTraffic);
+    await page.evaluate(() => window.bucketlab.loadTraffic());
+    await page.waitForSelector(`${MOUNT}.tr-ready`);
+    const cut = await page.$$eval(`${MOUNT} select`, (selects) => {
+      const context = document.createElement('canvas').getContext('2d');
+      return selects.flatMap((select) => {
+        const style = getComputedStyle(select);
+        context.font = style.font;
+        // Room for the text: the box less its padding and the arrow (about 1.5 em).
+        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 1.5 * parseFloat(style.fontSize);
+        return [...select.options].filter((o) => context.measureText(o.text).width > room).map((o) => `${o.text} (${Math.round(room)} px)`);
+      });
+    });
+    assert.deepEqual(cut, [], `${path || 'index.html'}: options cut short`);
+    await page.context().close();
+  }
+});
+
 test('traffic: cancel stops a long replay; garbage and an empty file get a clear message', async () => {
   // About 60 MB: long enough to be caught part way.
   const big = join(dir, 'big.log');
