@@ -27,3 +27,20 @@ for (const path of ['', 'en.html']) {
     });
   }
 }
+
+test('keyboard only: Tab from the top reaches a control in every lazily loaded part, in page order', async () => {
+  const page = await openLesson(env, '', { viewport: { width: 1280, height: 800 } });
+  const parts = ['algorithm-lab', 'flood-lab', 'clients-lab', 'traffic-lab', 'recap-checks'];
+  // The first Tab loads them all; wait for each to say it is ready, as a reader would not press
+  // Tab a hundred times in the same millisecond.
+  await page.keyboard.press('Tab');
+  await page.waitForFunction((ids) => ids.every((id) => /-ready\b/.test(document.getElementById(id).className)), parts);
+  const reached = [];
+  for (let i = 0; i < 400 && reached.length < parts.length; i++) {
+    await page.keyboard.press('Tab');
+    const inside = await page.evaluate((ids) => ids.find((id) => document.getElementById(id).contains(document.activeElement)), parts);
+    if (inside && !reached.includes(inside)) reached.push(inside);
+  }
+  assert.deepEqual(reached, parts);
+  await page.context().close();
+});

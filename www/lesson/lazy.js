@@ -1,6 +1,9 @@
 // A lazily loaded part of the lesson (the lab, the clients): its stylesheets are added at once, its
-// code (and wasm) only when its mount comes within a screen or so of the viewport, or on the first
-// interaction with it, whichever is first.
+// code (and wasm) only when its mount comes within a screen or so of the viewport, on the first
+// interaction with it, or on the reader's first Tab key anywhere on the page, whichever is first.
+// The Tab key matters: a mount holds no control until it loads, so focus moving through the page
+// would pass over it (and the scroll that follows focus can jump past it too); a reader who moves
+// by keyboard gets every part loaded from the first Tab, long before focus reaches them.
 
 /**
  * `mount`: the element; `styles`: stylesheet URLs; `load()`: imports and mounts, resolving to a
@@ -28,6 +31,12 @@ export function lazyPart({ mount, styles, load, key, loader }) {
     window.bucketlab[loader] = once;
   });
   if (!mount) return;
+  const onTab = (event) => {
+    if (event.key !== 'Tab') return;
+    removeEventListener('keydown', onTab, true);
+    once();
+  };
+  addEventListener('keydown', onTab, true);
   const observer = new IntersectionObserver((entries) => {
     if (entries.some((e) => e.isIntersecting)) {
       observer.disconnect();
