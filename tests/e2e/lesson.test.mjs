@@ -106,3 +106,41 @@ test('without JavaScript the lesson is still complete and readable', async () =>
   assert.ok((await page.locator('details summary').count()) >= 3, 'FAQ disclosures');
   await page.context().close();
 });
+
+/**
+ * The console transcript in section 5 as steps: `{ input, expected }` per line typed after "> "
+ * (its trailing `// …` comment dropped); `expected` is the line under it, if it shows a result.
+ */
+function transcript(text) {
+  const steps = [];
+  for (const line of text.split('\n')) {
+    if (line.startsWith('> ')) steps.push({ input: line.slice(2).replace(/\s+\/\/.*$/, '').trim(), expected: null });
+    else if (line.trim() && !line.startsWith('//')) steps.at(-1).expected = line;
+  }
+  return steps;
+}
+
+for (const [path, hello] of [['', /núcleo da lição está em window\.bucketlab/], ['en.html', /lesson's core is on window\.bucketlab/]]) {
+  test(`the console examples of section 5 give the results they show, and the console says where to start (${path || 'index.html'})`, async () => {
+    const page = await openPage(env.browser);
+    const infos = [];
+    page.on('console', (m) => { if (m.type() === 'info') infos.push(m.text()); });
+    await page.goto(env.server.url + path);
+    await waitForWidget(page);
+    assert.ok(infos.some((text) => hello.test(text)), `the greeting, among: ${infos.join(' | ')}`);
+    const steps = transcript(await page.textContent('#diagrama pre.console code'));
+    assert.ok(steps.filter((s) => s.expected).length >= 4, 'results shown');
+    assert.ok(steps.some((s) => s.input.startsWith('bucketlab.diagram.')), 'the diagram driven too');
+    // One script, as the console would run the lines one after another (CDP, so the page's CSP,
+    // which forbids eval in the page, does not apply: neither does it to the browser's console).
+    const body = steps.map(({ input, expected }, i) => (expected === null
+      ? `${input};`
+      : `results.push([${i}, ${input}, ${expected}]);`)).join('\n');
+    const results = await page.evaluate(`(() => { const results = []; ${body}\nreturn results; })()`);
+    for (const [i, actual, expected] of results) assert.deepEqual(actual, expected, `> ${steps[i].input}`);
+    // The diagram's lines did what they say: paused, one token out, half a second back in.
+    assert.equal(await page.evaluate(() => window.bucketlab.diagram.tokens), 4.5);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}

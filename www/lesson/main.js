@@ -28,8 +28,9 @@ const params = new URLSearchParams(location.search);
 const link = readPermalink(location.hash);
 const explicitLang = params.get('lang') ?? link.values.lang;
 
-// Console experiments: `new bucketlab.TokenBucket({ capacity: 10, refillRate: 5 })`.
+// Console experiments (section 5 shows some): `new bucketlab.TokenBucket({ capacity: 5, refillRate: 1 })`.
 Object.assign(window.bucketlab ??= {}, { TokenBucket, diagram: null, hero: null });
+console.info(t('console_hello'));
 
 keepLinkTargetsInPlace();
 if (!switchPageIfAsked(explicitLang)) start();
