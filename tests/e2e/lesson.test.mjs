@@ -144,3 +144,19 @@ for (const [path, hello] of [['', /núcleo da lição está em window\.bucketlab
     await page.context().close();
   });
 }
+
+test('section 5 stacks its parts without overlap: the widget, the embed panel, the link buttons, the console', async () => {
+  for (const width of [1280, 375]) {
+    const page = await openPage(env.browser, { viewport: { width, height: 900 } });
+    await page.goto(`${env.server.url}en.html`);
+    await waitForWidget(page);
+    await page.waitForSelector('#embed-panel details');
+    const boxes = await page.$$eval(['#bucket-widget', '#embed-panel', '#diagrama .permalink', '#diagrama-console'].join(','),
+      (parts) => parts.map((p) => ({ name: p.id || p.className, top: p.getBoundingClientRect().top, bottom: p.getBoundingClientRect().bottom })));
+    assert.equal(boxes.length, 4);
+    for (let i = 1; i < boxes.length; i++) {
+      assert.ok(boxes[i].top >= boxes[i - 1].bottom, `${width} px: ${boxes[i].name} (top ${boxes[i].top}) starts above the end of ${boxes[i - 1].name} (${boxes[i - 1].bottom})`);
+    }
+    await page.context().close();
+  }
+});
