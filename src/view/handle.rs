@@ -209,7 +209,7 @@ impl BucketDiagram {
     /// Shows the session as it was at lesson time `at`, from 20 s before now (or 0) to now,
     /// replayed through the core; lesson time stops meanwhile.
     pub fn seek(&self, at: f64) -> Result<(), JsError> {
-        self.widget().borrow_mut().travel(at).map_err(to_js)
+        self.widget().borrow_mut().seek(at).map_err(to_js)
     }
 
     /// Back to the live session, as "Back to live" does: lesson time runs again if it ran before

@@ -36,7 +36,7 @@ use frames::FrameLoop;
 use locale::Locale;
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
-use timeline::{scrub_start, Timeline};
+use timeline::{scrub_start, seek_range, Timeline};
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
 
@@ -314,6 +314,18 @@ impl Widget {
 
     /// Shows the session as it was at lesson time `at` (from 20 s ago, or 0, to now), replayed
     /// through the core; lesson time stops meanwhile.
+    /// `seek` from JavaScript: a moment outside the timeline is refused with its range in whole
+    /// milliseconds, inside the exact one, so that the error names bounds a person can read
+    /// ("from 0 to 3.207"), not the running clock's float noise ("to 3.2070000000003725").
+    fn seek(&mut self, at: f64) -> Result<(), InvalidValue> {
+        let now = self.session.now(dom::wall_seconds());
+        if !(scrub_start(now)..=now).contains(&at) {
+            let (earliest, latest) = seek_range(now);
+            InvalidValue::check(Field::Now, at, Rule::Between(earliest, latest))?;
+        }
+        self.travel(at)
+    }
+
     fn travel(&mut self, at: f64) -> Result<(), InvalidValue> {
         let wall = dom::wall_seconds();
         let now = self.session.now(wall);

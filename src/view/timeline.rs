@@ -190,6 +190,14 @@ pub fn scrub_start(now: f64) -> f64 {
     (now - SPAN).max(0.0)
 }
 
+/// The moments a script may seek to at lesson time `now`, in whole milliseconds inside the exact
+/// range ([`scrub_start`] to `now`): bounds that read well in an error.
+pub fn seek_range(now: f64) -> (f64, f64) {
+    let earliest = (scrub_start(now) * 1000.0).ceil() / 1000.0;
+    let latest = (now * 1000.0).floor() / 1000.0;
+    (earliest.min(latest), latest)
+}
+
 /// The chart's x for lesson time `at` when the right edge is `now`.
 fn x_of(at: f64, now: f64) -> f64 {
     WIDTH - (now - at) * PX_PER_SECOND
@@ -240,6 +248,15 @@ fn paths(history: &History, now: f64, until: f64, capacity: f64) -> [String; 3] 
 mod tests {
     use super::*;
     use crate::limiter::{BucketConfig, Session};
+
+    #[test]
+    fn the_seek_range_is_in_whole_milliseconds_inside_the_exact_one() {
+        assert_eq!(seek_range(0.2054000000003725), (0.0, 0.205));
+        assert_eq!(seek_range(32.3456), (12.346, 32.345));
+        assert_eq!(seek_range(0.0004), (0.0, 0.0));
+        let (earliest, latest) = seek_range(25.0001);
+        assert!(earliest >= scrub_start(25.0001) && latest <= 25.0001);
+    }
 
     #[test]
     fn the_running_track_moves_five_times_a_second_on_60_hz_frames() {

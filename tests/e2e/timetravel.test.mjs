@@ -195,3 +195,25 @@ test('a hostile scenario link is refused with a notice and the diagram stays liv
     await page.context().close();
   }
 });
+
+test('seek from a script: a moment off the timeline is refused with its range in readable numbers; now itself is allowed', async () => {
+  const page = await openLesson(env, 'en.html');
+  const refused = (at) => page.evaluate((t) => {
+    try {
+      window.bucketlab.diagram.seek(t);
+      return null;
+    } catch (error) {
+      return error.message;
+    }
+  }, at);
+  for (const at of [-5, 1e9, Number.NaN]) {
+    const message = await refused(at);
+    // Bounds in whole milliseconds at most, not the running clock's float noise.
+    assert.match(message ?? '', /^nowSeconds must be a finite number from 0 to \d+(\.\d{1,3})?, got (-5|1000000000|NaN)$/);
+  }
+  await page.evaluate(() => window.bucketlab.diagram.pause());
+  const now = await page.evaluate(() => window.bucketlab.diagram.now);
+  assert.equal(await refused(now), null, 'the paused moment itself, to the last bit');
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.viewTime), now);
+  await page.context().close();
+});
