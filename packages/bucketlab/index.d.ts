@@ -48,7 +48,7 @@ export type ControlGroup = 'send' | 'cost' | 'burst' | 'bucket' | 'traffic' | 't
 export class BucketDiagram {
   private constructor();
   /** Sends one request of `cost` (default 1) now; returns whether it was admitted. */
-  send(cost?: number | null): boolean;
+  send(cost?: number): boolean;
   /** Decides a click on the send button made at `wallMs` (ms of `performance.now()`), with the
    * cost in the cost field, as the click would have been then; returns whether it took effect. */
   sendAt(wallMs: number): boolean;
@@ -58,6 +58,16 @@ export class BucketDiagram {
   resume(): void;
   /** Moves lesson time forward by `seconds` and redraws. */
   step(seconds: number): void;
+  /** Shows the moment `seconds` (default 0.1) earlier than the one shown, as "Step back" does;
+   * lesson time stops meanwhile. */
+  stepBack(seconds?: number): void;
+  /** Shows lesson time `at` (from 20 s before now, or 0, to now), replayed through the core. */
+  seek(at: number): void;
+  /** Back to the live session, as "Back to live" does. */
+  live(): void;
+  /** Replaces the session with the scenario in `text` (a `#s=` link's value) and shows its first
+   * moment, stopped, to step through; a bad text throws an `Error` and changes nothing. */
+  playScenario(text: string): void;
   /** Sets `B` and `r` live, keeping the tokens so far (capped at the new `B`). */
   configure(capacity: number, refillRate: number): void;
   /** The cost the buttons send: a whole number from 1 to `B`. */
@@ -68,6 +78,12 @@ export class BucketDiagram {
   readonly tokens: number;
   /** Lesson time in seconds since mounting. */
   readonly now: number;
+  /** The lesson time shown: `now`, or the past moment. */
+  readonly viewTime: number;
+  /** Whether a past moment is shown. */
+  readonly traveling: boolean;
+  /** The session so far as a scenario's text, for a `#s=` link; throws if too long for one. */
+  readonly scenario: string;
   /** Whether an animation frame is scheduled (only while something moves). */
   readonly isAnimating: boolean;
   readonly capacity: number;

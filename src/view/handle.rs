@@ -5,7 +5,7 @@
 use super::controls::{cost_rule, CONTROL_GROUPS};
 use super::{locale, mount, Mounted, Widget};
 use crate::limiter::{BucketConfig, Field, InvalidValue, Rule, Scenario};
-use crate::wasm::convert::{js_decimal, js_number, parse_text, to_js};
+use crate::wasm::convert::{given_instead, js_decimal, js_number, number, parse_text, to_js};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
@@ -114,6 +114,21 @@ pub fn check_setting(name: &str, text: &str, capacity: Option<f64>) -> Result<f6
 // escaping tables into the wasm.
 
 /// Parses a `controls` list: `all`, `none`, or group names separated by spaces or commas.
+/// A script's number argument, never coerced: `undefined` is `default` when there is one; any
+/// other value that is not a number (`"2"`, `null`) is refused naming `field` and what was given,
+/// as `TokenBucket`'s methods do. The number itself is checked against `rule` by the core.
+fn argument(
+    field: Field,
+    value: &JsValue,
+    rule: Rule,
+    default: Option<f64>,
+) -> Result<f64, JsError> {
+    match default {
+        Some(default) if value.is_undefined() => Ok(default),
+        _ => number(field, value, rule),
+    }
+}
+
 fn parse_groups(list: &str) -> Result<Vec<&'static str>, String> {
     let names: Vec<&str> = list
         .split(|c: char| c.is_whitespace() || c == ',')
@@ -151,9 +166,13 @@ impl BucketDiagram {
 #[wasm_bindgen]
 impl BucketDiagram {
     /// Sends one request of `cost` tokens (default 1) now; returns whether it was admitted.
-    pub fn send(&self, cost: Option<f64>) -> Result<bool, JsError> {
+    pub fn send(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number | undefined")] cost: &JsValue,
+    ) -> Result<bool, JsError> {
+        let cost = argument(Field::Cost, cost, Rule::NonNegative, Some(1.0))?;
         let mut widget = self.widget().borrow_mut();
-        widget.send(cost.unwrap_or(1.0)).map_err(to_js)
+        widget.send(cost).map_err(to_js)
     }
 
     /// Decides a click on the send button made at `wallMs` (milliseconds of `performance.now()`,
@@ -162,9 +181,19 @@ impl BucketDiagram {
     /// bad cost is shown under the controls, as for a click). A time that is not a finite number
     /// throws an `Error` naming `wallMs`.
     #[wasm_bindgen(js_name = sendAt)]
-    pub fn send_at(&self, wall_ms: f64) -> Result<bool, JsError> {
-        let wall_ms = InvalidValue::check(Field::Now, wall_ms, Rule::Finite)
-            .map_err(|err| JsError::new(&err.message_with("wallMs", js_number)))?;
+    pub fn send_at(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] wall_ms: &JsValue,
+    ) -> Result<bool, JsError> {
+        let wall_ms = match wall_ms.as_f64() {
+            Some(ms) => InvalidValue::check(Field::Now, ms, Rule::Finite),
+            None => Err(InvalidValue {
+                field: Field::Now,
+                given: given_instead(wall_ms),
+                rule: Rule::Finite,
+            }),
+        }
+        .map_err(|err| JsError::new(&err.message_with("wallMs", js_number)))?;
         let mut widget = self.widget().borrow_mut();
         Ok(widget.act_at(super::controls::Action::Send, wall_ms / 1000.0))
     }
@@ -180,7 +209,11 @@ impl BucketDiagram {
     }
 
     /// Moves lesson time forward by `seconds` and redraws.
-    pub fn step(&self, seconds: f64) -> Result<(), JsError> {
+    pub fn step(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] seconds: &JsValue,
+    ) -> Result<(), JsError> {
+        let seconds = argument(Field::Step, seconds, Rule::NonNegative, None)?;
         self.widget().borrow_mut().step(seconds).map_err(to_js)
     }
 
@@ -196,8 +229,16 @@ impl BucketDiagram {
     /// Shows the moment `seconds` (default 0.1) earlier than the one shown, as "Step back" does,
     /// stopping at the timeline's start (20 s ago, or 0); lesson time stops meanwhile.
     #[wasm_bindgen(js_name = stepBack)]
-    pub fn step_back(&self, seconds: Option<f64>) -> Result<(), JsError> {
-        let seconds = seconds.unwrap_or(super::STEP_SECONDS);
+    pub fn step_back(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number | undefined")] seconds: &JsValue,
+    ) -> Result<(), JsError> {
+        let seconds = argument(
+            Field::Step,
+            seconds,
+            Rule::NonNegative,
+            Some(super::STEP_SECONDS),
+        )?;
         let seconds =
             InvalidValue::check(Field::Step, seconds, Rule::NonNegative).map_err(to_js)?;
         self.widget()
@@ -208,7 +249,11 @@ impl BucketDiagram {
 
     /// Shows the session as it was at lesson time `at`, from 20 s before now (or 0) to now,
     /// replayed through the core; lesson time stops meanwhile.
-    pub fn seek(&self, at: f64) -> Result<(), JsError> {
+    pub fn seek(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] at: &JsValue,
+    ) -> Result<(), JsError> {
+        let at = argument(Field::Now, at, Rule::Finite, None)?;
         self.widget().borrow_mut().seek(at).map_err(to_js)
     }
 

@@ -196,7 +196,7 @@ test('a hostile scenario link is refused with a notice and the diagram stays liv
   }
 });
 
-test('seek from a script: a moment off the timeline is refused with its range in readable numbers; now itself is allowed', async () => {
+test('the diagram from a script: a moment off the timeline is refused with its range in readable numbers, an argument that is not a number is named, now itself is allowed', async () => {
   const page = await openLesson(env, 'en.html');
   const refused = (at) => page.evaluate((t) => {
     try {
@@ -212,6 +212,22 @@ test('seek from a script: a moment off the timeline is refused with its range in
     assert.match(message ?? '', /^nowSeconds must be a finite number from 0 to \d+(\.\d{1,3})?, got (-5|1000000000|NaN)$/);
   }
   await page.evaluate(() => window.bucketlab.diagram.pause());
+  // Arguments are numbers, never coerced: a string or null is named, and changes nothing.
+  const tokens = await page.evaluate(() => window.bucketlab.diagram.tokens);
+  const call = (expression) => page.evaluate((e) => {
+    const d = window.bucketlab.diagram;
+    try {
+      return `returned ${({ send2: () => d.send('2'), sendNull: () => d.send(null), step: () => d.step(), stepBack: () => d.stepBack(null), seek: () => d.seek('0') })[e]()}`;
+    } catch (error) {
+      return error.message;
+    }
+  }, expression);
+  assert.equal(await call('send2'), 'cost must be a finite number of at least 0, got a value of type string');
+  assert.equal(await call('sendNull'), 'cost must be a finite number of at least 0, got a value of type null');
+  assert.equal(await call('step'), 'seconds must be a finite number of at least 0, it is missing');
+  assert.equal(await call('stepBack'), 'seconds must be a finite number of at least 0, got a value of type null');
+  assert.equal(await call('seek'), 'nowSeconds must be a finite number, got a value of type string');
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.tokens), tokens, 'nothing sent');
   const now = await page.evaluate(() => window.bucketlab.diagram.now);
   assert.equal(await refused(now), null, 'the paused moment itself, to the last bit');
   assert.equal(await page.evaluate(() => window.bucketlab.diagram.viewTime), now);

@@ -85,19 +85,26 @@ test('the type declarations accept correct use and reject mistakes', async () =>
       const diagram = mountDiagram(root);
       diagram.configure(20, 2);
       diagram.showControls('none');
+      diagram.send();
+      diagram.stepBack();
+      diagram.seek(diagram.viewTime);
+      const link: string = diagram.scenario;
+      diagram.live();
       const el = document.querySelector('bucket-lab');
-      return [diagram.tokens, el?.diagram?.paused, wait, attrs];
+      return [diagram.tokens, el?.diagram?.paused, wait, attrs, link, diagram.traveling];
     }
   `);
   await writeFile(join(project, 'bad.ts'), `
     import { TokenBucket } from 'bucketlab';
     const bucket = new TokenBucket({ capacity: 10, refilRate: 5 });
     export const allowed: string = bucket.tryAcquireAt(1, 0).allowed;
+    export const late = (d: import('bucketlab').BucketDiagram) => d.send(null);
   `);
   const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', '.'], { cwd: project, encoding: 'utf8' });
   const errors = tsc.stdout.split('\n').filter((line) => /error TS/.test(line));
   assert.deepEqual(errors.filter((line) => !line.startsWith('bad.ts')), [], 'correct use type-checks');
-  assert.equal(errors.length, 2, tsc.stdout);
+  assert.equal(errors.length, 3, tsc.stdout);
   assert.match(errors[0], /refilRate/, 'a misspelt field is caught');
   assert.match(errors[1], /'boolean' is not assignable to type 'string'/, 'results are typed, not any');
+  assert.match(errors[2], /'null' is not assignable/, 'a cost is a number or left out, never null');
 });
