@@ -5,7 +5,7 @@
 use bucketlab::limiter::BucketConfig;
 use bucketlab::view::markup::{widget, words_for};
 use bucketlab::view::{mount_diagram, BucketDiagram};
-use wasm_bindgen::JsCast;
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 use web_sys::{Element, HtmlElement};
 
@@ -96,16 +96,19 @@ fn stepping_the_clock_refills_exactly() {
         ("data-tokens", "0"),
     ]);
     assert_eq!(text_of(&root, ".bl-counter"), "0,0 / 10");
-    diagram.step(0.5).unwrap();
+    diagram.step(&JsValue::from(0.5)).unwrap();
     assert_eq!(text_of(&root, ".bl-counter"), "2,5 / 10");
     assert_eq!(diagram.tokens(), 2.5);
-    diagram.step(100.0).unwrap();
+    diagram.step(&JsValue::from(100.0)).unwrap();
     assert_eq!(
         text_of(&root, ".bl-counter"),
         "10,0 / 10",
         "refill stops at capacity"
     );
-    assert!(diagram.step(-1.0).is_err(), "negative steps are refused");
+    assert!(
+        diagram.step(&JsValue::from(-1.0)).is_err(),
+        "negative steps are refused"
+    );
 }
 
 /// The message of the `Error` a failed mount throws.
@@ -202,7 +205,7 @@ fn the_default_bucket_is_small_and_slow_and_step_back_shows_the_past() {
     for _ in 0..5 {
         click_send(&root);
     }
-    diagram.step(0.3).unwrap();
+    diagram.step(&JsValue::from(0.3)).unwrap();
     click_send(&root);
     assert!(text_of(&root, ".bl-status").starts_with("Denied: 429"));
     // Back 0.2 s: before the denied click, 0.1 s after the burst.

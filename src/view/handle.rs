@@ -314,7 +314,14 @@ impl BucketDiagram {
 
     /// Sets `B` and `r` live, as the sliders do (tokens so far are kept, capped at the new `B`);
     /// "reset" returns to this configuration from now on.
-    pub fn configure(&self, capacity: f64, refill_rate: f64) -> Result<(), JsError> {
+    pub fn configure(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] capacity: &JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number", js_name = refillRate)]
+        refill_rate: &JsValue,
+    ) -> Result<(), JsError> {
+        let capacity = argument(Field::Capacity, capacity, Rule::Positive, None)?;
+        let refill_rate = argument(Field::RefillRate, refill_rate, Rule::NonNegative, None)?;
         let config = BucketConfig::new(capacity, refill_rate).map_err(to_js)?;
         self.widget().borrow_mut().configure(config).map_err(to_js)
     }
@@ -322,9 +329,13 @@ impl BucketDiagram {
     /// Puts `cost` in the cost field: the cost of each request sent with the buttons, a whole
     /// number from 1 to `B`.
     #[wasm_bindgen(js_name = setCost)]
-    pub fn set_cost(&self, cost: f64) -> Result<(), JsError> {
+    pub fn set_cost(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] cost: &JsValue,
+    ) -> Result<(), JsError> {
         let widget = self.widget().borrow();
         let rule = cost_rule(widget.session.config().capacity());
+        let cost = argument(Field::Cost, cost, rule, None)?;
         let cost = InvalidValue::check(Field::Cost, cost, rule).map_err(to_js)?;
         widget.controls.set_cost(cost);
         Ok(())
