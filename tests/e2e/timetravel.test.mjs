@@ -217,7 +217,7 @@ test('the diagram from a script: a moment off the timeline is refused with its r
   const call = (expression) => page.evaluate((e) => {
     const d = window.bucketlab.diagram;
     try {
-      return `returned ${({ send2: () => d.send('2'), sendNull: () => d.send(null), step: () => d.step(), stepBack: () => d.stepBack(null), seek: () => d.seek('0') })[e]()}`;
+      return `returned ${({ send2: () => d.send('2'), sendNull: () => d.send(null), step: () => d.step(), stepBack: () => d.stepBack(null), seek: () => d.seek('0'), configure: () => d.configure('10', 2), setCost: () => d.setCost('3') })[e]()}`;
     } catch (error) {
       return error.message;
     }
@@ -227,6 +227,9 @@ test('the diagram from a script: a moment off the timeline is refused with its r
   assert.equal(await call('step'), 'seconds must be a finite number of at least 0, it is missing');
   assert.equal(await call('stepBack'), 'seconds must be a finite number of at least 0, got a value of type null');
   assert.equal(await call('seek'), 'nowSeconds must be a finite number, got a value of type string');
+  assert.equal(await call('configure'), 'capacity must be a finite number greater than 0, got a value of type string');
+  assert.equal(await call('setCost'), 'cost must be a whole number from 1 to 5, got a value of type string');
+  assert.deepEqual(await page.evaluate(() => [window.bucketlab.diagram.capacity, window.bucketlab.diagram.cost]), [5, 1], 'nothing changed');
   assert.equal(await page.evaluate(() => window.bucketlab.diagram.tokens), tokens, 'nothing sent');
   const now = await page.evaluate(() => window.bucketlab.diagram.now);
   assert.equal(await refused(now), null, 'the paused moment itself, to the last bit');
