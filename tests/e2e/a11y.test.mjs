@@ -28,7 +28,7 @@ for (const path of ['', 'en.html']) {
   }
 }
 
-test('keyboard only: Tab from the top reaches a control in every lazily loaded part, in page order', async () => {
+test('keyboard only: Tab from the top reaches a control in every lazily loaded part, in page order; the headings skip no level', async () => {
   const page = await openLesson(env, '', { viewport: { width: 1280, height: 800 } });
   const parts = ['algorithm-lab', 'flood-lab', 'clients-lab', 'traffic-lab', 'recap-checks'];
   // The first Tab loads them all; wait for each to say it is ready, as a reader would not press
@@ -42,5 +42,16 @@ test('keyboard only: Tab from the top reaches a control in every lazily loaded p
     if (inside && !reached.includes(inside)) reached.push(inside);
   }
   assert.deepEqual(reached, parts);
+  // With every part in, the headings go down one level at a time (h2 → h3, never h2 → h4).
+  const skips = await page.$$eval('h1, h2, h3, h4, h5, h6', (headings) => {
+    let previous = 0;
+    return headings.filter((h) => h.getClientRects().length).flatMap((h) => {
+      const level = Number(h.tagName[1]);
+      const skip = level > previous + 1 ? [`h${previous} → h${level}: ${h.textContent.trim()}`] : [];
+      previous = level;
+      return skip;
+    });
+  });
+  assert.deepEqual(skips, []);
   await page.context().close();
 });

@@ -60,7 +60,7 @@ export class Histogram {
     this.summary = el('p', { class: 'cl-summary', 'aria-live': 'off' });
     this.main = runs.main;
     root.replaceChildren(
-      el('h4', { id: 'cl-chart-title', class: 'cl-chart-title' }, t('chart.title')),
+      el('h3', { id: 'cl-chart-title', class: 'cl-chart-title' }, t('chart.title')),
       el('ul', { class: 'cl-legend' }, [el('li', { class: 'cl-legend-first' }, t('chart.firsts')), el('li', { class: 'cl-legend-retry' }, t('chart.retries'))]),
       chart,
       this.summary,
