@@ -48,7 +48,9 @@ pub struct ScenarioError {
 impl ScenarioError {
     fn new(action: usize, piece: &str, reason: String) -> Self {
         let mut quoted: String = piece.chars().take(QUOTED).collect();
-        if piece.chars().count() > QUOTED {
+        // Longer than what was kept: `chars().count()` would bring a large vectorised counter
+        // into the wasm (as in `Given::describe`).
+        if quoted.len() < piece.len() {
             quoted.push('…');
         }
         ScenarioError {
