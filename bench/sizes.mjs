@@ -31,6 +31,7 @@ export const LESSON_FILES = [
   'lesson/language.js',
   'lesson/permalink.js',
   'lesson/policy.js',
+  'lesson/print.js',
   'lesson/strings.js',
   'lesson/tabs.js',
   'lesson/tech.js',

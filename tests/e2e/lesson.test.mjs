@@ -160,3 +160,23 @@ test('section 5 stacks its parts without overlap: the widget, the embed panel, t
     await page.context().close();
   }
 });
+
+test('printing: every FAQ answer is on paper and closed again afterwards; the live parts are not printed', async () => {
+  const page = await openPage(env.browser);
+  await page.goto(`${env.server.url}en.html`);
+  await waitForWidget(page);
+  await page.click('#faq details:first-of-type summary');
+  const open = () => page.$$eval('#faq details', (all) => all.map((d) => d.open));
+  const before = await open();
+  assert.ok(before.length >= 5 && before[0] && !before[1], 'one answer open by the reader');
+  await page.evaluate(() => dispatchEvent(new Event('beforeprint')));
+  assert.ok((await open()).every(Boolean), 'all open for printing');
+  await page.emulateMedia({ media: 'print' });
+  const shown = await page.$$eval(['.hero', '#bucket-widget', '#embed-panel', '#diagrama .permalink', '#faq'].join(','),
+    (parts) => parts.map((p) => [p.id || p.className, getComputedStyle(p).display !== 'none']));
+  assert.deepEqual(shown, [['hero', false], ['bucket-widget', false], ['embed-panel', false], ['permalink', false], ['faq', true]]);
+  await page.emulateMedia({ media: 'screen' });
+  await page.evaluate(() => dispatchEvent(new Event('afterprint')));
+  assert.deepEqual(await open(), before, 'as the reader left them');
+  await page.context().close();
+});

@@ -13,6 +13,7 @@ import { setUpCopyButtons, wireCopyButton } from './copy.js';
 import { switchPageIfAsked, wireLanguageLinks } from './language.js';
 import { isPermalink, permalinkHash, readPermalink } from './permalink.js';
 import { setUpPolicyEditor } from './policy.js';
+import { openDetailsWhenPrinting } from './print.js';
 import { pageLang, t } from './strings.js';
 import { setUpTabs } from './tabs.js';
 import { setUpTechToggle } from './tech.js';
@@ -33,6 +34,7 @@ Object.assign(window.bucketlab ??= {}, { TokenBucket, diagram: null, hero: null 
 console.info(t('console_hello'));
 
 keepLinkTargetsInPlace();
+openDetailsWhenPrinting();
 if (!switchPageIfAsked(explicitLang)) start();
 
 /** Shows `text` in the page's notice (as text, never as markup). */
