@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowser, openPage } from './harness.mjs';
+import { loadPart } from './lesson-helpers.mjs';
 
 const env = useBrowser();
 const MOUNT = '#clients-lab';
@@ -13,8 +14,7 @@ async function openClients(path = '', options) {
   const page = await openPage(env.browser, options);
   await page.goto(env.server.url + path);
   await page.waitForSelector('#bucket-widget .bl-widget');
-  await page.locator(MOUNT).scrollIntoViewIfNeeded();
-  await page.waitForSelector(`${MOUNT}.cl-ready`);
+  await loadPart(page, MOUNT, 'cl-ready');
   return page;
 }
 

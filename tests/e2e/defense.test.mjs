@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
 import { useBrowser } from './harness.mjs';
-import { openLesson, openMounted } from './lesson-helpers.mjs';
+import { loadPart, openLesson, openMounted } from './lesson-helpers.mjs';
 import { readFloodFixture, LAYER_SETS } from '../flood-fixture.mjs';
 
 const env = useBrowser();
@@ -196,8 +196,7 @@ for (const [path, lang] of PAGES) {
     test(`defense: ${lang}, ${colorScheme}: axe finds no violations in the new sections`, async () => {
       const page = await openFlood(path, { colorScheme });
       await page.click(`${MOUNT} [data-preset="depth"]`);
-      await page.locator('#recap-checks').scrollIntoViewIfNeeded();
-      await page.waitForSelector('#recap-checks.df-ready');
+      await loadPart(page, '#recap-checks', 'df-ready');
       await page.locator('#recap-checks input[type=radio]').first().check();
       const { violations } = await new AxeBuilder({ page })
         .include('#defesa-em-profundidade').include('#bons-limites').include('#recapitulacao')

@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowser, openPage, CSP } from './harness.mjs';
+import { loadPart } from './lesson-helpers.mjs';
 
 const env = useBrowser();
 const LAB = '#algorithm-lab';
@@ -14,8 +15,7 @@ async function openLab(options) {
   page.on('request', (r) => { if (r.url().endsWith('.wasm')) page.wasmRequests.push(r.url().split('/').pop()); });
   await page.goto(env.server.url);
   await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
-  await page.locator(LAB).scrollIntoViewIfNeeded();
-  await page.waitForSelector(`${LAB}.lab-ready`);
+  await loadPart(page, LAB, 'lab-ready');
   return page;
 }
 
@@ -34,7 +34,8 @@ test('lab: the lab loads only near the viewport, in its own wasm module, without
   await page.goto(env.server.url);
   await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
   assert.deepEqual(wasm, ['bucketlab_bg.wasm'], 'only the diagram at first');
-  assert.match(await page.textContent(LAB), /JavaScript/);
+  // Its placeholder says it is loading (its text for a page without JavaScript would not be true).
+  assert.equal((await page.textContent(LAB)).trim(), 'Carregando…');
   await page.locator(LAB).scrollIntoViewIfNeeded();
   await page.waitForSelector(`${LAB}.lab-ready`);
   assert.deepEqual(wasm, ['bucketlab_bg.wasm', 'bucketlab_lab_bg.wasm']);
@@ -49,10 +50,7 @@ test('lab: every "Try this" button keeps its label on one line beside a long des
   for (const width of [1280, 375]) {
     const page = await openPage(env.browser, { viewport: { width, height: 800 } });
     await page.goto(`${env.server.url}en.html`);
-    // Loaded on demand: a scroll to it can end past it once the sections above get their heights.
-    await page.waitForFunction(() => window.bucketlab?.loadLab);
-    await page.evaluate(() => window.bucketlab.loadLab());
-    await page.waitForSelector(`${LAB}.lab-ready`);
+    await loadPart(page, LAB, 'lab-ready');
     const lines = await page.$$eval(`${LAB} [data-experiment] button`, (buttons) => buttons.map((b) => {
       const range = document.createRange();
       range.selectNodeContents(b);
@@ -213,8 +211,7 @@ test('lab: works under the strict CSP the page is moving to, with no violations'
     document.addEventListener('securitypolicyviolation', (e) => window.violations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
   });
   await page.goto(env.server.url);
-  await page.locator(LAB).scrollIntoViewIfNeeded();
-  await page.waitForSelector(`${LAB}.lab-ready`);
+  await loadPart(page, LAB, 'lab-ready');
   await page.evaluate(() => window.bucketlab.lab.experiments.run('burst'));
   await page.click(`${LAB} [data-question="memory"] input[value="slidingLog"]`);
   await page.click(`${LAB} [data-question="memory"] .lab-check`);

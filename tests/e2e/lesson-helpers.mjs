@@ -26,10 +26,30 @@ export function proseText(page) {
   });
 }
 
+/** Each lazily loaded part's mount, and the page's on-demand loader for it (www/lesson/lazy.js). */
+const LOADERS = {
+  '#algorithm-lab': 'loadLab',
+  '#clients-lab': 'loadClients',
+  '#traffic-lab': 'loadTraffic',
+  '#flood-lab': 'loadDefense',
+  '#recap-checks': 'loadRecap',
+};
+
+/**
+ * Scrolls to the lazily loaded part at `mount`, as a reader would, and makes sure it loads: the
+ * scroll can end past it once the sections above it get their real heights (content-visibility),
+ * out of the observer's reach, so the page's own loader is called too (it loads once either way).
+ */
+export async function loadPart(page, mount, ready) {
+  await page.locator(mount).scrollIntoViewIfNeeded();
+  await page.waitForFunction((name) => typeof window.bucketlab?.[name] === 'function', LOADERS[mount]);
+  await page.evaluate((name) => window.bucketlab[name](), LOADERS[mount]);
+  await page.waitForSelector(`${mount}.${ready}`);
+}
+
 /** Opens `path`, scrolls to the lazily loaded part at `mount` and waits for its `ready` class. */
 export async function openMounted(env, path, mount, ready, options = {}) {
   const page = await openLesson(env, path, options);
-  await page.locator(mount).scrollIntoViewIfNeeded();
-  await page.waitForSelector(`${mount}.${ready}`);
+  await loadPart(page, mount, ready);
   return page;
 }

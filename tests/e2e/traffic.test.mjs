@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { useBrowser, openPage } from './harness.mjs';
+import { loadPart } from './lesson-helpers.mjs';
 
 const env = useBrowser();
 const MOUNT = '#traffic-lab';
@@ -61,8 +62,7 @@ async function openTraffic(path = '', options = {}) {
   const page = await openPage(env.browser, options);
   await page.goto(env.server.url + path);
   await page.waitForSelector('#bucket-widget .bl-widget');
-  await page.locator(MOUNT).scrollIntoViewIfNeeded();
-  await page.waitForSelector(`${MOUNT}.tr-ready`);
+  await loadPart(page, MOUNT, 'tr-ready');
   return page;
 }
 
@@ -150,10 +150,7 @@ test('traffic: on a phone every choice of each menu is shown whole (pt-BR and en
   for (const path of ['', 'en.html']) {
     const page = await openPage(env.browser, { viewport: { width: 375, height: 812 } });
     await page.goto(env.server.url + path);
-    // Loaded on demand: a scroll to it can end past it once the sections above get their heights.
-    await page.waitForFunction(() => window.bucketlab?.loadTraffic);
-    await page.evaluate(() => window.bucketlab.loadTraffic());
-    await page.waitForSelector(`${MOUNT}.tr-ready`);
+    await loadPart(page, MOUNT, 'tr-ready');
     const cut = await page.$$eval(`${MOUNT} select`, (selects) => {
       const context = document.createElement('canvas').getContext('2d');
       return selects.flatMap((select) => {

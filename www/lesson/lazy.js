@@ -4,6 +4,7 @@
 // The Tab key matters: a mount holds no control until it loads, so focus moving through the page
 // would pass over it (and the scroll that follows focus can jump past it too); a reader who moves
 // by keyboard gets every part loaded from the first Tab, long before focus reaches them.
+import { t } from './strings.js';
 
 /**
  * `mount`: the element; `styles`: stylesheet URLs; `load()`: imports and mounts, resolving to a
@@ -31,6 +32,10 @@ export function lazyPart({ mount, styles, load, key, loader }) {
     window.bucketlab[loader] = once;
   });
   if (!mount) return;
+  // The mount's text is for a page without JavaScript ("… needs JavaScript"); with it, that is not
+  // true: until the part arrives, it says that it is loading.
+  const placeholder = mount.querySelector(':scope > [class$="-noscript"]');
+  if (placeholder) placeholder.textContent = t('part_loading');
   const onTab = (event) => {
     if (event.key !== 'Tab') return;
     removeEventListener('keydown', onTab, true);
