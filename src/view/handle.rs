@@ -110,10 +110,6 @@ pub fn check_setting(name: &str, text: &str, capacity: Option<f64>) -> Result<f6
     parse_text(field, text, rule).map_err(|err| JsError::new(&err.message_with(name, js_number)))
 }
 
-// Messages quote values with plain `"…"`, not `{:?}`: Debug formatting would pull Unicode
-// escaping tables into the wasm.
-
-/// Parses a `controls` list: `all`, `none`, or group names separated by spaces or commas.
 /// A script's number argument, never coerced: `undefined` is `default` when there is one; any
 /// other value that is not a number (`"2"`, `null`) is refused naming `field` and what was given,
 /// as `TokenBucket`'s methods do. The number itself is checked against `rule` by the core.
@@ -129,6 +125,10 @@ fn argument(
     }
 }
 
+// Messages quote values with plain `"…"`, not `{:?}`: Debug formatting would pull Unicode
+// escaping tables into the wasm.
+
+/// Parses a `controls` list: `all`, `none`, or group names separated by spaces or commas.
 fn parse_groups(list: &str) -> Result<Vec<&'static str>, String> {
     let names: Vec<&str> = list
         .split(|c: char| c.is_whitespace() || c == ',')

@@ -312,8 +312,6 @@ impl Widget {
         Ok(())
     }
 
-    /// Shows the session as it was at lesson time `at` (from 20 s ago, or 0, to now), replayed
-    /// through the core; lesson time stops meanwhile.
     /// `seek` from JavaScript: a moment outside the timeline is refused with its range in whole
     /// milliseconds, inside the exact one, so that the error names bounds a person can read
     /// ("from 0 to 3.207"), not the running clock's float noise ("to 3.2070000000003725").
@@ -326,6 +324,8 @@ impl Widget {
         self.travel(at)
     }
 
+    /// Shows the session as it was at lesson time `at` (from 20 s ago, or 0, to now), replayed
+    /// through the core; lesson time stops meanwhile.
     fn travel(&mut self, at: f64) -> Result<(), InvalidValue> {
         let wall = dom::wall_seconds();
         let now = self.session.now(wall);
