@@ -5,7 +5,7 @@
 use super::controls::{cost_rule, CONTROL_GROUPS};
 use super::{locale, mount, Mounted, Widget};
 use crate::limiter::{BucketConfig, Field, InvalidValue, Rule, Scenario};
-use crate::wasm::convert::{given_instead, js_decimal, js_number, number, parse_text, to_js};
+use crate::wasm::convert::{as_number, js_decimal, js_number, number, parse_text, to_js};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
@@ -185,15 +185,9 @@ impl BucketDiagram {
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] wall_ms: &JsValue,
     ) -> Result<bool, JsError> {
-        let wall_ms = match wall_ms.as_f64() {
-            Some(ms) => InvalidValue::check(Field::Now, ms, Rule::Finite),
-            None => Err(InvalidValue {
-                field: Field::Now,
-                given: given_instead(wall_ms),
-                rule: Rule::Finite,
-            }),
-        }
-        .map_err(|err| JsError::new(&err.message_with("wallMs", js_number)))?;
+        let wall_ms = as_number(Field::Now, wall_ms, Rule::Finite)
+            .and_then(|ms| InvalidValue::check(Field::Now, ms, Rule::Finite))
+            .map_err(|err| JsError::new(&err.message_with("wallMs", js_number)))?;
         let mut widget = self.widget().borrow_mut();
         Ok(widget.act_at(super::controls::Action::Send, wall_ms / 1000.0))
     }

@@ -66,23 +66,17 @@ pub(crate) fn field(name: &str, object: &Object, key: &str) -> Result<JsValue, J
 /// A JavaScript number, or an error naming `field` that says what was given instead (`rule` is
 /// what is allowed; the caller or the core checks the number against it).
 pub(crate) fn number(field: Field, value: &JsValue, rule: Rule) -> Result<f64, JsError> {
-    match value.as_f64() {
-        Some(number) => Ok(number),
-        None => Err(to_js(InvalidValue {
-            field,
-            given: given_instead(value),
-            rule,
-        })),
-    }
+    as_number(field, value, rule).map_err(to_js)
 }
 
-/// What was given instead of a number: nothing (`undefined`), or a value of another type.
-pub(crate) fn given_instead(value: &JsValue) -> Given {
-    if value.is_undefined() {
-        Given::Missing
-    } else {
-        Given::Type(type_name(value))
-    }
+/// [`number`] with the refusal as the core's error, for a caller that words it itself.
+pub(crate) fn as_number(field: Field, value: &JsValue, rule: Rule) -> Result<f64, InvalidValue> {
+    let given = match value.as_f64() {
+        Some(number) => return Ok(number),
+        None if value.is_undefined() => Given::Missing,
+        None => Given::Type(type_name(value)),
+    };
+    Err(InvalidValue { field, given, rule })
 }
 
 /// A number option checked against `rule`, or `default` when left out (`undefined`).
