@@ -47,7 +47,20 @@ try {
     stack.push({ ...e, child: 0, tchild: 0, ref: e });
     e._node = stack.at(-1);
   }
+  // BREAKDOWN_SLOW=0.9: only the frames at or above that quantile of main-thread time (where the
+  // p95 comes from), self time per such frame.
+  let counted = frames;
+  let inScope = () => true;
+  if (process.env.BREAKDOWN_SLOW) {
+    const all = framesFromTrace(events, frameTree.frame.id);
+    const cut = [...all].map((f) => f.busy).sort((a, b) => a - b)[Math.floor(Number(process.env.BREAKDOWN_SLOW) * all.length)];
+    const spans = all.map((f, i) => [f, all[i + 1]?.start ?? Infinity]).filter(([f]) => f.busy >= cut);
+    counted = spans.length;
+    inScope = (e) => spans.some(([f, end]) => e.ts / 1000 >= f.start && e.ts / 1000 < end);
+    console.log(`${counted} frames at or above ${cut.toFixed(2)} ms`);
+  }
   for (const e of mine) {
+    if (!inScope(e)) continue;
     const n = e._node;
     self.set(e.name, (self.get(e.name) ?? 0) + (e.dur ?? 0) - n.child);
     cpuSelf.set(e.name, (cpuSelf.get(e.name) ?? 0) + (e.tdur ?? 0) - n.tchild);
@@ -63,7 +76,7 @@ try {
     for (const [name, n] of counts) console.log(`${(n / frames).toFixed(2).padStart(8)} a frame  ${name}`);
   }
   for (const [name, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
-    console.log(`${(us / frames / 1000).toFixed(3).padStart(8)} ${(cpuSelf.get(name) / frames / 1000).toFixed(3).padStart(8)}  ${name}`);
+    console.log(`${(us / counted / 1000).toFixed(3).padStart(8)} ${(cpuSelf.get(name) / counted / 1000).toFixed(3).padStart(8)}  ${name}`);
   }
 } finally {
   await browser.close();
