@@ -18,7 +18,10 @@ export function lazyPart({ mount, styles, load, key, loader }) {
     document.head.append(style);
   }
   let loading = null;
+  // Set below when there is a mount: stops every trigger once the part is on its way.
+  let stopWatching = () => {};
   const once = () => {
+    stopWatching();
     loading ??= load().then((handle) => {
       window.bucketlab ??= {};
       window.bucketlab[key] = handle;
@@ -37,19 +40,20 @@ export function lazyPart({ mount, styles, load, key, loader }) {
   const placeholder = mount.querySelector(':scope > [class$="-noscript"]');
   if (placeholder) placeholder.textContent = t('part_loading');
   const onTab = (event) => {
-    if (event.key !== 'Tab') return;
+    if (event.key === 'Tab') once();
+  };
+  const onNear = (entries) => {
+    if (entries.some((e) => e.isIntersecting)) once();
+  };
+  const onUse = () => once();
+  const uses = ['pointerdown', 'focusin', 'keydown'];
+  const observer = new IntersectionObserver(onNear, { rootMargin: '600px 0px' });
+  stopWatching = () => {
     removeEventListener('keydown', onTab, true);
-    once();
+    observer.disconnect();
+    for (const type of uses) mount.removeEventListener(type, onUse);
   };
   addEventListener('keydown', onTab, true);
-  const observer = new IntersectionObserver((entries) => {
-    if (entries.some((e) => e.isIntersecting)) {
-      observer.disconnect();
-      once();
-    }
-  }, { rootMargin: '600px 0px' });
   observer.observe(mount);
-  for (const type of ['pointerdown', 'focusin', 'keydown']) {
-    mount.addEventListener(type, () => once(), { once: true });
-  }
+  for (const type of uses) mount.addEventListener(type, onUse);
 }
