@@ -51,7 +51,8 @@ export const TECHS = [
   { id: 'javascript', name: 'JavaScript', ext: '.js', grammar: javascript },
   { id: 'go', name: 'Go', ext: '.go', grammar: go },
 ];
-const OTHER_GRAMMARS = { '.yaml': ['yaml', yaml], '.yml': ['yaml', yaml], '.lua': ['lua', lua] };
+// Other files' grammars: [highlight.js id, grammar, the name the caption shows].
+const OTHER_GRAMMARS = { '.yaml': ['yaml', yaml, 'YAML'], '.yml': ['yaml', yaml, 'YAML'], '.lua': ['lua', lua, 'Lua'] };
 
 for (const tech of TECHS) hljs.registerLanguage(tech.id, tech.grammar);
 for (const [id, grammar] of Object.values(OTHER_GRAMMARS)) hljs.registerLanguage(id, grammar);
@@ -105,7 +106,7 @@ function codeBlock(path, locale, tech) {
   if (!grammar) throw new Error(`${path}: no highlighter for "${ext}" files`);
   const source = embeddedSource(path, locale).replace(/\n$/, '');
   const html = hljs.highlight(source, { language: grammar }).value;
-  const label = known ? known.name : grammar.toUpperCase();
+  const label = known ? known.name : OTHER_GRAMMARS[ext][2];
   const techAttr = tech ? ` data-tech="${tech}"` : '';
   return `<figure class="code-block"${techAttr} data-source="${escapeHtml(path)}">
   <figcaption class="code-caption"><code>${escapeHtml(basename(path))}</code> <span class="code-lang">${label}</span></figcaption>

@@ -34,7 +34,7 @@ test('clients: loaded with the lab module only near the viewport, without consol
   assert.equal(await page.locator(`${MOUNT} .cl-row`).count(), 6, 'one row per policy');
   assert.equal(await page.locator(`${MOUNT} .cl-question`).count(), 2);
   // Before any interaction every button has a name: the player's says what it does.
-  assert.equal(await page.locator(`${MOUNT} .cl-play`).textContent(), 'Tocar');
+  assert.equal(await page.locator(`${MOUNT} .cl-play`).textContent(), 'Reproduzir');
   const unnamed = await page.$$eval(`${MOUNT} button`, (buttons) => buttons.filter((b) => !b.textContent.trim() && !b.getAttribute('aria-label')).length);
   assert.equal(unnamed, 0, 'no button without a name');
   // The jitter checkbox sits beside its label, on one row (the field grid used to stack them).

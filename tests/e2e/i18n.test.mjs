@@ -4,18 +4,21 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { readLocale } from '../../scripts/pages.mjs';
 import { useBrowser, openPage } from './harness.mjs';
-import { openLesson, proseText } from './lesson-helpers.mjs';
+import { loadPart, openLesson, proseText } from './lesson-helpers.mjs';
 
 const env = useBrowser();
 const ROOT = new URL('../../', import.meta.url);
 
-/** Every sentence-like string of a locale table (markup stripped), long enough to be telling. */
+/**
+ * Every sentence-like string of a locale table (markup stripped), long enough to be telling and
+ * with a word in it (`B = 20, r = 2/s` is the same in both languages).
+ */
 function phrases(table) {
   const out = [];
   const walk = (value) => {
     if (typeof value === 'string') {
       const text = value.replace(/<[^>]+>/g, '').replace(/\{\w+\}/g, ' ').replace(/\s+/g, ' ').trim();
-      for (const part of text.split(/[.:;!?()“”"]\s*/)) if (part.length >= 14 && /\s/.test(part)) out.push(part.trim());
+      for (const part of text.split(/[.:;!?()“”"]\s*/)) if (part.length >= 14 && /\s/.test(part) && /\p{L}{3}/u.test(part)) out.push(part.trim());
     } else if (value && typeof value === 'object') Object.values(value).forEach(walk);
   };
   walk(table);
@@ -28,9 +31,16 @@ const PORTUGUESE = /\b(não|requisição|requisições|balde|você|também|são|
 const ENGLISH = /\b(the|and|with|which|request|requests|bucket|when|seconds|full|send|tokens left)\b(?!-)/i;
 const MARKERS = /⟦|\{\{|\}\}|\bundefined\b|\[object Object\]|\bNaN\b/;
 
-/** Opens the page and exercises what adds run-time text: a denial, the Config and Usage tabs. */
+/** The lazily loaded parts and the class each gets once mounted: their words count too. */
+const PARTS = [['#algorithm-lab', 'lab-ready'], ['#flood-lab', 'df-ready'], ['#clients-lab', 'cl-ready'], ['#traffic-lab', 'tr-ready'], ['#recap-checks', 'df-ready']];
+
+/**
+ * Opens the page and exercises what adds run-time text: every lazy part loaded, a denial, the
+ * Config and Usage tabs.
+ */
 async function renderEverything(path) {
   const page = await openLesson(env, path);
+  for (const [mount, ready] of PARTS) await loadPart(page, mount, ready);
   await page.evaluate(() => window.bucketlab.diagram.pause());
   for (let i = 0; i < 11; i++) await page.click('#bucket-widget .bl-send');
   await page.click('#tab-config');

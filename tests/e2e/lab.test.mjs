@@ -73,7 +73,7 @@ test('lab: window-edge preset: the fixed window admits 2 × limit within 1 s, th
 
   // Drive the explicit clock: just before the boundary only the first requests have arrived.
   await page.evaluate(() => window.bucketlab.lab.comparison.seek(0.955));
-  assert.match(await page.textContent(`${lane('fixedWindow')} .lab-counts`), /^6 admitidas · 0 atrasadas · 0 negadas$/);
+  assert.match(await page.textContent(`${lane('fixedWindow')} .lab-counts`), /^admitidas: 6 · atrasadas: 0 · negadas: 0$/);
   await page.focus(`${LAB} .lab-step`);
   await page.keyboard.press('Enter'); // + 0.1 s
   assert.equal(await page.evaluate(() => window.bucketlab.lab.comparison.time.toFixed(3)), '1.055');
@@ -184,7 +184,7 @@ test('lab: bad input is named and changes nothing; the page language switch re-r
     document.documentElement.lang = 'en';
     document.dispatchEvent(new CustomEvent('bucketlab:langchange', { detail: { lang: 'en' } }));
   });
-  assert.equal(await page.textContent(`${LAB} .lab-comparison h3`), 'Lab: the same traffic, six algorithms');
+  assert.equal(await page.textContent(`${LAB} .lab-comparison h3`), 'Lab: the same traffic, seven algorithms');
   assert.match(await page.textContent(`${lane('fixedWindow')} .lab-peak-text`), /^peak: 20 in 1 s$/);
   assert.equal(await page.textContent(`${LAB} .lab-score`), '0 of 8 right · 0 answered');
   assert.equal(await page.evaluate(() => window.bucketlab.lab.lang), 'en');

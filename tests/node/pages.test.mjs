@@ -73,3 +73,19 @@ test('a page preloads every module its preloaded modules import, at any depth, a
   assert.deepEqual(staticImports('x.js', "import a from './a.js';\nexport { b } from '../b.js';\nimport './c.js';\n" +
     "const d = import('./d.js'); // import e from './e.js'\nconst f = \"import g from './g.js'\";"), ['./a.js', '../b.js', './c.js']);
 });
+
+test('the code samples\' default tier is the widget\'s bucket (B and r of #bucket-widget)', () => {
+  const template = readFileSync('lesson/template.html', 'utf8');
+  const [, capacity, rate] = template.match(/id="bucket-widget"[^>]*data-capacity="([\d.]+)" data-refill-rate="([\d.]+)"/);
+  const want = [Number(capacity), Number(rate)];
+  const yaml = readFileSync('lesson/code/config/rate_limits.yaml', 'utf8');
+  const [, b, r] = yaml.match(/default:\s*\n\s*capacity:\s*([\d.]+)[^\n]*\n\s*refill_rate:\s*([\d.]+)/);
+  assert.deepEqual([Number(b), Number(r)], want, 'rate_limits.yaml');
+  for (const [path, re] of [
+    ['lesson/code/usage/routes.py', /"default": \(([\d.]+), ([\d.]+)\)/],
+    ['lesson/code/usage/middleware.js', /default: \[([\d.]+), ([\d.]+)\]/],
+  ]) {
+    const [, cb, cr] = readFileSync(path, 'utf8').match(re);
+    assert.deepEqual([Number(cb), Number(cr)], want, path);
+  }
+});

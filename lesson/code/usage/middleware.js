@@ -1,7 +1,7 @@
 import express from 'express';
 import { TokenBucket } from './token_bucket.js';
 
-const TIERS = { default: [10, 5], search: [30, 10], auth_login: [5, 0.1] };
+const TIERS = { default: [5, 1], search: [30, 10], auth_login: [5, 0.1] };
 const buckets = new Map(); // {{comments.one_bucket_per_key}}
 
 export function rateLimited(tier = 'default', keyBy = (req) => req.get('Authorization') ?? req.ip) {

@@ -7,7 +7,7 @@ from flask import Flask, jsonify, request
 from token_bucket import TokenBucket
 
 app = Flask(__name__)
-TIERS = {"default": (10, 5), "search": (30, 10), "auth_login": (5, 0.1)}
+TIERS = {"default": (5, 1), "search": (30, 10), "auth_login": (5, 0.1)}
 buckets: dict[tuple[str, str], TokenBucket] = {}  # {{comments.one_bucket_per_key}}
 
 

@@ -9,7 +9,9 @@ import { curveChart, timelineChart } from './charts.js';
 import { wireCopyButton } from '../copy.js';
 
 const SAMPLE = { seed: 1, lines: 20000 };
-const TARGETS = ['keys:99%', 'keys:95%', 'requests:0.1%', 'requests:1%'];
+// The targets as the replay reads them (`--recommend`), each with its label's key in traffic.json
+// (a key cannot hold the dot of `0.1`: the translator reads dots as nesting).
+const TARGETS = { 'keys:99%': 'keys99', 'keys:95%': 'keys95', 'requests:0.1%': 'requests0_1', 'requests:1%': 'requests1' };
 // The limiters `ReplayJob` takes (the command's `--algorithm`); the first is the default.
 const ALGORITHMS = ['token-bucket', 'fixed-window', 'sliding-log', 'sliding-counter', 'gcra'];
 const FORMATS = ['combined', 'common', 'json', 'alb', 'csv'];
@@ -72,7 +74,7 @@ class TrafficView {
       capacity: el('input', { type: 'number', min: '1', step: 'any', value: '10', inputmode: 'decimal' }),
       rate: el('input', { type: 'number', min: '0', step: 'any', value: '1', inputmode: 'decimal' }),
       algorithm: el('select', {}, ALGORITHMS.map((id) => el('option', { value: id }, t(`algorithms.${id}`)))),
-      target: el('select', {}, TARGETS.map((id) => el('option', { value: id }, t(`targets.${id}`)))),
+      target: el('select', {}, Object.entries(TARGETS).map(([id, key]) => el('option', { value: id }, t(`targets.${key}`)))),
       format: el('select', {}, [el('option', { value: '' }, t('formatAuto')), ...FORMATS.map((f) => el('option', { value: f }, f))]),
       key: el('input', { type: 'text', spellcheck: 'false', autocomplete: 'off', placeholder: 'ip' }),
     };
@@ -206,7 +208,7 @@ class TrafficView {
     const rec = r.recommendation;
     if (rec) {
       parts.push(el('p', { class: 'tr-recommendation' }, [
-        t('recommendation', { target: t(`targets.${rec.target}`), capacity: rec.capacity, rate: rec.refillRate, keys: rec.keysLimited, requests: rec.requestsLimited }),
+        t('recommendation', { target: t(`targets.${TARGETS[rec.target]}`), capacity: rec.capacity, rate: rec.refillRate, keys: rec.keysLimited, requests: rec.requestsLimited }),
         ' ',
         el('button', { type: 'button', class: 'tr-apply', onclick: () => this.applyRecommendation(rec) }, t('apply')),
       ]));
