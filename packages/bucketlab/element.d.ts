@@ -3,9 +3,9 @@ import type { BucketDiagram, ControlGroup } from './index.js';
 
 /** The element's attributes, all optional; each one can change at run time. */
 export interface BucketLabAttributes {
-  /** `B`, a number greater than 0 (default 10). A decimal comma is accepted: `2,5`. */
+  /** `B`, a number greater than 0 (default 5). A decimal comma is accepted: `2,5`. */
   capacity?: string | number;
-  /** `r`, tokens per second, at least 0 (default 5). */
+  /** `r`, tokens per second, at least 0 (default 1). */
   'refill-rate'?: string | number;
   /** Cost of each request the buttons send: a whole number from 1 to `B` (default 1). */
   cost?: string | number;

@@ -71,6 +71,10 @@ class BucketLab extends H5P.EventDispatcher {
     root.append(element);
     if (question) root.append(this.#question(capacity, cost));
     $container.get(0).replaceChildren(root);
+    // H5P fits its frame to the content only when asked, and the content changes size after the
+    // first paint: the element shows its frame once its stylesheets load, a response adds the
+    // panel, the question's feedback a line. Every change of size asks again.
+    new ResizeObserver(() => this.trigger('resize')).observe(root);
     started.then(() => {
       this.triggerXAPI('experienced');
       this.trigger('resize');

@@ -120,3 +120,26 @@ test('lms: the author\'s B, r, cost, language and controls reach the element', a
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('lms: the H5P frame grows with its content: the question and its button stay in view after a request', async () => {
+  for (const width of [1280, 375]) {
+    const page = await openPage(env.browser, { viewport: { width, height: 800 } });
+    await page.goto(new URL('play.html', env.server.url).href);
+    const frame = await (await page.waitForSelector('iframe')).contentFrame();
+    await frame.waitForSelector('bucket-lab');
+    await frame.waitForFunction(() => document.querySelector('bucket-lab').shadowRoot.querySelector('.bl-widget[data-live]'));
+    // The frame is as tall as what it shows: the Check button's bottom is inside it.
+    const fits = () => page.waitForFunction(() => {
+      const iframe = document.querySelector('iframe');
+      const button = iframe.contentDocument.querySelector('.h5p-bucket-lab button');
+      return button && button.getBoundingClientRect().bottom <= iframe.clientHeight;
+    }, null, { timeout: 5000 });
+    await fits();
+    const before = await page.evaluate(() => document.querySelector('iframe').clientHeight);
+    await frame.evaluate(() => document.querySelector('bucket-lab').diagram.send());
+    await page.waitForFunction((h) => document.querySelector('iframe').clientHeight > h, before, { timeout: 5000 });
+    await fits();
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});

@@ -108,3 +108,14 @@ test('the type declarations accept correct use and reject mistakes', async () =>
   assert.match(errors[1], /'boolean' is not assignable to type 'string'/, 'results are typed, not any');
   assert.match(errors[2], /'null' is not assignable/, 'a cost is a number or left out, never null');
 });
+
+test('the element\'s types state the defaults the element uses', async () => {
+  const types = await readFile('packages/bucketlab/element.d.ts', 'utf8');
+  const element = await readFile('www/element/bucket-lab.js', 'utf8');
+  const defaults = Object.fromEntries([...element.match(/const DEFAULTS = \{([^}]*)\}/)[1].matchAll(/'?([\w-]+)'?: '([^']*)'/g)].map((m) => [m[1], m[2]]));
+  assert.deepEqual(Object.keys(defaults), ['capacity', 'refill-rate']);
+  for (const [name, value] of Object.entries(defaults)) {
+    const doc = types.match(new RegExp(`/\\*\\*([^*]*)\\*/\\s*'?${name}'?\\?:`))[1];
+    assert.match(doc, new RegExp(`\\(default ${value.replace('.', '\\.')}\\)`), `${name}: ${doc}`);
+  }
+});
