@@ -181,7 +181,17 @@ test('an invalid attribute shows an error naming it; the other instances keep wo
   assert.equal(await inside(page, 'c', '.bl-error-detail'), 'cost must be a whole number from 1 to 40, got 41');
   await page.evaluate(() => document.getElementById('b').setAttribute('view', 'chart'));
   assert.equal(await inside(page, 'b', '.bl-error-detail'), 'view must be "diagram", got "chart"');
-  assert.equal(page.problems.length, 4, 'one console error per invalid attribute');
+  // paused="false" would stop time by HTML's rule for boolean attributes: refused instead.
+  await page.evaluate(() => {
+    const c = document.getElementById('c');
+    c.setAttribute('cost', '1');
+    c.setAttribute('paused', 'false');
+  });
+  await page.waitForFunction(() => document.getElementById('c').shadowRoot.querySelector('.bl-error-detail')?.textContent.startsWith('paused'));
+  assert.equal(await inside(page, 'c', '.bl-error-detail'), 'paused must be present with no value (or "true") to stop time, or absent to let it run, got "false"');
+  await page.evaluate(() => document.getElementById('c').setAttribute('paused', 'true'));
+  await page.waitForFunction(() => document.getElementById('c').diagram?.paused === true);
+  assert.equal(page.problems.length, 5, 'one console error per invalid attribute');
 
   // Fixing the attributes brings the widgets back.
   await page.evaluate(() => document.getElementById('a').setAttribute('refill-rate', '5'));
@@ -368,4 +378,17 @@ test('the npm package: mountDiagram shows a bad setting\'s error in its element 
     await host.close();
     await rm(work, { recursive: true, force: true });
   }
+});
+
+test('embed.html reads paused from its address: paused, paused=true and paused=1 stop time, paused=false and paused=0 do not', async () => {
+  const page = await openPage(browser);
+  for (const [query, paused] of [['paused', true], ['paused=true', true], ['paused=1', true], ['paused=false', false], ['paused=0', false], ['capacity=3', false]]) {
+    await page.goto(`${site.url}embed.html?${query}`);
+    await page.waitForFunction(() => document.querySelector('bucket-lab').diagram);
+    assert.equal(await page.evaluate(() => document.querySelector('bucket-lab').diagram.paused), paused, query);
+  }
+  await page.goto(`${site.url}embed.html?paused=later`);
+  await page.locator('bucket-lab .bl-error').waitFor();
+  assert.equal(await page.locator('bucket-lab .bl-error-detail').textContent(), 'paused must be present with no value (or "true") to stop time, or absent to let it run, got "later"');
+  await page.context().close();
 });

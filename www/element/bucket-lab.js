@@ -57,7 +57,13 @@ function readSettings(element) {
   const given = text('lang');
   const lang = given === null ? langOf(document.documentElement) : supportedLang(given);
   if (!lang) throw new AttributeError('lang', `lang must be "pt-BR" or "en", got "${given}"`);
-  return { capacity, refillRate, cost, tokens, lang, controls: text('controls') ?? 'all', paused: element.hasAttribute('paused') };
+  // A boolean attribute is on whenever present, so `paused="false"` would stop time: the
+  // opposite of what it says. Only the forms that mean "on" are taken.
+  const paused = text('paused');
+  if (paused !== null && !['', 'paused', 'true'].includes(paused)) {
+    throw new AttributeError('paused', `paused must be present with no value (or "true") to stop time, or absent to let it run, got "${paused}"`);
+  }
+  return { capacity, refillRate, cost, tokens, lang, controls: text('controls') ?? 'all', paused: paused !== null };
 }
 
 export class BucketLabElement extends HTMLElement {

@@ -12,8 +12,14 @@ export const MEASURE_MESSAGE = 'bucketlab:measure';
 
 const params = new URLSearchParams(location.search);
 const element = document.querySelector('#embed bucket-lab');
+// An address has no boolean attributes: `paused`, `paused=true` or `paused=1` stop time,
+// `paused=false` or `paused=0` let it run; any other value goes to the element, which names it.
+const PAUSED = { '': '', true: '', 1: '', false: null, 0: null };
 for (const name of ATTRIBUTES) {
-  if (params.has(name)) element.setAttribute(name, params.get(name));
+  if (!params.has(name)) continue;
+  const given = params.get(name);
+  const value = name === 'paused' && given in PAUSED ? PAUSED[given] : given;
+  if (value !== null) element.setAttribute(name, value);
 }
 if (params.has('lang')) document.documentElement.lang = pickLang(params.get('lang'));
 document.title = `${translator(tables, langOf())('frameTitle')} · bucketlab`;
