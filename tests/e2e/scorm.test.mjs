@@ -109,6 +109,8 @@ for (const [version, zip] of [['1.2', 'bucketlab-scorm12.zip'], ['2004', 'bucket
 test('lms: SCORM 1.2 in scorm-again: incomplete at launch, completed with the score after a 429 and the quick check', async () => {
   const [page, start] = await openLms('lms12.html');
   assert.equal(await get(page, 'cmi.core.lesson_status'), 'incomplete');
+  // Its snippets would point into the package, behind the LMS's login: no embed panel here.
+  assert.equal(await start.locator('#embed-panel').isHidden(), true);
   // The learner switches to English first: the second page carries on with the same session.
   await start.click('.lang-switch a[data-lang=en]');
   const frame = await lessonFrame(page, /\/en\.html/);
@@ -172,6 +174,7 @@ test('lms: the package opened with no LMS around does nothing visible and logs n
   await collectStatements(page);
   await page.goto(new URL('bucketlab-scorm12/index.html', env.server.url).href);
   await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
+  await page.locator('#embed-panel summary').waitFor(); // offered outside an LMS
   assert.ok(await sendUntilRefused(page.mainFrame()) >= 1);
   await page.waitForFunction(() => window.statements.length === 2);
   await page.goto('about:blank');

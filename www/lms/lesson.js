@@ -29,6 +29,9 @@ try {
 
 const lms = findLms();
 const scorm = lms ? new ScormSession(lms, { warn }) : null;
+// Inside an LMS the page's address is the package's, behind the LMS's login: the "Embed this"
+// snippets built from it would work nowhere else, so the panel is not offered there.
+if (lms) document.getElementById('embed-panel')?.setAttribute('hidden', '');
 const learner = scorm?.learnerId;
 const actor = launch.actor ?? (learner ? { objectType: 'Agent', account: { homePage: home, name: learner } } : anonymousActor(home));
 const make = statementMaker({
