@@ -301,6 +301,40 @@ fn bad_flags_name_the_flag_the_value_and_what_is_allowed() {
 }
 
 #[test]
+fn a_key_or_time_field_the_log_does_not_have_is_exit_code_2() {
+    let csv = "1.0,alice\n2.0,bob\n3.0,alice\n";
+    let json = "{\"time\":1,\"ip\":\"::1\"}\n{\"time\":2,\"ip\":\"::2\"}\n";
+    for (flags, log, message) in [
+        (
+            ["--key", "column:5"],
+            csv,
+            ["'column:5'", "--key", "has a column 5", "at most 2"],
+        ),
+        (
+            ["--time-field", "when"],
+            json,
+            ["'when'", "--time-field", "\"when\"", "ip, time"],
+        ),
+        (
+            ["--key", "field:user"],
+            json,
+            ["'field:user'", "--key", "\"user\"", "ip, time"],
+        ),
+    ] {
+        let output = bucketlab(&args(&[flags[0], flags[1], "-"]), log.as_bytes());
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{flags:?}: {stderr}");
+        for piece in message {
+            assert!(
+                stderr.contains(piece),
+                "{flags:?}: {piece:?} missing from {stderr}"
+            );
+        }
+        assert!(output.stdout.is_empty());
+    }
+}
+
+#[test]
 fn unreadable_input_is_exit_code_1_and_unknown_text_exit_code_2() {
     let output = bucketlab(&args(&["/no/such/access.log"]), b"");
     assert_eq!(output.status.code(), Some(1));

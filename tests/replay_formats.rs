@@ -323,6 +323,48 @@ fn keys_and_time_fields_must_fit_the_format() {
 }
 
 #[test]
+fn a_named_field_or_column_that_no_first_line_has_is_refused() {
+    let csv = ["time,client", "1.5,alice", "2,bob"];
+    let e = Parser::new(Format::Csv, Some(&KeySpec::Column(5)), None, &csv).unwrap_err();
+    assert_eq!((e.option, e.value.as_deref()), ("key", Some("column:5")));
+    assert_eq!(
+        e.why,
+        "none of the first 3 lines has a column 5; they have at most 2, so the key can be column:2"
+    );
+    let wide = ["1,a,b,c", "2,a"];
+    let e = Parser::new(Format::Csv, Some(&KeySpec::Column(9)), None, &wide).unwrap_err();
+    assert!(e.why.ends_with("column:2 to column:4"), "{}", e.why);
+    assert!(Parser::new(Format::Csv, Some(&KeySpec::Column(4)), None, &wide).is_ok());
+    // A one-column log read as CSV has no key at all: the format is what does not fit.
+    let e = Parser::new(Format::Csv, None, None, &["1", "2"]).unwrap_err();
+    assert_eq!((e.option, e.value.as_deref()), ("format", Some("csv")));
+    assert!(
+        e.why
+            .contains("none of the first 2 lines has a second column"),
+        "{}",
+        e.why
+    );
+
+    let json = [
+        r#"{"time": 1, "ip": "::1"}"#,
+        r#"{"time": 2, "ip": "::2", "path": "/"}"#,
+    ];
+    let e = Parser::new(Format::Json, None, Some("when"), &json).unwrap_err();
+    assert_eq!((e.option, e.value.as_deref()), ("time-field", Some("when")));
+    assert_eq!(
+        e.why,
+        "none of the first 2 JSON lines has a field \"when\"; they have ip, time, path"
+    );
+    let user = KeySpec::Field("user".into());
+    let e = Parser::new(Format::Json, Some(&user), None, &json).unwrap_err();
+    assert_eq!((e.option, e.value.as_deref()), ("key", Some("field:user")));
+    assert!(e.why.contains("has a field \"user\""), "{}", e.why);
+    // One line having it is enough (the others are malformed lines, as usual).
+    let path = KeySpec::Field("path".into());
+    assert!(Parser::new(Format::Json, Some(&path), None, &json).is_ok());
+}
+
+#[test]
 fn the_format_is_detected_from_the_first_lines() {
     let combined: Vec<&str> = COMBINED.iter().map(|c| c.0).collect();
     assert_eq!(detect(&combined), Some(Format::Combined));

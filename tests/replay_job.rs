@@ -176,6 +176,19 @@ fn bad_input_ends_with_a_clear_error() {
         }
         other => panic!("expected a format error, got {other:?}"),
     }
+    // A key the log does not have: the same setup error as the command's, naming the option.
+    let csv = b"1.0,alice\n2.0,bob\n";
+    let mut by_column = settings(5.0, 1.0, None);
+    by_column.key = Some(bucketlab::replay::KeySpec::Column(5));
+    let (job, passes) = drive(csv, 4096, by_column);
+    match job.error() {
+        Some(JobError::Setup { option, value, why }) => {
+            assert_eq!((*option, value.as_deref()), ("key", Some("column:5")));
+            assert!(why.contains("at most 2"), "{why}");
+        }
+        other => panic!("expected a key error, got {other:?}"),
+    }
+    assert_eq!(passes, 1);
     // Garbage that starts like gzip: the stream is refused.
     let mut fake = vec![0x1f, 0x8b];
     fake.extend_from_slice(&garbage);

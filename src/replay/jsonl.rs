@@ -61,6 +61,29 @@ pub fn first_present<'n>(object: &Map<String, Value>, names: &[&'n str]) -> Opti
     names.iter().copied().find(|name| has(object, name))
 }
 
+/// The top-level member names of `objects`, in the order first met, as a list to show (at most
+/// [`NAMES_SHOWN`], then how many more); `nothing` when they have none.
+pub fn member_names(objects: &[Map<String, Value>]) -> String {
+    let mut names: Vec<&str> = Vec::new();
+    for name in objects.iter().flat_map(|o| o.keys()) {
+        if !names.contains(&name.as_str()) {
+            names.push(name);
+        }
+    }
+    match names.len() {
+        0 => "nothing".to_owned(),
+        n if n > NAMES_SHOWN => format!(
+            "{} and {} more",
+            names[..NAMES_SHOWN].join(", "),
+            n - NAMES_SHOWN
+        ),
+        _ => names.join(", "),
+    }
+}
+
+/// How many member names [`member_names`] lists.
+pub const NAMES_SHOWN: usize = 12;
+
 /// A time member: epoch seconds as a number or a string of digits, or an RFC 3339 string.
 pub fn time(name: &str, value: Option<Value>) -> Result<f64, String> {
     match value {
