@@ -230,7 +230,7 @@ fn json_time_fields_are_named_or_found_and_checked() {
             r#"{"when": "soon", "ip": "::1"}"#,
             "neither epoch seconds nor an RFC 3339",
         ),
-        (r#"{"when": -4, "ip": "::1"}"#, "not epoch seconds"),
+        (r#"{"when": -4, "ip": "::1"}"#, "not an epoch time"),
         (r#"{"when": [1], "ip": "::1"}"#, "is an array"),
         (r#"{"ip": "::1"}"#, "no time field \"when\""),
         (r#"{"when": 1, "ip": null}"#, "key field \"ip\" is null"),
@@ -362,6 +362,51 @@ fn a_named_field_or_column_that_no_first_line_has_is_refused() {
     // One line having it is enough (the others are malformed lines, as usual).
     let path = KeySpec::Field("path".into());
     assert!(Parser::new(Format::Json, Some(&path), None, &json).is_ok());
+}
+
+#[test]
+fn epoch_milliseconds_and_finer_replay_like_seconds() {
+    // pino writes `"time": 1700000000250`; the same requests in seconds, µs and ns, in JSON
+    // (number and string) and CSV, are limited alike.
+    let mut rng = fastrand::Rng::with_seed(5);
+    let mut ms = 1_700_000_000_000_u64;
+    let requests: Vec<(u64, u32)> = (0..400)
+        .map(|_| {
+            ms += rng.u64(0..600);
+            (ms, rng.u32(1..4))
+        })
+        .collect();
+    let limited = |line: &dyn Fn(u64, u32) -> String| {
+        let log: String = requests.iter().map(|&(t, k)| line(t, k) + "\n").collect();
+        let report = run(log.as_bytes(), bucket(3.0, 1.0)).unwrap().report;
+        assert_eq!((report.requests, report.malformed), (400, 0), "{log:.80}");
+        report.limited
+    };
+    let seconds = limited(&|t, k| {
+        format!(
+            r#"{{"time": {}.{:03}, "ip": "10.0.0.{k}"}}"#,
+            t / 1000,
+            t % 1000
+        )
+    });
+    assert!(seconds > 0, "the log is limited in seconds");
+    for (unit, line) in [
+        (
+            "json ms",
+            &(|t, k| format!(r#"{{"time": {t}, "ip": "10.0.0.{k}"}}"#))
+                as &dyn Fn(u64, u32) -> String,
+        ),
+        ("json µs text", &|t, k| {
+            format!(r#"{{"time": "{t}000", "ip": "10.0.0.{k}"}}"#)
+        }),
+        ("json ns", &|t, k| {
+            format!(r#"{{"time": {t}000000, "ip": "10.0.0.{k}"}}"#)
+        }),
+        ("csv ms", &|t, k| format!("{t},10.0.0.{k}")),
+        ("csv µs", &|t, k| format!("{t}000,10.0.0.{k}")),
+    ] {
+        assert_eq!(limited(line), seconds, "{unit}");
+    }
 }
 
 #[test]

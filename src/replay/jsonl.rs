@@ -84,13 +84,15 @@ pub fn member_names(objects: &[Map<String, Value>]) -> String {
 /// How many member names [`member_names`] lists.
 pub const NAMES_SHOWN: usize = 12;
 
-/// A time member: epoch seconds as a number or a string of digits, or an RFC 3339 string.
+/// A time member: an epoch time as a number or a string of digits (seconds, or milliseconds and
+/// finer told by their size: [`super::timestamp::epoch_seconds`]), or an RFC 3339 string.
 pub fn time(name: &str, value: Option<Value>) -> Result<f64, String> {
     match value {
         Some(Value::Number(n)) => n
             .as_f64()
             .filter(|t| t.is_finite() && *t >= 0.0)
-            .ok_or_else(|| format!("time field \"{name}\": {n} is not epoch seconds")),
+            .map(super::timestamp::epoch_seconds)
+            .ok_or_else(|| format!("time field \"{name}\": {n} is not an epoch time")),
         Some(Value::String(text)) => super::timestamp::epoch_or_rfc3339(&text)
             .map_err(|e| format!("time field \"{name}\": {e}")),
         Some(other) => Err(format!(
@@ -147,7 +149,7 @@ mod tests {
         assert_eq!(time("t", Some(Value::from("2.5"))), Ok(2.5));
         assert!(time("t", Some(Value::from(-1)))
             .unwrap_err()
-            .contains("not epoch seconds"));
+            .contains("not an epoch time"));
         assert_eq!(time("t", None), Err("no time field \"t\"".to_owned()));
         assert!(key("k", Some(Value::Null)).unwrap_err().contains("is null"));
         assert!(object("[1]")
