@@ -254,6 +254,23 @@ fn the_table_reads_like_a_report() {
     }
 }
 
+#[test]
+fn a_log_of_blank_lines_says_so_beside_its_line_count() {
+    for (input, said, lines) in [
+        (&b""[..], "no lines to read", "lines                  0"),
+        (
+            b"\n  \n\n",
+            "no format: every line is blank",
+            "lines                  3",
+        ),
+    ] {
+        let output = bucketlab(&args(&["-"]), input);
+        assert!(output.status.success());
+        let table = String::from_utf8(output.stdout).unwrap();
+        assert!(table.contains(said) && table.contains(lines), "{table}");
+    }
+}
+
 /// Runs with `extra` flags and expects exit code 2 and every piece of `message` on stderr.
 fn refused(extra: &[&str], message: &[&str]) {
     let output = bucketlab(extra, log().as_bytes());

@@ -80,7 +80,9 @@ pub fn write(
             }
             writeln!(out)?;
         }
-        None => writeln!(out, "  no lines to read")?,
+        // No format without a non-blank line: say which of the two the `lines` figure shows.
+        None if report.lines == 0 => writeln!(out, "  no lines to read")?,
+        None => writeln!(out, "  no format: every line is blank")?,
     }
     writeln!(
         out,
