@@ -187,7 +187,7 @@ pub fn write(
 
 /// The curve's rows where it changes: round rates (1, 2, 5 per decade) from where the heaviest
 /// key's need starts to fall to where every column has reached its floor, plus the rate asked
-/// about and the one recommended.
+/// about (when above 0: the grid has no rate 0) and the one recommended.
 fn write_curve(
     out: &mut impl Write,
     curves: &Curves,
