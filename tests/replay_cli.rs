@@ -254,6 +254,23 @@ fn the_table_reads_like_a_report() {
     }
 }
 
+#[test]
+fn a_log_of_blank_lines_says_so_beside_its_line_count() {
+    for (input, said, lines) in [
+        (&b""[..], "no lines to read", "lines                  0"),
+        (
+            b"\n  \n\n",
+            "no format: every line is blank",
+            "lines                  3",
+        ),
+    ] {
+        let output = bucketlab(&args(&["-"]), input);
+        assert!(output.status.success());
+        let table = String::from_utf8(output.stdout).unwrap();
+        assert!(table.contains(said) && table.contains(lines), "{table}");
+    }
+}
+
 /// Runs with `extra` flags and expects exit code 2 and every piece of `message` on stderr.
 fn refused(extra: &[&str], message: &[&str]) {
     let output = bucketlab(extra, log().as_bytes());
@@ -297,6 +314,40 @@ fn bad_flags_name_the_flag_the_value_and_what_is_allowed() {
         args.extend(flags.split(' '));
         args.push("-");
         refused(&args, &message.split(" | ").collect::<Vec<_>>());
+    }
+}
+
+#[test]
+fn a_key_or_time_field_the_log_does_not_have_is_exit_code_2() {
+    let csv = "1.0,alice\n2.0,bob\n3.0,alice\n";
+    let json = "{\"time\":1,\"ip\":\"::1\"}\n{\"time\":2,\"ip\":\"::2\"}\n";
+    for (flags, log, message) in [
+        (
+            ["--key", "column:5"],
+            csv,
+            ["'column:5'", "--key", "has a column 5", "at most 2"],
+        ),
+        (
+            ["--time-field", "when"],
+            json,
+            ["'when'", "--time-field", "\"when\"", "ip, time"],
+        ),
+        (
+            ["--key", "field:user"],
+            json,
+            ["'field:user'", "--key", "\"user\"", "ip, time"],
+        ),
+    ] {
+        let output = bucketlab(&args(&[flags[0], flags[1], "-"]), log.as_bytes());
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{flags:?}: {stderr}");
+        for piece in message {
+            assert!(
+                stderr.contains(piece),
+                "{flags:?}: {piece:?} missing from {stderr}"
+            );
+        }
+        assert!(output.stdout.is_empty());
     }
 }
 

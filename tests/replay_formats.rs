@@ -230,7 +230,7 @@ fn json_time_fields_are_named_or_found_and_checked() {
             r#"{"when": "soon", "ip": "::1"}"#,
             "neither epoch seconds nor an RFC 3339",
         ),
-        (r#"{"when": -4, "ip": "::1"}"#, "not epoch seconds"),
+        (r#"{"when": -4, "ip": "::1"}"#, "not an epoch time"),
         (r#"{"when": [1], "ip": "::1"}"#, "is an array"),
         (r#"{"ip": "::1"}"#, "no time field \"when\""),
         (r#"{"when": 1, "ip": null}"#, "key field \"ip\" is null"),
@@ -320,6 +320,93 @@ fn keys_and_time_fields_must_fit_the_format() {
         .unwrap_err()
         .contains("ip, field:NAME"));
     assert!(KeySpec::parse("field:").is_err());
+}
+
+#[test]
+fn a_named_field_or_column_that_no_first_line_has_is_refused() {
+    let csv = ["time,client", "1.5,alice", "2,bob"];
+    let e = Parser::new(Format::Csv, Some(&KeySpec::Column(5)), None, &csv).unwrap_err();
+    assert_eq!((e.option, e.value.as_deref()), ("key", Some("column:5")));
+    assert_eq!(
+        e.why,
+        "none of the first 3 lines has a column 5; they have at most 2, so the key can be column:2"
+    );
+    let wide = ["1,a,b,c", "2,a"];
+    let e = Parser::new(Format::Csv, Some(&KeySpec::Column(9)), None, &wide).unwrap_err();
+    assert!(e.why.ends_with("column:2 to column:4"), "{}", e.why);
+    assert!(Parser::new(Format::Csv, Some(&KeySpec::Column(4)), None, &wide).is_ok());
+    // A one-column log read as CSV has no key at all: the format is what does not fit.
+    let e = Parser::new(Format::Csv, None, None, &["1", "2"]).unwrap_err();
+    assert_eq!((e.option, e.value.as_deref()), ("format", Some("csv")));
+    assert!(
+        e.why
+            .contains("none of the first 2 lines has a second column"),
+        "{}",
+        e.why
+    );
+
+    let json = [
+        r#"{"time": 1, "ip": "::1"}"#,
+        r#"{"time": 2, "ip": "::2", "path": "/"}"#,
+    ];
+    let e = Parser::new(Format::Json, None, Some("when"), &json).unwrap_err();
+    assert_eq!((e.option, e.value.as_deref()), ("time-field", Some("when")));
+    assert_eq!(
+        e.why,
+        "none of the first 2 JSON lines has a field \"when\"; they have ip, time, path"
+    );
+    let user = KeySpec::Field("user".into());
+    let e = Parser::new(Format::Json, Some(&user), None, &json).unwrap_err();
+    assert_eq!((e.option, e.value.as_deref()), ("key", Some("field:user")));
+    assert!(e.why.contains("has a field \"user\""), "{}", e.why);
+    // One line having it is enough (the others are malformed lines, as usual).
+    let path = KeySpec::Field("path".into());
+    assert!(Parser::new(Format::Json, Some(&path), None, &json).is_ok());
+}
+
+#[test]
+fn epoch_milliseconds_and_finer_replay_like_seconds() {
+    // pino writes `"time": 1700000000250`; the same requests in seconds, µs and ns, in JSON
+    // (number and string) and CSV, are limited alike.
+    let mut rng = fastrand::Rng::with_seed(5);
+    let mut ms = 1_700_000_000_000_u64;
+    let requests: Vec<(u64, u32)> = (0..400)
+        .map(|_| {
+            ms += rng.u64(0..600);
+            (ms, rng.u32(1..4))
+        })
+        .collect();
+    let limited = |line: &dyn Fn(u64, u32) -> String| {
+        let log: String = requests.iter().map(|&(t, k)| line(t, k) + "\n").collect();
+        let report = run(log.as_bytes(), bucket(3.0, 1.0)).unwrap().report;
+        assert_eq!((report.requests, report.malformed), (400, 0), "{log:.80}");
+        report.limited
+    };
+    let seconds = limited(&|t, k| {
+        format!(
+            r#"{{"time": {}.{:03}, "ip": "10.0.0.{k}"}}"#,
+            t / 1000,
+            t % 1000
+        )
+    });
+    assert!(seconds > 0, "the log is limited in seconds");
+    for (unit, line) in [
+        (
+            "json ms",
+            &(|t, k| format!(r#"{{"time": {t}, "ip": "10.0.0.{k}"}}"#))
+                as &dyn Fn(u64, u32) -> String,
+        ),
+        ("json µs text", &|t, k| {
+            format!(r#"{{"time": "{t}000", "ip": "10.0.0.{k}"}}"#)
+        }),
+        ("json ns", &|t, k| {
+            format!(r#"{{"time": {t}000000, "ip": "10.0.0.{k}"}}"#)
+        }),
+        ("csv ms", &|t, k| format!("{t},10.0.0.{k}")),
+        ("csv µs", &|t, k| format!("{t}000,10.0.0.{k}")),
+    ] {
+        assert_eq!(limited(line), seconds, "{unit}");
+    }
 }
 
 #[test]

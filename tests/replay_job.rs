@@ -3,10 +3,11 @@
 
 mod replay_support;
 
-use bucketlab::limiter::{rust_decimal, rust_number, BucketConfig, Scenario};
+use bucketlab::limiter::{rust_decimal, rust_number, BucketConfig, Scenario, TokenBucket};
 use bucketlab::replay::job::{Job, JobError, Next, Outcome};
 use bucketlab::replay::sample::{sample_log, SAMPLE_MALFORMED};
 use bucketlab::replay::{Policy, Settings, Target};
+use proptest::prelude::*;
 use replay_support::{bucketlab, gzip, json};
 
 fn settings(capacity: f64, refill_rate: f64, target: Option<Target>) -> Settings {
@@ -175,6 +176,19 @@ fn bad_input_ends_with_a_clear_error() {
         }
         other => panic!("expected a format error, got {other:?}"),
     }
+    // A key the log does not have: the same setup error as the command's, naming the option.
+    let csv = b"1.0,alice\n2.0,bob\n";
+    let mut by_column = settings(5.0, 1.0, None);
+    by_column.key = Some(bucketlab::replay::KeySpec::Column(5));
+    let (job, passes) = drive(csv, 4096, by_column);
+    match job.error() {
+        Some(JobError::Setup { option, value, why }) => {
+            assert_eq!((*option, value.as_deref()), ("key", Some("column:5")));
+            assert!(why.contains("at most 2"), "{why}");
+        }
+        other => panic!("expected a key error, got {other:?}"),
+    }
+    assert_eq!(passes, 1);
     // Garbage that starts like gzip: the stream is refused.
     let mut fake = vec![0x1f, 0x8b];
     fake.extend_from_slice(&garbage);
@@ -189,4 +203,70 @@ fn bad_input_ends_with_a_clear_error() {
     let out = outcome(&job);
     assert_eq!((out.report.lines, out.report.requests, passes), (0, 0, 1));
     assert!(out.trace.is_none() && out.format.is_none());
+}
+
+/// Keys limited and requests limited by a token bucket of `capacity` at `rate` per key, each
+/// starting full, over `log` (`(time, key)` in file order).
+fn limited_by(log: &[(f64, usize)], capacity: f64, rate: f64) -> (u64, u64) {
+    let config = BucketConfig::new(capacity, rate).unwrap();
+    let mut buckets: Vec<(TokenBucket, bool)> = Vec::new();
+    let mut requests = 0;
+    for &(time, key) in log {
+        if buckets.len() <= key {
+            buckets.resize_with(key + 1, || (TokenBucket::new(config), false));
+        }
+        let (bucket, limited) = &mut buckets[key];
+        if !bucket.try_acquire(1.0, time).unwrap().is_admitted() {
+            *limited = true;
+            requests += 1;
+        }
+    }
+    (buckets.iter().filter(|(_, l)| *l).count() as u64, requests)
+}
+
+/// Small CSV logs: up to 4 keys, bursts of requests at the same time and gaps up to 3 s.
+fn small_logs() -> impl Strategy<Value = Vec<(f64, usize)>> {
+    let gap = prop_oneof![2 => Just(0.0), 2 => (0u32..12).prop_map(|q| f64::from(q) / 4.0)];
+    prop::collection::vec((gap, 0usize..4), 1..120).prop_map(|steps| {
+        let mut now = 1_000.0;
+        steps
+            .into_iter()
+            .map(|(gap, key)| {
+                now += gap;
+                (now, key)
+            })
+            .collect()
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// At the rate it chose, the recommendation meets its target and is the smallest whole
+    /// capacity that does, as trying every capacity from 1 up finds.
+    #[test]
+    fn the_recommendation_is_the_smallest_capacity_meeting_its_target(
+        log in small_logs(),
+        target in prop_oneof![
+            (0u32..=30).prop_map(|p| format!("requests:{p}%")),
+            (50u32..=100).prop_map(|p| format!("keys:{p}%")),
+        ],
+    ) {
+        let text: String = log.iter().map(|(t, k)| format!("{t},k{k}\n")).collect();
+        let (job, _) = drive(text.as_bytes(), 1 << 16, settings(1.0, 1.0, Some(Target::parse(&target).unwrap())));
+        let report = &outcome(&job).report;
+        let found = report.recommendation.clone().flatten().expect("a recommendation");
+        let (requests, keys) = (report.requests as f64, report.keys as f64);
+        let percent: f64 = target.split_once(':').unwrap().1.trim_end_matches('%').parse().unwrap();
+        let meets = |(keys_limited, requests_limited): (u64, u64)| match target.starts_with("keys") {
+            true => keys_limited as f64 <= ((100.0 - percent) / 100.0 * keys + 1e-9).floor(),
+            false => requests_limited as f64 <= (percent / 100.0 * requests + 1e-9).floor(),
+        };
+        let rate = found.refill_rate;
+        let replayed = limited_by(&log, found.capacity, rate);
+        prop_assert_eq!(replayed, (found.keys_limited, found.requests_limited));
+        prop_assert!(meets(replayed), "B = {} at r = {} limits {:?}", found.capacity, rate, replayed);
+        let smallest = (1..).map(f64::from).find(|&b| meets(limited_by(&log, b, rate))).unwrap();
+        prop_assert_eq!(found.capacity, smallest, "at r = {}", rate);
+    }
 }

@@ -1,4 +1,4 @@
-//! CSV lines `time,key[,cost]`: the time (epoch seconds or RFC 3339) in column 1, the key in
+//! CSV lines `time,key[,cost]`: the time (an epoch time or RFC 3339) in column 1, the key in
 //! column 2 or the one `--key column:N` names, the cost in column 3 when the key is column 2 and
 //! the line has a third column (otherwise every request costs 1). Fields may be quoted as RFC 4180
 //! says; a record may not span lines.

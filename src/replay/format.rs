@@ -210,6 +210,8 @@ impl Parser {
     /// A parser for `format`, keyed by `key` (the format's default when `None`), taking the time
     /// from `time_field` (JSON only). For JSON, the default time field and the `ip` key are the
     /// first of [`jsonl::TIME_FIELDS`] and [`jsonl::IP_FIELDS`] that an object of `samples` has.
+    /// A JSON field or CSV column that none of `samples` (the log's first lines) has is refused
+    /// here, naming the option, rather than making every line malformed.
     pub fn new(
         format: Format,
         key: Option<&KeySpec>,
@@ -236,14 +238,8 @@ impl Parser {
             (Format::Json, None | Some(KeySpec::Ip | KeySpec::Field(_))) => {
                 json_fields(key, time_field, samples)?
             }
-            (Format::Csv, None) => How::Csv {
-                key: 2,
-                cost: Some(3),
-            },
-            (Format::Csv, Some(KeySpec::Column(n))) => How::Csv {
-                key: *n,
-                cost: (*n == 2).then_some(3),
-            },
+            (Format::Csv, None) => csv_key(2, None, samples)?,
+            (Format::Csv, Some(spec @ KeySpec::Column(n))) => csv_key(*n, Some(spec), samples)?,
             (_, Some(other)) => {
                 let allowed = match format {
                     Format::Json => "ip or field:NAME",
@@ -391,6 +387,44 @@ impl Parser {
     }
 }
 
+/// The CSV key in column `key` (`spec` when given; the default otherwise), the cost in column 3
+/// when the key is column 2. Refused when the sample lines are CSV and none has that column.
+fn csv_key(key: usize, spec: Option<&KeySpec>, samples: &[&str]) -> Result<How, SetupError> {
+    let mut splitter = csv::Splitter::default();
+    let widest = samples
+        .iter()
+        .filter_map(|line| splitter.split(line.as_bytes()).ok().map(|c| c.len()))
+        .max();
+    let lines = samples.len();
+    match widest {
+        // Only a log read as CSV by `--format` can lack a key column altogether.
+        Some(widest @ 0..=1) => Err(SetupError {
+            option: "format",
+            value: Some(Format::Csv.name().to_owned()),
+            why: format!(
+                "csv lines are time,key[,cost]; none of the first {lines} lines has a second \
+                 column (the widest has {widest})"
+            ),
+        }),
+        Some(widest) if widest < key => Err(SetupError {
+            option: "key",
+            value: spec.map(KeySpec::to_string),
+            why: format!(
+                "none of the first {lines} lines has a column {key}; they have at most {widest}, \
+                 so the key can be {}",
+                match widest {
+                    2 => "column:2".to_owned(),
+                    _ => format!("column:2 to column:{widest}"),
+                }
+            ),
+        }),
+        _ => Ok(How::Csv {
+            key,
+            cost: (key == 2).then_some(3),
+        }),
+    }
+}
+
 /// The JSON time and key fields: as named, or the first of the usual names that the sample
 /// objects have (the first object that has one decides).
 fn json_fields(
@@ -413,10 +447,22 @@ fn json_fields(
             why: format!("none of the first {} lines is a JSON object", samples.len()),
         });
     }
-    // A name the caller gave, or the first usual one found, or the error naming the flag to use.
+    // A name the caller gave (if a sample object has it), or the first usual one found, or the
+    // error naming the flag to use.
     let resolve = |given: Option<&str>, usual: &[&str], option, value: Option<&str>, flag| {
         if let Some(name) = given {
-            return Ok(name.to_owned());
+            if objects.is_empty() || objects.iter().any(|o| jsonl::has(o, name)) {
+                return Ok(name.to_owned());
+            }
+            return Err(SetupError {
+                option,
+                value: value.map(str::to_owned),
+                why: format!(
+                    "none of the first {} JSON lines has a field \"{name}\"; they have {}",
+                    objects.len(),
+                    jsonl::member_names(&objects)
+                ),
+            });
         }
         objects
             .iter()
@@ -436,14 +482,14 @@ fn json_fields(
             time_field,
             &jsonl::TIME_FIELDS,
             "time-field",
-            None,
+            time_field,
             "--time-field NAME",
         )?,
         key: resolve(
             named_key,
             &jsonl::IP_FIELDS,
             "key",
-            Some("ip"),
+            Some(&key.map_or("ip".to_owned(), KeySpec::to_string)),
             "--key field:NAME",
         )?,
     })

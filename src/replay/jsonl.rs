@@ -61,13 +61,38 @@ pub fn first_present<'n>(object: &Map<String, Value>, names: &[&'n str]) -> Opti
     names.iter().copied().find(|name| has(object, name))
 }
 
-/// A time member: epoch seconds as a number or a string of digits, or an RFC 3339 string.
+/// The top-level member names of `objects`, in the order first met, as a list to show (at most
+/// [`NAMES_SHOWN`], then how many more); `nothing` when they have none.
+pub fn member_names(objects: &[Map<String, Value>]) -> String {
+    let mut names: Vec<&str> = Vec::new();
+    for name in objects.iter().flat_map(|o| o.keys()) {
+        if !names.contains(&name.as_str()) {
+            names.push(name);
+        }
+    }
+    match names.len() {
+        0 => "nothing".to_owned(),
+        n if n > NAMES_SHOWN => format!(
+            "{} and {} more",
+            names[..NAMES_SHOWN].join(", "),
+            n - NAMES_SHOWN
+        ),
+        _ => names.join(", "),
+    }
+}
+
+/// How many member names [`member_names`] lists.
+pub const NAMES_SHOWN: usize = 12;
+
+/// A time member: an epoch time as a number or a string of digits (seconds, or milliseconds and
+/// finer told by their size: [`super::timestamp::epoch_seconds`]), or an RFC 3339 string.
 pub fn time(name: &str, value: Option<Value>) -> Result<f64, String> {
     match value {
         Some(Value::Number(n)) => n
             .as_f64()
             .filter(|t| t.is_finite() && *t >= 0.0)
-            .ok_or_else(|| format!("time field \"{name}\": {n} is not epoch seconds")),
+            .map(super::timestamp::epoch_seconds)
+            .ok_or_else(|| format!("time field \"{name}\": {n} is not an epoch time")),
         Some(Value::String(text)) => super::timestamp::epoch_or_rfc3339(&text)
             .map_err(|e| format!("time field \"{name}\": {e}")),
         Some(other) => Err(format!(
@@ -124,7 +149,7 @@ mod tests {
         assert_eq!(time("t", Some(Value::from("2.5"))), Ok(2.5));
         assert!(time("t", Some(Value::from(-1)))
             .unwrap_err()
-            .contains("not epoch seconds"));
+            .contains("not an epoch time"));
         assert_eq!(time("t", None), Err("no time field \"t\"".to_owned()));
         assert!(key("k", Some(Value::Null)).unwrap_err().contains("is null"));
         assert!(object("[1]")

@@ -186,6 +186,11 @@ impl Search {
     }
 
     /// Takes the counts of a pass over `capacities` (from [`Search::candidates`]).
+    ///
+    /// `hi` only ever moves to a capacity seen to meet the target. When none of the pass did, they
+    /// all lie below the known-good `hi` (which a later pass does not replay again): the answer is
+    /// above the largest of them. Should the first pass find the bound itself failing, which its
+    /// construction rules out, the search moves on above it rather than report a miss.
     pub fn narrow(&mut self, capacities: &[f64], counts: &[Counts]) {
         let (target, keys, requests) = (self.target, self.keys, self.requests);
         let met = |c: Counts| target.met(c, keys, requests);
@@ -201,11 +206,12 @@ impl Search {
                 .iter()
                 .filter(|&&(b, c)| b < capacity && !met(c))
                 .fold(self.lo, |lo, &(b, _)| lo.max(b));
-        } else if let Some(&(capacity, counts)) = results.last() {
-            // Only if the bound failed, which its construction rules out: report it as it is.
-            self.hi = capacity;
-            self.hi_counts = Some(counts);
-            self.lo = capacity - 1.0;
+            return;
+        }
+        self.lo = results.iter().fold(self.lo, |lo, &(b, _)| lo.max(b));
+        if self.lo >= self.hi {
+            self.hi = (2.0 * self.lo).max(self.lo + 1.0);
+            self.hi_counts = None;
         }
     }
 
@@ -258,6 +264,58 @@ mod tests {
         assert_eq!(whole(5.000000000000001), 5.0);
         assert_eq!(whole(5.01), 6.0);
         assert_eq!(whole(0.0), 1.0);
+    }
+
+    /// Runs a search from `lo = 0`, `hi = 100` where exactly the capacities from `threshold` up
+    /// meet the target; returns the capacity found, its counts and the passes made.
+    fn search_with_threshold(threshold: f64) -> (f64, Counts, usize) {
+        let mut search = Search {
+            target: Target::Requests(10.0),
+            rate: 1.0,
+            lo: 0.0,
+            hi: 100.0,
+            hi_counts: None,
+            keys: 1,
+            requests: 100,
+        };
+        let limited = |b: f64| Counts {
+            keys_limited: 1,
+            requests_limited: if b < threshold { 11 } else { 10 },
+        };
+        let mut passes = 0;
+        while !search.candidates().is_empty() {
+            let capacities = search.candidates();
+            assert!(capacities.len() <= CANDIDATES, "{capacities:?}");
+            let counts: Vec<Counts> = capacities.iter().map(|&b| limited(b)).collect();
+            search.narrow(&capacities, &counts);
+            passes += 1;
+            assert!(passes < 20, "threshold {threshold}: no end");
+        }
+        let found = search.result().expect("a result once the search is over");
+        let counts = Counts {
+            keys_limited: found.keys_limited,
+            requests_limited: found.requests_limited,
+        };
+        (found.capacity, counts, passes)
+    }
+
+    #[test]
+    fn the_search_finds_every_threshold_even_the_bound_itself() {
+        // The first pass replays 6, 13, …, 94, 100; a threshold just above one of them leaves
+        // every capacity of the second pass failing, with the answer the `hi` already known.
+        for threshold in 1..=100 {
+            let threshold = f64::from(threshold);
+            let (capacity, counts, passes) = search_with_threshold(threshold);
+            assert_eq!(capacity, threshold, "{passes} passes");
+            assert_eq!(counts.requests_limited, 10, "threshold {threshold}");
+        }
+        assert_eq!(search_with_threshold(100.0).0, 100.0, "the bound itself");
+    }
+
+    #[test]
+    fn a_failing_bound_moves_the_search_above_it_rather_than_report_a_miss() {
+        let (capacity, counts, _) = search_with_threshold(150.0);
+        assert_eq!((capacity, counts.requests_limited), (150.0, 10));
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! Log timestamps as seconds since the Unix epoch (`f64`): the web servers' `10/Oct/2000:13:55:36
-//! -0700`, RFC 3339 (`2018-07-02T22:23:00.186641Z`) and plain epoch seconds (`1698765432.123`).
+//! -0700`, RFC 3339 (`2018-07-02T22:23:00.186641Z`) and plain epoch numbers (`1698765432.123`;
+//! milliseconds, microseconds and nanoseconds are told apart by their size, [`epoch_seconds`]).
 
 use super::fields::quoted;
 use time::format_description::well_known::Rfc3339;
@@ -51,10 +52,31 @@ pub fn epoch(text: &str) -> Option<f64> {
     text.parse().ok().filter(|t: &f64| t.is_finite())
 }
 
-/// Epoch seconds or an RFC 3339 string, whichever `text` is.
+/// Numeric epoch times from this size up are read in the unit beside it (the largest that fits
+/// first): `1e11` s would be the year 5138, while `1e11` ms is March 1973, and so on.
+pub const EPOCH_UNITS: [(f64, f64, &str); 3] = [
+    (1e17, 1e9, "nanoseconds"),
+    (1e14, 1e6, "microseconds"),
+    (1e11, 1e3, "milliseconds"),
+];
+
+/// A numeric epoch time as seconds, its unit read from its size: seconds below `1e11`,
+/// milliseconds (pino's, Java's `currentTimeMillis`, JavaScript's `Date.now()`) from `1e11`,
+/// microseconds from `1e14`, nanoseconds from `1e17` (see [`EPOCH_UNITS`]). Any time from 1973
+/// to the year 5138 is thus read right in each unit; a log of seconds earlier than 1973 would
+/// need a time field of another kind.
+pub fn epoch_seconds(value: f64) -> f64 {
+    EPOCH_UNITS
+        .iter()
+        .find(|(from, _, _)| value >= *from)
+        .map_or(value, |(_, per_second, _)| value / per_second)
+}
+
+/// An epoch time ([`epoch_seconds`]: seconds, or milliseconds and finer by their size) or an RFC
+/// 3339 string, whichever `text` is.
 pub fn epoch_or_rfc3339(text: &str) -> Result<f64, String> {
     match epoch(text) {
-        Some(seconds) => Ok(seconds),
+        Some(number) => Ok(epoch_seconds(number)),
         None => rfc3339(text).map_err(|_| {
             format!(
                 "time {} is neither epoch seconds nor an RFC 3339 date and time",
@@ -96,6 +118,22 @@ mod tests {
         assert_eq!(rfc3339("2000-10-11T02:25:36+05:30"), Ok(971_211_336.0));
         assert_eq!(epoch("971211336.5"), Some(971_211_336.5));
         assert_eq!(epoch_or_rfc3339("2000-10-10T20:55:36Z"), Ok(971_211_336.0));
+    }
+
+    #[test]
+    fn epoch_milliseconds_and_finer_are_told_by_their_size() {
+        let seconds = 1_700_000_000.25;
+        assert_eq!(epoch_seconds(seconds), seconds);
+        assert_eq!(epoch_seconds(1_700_000_000_250.0), seconds);
+        assert_eq!(epoch_seconds(1_700_000_000_250_000.0), seconds);
+        // Nanoseconds since 1970 are past f64's whole numbers: within a microsecond.
+        assert!((epoch_seconds(1_700_000_000_250_000_000.0) - seconds).abs() < 1e-6);
+        assert_eq!(epoch_or_rfc3339("1700000000250"), Ok(seconds));
+        // Either side of the first limit: the year 5138 in seconds, March 1973 in milliseconds.
+        assert_eq!(epoch_seconds(99_999_999_999.0), 99_999_999_999.0);
+        assert_eq!(epoch_seconds(100_000_000_000.0), 100_000_000.0);
+        // Small numbers stay seconds (a trace that starts at 0).
+        assert_eq!(epoch_seconds(12.5), 12.5);
     }
 
     #[test]

@@ -30,7 +30,8 @@ const AFTER_HELP: &str = "\
 Formats: combined and common (Apache/nginx; a last field that is epoch seconds within 1 s of
 [time] is nginx's $msec and gives sub-second times), json (one object per line), alb (AWS
 Application Load Balancer), csv (time,key[,cost]). gzip input is recognised by its first bytes.
-Times: epoch seconds or RFC 3339. Lines that don't parse are counted, never fatal.
+Times: epoch seconds or RFC 3339; an epoch time from 1e11 is milliseconds, from 1e14
+microseconds, from 1e17 nanoseconds. Lines that don't parse are counted, never fatal.
 
 TARGET: keys:P% (at least P % of keys never limited, 0 < P <= 100) or requests:P% (at most P %
 of requests limited, 0 <= P < 100). The policy recommended is the one that lets a client through
@@ -47,7 +48,7 @@ pub struct ReplayArgs {
     #[arg(long, value_parser = PossibleValuesParser::new(FORMATS).map(|name| Format::from_name(&name).expect("one of FORMATS")))]
     pub format: Option<Format>,
 
-    /// json: the field holding the time (epoch seconds or RFC 3339)
+    /// json: the field holding the time (an epoch time, s or ms…, or RFC 3339)
     /// [default: the first of time, timestamp, @timestamp, ts, msec, time_iso8601]
     #[arg(long, value_name = "NAME")]
     pub time_field: Option<String>,

@@ -80,7 +80,9 @@ pub fn write(
             }
             writeln!(out)?;
         }
-        None => writeln!(out, "  no lines to read")?,
+        // No format without a non-blank line: say which of the two the `lines` figure shows.
+        None if report.lines == 0 => writeln!(out, "  no lines to read")?,
+        None => writeln!(out, "  no format: every line is blank")?,
     }
     writeln!(
         out,
@@ -185,7 +187,7 @@ pub fn write(
 
 /// The curve's rows where it changes: round rates (1, 2, 5 per decade) from where the heaviest
 /// key's need starts to fall to where every column has reached its floor, plus the rate asked
-/// about and the one recommended.
+/// about (when above 0: the grid has no rate 0) and the one recommended.
 fn write_curve(
     out: &mut impl Write,
     curves: &Curves,
