@@ -139,6 +139,51 @@ async fn a_store_that_fails_gives_503_not_a_guess() {
         .contains("store is unavailable"));
 }
 
+/// After Redis restarts (same socket or port, empty), the store connects again: within a few
+/// requests alice is admitted and then limited again, not refused with 503 for ever.
+#[tokio::test]
+async fn a_redis_store_reconnects_after_redis_restarts() {
+    for mut redis in [RedisServer::start(), RedisServer::start_tcp()] {
+        let store = Store::redis(&redis.url, KeyPattern::default())
+            .await
+            .unwrap();
+        let config = BucketConfig::new(2.0, 0.001).unwrap();
+        let url = serve(store, config, ManualClock::at(0.0)).await;
+        let statuses = |n| {
+            let url = url.clone();
+            async move {
+                let mut statuses = Vec::new();
+                for _ in 0..n {
+                    statuses.push(get(&url, Some("alice")).await.status().as_u16());
+                }
+                statuses
+            }
+        };
+        assert_eq!(statuses(3).await, [200, 200, 429], "{}: before", redis.url);
+
+        redis.restart();
+        // The request that finds the old connection broken may still get a 503; then the bucket
+        // (empty Redis: full again) is there, and limits.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+        let mut seen = Vec::new();
+        loop {
+            let status = get(&url, Some("alice")).await.status().as_u16();
+            seen.push(status);
+            if status == 200 {
+                break;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "{}: no recovery within 5 s after the restart: {seen:?}",
+                redis.url
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        assert!(seen.len() <= 2, "{}: one 503 at most: {seen:?}", redis.url);
+        assert_eq!(statuses(2).await, [200, 429], "{}: after", redis.url);
+    }
+}
+
 /// The real binary, listening on a free port; stopped on drop.
 struct ServerProcess(Child, String);
 
