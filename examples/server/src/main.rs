@@ -30,7 +30,7 @@ struct Args {
     #[arg(long, default_value_t = 5.0)]
     refill_rate: f64,
     /// `memory` (buckets in this process) or a Redis URL such as redis://127.0.0.1:6379 (buckets
-    /// shared by every server using that Redis).
+    /// shared by every server using that Redis); a bare host:port means redis://host:port.
     #[arg(long, default_value = "memory")]
     store: String,
     /// `--store` lists nodes of a Redis Cluster, separated by commas (any one is enough to find
@@ -68,13 +68,14 @@ async fn run(args: Args) -> Result<(), String> {
                 "--cluster needs the nodes of a Redis Cluster in --store, got \"memory\"".into(),
             )
         }
-        (url, false) => Store::redis(url, keys).await.map_err(|e| {
+        (url, false) => Store::redis(&redis_url(url), keys).await.map_err(|e| {
             format!("store must be `memory` or a reachable Redis URL, got {url:?}: {e}")
         })?,
         (nodes, true) => {
             // Refused before any connection: a pattern without the tag is a setting error.
             let keys = keys.for_cluster().map_err(|e| e.to_string())?;
-            let nodes: Vec<&str> = nodes.split(',').map(str::trim).collect();
+            let nodes: Vec<String> = nodes.split(',').map(|n| redis_url(n.trim())).collect();
+            let nodes: Vec<&str> = nodes.iter().map(String::as_str).collect();
             Store::redis_cluster(&nodes, keys).await.map_err(|e| {
                 format!("store must list reachable nodes of a Redis Cluster, got {nodes:?}: {e}")
             })?
@@ -94,4 +95,14 @@ async fn run(args: Args) -> Result<(), String> {
         })
         .await
         .map_err(|e| e.to_string())
+}
+
+/// `text` as a Redis URL: a URL (`redis://…`, `rediss://…`, `redis+unix://…`) as it is, a bare
+/// `host:port` (as `redis-cli` and `redis-cli --cluster create` take them) with `redis://` before it.
+fn redis_url(text: &str) -> String {
+    if text.contains("://") {
+        text.to_owned()
+    } else {
+        format!("redis://{text}")
+    }
 }

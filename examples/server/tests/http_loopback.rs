@@ -264,6 +264,22 @@ async fn two_servers_share_one_bucket_in_redis_but_not_in_memory() {
     );
 }
 
+#[tokio::test]
+async fn the_store_may_be_a_bare_host_and_port() {
+    let redis = RedisServer::start_tcp();
+    let bare = redis.url.strip_prefix("redis://").unwrap();
+    let server = ServerProcess::start(&["--capacity", "1", "--store", bare]);
+    let statuses = [
+        get(&server.1, Some("alice")).await.status(),
+        get(&server.1, Some("alice")).await.status(),
+    ];
+    assert_eq!(
+        statuses,
+        [200, 429],
+        "--store {bare}: one bucket of 1 in Redis"
+    );
+}
+
 #[test]
 fn the_binary_refuses_bad_settings_naming_them() {
     for (args, message) in [
