@@ -10,7 +10,7 @@
 use std::net::SocketAddr;
 use std::process::ExitCode;
 
-use bucketlab::limiter::BucketConfig;
+use bucketlab::limiter::{rust_number, BucketConfig, Field, InvalidValue, Rule};
 use bucketlab_server::{
     app, KeyPattern, Limiter, OnStoreError, Store, SystemClock, DEFAULT_KEY_PATTERN,
 };
@@ -24,10 +24,10 @@ struct Args {
     #[arg(long, default_value = "127.0.0.1:3000")]
     listen: SocketAddr,
     /// Bucket capacity B: the largest burst (finite, > 0).
-    #[arg(long, default_value_t = 10.0)]
+    #[arg(long, value_name = "B", default_value = "10", value_parser = capacity, allow_negative_numbers = true)]
     capacity: f64,
     /// Refill rate r in tokens per second: the sustained rate (finite, >= 0).
-    #[arg(long, default_value_t = 5.0)]
+    #[arg(long, value_name = "R", default_value = "5", value_parser = refill_rate, allow_negative_numbers = true)]
     refill_rate: f64,
     /// `memory` (buckets in this process) or a Redis URL such as redis://127.0.0.1:6379 (buckets
     /// shared by every server using that Redis); a bare host:port means redis://host:port.
@@ -44,6 +44,18 @@ struct Args {
     /// What a request gets when the store fails: `closed` (503) or `open` (admitted unlimited).
     #[arg(long, default_value = "closed")]
     on_store_error: OnStoreError,
+}
+
+/// `--capacity`'s value, checked by the core's rule; refused with clap's exit code 2.
+fn capacity(text: &str) -> Result<f64, String> {
+    InvalidValue::parse(Field::Capacity, text, Rule::Positive)
+        .map_err(|e| e.message_with("--capacity", rust_number))
+}
+
+/// `--refill-rate`'s value, checked by the core's rule; refused with clap's exit code 2.
+fn refill_rate(text: &str) -> Result<f64, String> {
+    InvalidValue::parse(Field::RefillRate, text, Rule::NonNegative)
+        .map_err(|e| e.message_with("--refill-rate", rust_number))
 }
 
 #[tokio::main]

@@ -280,19 +280,44 @@ async fn the_store_may_be_a_bare_host_and_port() {
     );
 }
 
+/// A bad flag value exits 2 (as clap's own errors do) naming the flag, the value and what is
+/// allowed; a store that can't be reached exits 1.
 #[test]
 fn the_binary_refuses_bad_settings_naming_them() {
-    for (args, message) in [
+    for (args, code, message) in [
         (
             vec!["--capacity=-1"],
-            "capacity must be a finite number greater than 0, got -1",
+            2,
+            "--capacity must be a finite number greater than 0, got -1",
+        ),
+        (
+            vec!["--capacity", "-1"],
+            2,
+            "--capacity must be a finite number greater than 0, got -1",
+        ),
+        (
+            vec!["--capacity", "abc"],
+            2,
+            "--capacity must be a finite number greater than 0, got \"abc\"",
+        ),
+        (
+            vec!["--capacity", "0"],
+            2,
+            "--capacity must be a finite number greater than 0, got 0",
         ),
         (
             vec!["--refill-rate", "NaN"],
-            "refill_rate must be a finite number of at least 0, got NaN",
+            2,
+            "--refill-rate must be a finite number of at least 0, got NaN",
+        ),
+        (
+            vec!["--refill-rate", "-5"],
+            2,
+            "--refill-rate must be a finite number of at least 0, got -5",
         ),
         (
             vec!["--store", "redis+unix:///nonexistent/redis.sock"],
+            1,
             "store must be `memory` or a reachable Redis URL",
         ),
     ] {
@@ -302,7 +327,7 @@ fn the_binary_refuses_bad_settings_naming_them() {
             .output()
             .unwrap();
         let stderr = String::from_utf8_lossy(&output.stderr);
-        assert!(!output.status.success(), "{args:?}");
+        assert_eq!(output.status.code(), Some(code), "{args:?}: {stderr}");
         assert!(stderr.contains(message), "{args:?}: {stderr}");
     }
 }
