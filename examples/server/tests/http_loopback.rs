@@ -288,22 +288,22 @@ fn the_binary_refuses_bad_settings_naming_them() {
         (
             vec!["--capacity=-1"],
             2,
-            "--capacity must be a finite number greater than 0, got -1",
+            "--capacity must be a finite number from 1 to 999999999999999, got -1",
         ),
         (
             vec!["--capacity", "-1"],
             2,
-            "--capacity must be a finite number greater than 0, got -1",
+            "--capacity must be a finite number from 1 to 999999999999999, got -1",
         ),
         (
             vec!["--capacity", "abc"],
             2,
-            "--capacity must be a finite number greater than 0, got \"abc\"",
+            "--capacity must be a finite number from 1 to 999999999999999, got \"abc\"",
         ),
         (
             vec!["--capacity", "0"],
             2,
-            "--capacity must be a finite number greater than 0, got 0",
+            "--capacity must be a finite number from 1 to 999999999999999, got 0",
         ),
         (
             vec!["--refill-rate", "NaN"],
@@ -314,6 +314,24 @@ fn the_binary_refuses_bad_settings_naming_them() {
             vec!["--refill-rate", "-5"],
             2,
             "--refill-rate must be a finite number of at least 0, got -5",
+        ),
+        // Settings it could never serve: every request costs 1 token, and the headers carry
+        // integers of at most 15 digits.
+        (
+            vec!["--capacity", "0.5"],
+            2,
+            "--capacity must be a finite number from 1 to 999999999999999, got 0.5 (each request \
+             costs 1 token",
+        ),
+        (
+            vec!["--capacity", "1e20"],
+            2,
+            "--capacity must be a finite number from 1 to 999999999999999, got 100000000000000000000",
+        ),
+        (
+            vec!["--capacity", "10", "--refill-rate", "1e-20"],
+            2,
+            "--refill-rate must be 0 or at least 1.000000000000001e-14 with --capacity 10, got 1e-20",
         ),
         (
             vec!["--store", "redis+unix:///nonexistent/redis.sock"],
