@@ -6,6 +6,9 @@
 -- ARGV     capacity B (> 0), refill_rate r (>= 0, tokens/s), cost c (>= 0), now (seconds)
 --          `now` comes from the caller, so every app server must use the same time origin
 --          (Unix time). Numbers go in as decimal text; Rust's shortest form reads back exactly.
+--          `now` must be plain decimal text (an optional '-', digits, optionally '.' and more
+--          digits: no exponent, no hex, no spaces) and at most 1e11 seconds (the year 5138):
+--          epoch milliseconds (1.7e12 in 2023) are refused, not read as a clock 1000 times fast.
 -- Returns  {allowed (1 or 0), tokens, retry_after, never, available, elapsed, tokens_before}
 --          as text ('%.17g': exact doubles); retry_after is -1 when the request can never pass,
 --          and never then says why: 'cost_exceeds_capacity' or 'no_refill' ('' otherwise).
@@ -16,19 +19,40 @@ local EPSILON = 2 ^ -52
 -- Keys outlive the moment they would be full by this much, for clocks that differ between servers.
 local EXPIRY_MARGIN_MS = 1000
 
-local function number(index, name, rule, ok)
-  local value = tonumber(ARGV[index])
+-- Seconds; epoch milliseconds are above this by a factor of ten or more.
+local MAX_NOW = 1e11
+
+-- ARGV[index] as a number, or an error: 'ERR {name} must be {rule}, got "{text}"' ('it is
+-- missing' when there is no such argument). `read` turns the text into a number or nil.
+local function number(index, name, rule, ok, read)
+  local text = ARGV[index]
+  if text == nil then
+    error({ err = 'ERR ' .. name .. ' must be ' .. rule .. ', it is missing' })
+  end
+  local value = (read or tonumber)(text)
   -- value ~= value is NaN; +-math.huge are infinite.
   if value == nil or value ~= value or value == math.huge or value == -math.huge or not ok(value) then
-    error({ err = 'ERR ' .. name .. ' must be ' .. rule .. ', got "' .. tostring(ARGV[index]) .. '"' })
+    error({ err = 'ERR ' .. name .. ' must be ' .. rule .. ', got "' .. text .. '"' })
   end
   return value
+end
+
+-- Plain decimal text only: tonumber alone would also read '0x10' as 16 and '1e3' as 1000.
+local function decimal(text)
+  if string.match(text, '^%-?%d+$') or string.match(text, '^%-?%d+%.%d+$') then
+    return tonumber(text)
+  end
+  return nil
 end
 
 local capacity = number(1, 'capacity', 'a finite number greater than 0', function(v) return v > 0 end)
 local rate = number(2, 'refill_rate', 'a finite number of at least 0', function(v) return v >= 0 end)
 local cost = number(3, 'cost', 'a finite number of at least 0', function(v) return v >= 0 end)
-local now = number(4, 'now', 'a finite number', function() return true end)
+local now = number(4, 'now', 'a decimal number of seconds', function() return true end, decimal)
+if now > MAX_NOW then
+  error({ err = 'ERR now must be Unix time in seconds, at most 1e11, got "' .. ARGV[4]
+    .. '": that looks like milliseconds (divide by 1000)' })
+end
 
 -- A field this script wrote, or nil if the key is missing (HMGET gives false then).
 local function stored(value, name)

@@ -64,3 +64,11 @@ test('the page list covers every stylesheet, script and static import the page s
     assert.ok(LESSON_FILES.includes(file), `${file} loads at start but is not in LESSON_FILES`);
   }
 });
+
+test('the README and SECURITY.md quote the widget budget this test enforces', () => {
+  const budget = `${WASM_GZIP_BUDGET / 1024} KB gzip`;
+  for (const doc of ['README.md', 'SECURITY.md']) {
+    const text = readFileSync(new URL(`../../${doc}`, import.meta.url), 'utf8');
+    assert.ok(text.includes(budget), `${doc} does not say the widget's budget is ${budget}`);
+  }
+});

@@ -2,16 +2,16 @@
 
 use std::collections::HashMap;
 use std::fmt;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use bucketlab::limiter::{BucketConfig, Decision, InvalidValue, TokenBucket};
-use redis::aio::MultiplexedConnection;
 use redis::cluster::ClusterClient;
 use redis::cluster_async::ClusterConnection;
 use redis::AsyncConnectionConfig;
 
 use crate::key_pattern::{KeyPattern, KeyPatternError};
+use crate::reconnect::SingleConnection;
 use crate::redis_bucket::{RedisBucket, RedisBucketError};
 
 /// The memory store forgets full buckets once it holds this many keys.
@@ -42,10 +42,11 @@ pub enum Store {
 /// A connection to one Redis server or to a Redis Cluster. Clones share it.
 #[derive(Clone)]
 pub enum RedisConnection {
-    /// One multiplexed connection serves all requests.
-    Single(MultiplexedConnection),
+    /// One multiplexed connection serves all requests; it is replaced once it breaks (Redis
+    /// restarted), so the requests after the failing one are decided again.
+    Single(Arc<SingleConnection>),
     /// The cluster client: a connection per master, following MOVED and ASK redirections and
-    /// the slot map's changes after a failover.
+    /// the slot map's changes after a failover, and connecting again to a node that went away.
     Cluster(ClusterConnection),
 }
 
@@ -59,9 +60,9 @@ impl Store {
     /// the keys `keys` makes.
     pub async fn redis(url: &str, keys: KeyPattern) -> Result<Self, SetupError> {
         let client = redis::Client::open(url)?;
-        let connection = client.get_multiplexed_async_connection().await?;
+        let connection = SingleConnection::connect(client, AsyncConnectionConfig::new()).await?;
         Ok(Store::Redis {
-            connection: RedisConnection::Single(connection),
+            connection: RedisConnection::Single(Arc::new(connection)),
             bucket: RedisBucket::default(),
             keys,
         })
@@ -137,10 +138,15 @@ impl Store {
             } => {
                 let key = keys.key(key);
                 let decision = match connection.clone() {
-                    RedisConnection::Single(mut connection) => {
-                        bucket
+                    RedisConnection::Single(single) => {
+                        let (generation, mut connection) = single.current();
+                        let decision = bucket
                             .try_acquire(&mut connection, &key, config, cost, now)
-                            .await
+                            .await;
+                        if let Err(RedisBucketError::Redis(error)) = &decision {
+                            single.repair(generation, error).await;
+                        }
+                        decision
                     }
                     RedisConnection::Cluster(mut connection) => {
                         bucket

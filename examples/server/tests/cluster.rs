@@ -645,4 +645,11 @@ fn refused_at_startup() {
         stderr.contains("the Redis Cluster is not ready: cluster_state is \"fail\", not \"ok\""),
         "{stderr}"
     );
+    // The same nodes as bare host:port, as the README writes them: read, reached, not ok.
+    let bare = urls.replace("redis://", "");
+    let stderr = startup_error(&["--cluster", "--store", &bare]);
+    assert!(
+        stderr.contains("the Redis Cluster is not ready: cluster_state is \"fail\", not \"ok\""),
+        "{bare}: {stderr}"
+    );
 }

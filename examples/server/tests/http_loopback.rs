@@ -139,6 +139,51 @@ async fn a_store_that_fails_gives_503_not_a_guess() {
         .contains("store is unavailable"));
 }
 
+/// After Redis restarts (same socket or port, empty), the store connects again: within a few
+/// requests alice is admitted and then limited again, not refused with 503 for ever.
+#[tokio::test]
+async fn a_redis_store_reconnects_after_redis_restarts() {
+    for mut redis in [RedisServer::start(), RedisServer::start_tcp()] {
+        let store = Store::redis(&redis.url, KeyPattern::default())
+            .await
+            .unwrap();
+        let config = BucketConfig::new(2.0, 0.001).unwrap();
+        let url = serve(store, config, ManualClock::at(0.0)).await;
+        let statuses = |n| {
+            let url = url.clone();
+            async move {
+                let mut statuses = Vec::new();
+                for _ in 0..n {
+                    statuses.push(get(&url, Some("alice")).await.status().as_u16());
+                }
+                statuses
+            }
+        };
+        assert_eq!(statuses(3).await, [200, 200, 429], "{}: before", redis.url);
+
+        redis.restart();
+        // The request that finds the old connection broken may still get a 503; then the bucket
+        // (empty Redis: full again) is there, and limits.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+        let mut seen = Vec::new();
+        loop {
+            let status = get(&url, Some("alice")).await.status().as_u16();
+            seen.push(status);
+            if status == 200 {
+                break;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "{}: no recovery within 5 s after the restart: {seen:?}",
+                redis.url
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        assert!(seen.len() <= 2, "{}: one 503 at most: {seen:?}", redis.url);
+        assert_eq!(statuses(2).await, [200, 429], "{}: after", redis.url);
+    }
+}
+
 /// The real binary, listening on a free port; stopped on drop.
 struct ServerProcess(Child, String);
 
@@ -219,19 +264,78 @@ async fn two_servers_share_one_bucket_in_redis_but_not_in_memory() {
     );
 }
 
+#[tokio::test]
+async fn the_store_may_be_a_bare_host_and_port() {
+    let redis = RedisServer::start_tcp();
+    let bare = redis.url.strip_prefix("redis://").unwrap();
+    let server = ServerProcess::start(&["--capacity", "1", "--store", bare]);
+    let statuses = [
+        get(&server.1, Some("alice")).await.status(),
+        get(&server.1, Some("alice")).await.status(),
+    ];
+    assert_eq!(
+        statuses,
+        [200, 429],
+        "--store {bare}: one bucket of 1 in Redis"
+    );
+}
+
+/// A bad flag value exits 2 (as clap's own errors do) naming the flag, the value and what is
+/// allowed; a store that can't be reached exits 1.
 #[test]
 fn the_binary_refuses_bad_settings_naming_them() {
-    for (args, message) in [
+    for (args, code, message) in [
         (
             vec!["--capacity=-1"],
-            "capacity must be a finite number greater than 0, got -1",
+            2,
+            "--capacity must be a finite number from 1 to 999999999999999, got -1",
+        ),
+        (
+            vec!["--capacity", "-1"],
+            2,
+            "--capacity must be a finite number from 1 to 999999999999999, got -1",
+        ),
+        (
+            vec!["--capacity", "abc"],
+            2,
+            "--capacity must be a finite number from 1 to 999999999999999, got \"abc\"",
+        ),
+        (
+            vec!["--capacity", "0"],
+            2,
+            "--capacity must be a finite number from 1 to 999999999999999, got 0",
         ),
         (
             vec!["--refill-rate", "NaN"],
-            "refill_rate must be a finite number of at least 0, got NaN",
+            2,
+            "--refill-rate must be a finite number of at least 0, got NaN",
+        ),
+        (
+            vec!["--refill-rate", "-5"],
+            2,
+            "--refill-rate must be a finite number of at least 0, got -5",
+        ),
+        // Settings it could never serve: every request costs 1 token, and the headers carry
+        // integers of at most 15 digits.
+        (
+            vec!["--capacity", "0.5"],
+            2,
+            "--capacity must be a finite number from 1 to 999999999999999, got 0.5 (each request \
+             costs 1 token",
+        ),
+        (
+            vec!["--capacity", "1e20"],
+            2,
+            "--capacity must be a finite number from 1 to 999999999999999, got 100000000000000000000",
+        ),
+        (
+            vec!["--capacity", "10", "--refill-rate", "1e-20"],
+            2,
+            "--refill-rate must be 0 or at least 1.000000000000001e-14 with --capacity 10, got 1e-20",
         ),
         (
             vec!["--store", "redis+unix:///nonexistent/redis.sock"],
+            1,
             "store must be `memory` or a reachable Redis URL",
         ),
     ] {
@@ -241,7 +345,7 @@ fn the_binary_refuses_bad_settings_naming_them() {
             .output()
             .unwrap();
         let stderr = String::from_utf8_lossy(&output.stderr);
-        assert!(!output.status.success(), "{args:?}");
+        assert_eq!(output.status.code(), Some(code), "{args:?}: {stderr}");
         assert!(stderr.contains(message), "{args:?}: {stderr}");
     }
 }

@@ -267,29 +267,48 @@ async fn bad_arguments_are_refused_with_the_field_named() {
     let script = redis::Script::new(SCRIPT);
     for (args, message) in [
         (
-            ["-1", "5", "1", "0"],
+            vec!["-1", "5", "1", "0"],
             "capacity must be a finite number greater than 0, got \"-1\"",
         ),
         (
-            ["10", "-5", "1", "0"],
+            vec!["10", "-5", "1", "0"],
             "refill_rate must be a finite number of at least 0, got \"-5\"",
         ),
         (
-            ["10", "5", "ten", "0"],
+            vec!["10", "5", "ten", "0"],
             "cost must be a finite number of at least 0, got \"ten\"",
         ),
         (
-            ["10", "5", "1", "inf"],
-            "now must be a finite number, got \"inf\"",
+            vec!["10", "5", "1", "inf"],
+            "now must be a decimal number of seconds, got \"inf\"",
         ),
         (
-            ["10", "5", "1", "nan"],
-            "now must be a finite number, got \"nan\"",
+            vec!["10", "5", "1", "nan"],
+            "now must be a decimal number of seconds, got \"nan\"",
+        ),
+        // tonumber alone reads these as 16 and 1000.
+        (
+            vec!["10", "5", "1", "0x10"],
+            "now must be a decimal number of seconds, got \"0x10\"",
+        ),
+        (
+            vec!["10", "5", "1", "1e3"],
+            "now must be a decimal number of seconds, got \"1e3\"",
+        ),
+        // Epoch milliseconds would make a 5/s bucket refill at 5,000/s.
+        (
+            vec!["10", "5", "1", "1700000000000"],
+            "now must be Unix time in seconds, at most 1e11, got \"1700000000000\": \
+             that looks like milliseconds",
+        ),
+        (
+            vec!["10", "5", "1"],
+            "now must be a decimal number of seconds, it is missing",
         ),
     ] {
         let mut call = script.key("bad");
-        for arg in args {
-            call.arg(arg);
+        for arg in &args {
+            call.arg(*arg);
         }
         let error = call
             .invoke_async::<redis::Value>(&mut connection)

@@ -18,6 +18,8 @@ use std::time::{Duration, Instant};
 pub struct RedisServer {
     child: Child,
     folder: PathBuf,
+    /// The listening arguments, kept for [`RedisServer::restart`].
+    args: Vec<String>,
     /// `redis+unix:///…/redis.sock`, or `redis://127.0.0.1:port`
     pub url: String,
 }
@@ -62,15 +64,35 @@ impl RedisServer {
         let folder = temporary_folder("redis");
         let (args, url) = listen(&folder);
         let child = redis_server(&args, &folder);
-        let server = RedisServer { child, url, folder };
-        let client = redis::Client::open(server.url.as_str()).expect("a valid URL");
+        let server = RedisServer {
+            child,
+            url,
+            folder,
+            args,
+        };
+        server.wait_for_ping();
+        server
+    }
+
+    /// Stops the server and starts a new, empty one on the same socket or port (as a Redis
+    /// restart does: every connection to the old one breaks), and waits until it answers `PING`.
+    pub fn restart(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        self.child = redis_server(&self.args, &self.folder);
+        self.wait_for_ping();
+    }
+
+    /// Waits up to 10 s for the server to answer `PING`.
+    fn wait_for_ping(&self) {
+        let client = redis::Client::open(self.url.as_str()).expect("a valid URL");
         let deadline = Instant::now() + Duration::from_secs(10);
         loop {
             let pong = client
                 .get_connection()
                 .and_then(|mut connection| redis::cmd("PING").query::<String>(&mut connection));
             match pong {
-                Ok(_) => return server,
+                Ok(_) => return,
                 Err(error) if Instant::now() > deadline => {
                     panic!("redis-server did not answer within 10 s: {error}")
                 }
