@@ -26,8 +26,6 @@ pub mod clock;
 pub mod key_pattern;
 /// The axum middleware: API key in, decision, response headers out.
 pub mod middleware;
-/// One Redis server's connection, replaced when it breaks.
-pub mod reconnect;
 /// The Lua script's Rust side: arguments in, a core `Decision` out.
 pub mod redis_bucket;
 /// Buckets per API key, in memory or in Redis.

@@ -2,16 +2,16 @@
 
 use std::collections::HashMap;
 use std::fmt;
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::Duration;
 
 use bucketlab::limiter::{BucketConfig, Decision, InvalidValue, TokenBucket};
+use redis::aio::{ConnectionManager, ConnectionManagerConfig};
 use redis::cluster::ClusterClient;
 use redis::cluster_async::ClusterConnection;
 use redis::AsyncConnectionConfig;
 
 use crate::key_pattern::{KeyPattern, KeyPatternError};
-use crate::reconnect::SingleConnection;
 use crate::redis_bucket::{RedisBucket, RedisBucketError};
 
 /// The memory store forgets full buckets once it holds this many keys.
@@ -42,9 +42,10 @@ pub enum Store {
 /// A connection to one Redis server or to a Redis Cluster. Clones share it.
 #[derive(Clone)]
 pub enum RedisConnection {
-    /// One multiplexed connection serves all requests; it is replaced once it breaks (Redis
-    /// restarted), so the requests after the failing one are decided again.
-    Single(Arc<SingleConnection>),
+    /// One multiplexed connection serves all requests. redis's connection manager replaces it
+    /// once it breaks (Redis restarted): the request that met the broken one fails (its script
+    /// may have run, so it is not sent again), the ones after it are decided again.
+    Single(ConnectionManager),
     /// The cluster client: a connection per master, following MOVED and ASK redirections and
     /// the slot map's changes after a failover, and connecting again to a node that went away.
     Cluster(ClusterConnection),
@@ -60,9 +61,13 @@ impl Store {
     /// the keys `keys` makes.
     pub async fn redis(url: &str, keys: KeyPattern) -> Result<Self, SetupError> {
         let client = redis::Client::open(url)?;
-        let connection = SingleConnection::connect(client, AsyncConnectionConfig::new()).await?;
+        // At startup, a few quick tries: a Redis that is not there stops the server soon.
+        let config = ConnectionManagerConfig::new()
+            .set_number_of_retries(2)
+            .set_max_delay(Duration::from_millis(500));
+        let connection = ConnectionManager::new_with_config(client, config).await?;
         Ok(Store::Redis {
-            connection: RedisConnection::Single(Arc::new(connection)),
+            connection: RedisConnection::Single(connection),
             bucket: RedisBucket::default(),
             keys,
         })
@@ -138,15 +143,10 @@ impl Store {
             } => {
                 let key = keys.key(key);
                 let decision = match connection.clone() {
-                    RedisConnection::Single(single) => {
-                        let (generation, mut connection) = single.current();
-                        let decision = bucket
+                    RedisConnection::Single(mut connection) => {
+                        bucket
                             .try_acquire(&mut connection, &key, config, cost, now)
-                            .await;
-                        if let Err(RedisBucketError::Redis(error)) = &decision {
-                            single.repair(generation, error).await;
-                        }
-                        decision
+                            .await
                     }
                     RedisConnection::Cluster(mut connection) => {
                         bucket
