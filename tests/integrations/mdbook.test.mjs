@@ -49,6 +49,13 @@ for (const [chapter, capacity, lang, refusal] of [
     await page.waitForFunction(() => document.querySelector('bucket-lab')?.diagram);
     assert.equal(await page.locator('bucket-lab').count(), 1);
     assert.equal(await page.locator('bucket-lab').getAttribute('lang'), lang);
+    // mdBook's theme sets the root's font size to 62.5 %: the widget keeps the reader's size.
+    const sizes = await page.evaluate(() => {
+      const root = document.querySelector('bucket-lab').shadowRoot;
+      const px = (selector) => getComputedStyle(root.querySelector(selector)).fontSize;
+      return { root: getComputedStyle(document.documentElement).fontSize, send: px('.bl-send'), label: px('.bl-field-label'), sendHeight: root.querySelector('.bl-send').getBoundingClientRect().height };
+    });
+    assert.deepEqual(sizes, { root: '10px', send: '16px', label: '13.6px', sendHeight: 44 });
     const lines = await sendUntilRefused(page, 'bucket-lab', capacity);
     assert.equal(lines.length, capacity + 1);
     assert.ok(lines.slice(0, capacity).every((l) => !l.includes('429')), `admitted first: ${lines}`);
