@@ -19,6 +19,8 @@ export interface BucketLabAttributes {
   controls?: 'all' | 'none' | ControlGroup | (string & {});
   /** Present: lesson time starts stopped at 0 (for step-by-step demonstrations). */
   paused?: boolean | '';
+  /** `light`, `dark` or `auto` (the reader's system setting); absent: the host page's `color-scheme`. */
+  theme?: 'light' | 'dark' | 'auto';
 }
 
 /** `<bucket-lab>`: the live token-bucket diagram in a shadow root. */

@@ -40,12 +40,20 @@ const HOSTILE_PAGE = `<!doctype html>
 </body>
 </html>`;
 
+/** A page with four elements, one per `theme` (none, light, dark, auto), and `head` in its head. */
+function schemesPage(head) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Schemes</title><link rel="icon" href="data:,">${head}
+  <script type="module" src="./bucket-lab.js"></script></head><body>
+  ${['none', 'light', 'dark', 'auto'].map((theme) => `<bucket-lab id="${theme}" capacity="3"${theme === 'none' ? '' : ` theme="${theme}"`}></bucket-lab>`).join('\n  ')}
+  </body></html>`;
+}
+
 let site;
 let browser;
 before(async () => {
   site = await serveStatic(WWW, {
     headers: { 'content-security-policy': STRICT_CSP },
-    pages: { 'hostile.html': HOSTILE_PAGE, 'hostile.css': HOSTILE_CSS },
+    pages: { 'hostile.html': HOSTILE_PAGE, 'hostile.css': HOSTILE_CSS, 'schemes.html': schemesPage(''), 'schemes-dark.html': schemesPage('<meta name="color-scheme" content="dark">') },
   });
   browser = await launch();
 });
@@ -391,4 +399,35 @@ test('embed.html reads paused from its address: paused, paused=true and paused=1
   await page.locator('bucket-lab .bl-error').waitFor();
   assert.equal(await page.locator('bucket-lab .bl-error-detail').textContent(), 'paused must be present with no value (or "true") to stop time, or absent to let it run, got "later"');
   await page.context().close();
+});
+
+test('theme: the element takes the host page\'s colour scheme, or the one its theme attribute names', async () => {
+  const LIGHT = 'rgb(251, 251, 253)';
+  const DARK = 'rgb(18, 20, 26)';
+  const backgrounds = (page) => page.evaluate(() => Object.fromEntries([...document.querySelectorAll('bucket-lab')]
+    .map((el) => [el.id, getComputedStyle(el.shadowRoot.querySelector('.bl-frame')).backgroundColor])));
+  for (const [system, path, want] of [
+    // A page that declares no scheme is a light page, whatever the system's setting.
+    ['light', 'schemes.html', { none: LIGHT, light: LIGHT, dark: DARK, auto: LIGHT }],
+    ['dark', 'schemes.html', { none: LIGHT, light: LIGHT, dark: DARK, auto: DARK }],
+    // A dark page (mdBook's dark themes set color-scheme: dark) gets a dark widget.
+    ['light', 'schemes-dark.html', { none: DARK, light: LIGHT, dark: DARK, auto: LIGHT }],
+  ]) {
+    const page = await openPage(browser, { colorScheme: system });
+    await page.goto(`${site.url}${path}`);
+    await page.waitForFunction(() => [...document.querySelectorAll('bucket-lab')].every((el) => el.diagram));
+    assert.deepEqual(await backgrounds(page), want, `${system} system, ${path}`);
+    if (path === 'schemes.html' && system === 'light') {
+      // Changed at run time: the colours follow, the running diagram stays the same object.
+      await page.evaluate(() => { window.before = document.getElementById('none').diagram; document.getElementById('none').setAttribute('theme', 'dark'); });
+      assert.equal((await backgrounds(page)).none, DARK);
+      assert.equal(await page.evaluate(() => document.getElementById('none').diagram === window.before), true);
+      await page.evaluate(() => document.getElementById('light').setAttribute('theme', 'sepia'));
+      await page.locator('#light .bl-error').waitFor();
+      assert.equal(await page.locator('#light .bl-error-detail').textContent(), 'theme must be "light", "dark", "auto" or absent (the page\'s colour scheme), got "sepia"');
+      page.problems.length = 0;
+    }
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
 });

@@ -72,7 +72,8 @@ test('hugo: a bad parameter fails the build naming the page, the line and the ru
       ['lang="fr"', 'lang must be "pt-BR" or "en", got "fr"'],
       ['paused="yes"', 'paused must be "true" or "false", got "yes"'],
       ['refill-rate=""', 'bucket-lab parameter refill-rate is empty: give it a value, or leave it out for its default'],
-      ['colour="red"', 'unknown bucket-lab parameter "colour"; known: capacity, refill-rate, cost, tokens, lang, view, controls, paused'],
+      ['colour="red"', 'unknown bucket-lab parameter "colour"; known: capacity, refill-rate, cost, tokens, lang, view, controls, paused, theme'],
+      ['theme="sepia"', 'theme must be "light", "dark" or "auto", got "sepia"'],
     ]) {
       const page = join(bad, 'content', '_index.md');
       const text = await readFile(join(ROOT, 'tests/fixtures/hugo-site/content/_index.md'), 'utf8');

@@ -67,6 +67,27 @@ for (const [chapter, capacity, lang, refusal] of [
   });
 }
 
+test('mdbook: the element takes the book\'s theme, whatever the system\'s setting', async () => {
+  for (const [system, theme, scheme, background] of [
+    ['light', 'coal', 'dark', 'rgb(18, 20, 26)'],
+    ['dark', 'light', 'light', 'rgb(251, 251, 253)'],
+    ['dark', null, 'dark', 'rgb(18, 20, 26)'], // no choice made: mdBook's default dark theme
+  ]) {
+    // The reader's choice in mdBook's theme menu, which mdBook keeps in localStorage; mdBook
+    // sets the page's color-scheme from the theme.
+    const page = await openPage(browser, { colorScheme: system });
+    if (theme) await page.addInitScript((value) => localStorage.setItem('mdbook-theme', value), theme);
+    await page.goto(`${site.url}bucket.html`);
+    await page.waitForFunction(() => document.querySelector('bucket-lab')?.diagram);
+    const seen = await page.evaluate(() => ({
+      scheme: getComputedStyle(document.documentElement).colorScheme,
+      frame: getComputedStyle(document.querySelector('bucket-lab').shadowRoot.querySelector('.bl-frame')).backgroundColor,
+    }));
+    assert.deepEqual(seen, { scheme, frame: background }, `${theme} theme, ${system} system`);
+    await page.context().close();
+  }
+});
+
 test('mdbook: the print page, holding both chapters, has both elements working', async () => {
   const page = await openPage(browser);
   await page.goto(`${site.url}print.html`);

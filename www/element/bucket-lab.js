@@ -13,7 +13,9 @@ import { insertMarkup, mountDiagram } from './mount.js';
 import { onWasmTrap } from './trap.js';
 
 /** Every attribute the element reads; changing any of them at run time takes effect at once. */
-export const ATTRIBUTES = ['capacity', 'refill-rate', 'cost', 'tokens', 'lang', 'view', 'controls', 'paused'];
+export const ATTRIBUTES = ['capacity', 'refill-rate', 'cost', 'tokens', 'lang', 'view', 'controls', 'paused', 'theme'];
+/** `theme`'s values: the colour scheme, fixed or the system's (none: the host page's). */
+const THEMES = ['light', 'dark', 'auto'];
 /** The views the element can show (one so far: the live diagram). */
 export const VIEWS = ['diagram'];
 // `?no-inline`: Vite would inline a small stylesheet as a data: URL, which a strict style-src refuses.
@@ -59,6 +61,10 @@ function readSettings(element) {
   if (!lang) throw new AttributeError('lang', `lang must be "pt-BR" or "en", got "${given}"`);
   // A boolean attribute is on whenever present, so `paused="false"` would stop time: the
   // opposite of what it says. Only the forms that mean "on" are taken.
+  const theme = text('theme');
+  if (theme !== null && !THEMES.includes(theme)) {
+    throw new AttributeError('theme', `theme must be ${THEMES.map((v) => `"${v}"`).join(', ')} or absent (the page's colour scheme), got "${theme}"`);
+  }
   const paused = text('paused');
   if (paused !== null && !['', 'paused', 'true'].includes(paused)) {
     throw new AttributeError('paused', `paused must be present with no value (or "true") to stop time, or absent to let it run, got "${paused}"`);
@@ -153,6 +159,8 @@ export class BucketLabElement extends HTMLElement {
         diagram.showControls(settings.controls);
       } else if (name === 'paused') {
         if (settings.paused) diagram.pause(); else diagram.resume();
+      } else if (name === 'theme') {
+        // bucket-lab.css picks the colours from the attribute itself: nothing to redraw.
       } else {
         this.#render({ keepLevel: name !== 'tokens' });
       }

@@ -9,7 +9,7 @@ pub const OPEN: &str = "{{#bucket-lab";
 const CLOSE: &str = "}}";
 
 /// Every parameter, spelled as the element's attributes (www/element/bucket-lab.js `ATTRIBUTES`).
-pub const PARAMETERS: [&str; 8] = [
+pub const PARAMETERS: [&str; 9] = [
     "capacity",
     "refill-rate",
     "cost",
@@ -18,6 +18,7 @@ pub const PARAMETERS: [&str; 8] = [
     "view",
     "controls",
     "paused",
+    "theme",
 ];
 
 /// The element's `B` when `capacity` is left out; `tokens` and `cost` are checked against it.
@@ -225,6 +226,9 @@ fn check<'a>(settings: &[Parameter<'a>]) -> Result<(), Refusal<'a>> {
                 Some(format!("view must be \"diagram\", got \"{value}\""))
             }
             "controls" => check_controls(value).err(),
+            "theme" if !["light", "dark", "auto"].contains(&value) => Some(format!(
+                "theme must be \"light\", \"dark\", \"auto\" or absent (the page's colour scheme), got \"{value}\""
+            )),
             _ => None,
         };
         if let Some(message) = wrong {

@@ -9,7 +9,7 @@
 //!
 //! and the built page shows the `<bucket-lab>` element, configured so. The parameters are the
 //! element's attributes (`capacity`, `refill-rate`, `cost`, `tokens`, `lang`, `view`, `controls`,
-//! `paused`), checked by the element's own rules when the book is built: a bad one stops the build
+//! `paused`, `theme`), checked by the element's own rules when the book is built: a bad one stops the build
 //! with the chapter, the line and what is allowed. The element's files travel in this binary and
 //! are copied into the book's `src/bucketlab/`; `mdbook-bucketlab install` adds the preprocessor
 //! to `book.toml`.
