@@ -266,10 +266,9 @@ mod tests {
         assert_eq!(whole(0.0), 1.0);
     }
 
-    /// Runs a search from `lo = 0`, `hi = 100` where exactly the capacities from `threshold` up
-    /// meet the target; returns the capacity found, its counts and the passes made.
-    fn search_with_threshold(threshold: f64) -> (f64, Counts, usize) {
-        let mut search = Search {
+    /// A search for "at most 10 % of 100 requests limited" from `lo = 0`, `hi = 100`.
+    fn ten_percent_search() -> Search {
+        Search {
             target: Target::Requests(10.0),
             rate: 1.0,
             lo: 0.0,
@@ -277,7 +276,13 @@ mod tests {
             hi_counts: None,
             keys: 1,
             requests: 100,
-        };
+        }
+    }
+
+    /// Runs a search from `lo = 0`, `hi = 100` where exactly the capacities from `threshold` up
+    /// meet the target; returns the capacity found, its counts and the passes made.
+    fn search_with_threshold(threshold: f64) -> (f64, Counts, usize) {
+        let mut search = ten_percent_search();
         let limited = |b: f64| Counts {
             keys_limited: 1,
             requests_limited: if b < threshold { 11 } else { 10 },
@@ -320,15 +325,7 @@ mod tests {
 
     #[test]
     fn the_search_narrows_to_the_smallest_passing_capacity() {
-        let mut search = Search {
-            target: Target::Requests(10.0),
-            rate: 1.0,
-            lo: 0.0,
-            hi: 100.0,
-            hi_counts: None,
-            keys: 1,
-            requests: 100,
-        };
+        let mut search = ten_percent_search();
         // Pretend each capacity below 37 limits (37 − B) requests too many.
         let limited = |b: f64| Counts {
             keys_limited: u64::from(b < 100.0),
