@@ -86,3 +86,29 @@ fn never_admissible_requests_get_a_429_without_retry_after() {
     );
     assert_eq!(head.header("RateLimit"), Some("\"default\";r=2"));
 }
+
+#[test]
+fn a_whole_token_short_by_rounding_counts_as_whole_in_the_headers() {
+    // 0.3 − 0.2 is 0.09999999999999998 s: at 20 tokens/s that refills 1.9999999999999996 tokens,
+    // which the bucket admits a request of 1 against (its rounding slack), leaving
+    // 0.9999999999999996. The headers say 1 left, as the decision does, not 0.
+    let config = BucketConfig::new(5.0, 20.0)
+        .and_then(|c| c.with_initial_tokens(0.0))
+        .unwrap();
+    let mut bucket = TokenBucket::started_at(config, 0.2).unwrap();
+    let decision = bucket.try_acquire(1.0, 0.3).unwrap();
+    assert!(decision.is_admitted());
+    assert!(
+        decision.tokens < 1.0,
+        "the float itself is short: {}",
+        decision.tokens
+    );
+    let head = ResponseHead::for_decision(&config, &decision);
+    assert_eq!(head.header("X-RateLimit-Remaining"), Some("1"));
+    assert_eq!(head.header("RateLimit"), Some("\"default\";r=1;t=1"));
+    assert_eq!(
+        head.header("X-RateLimit-Reset"),
+        Some("1"),
+        "4 tokens at 20/s: 0.2 s → 1"
+    );
+}

@@ -6,7 +6,7 @@ use super::error::{Field, InvalidValue, Rule};
 ///
 /// `0.3 − 0.1 − 0.1` is `0.09999999999999998`, not `0.1`; without this a bucket of 0.3 would refuse
 /// its third request of cost 0.1.
-const TOKEN_SLACK: f64 = 1e-12;
+pub(crate) const TOKEN_SLACK: f64 = 1e-12;
 
 /// Time slack: a request at most one nanosecond early (or a few units in the last place of `now`,
 /// whichever is larger) is on time. It makes a retry at exactly `now + retry_after` pass, although

@@ -4,7 +4,7 @@
 //! `X-RateLimit-Reset` is given in **seconds from now** until the bucket is full again (GitHub sends
 //! a UTC epoch instead; a lesson has no wall clock worth quoting).
 
-use super::bucket::{BucketConfig, Decision, Outcome};
+use super::bucket::{BucketConfig, Decision, Outcome, TOKEN_SLACK};
 use super::number::{push_uint, uint};
 
 /// The policy name used in the draft's structured fields.
@@ -40,7 +40,14 @@ impl ResponseHead {
     pub fn for_decision(config: &BucketConfig, decision: &Decision) -> Self {
         let capacity = config.capacity();
         let rate = config.refill_rate();
-        let tokens = decision.tokens;
+        // A whole token short by rounding only (`0.9999999999999996`) is the whole token: the
+        // bucket's own slack admits against it, so the headers count it too.
+        let nearest = decision.tokens.round();
+        let tokens = if (decision.tokens - nearest).abs() <= capacity * TOKEN_SLACK {
+            nearest
+        } else {
+            decision.tokens
+        };
         let mut headers = Vec::with_capacity(6);
 
         if let Outcome::Denied { retry_after } = decision.outcome {
