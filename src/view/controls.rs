@@ -195,13 +195,19 @@ impl Controls {
         }
     }
 
-    /// Shows the bucket's configuration on the sliders.
+    /// Shows the bucket's configuration on the sliders. The cost field's bound follows `B`, and
+    /// so does its value when `B` drops below it, in sight in the field: a cost above `B` would
+    /// leave every later send refused for the field's sake, and a permalink that can't be opened.
     pub fn show_config(&self, l: &Locale, capacity: f64, rate: f64) {
         set_value(&self.capacity, &js_number(capacity));
         set_value(&self.rate, &js_number(rate));
         text(&self.capacity_out, &l.number(capacity, 3));
         text(&self.rate_out, &l.number(rate, 3));
-        set(&self.cost, "max", &js_number(capacity.floor().max(1.0)));
+        let most = capacity.floor().max(1.0);
+        set(&self.cost, "max", &js_number(most));
+        if self.typed_cost() > most {
+            self.set_cost(most);
+        }
     }
 
     /// Shows the clock's state: pause pressed or not; step only while paused.

@@ -146,6 +146,7 @@ fn mount(
         "pointerup",
         "pointercancel",
         "keydown",
+        "focus",
     ] {
         let weak = Rc::downgrade(&widget);
         listeners.push(Listener::new(&scrub, event, move |event| {
@@ -272,8 +273,8 @@ impl Widget {
             }
             // "Resume" while a past moment is shown: back to live, running.
             Action::Pause if self.past.is_some() => self.back_to_live(false),
-            // Anything else happens live.
-            _ => self.back_to_live(false),
+            // Anything else happens live, with lesson time running again if it ran before.
+            _ => self.back_to_live(true),
         }
         let capacity = self.session.config().capacity();
         let session = &mut self.session;
@@ -325,11 +326,16 @@ impl Widget {
     }
 
     /// Shows the session as it was at lesson time `at` (from 20 s ago, or 0, to now), replayed
-    /// through the core; lesson time stops meanwhile.
+    /// through the core; lesson time stops meanwhile. Now itself is the live session: reaching it
+    /// (End, a step forward, the right edge) goes back to live.
     fn travel(&mut self, at: f64) -> Result<(), InvalidValue> {
         let wall = dom::wall_seconds();
         let now = self.session.now(wall);
         let at = InvalidValue::check(Field::Now, at, Rule::Between(scrub_start(now), now))?;
+        if at >= now {
+            self.back_to_live(true);
+            return Ok(());
+        }
         let past = self.session.at(at, wall)?;
         let resume = match &self.past {
             Some(p) => p.resume,
@@ -386,7 +392,8 @@ impl Widget {
         }
     }
 
-    /// A pointer or key on the timeline's slider: picks the moment to show.
+    /// A pointer or key on the timeline's slider: picks the moment to show; focus on it brings
+    /// its value up to date.
     fn scrub(&mut self, event: &web_sys::Event) {
         use wasm_bindgen::JsCast;
         let now = self.session.now(dom::wall_seconds());
@@ -420,6 +427,9 @@ impl Widget {
             }
             self.timeline.time_at(f64::from(pointer.client_x()), now)
         } else {
+            // Focus: while nothing moves no frame is drawn, and lesson time may have run on since
+            // the slider's value was last set; a screen reader reads it now, so draw it now.
+            self.refresh();
             return;
         };
         // Forward from the live moment is nowhere to go.

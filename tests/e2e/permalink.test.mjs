@@ -32,6 +32,46 @@ test('a permalink round-trips B, r, cost, tab and code language', async () => {
   await fresh.context().close();
 });
 
+test('a permalink pasted into the open page applies, as a fresh load would', async () => {
+  const page = await openLesson(env, 'en.html');
+  // Pasting into the address bar of the same tab changes only the hash.
+  await Promise.all([page.waitForEvent('load'), page.evaluate(() => { location.hash = 'b=10&r=2&c=3&tab=usage'; })]);
+  await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
+  assert.deepEqual(await page.evaluate(() => [window.bucketlab.diagram.capacity, window.bucketlab.diagram.refillRate, window.bucketlab.diagram.cost]), [10, 2, 3]);
+  assert.equal(await page.getAttribute('[role=tab][aria-selected=true]', 'data-tab'), 'usage');
+  // A link to a section is only a scroll: the page keeps its state.
+  await page.evaluate(() => window.bucketlab.diagram.configure(7, 1));
+  await page.evaluate(() => { location.hash = 'diagrama'; });
+  await page.waitForFunction(() => location.hash === '#diagrama');
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.capacity), 7);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('lowering B below the cost brings the cost down with it: the link stays one that opens', async () => {
+  const page = await openLesson(env, 'en.html');
+  await page.fill('#bucket-widget .bl-cost', '5');
+  await page.dispatchEvent('#bucket-widget .bl-cost', 'change');
+  await page.evaluate(() => {
+    const slider = document.querySelector('#bucket-widget .bl-capacity');
+    slider.value = '2';
+    slider.dispatchEvent(new Event('input', { bubbles: true }));
+    slider.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+  await page.waitForFunction(() => window.bucketlab.diagram.capacity === 2);
+  assert.equal(await page.inputValue('#bucket-widget .bl-cost'), '2');
+  await page.waitForFunction(() => location.hash.startsWith('#b=2&r=1&c=2'));
+  await page.evaluate(() => window.bucketlab.diagram.pause());
+  await page.click('#bucket-widget .bl-send');
+  assert.match(await page.textContent('#bucket-widget .bl-status'), /^Admitted/);
+  assert.equal(await page.textContent('#bucket-widget .bl-input-error'), '');
+  const fresh = await openLesson(env, `en.html${await page.evaluate(() => location.hash)}`);
+  assert.equal(await fresh.locator('#page-notice').isVisible(), false, 'nothing in the link is refused');
+  assert.deepEqual([page.problems, fresh.problems], [[], []]);
+  await page.context().close();
+  await fresh.context().close();
+});
+
 test('lang in the permalink opens that language', async () => {
   const page = await openLesson(env, '#b=12&lang=en');
   assert.match(page.url(), /\/en\.html#b=12&lang=en$/);

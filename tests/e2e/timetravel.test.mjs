@@ -106,6 +106,14 @@ test('scrubbing back shows the exact earlier counter, panel and formula; back to
   await page.keyboard.press('End');
   assert.equal(await page.evaluate(() => window.bucketlab.diagram.viewTime), now);
   assert.match(await slider.getAttribute('aria-valuetext'), /^\d\.\d s, live$/);
+  // Now itself is the live diagram: End went back to live.
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.traveling), false, 'End is live');
+  assert.equal(await page.isVisible(`${W} .bl-to-live`), false);
+  // So does a step forward that reaches now.
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.traveling), true);
+  await page.click(`${W} .bl-step`);
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.traveling), false, 'a step up to now is live');
 
   // A pointer on the chart picks the moment under it: 10 s left of the right edge is now − 10 s,
   // before the start, so the start.
@@ -125,6 +133,10 @@ test('scrubbing back shows the exact earlier counter, panel and formula; back to
   assert.equal(await page.evaluate(() => window.bucketlab.diagram.paused), true, 'going back stops time');
   await page.click(`${W} .bl-to-live`);
   assert.equal(await page.evaluate(() => window.bucketlab.diagram.paused), false, 'back to live resumes');
+  // A request sent while a past moment shows is sent live, and lesson time runs again as before.
+  await page.click(`${W} .bl-step-back`);
+  await page.click(`${W} .bl-send`);
+  assert.deepEqual(await page.evaluate(() => [window.bucketlab.diagram.traveling, window.bucketlab.diagram.paused]), [false, false], 'send resumes');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
@@ -234,5 +246,21 @@ test('the diagram from a script: a moment off the timeline is refused with its r
   const now = await page.evaluate(() => window.bucketlab.diagram.now);
   assert.equal(await refused(now), null, 'the paused moment itself, to the last bit');
   assert.equal(await page.evaluate(() => window.bucketlab.diagram.viewTime), now);
+  await page.context().close();
+});
+
+test('the timeline slider gives the lesson time of now when it gets focus, after a spell with nothing moving', async () => {
+  const page = await openLesson(env, 'en.html');
+  // A full bucket and no request: nothing moves, so no frame redraws the slider while the lesson
+  // clock runs on. A screen reader reads the slider's value when focus lands on it.
+  await page.waitForFunction(() => window.bucketlab.diagram.now > 2.2);
+  await page.locator(`${W} .bl-scrub`).focus();
+  const [now, value, text] = await page.evaluate((w) => {
+    const slider = document.querySelector(`${w} .bl-scrub`);
+    return [window.bucketlab.diagram.now, Number(slider.getAttribute('aria-valuenow')), slider.getAttribute('aria-valuetext')];
+  }, W);
+  assert.ok(value >= 2 && value <= now, `aria-valuenow ${value} at lesson time ${now}`);
+  assert.match(text, new RegExp(`^${value} s\\b`));
+  assert.deepEqual(page.problems, []);
   await page.context().close();
 });

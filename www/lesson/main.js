@@ -29,6 +29,14 @@ const params = new URLSearchParams(location.search);
 const link = readPermalink(location.hash);
 const explicitLang = params.get('lang') ?? link.values.lang;
 
+// A permalink pasted into the address bar of this open page, or reached by back/forward, changes
+// only the hash; the page reads a permalink once, when it starts, so it starts again from the new
+// one. Its own updates of the address use history.replaceState, which fires no hashchange, and a
+// link to a section is no permalink.
+addEventListener('hashchange', () => {
+  if (isPermalink(location.hash)) location.reload();
+});
+
 // Console experiments (section 5 shows some): `new bucketlab.TokenBucket({ capacity: 5, refillRate: 1 })`.
 Object.assign(window.bucketlab ??= {}, { TokenBucket, diagram: null, hero: null });
 console.info(t('console_hello'));
