@@ -75,6 +75,28 @@ fn text_where_a_rate_belongs_is_quoted_back() {
 }
 
 #[test]
+fn a_number_in_quotes_is_called_text_not_a_number() {
+    let err = refused(&LESSON.replace("capacity: 30", "capacity: \"5\""));
+    assert_eq!(err.line, Some(6), "{err:?}");
+    assert_eq!(err.path, "tiers.search.capacity");
+    assert!(
+        matches!(&err.problem, Problem::QuotedNumber { field, rule_kind: "positive", given } if field == "capacity" && given == "5"),
+        "{err:?}"
+    );
+    let err = refused(&LESSON.replace("refill_rate: 5", "refill_rate: '0.5'"));
+    assert!(
+        matches!(&err.problem, Problem::QuotedNumber { rule_kind: "nonNegative", given, .. } if given == "0.5"),
+        "{err:?}"
+    );
+    // A word is text but no number in quotes: still an invalid value.
+    let err = refused(&LESSON.replace("refill_rate: 5", "refill_rate: fast"));
+    assert!(
+        matches!(&err.problem, Problem::InvalidValue { .. }),
+        "{err:?}"
+    );
+}
+
+#[test]
 fn unknown_keys_and_words_list_what_is_allowed() {
     let err = refused(&LESSON.replace("capacity: 5", "burst: 5"));
     assert_eq!(err.line, Some(9));

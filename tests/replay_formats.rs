@@ -3,7 +3,7 @@
 
 mod replay_support;
 
-use bucketlab::replay::{detect, Format, KeySpec, Line, Parsed, Parser, SetupError};
+use bucketlab::replay::{detect, Format, KeySpec, Line, Parsed, Parser, Remedy, SetupError};
 use replay_support::{bucket, gzip, run};
 
 /// What one line gives: `(time, key, cost)`, or why it is malformed.
@@ -250,7 +250,14 @@ fn json_time_fields_are_named_or_found_and_checked() {
     assert_eq!((err.option, err.value), ("time-field", None));
     let err = Parser::new(Format::Json, None, Some("t"), &[nameless]).unwrap_err();
     assert_eq!((err.option, err.value.as_deref()), ("key", Some("ip")));
-    assert!(err.why.contains("--key field:NAME"), "{}", err.why);
+    assert_eq!(err.remedy, Some(Remedy::NameKeyField));
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "key \"ip\": {}; name the field with --key field:NAME",
+            err.why
+        )
+    );
 }
 
 #[test]

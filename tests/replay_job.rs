@@ -6,7 +6,7 @@ mod replay_support;
 use bucketlab::limiter::{rust_decimal, rust_number, BucketConfig, Scenario, TokenBucket};
 use bucketlab::replay::job::{Job, JobError, Next, Outcome};
 use bucketlab::replay::sample::{sample_log, SAMPLE_MALFORMED};
-use bucketlab::replay::{Policy, Settings, Target};
+use bucketlab::replay::{Policy, Remedy, Settings, Target};
 use proptest::prelude::*;
 use replay_support::{bucketlab, gzip, json};
 
@@ -170,9 +170,16 @@ fn bad_input_ends_with_a_clear_error() {
     let garbage: Vec<u8> = (0..50_000).map(|_| rng.u8(..)).collect();
     let (job, _) = drive(&garbage, 4096, settings(5.0, 1.0, None));
     match job.error() {
-        Some(JobError::Setup { option, why, .. }) => {
-            assert_eq!(*option, "format");
+        Some(JobError::Setup {
+            option,
+            why,
+            remedy,
+            ..
+        }) => {
+            assert_eq!((*option, *remedy), ("format", Some(Remedy::NameFormat)));
             assert!(why.contains("none of combined"), "{why}");
+            // The remedy is the front end's to word: a page has a menu, not `--format`.
+            assert!(!why.contains("--"), "{why}");
         }
         other => panic!("expected a format error, got {other:?}"),
     }
@@ -182,7 +189,12 @@ fn bad_input_ends_with_a_clear_error() {
     by_column.key = Some(bucketlab::replay::KeySpec::Column(5));
     let (job, passes) = drive(csv, 4096, by_column);
     match job.error() {
-        Some(JobError::Setup { option, value, why }) => {
+        Some(JobError::Setup {
+            option,
+            value,
+            why,
+            remedy: None,
+        }) => {
             assert_eq!((*option, value.as_deref()), ("key", Some("column:5")));
             assert!(why.contains("at most 2"), "{why}");
         }
@@ -203,6 +215,34 @@ fn bad_input_ends_with_a_clear_error() {
     let out = outcome(&job);
     assert_eq!((out.report.lines, out.report.requests, passes), (0, 0, 1));
     assert!(out.trace.is_none() && out.format.is_none());
+}
+
+#[test]
+fn a_csv_header_alone_is_csv_with_no_requests() {
+    for log in [&b"time,key\n"[..], b"\ntime,client,cost\n\n", b"time,key"] {
+        let (job, _) = drive(log, 3, settings(5.0, 1.0, None));
+        let found = outcome(&job);
+        let text = String::from_utf8_lossy(log);
+        assert_eq!(found.format, Some("csv"), "{text:?}");
+        let report = &found.report;
+        assert_eq!((report.requests, report.malformed), (0, 0), "{text:?}");
+    }
+    // One word, or a column left empty, names no columns: still no format.
+    for log in [&b"hello\n"[..], b"time,\n"] {
+        let (job, _) = drive(log, 4096, settings(5.0, 1.0, None));
+        assert!(
+            matches!(
+                job.error(),
+                Some(JobError::Setup {
+                    option: "format",
+                    ..
+                })
+            ),
+            "{:?}: {:?}",
+            String::from_utf8_lossy(log),
+            job.error()
+        );
+    }
 }
 
 /// Keys limited and requests limited by a token bucket of `capacity` at `rate` per key, each

@@ -109,6 +109,14 @@ pub enum Problem {
         rule_kind: &'static str,
         given: String,
     },
+    /// A number written in quotes (`capacity: "5"`), which YAML reads as text, where
+    /// `rule_kind` asks for a number; `given` is the text without its quotes.
+    QuotedNumber {
+        field: String,
+        /// `positive` or `nonNegative`.
+        rule_kind: &'static str,
+        given: String,
+    },
     /// A status other than 429 or 503.
     InvalidStatus { given: String },
     /// No `default` tier.
@@ -368,17 +376,27 @@ fn from_parser(err: serde_norway::Error) -> PolicyError {
     };
     let quoted = backticked(text);
     let problem = if let Some(refused) = REFUSED.with(|r| r.borrow_mut().take()) {
-        Problem::InvalidValue {
-            field: refused.field.name().to_owned(),
-            rule_kind: match refused.rule {
-                Rule::NonNegative => "nonNegative",
-                _ => "positive",
+        let field = refused.field.name().to_owned();
+        let rule_kind = match refused.rule {
+            Rule::NonNegative => "nonNegative",
+            _ => "positive",
+        };
+        match refused.given {
+            // An unquoted number is never text in YAML, so this one was written in quotes.
+            Given::Text(given) if given.trim().parse::<f64>().is_ok() => Problem::QuotedNumber {
+                field,
+                rule_kind,
+                given,
             },
-            given: match refused.given {
-                Given::Number(v) => v.to_string(),
-                Given::Text(t) => t,
-                Given::Missing => String::new(),
-                Given::Type(t) => t.to_owned(),
+            given => Problem::InvalidValue {
+                field,
+                rule_kind,
+                given: match given {
+                    Given::Number(v) => v.to_string(),
+                    Given::Text(t) => t,
+                    Given::Missing => String::new(),
+                    Given::Type(t) => t.to_owned(),
+                },
             },
         }
     } else if text.starts_with("status must be") {

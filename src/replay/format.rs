@@ -5,6 +5,7 @@ use super::lines::{Line, MAX_LINE};
 use super::timestamp::{epoch_or_rfc3339, CommonLogCache};
 use super::{alb, clf, csv, jsonl};
 use crate::limiter::{Field, InvalidValue, Rule};
+use serde::Serialize;
 use std::borrow::Cow;
 use std::fmt;
 
@@ -79,7 +80,8 @@ fn is_time(text: Option<&str>) -> bool {
 }
 
 /// The format most of `samples` (the first lines of a log) are in; `None` when none matches.
-/// Ties go to the earlier format of [`Format::ALL`].
+/// Ties go to the earlier format of [`Format::ALL`]. A lone line that names CSV columns
+/// (`time,key`) is CSV: a header with no request after it, rather than no format at all.
 pub fn detect(samples: &[&str]) -> Option<Format> {
     let mut best = None;
     for format in Format::ALL {
@@ -88,7 +90,26 @@ pub fn detect(samples: &[&str]) -> Option<Format> {
             best = Some((format, count));
         }
     }
-    best.map(|(format, _)| format)
+    match (best, samples) {
+        (Some((format, _)), _) => Some(format),
+        (None, [line]) if is_csv_header(line) => Some(Format::Csv),
+        _ => None,
+    }
+}
+
+/// Whether `line` reads as a CSV header: two columns or more, none empty, the first not a time
+/// (as [`Parser`] takes a CSV log's first line to be).
+fn is_csv_header(line: &str) -> bool {
+    csv::Splitter::default()
+        .split(line.as_bytes())
+        .is_ok_and(|c| {
+            c.len() >= 2
+                && (1..=c.len()).all(|n| {
+                    c.get(n)
+                        .is_some_and(|t| t.is_ok_and(|t| !t.trim().is_empty()))
+                })
+                && !is_time(c.get(1).and_then(Result::ok))
+        })
 }
 
 /// What requests are grouped by: each key gets its own limiter.
@@ -138,22 +159,60 @@ impl fmt::Display for KeySpec {
     }
 }
 
-/// A setting that does not fit the log: the option, the value given (if any), and why.
+/// A setting that does not fit the log: the option, the value given (if any), why, and what the
+/// reader can do about it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SetupError {
     /// The option's name, as the command spells it without `--` (`key`, `time-field`, `format`).
     pub option: &'static str,
     /// What was given; `None` when the option was left out.
     pub value: Option<String>,
-    /// What is wrong and what is allowed.
+    /// What is wrong and what is allowed, naming no flag (a page has menus instead).
     pub why: String,
+    /// The setting to name, when naming one would help; each front end words it.
+    pub remedy: Option<Remedy>,
+}
+
+impl SetupError {
+    /// `why`, then the remedy in the command's words (`; name the format with --format`).
+    pub fn command_why(&self) -> String {
+        match self.remedy {
+            Some(remedy) => format!("{}; {}", self.why, remedy.command()),
+            None => self.why.clone(),
+        }
+    }
 }
 
 impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let why = self.command_why();
         match &self.value {
-            Some(value) => write!(f, "{} \"{}\": {}", self.option, value, self.why),
-            None => write!(f, "{}: {}", self.option, self.why),
+            Some(value) => write!(f, "{} \"{}\": {}", self.option, value, why),
+            None => write!(f, "{}: {}", self.option, why),
+        }
+    }
+}
+
+/// The setting a [`SetupError`] asks the reader to name: the command words it with its flags,
+/// the lesson's page with its Format menu and Key field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Remedy {
+    /// The log's format (detection found none).
+    NameFormat,
+    /// The JSON field holding the time (none of the usual names was found).
+    NameTimeField,
+    /// The JSON field holding the key (none of the usual names was found).
+    NameKeyField,
+}
+
+impl Remedy {
+    /// The advice as the command words it.
+    pub fn command(self) -> &'static str {
+        match self {
+            Remedy::NameFormat => "name the format with --format",
+            Remedy::NameTimeField => "name the field with --time-field NAME",
+            Remedy::NameKeyField => "name the field with --key field:NAME",
         }
     }
 }
@@ -219,6 +278,7 @@ impl Parser {
         samples: &[&str],
     ) -> Result<Parser, SetupError> {
         let refuse = |option, value: String, why: String| SetupError {
+            remedy: None,
             option,
             value: Some(value),
             why,
@@ -399,6 +459,7 @@ fn csv_key(key: usize, spec: Option<&KeySpec>, samples: &[&str]) -> Result<How, 
     match widest {
         // Only a log read as CSV by `--format` can lack a key column altogether.
         Some(widest @ 0..=1) => Err(SetupError {
+            remedy: None,
             option: "format",
             value: Some(Format::Csv.name().to_owned()),
             why: format!(
@@ -407,6 +468,7 @@ fn csv_key(key: usize, spec: Option<&KeySpec>, samples: &[&str]) -> Result<How, 
             ),
         }),
         Some(widest) if widest < key => Err(SetupError {
+            remedy: None,
             option: "key",
             value: spec.map(KeySpec::to_string),
             why: format!(
@@ -442,19 +504,21 @@ fn json_fields(
     };
     if objects.is_empty() && (time_field.is_none() || named_key.is_none()) {
         return Err(SetupError {
+            remedy: None,
             option: "format",
             value: Some("json".to_owned()),
             why: format!("none of the first {} lines is a JSON object", samples.len()),
         });
     }
     // A name the caller gave (if a sample object has it), or the first usual one found, or the
-    // error naming the flag to use.
-    let resolve = |given: Option<&str>, usual: &[&str], option, value: Option<&str>, flag| {
+    // error asking for the field to be named.
+    let resolve = |given: Option<&str>, usual: &[&str], option, value: Option<&str>, remedy| {
         if let Some(name) = given {
             if objects.is_empty() || objects.iter().any(|o| jsonl::has(o, name)) {
                 return Ok(name.to_owned());
             }
             return Err(SetupError {
+                remedy: None,
                 option,
                 value: value.map(str::to_owned),
                 why: format!(
@@ -469,10 +533,11 @@ fn json_fields(
             .find_map(|o| jsonl::first_present(o, usual))
             .map(str::to_owned)
             .ok_or_else(|| SetupError {
+                remedy: Some(remedy),
                 option,
                 value: value.map(str::to_owned),
                 why: format!(
-                    "none of the first JSON lines has any of {}; name the field with {flag}",
+                    "none of the first JSON lines has any of {}",
                     usual.join(", ")
                 ),
             })
@@ -483,14 +548,14 @@ fn json_fields(
             &jsonl::TIME_FIELDS,
             "time-field",
             time_field,
-            "--time-field NAME",
+            Remedy::NameTimeField,
         )?,
         key: resolve(
             named_key,
             &jsonl::IP_FIELDS,
             "key",
             Some(&key.map_or("ip".to_owned(), KeySpec::to_string)),
-            "--key field:NAME",
+            Remedy::NameKeyField,
         )?,
     })
 }

@@ -32,7 +32,7 @@
 
 use super::check::PolicyCheck;
 use super::export::{exports, Export};
-use super::format::{Parser, SetupError};
+use super::format::{Parser, Remedy, SetupError};
 use super::input::ChunkLines;
 use super::pass::{Policy, Replay, Settings};
 use super::recommend::Search;
@@ -62,6 +62,8 @@ pub enum JobError {
         value: Option<String>,
         /// What is wrong and what is allowed.
         why: String,
+        /// The setting to name, if naming one would help (`nameFormat`, …); `null` otherwise.
+        remedy: Option<Remedy>,
     },
     /// The input itself could not be read (a gzip stream cut short or corrupt).
     Input {
@@ -76,6 +78,7 @@ impl From<SetupError> for JobError {
             option: e.option,
             value: e.value,
             why: e.why,
+            remedy: e.remedy,
         }
     }
 }

@@ -66,7 +66,7 @@ pub mod timestamp;
 pub mod trace;
 
 pub use check::PolicyCheck;
-pub use format::{detect, Event, Format, KeySpec, Parsed, Parser, SetupError};
+pub use format::{detect, Event, Format, KeySpec, Parsed, Parser, Remedy, SetupError};
 pub use lines::{Line, LineSplitter, MAX_LINE};
 pub use pass::{Finished, Policy, Replay, Settings, ALGORITHMS};
 pub use recommend::{Counts, Search, Target, HORIZON};

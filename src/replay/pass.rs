@@ -2,7 +2,7 @@
 //! refused, while each key's burst–rate curve is built alongside.
 
 use super::curve::{rate_grid, BurstTracker};
-use super::format::{detect, Event, Format, KeySpec, Parsed, Parser, SetupError};
+use super::format::{detect, Event, Format, KeySpec, Parsed, Parser, Remedy, SetupError};
 use super::lines::Line;
 use super::recommend::{Search, Target};
 use super::report::{Curves, KeyCount, Malformed, Report, MALFORMED_EXAMPLES};
@@ -55,6 +55,7 @@ impl Policy {
     /// from 1 to 10 000 and a window from 1 ms to a day.
     pub fn new(algorithm: &str, capacity: f64, refill_rate: f64) -> Result<Policy, SetupError> {
         let refuse = |option: &'static str, value: f64, why: String| SetupError {
+            remedy: None,
             option,
             value: Some(rust_number(value)),
             why,
@@ -71,6 +72,7 @@ impl Policy {
         }
         let Some(&(_, lab)) = LAB_ALGORITHMS.iter().find(|(name, _)| *name == algorithm) else {
             return Err(SetupError {
+                remedy: None,
                 option: "algorithm",
                 value: Some(algorithm.to_owned()),
                 why: format!("allowed: {}", ALGORITHMS.join(", ")),
@@ -269,8 +271,9 @@ impl Replay {
             self.failed = Some(SetupError {
                 option: "format",
                 value: None,
+                remedy: Some(Remedy::NameFormat),
                 why: format!(
-                    "none of combined, common, json, alb or csv matches {}; name the format with --format",
+                    "none of combined, common, json, alb or csv matches {}",
                     match held.len() {
                         1 => "the first line".to_owned(),
                         n => format!("the first {n} lines"),

@@ -79,18 +79,30 @@ pub(crate) fn as_number(field: Field, value: &JsValue, rule: Rule) -> Result<f64
     Err(InvalidValue { field, given, rule })
 }
 
-/// A number option checked against `rule`, or `default` when left out (`undefined`).
+/// The value of `key` in `object` if the object has that key (even as `undefined`), `None` if
+/// it has not; a getter that throws is refused as [`field`] refuses it.
+#[cfg(feature = "lab")]
+pub(crate) fn given(name: &str, object: &Object, key: &str) -> Result<Option<JsValue>, JsError> {
+    if !Reflect::has(object, &JsValue::from_str(key)).unwrap_or(false) {
+        return Ok(None);
+    }
+    field(name, object, key).map(Some)
+}
+
+/// A number option checked against `rule`, or `default` when the key is left out (`None`, as
+/// [`given`] reads it). A key that is there must hold a number: `{ clients: undefined }` (a form
+/// field left empty) is refused as missing, not taken as the default.
 #[cfg(feature = "lab")]
 pub(crate) fn optional(
-    value: &JsValue,
+    value: Option<JsValue>,
     field: Field,
     rule: Rule,
     default: f64,
 ) -> Result<f64, JsError> {
-    if value.is_undefined() {
+    let Some(value) = value else {
         return Ok(default);
-    }
-    number(field, value, rule).and_then(|v| InvalidValue::check(field, v, rule).map_err(to_js))
+    };
+    number(field, &value, rule).and_then(|v| InvalidValue::check(field, v, rule).map_err(to_js))
 }
 
 /// The error for a name that is none of `allowed`: "`what` must be one of "a", "b", got …".

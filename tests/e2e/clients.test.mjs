@@ -110,6 +110,31 @@ test('clients: a bad setting names field, value and range, and keeps the last go
   await page.context().close();
 });
 
+test('clients: an empty field is refused as missing; nothing runs and nothing is lost', async () => {
+  const page = await openClients('en.html');
+  const clients = `${MOUNT} .cl-field input[type="number"] >> nth=0`;
+  const before = {
+    perSuccess: await card(page, 'perSuccess'),
+    takeaway: await page.textContent(`${MOUNT} .cl-takeaway`),
+    pressed: await page.getAttribute(`${MOUNT} .cl-preset[data-preset="herd"]`, 'aria-pressed'),
+  };
+  await page.evaluate(() => { window.clientsRunBefore = window.bucketlab.clients.result; });
+  assert.equal(before.pressed, 'true', 'the herd preset is the first run');
+  await page.fill(`${MOUNT} .cl-field input[type="number"] >> nth=1`, '2');
+  await page.fill(clients, '');
+  await page.click(`${MOUNT} .cl-run`);
+  await page.waitForSelector(`${MOUNT} .cl-error:not(:empty)`);
+  assert.match(await page.textContent(`${MOUNT} .cl-error`), /^clients must be a whole number from 1 to 500, it is missing\. The last good run is still shown\.$/);
+  assert.equal(await page.inputValue(clients), '', 'the empty field stays empty');
+  assert.equal(await page.inputValue(`${MOUNT} .cl-field input[type="number"] >> nth=1`), '2', 'the other edit is kept');
+  assert.equal(await card(page, 'perSuccess'), before.perSuccess);
+  assert.equal(await page.textContent(`${MOUNT} .cl-takeaway`), before.takeaway);
+  assert.equal(await page.getAttribute(`${MOUNT} .cl-preset[data-preset="herd"]`, 'aria-pressed'), 'true');
+  assert.equal(await handle(page, 'c.result === window.clientsRunBefore'), true, 'nothing ran');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 for (const path of ['', 'en.html']) {
   test(`clients: every word is translated (${path || 'index.html'}), and the quiz answers from the run`, async () => {
     const page = await openClients(path);

@@ -66,6 +66,21 @@ test('choosing a tier applies it to the widget', async () => {
   await page.context().close();
 });
 
+for (const [path, expected] of [
+  ['', /^Linha 4, campo tiers\.default\.capacity: capacity deve ser um número maior que 0, mas “20” está entre aspas, então é texto, não número: escreva 20 sem as aspas\./],
+  ['en.html', /^Line 4, field tiers\.default\.capacity: capacity must be a number greater than 0, but “20” is in quotes, so it is text, not a number: write 20 without the quotes\./],
+]) {
+  test(`a number in quotes is called text, not "not a number" (${path || 'index.html'})`, async () => {
+    const page = await openLesson(env, path);
+    await openConfig(page);
+    await setPolicy(page, (text) => text.replace(/capacity: 5 /, 'capacity: "20" '));
+    await page.waitForFunction(() => document.getElementById('policy-text').getAttribute('aria-invalid') === 'true');
+    assert.match(await page.textContent('#policy-status'), expected);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}
+
 test('a broken YAML shows the line and field, and the widget keeps its last good config', async () => {
   const page = await openLesson(env);
   await openConfig(page);

@@ -186,7 +186,7 @@ test('traffic: cancel stops a long replay; garbage and an empty file get a clear
   writeFileSync(garbage, Buffer.from(Array.from({ length: 40000 }, () => Math.floor(random() * 256))));
   await page.setInputFiles(`${MOUNT} .tr-file`, garbage);
   await page.waitForFunction(() => document.querySelector('#traffic-lab .tr-error').textContent !== '');
-  assert.match(await page.textContent(`${MOUNT} .tr-error`), /does not look like an access log: format: none of combined/);
+  assert.equal(await page.textContent(`${MOUNT} .tr-error`), 'This does not look like an access log: none of combined, common, JSON lines, ALB or CSV matches its first lines. If it is one of them, choose it in the Format menu.');
 
   const empty = join(dir, 'empty.log');
   writeFileSync(empty, '');
@@ -195,6 +195,37 @@ test('traffic: cancel stops a long replay; garbage and an empty file get a clear
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+for (const [path, words] of [
+  ['', {
+    header: 'O arquivo tem um cabeçalho CSV, mas nenhuma requisição depois dele: acrescente linhas de time,key abaixo do cabeçalho.',
+    key: /^Uma configuração não combina com este log: o campo Chave “ip”: none of the first JSON lines has any of .*\. Escreva field:NOME no campo Chave, com o nome do campo que identifica o cliente\.$/,
+  }],
+  ['en.html', {
+    header: 'The file has a CSV header but no request after it: add lines of time,key under the header.',
+    key: /^A setting does not fit this log: the Key field “ip”: none of the first JSON lines has any of .*\. Write field:NAME in the Key field, with the name of the field that holds the client\.$/,
+  }],
+]) {
+  test(`traffic (${path || 'index.html'}): a CSV header alone, or a field to name, is said in the page's words, naming no flag`, async () => {
+    const page = await openTraffic(path);
+    const error = `${MOUNT} .tr-error`;
+    const header = join(dir, `header-${path || 'pt'}.csv`);
+    writeFileSync(header, 'time,key\n');
+    await page.setInputFiles(`${MOUNT} .tr-file`, header);
+    await page.waitForFunction((s) => document.querySelector(s).textContent !== '', error);
+    assert.equal(await page.textContent(error), words.header);
+
+    const json = join(dir, `nameless-${path || 'pt'}.jsonl`);
+    writeFileSync(json, '{"time": 1, "who": "a"}\n{"time": 2, "who": "b"}\n');
+    await page.setInputFiles(`${MOUNT} .tr-file`, json);
+    await page.waitForFunction((s) => !/CSV/.test(document.querySelector(s).textContent) && document.querySelector(s).textContent !== '', error);
+    const message = await page.textContent(error);
+    assert.match(message, words.key);
+    assert.doesNotMatch(message, /--/, 'no command-line flag');
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}
 
 test('traffic: each export has a copy button that copies its text and says so', async () => {
   const page = await openTraffic('en.html', { permissions: ['clipboard-read', 'clipboard-write'] });

@@ -70,9 +70,14 @@ test('bad options name the field, the value and what is allowed', () => {
     [{ policy: { name: 'hammer', wait: 1 } }, 'policy has an unknown field "wait"; allowed fields: name'],
     [{ shared: 'yes' }, 'shared must be true (one bucket) or false (one per client), got "yes"'],
     [{ clinets: 5 }, /options has an unknown field "clinets"/],
+    // A key given as undefined (a form field left empty) is missing, not the default.
+    [{ clients: undefined }, 'clients must be a whole number from 1 to 500, it is missing'],
+    [{ policy: { name: 'exponential', base: undefined } }, 'policy.base must be a finite number greater than 0 and at most 3600, it is missing'],
   ];
   for (const [options, message] of cases) {
     assert.throws(() => simulateClients(options), (err) => err instanceof Error
       && (typeof message === 'string' ? err.message === message : message.test(err.message)), JSON.stringify(options));
   }
+  // A key left out takes its default.
+  assert.equal(simulateClients({}).metrics.attempts, simulateClients({ clients: 100 }).metrics.attempts);
 });

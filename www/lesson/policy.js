@@ -61,6 +61,8 @@ export function describeError(error) {
     unknownVariant: () => t('err_unknown_variant', { given: p.given, expected: list(p.expected) }),
     invalidType: () => t('err_invalid_type'),
     invalidValue: () => t(p.ruleKind === 'nonNegative' ? 'err_non_negative' : 'err_positive', { field: p.field, given: p.given }),
+    // Text to YAML: say so, rather than "must be a number, but got 5".
+    quotedNumber: () => t(p.ruleKind === 'nonNegative' ? 'err_non_negative_quoted' : 'err_positive_quoted', { field: p.field, given: p.given }),
     invalidStatus: () => t('err_status', { given: p.given }),
     missingDefaultTier: () => t('err_missing_default'),
   }[p.kind]?.() ?? error.message;

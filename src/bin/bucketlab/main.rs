@@ -27,9 +27,10 @@ fn usage_error(error: &SetupError) -> ! {
     let message = match &error.value {
         Some(value) => format!(
             "invalid value '{value}' for '--{}': {}",
-            error.option, error.why
+            error.option,
+            error.command_why()
         ),
-        None => format!("--{}: {}", error.option, error.why),
+        None => format!("--{}: {}", error.option, error.command_why()),
     };
     let mut command = Cli::command();
     // Built, so the subcommand's usage line says `bucketlab replay`.

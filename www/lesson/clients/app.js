@@ -152,6 +152,7 @@ class ClientsView {
     return null;
   }
 
+  /** The form's settings; an empty number field is `undefined`, which simulateClients refuses as missing. */
   #readForm() {
     const next = { ...this.state, policy: this.inputs.policy.value, jitter: this.inputs.jitter.checked };
     for (const name of NUMBER_FIELDS) {

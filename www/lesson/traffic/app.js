@@ -16,6 +16,8 @@ const TARGETS = { 'keys:99%': 'keys99', 'keys:95%': 'keys95', 'requests:0.1%': '
 const ALGORITHMS = ['token-bucket', 'fixed-window', 'sliding-log', 'sliding-counter', 'gcra'];
 const FORMATS = ['combined', 'common', 'json', 'alb', 'csv'];
 const ROWS = 100;
+/** The page's control for each setting a setup error names (`errors.controls.*`). */
+const CONTROLS = { format: 'format', key: 'key', 'time-field': 'timeField' };
 const COLUMNS = ['key', 'requests', 'limited', 'share'];
 
 export function mountTraffic(root) {
@@ -172,21 +174,34 @@ class TrafficView {
     if (data.type === 'cancelled') {
       this.status.textContent = t('cancelled');
     } else if (data.type === 'failed') {
-      const e = data.error;
-      const detail = e.option ? `${e.option}${e.value ? ` "${e.value}"` : ''}: ${e.why}` : e.why;
-      const kind = e.kind === 'input' ? 'input' : e.kind === 'options' ? 'options' : e.option === 'format' ? 'format' : 'setting';
-      this.fail(t(`errors.${kind}`, { detail }));
+      this.fail(this.failure(data.error));
     } else if (data.type === 'done') {
       this.outcome = data.outcome;
       const { report } = data.outcome;
       if (report.lines === 0) return this.fail(t('errors.empty'));
       if (report.requests === 0) {
-        this.fail(t('errors.noRequests', { lines: report.lines, malformed: report.malformed }));
+        // Read as CSV with nothing malformed and no request: its one line was the header.
+        const headerOnly = data.outcome.format === 'csv' && report.malformed === 0;
+        this.fail(headerOnly ? t('errors.headerOnly') : t('errors.noRequests', { lines: report.lines, malformed: report.malformed }));
         this.outcome = null;
         return;
       }
       this.showOutcome();
     }
+  }
+
+  /**
+   * A failed run's message in the page's words: a setting is named as the page's control (the
+   * Format menu, the Key field), and the remedy points at that control, never at the command's flags.
+   */
+  failure(e) {
+    const { t } = this;
+    if (e.kind === 'input' || e.kind === 'options') return t(`errors.${e.kind}`, { detail: e.why });
+    if (e.remedy === 'nameFormat') return t('errors.noFormat');
+    const control = t(`errors.controls.${CONTROLS[e.option] ?? 'other'}`, { option: e.option });
+    const given = e.value ? t('errors.given', { control, value: e.value }) : control;
+    const remedy = e.remedy ? ` ${t(`errors.remedy.${e.remedy}`)}` : '';
+    return t(e.option === 'format' ? 'errors.format' : 'errors.setting', { detail: `${given}: ${e.why}.${remedy}` });
   }
 
   fail(message) {
