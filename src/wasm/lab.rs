@@ -10,9 +10,11 @@
 //! run.lanes[0].peakPerSecond  // 20
 //! ```
 
-use super::convert::{describe, field, not_one_of, number, object, read_object, to_js};
+use super::convert::{
+    self, describe, field, given, not_one_of, number, object, read_object, to_js,
+};
 use crate::limiter::lab::{self, Algorithm, LabField, Quota, Simulation, Traffic, MAX_RATE};
-use crate::limiter::{Field, InvalidValue, Rule};
+use crate::limiter::{Field, Rule};
 use js_sys::{Array, Float64Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 
@@ -38,14 +40,9 @@ const RATE: Rule = Rule::PositiveUpTo(MAX_RATE);
 pub fn simulate(options: &JsValue) -> Result<JsValue, JsError> {
     let options = read_object("options", options, &OPTION_KEYS)?;
     let get = |key: &str| field("options", &options, key);
+    // Left out: the default; given (a form field left empty is `undefined`): checked.
     let optional = |key: &str, field: Field, rule: Rule, default: f64| {
-        let value = get(key)?;
-        if value.is_undefined() {
-            Ok(default)
-        } else {
-            number(field, &value, rule)
-                .and_then(|v| InvalidValue::check(field, v, rule).map_err(to_js))
-        }
+        convert::optional(given("options", &options, key)?, field, rule, default)
     };
     let limit = optional(
         "limit",

@@ -173,6 +173,11 @@ test('lab: bad input is named and changes nothing; the page language switch re-r
   await page.click(`${LAB} .lab-apply`);
   assert.equal(await page.textContent(`${LAB} .lab-comparison .lab-error`), 'limit must be a whole number from 1 to 10000, got 0');
   assert.match(await page.textContent(`${lane('fixedWindow')} .lab-peak-text`), /20/, 'the previous lanes stay');
+  // An emptied field is missing, not the default in disguise.
+  await page.fill(`${LAB} .lab-field--limit input`, '');
+  await page.click(`${LAB} .lab-apply`);
+  assert.equal(await page.textContent(`${LAB} .lab-comparison .lab-error`), 'limit must be a whole number from 1 to 10000, it is missing');
+  assert.equal(await page.inputValue(`${LAB} .lab-field--limit input`), '', 'the field keeps what was typed');
 
   await page.selectOption(`${LAB} .lab-pattern`, 'pasted');
   await page.fill(`${LAB} .lab-field--limit input`, '10');
