@@ -148,6 +148,9 @@ impl std::error::Error for PolicyError {}
 
 impl Policy {
     /// Parses and checks a policy file.
+    // The error is large (its position, path, problem and message) and made at most once per edit
+    // of the Config tab's text: boxing it would buy nothing a reader could notice.
+    #[allow(clippy::result_large_err)]
     pub fn from_yaml(text: &str) -> Result<Policy, PolicyError> {
         REFUSED.with(|r| r.borrow_mut().take());
         let file: File = serde_norway::from_str(text).map_err(from_parser)?;
