@@ -13,7 +13,7 @@ use std::path::Path;
 const TABLES: [(&str, &str); 2] = [("PT_BR", "pt-BR"), ("EN", "en")];
 
 /// The keys the widget writes while it runs (everything else is in the markup only).
-const RUN_TIME: [&str; 19] = [
+const RUN_TIME: [&str; 20] = [
     "decimal",
     "pause",
     "resume",
@@ -22,6 +22,7 @@ const RUN_TIME: [&str; 19] = [
     "rate_label",
     "idle",
     "admitted",
+    "admitted_one",
     "denied",
     "never_cost",
     "never_rate",

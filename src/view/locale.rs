@@ -22,6 +22,8 @@ pub struct Locale {
     pub idle: &'static str,
     /// `{n}` whole tokens left.
     pub admitted: &'static str,
+    /// The same with exactly one token left (the singular).
+    pub admitted_one: &'static str,
     /// `{s}` exact wait in seconds.
     pub denied: &'static str,
     /// `{c}` cost, `{b}` capacity.
