@@ -230,7 +230,7 @@ pub fn summary(l: &Locale, config: &BucketConfig, shot: &Shot) -> String {
     match decision.outcome {
         // Floored to a tenth with the counter's slack, so both always agree (3.9999… is 4).
         Outcome::Admitted => match (decision.tokens * 10.0 + 1e-6).floor() / 10.0 {
-            left if left == 1.0 => l.admitted_one.to_owned(),
+            1.0 => l.admitted_one.to_owned(),
             left => fill(l.admitted, &[("n", &l.number(left, 1))]),
         },
         Outcome::Denied { retry_after } => fill(l.denied, &[("s", &l.number(retry_after, 3))]),
