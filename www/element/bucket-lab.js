@@ -59,12 +59,12 @@ function readSettings(element) {
   const given = text('lang');
   const lang = given === null ? langOf(document.documentElement) : supportedLang(given);
   if (!lang) throw new AttributeError('lang', `lang must be "pt-BR" or "en", got "${given}"`);
-  // A boolean attribute is on whenever present, so `paused="false"` would stop time: the
-  // opposite of what it says. Only the forms that mean "on" are taken.
   const theme = text('theme');
   if (theme !== null && !THEMES.includes(theme)) {
     throw new AttributeError('theme', `theme must be ${THEMES.map((v) => `"${v}"`).join(', ')} or absent (the page's colour scheme), got "${theme}"`);
   }
+  // A boolean attribute is on whenever present, so `paused="false"` would stop time: the
+  // opposite of what it says. Only the forms that mean "on" are taken.
   const paused = text('paused');
   if (paused !== null && !['', 'paused', 'true'].includes(paused)) {
     throw new AttributeError('paused', `paused must be present with no value (or "true") to stop time, or absent to let it run, got "${paused}"`);

@@ -18,7 +18,7 @@ const PAUSED = { '': '', true: '', 1: '', false: null, 0: null };
 for (const name of ATTRIBUTES) {
   if (!params.has(name)) continue;
   const given = params.get(name);
-  const value = name === 'paused' && given in PAUSED ? PAUSED[given] : given;
+  const value = name === 'paused' && Object.hasOwn(PAUSED, given) ? PAUSED[given] : given;
   if (value !== null) element.setAttribute(name, value);
 }
 if (params.has('lang')) document.documentElement.lang = pickLang(params.get('lang'));
