@@ -11,7 +11,7 @@
 //! run.metrics.attemptsPerSuccess  // 3.8
 //! ```
 
-use super::convert::{describe, field, given, not_one_of, object, optional, read_object, to_js};
+use super::convert::{describe, field, not_one_of, object, optional, read_object, to_js};
 use crate::limiter::clients::{
     self, Backoff, ClientField, Header, Policy, Run, Scenario, Settings, MAX_ATTEMPTS, MAX_BUCKET,
     MAX_CLIENTS, MAX_FACTOR, MAX_SPREAD, MAX_SUCCESSES, MAX_WAIT, POLICY_NAMES,
@@ -44,14 +44,18 @@ pub fn simulate_clients(options: &JsValue) -> Result<JsValue, JsError> {
     let get = |key: &str| field("options", &options, key);
     let setting = |key: &str, field: ClientField, rule: Rule, default: f64| {
         optional(
-            given("options", &options, key)?,
+            "options",
+            &options,
+            key,
             Field::Clients(field),
             rule,
             default,
         )
     };
     let seed = optional(
-        given("options", &options, "seed")?,
+        "options",
+        &options,
+        "seed",
         Field::Seed,
         Rule::Whole(0, u32::MAX),
         0.0,
@@ -131,12 +135,7 @@ fn policy(value: &JsValue) -> Result<Policy, JsError> {
     let policy = read_object("policy", value, keys)?;
     let get = |key: &str| field("policy", &policy, key);
     let wait = |key: &str, field: ClientField, rule: Rule, default: f64| {
-        optional(
-            given("policy", &policy, key)?,
-            Field::Clients(field),
-            rule,
-            default,
-        )
+        optional("policy", &policy, key, Field::Clients(field), rule, default)
     };
     let backoff = || -> Result<Backoff, JsError> {
         let base = wait("base", ClientField::Base, Rule::PositiveUpTo(MAX_WAIT), 1.0)?;

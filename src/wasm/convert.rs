@@ -79,29 +79,23 @@ pub(crate) fn as_number(field: Field, value: &JsValue, rule: Rule) -> Result<f64
     Err(InvalidValue { field, given, rule })
 }
 
-/// The value of `key` in `object` if the object has that key (even as `undefined`), `None` if
-/// it has not; a getter that throws is refused as [`field`] refuses it.
-#[cfg(feature = "lab")]
-pub(crate) fn given(name: &str, object: &Object, key: &str) -> Result<Option<JsValue>, JsError> {
-    if !Reflect::has(object, &JsValue::from_str(key)).unwrap_or(false) {
-        return Ok(None);
-    }
-    field(name, object, key).map(Some)
-}
-
-/// A number option checked against `rule`, or `default` when the key is left out (`None`, as
-/// [`given`] reads it). A key that is there must hold a number: `{ clients: undefined }` (a form
-/// field left empty) is refused as missing, not taken as the default.
+/// The number option `key` of `object` (read by [`read_object`] from `name`) checked against
+/// `rule`, or `default` when the object has no such key. A key that is there must hold a number:
+/// `{ clients: undefined }` (a form field left empty) is refused as missing, not taken as the
+/// default; a getter that throws is refused as [`field`] refuses it.
 #[cfg(feature = "lab")]
 pub(crate) fn optional(
-    value: Option<JsValue>,
+    name: &str,
+    object: &Object,
+    key: &str,
     field: Field,
     rule: Rule,
     default: f64,
 ) -> Result<f64, JsError> {
-    let Some(value) = value else {
+    if !Reflect::has(object, &JsValue::from_str(key)).unwrap_or(false) {
         return Ok(default);
-    };
+    }
+    let value = self::field(name, object, key)?;
     number(field, &value, rule).and_then(|v| InvalidValue::check(field, v, rule).map_err(to_js))
 }
 

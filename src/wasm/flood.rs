@@ -13,7 +13,7 @@
 //! ```
 
 use super::convert::describe;
-use super::convert::{field, given, object, optional, read_object, to_js};
+use super::convert::{field, object, optional, read_object, to_js};
 use crate::limiter::flood::{
     self, Bin, Flood, FloodField, FloodRun, FloodSettings, Layers, MAX_ATTACKERS, MAX_CAPACITY,
     MAX_DURATION, MAX_SENDER_RATE, MAX_USERS,
@@ -55,7 +55,9 @@ pub fn simulate_flood(options: &JsValue) -> Result<JsValue, JsError> {
     let get = |key: &str| field("options", &options, key);
     let setting = |name: FloodField, rule: Rule, default: f64| {
         optional(
-            given("options", &options, name.name())?,
+            "options",
+            &options,
+            name.name(),
             Field::Flood(name),
             rule,
             default,
@@ -98,7 +100,9 @@ pub fn simulate_flood(options: &JsValue) -> Result<JsValue, JsError> {
         edge_share: setting(FloodField::EdgeShare, Rule::UpTo(1.0), d.edge_share)?,
         layers: layers(&get("layers")?, d.layers)?,
         seed: optional(
-            given("options", &options, "seed")?,
+            "options",
+            &options,
+            "seed",
             Field::Seed,
             Rule::Whole(0, u32::MAX),
             d.seed.into(),

@@ -10,9 +10,7 @@
 //! run.lanes[0].peakPerSecond  // 20
 //! ```
 
-use super::convert::{
-    self, describe, field, given, not_one_of, number, object, read_object, to_js,
-};
+use super::convert::{self, describe, field, not_one_of, number, object, read_object, to_js};
 use crate::limiter::lab::{self, Algorithm, LabField, Quota, Simulation, Traffic, MAX_RATE};
 use crate::limiter::{Field, Rule};
 use js_sys::{Array, Float64Array, Uint8Array};
@@ -42,7 +40,7 @@ pub fn simulate(options: &JsValue) -> Result<JsValue, JsError> {
     let get = |key: &str| field("options", &options, key);
     // Left out: the default; given (a form field left empty is `undefined`): checked.
     let optional = |key: &str, field: Field, rule: Rule, default: f64| {
-        convert::optional(given("options", &options, key)?, field, rule, default)
+        convert::optional("options", &options, key, field, rule, default)
     };
     let limit = optional(
         "limit",
