@@ -169,7 +169,19 @@ test('decisions are announced politely, at most one sentence per 1.5 s', async (
   await page.click('#bucket-widget .bl-send');
   assert.equal(await page.textContent('#bucket-widget .bl-live'), 'Admitida: restam 9 tokens.');
   await page.waitForFunction(() => document.querySelector('#bucket-widget .bl-live').textContent.startsWith('2 requisições'));
-  assert.equal(await page.textContent('#bucket-widget .bl-live'), '2 requisições: 2 admitidas, 0 negadas; restam 7 tokens.');
+  assert.equal(await page.textContent('#bucket-widget .bl-live'), '2 requisições (admitidas: 2, negadas: 0); tokens restantes: 7.');
+  await page.context().close();
+});
+
+test('a summed-up announcement reads right when a count is 1 (label first, no plural to get wrong)', async () => {
+  const page = await openPage(env.browser);
+  await page.goto(`${env.server.url}en.html?capacity=2`);
+  await waitForWidget(page);
+  await page.evaluate(() => window.bucketlab.diagram.pause());
+  for (let i = 0; i < 3; i++) await page.click('#bucket-widget .bl-send');
+  assert.equal(await page.textContent('#bucket-widget .bl-live'), 'Admitted: 1 token left.');
+  await page.waitForFunction(() => document.querySelector('#bucket-widget .bl-live').textContent.startsWith('2 requests'));
+  assert.equal(await page.textContent('#bucket-widget .bl-live'), '2 requests (admitted: 1, denied: 1); tokens left: 0.');
   await page.context().close();
 });
 
