@@ -80,9 +80,12 @@ fn the_eleventh_request_gets_a_429_with_retry_after() {
         head.starts_with("HTTP/1.1 429 Too Many Requests\nRetry-After: 1\n"),
         "{head}"
     );
-    assert_eq!(text_of(&root, ".bl-status"), "Denied: 429, retry in 0.2 s.");
+    assert_eq!(
+        text_of(&root, ".bl-status"),
+        "Denied: 429, retry in 0.2\u{a0}s."
+    );
     assert!(
-        text_of(&root, ".bl-wait").ends_with("= 0.2 s"),
+        text_of(&root, ".bl-wait").ends_with("= 0.2\u{a0}s"),
         "{}",
         text_of(&root, ".bl-wait")
     );

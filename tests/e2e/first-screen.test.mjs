@@ -165,14 +165,14 @@ test('after a 429 the wait counts down, in the hero and in the full panel, to th
     }
     const wait = 1 / refillRate;
     const first = await state();
-    assert.match(first.status, new RegExp(`^Denied: 429, retry in ${wait} s\\.$`));
-    assert.equal(first.countdown, `Wait: ${wait.toFixed(1)} s left`);
+    assert.match(first.status, new RegExp(`^Denied: 429, retry in ${wait}\u00a0s\\.$`));
+    assert.equal(first.countdown, `Wait: ${wait.toFixed(1)}\u00a0s left`);
     // Lesson time moves only by steps while paused: the countdown follows the core's numbers.
     const steps = Math.round(wait / 0.1);
     for (let k = 1; k < steps; k += 1) {
       await page.evaluate((handle) => window.bucketlab[handle].step(0.1), handle);
       const left = (wait - k * 0.1).toFixed(1);
-      assert.equal(await countdown.textContent(), `Wait: ${left} s left`, `after ${k} steps`);
+      assert.equal(await countdown.textContent(), `Wait: ${left}\u00a0s left`, `after ${k} steps`);
     }
     await page.evaluate((handle) => window.bucketlab[handle].step(0.1), handle);
     assert.equal(await countdown.textContent(), 'The wait is over: the same request passes now.');
