@@ -65,6 +65,21 @@ fn a_click_takes_one_token_and_the_counter_shows_it() {
 }
 
 #[wasm_bindgen_test]
+fn the_portuguese_formula_separates_arguments_with_semicolons_beside_decimal_commas() {
+    let (root, _diagram) = paused(&[
+        ("data-capacity", "10"),
+        ("data-refill-rate", "2.5"),
+        ("data-lang", "pt-BR"),
+    ]);
+    click_send(&root);
+    let formula = text_of(&root, ".bl-formula");
+    assert!(
+        formula.starts_with("tokens = min(B; tokens + Δt·r) = min(10; 10 + 0·2,5) = 10\n"),
+        "{formula}"
+    );
+}
+
+#[wasm_bindgen_test]
 fn the_eleventh_request_gets_a_429_with_retry_after() {
     let (root, _diagram) = paused(&[
         ("data-capacity", "10"),
