@@ -228,7 +228,7 @@ fn json_time_fields_are_named_or_found_and_checked() {
     for (line, why) in [
         (
             r#"{"when": "soon", "ip": "::1"}"#,
-            "neither epoch seconds nor an RFC 3339",
+            "neither an epoch time (digits with an optional fraction, in s, ms, µs or ns by size) nor an RFC 3339",
         ),
         (r#"{"when": -4, "ip": "::1"}"#, "not an epoch time"),
         (r#"{"when": [1], "ip": "::1"}"#, "is an array"),
@@ -292,7 +292,7 @@ fn csv_lines_take_time_key_and_cost() {
         ("1710037800,alice,lots", "got \"lots\""),
         ("1710037800,,1", "the key (column 2) is empty"),
         ("1710037800", "no column 2"),
-        ("time,alice", "neither epoch seconds"),
+        ("time,alice", "time \"time\" is neither an epoch time"),
     ] {
         let got = read(&mut p, line).unwrap_err();
         assert!(got.contains(why), "{line}: {got}");

@@ -79,7 +79,8 @@ pub fn epoch_or_rfc3339(text: &str) -> Result<f64, String> {
         Some(number) => Ok(epoch_seconds(number)),
         None => rfc3339(text).map_err(|_| {
             format!(
-                "time {} is neither epoch seconds nor an RFC 3339 date and time",
+                "time {} is neither an epoch time (digits with an optional fraction, in s, ms, µs \
+                 or ns by size) nor an RFC 3339 date and time",
                 quoted(text)
             )
         }),
@@ -134,6 +135,16 @@ mod tests {
         assert_eq!(epoch_seconds(100_000_000_000.0), 100_000_000.0);
         // Small numbers stay seconds (a trace that starts at 0).
         assert_eq!(epoch_seconds(12.5), 12.5);
+    }
+
+    #[test]
+    fn a_time_that_is_neither_says_what_is_allowed() {
+        let why = epoch_or_rfc3339("1e9").unwrap_err();
+        assert_eq!(
+            why,
+            "time \"1e9\" is neither an epoch time (digits with an optional fraction, in s, ms, µs \
+             or ns by size) nor an RFC 3339 date and time"
+        );
     }
 
     #[test]
