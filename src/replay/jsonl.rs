@@ -61,28 +61,16 @@ pub fn first_present<'n>(object: &Map<String, Value>, names: &[&'n str]) -> Opti
     names.iter().copied().find(|name| has(object, name))
 }
 
-/// The top-level member names of `objects`, in the order first met, as a list to show (at most
-/// [`NAMES_SHOWN`], then how many more); `nothing` when they have none.
-pub fn member_names(objects: &[Map<String, Value>]) -> String {
-    let mut names: Vec<&str> = Vec::new();
+/// The top-level member names of `objects`, in the order first met.
+pub fn member_names(objects: &[Map<String, Value>]) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
     for name in objects.iter().flat_map(|o| o.keys()) {
-        if !names.contains(&name.as_str()) {
-            names.push(name);
+        if !names.contains(name) {
+            names.push(name.clone());
         }
     }
-    match names.len() {
-        0 => "nothing".to_owned(),
-        n if n > NAMES_SHOWN => format!(
-            "{} and {} more",
-            names[..NAMES_SHOWN].join(", "),
-            n - NAMES_SHOWN
-        ),
-        _ => names.join(", "),
-    }
+    names
 }
-
-/// How many member names [`member_names`] lists.
-pub const NAMES_SHOWN: usize = 12;
 
 /// A time member: an epoch time as a number or a string of digits (seconds, or milliseconds and
 /// finer told by their size: [`super::timestamp::epoch_seconds`]), or an RFC 3339 string.

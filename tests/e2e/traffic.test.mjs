@@ -199,7 +199,7 @@ test('traffic: cancel stops a long replay; garbage and an empty file get a clear
 for (const [path, words] of [
   ['', {
     header: 'O arquivo tem um cabeçalho CSV, mas nenhuma requisição depois dele: acrescente linhas de time,key abaixo do cabeçalho.',
-    key: /^Uma configuração não combina com este log: o campo Chave “ip”: none of the first JSON lines has any of .*\. Escreva field:NOME no campo Chave, com o nome do campo que identifica o cliente\.$/,
+    key: /^Uma configuração não combina com este log: o campo Chave “ip”: nenhuma das primeiras linhas JSON tem algum destes campos: remote_addr, .*\. Escreva field:NOME no campo Chave, com o nome do campo que identifica o cliente\.$/,
   }],
   ['en.html', {
     header: 'The file has a CSV header but no request after it: add lines of time,key under the header.',
@@ -226,6 +226,54 @@ for (const [path, words] of [
     await page.context().close();
   });
 }
+
+/** English words a setup error may hold when it is not translated (the values quoted aside). */
+const ENGLISH_WORDS = /\b(none|of|the|field|fields|line|lines|column|has|have|is|are|must|allowed|needs|whole|number|finite|greater|than|window|would|be|keyed|by|only|requests)\b/i;
+
+test('traffic (index.html): every kind of setup error is said in Portuguese, the core\'s reason too', async () => {
+  const page = await openTraffic('');
+  const error = `${MOUNT} .tr-error`;
+  const csv = join(dir, 'two-columns.csv');
+  writeFileSync(csv, '1700000000,alice\n1700000001,bob\n1700000002,alice\n');
+  const json = join(dir, 'who.jsonl');
+  writeFileSync(json, '{"time": 1700000000, "who": "a"}\n{"time": 1700000001, "who": "b"}\n');
+  const combined = join(dir, 'combined.log');
+  writeFileSync(combined, generatedLog(2));
+  const cases = [
+    // Refused by the log.
+    [{ key: 'column:5' }, csv, 'Uma configuração não combina com este log: o campo Chave “column:5”: nenhuma das 3 primeiras linhas tem uma coluna 5; elas têm no máximo 2, então a chave só pode ser column:2.'],
+    [{ key: 'field:user' }, json, 'Uma configuração não combina com este log: o campo Chave “field:user”: nenhuma das primeiras linhas JSON tem um campo “user”; elas têm time, who.'],
+    [{ key: 'column:3' }, combined, 'Uma configuração não combina com este log: o campo Chave “column:3”: em linhas combined, a chave é ip, o endereço do cliente.'],
+    [{ format: 'json' }, combined, 'Isto não parece um log de acesso: o menu Formato “json”: nenhuma das 2 primeiras linhas é um objeto JSON.'],
+    // Refused before reading: the settings themselves.
+    [{ key: 'usuario' }, csv, 'Uma configuração não é permitida: o campo Chave “usuario”: permitidos: ip, field:NOME (um campo JSON) ou column:N (uma coluna CSV, a partir da 2).'],
+    [{ key: 'column:1' }, csv, 'Uma configuração não é permitida: o campo Chave “column:1”: column:N precisa de um número inteiro de 2 a 64 (a coluna 1 é o tempo).'],
+    [{ capacity: '0' }, csv, 'Uma configuração não é permitida: o campo Balde B “0”: B deve ser um número finito maior que 0.'],
+    [{ capacity: '2.5', algorithm: 'fixed-window' }, csv, 'Uma configuração não é permitida: o campo Balde B “2,5”: Janela fixa conta requisições inteiras: um número inteiro de 1 a 10.000.'],
+    [{ rate: '0', algorithm: 'gcra' }, csv, 'Uma configuração não é permitida: o campo Reposição r “0”: GCRA precisa de uma reposição acima de 0: sua janela é B / r.'],
+    [{ capacity: '5', rate: '10000', algorithm: 'sliding-log' }, csv, 'Uma configuração não é permitida: o campo Reposição r “10.000”: a janela B / r de Janela deslizante (registro) seria de 0,0005 s; ela deve ir de 0,001 a 86.400 s.'],
+  ];
+  const defaults = { capacity: '10', rate: '1', algorithm: 'token-bucket', format: '', key: '' };
+  let shown = '';
+  for (const [settings, file, expected] of cases) {
+    const s = { ...defaults, ...settings };
+    await page.fill(`${MOUNT} .tr-field--capacity input`, s.capacity);
+    await page.fill(`${MOUNT} .tr-field--rate input`, s.rate);
+    await page.selectOption(`${MOUNT} .tr-field--algorithm select`, s.algorithm);
+    await page.selectOption(`${MOUNT} .tr-field--format select`, s.format);
+    await page.fill(`${MOUNT} .tr-field--key input`, s.key);
+    await page.setInputFiles(`${MOUNT} .tr-file`, []);
+    await page.setInputFiles(`${MOUNT} .tr-file`, file);
+    await page.waitForFunction(([sel, before]) => !['', before].includes(document.querySelector(sel).textContent), [error, shown]);
+    shown = await page.textContent(error);
+    assert.equal(shown, expected, JSON.stringify(settings));
+    // Nothing English left: the values quoted and the syntax (field:NOME, time,key[,cost]) aside.
+    const words = shown.replace(/“[^”]*”/g, '').replace(/\S*[:,[]\S*/g, '');
+    assert.doesNotMatch(words, ENGLISH_WORDS, shown);
+  }
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
 
 test('traffic: each export has a copy button that copies its text and says so', async () => {
   const page = await openTraffic('en.html', { permissions: ['clipboard-read', 'clipboard-write'] });

@@ -7,9 +7,6 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
-/// The formats, in the order the help lists them.
-const FORMATS: [&str; 5] = ["combined", "common", "json", "alb", "csv"];
-
 /// Rate-limiting tools from the bucketlab lesson.
 #[derive(Debug, Parser)]
 #[command(name = "bucketlab", version)]
@@ -45,7 +42,7 @@ log.";
 #[derive(Debug, Args)]
 pub struct ReplayArgs {
     /// The log's format [default: detected from the first lines]
-    #[arg(long, value_parser = PossibleValuesParser::new(FORMATS).map(|name| Format::from_name(&name).expect("one of FORMATS")))]
+    #[arg(long, value_parser = PossibleValuesParser::new(Format::NAMES).map(|name| Format::from_name(&name).expect("one of Format::NAMES")))]
     pub format: Option<Format>,
 
     /// json: the field holding the time (an epoch time, s or ms…, or RFC 3339)
