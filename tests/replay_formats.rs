@@ -429,6 +429,46 @@ fn epoch_milliseconds_and_finer_replay_like_seconds() {
     }
 }
 
+/// `(unit, requests, first line)` of each epoch unit `log`'s report says it read.
+fn epoch_units(log: &str) -> Vec<(&'static str, u64, u64)> {
+    let report = run(log.as_bytes(), bucket(3.0, 1.0)).unwrap().report;
+    report
+        .epoch_units
+        .iter()
+        .map(|u| (u.unit.name(), u.requests, u.first_line))
+        .collect()
+}
+
+#[test]
+fn the_report_says_which_epoch_unit_it_read() {
+    // pino's milliseconds, read by size: the report says so.
+    let pino =
+        "{\"time\": 1700000000250, \"ip\": \"a\"}\n{\"time\": 1700000000900, \"ip\": \"b\"}\n";
+    assert_eq!(epoch_units(pino), [("milliseconds", 2, 1)]);
+    // A relative clock in milliseconds is small: read as seconds, which the report shows.
+    assert_eq!(
+        epoch_units("time,key\n0,a\n250,a\n900,b\n"),
+        [("seconds", 3, 2)]
+    );
+    // Dates, and nginx's $msec (confirmed by [time] as seconds), are not read by size.
+    assert_eq!(epoch_units("2024-03-10T02:30:00Z,a\n"), []);
+    assert_eq!(epoch_units(&log(5, "\n")), []);
+    let dated = "{\"time\": \"2024-03-10T02:30:00Z\", \"ip\": \"a\"}\n{\"time\": \"1710037801000000\", \"ip\": \"a\"}\n";
+    assert_eq!(epoch_units(dated), [("microseconds", 1, 2)]);
+    // Mixed units: each read by its size, every unit reported with its first line, in line order
+    // (malformed lines between do not count).
+    let mixed =
+        "1700000000,a\n1700000001,b\noops\n1700000001500,a\n1700000002,b\n1700000003000000,c\n";
+    assert_eq!(
+        epoch_units(mixed),
+        [
+            ("seconds", 3, 1),
+            ("milliseconds", 1, 4),
+            ("microseconds", 1, 6)
+        ]
+    );
+}
+
 #[test]
 fn the_format_is_detected_from_the_first_lines() {
     let combined: Vec<&str> = COMBINED.iter().map(|c| c.0).collect();

@@ -3,7 +3,7 @@
 
 use super::lines::{Line, MAX_LINE};
 use super::setup::{Problem, Remedy, SetupError};
-use super::timestamp::{epoch_or_rfc3339, CommonLogCache};
+use super::timestamp::{epoch_or_rfc3339, CommonLogCache, EpochUnit, LogTime};
 use super::{alb, clf, csv, jsonl};
 use crate::limiter::{Field, InvalidValue, Rule};
 use serde::{Serialize, Serializer};
@@ -177,6 +177,9 @@ pub struct Event<'a> {
     pub key: Cow<'a, str>,
     /// Tokens it takes (1 unless a CSV cost column says otherwise).
     pub cost: f64,
+    /// The unit its time was read in, when the log wrote it as a number (told by its size);
+    /// `None` for a date and time (and for nginx's `$msec`, which `[time]` confirms as seconds).
+    pub epoch_unit: Option<EpochUnit>,
 }
 
 /// What a line turned out to be.
@@ -340,21 +343,22 @@ impl Parser {
     }
 
     fn event<'a>(&mut self, line: &'a str, first: bool) -> Result<Option<Event<'a>>, String> {
-        let one = |time, key| {
+        let one = |time: LogTime, key| {
             Ok(Some(Event {
-                time,
+                time: time.seconds,
                 key,
                 cost: 1.0,
+                epoch_unit: time.epoch_unit,
             }))
         };
         match &self.how {
             How::Clf { combined } => {
                 let request = clf::parse(line, *combined, &mut self.stamps)?;
-                one(request.time, Cow::Borrowed(request.host))
+                one(LogTime::date(request.time), Cow::Borrowed(request.host))
             }
             How::Alb => {
                 let request = alb::parse(line)?;
-                one(request.time, Cow::Borrowed(request.client))
+                one(LogTime::date(request.time), Cow::Borrowed(request.client))
             }
             How::Json { time, key } => {
                 let mut object = jsonl::object(line)?;
@@ -383,9 +387,10 @@ impl Parser {
                     None => 1.0,
                 };
                 Ok(Some(Event {
-                    time,
+                    time: time.seconds,
                     key: Cow::Owned(key_text.to_owned()),
                     cost,
+                    epoch_unit: time.epoch_unit,
                 }))
             }
         }

@@ -5,7 +5,7 @@ use super::curve::{rate_grid, BurstTracker};
 use super::format::{detect, Event, Format, KeySpec, Parsed, Parser};
 use super::lines::Line;
 use super::recommend::{Search, Target};
-use super::report::{Curves, KeyCount, Malformed, Report, MALFORMED_EXAMPLES};
+use super::report::{Curves, EpochUnitCount, KeyCount, Malformed, Report, MALFORMED_EXAMPLES};
 use super::setup::{Problem, Remedy, SetupError};
 use crate::limiter::lab::{Algorithm, Limiter, Quota};
 use crate::limiter::{rust_number, BucketConfig, Field, TokenBucket};
@@ -215,6 +215,9 @@ pub struct Replay {
     limited: u64,
     examples: Vec<Malformed>,
     keys: HashMap<Box<str>, KeyState>,
+    /// Requests whose time was a number, by the unit it was read in (in the order of
+    /// [`EpochUnit::ALL`](super::timestamp::EpochUnit::ALL)), with the first line of each.
+    epoch_units: [Option<EpochUnitCount>; 4],
 }
 
 impl Replay {
@@ -234,6 +237,7 @@ impl Replay {
             limited: 0,
             examples: Vec::new(),
             keys: HashMap::new(),
+            epoch_units: [None; 4],
         }
     }
 
@@ -349,6 +353,16 @@ impl Replay {
         state.curve.add(&self.rates, event.time, event.cost);
         self.requests += 1;
         self.limited += u64::from(refused);
+        if let Some(unit) = event.epoch_unit {
+            // `EpochUnit::ALL` is in the order the units are declared.
+            self.epoch_units[unit as usize]
+                .get_or_insert(EpochUnitCount {
+                    unit,
+                    requests: 0,
+                    first_line: number,
+                })
+                .requests += 1;
+        }
     }
 
     /// Ends the pass: the report (keys by requests, most first), the curves, and the start of the
@@ -368,6 +382,8 @@ impl Replay {
                 keys.iter().map(|(_, s)| (s.requests, &s.curve)).collect();
             Search::start(target, &self.rates, &trackers)
         });
+        let mut epoch_units: Vec<EpochUnitCount> = self.epoch_units.into_iter().flatten().collect();
+        epoch_units.sort_unstable_by_key(|u| u.first_line);
         let report = Report {
             lines: self.lines,
             requests: self.requests,
@@ -384,6 +400,7 @@ impl Replay {
                 })
                 .collect(),
             recommendation: None,
+            epoch_units,
         };
         Ok(Finished {
             report,

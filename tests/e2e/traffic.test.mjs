@@ -275,6 +275,50 @@ test('traffic (index.html): every kind of setup error is said in Portuguese, the
   await page.context().close();
 });
 
+for (const [path, words] of [
+  ['', {
+    read: 'Tempos: milissegundos desde 1970 (época Unix). A unidade é deduzida do tamanho dos números: segundos abaixo de 10¹¹, milissegundos a partir de 10¹¹, microssegundos a partir de 10¹⁴, nanossegundos a partir de 10¹⁷.',
+    mixed: /^Atenção: os tempos estão em mais de uma unidade: segundos a partir da linha 1 \(39 requisições\), milissegundos na linha 40 \(1 requisição\)\. Cada linha foi lida na sua unidade, .* 1970\. A unidade é deduzida/,
+  }],
+  ['en.html', {
+    read: 'Times: milliseconds since 1970 (Unix epoch). The unit is told by the numbers’ size: seconds below 10¹¹, milliseconds from 10¹¹, microseconds from 10¹⁴, nanoseconds from 10¹⁷.',
+    mixed: /^Warning: the times are in more than one unit: seconds from line 1 \(39 requests\), milliseconds on line 40 \(1 request\)\. Each line was read in its own unit, .* 1970\. The unit is told/,
+  }],
+]) {
+  test(`traffic (${path || 'index.html'}): the page says which epoch unit the times were read in, and warns when they mix`, async () => {
+    const page = await openTraffic(path);
+    await setPolicy(page, 10, 1, 'keys:99%');
+    const times = `${MOUNT} .tr-times`;
+    const pino = join(dir, `pino-${path || 'pt'}.jsonl`);
+    writeFileSync(pino, Array.from({ length: 40 }, (_, i) => `{"time": ${1_700_000_000_000 + 250 * i}, "ip": "10.0.0.${i % 3}"}\n`).join(''));
+    await page.setInputFiles(`${MOUNT} .tr-file`, pino);
+    await page.waitForSelector(`${MOUNT} .tr-table`);
+    assert.equal(await page.textContent(times), words.read);
+
+    // Seconds, and one line of milliseconds (line 40): both replayed, the page names where.
+    const mixed = join(dir, `mixed-${path || 'pt'}.csv`);
+    writeFileSync(mixed, Array.from({ length: 40 }, (_, i) => `${i === 39 ? 1_700_000_039_000 : 1_700_000_000 + i},client${i % 4}\n`).join(''));
+    const expected = cliReport(mixed, ['--capacity', '10', '--refill-rate', '1', '--recommend', 'keys:99%']);
+    assert.deepEqual(expected.epochUnits, [
+      { unit: 'seconds', requests: 39, firstLine: 1 },
+      { unit: 'milliseconds', requests: 1, firstLine: 40 },
+    ]);
+    await page.setInputFiles(`${MOUNT} .tr-file`, mixed);
+    await page.waitForFunction((s) => document.querySelector(s)?.classList.contains('tr-times--mixed'), times);
+    assert.deepEqual(await page.evaluate(() => window.bucketlab.traffic.outcome.report), expected);
+    assert.match(await page.textContent(times), words.mixed);
+
+    // Dates say nothing of units.
+    const dated = join(dir, `dated-${path || 'pt'}.log`);
+    writeFileSync(dated, generatedLog(20));
+    await page.setInputFiles(`${MOUNT} .tr-file`, dated);
+    await page.waitForFunction(() => window.bucketlab.traffic?.outcome?.report?.lines === 20);
+    assert.equal(await page.locator(times).count(), 0);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}
+
 test('traffic: each export has a copy button that copies its text and says so', async () => {
   const page = await openTraffic('en.html', { permissions: ['clipboard-read', 'clipboard-write'] });
   await page.click(`${MOUNT} .tr-sample`);

@@ -239,6 +239,7 @@ class TrafficView {
     const opts = this.ran;
     const algorithm = t(`algorithms.${opts.algorithm}`);
     const parts = [el('p', { class: 'tr-summary' }, t('summary', { lines: r.lines, requests: r.requests, keys: r.keys, format: o.format, limited: r.limited, algorithm, capacity: opts.capacity, rate: opts.refillRate }))];
+    if (r.epochUnits) parts.push(this.timesNote(r.epochUnits));
     if (r.malformed > 0) {
       parts.push(el('p', { class: 'tr-malformed-title' }, t('malformed', { count: r.malformed })));
       parts.push(el('ul', { class: 'tr-malformed' }, r.malformedExamples.map((m) => el('li', { 'data-line': m.line }, t('malformedLine', { line: m.line, why: m.why })))));
@@ -266,6 +267,20 @@ class TrafficView {
     this.results.replaceChildren(...parts);
     this.renderTable();
     this.renderTimeline();
+  }
+
+  /**
+   * How numeric times were read (the report's `epochUnits`, by their size): the unit, or, when the
+   * log mixes units, a warning naming each with its first line.
+   */
+  timesNote(units) {
+    const { t } = this;
+    const unit = (u) => t(`times.units.${u.unit}`);
+    const said = units.length === 1
+      ? t('times.read', { unit: unit(units[0]) })
+      : t('times.mixed', { units: units.map((u) => t(u.requests === 1 ? 'times.unitFromOne' : 'times.unitFrom', { unit: unit(u), line: u.firstLine, requests: u.requests })).join(', ') });
+    const mixed = units.length > 1 ? ' tr-times--mixed' : '';
+    return el('p', { class: `tr-note tr-times${mixed}` }, `${said} ${t('times.bySize')}`);
   }
 
   /** Replays with the recommended policy: a token bucket, whatever limiter ran before. */
