@@ -255,6 +255,55 @@ fn the_table_reads_like_a_report() {
 }
 
 #[test]
+fn the_report_names_the_epoch_unit_it_read_and_warns_when_units_mix() {
+    let pino: String = (0..40)
+        .map(|i| {
+            format!(
+                "{{\"time\": {}, \"ip\": \"10.0.0.{}\"}}\n",
+                1_700_000_000_000_u64 + i * 250,
+                i % 3
+            )
+        })
+        .collect();
+    let table = |log: &str| {
+        let output = bucketlab(&args(&["-"]), log.as_bytes());
+        assert!(output.status.success());
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let said = table(&pino);
+    assert!(
+        said.contains("\n  times: epoch milliseconds (read by size)\n"),
+        "{said}"
+    );
+    assert!(!said.contains("warning"), "{said}");
+    let report = on_file(pino.as_bytes(), ".jsonl", &[]);
+    assert_eq!(
+        report["epochUnits"],
+        serde_json::json!([{ "unit": "milliseconds", "requests": 40, "firstLine": 1 }])
+    );
+
+    // Seconds, then a line in milliseconds: both read by size, and the report says where.
+    let mixed = "1700000000,a\n1700000001,b\n1700000001500,a\n1700000002,b\n";
+    let said = table(mixed);
+    for expected in [
+        "  times: epoch seconds (read by size) from line 1 (3 requests)\n",
+        "         epoch milliseconds from line 3 (1 request)\n",
+        "  warning: the times mix units",
+    ] {
+        assert!(
+            said.contains(expected),
+            "{expected:?} missing from:\n{said}"
+        );
+    }
+    let report = on_file(mixed.as_bytes(), ".csv", &[]);
+    assert_eq!(report["epochUnits"][1]["firstLine"], 3);
+    assert_eq!(report["limited"], 0, "each line read in its own unit");
+
+    // A log of dates says nothing of units.
+    assert!(!table(&log()).contains("times:"));
+}
+
+#[test]
 fn a_log_of_blank_lines_says_so_beside_its_line_count() {
     for (input, said, lines) in [
         (&b""[..], "no lines to read", "lines                  0"),

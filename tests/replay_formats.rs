@@ -228,7 +228,7 @@ fn json_time_fields_are_named_or_found_and_checked() {
     for (line, why) in [
         (
             r#"{"when": "soon", "ip": "::1"}"#,
-            "neither epoch seconds nor an RFC 3339",
+            "neither an epoch time (digits with an optional fraction, in s, ms, µs or ns by size) nor an RFC 3339",
         ),
         (r#"{"when": -4, "ip": "::1"}"#, "not an epoch time"),
         (r#"{"when": [1], "ip": "::1"}"#, "is an array"),
@@ -292,7 +292,7 @@ fn csv_lines_take_time_key_and_cost() {
         ("1710037800,alice,lots", "got \"lots\""),
         ("1710037800,,1", "the key (column 2) is empty"),
         ("1710037800", "no column 2"),
-        ("time,alice", "neither epoch seconds"),
+        ("time,alice", "time \"time\" is neither an epoch time"),
     ] {
         let got = read(&mut p, line).unwrap_err();
         assert!(got.contains(why), "{line}: {got}");
@@ -312,19 +312,23 @@ fn keys_and_time_fields_must_fit_the_format() {
     };
     let e = refused(Format::Combined, Some(KeySpec::Field("user".into())), None);
     assert_eq!((e.option, e.value.as_deref()), ("key", Some("field:user")));
-    assert_eq!(e.why, "combined lines are keyed by ip, the client address");
+    assert_eq!(
+        e.why.to_string(),
+        "combined lines are keyed by ip, the client address"
+    );
     let e = refused(Format::Csv, Some(KeySpec::Ip), None);
-    assert!(e.why.contains("column:N"), "{}", e.why);
+    assert!(e.why.to_string().contains("column:N"), "{}", e.why);
     let e = refused(Format::Json, Some(KeySpec::Column(2)), None);
-    assert!(e.why.contains("field:NAME"), "{}", e.why);
+    assert!(e.why.to_string().contains("field:NAME"), "{}", e.why);
     let e = refused(Format::Alb, None, Some("time"));
     assert_eq!((e.option, e.value.as_deref()), ("time-field", Some("time")));
     assert_eq!(
-        KeySpec::parse("column:1").unwrap_err(),
+        KeySpec::parse("column:1").unwrap_err().to_string(),
         "column:N needs a whole number from 2 to 64 (column 1 is the time)"
     );
     assert!(KeySpec::parse("user")
         .unwrap_err()
+        .to_string()
         .contains("ip, field:NAME"));
     assert!(KeySpec::parse("field:").is_err());
 }
@@ -335,18 +339,23 @@ fn a_named_field_or_column_that_no_first_line_has_is_refused() {
     let e = Parser::new(Format::Csv, Some(&KeySpec::Column(5)), None, &csv).unwrap_err();
     assert_eq!((e.option, e.value.as_deref()), ("key", Some("column:5")));
     assert_eq!(
-        e.why,
+        e.why.to_string(),
         "none of the first 3 lines has a column 5; they have at most 2, so the key can be column:2"
     );
     let wide = ["1,a,b,c", "2,a"];
     let e = Parser::new(Format::Csv, Some(&KeySpec::Column(9)), None, &wide).unwrap_err();
-    assert!(e.why.ends_with("column:2 to column:4"), "{}", e.why);
+    assert!(
+        e.why.to_string().ends_with("column:2 to column:4"),
+        "{}",
+        e.why
+    );
     assert!(Parser::new(Format::Csv, Some(&KeySpec::Column(4)), None, &wide).is_ok());
     // A one-column log read as CSV has no key at all: the format is what does not fit.
     let e = Parser::new(Format::Csv, None, None, &["1", "2"]).unwrap_err();
     assert_eq!((e.option, e.value.as_deref()), ("format", Some("csv")));
     assert!(
         e.why
+            .to_string()
             .contains("none of the first 2 lines has a second column"),
         "{}",
         e.why
@@ -359,13 +368,17 @@ fn a_named_field_or_column_that_no_first_line_has_is_refused() {
     let e = Parser::new(Format::Json, None, Some("when"), &json).unwrap_err();
     assert_eq!((e.option, e.value.as_deref()), ("time-field", Some("when")));
     assert_eq!(
-        e.why,
-        "none of the first 2 JSON lines has a field \"when\"; they have ip, time, path"
+        e.why.to_string(),
+        "none of the first JSON lines has a field \"when\"; they have ip, time, path"
     );
     let user = KeySpec::Field("user".into());
     let e = Parser::new(Format::Json, Some(&user), None, &json).unwrap_err();
     assert_eq!((e.option, e.value.as_deref()), ("key", Some("field:user")));
-    assert!(e.why.contains("has a field \"user\""), "{}", e.why);
+    assert!(
+        e.why.to_string().contains("has a field \"user\""),
+        "{}",
+        e.why
+    );
     // One line having it is enough (the others are malformed lines, as usual).
     let path = KeySpec::Field("path".into());
     assert!(Parser::new(Format::Json, Some(&path), None, &json).is_ok());
@@ -416,6 +429,46 @@ fn epoch_milliseconds_and_finer_replay_like_seconds() {
     }
 }
 
+/// `(unit, requests, first line)` of each epoch unit `log`'s report says it read.
+fn epoch_units(log: &str) -> Vec<(&'static str, u64, u64)> {
+    let report = run(log.as_bytes(), bucket(3.0, 1.0)).unwrap().report;
+    report
+        .epoch_units
+        .iter()
+        .map(|u| (u.unit.name(), u.requests, u.first_line))
+        .collect()
+}
+
+#[test]
+fn the_report_says_which_epoch_unit_it_read() {
+    // pino's milliseconds, read by size: the report says so.
+    let pino =
+        "{\"time\": 1700000000250, \"ip\": \"a\"}\n{\"time\": 1700000000900, \"ip\": \"b\"}\n";
+    assert_eq!(epoch_units(pino), [("milliseconds", 2, 1)]);
+    // A relative clock in milliseconds is small: read as seconds, which the report shows.
+    assert_eq!(
+        epoch_units("time,key\n0,a\n250,a\n900,b\n"),
+        [("seconds", 3, 2)]
+    );
+    // Dates, and nginx's $msec (confirmed by [time] as seconds), are not read by size.
+    assert_eq!(epoch_units("2024-03-10T02:30:00Z,a\n"), []);
+    assert_eq!(epoch_units(&log(5, "\n")), []);
+    let dated = "{\"time\": \"2024-03-10T02:30:00Z\", \"ip\": \"a\"}\n{\"time\": \"1710037801000000\", \"ip\": \"a\"}\n";
+    assert_eq!(epoch_units(dated), [("microseconds", 1, 2)]);
+    // Mixed units: each read by its size, every unit reported with its first line, in line order
+    // (malformed lines between do not count).
+    let mixed =
+        "1700000000,a\n1700000001,b\noops\n1700000001500,a\n1700000002,b\n1700000003000000,c\n";
+    assert_eq!(
+        epoch_units(mixed),
+        [
+            ("seconds", 3, 1),
+            ("milliseconds", 1, 4),
+            ("microseconds", 1, 6)
+        ]
+    );
+}
+
 #[test]
 fn the_format_is_detected_from_the_first_lines() {
     let combined: Vec<&str> = COMBINED.iter().map(|c| c.0).collect();
@@ -431,6 +484,12 @@ fn the_format_is_detected_from_the_first_lines() {
     assert_eq!(detect(&["time,key", "1,a", "2,b"]), Some(Format::Csv));
     assert_eq!(detect(&["hello", "world"]), None);
     assert_eq!(detect(&[]), None);
+    // The names --format takes are the formats' own, each once.
+    let mut names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
+    names.sort_unstable();
+    let mut listed = Format::NAMES.to_vec();
+    listed.sort_unstable();
+    assert_eq!(names, listed);
 }
 
 /// A combined log of `n` requests from three clients, one per 0.1 s.

@@ -177,6 +177,7 @@ fn bad_input_ends_with_a_clear_error() {
             ..
         }) => {
             assert_eq!((*option, *remedy), ("format", Some(Remedy::NameFormat)));
+            let why = why.to_string();
             assert!(why.contains("none of combined"), "{why}");
             // The remedy is the front end's to word: a page has a menu, not `--format`.
             assert!(!why.contains("--"), "{why}");
@@ -196,11 +197,22 @@ fn bad_input_ends_with_a_clear_error() {
             remedy: None,
         }) => {
             assert_eq!((*option, value.as_deref()), ("key", Some("column:5")));
-            assert!(why.contains("at most 2"), "{why}");
+            assert!(why.to_string().contains("at most 2"), "{why}");
         }
         other => panic!("expected a key error, got {other:?}"),
     }
     assert_eq!(passes, 1);
+    // As the page gets it: the reason as a code and its values, for the page to word.
+    assert_eq!(
+        serde_json::to_value(job.error()).unwrap(),
+        serde_json::json!({
+            "kind": "setup",
+            "option": "key",
+            "value": "column:5",
+            "why": { "code": "noColumnTwoOnly", "lines": 2, "column": 5, "widest": 2 },
+            "remedy": null
+        })
+    );
     // Garbage that starts like gzip: the stream is refused.
     let mut fake = vec![0x1f, 0x8b];
     fake.extend_from_slice(&garbage);

@@ -2,10 +2,11 @@
 //! [`Event`] for the format and key chosen (or detected from the first lines).
 
 use super::lines::{Line, MAX_LINE};
-use super::timestamp::{epoch_or_rfc3339, CommonLogCache};
+use super::setup::{Problem, Remedy, SetupError};
+use super::timestamp::{epoch_or_rfc3339, CommonLogCache, EpochUnit, LogTime};
 use super::{alb, clf, csv, jsonl};
 use crate::limiter::{Field, InvalidValue, Rule};
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 use std::borrow::Cow;
 use std::fmt;
 
@@ -34,6 +35,9 @@ impl Format {
         Format::Common,
         Format::Csv,
     ];
+
+    /// The names `--format` takes, in the order the help lists them.
+    pub const NAMES: [&'static str; 5] = ["combined", "common", "json", "alb", "csv"];
 
     /// The name `--format` takes.
     pub fn name(self) -> &'static str {
@@ -72,6 +76,13 @@ impl Format {
 impl fmt::Display for Format {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// As its name (`"combined"`).
+impl Serialize for Format {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
     }
 }
 
@@ -126,25 +137,23 @@ pub enum KeySpec {
 
 impl KeySpec {
     /// Reads `ip`, `field:NAME` or `column:N`.
-    pub fn parse(text: &str) -> Result<KeySpec, String> {
-        let allowed = "ip, field:NAME (a JSON field) or column:N (a CSV column, from 2)";
+    pub fn parse(text: &str) -> Result<KeySpec, Problem> {
         if text == "ip" {
             Ok(KeySpec::Ip)
         } else if let Some(name) = text.strip_prefix("field:") {
             if name.is_empty() {
-                return Err(format!("field: needs a name; allowed: {allowed}"));
+                return Err(Problem::FieldNeedsName);
             }
             Ok(KeySpec::Field(name.to_owned()))
         } else if let Some(n) = text.strip_prefix("column:") {
             match n.parse::<usize>() {
                 Ok(n) if (2..=csv::MAX_COLUMNS).contains(&n) => Ok(KeySpec::Column(n)),
-                _ => Err(format!(
-                    "column:N needs a whole number from 2 to {} (column 1 is the time)",
-                    csv::MAX_COLUMNS
-                )),
+                _ => Err(Problem::ColumnNumber {
+                    max: csv::MAX_COLUMNS,
+                }),
             }
         } else {
-            Err(format!("allowed: {allowed}"))
+            Err(Problem::UnknownKey)
         }
     }
 }
@@ -159,66 +168,6 @@ impl fmt::Display for KeySpec {
     }
 }
 
-/// A setting that does not fit the log: the option, the value given (if any), why, and what the
-/// reader can do about it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SetupError {
-    /// The option's name, as the command spells it without `--` (`key`, `time-field`, `format`).
-    pub option: &'static str,
-    /// What was given; `None` when the option was left out.
-    pub value: Option<String>,
-    /// What is wrong and what is allowed, naming no flag (a page has menus instead).
-    pub why: String,
-    /// The setting to name, when naming one would help; each front end words it.
-    pub remedy: Option<Remedy>,
-}
-
-impl SetupError {
-    /// `why`, then the remedy in the command's words (`; name the format with --format`).
-    pub fn command_why(&self) -> String {
-        match self.remedy {
-            Some(remedy) => format!("{}; {}", self.why, remedy.command()),
-            None => self.why.clone(),
-        }
-    }
-}
-
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let why = self.command_why();
-        match &self.value {
-            Some(value) => write!(f, "{} \"{}\": {}", self.option, value, why),
-            None => write!(f, "{}: {}", self.option, why),
-        }
-    }
-}
-
-/// The setting a [`SetupError`] asks the reader to name: the command words it with its flags,
-/// the lesson's page with its Format menu and Key field.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub enum Remedy {
-    /// The log's format (detection found none).
-    NameFormat,
-    /// The JSON field holding the time (none of the usual names was found).
-    NameTimeField,
-    /// The JSON field holding the key (none of the usual names was found).
-    NameKeyField,
-}
-
-impl Remedy {
-    /// The advice as the command words it.
-    pub fn command(self) -> &'static str {
-        match self {
-            Remedy::NameFormat => "name the format with --format",
-            Remedy::NameTimeField => "name the field with --time-field NAME",
-            Remedy::NameKeyField => "name the field with --key field:NAME",
-        }
-    }
-}
-
-impl std::error::Error for SetupError {}
-
 /// One request: when, whose, and what it costs.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Event<'a> {
@@ -228,6 +177,9 @@ pub struct Event<'a> {
     pub key: Cow<'a, str>,
     /// Tokens it takes (1 unless a CSV cost column says otherwise).
     pub cost: f64,
+    /// The unit its time was read in, when the log wrote it as a number (told by its size);
+    /// `None` for a date and time (and for nginx's `$msec`, which `[time]` confirms as seconds).
+    pub epoch_unit: Option<EpochUnit>,
 }
 
 /// What a line turned out to be.
@@ -277,7 +229,7 @@ impl Parser {
         time_field: Option<&str>,
         samples: &[&str],
     ) -> Result<Parser, SetupError> {
-        let refuse = |option, value: String, why: String| SetupError {
+        let refuse = |option, value: String, why| SetupError {
             remedy: None,
             option,
             value: Some(value),
@@ -287,7 +239,7 @@ impl Parser {
             return Err(refuse(
                 "time-field",
                 field.to_owned(),
-                format!("only json lines have named fields; {format} lines carry their own time"),
+                Problem::NoNamedFields { format },
             ));
         }
         let how = match (format, key) {
@@ -301,16 +253,12 @@ impl Parser {
             (Format::Csv, None) => csv_key(2, None, samples)?,
             (Format::Csv, Some(spec @ KeySpec::Column(n))) => csv_key(*n, Some(spec), samples)?,
             (_, Some(other)) => {
-                let allowed = match format {
-                    Format::Json => "ip or field:NAME",
-                    Format::Csv => "column:N (column:2 unless given)",
-                    _ => "ip, the client address",
+                let why = match format {
+                    Format::Json => Problem::KeyedByField,
+                    Format::Csv => Problem::KeyedByColumn,
+                    _ => Problem::KeyedByIp { format },
                 };
-                return Err(refuse(
-                    "key",
-                    other.to_string(),
-                    format!("{format} lines are keyed by {allowed}"),
-                ));
+                return Err(refuse("key", other.to_string(), why));
             }
         };
         Ok(Parser {
@@ -395,21 +343,22 @@ impl Parser {
     }
 
     fn event<'a>(&mut self, line: &'a str, first: bool) -> Result<Option<Event<'a>>, String> {
-        let one = |time, key| {
+        let one = |time: LogTime, key| {
             Ok(Some(Event {
-                time,
+                time: time.seconds,
                 key,
                 cost: 1.0,
+                epoch_unit: time.epoch_unit,
             }))
         };
         match &self.how {
             How::Clf { combined } => {
                 let request = clf::parse(line, *combined, &mut self.stamps)?;
-                one(request.time, Cow::Borrowed(request.host))
+                one(LogTime::date(request.time), Cow::Borrowed(request.host))
             }
             How::Alb => {
                 let request = alb::parse(line)?;
-                one(request.time, Cow::Borrowed(request.client))
+                one(LogTime::date(request.time), Cow::Borrowed(request.client))
             }
             How::Json { time, key } => {
                 let mut object = jsonl::object(line)?;
@@ -438,9 +387,10 @@ impl Parser {
                     None => 1.0,
                 };
                 Ok(Some(Event {
-                    time,
+                    time: time.seconds,
                     key: Cow::Owned(key_text.to_owned()),
                     cost,
+                    epoch_unit: time.epoch_unit,
                 }))
             }
         }
@@ -462,23 +412,17 @@ fn csv_key(key: usize, spec: Option<&KeySpec>, samples: &[&str]) -> Result<How, 
             remedy: None,
             option: "format",
             value: Some(Format::Csv.name().to_owned()),
-            why: format!(
-                "csv lines are time,key[,cost]; none of the first {lines} lines has a second \
-                 column (the widest has {widest})"
-            ),
+            why: Problem::NoSecondColumn { lines, widest },
         }),
         Some(widest) if widest < key => Err(SetupError {
             remedy: None,
             option: "key",
             value: spec.map(KeySpec::to_string),
-            why: format!(
-                "none of the first {lines} lines has a column {key}; they have at most {widest}, \
-                 so the key can be {}",
-                match widest {
-                    2 => "column:2".to_owned(),
-                    _ => format!("column:2 to column:{widest}"),
-                }
-            ),
+            why: Problem::NoColumn {
+                lines,
+                column: key,
+                widest,
+            },
         }),
         _ => Ok(How::Csv {
             key,
@@ -507,12 +451,18 @@ fn json_fields(
             remedy: None,
             option: "format",
             value: Some("json".to_owned()),
-            why: format!("none of the first {} lines is a JSON object", samples.len()),
+            why: Problem::NotJson {
+                lines: samples.len(),
+            },
         });
     }
     // A name the caller gave (if a sample object has it), or the first usual one found, or the
     // error asking for the field to be named.
-    let resolve = |given: Option<&str>, usual: &[&str], option, value: Option<&str>, remedy| {
+    let resolve = |given: Option<&str>,
+                   usual: &'static [&'static str],
+                   option,
+                   value: Option<&str>,
+                   remedy| {
         if let Some(name) = given {
             if objects.is_empty() || objects.iter().any(|o| jsonl::has(o, name)) {
                 return Ok(name.to_owned());
@@ -521,11 +471,10 @@ fn json_fields(
                 remedy: None,
                 option,
                 value: value.map(str::to_owned),
-                why: format!(
-                    "none of the first {} JSON lines has a field \"{name}\"; they have {}",
-                    objects.len(),
-                    jsonl::member_names(&objects)
-                ),
+                why: Problem::NoSuchField {
+                    field: name.to_owned(),
+                    present: jsonl::member_names(&objects),
+                },
             });
         }
         objects
@@ -536,10 +485,7 @@ fn json_fields(
                 remedy: Some(remedy),
                 option,
                 value: value.map(str::to_owned),
-                why: format!(
-                    "none of the first JSON lines has any of {}",
-                    usual.join(", ")
-                ),
+                why: Problem::NoUsualField { usual },
             })
     };
     Ok(How::Json {

@@ -32,11 +32,12 @@
 
 use super::check::PolicyCheck;
 use super::export::{exports, Export};
-use super::format::{Parser, Remedy, SetupError};
+use super::format::Parser;
 use super::input::ChunkLines;
 use super::pass::{Policy, Replay, Settings};
 use super::recommend::Search;
 use super::report::{Curves, Report};
+use super::setup::{Problem, Remedy, SetupError};
 use super::trace::{KeyTrace, Trace};
 use crate::limiter::BucketConfig;
 use serde::Serialize;
@@ -51,7 +52,7 @@ pub enum Next {
 }
 
 /// Why a job stopped.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum JobError {
     /// A setting that does not fit the log (its format could not be found, a key field absent…).
@@ -60,8 +61,8 @@ pub enum JobError {
         option: &'static str,
         /// The value given, if any.
         value: Option<String>,
-        /// What is wrong and what is allowed.
-        why: String,
+        /// What is wrong and what is allowed: `{ code, …values }`, for the front end to word.
+        why: Problem,
         /// The setting to name, if naming one would help (`nameFormat`, …); `null` otherwise.
         remedy: Option<Remedy>,
     },

@@ -3,6 +3,7 @@
 //! A name is first looked up as it is; if the object has no such member and the name has dots,
 //! it is followed as a path into nested objects (`client.ip` finds `{"client": {"ip": …}}`).
 
+use super::timestamp::LogTime;
 use serde_json::{Map, Value};
 
 /// Time fields tried, in order, when `--time-field` is not given.
@@ -61,37 +62,25 @@ pub fn first_present<'n>(object: &Map<String, Value>, names: &[&'n str]) -> Opti
     names.iter().copied().find(|name| has(object, name))
 }
 
-/// The top-level member names of `objects`, in the order first met, as a list to show (at most
-/// [`NAMES_SHOWN`], then how many more); `nothing` when they have none.
-pub fn member_names(objects: &[Map<String, Value>]) -> String {
-    let mut names: Vec<&str> = Vec::new();
+/// The top-level member names of `objects`, in the order first met.
+pub fn member_names(objects: &[Map<String, Value>]) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
     for name in objects.iter().flat_map(|o| o.keys()) {
-        if !names.contains(&name.as_str()) {
-            names.push(name);
+        if !names.contains(name) {
+            names.push(name.clone());
         }
     }
-    match names.len() {
-        0 => "nothing".to_owned(),
-        n if n > NAMES_SHOWN => format!(
-            "{} and {} more",
-            names[..NAMES_SHOWN].join(", "),
-            n - NAMES_SHOWN
-        ),
-        _ => names.join(", "),
-    }
+    names
 }
 
-/// How many member names [`member_names`] lists.
-pub const NAMES_SHOWN: usize = 12;
-
 /// A time member: an epoch time as a number or a string of digits (seconds, or milliseconds and
-/// finer told by their size: [`super::timestamp::epoch_seconds`]), or an RFC 3339 string.
-pub fn time(name: &str, value: Option<Value>) -> Result<f64, String> {
+/// finer told by their size: [`LogTime::epoch`]), or an RFC 3339 string.
+pub fn time(name: &str, value: Option<Value>) -> Result<LogTime, String> {
     match value {
         Some(Value::Number(n)) => n
             .as_f64()
             .filter(|t| t.is_finite() && *t >= 0.0)
-            .map(super::timestamp::epoch_seconds)
+            .map(LogTime::epoch)
             .ok_or_else(|| format!("time field \"{name}\": {n} is not an epoch time")),
         Some(Value::String(text)) => super::timestamp::epoch_or_rfc3339(&text)
             .map_err(|e| format!("time field \"{name}\": {e}")),
@@ -145,8 +134,11 @@ mod tests {
 
     #[test]
     fn times_and_keys_of_the_wrong_kind_are_named() {
-        assert_eq!(time("t", Some(Value::from(1.5))), Ok(1.5));
-        assert_eq!(time("t", Some(Value::from("2.5"))), Ok(2.5));
+        assert_eq!(time("t", Some(Value::from(1.5))), Ok(LogTime::epoch(1.5)));
+        assert_eq!(time("t", Some(Value::from("2.5"))), Ok(LogTime::epoch(2.5)));
+        let pino = time("t", Some(Value::from(1_700_000_000_250_u64))).unwrap();
+        assert_eq!(pino.seconds, 1_700_000_000.25);
+        assert_eq!(pino.epoch_unit.map(|u| u.name()), Some("milliseconds"));
         assert!(time("t", Some(Value::from(-1)))
             .unwrap_err()
             .contains("not an epoch time"));

@@ -4,7 +4,8 @@
 //! The pieces, in the order a line meets them: [`input`] (gzip, chunks) → [`lines`] (bounded
 //! lines) → [`format`] (detection, the parsers of [`clf`], [`alb`], [`jsonl`], [`csv`], over
 //! [`fields`] and [`timestamp`]) → [`pass`] (limiters and [`curve`]s per key) → [`report`];
-//! then [`recommend`] chooses a policy and [`check`] confirms it in further passes.
+//! then [`recommend`] chooses a policy and [`check`] confirms it in further passes. A setting that
+//! does not fit the log is a [`setup`] error.
 //!
 //! ```
 //! use bucketlab::limiter::BucketConfig;
@@ -60,14 +61,18 @@ pub mod recommend;
 pub mod report;
 /// A seeded, made-up access log.
 pub mod sample;
+/// Settings that do not fit, as codes and values each front end words.
+pub mod setup;
 /// Log timestamps as epoch seconds.
 pub mod timestamp;
 /// One key's timeline and scenario.
 pub mod trace;
 
 pub use check::PolicyCheck;
-pub use format::{detect, Event, Format, KeySpec, Parsed, Parser, Remedy, SetupError};
+pub use format::{detect, Event, Format, KeySpec, Parsed, Parser};
 pub use lines::{Line, LineSplitter, MAX_LINE};
 pub use pass::{Finished, Policy, Replay, Settings, ALGORITHMS};
 pub use recommend::{Counts, Search, Target, HORIZON};
-pub use report::{Curves, KeyCount, Malformed, Recommendation, Report};
+pub use report::{Curves, EpochUnitCount, KeyCount, Malformed, Recommendation, Report};
+pub use setup::{Problem, Remedy, SetupError};
+pub use timestamp::EpochUnit;

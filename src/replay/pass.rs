@@ -2,10 +2,11 @@
 //! refused, while each key's burst–rate curve is built alongside.
 
 use super::curve::{rate_grid, BurstTracker};
-use super::format::{detect, Event, Format, KeySpec, Parsed, Parser, Remedy, SetupError};
+use super::format::{detect, Event, Format, KeySpec, Parsed, Parser};
 use super::lines::Line;
 use super::recommend::{Search, Target};
-use super::report::{Curves, KeyCount, Malformed, Report, MALFORMED_EXAMPLES};
+use super::report::{Curves, EpochUnitCount, KeyCount, Malformed, Report, MALFORMED_EXAMPLES};
+use super::setup::{Problem, Remedy, SetupError};
 use crate::limiter::lab::{Algorithm, Limiter, Quota};
 use crate::limiter::{rust_number, BucketConfig, Field, TokenBucket};
 use hashbrown::HashMap;
@@ -54,35 +55,38 @@ impl Policy {
     /// limiters count whole requests in a window of `B / r` seconds, so they need a whole `B`
     /// from 1 to 10 000 and a window from 1 ms to a day.
     pub fn new(algorithm: &str, capacity: f64, refill_rate: f64) -> Result<Policy, SetupError> {
-        let refuse = |option: &'static str, value: f64, why: String| SetupError {
+        let refuse = |option: &'static str, value: f64, why| SetupError {
             remedy: None,
             option,
             value: Some(rust_number(value)),
             why,
         };
-        let config = BucketConfig::new(capacity, refill_rate).map_err(|e| {
-            let (option, value, name) = match e.field {
-                Field::Capacity => ("capacity", capacity, "B"),
-                _ => ("refill-rate", refill_rate, "r"),
-            };
-            refuse(option, value, e.message_with(name, rust_number))
+        let config = BucketConfig::new(capacity, refill_rate).map_err(|e| match e.field {
+            Field::Capacity => refuse("capacity", capacity, Problem::Positive { name: "B" }),
+            _ => refuse(
+                "refill-rate",
+                refill_rate,
+                Problem::NonNegative { name: "r" },
+            ),
         })?;
         if algorithm == TOKEN_BUCKET {
             return Ok(Policy::TokenBucket(config));
         }
-        let Some(&(_, lab)) = LAB_ALGORITHMS.iter().find(|(name, _)| *name == algorithm) else {
+        let Some(&(name, lab)) = LAB_ALGORITHMS.iter().find(|(name, _)| *name == algorithm) else {
             return Err(SetupError {
                 remedy: None,
                 option: "algorithm",
                 value: Some(algorithm.to_owned()),
-                why: format!("allowed: {}", ALGORITHMS.join(", ")),
+                why: Problem::OneOf {
+                    allowed: &ALGORITHMS,
+                },
             });
         };
         if refill_rate <= 0.0 {
             return Err(refuse(
                 "refill-rate",
                 refill_rate,
-                format!("{algorithm} needs a refill rate above 0: its window is B / r"),
+                Problem::NeedsRate { algorithm: name },
             ));
         }
         let limit = crate::limiter::lab::MAX_LIMIT;
@@ -90,7 +94,10 @@ impl Policy {
             return Err(refuse(
                 "capacity",
                 capacity,
-                format!("{algorithm} counts whole requests: a whole number from 1 to {limit}"),
+                Problem::WholeRequests {
+                    algorithm: name,
+                    max: limit,
+                },
             ));
         }
         let window = capacity / refill_rate;
@@ -98,12 +105,12 @@ impl Policy {
             refuse(
                 "refill-rate",
                 refill_rate,
-                format!(
-                    "{algorithm}'s window B / r would be {} s; it must be from {} to {} s",
-                    rust_number(window),
-                    rust_number(crate::limiter::lab::MIN_WINDOW),
-                    rust_number(crate::limiter::lab::MAX_WINDOW)
-                ),
+                Problem::WindowRange {
+                    algorithm: name,
+                    window,
+                    min: crate::limiter::lab::MIN_WINDOW,
+                    max: crate::limiter::lab::MAX_WINDOW,
+                },
             )
         })?;
         Ok(Policy::Lab {
@@ -208,6 +215,9 @@ pub struct Replay {
     limited: u64,
     examples: Vec<Malformed>,
     keys: HashMap<Box<str>, KeyState>,
+    /// Requests whose time was a number, by the unit it was read in (in the order of
+    /// [`EpochUnit::ALL`](super::timestamp::EpochUnit::ALL)), with the first line of each.
+    epoch_units: [Option<EpochUnitCount>; 4],
 }
 
 impl Replay {
@@ -227,6 +237,7 @@ impl Replay {
             limited: 0,
             examples: Vec::new(),
             keys: HashMap::new(),
+            epoch_units: [None; 4],
         }
     }
 
@@ -272,13 +283,7 @@ impl Replay {
                 option: "format",
                 value: None,
                 remedy: Some(Remedy::NameFormat),
-                why: format!(
-                    "none of combined, common, json, alb or csv matches {}",
-                    match held.len() {
-                        1 => "the first line".to_owned(),
-                        n => format!("the first {n} lines"),
-                    }
-                ),
+                why: Problem::NoFormat { lines: held.len() },
             });
             return;
         };
@@ -348,6 +353,16 @@ impl Replay {
         state.curve.add(&self.rates, event.time, event.cost);
         self.requests += 1;
         self.limited += u64::from(refused);
+        if let Some(unit) = event.epoch_unit {
+            // `EpochUnit::ALL` is in the order the units are declared.
+            self.epoch_units[unit as usize]
+                .get_or_insert(EpochUnitCount {
+                    unit,
+                    requests: 0,
+                    first_line: number,
+                })
+                .requests += 1;
+        }
     }
 
     /// Ends the pass: the report (keys by requests, most first), the curves, and the start of the
@@ -367,6 +382,8 @@ impl Replay {
                 keys.iter().map(|(_, s)| (s.requests, &s.curve)).collect();
             Search::start(target, &self.rates, &trackers)
         });
+        let mut epoch_units: Vec<EpochUnitCount> = self.epoch_units.into_iter().flatten().collect();
+        epoch_units.sort_unstable_by_key(|u| u.first_line);
         let report = Report {
             lines: self.lines,
             requests: self.requests,
@@ -383,6 +400,7 @@ impl Replay {
                 })
                 .collect(),
             recommendation: None,
+            epoch_units,
         };
         Ok(Finished {
             report,

@@ -1,5 +1,6 @@
 //! What a replay found, shaped as `bucketlab replay --json` prints it (field names in camelCase).
 
+use super::timestamp::EpochUnit;
 use serde::Serialize;
 
 /// The result of a replay.
@@ -24,6 +25,26 @@ pub struct Report {
     /// Absent without `--recommend`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub recommendation: Option<Option<Recommendation>>,
+    /// How the times were read when the log wrote them as numbers: each unit met (told by the
+    /// number's size, [`EpochUnit::of`]), in the order of its first line. Absent when no time
+    /// was a number. Two or more mean the log mixes units; each line was still read in its own
+    /// unit, which is right for logs of different units joined together and wrong for a clock
+    /// that does not count from 1970: the reports warn, naming each unit's first line, rather
+    /// than refuse a log that no flag could then get through.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub epoch_units: Vec<EpochUnitCount>,
+}
+
+/// The requests whose time was a number read in one unit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EpochUnitCount {
+    /// `seconds`, `milliseconds`, `microseconds` or `nanoseconds`.
+    pub unit: EpochUnit,
+    /// Requests replayed with their time in this unit.
+    pub requests: u64,
+    /// The first of their lines, counting from 1.
+    pub first_line: u64,
 }
 
 /// How many malformed lines a report quotes.

@@ -1,8 +1,10 @@
 //! Log timestamps as seconds since the Unix epoch (`f64`): the web servers' `10/Oct/2000:13:55:36
 //! -0700`, RFC 3339 (`2018-07-02T22:23:00.186641Z`) and plain epoch numbers (`1698765432.123`;
-//! milliseconds, microseconds and nanoseconds are told apart by their size, [`epoch_seconds`]).
+//! milliseconds, microseconds and nanoseconds are told apart by their size, [`EpochUnit::of`]).
 
 use super::fields::quoted;
+use serde::Serialize;
+use std::fmt;
 use time::format_description::well_known::Rfc3339;
 use time::format_description::BorrowedFormatItem;
 use time::macros::format_description;
@@ -52,34 +54,122 @@ pub fn epoch(text: &str) -> Option<f64> {
     text.parse().ok().filter(|t: &f64| t.is_finite())
 }
 
-/// Numeric epoch times from this size up are read in the unit beside it (the largest that fits
-/// first): `1e11` s would be the year 5138, while `1e11` ms is March 1973, and so on.
-pub const EPOCH_UNITS: [(f64, f64, &str); 3] = [
-    (1e17, 1e9, "nanoseconds"),
-    (1e14, 1e6, "microseconds"),
-    (1e11, 1e3, "milliseconds"),
-];
-
-/// A numeric epoch time as seconds, its unit read from its size: seconds below `1e11`,
-/// milliseconds (pino's, Java's `currentTimeMillis`, JavaScript's `Date.now()`) from `1e11`,
-/// microseconds from `1e14`, nanoseconds from `1e17` (see [`EPOCH_UNITS`]). Any time from 1973
-/// to the year 5138 is thus read right in each unit; a log of seconds earlier than 1973 would
-/// need a time field of another kind.
-pub fn epoch_seconds(value: f64) -> f64 {
-    EPOCH_UNITS
-        .iter()
-        .find(|(from, _, _)| value >= *from)
-        .map_or(value, |(_, per_second, _)| value / per_second)
+/// The unit a numeric epoch time is read in, told by its size ([`EpochUnit::of`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EpochUnit {
+    /// Below `1e11`.
+    Seconds,
+    /// From `1e11` (pino's, Java's `currentTimeMillis`, JavaScript's `Date.now()`).
+    Milliseconds,
+    /// From `1e14`.
+    Microseconds,
+    /// From `1e17`.
+    Nanoseconds,
 }
 
-/// An epoch time ([`epoch_seconds`]: seconds, or milliseconds and finer by their size) or an RFC
+impl EpochUnit {
+    /// Every unit, the smallest numbers' first.
+    pub const ALL: [EpochUnit; 4] = [
+        EpochUnit::Seconds,
+        EpochUnit::Milliseconds,
+        EpochUnit::Microseconds,
+        EpochUnit::Nanoseconds,
+    ];
+
+    /// The unit `value` is read in: the largest whose [`EpochUnit::starts_at`] it reaches. Any
+    /// time from 1973 to the year 5138 is thus read right in each unit (`1e11` s would be the
+    /// year 5138, while `1e11` ms is March 1973, and so on); a log of seconds earlier than 1973
+    /// would need a time field of another kind.
+    pub fn of(value: f64) -> EpochUnit {
+        EpochUnit::ALL
+            .into_iter()
+            .rev()
+            .find(|unit| value >= unit.starts_at())
+            .unwrap_or(EpochUnit::Seconds)
+    }
+
+    /// The smallest number read in this unit.
+    pub fn starts_at(self) -> f64 {
+        match self {
+            EpochUnit::Seconds => 0.0,
+            EpochUnit::Milliseconds => 1e11,
+            EpochUnit::Microseconds => 1e14,
+            EpochUnit::Nanoseconds => 1e17,
+        }
+    }
+
+    /// How many of the unit make a second.
+    pub fn per_second(self) -> f64 {
+        match self {
+            EpochUnit::Seconds => 1.0,
+            EpochUnit::Milliseconds => 1e3,
+            EpochUnit::Microseconds => 1e6,
+            EpochUnit::Nanoseconds => 1e9,
+        }
+    }
+
+    /// `seconds`, `milliseconds`, `microseconds` or `nanoseconds`.
+    pub fn name(self) -> &'static str {
+        match self {
+            EpochUnit::Seconds => "seconds",
+            EpochUnit::Milliseconds => "milliseconds",
+            EpochUnit::Microseconds => "microseconds",
+            EpochUnit::Nanoseconds => "nanoseconds",
+        }
+    }
+}
+
+impl fmt::Display for EpochUnit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A time as a log wrote it, read: epoch seconds, and the unit when it was a number.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LogTime {
+    /// Seconds since the Unix epoch.
+    pub seconds: f64,
+    /// The unit a numeric epoch time was read in (by its size); `None` for a date and time.
+    pub epoch_unit: Option<EpochUnit>,
+}
+
+impl LogTime {
+    /// A numeric epoch time, its unit read from its size ([`EpochUnit::of`]).
+    pub fn epoch(value: f64) -> LogTime {
+        let unit = EpochUnit::of(value);
+        LogTime {
+            seconds: value / unit.per_second(),
+            epoch_unit: Some(unit),
+        }
+    }
+
+    /// A date and time, as epoch seconds.
+    pub fn date(seconds: f64) -> LogTime {
+        LogTime {
+            seconds,
+            epoch_unit: None,
+        }
+    }
+}
+
+/// A numeric epoch time as seconds, its unit read from its size: seconds below `1e11`,
+/// milliseconds from `1e11`, microseconds from `1e14`, nanoseconds from `1e17`
+/// ([`EpochUnit::of`]).
+pub fn epoch_seconds(value: f64) -> f64 {
+    LogTime::epoch(value).seconds
+}
+
+/// An epoch time ([`LogTime::epoch`]: seconds, or milliseconds and finer by their size) or an RFC
 /// 3339 string, whichever `text` is.
-pub fn epoch_or_rfc3339(text: &str) -> Result<f64, String> {
+pub fn epoch_or_rfc3339(text: &str) -> Result<LogTime, String> {
     match epoch(text) {
-        Some(number) => Ok(epoch_seconds(number)),
-        None => rfc3339(text).map_err(|_| {
+        Some(number) => Ok(LogTime::epoch(number)),
+        None => rfc3339(text).map(LogTime::date).map_err(|_| {
             format!(
-                "time {} is neither epoch seconds nor an RFC 3339 date and time",
+                "time {} is neither an epoch time (digits with an optional fraction, in s, ms, µs \
+                 or ns by size) nor an RFC 3339 date and time",
                 quoted(text)
             )
         }),
@@ -117,7 +207,10 @@ mod tests {
         assert_eq!(rfc3339("2000-10-10T20:55:36.25Z"), Ok(971_211_336.25));
         assert_eq!(rfc3339("2000-10-11T02:25:36+05:30"), Ok(971_211_336.0));
         assert_eq!(epoch("971211336.5"), Some(971_211_336.5));
-        assert_eq!(epoch_or_rfc3339("2000-10-10T20:55:36Z"), Ok(971_211_336.0));
+        assert_eq!(
+            epoch_or_rfc3339("2000-10-10T20:55:36Z"),
+            Ok(LogTime::date(971_211_336.0))
+        );
     }
 
     #[test]
@@ -128,12 +221,44 @@ mod tests {
         assert_eq!(epoch_seconds(1_700_000_000_250_000.0), seconds);
         // Nanoseconds since 1970 are past f64's whole numbers: within a microsecond.
         assert!((epoch_seconds(1_700_000_000_250_000_000.0) - seconds).abs() < 1e-6);
-        assert_eq!(epoch_or_rfc3339("1700000000250"), Ok(seconds));
+        assert_eq!(
+            epoch_or_rfc3339("1700000000250"),
+            Ok(LogTime {
+                seconds,
+                epoch_unit: Some(EpochUnit::Milliseconds)
+            })
+        );
         // Either side of the first limit: the year 5138 in seconds, March 1973 in milliseconds.
         assert_eq!(epoch_seconds(99_999_999_999.0), 99_999_999_999.0);
         assert_eq!(epoch_seconds(100_000_000_000.0), 100_000_000.0);
         // Small numbers stay seconds (a trace that starts at 0).
         assert_eq!(epoch_seconds(12.5), 12.5);
+        let units: Vec<_> = [0.0, 99_999_999_999.0, 1e11, 1e14 - 1.0, 1e14, 1e17, 1e19]
+            .into_iter()
+            .map(|v| EpochUnit::of(v).name())
+            .collect();
+        assert_eq!(
+            units,
+            [
+                "seconds",
+                "seconds",
+                "milliseconds",
+                "milliseconds",
+                "microseconds",
+                "nanoseconds",
+                "nanoseconds"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_time_that_is_neither_says_what_is_allowed() {
+        let why = epoch_or_rfc3339("1e9").unwrap_err();
+        assert_eq!(
+            why,
+            "time \"1e9\" is neither an epoch time (digits with an optional fraction, in s, ms, µs \
+             or ns by size) nor an RFC 3339 date and time"
+        );
     }
 
     #[test]

@@ -13,8 +13,9 @@
 
 use super::convert::{describe, field, number, read_object};
 use crate::limiter::{Field, Rule};
-use crate::replay::job::{Job, Next};
-use crate::replay::{Format, KeySpec, Policy, Settings, Target, ALGORITHMS};
+use crate::replay::job::{Job, JobError, Next};
+use crate::replay::{Format, KeySpec, Policy, Problem, Settings, SetupError, Target, ALGORITHMS};
+use js_sys::{Reflect, JSON};
 use wasm_bindgen::prelude::*;
 
 const OPTION_KEYS: [&str; 7] = [
@@ -37,9 +38,10 @@ pub struct ReplayJob {
 impl ReplayJob {
     /// `{ capacity, refillRate, format?, key?, timeField?, algorithm?, target? }`, the command's
     /// flags by their JavaScript names (`key: 'field:user'`, `target: 'keys:99%'`). Throws an
-    /// `Error` naming the option, the value and what is allowed.
+    /// `Error` naming the option, the value and what is allowed; when the value itself is refused
+    /// (not its type), the `Error`'s `setup` says so as data, for a page to word.
     #[wasm_bindgen(constructor)]
-    pub fn new(options: &JsValue) -> Result<ReplayJob, JsError> {
+    pub fn new(options: &JsValue) -> Result<ReplayJob, JsValue> {
         let options = read_object("options", options, &OPTION_KEYS)?;
         let text = |key: &str| -> Result<Option<String>, JsError> {
             let value = field("options", &options, key)?;
@@ -53,15 +55,22 @@ impl ReplayJob {
                 ))
             })
         };
-        let refuse = |key: &str, value: &str, why: String| {
-            JsError::new(&format!("options.{key} \"{value}\": {why}"))
+        let refuse = |option, value: &str, why| {
+            refused(SetupError {
+                option,
+                value: Some(value.to_owned()),
+                why,
+                remedy: None,
+            })
         };
         let format = match text("format")? {
             Some(name) => Some(Format::from_name(&name).ok_or_else(|| {
                 refuse(
                     "format",
                     &name,
-                    "allowed: combined, common, json, alb, csv".to_owned(),
+                    Problem::OneOf {
+                        allowed: &Format::NAMES,
+                    },
                 )
             })?),
             None => None,
@@ -70,8 +79,12 @@ impl ReplayJob {
             Some(spec) => Some(KeySpec::parse(&spec).map_err(|why| refuse("key", &spec, why))?),
             None => None,
         };
+        // Not a setup error: the page's menu offers only targets the command takes.
         let target = match text("target")? {
-            Some(spec) => Some(Target::parse(&spec).map_err(|why| refuse("target", &spec, why))?),
+            Some(spec) => Some(
+                Target::parse(&spec)
+                    .map_err(|why| JsError::new(&format!("options.target \"{spec}\": {why}")))?,
+            ),
             None => None,
         };
         let algorithm = text("algorithm")?.unwrap_or_else(|| ALGORITHMS[0].to_owned());
@@ -85,17 +98,7 @@ impl ReplayJob {
             &field("options", &options, "refillRate")?,
             Rule::NonNegative,
         )?;
-        let policy = Policy::new(&algorithm, capacity, refill_rate).map_err(|e| {
-            let name = match e.option {
-                "refill-rate" => "refillRate",
-                other => other,
-            };
-            JsError::new(&format!(
-                "options.{name} \"{}\": {}",
-                e.value.unwrap_or_default(),
-                e.why
-            ))
-        })?;
+        let policy = Policy::new(&algorithm, capacity, refill_rate).map_err(refused)?;
         Ok(ReplayJob {
             job: Job::new(Settings {
                 format,
@@ -127,7 +130,9 @@ impl ReplayJob {
     }
 
     /// The result as JSON text: `{ "outcome": { report, curves, format, trace, exports } }` or
-    /// `{ "error": { kind: "setup" | "input", … } }`; `{}` while passes remain.
+    /// `{ "error": { kind: "setup" | "input", … } }` (a setup error's `why` is
+    /// `{ code, …values }`, a sentence of `errors.why` in `locales/<lang>/traffic.json`); `{}` while
+    /// passes remain.
     pub fn result(&self) -> String {
         let value = match (self.job.outcome(), self.job.error()) {
             (Some(outcome), _) => serde_json::json!({ "outcome": outcome }),
@@ -136,6 +141,32 @@ impl ReplayJob {
         };
         value.to_string()
     }
+}
+
+/// A setting the core refuses, thrown: an `Error` with the command's English message
+/// (`options.refillRate "0": gcra needs a refill rate above 0: its window is B / r`) and, in its
+/// `setup`, the refusal as data shaped as `result()`'s setup error (`{ kind: "setup", option,
+/// value, why: { code, … }, remedy }`), so a page words it in its own language.
+fn refused(e: SetupError) -> JsValue {
+    let name = match e.option {
+        "refill-rate" => "refillRate",
+        "time-field" => "timeField",
+        other => other,
+    };
+    let message = format!(
+        "options.{name} \"{}\": {}",
+        e.value.as_deref().unwrap_or_default(),
+        e.why
+    );
+    let error = JsValue::from(JsError::new(&message));
+    let setup = serde_json::to_string(&JobError::from(e))
+        .ok()
+        .and_then(|json| JSON::parse(&json).ok());
+    if let Some(setup) = setup {
+        // A data property on a fresh Error: cannot fail.
+        let _ = Reflect::set(&error, &JsValue::from_str("setup"), &setup);
+    }
+    error
 }
 
 /// The seeded sample log (`lines` lines of nginx `combined` with `$msec`), as text.

@@ -199,7 +199,7 @@ test('traffic: cancel stops a long replay; garbage and an empty file get a clear
 for (const [path, words] of [
   ['', {
     header: 'O arquivo tem um cabeçalho CSV, mas nenhuma requisição depois dele: acrescente linhas de time,key abaixo do cabeçalho.',
-    key: /^Uma configuração não combina com este log: o campo Chave “ip”: none of the first JSON lines has any of .*\. Escreva field:NOME no campo Chave, com o nome do campo que identifica o cliente\.$/,
+    key: /^Uma configuração não combina com este log: o campo Chave “ip”: nenhuma das primeiras linhas JSON tem algum destes campos: remote_addr, .*\. Escreva field:NOME no campo Chave, com o nome do campo que identifica o cliente\.$/,
   }],
   ['en.html', {
     header: 'The file has a CSV header but no request after it: add lines of time,key under the header.',
@@ -222,6 +222,98 @@ for (const [path, words] of [
     const message = await page.textContent(error);
     assert.match(message, words.key);
     assert.doesNotMatch(message, /--/, 'no command-line flag');
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}
+
+/** English words a setup error may hold when it is not translated (the values quoted aside). */
+const ENGLISH_WORDS = /\b(none|of|the|field|fields|line|lines|column|has|have|is|are|must|allowed|needs|whole|number|finite|greater|than|window|would|be|keyed|by|only|requests)\b/i;
+
+test('traffic (index.html): every kind of setup error is said in Portuguese, the core\'s reason too', async () => {
+  const page = await openTraffic('');
+  const error = `${MOUNT} .tr-error`;
+  const csv = join(dir, 'two-columns.csv');
+  writeFileSync(csv, '1700000000,alice\n1700000001,bob\n1700000002,alice\n');
+  const json = join(dir, 'who.jsonl');
+  writeFileSync(json, '{"time": 1700000000, "who": "a"}\n{"time": 1700000001, "who": "b"}\n');
+  const combined = join(dir, 'combined.log');
+  writeFileSync(combined, generatedLog(2));
+  const cases = [
+    // Refused by the log.
+    [{ key: 'column:5' }, csv, 'Uma configuração não combina com este log: o campo Chave “column:5”: nenhuma das 3 primeiras linhas tem uma coluna 5; elas têm no máximo 2, então a chave só pode ser column:2.'],
+    [{ key: 'field:user' }, json, 'Uma configuração não combina com este log: o campo Chave “field:user”: nenhuma das primeiras linhas JSON tem um campo “user”; elas têm time, who.'],
+    [{ key: 'column:3' }, combined, 'Uma configuração não combina com este log: o campo Chave “column:3”: em linhas combined, a chave é ip, o endereço do cliente.'],
+    [{ format: 'json' }, combined, 'Isto não parece um log de acesso: o menu Formato “json”: nenhuma das 2 primeiras linhas é um objeto JSON.'],
+    // Refused before reading: the settings themselves.
+    [{ key: 'usuario' }, csv, 'Uma configuração não é permitida: o campo Chave “usuario”: permitidos: ip, field:NOME (um campo JSON) ou column:N (uma coluna CSV, a partir da 2).'],
+    [{ key: 'column:1' }, csv, 'Uma configuração não é permitida: o campo Chave “column:1”: column:N precisa de um número inteiro de 2 a 64 (a coluna 1 é o tempo).'],
+    [{ capacity: '0' }, csv, 'Uma configuração não é permitida: o campo Balde B “0”: B deve ser um número finito maior que 0.'],
+    [{ capacity: '2.5', algorithm: 'fixed-window' }, csv, 'Uma configuração não é permitida: o campo Balde B “2,5”: Janela fixa conta requisições inteiras: um número inteiro de 1 a 10.000.'],
+    [{ rate: '0', algorithm: 'gcra' }, csv, 'Uma configuração não é permitida: o campo Reposição r “0”: GCRA precisa de uma reposição acima de 0: sua janela é B / r.'],
+    [{ capacity: '5', rate: '10000', algorithm: 'sliding-log' }, csv, 'Uma configuração não é permitida: o campo Reposição r “10.000”: a janela B / r de Janela deslizante (registro) seria de 0,0005 s; ela deve ir de 0,001 a 86.400 s.'],
+  ];
+  const defaults = { capacity: '10', rate: '1', algorithm: 'token-bucket', format: '', key: '' };
+  let shown = '';
+  for (const [settings, file, expected] of cases) {
+    const s = { ...defaults, ...settings };
+    await page.fill(`${MOUNT} .tr-field--capacity input`, s.capacity);
+    await page.fill(`${MOUNT} .tr-field--rate input`, s.rate);
+    await page.selectOption(`${MOUNT} .tr-field--algorithm select`, s.algorithm);
+    await page.selectOption(`${MOUNT} .tr-field--format select`, s.format);
+    await page.fill(`${MOUNT} .tr-field--key input`, s.key);
+    await page.setInputFiles(`${MOUNT} .tr-file`, []);
+    await page.setInputFiles(`${MOUNT} .tr-file`, file);
+    await page.waitForFunction(([sel, before]) => !['', before].includes(document.querySelector(sel).textContent), [error, shown]);
+    shown = await page.textContent(error);
+    assert.equal(shown, expected, JSON.stringify(settings));
+    // Nothing English left: the values quoted and the syntax (field:NOME, time,key[,cost]) aside.
+    const words = shown.replace(/“[^”]*”/g, '').replace(/\S*[:,[]\S*/g, '');
+    assert.doesNotMatch(words, ENGLISH_WORDS, shown);
+  }
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+for (const [path, words] of [
+  ['', {
+    read: 'Tempos: milissegundos desde 1970 (época Unix). A unidade é deduzida do tamanho dos números: segundos abaixo de 10¹¹, milissegundos a partir de 10¹¹, microssegundos a partir de 10¹⁴, nanossegundos a partir de 10¹⁷.',
+    mixed: /^Atenção: os tempos estão em mais de uma unidade: segundos a partir da linha 1 \(39 requisições\), milissegundos na linha 40 \(1 requisição\)\. Cada linha foi lida na sua unidade, .* 1970\. A unidade é deduzida/,
+  }],
+  ['en.html', {
+    read: 'Times: milliseconds since 1970 (Unix epoch). The unit is told by the numbers’ size: seconds below 10¹¹, milliseconds from 10¹¹, microseconds from 10¹⁴, nanoseconds from 10¹⁷.',
+    mixed: /^Warning: the times are in more than one unit: seconds from line 1 \(39 requests\), milliseconds on line 40 \(1 request\)\. Each line was read in its own unit, .* 1970\. The unit is told/,
+  }],
+]) {
+  test(`traffic (${path || 'index.html'}): the page says which epoch unit the times were read in, and warns when they mix`, async () => {
+    const page = await openTraffic(path);
+    await setPolicy(page, 10, 1, 'keys:99%');
+    const times = `${MOUNT} .tr-times`;
+    const pino = join(dir, `pino-${path || 'pt'}.jsonl`);
+    writeFileSync(pino, Array.from({ length: 40 }, (_, i) => `{"time": ${1_700_000_000_000 + 250 * i}, "ip": "10.0.0.${i % 3}"}\n`).join(''));
+    await page.setInputFiles(`${MOUNT} .tr-file`, pino);
+    await page.waitForSelector(`${MOUNT} .tr-table`);
+    assert.equal(await page.textContent(times), words.read);
+
+    // Seconds, and one line of milliseconds (line 40): both replayed, the page names where.
+    const mixed = join(dir, `mixed-${path || 'pt'}.csv`);
+    writeFileSync(mixed, Array.from({ length: 40 }, (_, i) => `${i === 39 ? 1_700_000_039_000 : 1_700_000_000 + i},client${i % 4}\n`).join(''));
+    const expected = cliReport(mixed, ['--capacity', '10', '--refill-rate', '1', '--recommend', 'keys:99%']);
+    assert.deepEqual(expected.epochUnits, [
+      { unit: 'seconds', requests: 39, firstLine: 1 },
+      { unit: 'milliseconds', requests: 1, firstLine: 40 },
+    ]);
+    await page.setInputFiles(`${MOUNT} .tr-file`, mixed);
+    await page.waitForFunction((s) => document.querySelector(s)?.classList.contains('tr-times--mixed'), times);
+    assert.deepEqual(await page.evaluate(() => window.bucketlab.traffic.outcome.report), expected);
+    assert.match(await page.textContent(times), words.mixed);
+
+    // Dates say nothing of units.
+    const dated = join(dir, `dated-${path || 'pt'}.log`);
+    writeFileSync(dated, generatedLog(20));
+    await page.setInputFiles(`${MOUNT} .tr-file`, dated);
+    await page.waitForFunction(() => window.bucketlab.traffic?.outcome?.report?.lines === 20);
+    assert.equal(await page.locator(times).count(), 0);
     assert.deepEqual(page.problems, []);
     await page.context().close();
   });

@@ -7,9 +7,6 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
-/// The formats, in the order the help lists them.
-const FORMATS: [&str; 5] = ["combined", "common", "json", "alb", "csv"];
-
 /// Rate-limiting tools from the bucketlab lesson.
 #[derive(Debug, Parser)]
 #[command(name = "bucketlab", version)]
@@ -31,7 +28,10 @@ Formats: combined and common (Apache/nginx; a last field that is epoch seconds w
 [time] is nginx's $msec and gives sub-second times), json (one object per line), alb (AWS
 Application Load Balancer), csv (time,key[,cost]). gzip input is recognised by its first bytes.
 Times: epoch seconds or RFC 3339; an epoch time from 1e11 is milliseconds, from 1e14
-microseconds, from 1e17 nanoseconds. Lines that don't parse are counted, never fatal.
+microseconds, from 1e17 nanoseconds. The report says which unit it read (\"times: epoch
+milliseconds (read by size)\"; --json: epochUnits); a log whose numbers fall in more than one
+unit is replayed with each line in its own and a warning naming the first line of each unit.
+Lines that don't parse are counted, never fatal.
 
 TARGET: keys:P% (at least P % of keys never limited, 0 < P <= 100) or requests:P% (at most P %
 of requests limited, 0 <= P < 100). The policy recommended is the one that lets a client through
@@ -45,7 +45,7 @@ log.";
 #[derive(Debug, Args)]
 pub struct ReplayArgs {
     /// The log's format [default: detected from the first lines]
-    #[arg(long, value_parser = PossibleValuesParser::new(FORMATS).map(|name| Format::from_name(&name).expect("one of FORMATS")))]
+    #[arg(long, value_parser = PossibleValuesParser::new(Format::NAMES).map(|name| Format::from_name(&name).expect("one of Format::NAMES")))]
     pub format: Option<Format>,
 
     /// json: the field holding the time (an epoch time, s or ms…, or RFC 3339)

@@ -2,7 +2,7 @@
 //! recommendation.
 
 use bucketlab::limiter::rust_number;
-use bucketlab::replay::{Curves, Parser, Report, HORIZON};
+use bucketlab::replay::{Curves, EpochUnitCount, Parser, Report, HORIZON};
 use std::io::{self, Write};
 
 /// Keys the table lists unless `--top` says otherwise.
@@ -84,6 +84,7 @@ pub fn write(
         None if report.lines == 0 => writeln!(out, "  no lines to read")?,
         None => writeln!(out, "  no format: every line is blank")?,
     }
+    write_epoch_units(out, &report.epoch_units)?;
     writeln!(
         out,
         "  {} with B = {}, r = {}/s\n",
@@ -183,6 +184,35 @@ pub fn write(
         None => {}
     }
     Ok(())
+}
+
+/// How numeric times were read (nothing when none was a number): `times: epoch milliseconds
+/// (read by size)`; when the log mixes units, each with its first line and requests, and a
+/// warning (README, "Replay your own traffic", says why the log is not refused).
+fn write_epoch_units(out: &mut impl Write, units: &[EpochUnitCount]) -> io::Result<()> {
+    let [first, others @ ..] = units else {
+        return Ok(());
+    };
+    write!(out, "  times: epoch {} (read by size)", first.unit)?;
+    if others.is_empty() {
+        return writeln!(out);
+    }
+    let from = |u: &EpochUnitCount| {
+        let requests = match u.requests {
+            1 => "1 request".to_owned(),
+            n => format!("{} requests", grouped(n)),
+        };
+        format!("from line {} ({requests})", grouped(u.first_line))
+    };
+    writeln!(out, " {}", from(first))?;
+    for unit in others {
+        writeln!(out, "         epoch {} {}", unit.unit, from(unit))?;
+    }
+    writeln!(
+        out,
+        "  warning: the times mix units; each line was read in its own, which is right for logs\n           \
+         joined together but wrong for a clock that does not count from 1970"
+    )
 }
 
 /// The curve's rows where it changes: round rates (1, 2, 5 per decade) from where the heaviest

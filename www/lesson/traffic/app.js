@@ -16,8 +16,10 @@ const TARGETS = { 'keys:99%': 'keys99', 'keys:95%': 'keys95', 'requests:0.1%': '
 const ALGORITHMS = ['token-bucket', 'fixed-window', 'sliding-log', 'sliding-counter', 'gcra'];
 const FORMATS = ['combined', 'common', 'json', 'alb', 'csv'];
 const ROWS = 100;
-/** The page's control for each setting a setup error names (`errors.controls.*`). */
-const CONTROLS = { format: 'format', key: 'key', 'time-field': 'timeField' };
+/** The page's control for each setting a setup error names (`errors.controls.*`), by the command's name for it. */
+const CONTROLS = { format: 'format', key: 'key', 'time-field': 'timeField', capacity: 'capacity', 'refill-rate': 'rate', algorithm: 'algorithm' };
+/** The settings that are numbers: their refused values are written the page's way (2,5). */
+const NUMBERS = new Set(['capacity', 'refill-rate']);
 const COLUMNS = ['key', 'requests', 'limited', 'share'];
 
 export function mountTraffic(root) {
@@ -192,16 +194,37 @@ class TrafficView {
 
   /**
    * A failed run's message in the page's words: a setting is named as the page's control (the
-   * Format menu, the Key field), and the remedy points at that control, never at the command's flags.
+   * Format menu, the Key field), the reason is the core's code worded from `errors.why`, and the
+   * remedy points at that control, never at the command's flags. A setting the core refused
+   * before reading (`options`) "is not allowed"; one the log refused "does not fit".
    */
   failure(e) {
     const { t } = this;
-    if (e.kind === 'input' || e.kind === 'options') return t(`errors.${e.kind}`, { detail: e.why });
+    if (e.kind === 'input') return t('errors.input', { detail: e.why });
+    // Only a value the form cannot send (of another type) has no code: the core's English.
+    if (typeof e.why?.code !== 'string') return t('errors.options', { detail: e.why });
     if (e.remedy === 'nameFormat') return t('errors.noFormat');
     const control = t(`errors.controls.${CONTROLS[e.option] ?? 'other'}`, { option: e.option });
-    const given = e.value ? t('errors.given', { control, value: e.value }) : control;
+    const value = NUMBERS.has(e.option) && e.value ? this.number(Number(e.value)) : e.value;
+    const given = value ? t('errors.given', { control, value }) : control;
     const remedy = e.remedy ? ` ${t(`errors.remedy.${e.remedy}`)}` : '';
-    return t(e.option === 'format' ? 'errors.format' : 'errors.setting', { detail: `${given}: ${e.why}.${remedy}` });
+    const frame = e.kind === 'options' ? 'errors.options' : e.option === 'format' ? 'errors.format' : 'errors.setting';
+    return t(frame, { detail: `${given}: ${this.why(e.why)}.${remedy}` });
+  }
+
+  /** The core's reason (`{ code, …values }`) as `errors.why` words it, a limiter by its menu name. */
+  why({ code, ...values }) {
+    const { t } = this;
+    for (const [name, value] of Object.entries(values)) {
+      if (typeof value === 'number') values[name] = this.number(value);
+    }
+    if (values.algorithm) values.algorithm = t(`algorithms.${values.algorithm}`);
+    return t(`errors.why.${code}`, values);
+  }
+
+  /** A number the language's way, fractions to six significant digits (a window of 0,0005 s). */
+  number(value) {
+    return Number.isInteger(value) ? this.t.number(value) : new Intl.NumberFormat(this.t.lang, { maximumSignificantDigits: 6 }).format(value);
   }
 
   fail(message) {
@@ -216,6 +239,7 @@ class TrafficView {
     const opts = this.ran;
     const algorithm = t(`algorithms.${opts.algorithm}`);
     const parts = [el('p', { class: 'tr-summary' }, t('summary', { lines: r.lines, requests: r.requests, keys: r.keys, format: o.format, limited: r.limited, algorithm, capacity: opts.capacity, rate: opts.refillRate }))];
+    if (r.epochUnits) parts.push(this.timesNote(r.epochUnits));
     if (r.malformed > 0) {
       parts.push(el('p', { class: 'tr-malformed-title' }, t('malformed', { count: r.malformed })));
       parts.push(el('ul', { class: 'tr-malformed' }, r.malformedExamples.map((m) => el('li', { 'data-line': m.line }, t('malformedLine', { line: m.line, why: m.why })))));
@@ -243,6 +267,20 @@ class TrafficView {
     this.results.replaceChildren(...parts);
     this.renderTable();
     this.renderTimeline();
+  }
+
+  /**
+   * How numeric times were read (the report's `epochUnits`, by their size): the unit, or, when the
+   * log mixes units, a warning naming each with its first line.
+   */
+  timesNote(units) {
+    const { t } = this;
+    const unit = (u) => t(`times.units.${u.unit}`);
+    const said = units.length === 1
+      ? t('times.read', { unit: unit(units[0]) })
+      : t('times.mixed', { units: units.map((u) => t(u.requests === 1 ? 'times.unitFromOne' : 'times.unitFrom', { unit: unit(u), line: u.firstLine, requests: u.requests })).join(', ') });
+    const mixed = units.length > 1 ? ' tr-times--mixed' : '';
+    return el('p', { class: `tr-note tr-times${mixed}` }, `${said} ${t('times.bySize')}`);
   }
 
   /** Replays with the recommended policy: a token bucket, whatever limiter ran before. */

@@ -8,6 +8,8 @@
 // Messages out: { type: 'progress', id, pass, read, size, memory }   (memory: the wasm's bytes)
 //               { type: 'pass', id, pass, ms, memory }                 (a pass has ended)
 //               { type: 'done', id, outcome } | { type: 'failed', id, error } | { type: 'cancelled', id }
+//               (error: { kind: 'setup' | 'options', option, value, why: { code, … }, remedy }, a
+//               setting refused by the log or by itself, or { kind: 'input' | 'options', why: text })
 import init, { ReplayJob, sampleLog } from '../../pkg/bucketlab_replay.js';
 
 let ready = null;
@@ -36,7 +38,11 @@ self.onmessage = async ({ data }) => {
       finish(data.id);
     }
   } catch (error) {
-    self.postMessage({ type: 'failed', id: data.id, error: { kind: 'options', why: String(error?.message ?? error) } });
+    // A setting the core refused carries its reason as data (`setup`: option, value, why's code)
+    // for the page to word; any other error only its message.
+    const setup = error?.setup;
+    const refused = setup ? { ...setup, kind: 'options' } : { kind: 'options', why: String(error?.message ?? error) };
+    self.postMessage({ type: 'failed', id: data.id, error: refused });
   }
 };
 
