@@ -139,7 +139,7 @@ export function mountServers(root) {
     const otherAdmitted = run(otherMode).admitted;
     other.hidden = requests === 0;
     other.dataset.admitted = String(otherAdmitted);
-    other.textContent = t('other', {
+    other.textContent = t('otherResult', {
       mode: otherMode === 'local' ? t('otherLocal') : t('otherShared'),
       a: otherAdmitted,
     });

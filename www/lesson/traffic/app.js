@@ -204,7 +204,7 @@ class TrafficView {
     // Only a value the form cannot send (of another type) has no code: the core's English.
     if (typeof e.why?.code !== 'string') return t('errors.options', { detail: e.why });
     if (e.remedy === 'nameFormat') return t('errors.noFormat');
-    const control = t(`errors.controls.${CONTROLS[e.option] ?? 'other'}`, { option: e.option });
+    const control = t(`errors.controls.${CONTROLS[e.option] ?? 'setting'}`, { option: e.option });
     const value = NUMBERS.has(e.option) && e.value ? this.number(Number(e.value)) : e.value;
     const given = value ? t('errors.given', { control, value }) : control;
     const remedy = e.remedy ? ` ${t(`errors.remedy.${e.remedy}`)}` : '';
