@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGS, LOCALES, RUN_TIME, leaves, parityProblems, readTables } from '../../scripts/locales.mjs';
-import { LANGS as BROWSER_LANGS } from '../../www/i18n/translate.js';
+import { LANGS as BROWSER_LANGS, isPlural } from '../../www/i18n/translate.js';
 
 const tables = readTables();
 
@@ -28,14 +28,18 @@ test('both languages have the same keys, kinds of value and {placeholders} in ev
 });
 
 test('no text is left untranslated from the other language', () => {
+  // A plural entry's forms count as texts of their own (`key.one`, `key.other`).
+  const texts = (table) => leaves(table).flatMap(([key, value]) => (isPlural(value)
+    ? Object.entries(value).map(([category, text]) => [`${key}.${category}`, text])
+    : [[key, value]]));
   // Sentences only: ids and names such as "GCRA" are the same in both languages, and so are
   // formulas (`r = {r} token/s`) and the HTTP response head.
   const neutral = new Set(['lesson.json code.usage.response_head']);
   const formula = / = /;
   const same = [];
   for (const [product, byLang] of Object.entries(tables)) {
-    const en = new Map(leaves(byLang.en));
-    for (const [key, text] of leaves(byLang['pt-BR'])) {
+    const en = new Map(texts(byLang.en));
+    for (const [key, text] of texts(byLang['pt-BR'])) {
       const prose = typeof text === 'string' && /\s/.test(text) && /[a-zà-ú]{4}/i.test(text.replace(/<[^>]+>|\{\w+\}/g, ''));
       if (prose && !formula.test(text) && text === en.get(key) && !neutral.has(`${product}.json ${key}`)) {
         same.push(`${product}.json ${key}`);
@@ -61,5 +65,52 @@ test('the checker names a missing key, a missing file, another kind of value and
     'widget.json decimal: pt-BR has a string, en has a number',
     'widget.json n: missing in en',
     'widget.json n[0]: missing in pt-BR',
+  ]);
+});
+
+test('a plural entry is one entry: both languages have it, with "other", CLDR categories and the same placeholders', () => {
+  const good = {
+    traffic: {
+      'pt-BR': { malformed: { one: '{count} linha', other: '{count} linhas' }, nested: { n: { other: '{count} de {total}' } } },
+      en: { malformed: { one: 'one line', other: '{count} lines' }, nested: { n: { one: '{count} of {total}', other: '{count} of {total}' } } },
+    },
+  };
+  assert.deepEqual(parityProblems(good), [], 'the categories may differ per language; a form may spell its number out');
+  assert.deepEqual(leaves(good.traffic.en), [['malformed', good.traffic.en.malformed], ['nested.n', good.traffic.en.nested.n]]);
+
+  const broken = {
+    traffic: {
+      'pt-BR': {
+        noOther: { one: '{count} linha' },
+        unknown: { one: '{count} linha', other: '{count} linhas', sevral: '{count} linhas' },
+        onlyHere: { one: '{count} IP', other: '{count} IPs' },
+        unused: { one: '{count} IP', few: '{count} IPs', other: '{count} IPs' },
+        marks: { one: '{count} linha', other: '{count} linhas' },
+        forms: { one: '{count} linha', other: '{count} linhas em {file}' },
+        empty: { one: ' ', other: '{count} linhas' },
+        table: { other: 'a configuração {option}', format: 'o menu Formato' },
+      },
+      en: {
+        noOther: { one: '{count} line', other: '{count} lines' },
+        unknown: { one: '{count} line', other: '{count} lines' },
+        onlyHere: '{count} IPs',
+        unused: { one: '{count} IP', other: '{count} IPs' },
+        marks: { one: '{n} line', other: '{n} lines' },
+        forms: { one: '{count} line in {file}', other: '{count} lines in {file}' },
+        empty: { one: '{count} line', other: '{count} lines' },
+        table: { other: 'the setting {option}', format: 'the Format menu' },
+      },
+    },
+  };
+  assert.deepEqual(parityProblems(broken), [
+    'traffic.json empty: the "one" form is empty in pt-BR',
+    'traffic.json forms: the forms in pt-BR have other placeholders (one: {}; other: {file})',
+    'traffic.json marks: placeholders differ (pt-BR: {count}; en: {n})',
+    'traffic.json noOther: plural entry in pt-BR has no "other" form',
+    'traffic.json onlyHere: pt-BR has a plural entry, en has a string',
+    'traffic.json table: "format" in pt-BR is not a plural category (zero, one, two, few, many, other), yet "other" makes it a plural entry',
+    'traffic.json table: "format" in en is not a plural category (zero, one, two, few, many, other), yet "other" makes it a plural entry',
+    'traffic.json unknown: "sevral" in pt-BR is not a plural category (zero, one, two, few, many, other), yet "one", "other" make it a plural entry',
+    'traffic.json unused: pt-BR never uses the plural category "few" (only many, one, other)',
   ]);
 });

@@ -2,7 +2,7 @@
 // on the tables scripts/locales.mjs generates from locales/.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fill, pickLang, supportedLang, translator } from '../../www/i18n/translate.js';
+import { PLURAL_CATEGORIES, fill, isPlural, pickLang, pluralForm, supportedLang, translator } from '../../www/i18n/translate.js';
 import lab from '../../www/i18n/locales/lab.js';
 import ui from '../../www/i18n/locales/ui.js';
 import servers from '../../www/i18n/locales/servers.js';
@@ -40,4 +40,64 @@ test('languages: pt and en by the first part of the tag, Brazilian Portuguese ot
   assert.equal(pickLang(''), 'pt-BR');
   assert.equal(pickLang('en'), 'en');
   assert.equal(translator(ui, 'de').lang, 'pt-BR');
+});
+
+// A plural entry as the tables write it: pt-BR and en both have one/other in Intl, but Portuguese
+// puts 0 and 1,5 in "one" with 1, English only 1.
+const plural = {
+  'pt-BR': {
+    lines: { one: '{count} linha não pôde ser lida', other: '{count} linhas não puderam ser lidas' },
+    only: { other: 'resta {count}' },
+    nested: { malformed: { one: '{count} linha em {file}', other: '{count} linhas em {file}' } },
+    list: ['a', 'b'],
+  },
+  en: {
+    lines: { one: '{count} line could not be read', other: '{count} lines could not be read' },
+    only: { other: '{count} left' },
+    nested: { malformed: { one: 'one line in {file}', other: '{count} lines in {file}' } },
+    list: ['a', 'b'],
+  },
+};
+
+test('plural entries: the form Intl.PluralRules picks for count, in each language', () => {
+  const pt = translator(plural, 'pt-BR');
+  const en = translator(plural, 'en');
+  assert.deepEqual([0, 1, 2, 1.5].map((count) => en('lines', { count })), [
+    '0 lines could not be read', '1 line could not be read', '2 lines could not be read', '1.5 lines could not be read',
+  ]);
+  assert.deepEqual([0, 1, 2, 1.5].map((count) => pt('lines', { count })), [
+    '0 linha não pôde ser lida', '1 linha não pôde ser lida', '2 linhas não puderam ser lidas', '1,5 linha não pôde ser lida',
+  ]);
+  assert.equal(new Intl.PluralRules('pt-BR').select(0), 'one', 'Node\'s ICU: Portuguese 0 is "one", so its "one" forms must read right for 0');
+  assert.equal(en('lines', { count: 1.0004 }), '1 line could not be read', 'the form follows the number as written (1.0004 is shown as 1)');
+  assert.equal(en('lines', { count: 1000000 }), '1,000,000 lines could not be read');
+  assert.equal(pt('lines', { count: 1000000 }), '1.000.000 linhas não puderam ser lidas', 'pt-BR picks "many" for a million: no such form, so "other"');
+  assert.equal(pt('only', { count: 1 }), 'resta 1', 'a language with only "other" uses it for every number');
+  assert.equal(en('nested.malformed', { count: 1, file: 'a.log' }), 'one line in a.log', 'dotted keys reach plural entries; other values fill in');
+  assert.equal(en('nested.malformed', { count: 3, file: 'a.log' }), '3 lines in a.log');
+  assert.deepEqual(en.raw('lines'), plural.en.lines, 'raw gives the entry itself');
+  assert.deepEqual(en.raw('list'), ['a', 'b'], 'raw still gives lists');
+});
+
+test('a plural entry without a number in count shows as ⟦key⟧ instead of picking a form', () => {
+  const en = translator(plural, 'en');
+  assert.equal(en('lines'), '⟦lines⟧', 'no values');
+  assert.equal(en('lines', { n: 1 }), '⟦lines⟧', 'the number under another name');
+  assert.equal(en('lines', { count: '1' }), '⟦lines⟧', 'a string (t.number\'s "1" included)');
+  assert.equal(en('lines', { count: NaN }), '⟦lines⟧');
+  assert.equal(en('lines', { count: Infinity }), '⟦lines⟧');
+  assert.equal(en('lines', { count: null }), '⟦lines⟧');
+  assert.equal(en('nested'), '⟦nested⟧', 'a nested table is still not a text');
+  assert.equal(pluralForm(plural.en.lines, 'two', 'en'), undefined);
+});
+
+test('isPlural: an object with a CLDR category among its keys, never a list or a table without one', () => {
+  assert.deepEqual(PLURAL_CATEGORIES, ['zero', 'one', 'two', 'few', 'many', 'other']);
+  assert.ok(isPlural({ one: 'a', other: 'b' }));
+  assert.ok(isPlural({ one: 'a' }), 'a plural entry without other is still one (locales.mjs refuses it)');
+  assert.ok(isPlural({ one: 'a', sevral: 'b' }));
+  assert.ok(!isPlural({ a: 'x', b: 'y' }));
+  assert.ok(!isPlural(['one', 'other']));
+  assert.ok(!isPlural('other'));
+  assert.ok(!isPlural(null));
 });

@@ -28,12 +28,15 @@ export function langOf(node = document.documentElement) {
   return pickLang(node.getAttribute('data-lang') ?? node.closest('[lang]')?.getAttribute('lang'));
 }
 
+/** How numbers are written in the texts, and so which plural form they take. */
+const NUMBER_OPTIONS = { maximumFractionDigits: 3 };
+
 /**
  * `text` with every `{name}` replaced by `values[name]`: numbers as `lang` writes them (2,5 in
  * Portuguese, at most 3 decimals), anything else as text. A mark with no value is left as it is.
  */
 export function fill(text, values = {}, lang = DEFAULT_LANG) {
-  const numbers = new Intl.NumberFormat(lang, { maximumFractionDigits: 3 });
+  const numbers = new Intl.NumberFormat(lang, NUMBER_OPTIONS);
   return text.replace(/\{(\w+)\}/g, (mark, name) => {
     const value = values[name];
     if (value === undefined || value === null) return mark;
@@ -41,18 +44,47 @@ export function fill(text, values = {}, lang = DEFAULT_LANG) {
   });
 }
 
+/** The CLDR plural categories: the only keys a plural entry may have, `other` always among them. */
+export const PLURAL_CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other'];
+
+/**
+ * Whether a table's value is a plural entry, `{ "one": "{count} line", "other": "{count} lines" }`:
+ * an object with a CLDR category among its keys. The category names are reserved: a nested table
+ * never uses them as keys (scripts/locales.mjs checks every entry's categories and its `other`).
+ */
+export function isPlural(value) {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    && Object.keys(value).some((key) => PLURAL_CATEGORIES.includes(key));
+}
+
+/**
+ * The text of plural entry `forms` for `count` in `lang`: the form of the category that
+ * Intl.PluralRules picks for the number as the texts write it (so 1.0004, shown as 1, is "one"),
+ * or `other` when the entry has no form of that category (English needs no `many`, and Portuguese
+ * picks "many" for 1,000,000). Undefined when `count` is not a finite number: no form is guessed.
+ * Mind the languages' rules: Portuguese puts 0 and 1.5 in "one" with 1, English only 1.
+ */
+export function pluralForm(forms, count, lang = DEFAULT_LANG) {
+  if (typeof count !== 'number' || !Number.isFinite(count)) return undefined;
+  return forms[new Intl.PluralRules(lang, NUMBER_OPTIONS).select(count)] ?? forms.other;
+}
+
 /**
  * A translator for one product's `tables` ({ 'pt-BR': {…}, en: {…} }) in `lang`:
  * `t('quiz.score', { correct: 1 })` (dotted keys reach into nested tables). A key with no text
  * shows as ⟦key⟧, which the tests look for, instead of breaking the component.
- * `t.raw(key)` is the value itself (lists too), `t.number(value, digits)` writes a number the
- * language's way, and `t.lang` is the language.
+ * A plural entry takes its form from the value named `count`, which must be a number:
+ * `t('malformed', { count: 1 })` gives "1 line could not be read:". Without a number in `count`
+ * (missing, a string such as t.number's, NaN) it shows as ⟦key⟧ too, rather than pick a form.
+ * `t.raw(key)` is the value itself (lists and plural entries too), `t.number(value, digits)`
+ * writes a number the language's way, and `t.lang` is the language.
  */
 export function translator(tables, lang) {
   const table = tables[pickLang(lang)];
   const raw = (key) => key.split('.').reduce((node, part) => (node === null || node === undefined ? undefined : node[part]), table);
   const t = (key, values) => {
-    const text = raw(key);
+    const entry = raw(key);
+    const text = isPlural(entry) ? pluralForm(entry, values?.count, t.lang) : entry;
     return typeof text === 'string' ? fill(text, values, t.lang) : `⟦${key}⟧`;
   };
   t.raw = raw;
