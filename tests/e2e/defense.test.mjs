@@ -1,7 +1,8 @@
 // The defense sections on both lesson pages: the flood demo's numbers equal the native runs of
-// tests/fixtures/flood-runs.txt at 1, 100 and 10 000 IPs under each layer set; switching layers
-// moves them the way the text says; a bad setting is named; the keys demo's endpoint options; the
-// plans policy in the Config tab (a bad plan named with its line); the recap's checks; axe.
+// tests/fixtures/flood-runs.txt at 1, 100 and 10 000 IPs under each layer set, and its slider says
+// "1 IP", "100 IPs"; switching layers moves them the way the text says; a bad setting is named;
+// the keys demo's endpoint options; the plans policy in the Config tab (a bad plan named with its
+// line); the recap's checks; axe.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -14,6 +15,8 @@ const MOUNT = '#flood-lab';
 const PAGES = [['', 'pt-BR'], ['en.html', 'en']];
 const STOPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000];
 const fixture = readFloodFixture();
+/** What the slider says at the fixture's stops: the singular at 1 (it said "1 IPs"). */
+const IPS_TEXT = { 'pt-BR': { 1: '1 IP', 100: '100 IPs', 10000: '10.000 IPs' }, en: { 1: '1 IP', 100: '100 IPs', 10000: '10,000 IPs' } };
 
 /** Opens the page (`path`), scrolls to the flood demo and waits until it is mounted. */
 const openFlood = (path = '', options = {}) => openMounted(env, path, MOUNT, 'df-ready', options);
@@ -43,6 +46,8 @@ for (const [path, lang] of PAGES) {
     for (const [key, expected] of fixture) {
       const [ips, set] = key.split(' ');
       await choose(page, Number(ips), LAYER_SETS[set]);
+      assert.equal(await page.textContent(`${MOUNT} .df-slider-value`), IPS_TEXT[lang][ips], `${key}: the slider's value`);
+      assert.equal(await page.getAttribute(`${MOUNT} .df-slider`, 'aria-valuetext'), IPS_TEXT[lang][ips], `${key}: the slider's aria-valuetext`);
       const shown = await cards(page);
       const s = expected.summary;
       const want = {

@@ -115,7 +115,7 @@ export class FloodDemo {
     const { state, t } = this;
     const stop = STOPS.indexOf(state.attackers);
     this.slider.value = String(stop >= 0 ? stop : STOPS.findIndex((s) => s >= state.attackers));
-    const valueText = t('demo.attackersValue', { n: state.attackers });
+    const valueText = t('demo.attackersValue', { count: state.attackers });
     this.slider.setAttribute('aria-valuetext', valueText);
     this.sliderValue.textContent = valueText;
     this.rate.input.value = String(state.attackRate);
@@ -144,13 +144,15 @@ export class FloodDemo {
     );
     const words = {
       peak: s.originPeak, capacity, limited: s.attackersLimited, total: state.attackers, failed: percent(s.userFailedShare),
-      users: s.usersLimited, refused: s.ipLimited, passed: s.floodRequests - s.edgeDropped - s.ipLimited, edge: s.edgeDropped,
+      passed: s.floodRequests - s.edgeDropped - s.ipLimited, edge: s.edgeDropped,
     };
     let kind = 'calm';
     if (s.secondsOverCapacity > 0) kind = 'overload';
     else if (s.attackersLimited > 0 && s.usersLimited === 0) kind = 'abuser';
     else if (s.usersLimited > 0) kind = state.layers.edge ? 'depth' : 'globalHurts';
-    if (kind === 'globalHurts' || kind === 'depth') words.total = run.users;
+    // The count the sentence agrees with: the abuser's refused requests, or the users refused.
+    if (kind === 'abuser') words.count = s.ipLimited;
+    if (kind === 'globalHurts' || kind === 'depth') Object.assign(words, { total: run.users, count: s.usersLimited });
     this.takeaway.textContent = t(`demo.takeaway.${kind}`, words);
     this.takeaway.dataset.kind = kind;
     this.#draw();

@@ -40,7 +40,7 @@ export function recapQuestions({ simulate, simulateFlood, TokenBucket }, t) {
     numeric(t, 'bucket', t('quiz.bucket', { capacity: 10, rate: 5, burst: 12 }), burst, [12, 5]),
     numeric(t, 'window', t('quiz.window', { limit: 10 }), edgePassed, [10, 15]),
     numeric(t, 'servers', t('quiz.servers', { servers: 3, capacity: 5, burst: 20 }), spread, [5, 20]),
-    numeric(t, 'retryAfter', t('quiz.retryAfter', { tokens: 0.5, rate: 2 }), retryAfter, [0, 2]),
+    numeric(t, 'retryAfter', t('quiz.retryAfter', { count: 0.5, rate: 2 }), retryAfter, [0, 2]),
     worded(t, 'clients', t('quiz.clients'), 'clientsOptions', ['sooner', 'jitter', 'bigger'], 'jitter'),
     numeric(t, 'flood', t('quiz.flood', { ips: 10000, rate: 1, allowed: flood.ipRate }), flood.summary.attackersLimited, [100, 10000]),
     worded(t, 'limits', t('quiz.limits'), 'limitsOptions', ['user', 'ip', 'endpoint'], 'ip'),
