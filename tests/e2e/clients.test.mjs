@@ -1,6 +1,6 @@
 // The clients section on the lesson page: loaded lazily from the lab's wasm module, the presets
-// play, the scrubber works from the keyboard, the takeaway says what the cards show, both
-// languages are complete, and a bad setting keeps the last good run.
+// play, the scrubber works from the keyboard, the takeaway says what the cards show (in the
+// singular for one attempt), both languages are complete, and a bad setting keeps the last good run.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowser, openPage } from './harness.mjs';
@@ -75,6 +75,31 @@ test('clients: both presets play to the end, and each takeaway states the metric
   }
   assert.deepEqual(page.problems, []);
   await page.context().close();
+});
+
+test('clients: one client with a bucket to spare: the sentences say "1 attempt", in both languages', async () => {
+  for (const [path, words] of [
+    ['', {
+      summary: '1 de 1 tentativa até agora; aceitas: 1',
+      takeaway: 'Esta execução: 1 tentativa por sucesso, 0% respondidas com 429, no máximo 1 tentativa em 100 ms; clientes que desistiram: 0.',
+      row: /^Martelo \(tenta de novo na hora\): 1 tentativa, pico de 1 em 100 ms/,
+    }],
+    ['en.html', {
+      summary: '1 of 1 attempt so far; 1 admitted',
+      takeaway: 'This run: 1 attempt per success, 0% answered 429, at most 1 attempt in 100 ms; clients that gave up: 0.',
+      row: /^Hammer \(retry at once\): 1 attempt, peak 1 per 100 ms/,
+    }],
+  ]) {
+    const page = await openClients(path);
+    await handle(page, 'c.setup({ clients: 1, successes: 1, spread: 0, capacity: 10, rate: 10 })');
+    await handle(page, 'c.seek(c.end)');
+    assert.equal(await handle(page, 'c.result.main.metrics.attempts'), 1);
+    assert.equal(await page.textContent(`${MOUNT} .cl-summary`), words.summary);
+    assert.equal(await page.textContent(`${MOUNT} .cl-takeaway`), words.takeaway);
+    assert.match(await page.textContent(`${MOUNT} .cl-row[data-policy="hammer"] .cl-row-label`), words.row);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
 });
 
 test('clients: the scrubber moves the run from the keyboard', async () => {

@@ -192,8 +192,13 @@ class ClientsView {
     if (preset === 'jitter') {
       const herd = figures(runs.herd.metrics);
       this.takeaway.textContent = t('takeaway.jitter', { ...f, herdPerSuccess: herd.perSuccess, herdPeakRetries: herd.peakRetries });
+    } else if (preset === 'herd') {
+      this.takeaway.textContent = t('takeaway.herd', f);
     } else {
-      this.takeaway.textContent = t(preset === 'herd' ? 'takeaway.herd' : 'takeaway.custom', f);
+      // Any settings: each count in its own plural entry ("1 attempt per success", "2 attempts").
+      this.takeaway.textContent = t('takeaway.custom', {
+        ...f, perSuccess: t('counts.perSuccess', { count: f.perSuccess }), peak: t('counts.attempts', { count: f.peak }),
+      });
     }
     this.takeaway.dataset.kind = preset ?? 'custom';
   }

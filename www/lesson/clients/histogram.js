@@ -43,7 +43,7 @@ export class Histogram {
     const rowList = el('ul', { class: 'cl-rows', 'aria-label': t('chart.rows') }, rows.map((row) => {
       const head = svg('line', { class: 'cl-playhead', x1: PAD, x2: PAD, y1: 0, y2: ROW_H });
       this.rowPlayheads.push(head);
-      const label = t('chart.row', { policy: t(`policies.${row.policy}`), attempts: row.run.metrics.attempts, peak: row.run.metrics.peak, retries: row.run.metrics.peakRetries });
+      const label = t('chart.row', { policy: t(`policies.${row.policy}`), count: row.run.metrics.attempts, peak: row.run.metrics.peak, retries: row.run.metrics.peakRetries });
       rowHeads.push(label);
       return el('li', { class: 'cl-row', 'data-policy': row.policy }, [
         el('span', { class: 'cl-row-label' }, label),
@@ -83,6 +83,6 @@ export class Histogram {
       if (this.main.outcomes[shown] === 0) admitted++;
       shown++;
     }
-    this.summary.textContent = this.t('chart.summary', { shown, attempts: times.length, admitted });
+    this.summary.textContent = this.t('chart.summary', { shown, count: times.length, admitted });
   }
 }
