@@ -120,28 +120,28 @@ async function answer(page, id, value) {
 test('lab: the quiz scores right and wrong answers, explains, and plays a generated question out', async () => {
   const page = await openLab();
   const score = () => page.textContent(`${LAB} .lab-score`);
-  assert.equal(await score(), '0 de 8 certas · 0 respondidas');
+  assert.equal(await score(), 'certas: 0 de 8 · respondidas: 0');
 
   assert.match(await answer(page, 'memory', 'slidingLog'), /^Certo!/);
-  assert.equal(await score(), '1 de 8 certas · 1 respondidas');
+  assert.equal(await score(), 'certas: 1 de 8 · respondidas: 1');
 
   const wrong = await answer(page, 'smooth', 'tokenBucket');
   assert.match(wrong, /^Não foi desta vez\. Resposta certa: Balde furado \(fila\)\./);
-  assert.equal(await score(), '1 de 8 certas · 2 respondidas');
+  assert.equal(await score(), 'certas: 1 de 8 · respondidas: 2');
   assert.equal(await page.locator(`${LAB} [data-question="smooth"] input:disabled`).count(), 4, 'answered once only');
 
   // A question generated from the core: the fixed window lets 2 × limit through the boundary.
   const prompt = await page.textContent(`${LAB} [data-question="edge"] legend`);
   const limit = Number(prompt.match(/limite (\d+)/)[1]);
   assert.match(await answer(page, 'edge', String(2 * limit)), /^Certo!/);
-  assert.equal(await score(), '2 de 8 certas · 3 respondidas');
+  assert.equal(await score(), 'certas: 2 de 8 · respondidas: 3');
   await page.waitForSelector(`${LAB} [data-question="edge"] .lab-playback .lab-row`);
   assert.equal(await page.locator(`${LAB} [data-question="edge"] .lab-playback .lab-row`).count(), 2);
 
   // Checking with nothing chosen says so and scores nothing.
   await page.click(`${LAB} [data-question="gcra"] .lab-check`);
   assert.match(await page.textContent(`${LAB} [data-question="gcra"] .lab-feedback`), /Escolha uma resposta/);
-  assert.equal(await score(), '2 de 8 certas · 3 respondidas');
+  assert.equal(await score(), 'certas: 2 de 8 · respondidas: 3');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

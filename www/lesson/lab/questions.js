@@ -59,14 +59,14 @@ export function makeQuestions({ simulate, TokenBucket, t, seed }) {
     const answer = got === count ? 'all' : got === 0 ? 'none' : 'some';
     questions.push({
       id: 'tokens',
-      prompt: t('quiz.tokens.prompt', { capacity, rate: capacity, tokens, dt, count }),
+      prompt: t('quiz.tokens.prompt', { capacity, rate: capacity, count: tokens, dt, requests: count }),
       options: [
         { value: 'all', label: t('quiz.allPass') },
         { value: 'some', label: t('quiz.somePass') },
         { value: 'none', label: t('quiz.nonePass') },
       ],
       answer,
-      explain: t('quiz.tokens.explain', { dt, rate: capacity, added: capacity * dt, after, passed: got, count }),
+      explain: t('quiz.tokens.explain', { dt, rate: capacity, added: capacity * dt, after, count: got, requests: count }),
       playback: { algorithms: ['tokenBucket', 'gcra'], limit: capacity, duration: 2, timestamps, focusFrom: capacity },
     });
   }
