@@ -15,7 +15,9 @@ test('a translator fills {marks}, numbers written the language\'s way', () => {
   assert.equal(translator(lab, 'pt-BR')('lane.peak', { peak: 20 }), 'pico: 20 em 1 s');
   assert.equal(translator(lab, 'en')('controls.time', { time: 2.5 }), 't = 2.5 s');
   assert.equal(translator(lab, 'pt-BR')('controls.quota', { limit: 10, window: 1, rate: 2.5 }), '10 por 1 s: baldes com B = 10 e r = 2,5/s');
-  assert.equal(translator(servers, 'pt-BR')('result', { a: 15, n: 20 }), '15 de 20 requisições admitidas');
+  assert.equal(translator(servers, 'pt-BR')('result', { a: 15, count: 20 }), '15 de 20 requisições admitidas');
+  assert.equal(translator(servers, 'pt-BR')('result', { a: 1, count: 1 }), '1 de 1 requisição admitida');
+  assert.equal(translator(servers, 'en')('result', { a: 0, count: 1 }), '0 of 1 request admitted');
   assert.equal(translator(ui, 'en')('notice_item', { name: 'b', value: '0', allowed: 'B > 0' }), 'b = “0” (expected: B > 0)');
   assert.equal(translator(lab, 'en').number(1 / 3, 2), '0.33');
   assert.equal(translator(lab, 'pt-BR').number(1 / 3, 2), '0,33');

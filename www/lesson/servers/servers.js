@@ -132,7 +132,7 @@ export function mountServers(root) {
     const requests = outcome.requests.length;
     result.dataset.admitted = String(outcome.admitted);
     result.dataset.requests = String(requests);
-    result.textContent = requests ? t('result', { a: outcome.admitted, n: requests }) : t('empty');
+    result.textContent = requests ? t('result', { a: outcome.admitted, count: requests }) : t('empty');
     limit.textContent = state.mode === 'local'
       ? t('limitLocal', { servers: config.servers, max: number(config.servers * config.capacity, 0) })
       : t('limitShared', { b: number(config.capacity, 0) });
@@ -141,7 +141,7 @@ export function mountServers(root) {
     other.dataset.admitted = String(otherAdmitted);
     other.textContent = t('otherResult', {
       mode: otherMode === 'local' ? t('otherLocal') : t('otherShared'),
-      a: otherAdmitted,
+      count: otherAdmitted,
     });
     drawLanes(outcome);
     return outcome;
