@@ -1,7 +1,8 @@
 // "Your traffic": a generated log set on the file input gives the same per-client counts (and the
 // same report) as `bucketlab replay --json` on the same file, in both languages; malformed lines
 // are reported with their numbers; no request leaves the page while the file is replayed; cancel
-// stops a long replay; binary garbage and an empty file get a clear message.
+// stops a long replay; binary garbage and an empty file get a clear message; a log of one request
+// and one unreadable line is told in the singular.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -145,6 +146,53 @@ test('traffic: another limiter gives the command\'s counts for it, and a note in
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+// One of everything: the sentences that count take their singular (they said "1 lines could not
+// be read", "1 requests from 1 clients").
+for (const [path, words] of [
+  ['', {
+    summary: /^2 linhas, 1 requisição de 1 cliente \(combined\); teriam levado 429: 0 \(Balde de tokens, B = 10, r = [\d,]+\/s\)\.$/,
+    malformed: '1 linha não pôde ser lida:',
+    caption: /^1 requisição em /,
+    played: 'O diagrama agora tem a única requisição de 192.0.2.1. Avance passo a passo lá em cima.',
+    oneLine: /^1 linha, 1 requisição de 1 cliente \(combined\);/,
+  }],
+  ['en.html', {
+    summary: /^2 lines, 1 request from 1 client \(combined\): 0 would have got a 429 \(Token bucket, B = 10, r = [\d.]+\/s\)\.$/,
+    malformed: '1 line could not be read:',
+    caption: /^1 request over /,
+    played: 'The diagram now holds 192.0.2.1\'s only request. Step through it above.',
+    oneLine: /^1 line, 1 request from 1 client \(combined\):/,
+  }],
+]) {
+  test(`traffic (${path || 'index.html'}): one request, one client, one unreadable line are said in the singular`, async () => {
+    const request = '192.0.2.1 - - [14/Nov/2023:22:13:20 +0000] "GET / HTTP/1.1" 200 12 "-" "test/1.0"';
+    const file = join(dir, `one-${path || 'pt'}.log`);
+    writeFileSync(file, `${request}\nthis is not a log line\n`);
+    const page = await openTraffic(path);
+    await page.selectOption(`${MOUNT} .tr-field--format select`, 'combined');
+    await page.setInputFiles(`${MOUNT} .tr-file`, file);
+    await page.waitForSelector(`${MOUNT} .tr-table`);
+    const report = await page.evaluate(() => window.bucketlab.traffic.outcome.report);
+    assert.deepEqual([report.lines, report.requests, report.keys, report.malformed, report.limited], [2, 1, 1, 1, 0]);
+    assert.match(await page.textContent(`${MOUNT} .tr-summary`), words.summary);
+    assert.equal(await page.textContent(`${MOUNT} .tr-malformed-title`), words.malformed);
+    assert.match(await page.textContent(`${MOUNT} .tr-timeline .tr-note`), words.caption);
+    await page.click(`${MOUNT} .tr-play`);
+    await page.waitForFunction(() => document.querySelector('#traffic-lab .tr-play-note').textContent !== '');
+    assert.equal(await page.textContent(`${MOUNT} .tr-play-note`), words.played);
+
+    const single = join(dir, `single-${path || 'pt'}.log`);
+    writeFileSync(single, `${request}\n`);
+    await page.setInputFiles(`${MOUNT} .tr-file`, single);
+    await page.waitForFunction(() => window.bucketlab.traffic?.outcome?.report?.lines === 1);
+    await page.waitForSelector(`${MOUNT} .tr-table`);
+    assert.match(await page.textContent(`${MOUNT} .tr-summary`), words.oneLine);
+    assert.equal(await page.locator(`${MOUNT} .tr-malformed-title`).count(), 0);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}
 
 test('traffic: on a phone every choice of each menu is shown whole (pt-BR and en, 375 px)', async () => {
   for (const path of ['', 'en.html']) {

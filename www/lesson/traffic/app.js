@@ -238,7 +238,12 @@ class TrafficView {
     const r = o.report;
     const opts = this.ran;
     const algorithm = t(`algorithms.${opts.algorithm}`);
-    const parts = [el('p', { class: 'tr-summary' }, t('summary', { lines: r.lines, requests: r.requests, keys: r.keys, format: o.format, limited: r.limited, algorithm, capacity: opts.capacity, rate: opts.refillRate }))];
+    // Each count in its own plural entry ("1 line", "2 lines"), the sentence around them.
+    const summary = t('summary', {
+      lines: t('counts.lines', { count: r.lines }), requests: t('counts.requests', { count: r.requests }), keys: t('counts.clients', { count: r.keys }),
+      format: o.format, limited: r.limited, algorithm, capacity: opts.capacity, rate: opts.refillRate,
+    });
+    const parts = [el('p', { class: 'tr-summary' }, summary)];
     if (r.epochUnits) parts.push(this.timesNote(r.epochUnits));
     if (r.malformed > 0) {
       parts.push(el('p', { class: 'tr-malformed-title' }, t('malformed', { count: r.malformed })));
@@ -335,7 +340,7 @@ class TrafficView {
     const trace = this.outcome.trace;
     if (!trace) return this.timeline.replaceChildren();
     const span = trace.admitted.length * trace.barSeconds;
-    const caption = t('timeline.caption', { requests: trace.requests, span: `${t.number(span)} s`, bar: trace.barSeconds });
+    const caption = t('timeline.caption', { count: trace.requests, span: `${t.number(span)} s`, bar: trace.barSeconds });
     this.playNote = el('p', { class: 'tr-play-note', role: 'status' });
     this.timeline.replaceChildren(
       el('h3', { class: 'tr-subtitle' }, t('timeline.title', { key: trace.key })),
@@ -355,8 +360,8 @@ class TrafficView {
     }
     diagram.playScenario(trace.scenario);
     this.playNote.textContent = trace.scenarioRequests < trace.requests
-      ? t('timeline.played', { key: trace.key, played: trace.scenarioRequests, requests: trace.requests })
-      : t('timeline.playedAll', { key: trace.key, requests: trace.requests });
+      ? t('timeline.played', { key: trace.key, count: trace.scenarioRequests, requests: trace.requests })
+      : t('timeline.playedAll', { key: trace.key, count: trace.requests });
   }
 
   curveFigure(point, recommended) {
