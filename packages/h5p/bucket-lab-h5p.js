@@ -102,7 +102,7 @@ class BucketLab extends H5P.EventDispatcher {
       const chosen = fieldset.querySelector('input:checked');
       if (!chosen) return void (feedback.textContent = t('h5p.chooseFirst'));
       this.score = Number(chosen.value) === answer ? 1 : 0;
-      feedback.textContent = t(this.score ? 'h5p.right' : 'h5p.wrong', { answer });
+      feedback.textContent = t(this.score ? 'h5p.right' : 'h5p.wrong', { count: answer });
       for (const input of fieldset.querySelectorAll('input')) input.disabled = true;
       check.disabled = true;
       const answered = this.createXAPIEventTemplate('answered');

@@ -48,7 +48,7 @@ test('lms: statements carry what the LRS needs: result, response, scaled score, 
   const [experienced, interacted, wrong, right, completed] = allStatements(maker);
   assert.deepEqual(experienced.object.definition.name, { 'pt-BR': tables['pt-BR'].lessonName, en: tables.en.lessonName });
   assert.equal(interacted.result.response, '429');
-  assert.equal(interacted.object.definition.name.en, 'Token-bucket diagram (B = 5, r = 1 tokens/s)');
+  assert.equal(interacted.object.definition.name.en, 'Token-bucket diagram (B = 5, r = 1 token/s)');
   assert.deepEqual(wrong.result, { success: false, response: '20' });
   assert.deepEqual(right.result, { success: true, response: '10' });
   assert.deepEqual(wrong.object.definition.correctResponsesPattern, ['10']);
