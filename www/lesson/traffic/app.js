@@ -283,7 +283,7 @@ class TrafficView {
     const unit = (u) => t(`times.units.${u.unit}`);
     const said = units.length === 1
       ? t('times.read', { unit: unit(units[0]) })
-      : t('times.mixed', { units: units.map((u) => t(u.requests === 1 ? 'times.unitFromOne' : 'times.unitFrom', { unit: unit(u), line: u.firstLine, requests: u.requests })).join(', ') });
+      : t('times.mixed', { units: units.map((u) => t('times.unitFrom', { unit: unit(u), line: u.firstLine, count: u.requests })).join(', ') });
     const mixed = units.length > 1 ? ' tr-times--mixed' : '';
     return el('p', { class: `tr-note tr-times${mixed}` }, `${said} ${t('times.bySize')}`);
   }
