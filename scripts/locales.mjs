@@ -122,6 +122,10 @@ export function parityProblems(tables, langs = LANGS) {
       for (const [i, value] of values.entries()) {
         if (typeof value === 'string' && value.trim() === '') problems.push(`${where}: empty in ${present[i]}`);
         if (isPlural(value)) problems.push(...pluralProblems(value, present[i], where));
+        // lesson.json is rendered by mustache and widget.json compiled into Rust: plain texts only.
+        if (isPlural(value) && !RUN_TIME.includes(product)) {
+          problems.push(`${where}: a plural entry in ${present[i]}, but only the run-time tables (${RUN_TIME.join(', ')}) have plural forms`);
+        }
       }
       const marks = values.map((v) => placeholders(v).join(', '));
       if (new Set(marks).size > 1) {

@@ -30,6 +30,7 @@ import python from 'highlight.js/lib/languages/python';
 import rust from 'highlight.js/lib/languages/rust';
 import yaml from 'highlight.js/lib/languages/yaml';
 import { readTable } from './locales.mjs';
+import { isPlural } from '../www/i18n/translate.js';
 import { lessonConfig, renderWidget } from './markup.mjs';
 import { shippedPolicy } from './csp.mjs';
 import { completePreloads } from './preload.mjs';
@@ -70,7 +71,7 @@ export function embeddedSource(path, locale) {
   return Mustache.render(text, locale, {}, { escape: (s) => s });
 }
 
-/** Fails the build when the template names a key the locale lacks (mustache would print ""). */
+/** Fails the build when the template names a key the locale lacks (mustache would print ""), or a plural entry. */
 function requireKeys(tokens, view, where, stack = [view]) {
   for (const token of tokens) {
     const [kind, name, , , children] = token;
@@ -78,6 +79,10 @@ function requireKeys(tokens, view, where, stack = [view]) {
     const found = stack.some((scope) => lookup(scope, name) !== undefined);
     if (!found) {
       throw new Error(`${where}: no locale key "${name}"`);
+    }
+    // A plural entry is picked at run time by www/i18n/translate.js; mustache would print [object Object].
+    if (kind !== '#' && kind !== '^' && stack.some((scope) => isPlural(lookup(scope, name)))) {
+      throw new Error(`${where}: "${name}" is a plural entry, which only the page's scripts can show`);
     }
     if (kind === '#' && children) {
       const value = stack.map((scope) => lookup(scope, name)).find((v) => v !== undefined);

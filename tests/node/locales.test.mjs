@@ -68,7 +68,7 @@ test('the checker names a missing key, a missing file, another kind of value and
   ]);
 });
 
-test('a plural entry is one entry: both languages have it, with "other", CLDR categories and the same placeholders', () => {
+test('a plural entry is one entry: both languages have it, with "other", CLDR categories and the same placeholders, in a run-time table', () => {
   const good = {
     traffic: {
       'pt-BR': { malformed: { one: '{count} linha', other: '{count} linhas' }, nested: { n: { other: '{count} de {total}' } } },
@@ -101,6 +101,7 @@ test('a plural entry is one entry: both languages have it, with "other", CLDR ca
         table: { other: 'the setting {option}', format: 'the Format menu' },
       },
     },
+    widget: { 'pt-BR': { left: { one: 'resta {count}', other: 'restam {count}' } }, en: { left: { other: '{count} left' } } },
   };
   assert.deepEqual(parityProblems(broken), [
     'traffic.json empty: the "one" form is empty in pt-BR',
@@ -112,5 +113,7 @@ test('a plural entry is one entry: both languages have it, with "other", CLDR ca
     'traffic.json table: "format" in en is not a plural category (zero, one, two, few, many, other), yet "other" makes it a plural entry',
     'traffic.json unknown: "sevral" in pt-BR is not a plural category (zero, one, two, few, many, other), yet "one", "other" make it a plural entry',
     'traffic.json unused: pt-BR never uses the plural category "few" (only many, one, other)',
+    'widget.json left: a plural entry in pt-BR, but only the run-time tables (ui, lab, servers, element, embed, clients, lms, defense, traffic) have plural forms',
+    'widget.json left: a plural entry in en, but only the run-time tables (ui, lab, servers, element, embed, clients, lms, defense, traffic) have plural forms',
   ]);
 });

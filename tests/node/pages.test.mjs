@@ -1,5 +1,6 @@
 // The lesson's pages as scripts/pages.mjs builds them from lesson/template.html and locales/:
-// a missing key stops the build, and code samples speak the page's language.
+// a missing key (or a plural entry, which only scripts pick) stops the build, and code samples
+// speak the page's language.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -13,6 +14,12 @@ test('a template key missing from a locale fails the build instead of printing n
   const noUi = readLocale('pt-BR');
   delete noUi.ui.permalink;
   assert.throws(() => renderPage(PAGES[0], noUi), /no locale key "ui.permalink"/);
+});
+
+test('a plural entry the template names fails the build instead of printing [object Object]', () => {
+  const locale = readLocale('en');
+  locale.ui.copy = { one: 'Copy {count}', other: 'Copy all {count}' };
+  assert.throws(() => renderPage(PAGES[1], locale), /"ui.copy" is a plural entry, which only the page's scripts can show/);
 });
 
 test('each page is rendered in its language from lesson.json and ui.json', () => {
