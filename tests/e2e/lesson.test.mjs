@@ -60,8 +60,8 @@ test('B + 1 clicks empty the bucket, the last one gets 429 + Retry-After, then i
   assert.equal(await counter(page), '0,0 / 10');
   const head = await page.textContent('#bucket-widget .bl-head');
   assert.match(head, /^HTTP\/1\.1 429 Too Many Requests\nRetry-After: 1\n/);
-  assert.match(await page.textContent('#bucket-widget .bl-status'), /429.* 0,2 s/);
-  assert.match(await page.textContent('#bucket-widget .bl-wait'), /= 0,2 s$/);
+  assert.match(await page.textContent('#bucket-widget .bl-status'), /429.* 0,2\u00a0s/);
+  assert.match(await page.textContent('#bucket-widget .bl-wait'), /= 0,2\u00a0s$/);
 
   await page.evaluate(() => window.bucketlab.diagram.step(0.4));
   assert.equal(await counter(page), '2,0 / 10', 'exactly r · 0.4 s = 2 tokens');
