@@ -57,6 +57,15 @@ test('lms: statements carry what the LRS needs: result, response, scaled score, 
   assert.notEqual(experienced.id, interacted.id);
 });
 
+test('lms: names are filled by the one translator, numbers written each language\'s way', () => {
+  const maker = statementMaker({ lesson: 'https://x.example/l/', actor: anonymousActor('https://x.example'), lang: 'pt-BR', tables });
+  const { name } = maker.interacted({ status: 429, capacity: 2.5, refillRate: 0.5 }).object.definition;
+  assert.deepEqual(name, {
+    'pt-BR': 'Diagrama do balde de tokens (B = 2,5, r = 0,5 token/s)',
+    en: 'Token-bucket diagram (B = 2.5, r = 0.5 token/s)',
+  });
+});
+
 test('lms: the validator really refuses a broken statement (so the checks above mean something)', () => {
   const maker = statementMaker({ lesson: 'https://x.example/', actor: anonymousActor('https://x.example'), lang: 'en', tables });
   const broken = maker.experienced();

@@ -2,18 +2,23 @@
 // statement object, so Node tests can validate them without a browser. Names and verb displays
 // come in both languages from locales/<lang>/lms.json (passed in as `tables`).
 
+import { LANGS, translator } from '../i18n/translate.js';
+
 export const XAPI_VERSION = '1.0.3';
 const ADL = 'http://adlnet.gov/expapi';
 
 /** The four verbs the lesson uses, by name. */
 export const VERBS = ['experienced', 'interacted', 'answered', 'completed'];
 
-/** A language map ({ 'pt-BR': …, en: … }) of `key` in every table, `{name}` marks filled. */
+/**
+ * A language map ({ 'pt-BR': …, en: … }) of `key`, each language's text filled by the one
+ * translator (numbers its way: "r = 0,5" in Portuguese); a language without the key is left out.
+ */
 function languageMap(tables, key, values = {}) {
   const map = {};
-  for (const [lang, table] of Object.entries(tables)) {
-    const text = key.split('.').reduce((node, part) => node?.[part], table);
-    if (typeof text === 'string') map[lang] = text.replace(/\{(\w+)\}/g, (mark, name) => String(values[name] ?? mark));
+  for (const lang of LANGS) {
+    const t = translator(tables, lang);
+    if (t.raw(key) !== undefined) map[lang] = t(key, values);
   }
   return map;
 }
