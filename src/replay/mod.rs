@@ -55,6 +55,9 @@ pub mod jsonl;
 pub mod lines;
 /// One pass over the log through the chosen limiter.
 pub mod pass;
+/// A reason as a code and the values its sentence names, shared by setup problems and unreadable
+/// lines.
+mod reason;
 /// The recommended policy for a target.
 pub mod recommend;
 /// The figures a replay reports.
