@@ -70,6 +70,8 @@ pub mod setup;
 pub mod timestamp;
 /// One key's timeline and scenario.
 pub mod trace;
+/// Why a line could not be read, as a code and values each front end words.
+pub mod unreadable;
 
 pub use check::PolicyCheck;
 pub use format::{detect, Event, Format, KeySpec, Parsed, Parser};
@@ -79,3 +81,4 @@ pub use recommend::{Counts, Search, Target, HORIZON};
 pub use report::{Curves, EpochUnitCount, KeyCount, Malformed, Recommendation, Report};
 pub use setup::{Problem, Remedy, SetupError};
 pub use timestamp::EpochUnit;
+pub use unreadable::{JsonKind, Unreadable};

@@ -1,5 +1,6 @@
 //! A reason as data: a code that names the sentence saying it, and the values that sentence
-//! names. [`Problem`](super::Problem) (a setting that does not fit) is said this way:
+//! names. [`Problem`](super::Problem) (a setting that does not fit) and
+//! [`Unreadable`](super::Unreadable) (a line that could not be read) are both said this way:
 //! in English by the command (`Display`, through [`write_english`]), and by the lesson's page in
 //! its language from the serialized `{ "code": …, then each value by its name }`
 //! ([`serialize`]).
@@ -18,6 +19,9 @@ pub(crate) enum Arg {
     Whole(u64),
     /// A number, written the Rust way in English (`0.0005`, `inf`).
     Number(f64),
+    /// A word each language says its own way: its name (what the page looks up), then its
+    /// English.
+    Word(&'static str, &'static str),
 }
 
 impl fmt::Display for Arg {
@@ -26,6 +30,7 @@ impl fmt::Display for Arg {
             Arg::Text(text) => f.write_str(text),
             Arg::Whole(n) => write!(f, "{n}"),
             Arg::Number(x) => f.write_str(&rust_number(*x)),
+            Arg::Word(_, english) => f.write_str(english),
         }
     }
 }
@@ -34,6 +39,7 @@ impl Serialize for Arg {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
             Arg::Text(text) => serializer.serialize_str(text),
+            Arg::Word(name, _) => serializer.serialize_str(name),
             Arg::Whole(n) => serializer.serialize_u64(*n),
             Arg::Number(x) if x.is_finite() => serializer.serialize_f64(*x),
             // JSON has no infinity: the number as the English writes it.
@@ -44,7 +50,10 @@ impl Serialize for Arg {
 
 /// The sentence of `code` in `table` (pairs of a code and its English, values in braces).
 pub(crate) fn lookup(table: &[(&str, &'static str)], code: &str) -> Option<&'static str> {
-    table.iter().find(|(c, _)| *c == code).map(|(_, text)| *text)
+    table
+        .iter()
+        .find(|(c, _)| *c == code)
+        .map(|(_, text)| *text)
 }
 
 /// `sentence` with each `{name}` replaced by the value of that name in `args`; a mark with no
