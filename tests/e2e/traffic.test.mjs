@@ -341,10 +341,12 @@ const BAD_JSON = [
   '{"time": "yesterday", "ip": "192.0.2.4"}',
   '{"time": 1700000002, "ip": null}',
 ];
+// Keyed by column 3: a line with fewer columns says how many it has (a plural entry).
+const BAD_CSV = ['1700000000,x,alice', '1700000001,x', '1700000002', '1700000003,x,', 'yesterday,x,bob'];
 /** English words a Portuguese reason must not have (the log's own values, quoted, aside). */
 const MALFORMED_ENGLISH = /\b(field|line|not|time|missing|expected|closed|neither|nor|is|the|of|key|after|bracketed|quoted|size|number)\b/i;
 
-for (const [path, lang, combined, json] of [
+for (const [path, lang, combined, json, csv] of [
   ['', 'pt-BR', [
     'linha 2: o horário "14/Nov/2023 22:13:20" não está no formato dia/Mês/ano:hh:mm:ss ±hhmm',
     'linha 3: sem o campo de usuário depois do ident',
@@ -357,6 +359,11 @@ for (const [path, lang, combined, json] of [
     'linha 4: sem o campo de horário "time"',
     'linha 5: campo de horário "time": "yesterday" não é um tempo epoch (dígitos com fração opcional, em s, ms, µs ou ns conforme o tamanho) nem uma data e hora RFC 3339',
     'linha 6: o campo da chave "ip" é null, não uma string nem um número',
+  ], [
+    'linha 2: sem a coluna 3 para a chave (2 colunas)',
+    'linha 3: sem a coluna 3 para a chave (1 coluna)',
+    'linha 4: a chave (coluna 3) está vazia',
+    'linha 5: o horário "yesterday" não é um tempo epoch (dígitos com fração opcional, em s, ms, µs ou ns conforme o tamanho) nem uma data e hora RFC 3339',
   ]],
   ['en.html', 'en', [
     'line 2: time "14/Nov/2023 22:13:20" is not day/Mon/year:hh:mm:ss ±hhmm',
@@ -370,14 +377,20 @@ for (const [path, lang, combined, json] of [
     'line 4: no time field "time"',
     'line 5: time field "time": "yesterday" is neither an epoch time (digits with an optional fraction, in s, ms, µs or ns by size) nor an RFC 3339 date and time',
     'line 6: key field "ip" is null, not a string or a number',
+  ], [
+    'line 2: no column 3 for the key (2 columns)',
+    'line 3: no column 3 for the key (1 column)',
+    'line 4: the key (column 3) is empty',
+    'line 5: time "yesterday" is neither an epoch time (digits with an optional fraction, in s, ms, µs or ns by size) nor an RFC 3339 date and time',
   ]],
 ]) {
   test(`traffic (${lang}): the reasons lines could not be read are said in the page's language`, async () => {
     const page = await openTraffic(path);
-    for (const [format, lines, expected] of [['combined', BAD_COMBINED, combined], ['json', BAD_JSON, json]]) {
+    for (const [format, key, lines, expected] of [['combined', '', BAD_COMBINED, combined], ['json', '', BAD_JSON, json], ['csv', 'column:3', BAD_CSV, csv]]) {
       const file = join(dir, `bad-${lang}.${format}`);
       writeFileSync(file, `${lines.join('\n')}\n`);
       await page.selectOption(`${MOUNT} .tr-field--format select`, format);
+      await page.fill(`${MOUNT} .tr-field--key input`, key);
       await page.setInputFiles(`${MOUNT} .tr-file`, []);
       await page.setInputFiles(`${MOUNT} .tr-file`, file);
       await page.waitForFunction((f) => window.bucketlab.traffic?.outcome?.format === f, format);
