@@ -223,7 +223,7 @@ fn every_reason_is_a_code_and_values_said_by_the_command_and_by_the_page_in_both
         let sentence =
             Unreadable::english(code).unwrap_or_else(|| panic!("no sentence for {code}"));
         // The command's English may name a detail (the JSON or date parser's English) that the
-        // page leaves out, and the page a place (a character) the detail says in its own words.
+        // page leaves out, and the page a place (a byte) the detail says in its own words.
         assert!(
             marks(sentence).is_subset(&names),
             "{code}: the command's sentence names only the reason's values"

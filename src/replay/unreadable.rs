@@ -106,7 +106,7 @@ pub enum Unreadable {
     },
     /// A line that is not JSON.
     NotJson {
-        /// Where the JSON goes wrong, counting characters from 1 (serde_json's column).
+        /// Where the JSON goes wrong: serde_json's column, which counts bytes from 1.
         column: usize,
         /// What the JSON parser said, in English (the command shows it; the page does not).
         detail: String,

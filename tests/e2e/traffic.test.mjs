@@ -354,7 +354,7 @@ for (const [path, lang, combined, json, csv] of [
     'linha 5: o status "20x" não é um código de 3 dígitos',
     'linha 6: user-agent: um campo entre aspas não foi fechado',
   ], [
-    'linha 2: não é JSON (o erro está no caractere 27)',
+    'linha 2: não é JSON (o erro está no byte 27 da linha)',
     'linha 3: um array não é um objeto',
     'linha 4: sem o campo de horário "time"',
     'linha 5: campo de horário "time": "yesterday" não é um tempo epoch (dígitos com fração opcional, em s, ms, µs ou ns conforme o tamanho) nem uma data e hora RFC 3339',
@@ -372,7 +372,7 @@ for (const [path, lang, combined, json, csv] of [
     'line 5: status "20x" is not a 3-digit code',
     'line 6: user-agent: a quoted field is not closed',
   ], [
-    'line 2: not JSON (it goes wrong at character 27)',
+    'line 2: not JSON (it goes wrong at byte 27 of the line)',
     'line 3: an array is not an object',
     'line 4: no time field "time"',
     'line 5: time field "time": "yesterday" is neither an epoch time (digits with an optional fraction, in s, ms, µs or ns by size) nor an RFC 3339 date and time',
