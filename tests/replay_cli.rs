@@ -91,7 +91,11 @@ fn json_has_exactly_the_documented_fields() {
     );
     let examples = report["malformedExamples"].as_array().unwrap();
     assert_eq!(examples.len(), 2);
-    assert_eq!(keys_of(&examples[0]), BTreeSet::from(["line", "why"]));
+    assert_eq!(
+        keys_of(&examples[0]),
+        BTreeSet::from(["line", "why", "reason"])
+    );
+    assert_eq!(examples[1]["reason"]["code"], "badStatus");
     assert_eq!(examples[0]["line"], requests + 1);
     assert!(examples[1]["why"]
         .as_str()

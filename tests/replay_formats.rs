@@ -10,7 +10,7 @@ use replay_support::{bucket, gzip, run};
 fn read(parser: &mut Parser, line: &str) -> Result<(f64, String, f64), String> {
     match parser.line(Line::Text(line.as_bytes())) {
         Parsed::Event(e) => Ok((e.time, e.key.into_owned(), e.cost)),
-        Parsed::Malformed(why) => Err(why),
+        Parsed::Malformed(why) => Err(why.to_string()),
         other => panic!("{line:?} gave {other:?}"),
     }
 }

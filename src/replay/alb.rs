@@ -6,12 +6,35 @@
 
 use super::fields::{quoted, Fields};
 use super::timestamp::rfc3339;
+use super::unreadable::Unreadable;
 
 /// The request types an ALB entry starts with.
 const TYPES: [&str; 6] = ["http", "https", "h2", "grpcs", "ws", "wss"];
 
 /// Position of `request_creation_time`, counting `type` as 1.
 const REQUEST_CREATION_TIME: usize = 22;
+
+/// The names of the fields from the 5th to `request_creation_time`, as AWS documents them.
+const NAMES: [&str; REQUEST_CREATION_TIME - 4] = [
+    "target:port",
+    "request_processing_time",
+    "target_processing_time",
+    "response_processing_time",
+    "elb_status_code",
+    "target_status_code",
+    "received_bytes",
+    "sent_bytes",
+    "request",
+    "user_agent",
+    "ssl_cipher",
+    "ssl_protocol",
+    "target_group_arn",
+    "trace_id",
+    "domain_name",
+    "chosen_cert_arn",
+    "matched_rule_priority",
+    "request_creation_time",
+];
 
 /// What one entry says: the client's address and when it asked.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -23,39 +46,35 @@ pub struct Request<'a> {
 }
 
 /// Reads one entry.
-pub fn parse(line: &str) -> Result<Request<'_>, String> {
+pub fn parse(line: &str) -> Result<Request<'_>, Unreadable> {
     let mut fields = Fields::new(line);
     let kind = fields.bare().unwrap_or("");
     if !TYPES.contains(&kind) {
-        return Err(format!(
-            "type {} is not one of {}",
-            quoted(kind),
-            TYPES.join(", ")
-        ));
+        return Err(Unreadable::BadType {
+            given: quoted(kind),
+            allowed: &TYPES,
+        });
     }
-    let response_time = fields.bare().ok_or("no time after the type")?;
-    fields
-        .bare()
-        .ok_or("no load balancer name after the time")?;
-    let client = fields
-        .bare()
-        .ok_or("no client:port after the load balancer")?;
-    let client =
-        address(client).ok_or_else(|| format!("client {} is not ip:port", quoted(client)))?;
+    let response_time = fields.bare().ok_or(Unreadable::NoAlbTime)?;
+    fields.bare().ok_or(Unreadable::NoBalancer)?;
+    let client = fields.bare().ok_or(Unreadable::NoClientPort)?;
+    let client = address(client).ok_or_else(|| Unreadable::BadClient {
+        client: quoted(client),
+    })?;
     let mut creation = None;
-    for _ in 5..=REQUEST_CREATION_TIME {
+    for part in NAMES {
         match fields.any() {
             Ok(field) => creation = Some(field),
             Err(_) if fields.is_done() => {
                 creation = None;
                 break;
             }
-            Err(e) => return Err(e.to_owned()),
+            Err(error) => return Err(Unreadable::Field { part, error }),
         }
     }
     let time = match creation {
-        Some(text) if text != "-" => rfc3339(text).map_err(|e| format!("request_creation_{e}"))?,
-        _ => rfc3339(response_time)?,
+        Some(text) if text != "-" => rfc3339("request_creation_time", text)?,
+        _ => rfc3339("time", response_time)?,
     };
     Ok(Request { client, time })
 }

@@ -8,6 +8,7 @@
 
 use super::fields::{quoted, Fields};
 use super::timestamp::{epoch, CommonLogCache};
+use super::unreadable::Unreadable;
 
 /// What one line says: who asked, and when.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -23,38 +24,52 @@ pub fn parse<'a>(
     line: &'a str,
     combined: bool,
     cache: &mut CommonLogCache,
-) -> Result<Request<'a>, String> {
+) -> Result<Request<'a>, Unreadable> {
     let mut fields = Fields::new(line);
     let host = fields
         .bare()
         .filter(|h| !h.is_empty())
-        .ok_or("no client address")?;
-    fields
-        .bare()
-        .ok_or("no ident field after the client address")?;
-    fields.bare().ok_or("no user field after the ident")?;
+        .ok_or(Unreadable::NoClient)?;
+    fields.bare().ok_or(Unreadable::NoIdent)?;
+    fields.bare().ok_or(Unreadable::NoUser)?;
     let stamp = fields
         .enclosed(b'[', b']')
-        .map_err(|e| format!("time: {e}"))?;
+        .map_err(|error| Unreadable::Field {
+            part: "time",
+            error,
+        })?;
     let time = cache.parse(stamp)?;
     fields
         .enclosed(b'"', b'"')
-        .map_err(|e| format!("request: {e}"))?;
+        .map_err(|error| Unreadable::Field {
+            part: "request",
+            error,
+        })?;
     let status = fields.bare().unwrap_or("");
     if status.len() != 3 || !status.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("status {} is not a 3-digit code", quoted(status)));
+        return Err(Unreadable::BadStatus {
+            status: quoted(status),
+        });
     }
     let bytes = fields.bare().unwrap_or("");
     if bytes.is_empty() || (bytes != "-" && !bytes.bytes().all(|b| b.is_ascii_digit())) {
-        return Err(format!("size {} is neither a number nor -", quoted(bytes)));
+        return Err(Unreadable::BadSize {
+            size: quoted(bytes),
+        });
     }
     if combined {
         fields
             .enclosed(b'"', b'"')
-            .map_err(|e| format!("referer: {e}"))?;
+            .map_err(|error| Unreadable::Field {
+                part: "referer",
+                error,
+            })?;
         fields
             .enclosed(b'"', b'"')
-            .map_err(|e| format!("user-agent: {e}"))?;
+            .map_err(|error| Unreadable::Field {
+                part: "user-agent",
+                error,
+            })?;
     }
     Ok(Request {
         host,

@@ -3,6 +3,7 @@
 //! the line has a third column (otherwise every request costs 1). Fields may be quoted as RFC 4180
 //! says; a record may not span lines.
 
+use super::unreadable::Unreadable;
 use csv_core::{ReadRecordResult, Reader};
 
 /// The most columns a line may have.
@@ -37,7 +38,7 @@ impl Clone for Splitter {
 
 impl Splitter {
     /// Splits `line` into its fields; `Err` says why it can't.
-    pub fn split(&mut self, line: &[u8]) -> Result<Columns<'_>, String> {
+    pub fn split(&mut self, line: &[u8]) -> Result<Columns<'_>, Unreadable> {
         self.reader.reset();
         self.bytes.clear();
         // Unquoted output is never longer than the input.
@@ -58,9 +59,9 @@ impl Splitter {
                 ReadRecordResult::InputEmpty => input = &[],
                 ReadRecordResult::Record | ReadRecordResult::End => break,
                 ReadRecordResult::OutputEndsFull => {
-                    return Err(format!("more than {MAX_COLUMNS} columns"))
+                    return Err(Unreadable::TooManyColumns { max: MAX_COLUMNS })
                 }
-                ReadRecordResult::OutputFull => return Err("a field is too long".to_owned()),
+                ReadRecordResult::OutputFull => return Err(Unreadable::FieldTooLong),
             }
         }
         Ok(Columns {
@@ -89,12 +90,12 @@ impl<'a> Columns<'a> {
     }
 
     /// Column `n`, counting from 1, as text.
-    pub fn get(&self, n: usize) -> Option<Result<&'a str, String>> {
+    pub fn get(&self, n: usize) -> Option<Result<&'a str, Unreadable>> {
         let end = *self.ends.get(n.checked_sub(1)?)?;
         let start = if n == 1 { 0 } else { self.ends[n - 2] };
         Some(
             std::str::from_utf8(&self.bytes[start..end])
-                .map_err(|_| format!("column {n} is not UTF-8 text")),
+                .map_err(|_| Unreadable::ColumnNotUtf8 { column: n }),
         )
     }
 }

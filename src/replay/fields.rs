@@ -11,6 +11,35 @@ pub fn quoted(text: &str) -> String {
     got.strip_prefix("got ").map(str::to_owned).unwrap_or(got)
 }
 
+/// What is wrong with an enclosed field (or a missing one), said with the field's name as an
+/// [`Unreadable::Field`](super::Unreadable::Field).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FieldError {
+    /// The next field does not start with a quote.
+    QuotedExpected,
+    /// The next field does not start with a bracket.
+    BracketedExpected,
+    /// A quote opens a field that no quote closes.
+    QuotedNotClosed,
+    /// A bracket opens a field that no bracket closes.
+    BracketedNotClosed,
+    /// The line ends where a field should be.
+    Missing,
+}
+
+impl FieldError {
+    /// The code of its sentence (`unreadable.why` on the page).
+    pub fn code(self) -> &'static str {
+        match self {
+            FieldError::QuotedExpected => "quotedExpected",
+            FieldError::BracketedExpected => "bracketedExpected",
+            FieldError::QuotedNotClosed => "quotedNotClosed",
+            FieldError::BracketedNotClosed => "bracketedNotClosed",
+            FieldError::Missing => "fieldMissing",
+        }
+    }
+}
+
 /// Reads the fields of one line from left to right.
 #[derive(Debug, Clone)]
 pub struct Fields<'a> {
@@ -46,12 +75,12 @@ impl<'a> Fields<'a> {
 
     /// The next field in `open … close` (brackets, quotes), without them; `Err` says what was
     /// wrong. Inside quotes a backslash escapes the next character.
-    pub fn enclosed(&mut self, open: u8, close: u8) -> Result<&'a str, &'static str> {
+    pub fn enclosed(&mut self, open: u8, close: u8) -> Result<&'a str, FieldError> {
         let bytes = self.rest.as_bytes();
         if bytes.first() != Some(&open) {
             return Err(match open {
-                b'"' => "a quoted field was expected",
-                _ => "a bracketed field was expected",
+                b'"' => FieldError::QuotedExpected,
+                _ => FieldError::BracketedExpected,
             });
         }
         // The next closing byte, or inside quotes the next backslash (which skips what follows).
@@ -74,17 +103,17 @@ impl<'a> Fields<'a> {
             return Ok(field);
         }
         Err(match close {
-            b'"' => "a quoted field is not closed",
-            _ => "a bracketed field is not closed",
+            b'"' => FieldError::QuotedNotClosed,
+            _ => FieldError::BracketedNotClosed,
         })
     }
 
     /// The next field, quoted or bare.
-    pub fn any(&mut self) -> Result<&'a str, &'static str> {
+    pub fn any(&mut self) -> Result<&'a str, FieldError> {
         if self.rest.starts_with('"') {
             self.enclosed(b'"', b'"')
         } else {
-            self.bare().ok_or("a field is missing")
+            self.bare().ok_or(FieldError::Missing)
         }
     }
 
@@ -109,7 +138,7 @@ mod tests {
         assert_eq!(f.any(), Ok(""));
         assert_eq!(f.any(), Ok("b"));
         assert!(f.is_done());
-        assert_eq!(f.any(), Err("a field is missing"));
+        assert_eq!(f.any(), Err(FieldError::Missing));
     }
 
     #[test]

@@ -4,6 +4,7 @@
 use super::lines::{Line, MAX_LINE};
 use super::setup::{Problem, Remedy, SetupError};
 use super::timestamp::{epoch_or_rfc3339, CommonLogCache, EpochUnit, LogTime};
+use super::unreadable::Unreadable;
 use super::{alb, clf, csv, jsonl};
 use crate::limiter::{Field, InvalidValue, Rule};
 use serde::{Serialize, Serializer};
@@ -192,7 +193,7 @@ pub enum Parsed<'a> {
     /// A request.
     Event(Event<'a>),
     /// Not a line of the format, and why.
-    Malformed(String),
+    Malformed(Unreadable),
 }
 
 #[derive(Debug, Clone)]
@@ -308,9 +309,10 @@ impl Parser {
             Line::Text(bytes) => bytes,
             Line::TooLong(length) => {
                 self.started = true;
-                return Parsed::Malformed(format!(
-                    "the line is {length} bytes long; a line may have at most {MAX_LINE}"
-                ));
+                return Parsed::Malformed(Unreadable::TooLong {
+                    length,
+                    max: MAX_LINE,
+                });
             }
         };
         if bytes.iter().all(u8::is_ascii_whitespace) {
@@ -322,19 +324,17 @@ impl Parser {
         let text = match simdutf8::compat::from_utf8(bytes) {
             Ok(text) => text,
             Err(e) => {
-                return Parsed::Malformed(format!(
-                    "not UTF-8 text (byte {} of the line)",
-                    e.valid_up_to() + 1
-                ))
+                return Parsed::Malformed(Unreadable::NotUtf8 {
+                    byte: e.valid_up_to() + 1,
+                })
             }
         };
         match self.event(text, first) {
             Ok(Some(event)) if event.cost != 1.0 && self.unit_cost.is_some() => {
-                Parsed::Malformed(format!(
-                    "cost {}: {} counts requests, so each must cost 1",
-                    crate::limiter::rust_number(event.cost),
-                    self.unit_cost.unwrap_or_default()
-                ))
+                Parsed::Malformed(Unreadable::UnitCost {
+                    cost: event.cost,
+                    limiter: self.unit_cost.unwrap_or_default(),
+                })
             }
             Ok(Some(event)) => Parsed::Event(event),
             Ok(None) => Parsed::Header,
@@ -342,7 +342,7 @@ impl Parser {
         }
     }
 
-    fn event<'a>(&mut self, line: &'a str, first: bool) -> Result<Option<Event<'a>>, String> {
+    fn event<'a>(&mut self, line: &'a str, first: bool) -> Result<Option<Event<'a>>, Unreadable> {
         let one = |time: LogTime, key| {
             Ok(Some(Event {
                 time: time.seconds,
@@ -375,15 +375,19 @@ impl Parser {
                     Err(_) if first => return Ok(None),
                     Err(e) => return Err(e),
                 };
-                let key_text = columns.get(*key).transpose()?.ok_or_else(|| {
-                    format!("no column {key} for the key ({} columns)", columns.len())
-                })?;
+                let key_text =
+                    columns
+                        .get(*key)
+                        .transpose()?
+                        .ok_or_else(|| Unreadable::NoKeyColumn {
+                            column: *key,
+                            columns: columns.len(),
+                        })?;
                 if key_text.is_empty() {
-                    return Err(format!("the key (column {key}) is empty"));
+                    return Err(Unreadable::EmptyKey { column: *key });
                 }
                 let cost = match cost.and_then(|n| columns.get(n)).transpose()? {
-                    Some(text) => InvalidValue::parse(Field::Cost, text, Rule::NonNegative)
-                        .map_err(|e| e.to_string())?,
+                    Some(text) => InvalidValue::parse(Field::Cost, text, Rule::NonNegative)?,
                     None => 1.0,
                 };
                 Ok(Some(Event {

@@ -3,7 +3,9 @@
 //! A name is first looked up as it is; if the object has no such member and the name has dots,
 //! it is followed as a path into nested objects (`client.ip` finds `{"client": {"ip": …}}`).
 
+use super::fields::quoted;
 use super::timestamp::LogTime;
+use super::unreadable::{JsonKind, Unreadable};
 use serde_json::{Map, Value};
 
 /// Time fields tried, in order, when `--time-field` is not given.
@@ -26,11 +28,16 @@ pub const IP_FIELDS: [&str; 6] = [
 ];
 
 /// One line's object, or why it is not one.
-pub fn object(line: &str) -> Result<Map<String, Value>, String> {
+pub fn object(line: &str) -> Result<Map<String, Value>, Unreadable> {
     match serde_json::from_str::<Value>(line) {
         Ok(Value::Object(map)) => Ok(map),
-        Ok(other) => Err(format!("{} is not an object", kind(&other))),
-        Err(e) => Err(format!("not JSON: {e}")),
+        Ok(other) => Err(Unreadable::NotObject {
+            kind: JsonKind::of(&other),
+        }),
+        Err(e) => Err(Unreadable::NotJson {
+            column: e.column(),
+            detail: e.to_string(),
+        }),
     }
 }
 
@@ -75,44 +82,42 @@ pub fn member_names(objects: &[Map<String, Value>]) -> Vec<String> {
 
 /// A time member: an epoch time as a number or a string of digits (seconds, or milliseconds and
 /// finer told by their size: [`LogTime::epoch`]), or an RFC 3339 string.
-pub fn time(name: &str, value: Option<Value>) -> Result<LogTime, String> {
+pub fn time(name: &str, value: Option<Value>) -> Result<LogTime, Unreadable> {
+    let field = name.to_owned();
     match value {
         Some(Value::Number(n)) => n
             .as_f64()
             .filter(|t| t.is_finite() && *t >= 0.0)
             .map(LogTime::epoch)
-            .ok_or_else(|| format!("time field \"{name}\": {n} is not an epoch time")),
-        Some(Value::String(text)) => super::timestamp::epoch_or_rfc3339(&text)
-            .map_err(|e| format!("time field \"{name}\": {e}")),
-        Some(other) => Err(format!(
-            "time field \"{name}\" is {}, not a number or a string",
-            kind(&other)
-        )),
-        None => Err(format!("no time field \"{name}\"")),
+            .ok_or_else(|| Unreadable::BadEpoch {
+                field,
+                number: n.to_string(),
+            }),
+        Some(Value::String(text)) => {
+            super::timestamp::epoch_or_rfc3339(&text).map_err(|_| Unreadable::BadTimeText {
+                field,
+                time: quoted(&text),
+            })
+        }
+        Some(other) => Err(Unreadable::TimeKind {
+            field,
+            kind: JsonKind::of(&other),
+        }),
+        None => Err(Unreadable::NoTimeField { field }),
     }
 }
 
 /// A key member as text: strings as they are, numbers and booleans as JSON writes them.
-pub fn key(name: &str, value: Option<Value>) -> Result<String, String> {
+pub fn key(name: &str, value: Option<Value>) -> Result<String, Unreadable> {
+    let field = name.to_owned();
     match value {
         Some(Value::String(text)) => Ok(text),
         Some(value @ (Value::Number(_) | Value::Bool(_))) => Ok(value.to_string()),
-        Some(other) => Err(format!(
-            "key field \"{name}\" is {}, not a string or a number",
-            kind(&other)
-        )),
-        None => Err(format!("no key field \"{name}\"")),
-    }
-}
-
-fn kind(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
+        Some(other) => Err(Unreadable::KeyKind {
+            field,
+            kind: JsonKind::of(&other),
+        }),
+        None => Err(Unreadable::NoKeyField { field }),
     }
 }
 
@@ -141,11 +146,19 @@ mod tests {
         assert_eq!(pino.epoch_unit.map(|u| u.name()), Some("milliseconds"));
         assert!(time("t", Some(Value::from(-1)))
             .unwrap_err()
+            .to_string()
             .contains("not an epoch time"));
-        assert_eq!(time("t", None), Err("no time field \"t\"".to_owned()));
-        assert!(key("k", Some(Value::Null)).unwrap_err().contains("is null"));
+        assert_eq!(
+            time("t", None).unwrap_err().to_string(),
+            "no time field \"t\""
+        );
+        assert!(key("k", Some(Value::Null))
+            .unwrap_err()
+            .to_string()
+            .contains("is null"));
         assert!(object("[1]")
             .unwrap_err()
+            .to_string()
             .contains("an array is not an object"));
     }
 }

@@ -55,6 +55,9 @@ pub mod jsonl;
 pub mod lines;
 /// One pass over the log through the chosen limiter.
 pub mod pass;
+/// A reason as a code and the values its sentence names, shared by setup problems and unreadable
+/// lines.
+mod reason;
 /// The recommended policy for a target.
 pub mod recommend;
 /// The figures a replay reports.
@@ -67,6 +70,8 @@ pub mod setup;
 pub mod timestamp;
 /// One key's timeline and scenario.
 pub mod trace;
+/// Why a line could not be read, as a code and values each front end words.
+pub mod unreadable;
 
 pub use check::PolicyCheck;
 pub use format::{detect, Event, Format, KeySpec, Parsed, Parser};
@@ -76,3 +81,4 @@ pub use recommend::{Counts, Search, Target, HORIZON};
 pub use report::{Curves, EpochUnitCount, KeyCount, Malformed, Recommendation, Report};
 pub use setup::{Problem, Remedy, SetupError};
 pub use timestamp::EpochUnit;
+pub use unreadable::{JsonKind, Unreadable};

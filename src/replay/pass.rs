@@ -7,6 +7,7 @@ use super::lines::Line;
 use super::recommend::{Search, Target};
 use super::report::{Curves, EpochUnitCount, KeyCount, Malformed, Report, MALFORMED_EXAMPLES};
 use super::setup::{Problem, Remedy, SetupError};
+use super::unreadable::Unreadable;
 use crate::limiter::lab::{Algorithm, Limiter, Quota};
 use crate::limiter::{rust_number, BucketConfig, Field, TokenBucket};
 use hashbrown::HashMap;
@@ -328,10 +329,10 @@ impl Replay {
         }
     }
 
-    fn malformed(&mut self, line: u64, why: String) {
+    fn malformed(&mut self, line: u64, reason: Unreadable) {
         self.malformed += 1;
         if self.examples.len() < MALFORMED_EXAMPLES {
-            self.examples.push(Malformed { line, why });
+            self.examples.push(Malformed::new(line, reason));
         }
     }
 
@@ -346,7 +347,7 @@ impl Replay {
         let refused = match state.limiter.refuses(event.time, event.cost) {
             Ok(refused) => refused,
             // The parsers give finite times and costs; should one slip through, say so.
-            Err(why) => return self.malformed(number, why),
+            Err(detail) => return self.malformed(number, Unreadable::Refused { detail }),
         };
         state.requests += 1;
         state.limited += u64::from(refused);

@@ -1,6 +1,7 @@
 //! What a replay found, shaped as `bucketlab replay --json` prints it (field names in camelCase).
 
 use super::timestamp::EpochUnit;
+use super::unreadable::Unreadable;
 use serde::Serialize;
 
 /// The result of a replay.
@@ -50,13 +51,27 @@ pub struct EpochUnitCount {
 /// How many malformed lines a report quotes.
 pub const MALFORMED_EXAMPLES: usize = 5;
 
-/// A line that did not parse.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// A line that did not parse. `--json` prints `why` as the command's English, as it always has,
+/// and `reason` as the code and values the page words (`{ "code": "noTimeField", "field": "ts" }`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Malformed {
     /// Its number, counting from 1.
     pub line: u64,
-    /// Why it did not parse.
+    /// Why it did not parse, in the command's English (`reason` said).
     pub why: String,
+    /// Why it did not parse, as data.
+    pub reason: Unreadable,
+}
+
+impl Malformed {
+    /// Line `line`, unreadable for `reason`.
+    pub fn new(line: u64, reason: Unreadable) -> Malformed {
+        Malformed {
+            line,
+            why: reason.to_string(),
+            reason,
+        }
+    }
 }
 
 /// One key's figures.

@@ -2,11 +2,12 @@
 //! as a [`Problem`] (a code and its values rather than a sentence) and may carry a [`Remedy`].
 //! Each front end words them in its own language: the command in English (`Display`, the
 //! sentences of [`Problem::english`]), the lesson's page with the same codes under `errors.why` in
-//! `locales/<lang>/traffic.json`.
+//! `locales/<lang>/traffic.json`. The machinery (values, sentences, serialization) is
+//! the `reason` module's, shared with the reasons a line could not be read.
 
 use super::format::Format;
-use crate::limiter::rust_number;
-use serde::ser::{SerializeMap, Serializer};
+use super::reason::{self, Arg};
+use serde::ser::Serializer;
 use serde::Serialize;
 use std::fmt;
 
@@ -284,36 +285,6 @@ pub const ENGLISH: [(&str, &str); 26] = [
     ),
 ];
 
-/// A value a [`Problem`]'s sentence names.
-#[derive(Debug, Clone, PartialEq)]
-enum Arg {
-    Text(String),
-    Whole(u64),
-    Number(f64),
-}
-
-impl fmt::Display for Arg {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Arg::Text(text) => f.write_str(text),
-            Arg::Whole(n) => write!(f, "{n}"),
-            Arg::Number(x) => f.write_str(&rust_number(*x)),
-        }
-    }
-}
-
-impl Serialize for Arg {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Arg::Text(text) => serializer.serialize_str(text),
-            Arg::Whole(n) => serializer.serialize_u64(*n),
-            Arg::Number(x) if x.is_finite() => serializer.serialize_f64(*x),
-            // JSON has no infinity: the number as the English writes it.
-            Arg::Number(x) => serializer.serialize_str(&rust_number(*x)),
-        }
-    }
-}
-
 impl Problem {
     /// The sentence that says it: one code per variant, with `One` at the end when the lines
     /// looked at are one (`notJsonOne`) and another ending where the values change the sentence.
@@ -350,10 +321,7 @@ impl Problem {
 
     /// The English sentence of `code` (a code of [`ENGLISH`]), values in braces.
     pub fn english(code: &str) -> Option<&'static str> {
-        ENGLISH
-            .iter()
-            .find(|(c, _)| *c == code)
-            .map(|(_, text)| *text)
+        reason::lookup(&ENGLISH, code)
     }
 
     /// The values, by the names the sentences give them. A list is one text, its names
@@ -423,21 +391,8 @@ impl Problem {
 /// The English sentence, its values filled in.
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let args = self.args();
         let code = self.code();
-        let mut rest = Problem::english(code).unwrap_or(code);
-        while let Some((before, after)) = rest.split_once('{') {
-            f.write_str(before)?;
-            let Some((name, after)) = after.split_once('}') else {
-                return write!(f, "{{{after}");
-            };
-            match args.iter().find(|(n, _)| *n == name) {
-                Some((_, value)) => write!(f, "{value}")?,
-                None => write!(f, "{{{name}}}")?,
-            }
-            rest = after;
-        }
-        f.write_str(rest)
+        reason::write_english(f, Problem::english(code).unwrap_or(code), &self.args())
     }
 }
 
@@ -446,12 +401,6 @@ impl std::error::Error for Problem {}
 /// `{ "code": …, then each value by its name }`, for a front end that words it itself.
 impl Serialize for Problem {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let args = self.args();
-        let mut map = serializer.serialize_map(Some(args.len() + 1))?;
-        map.serialize_entry("code", self.code())?;
-        for (name, value) in &args {
-            map.serialize_entry(name, value)?;
-        }
-        map.end()
+        reason::serialize(serializer, self.code(), &self.args())
     }
 }

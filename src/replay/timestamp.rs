@@ -3,6 +3,7 @@
 //! milliseconds, microseconds and nanoseconds are told apart by their size, [`EpochUnit::of`]).
 
 use super::fields::quoted;
+use super::unreadable::Unreadable;
 use serde::Serialize;
 use std::fmt;
 use time::format_description::well_known::Rfc3339;
@@ -20,26 +21,24 @@ fn seconds(time: OffsetDateTime) -> f64 {
 }
 
 /// `10/Oct/2000:13:55:36 -0700` as epoch seconds.
-pub fn common_log(text: &str) -> Result<f64, String> {
+pub fn common_log(text: &str) -> Result<f64, Unreadable> {
     OffsetDateTime::parse(text, COMMON_LOG)
         .map(seconds)
-        .map_err(|e| {
-            format!(
-                "time {} is not day/Mon/year:hh:mm:ss ±hhmm ({e})",
-                quoted(text)
-            )
+        .map_err(|e| Unreadable::NotCommonLogTime {
+            time: quoted(text),
+            detail: e.to_string(),
         })
 }
 
-/// An RFC 3339 date and time with its offset, as epoch seconds.
-pub fn rfc3339(text: &str) -> Result<f64, String> {
+/// An RFC 3339 date and time with its offset, as epoch seconds; `part` names it when it is not
+/// one (`time`, `request_creation_time`).
+pub fn rfc3339(part: &'static str, text: &str) -> Result<f64, Unreadable> {
     OffsetDateTime::parse(text, &Rfc3339)
         .map(seconds)
-        .map_err(|e| {
-            format!(
-                "time {} is not an RFC 3339 date and time ({e})",
-                quoted(text)
-            )
+        .map_err(|e| Unreadable::NotRfc3339 {
+            part,
+            time: quoted(text),
+            detail: e.to_string(),
         })
 }
 
@@ -163,16 +162,12 @@ pub fn epoch_seconds(value: f64) -> f64 {
 
 /// An epoch time ([`LogTime::epoch`]: seconds, or milliseconds and finer by their size) or an RFC
 /// 3339 string, whichever `text` is.
-pub fn epoch_or_rfc3339(text: &str) -> Result<LogTime, String> {
+pub fn epoch_or_rfc3339(text: &str) -> Result<LogTime, Unreadable> {
     match epoch(text) {
         Some(number) => Ok(LogTime::epoch(number)),
-        None => rfc3339(text).map(LogTime::date).map_err(|_| {
-            format!(
-                "time {} is neither an epoch time (digits with an optional fraction, in s, ms, µs \
-                 or ns by size) nor an RFC 3339 date and time",
-                quoted(text)
-            )
-        }),
+        None => rfc3339("time", text)
+            .map(LogTime::date)
+            .map_err(|_| Unreadable::NotTime { time: quoted(text) }),
     }
 }
 
@@ -185,7 +180,7 @@ pub struct CommonLogCache {
 
 impl CommonLogCache {
     /// [`common_log`], parsed once per distinct text in a row.
-    pub fn parse(&mut self, text: &str) -> Result<f64, String> {
+    pub fn parse(&mut self, text: &str) -> Result<f64, Unreadable> {
         if self.text != text {
             self.seconds = common_log(text)?;
             self.text.clear();
@@ -204,8 +199,14 @@ mod tests {
         // Apache's documentation example: 13:55:36 at UTC−7 is 20:55:36 UTC.
         assert_eq!(common_log("10/Oct/2000:13:55:36 -0700"), Ok(971_211_336.0));
         assert_eq!(common_log("10/Oct/2000:20:55:36 +0000"), Ok(971_211_336.0));
-        assert_eq!(rfc3339("2000-10-10T20:55:36.25Z"), Ok(971_211_336.25));
-        assert_eq!(rfc3339("2000-10-11T02:25:36+05:30"), Ok(971_211_336.0));
+        assert_eq!(
+            rfc3339("time", "2000-10-10T20:55:36.25Z"),
+            Ok(971_211_336.25)
+        );
+        assert_eq!(
+            rfc3339("time", "2000-10-11T02:25:36+05:30"),
+            Ok(971_211_336.0)
+        );
         assert_eq!(epoch("971211336.5"), Some(971_211_336.5));
         assert_eq!(
             epoch_or_rfc3339("2000-10-10T20:55:36Z"),
@@ -255,7 +256,7 @@ mod tests {
     fn a_time_that_is_neither_says_what_is_allowed() {
         let why = epoch_or_rfc3339("1e9").unwrap_err();
         assert_eq!(
-            why,
+            why.to_string(),
             "time \"1e9\" is neither an epoch time (digits with an optional fraction, in s, ms, µs \
              or ns by size) nor an RFC 3339 date and time"
         );
@@ -265,7 +266,7 @@ mod tests {
     fn near_misses_are_refused() {
         assert!(common_log("10/Oct/2000:13:55:36").is_err(), "no offset");
         assert!(common_log("32/Oct/2000:13:55:36 +0000").is_err());
-        assert!(rfc3339("2000-10-10 20:55:36").is_err());
+        assert!(rfc3339("time", "2000-10-10 20:55:36").is_err());
         for text in ["", ".5", "1e9", "-3", "inf", "NaN", "1.2.3", " 1"] {
             assert_eq!(epoch(text), None, "{text:?}");
         }

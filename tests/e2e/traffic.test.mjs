@@ -323,6 +323,89 @@ test('traffic (index.html): every kind of setup error is said in Portuguese, the
   await page.context().close();
 });
 
+// Bad lines of several kinds, as the parsers find them: each reason is the core's code worded in
+// the page's language (the command's English is `why`, which the page no longer shows).
+const BAD_COMBINED = [
+  '192.0.2.1 - - [14/Nov/2023:22:13:20 +0000] "GET / HTTP/1.1" 200 12 "-" "test/1.0"',
+  '192.0.2.2 - - [14/Nov/2023 22:13:20] "GET / HTTP/1.1" 200 12 "-" "test/1.0"',
+  '192.0.2.3 -',
+  '192.0.2.4 - - 14/Nov/2023:22:13:20 +0000 "GET / HTTP/1.1" 200 12 "-" "test/1.0"',
+  '192.0.2.5 - - [14/Nov/2023:22:13:21 +0000] "GET / HTTP/1.1" 20x 12 "-" "test/1.0"',
+  '192.0.2.6 - - [14/Nov/2023:22:13:22 +0000] "GET / HTTP/1.1" 200 12 "-" "test/1.0',
+];
+const BAD_JSON = [
+  '{"time": 1700000000, "ip": "192.0.2.1"}',
+  '{"time": 1700000001, "ip": ',
+  '[1, 2]',
+  '{"ip": "192.0.2.3"}',
+  '{"time": "yesterday", "ip": "192.0.2.4"}',
+  '{"time": 1700000002, "ip": null}',
+];
+// Keyed by column 3: a line with fewer columns says how many it has (a plural entry).
+const BAD_CSV = ['1700000000,x,alice', '1700000001,x', '1700000002', '1700000003,x,', 'yesterday,x,bob'];
+/** English words a Portuguese reason must not have (the log's own values, quoted, aside). */
+const MALFORMED_ENGLISH = /\b(field|line|not|time|missing|expected|closed|neither|nor|is|the|of|key|after|bracketed|quoted|size|number)\b/i;
+
+for (const [path, lang, combined, json, csv] of [
+  ['', 'pt-BR', [
+    'linha 2: o horário "14/Nov/2023 22:13:20" não está no formato dia/Mês/ano:hh:mm:ss ±hhmm',
+    'linha 3: sem o campo de usuário depois do ident',
+    'linha 4: horário: era esperado um campo entre colchetes',
+    'linha 5: o status "20x" não é um código de 3 dígitos',
+    'linha 6: user-agent: um campo entre aspas não foi fechado',
+  ], [
+    'linha 2: não é JSON (o erro está no byte 27 da linha)',
+    'linha 3: um array não é um objeto',
+    'linha 4: sem o campo de horário "time"',
+    'linha 5: campo de horário "time": "yesterday" não é um tempo epoch (dígitos com fração opcional, em s, ms, µs ou ns conforme o tamanho) nem uma data e hora RFC 3339',
+    'linha 6: o campo da chave "ip" é null, não uma string nem um número',
+  ], [
+    'linha 2: sem a coluna 3 para a chave (2 colunas)',
+    'linha 3: sem a coluna 3 para a chave (1 coluna)',
+    'linha 4: a chave (coluna 3) está vazia',
+    'linha 5: o horário "yesterday" não é um tempo epoch (dígitos com fração opcional, em s, ms, µs ou ns conforme o tamanho) nem uma data e hora RFC 3339',
+  ]],
+  ['en.html', 'en', [
+    'line 2: time "14/Nov/2023 22:13:20" is not day/Mon/year:hh:mm:ss ±hhmm',
+    'line 3: no user field after the ident',
+    'line 4: time: a bracketed field was expected',
+    'line 5: status "20x" is not a 3-digit code',
+    'line 6: user-agent: a quoted field is not closed',
+  ], [
+    'line 2: not JSON (it goes wrong at byte 27 of the line)',
+    'line 3: an array is not an object',
+    'line 4: no time field "time"',
+    'line 5: time field "time": "yesterday" is neither an epoch time (digits with an optional fraction, in s, ms, µs or ns by size) nor an RFC 3339 date and time',
+    'line 6: key field "ip" is null, not a string or a number',
+  ], [
+    'line 2: no column 3 for the key (2 columns)',
+    'line 3: no column 3 for the key (1 column)',
+    'line 4: the key (column 3) is empty',
+    'line 5: time "yesterday" is neither an epoch time (digits with an optional fraction, in s, ms, µs or ns by size) nor an RFC 3339 date and time',
+  ]],
+]) {
+  test(`traffic (${lang}): the reasons lines could not be read are said in the page's language`, async () => {
+    const page = await openTraffic(path);
+    for (const [format, key, lines, expected] of [['combined', '', BAD_COMBINED, combined], ['json', '', BAD_JSON, json], ['csv', 'column:3', BAD_CSV, csv]]) {
+      const file = join(dir, `bad-${lang}.${format}`);
+      writeFileSync(file, `${lines.join('\n')}\n`);
+      await page.selectOption(`${MOUNT} .tr-field--format select`, format);
+      await page.fill(`${MOUNT} .tr-field--key input`, key);
+      await page.setInputFiles(`${MOUNT} .tr-file`, []);
+      await page.setInputFiles(`${MOUNT} .tr-file`, file);
+      await page.waitForFunction((f) => window.bucketlab.traffic?.outcome?.format === f, format);
+      await page.waitForSelector(`${MOUNT} .tr-malformed li`);
+      const shown = await page.$$eval(`${MOUNT} .tr-malformed li`, (lis) => lis.map((li) => li.textContent));
+      assert.deepEqual(shown, expected, format);
+      if (lang === 'pt-BR') {
+        for (const reason of shown) assert.doesNotMatch(reason.replace(/"[^"]*"/g, ''), MALFORMED_ENGLISH, reason);
+      }
+    }
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}
+
 for (const [path, words] of [
   ['', {
     read: 'Tempos: milissegundos desde 1970 (época Unix). A unidade é deduzida do tamanho dos números: segundos abaixo de 10¹¹, milissegundos a partir de 10¹¹, microssegundos a partir de 10¹⁴, nanossegundos a partir de 10¹⁷.',

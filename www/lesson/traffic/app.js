@@ -222,6 +222,20 @@ class TrafficView {
     return t(`errors.why.${code}`, values);
   }
 
+  /**
+   * Why a line could not be read (the core's `reason`, `{ code, …values }`; `why` beside it is the
+   * command's English) as `unreadable.why` words it: a JSON value's kind and a web-server line's
+   * part in the page's words (an ALB field keeps its own name), a limiter by its menu name, numbers
+   * left to the translator, whose plural entries pick their form by `count`.
+   */
+  unreadable({ code, ...values }) {
+    const { t } = this;
+    if (values.kind) values.kind = t(`unreadable.kinds.${values.kind}`);
+    if (values.part) values.part = t.raw(`unreadable.parts.${values.part}`) ?? values.part;
+    if (values.limiter) values.limiter = t(`algorithms.${values.limiter}`);
+    return t(`unreadable.why.${code}`, values);
+  }
+
   /** A number the language's way, fractions to six significant digits (a window of 0,0005 s). */
   number(value) {
     return Number.isInteger(value) ? this.t.number(value) : new Intl.NumberFormat(this.t.lang, { maximumSignificantDigits: 6 }).format(value);
@@ -247,7 +261,7 @@ class TrafficView {
     if (r.epochUnits) parts.push(this.timesNote(r.epochUnits));
     if (r.malformed > 0) {
       parts.push(el('p', { class: 'tr-malformed-title' }, t('malformed', { count: r.malformed })));
-      parts.push(el('ul', { class: 'tr-malformed' }, r.malformedExamples.map((m) => el('li', { 'data-line': m.line }, t('malformedLine', { line: m.line, why: m.why })))));
+      parts.push(el('ul', { class: 'tr-malformed' }, r.malformedExamples.map((m) => el('li', { 'data-line': m.line }, t('malformedLine', { line: m.line, why: this.unreadable(m.reason) })))));
     }
     const rec = r.recommendation;
     if (rec) {

@@ -1,0 +1,396 @@
+//! The reasons a line could not be read, as data: every [`Unreadable`] has a code, serializes as
+//! `{ code, …values }` and is said by the command in English (`Display`, the sentences of
+//! `ENGLISH`), as it was before reasons were data; the lesson's page has a sentence of every code
+//! in Portuguese and English (`unreadable.why` in `locales/<lang>/traffic.json`) naming values the
+//! reason has, the same ones in both languages.
+
+use bucketlab::replay::fields::FieldError;
+use bucketlab::replay::report::Malformed;
+use bucketlab::replay::unreadable::{CLF_PARTS, ENGLISH};
+use bucketlab::replay::{Format, JsonKind, KeySpec, Line, Parsed, Parser, Unreadable};
+use serde_json::{json, Map, Value};
+use std::collections::BTreeSet;
+
+/// One of each reason (and of each sentence: every field error, a count of one and more).
+fn examples() -> Vec<Unreadable> {
+    let field = || "ts".to_owned();
+    let mut all = vec![
+        Unreadable::TooLong {
+            length: 2_000_000,
+            max: 1 << 20,
+        },
+        Unreadable::NotUtf8 { byte: 7 },
+        Unreadable::UnitCost {
+            cost: 2.5,
+            limiter: "fixed-window",
+        },
+        Unreadable::Refused {
+            detail: "time must be a finite number, got NaN".into(),
+        },
+        Unreadable::NoClient,
+        Unreadable::NoIdent,
+        Unreadable::NoUser,
+        Unreadable::BadStatus {
+            status: "\"99\"".into(),
+        },
+        Unreadable::BadSize {
+            size: "\"x\"".into(),
+        },
+        Unreadable::NotCommonLogTime {
+            time: "\"10/Oct/2000\"".into(),
+            detail: "the 'hour' component could not be parsed".into(),
+        },
+        Unreadable::NotRfc3339 {
+            part: "request_creation_time",
+            time: "\"yesterday\"".into(),
+            detail: "the 'year' component could not be parsed".into(),
+        },
+        Unreadable::NotTime {
+            time: "\"now\"".into(),
+        },
+        Unreadable::BadType {
+            given: "\"ftp\"".into(),
+            allowed: &["http", "https"],
+        },
+        Unreadable::NoAlbTime,
+        Unreadable::NoBalancer,
+        Unreadable::NoClientPort,
+        Unreadable::BadClient {
+            client: "\"1.2.3.4\"".into(),
+        },
+        Unreadable::NotJson {
+            column: 2,
+            detail: "EOF while parsing an object at line 1 column 1".into(),
+        },
+        Unreadable::NotObject {
+            kind: JsonKind::Array,
+        },
+        Unreadable::BadEpoch {
+            field: field(),
+            number: "-1".into(),
+        },
+        Unreadable::BadTimeText {
+            field: field(),
+            time: "\"now\"".into(),
+        },
+        Unreadable::TimeKind {
+            field: field(),
+            kind: JsonKind::Null,
+        },
+        Unreadable::NoTimeField { field: field() },
+        Unreadable::KeyKind {
+            field: "ip".into(),
+            kind: JsonKind::Object,
+        },
+        Unreadable::NoKeyField { field: "ip".into() },
+        Unreadable::TooManyColumns { max: 64 },
+        Unreadable::FieldTooLong,
+        Unreadable::ColumnNotUtf8 { column: 2 },
+        Unreadable::NoKeyColumn {
+            column: 3,
+            columns: 1,
+        },
+        Unreadable::NoKeyColumn {
+            column: 3,
+            columns: 2,
+        },
+        Unreadable::EmptyKey { column: 2 },
+        Unreadable::BadCost {
+            given: "\"abc\"".into(),
+        },
+    ];
+    for error in [
+        FieldError::QuotedExpected,
+        FieldError::BracketedExpected,
+        FieldError::QuotedNotClosed,
+        FieldError::BracketedNotClosed,
+        FieldError::Missing,
+    ] {
+        all.push(Unreadable::Field {
+            part: "time",
+            error,
+        });
+    }
+    all
+}
+
+/// The variant's name: a variant added without an example above stops this from compiling, a
+/// reminder to give it one (and its sentences).
+fn variant(reason: &Unreadable) -> &'static str {
+    match reason {
+        Unreadable::TooLong { .. } => "TooLong",
+        Unreadable::NotUtf8 { .. } => "NotUtf8",
+        Unreadable::UnitCost { .. } => "UnitCost",
+        Unreadable::Refused { .. } => "Refused",
+        Unreadable::NoClient => "NoClient",
+        Unreadable::NoIdent => "NoIdent",
+        Unreadable::NoUser => "NoUser",
+        Unreadable::Field { .. } => "Field",
+        Unreadable::BadStatus { .. } => "BadStatus",
+        Unreadable::BadSize { .. } => "BadSize",
+        Unreadable::NotCommonLogTime { .. } => "NotCommonLogTime",
+        Unreadable::NotRfc3339 { .. } => "NotRfc3339",
+        Unreadable::NotTime { .. } => "NotTime",
+        Unreadable::BadType { .. } => "BadType",
+        Unreadable::NoAlbTime => "NoAlbTime",
+        Unreadable::NoBalancer => "NoBalancer",
+        Unreadable::NoClientPort => "NoClientPort",
+        Unreadable::BadClient { .. } => "BadClient",
+        Unreadable::NotJson { .. } => "NotJson",
+        Unreadable::NotObject { .. } => "NotObject",
+        Unreadable::BadEpoch { .. } => "BadEpoch",
+        Unreadable::BadTimeText { .. } => "BadTimeText",
+        Unreadable::TimeKind { .. } => "TimeKind",
+        Unreadable::NoTimeField { .. } => "NoTimeField",
+        Unreadable::KeyKind { .. } => "KeyKind",
+        Unreadable::NoKeyField { .. } => "NoKeyField",
+        Unreadable::TooManyColumns { .. } => "TooManyColumns",
+        Unreadable::FieldTooLong => "FieldTooLong",
+        Unreadable::ColumnNotUtf8 { .. } => "ColumnNotUtf8",
+        Unreadable::NoKeyColumn { .. } => "NoKeyColumn",
+        Unreadable::EmptyKey { .. } => "EmptyKey",
+        Unreadable::BadCost { .. } => "BadCost",
+    }
+}
+
+/// `unreadable.<table>` of `locales/<lang>/traffic.json`.
+fn page_words(lang: &str, table: &str) -> Map<String, Value> {
+    let path = format!("{}/locales/{lang}/traffic.json", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let tables: Value = serde_json::from_str(&text).unwrap();
+    tables["unreadable"][table]
+        .as_object()
+        .unwrap_or_else(|| panic!("{path} has no unreadable.{table}"))
+        .clone()
+}
+
+/// The `{name}` marks of a sentence.
+fn marks(sentence: &str) -> BTreeSet<String> {
+    sentence
+        .split('{')
+        .skip(1)
+        .filter_map(|part| part.split_once('}').map(|(name, _)| name.to_owned()))
+        .collect()
+}
+
+/// The forms of a page entry: one sentence, or a plural entry's (`one`, `other`…).
+fn forms(code: &str, entry: &Value) -> Vec<String> {
+    match entry {
+        Value::String(text) => vec![text.clone()],
+        Value::Object(forms) => {
+            assert!(
+                forms.contains_key("other"),
+                "{code}: a plural entry has other"
+            );
+            forms
+                .values()
+                .map(|f| f.as_str().unwrap().to_owned())
+                .collect()
+        }
+        other => panic!("{code}: {other} is no sentence"),
+    }
+}
+
+#[test]
+fn every_reason_is_a_code_and_values_said_by_the_command_and_by_the_page_in_both_languages() {
+    let examples = examples();
+    let variants: BTreeSet<_> = examples.iter().map(variant).collect();
+    assert_eq!(variants.len(), 32, "an example of every variant");
+    let (english, portuguese) = (page_words("en", "why"), page_words("pt-BR", "why"));
+    let codes: BTreeSet<&str> = ENGLISH.iter().map(|(code, _)| *code).collect();
+    let page_codes =
+        |words: &Map<String, Value>| -> BTreeSet<String> { words.keys().cloned().collect() };
+    let codes_owned: BTreeSet<String> = codes.iter().map(|c| (*c).to_owned()).collect();
+    assert_eq!(
+        page_codes(&english),
+        codes_owned,
+        "the page's English has every code"
+    );
+    assert_eq!(
+        page_codes(&portuguese),
+        codes_owned,
+        "the Portuguese has every code"
+    );
+    let mut said = BTreeSet::new();
+    for reason in &examples {
+        let code = reason.code();
+        said.insert(code);
+        let Value::Object(mut values) = serde_json::to_value(reason).unwrap() else {
+            panic!("{reason:?} is not serialized as an object");
+        };
+        assert_eq!(values.remove("code"), Some(Value::from(code)), "{reason:?}");
+        let names: BTreeSet<String> = values.keys().cloned().collect();
+        let sentence =
+            Unreadable::english(code).unwrap_or_else(|| panic!("no sentence for {code}"));
+        // The command's English may name a detail (the JSON or date parser's English) that the
+        // page leaves out, and the page a place (a byte) the detail says in its own words.
+        assert!(
+            marks(sentence).is_subset(&names),
+            "{code}: the command's sentence names only the reason's values"
+        );
+        let said_text = reason.to_string();
+        assert!(
+            !said_text.contains('{') && !said_text.is_empty(),
+            "{said_text}"
+        );
+        for (lang, words) in [("en", &english), ("pt-BR", &portuguese)] {
+            let entry = &words[code];
+            if entry.is_object() {
+                assert!(
+                    values["count"].is_u64(),
+                    "{code}: a plural entry counts `count`"
+                );
+            }
+            for form in forms(code, entry) {
+                assert!(
+                    marks(&form).is_subset(&names),
+                    "{code} in {lang}: \"{form}\" names only the reason's values {names:?}"
+                );
+            }
+        }
+        let all_marks = |entry: &Value| -> BTreeSet<String> {
+            forms(code, entry).iter().flat_map(|f| marks(f)).collect()
+        };
+        assert_eq!(
+            all_marks(&english[code]),
+            all_marks(&portuguese[code]),
+            "{code}: Portuguese and English name the same values"
+        );
+        let named: BTreeSet<String> = marks(sentence)
+            .union(&all_marks(&english[code]))
+            .cloned()
+            .collect();
+        assert_eq!(
+            named, names,
+            "{code}: every value is said by the command or the page"
+        );
+    }
+    assert_eq!(said, codes, "every sentence is said by some reason");
+}
+
+#[test]
+fn the_words_among_the_values_are_said_in_both_languages() {
+    for lang in ["en", "pt-BR"] {
+        let kinds = page_words(lang, "kinds");
+        let names: BTreeSet<_> = JsonKind::ALL.iter().map(|k| k.name().to_owned()).collect();
+        assert_eq!(
+            kinds.keys().cloned().collect::<BTreeSet<_>>(),
+            names,
+            "{lang}"
+        );
+        let parts = page_words(lang, "parts");
+        let names: BTreeSet<_> = CLF_PARTS.iter().map(|p| (*p).to_owned()).collect();
+        assert_eq!(
+            parts.keys().cloned().collect::<BTreeSet<_>>(),
+            names,
+            "{lang}"
+        );
+    }
+    // The page's English for a kind is the command's.
+    let kinds = page_words("en", "kinds");
+    for kind in JsonKind::ALL {
+        assert_eq!(kinds[kind.name()], kind.english(), "{kind:?}");
+    }
+}
+
+/// Why `line` is malformed for a parser of `format` keyed by `key`.
+fn why(format: Format, key: Option<KeySpec>, line: &str) -> Unreadable {
+    let samples: &[&str] = match format {
+        Format::Json => &[r#"{"time": 1, "ip": "192.0.2.1"}"#],
+        _ => &[],
+    };
+    let mut parser = Parser::new(format, key.as_ref(), None, samples).unwrap();
+    match parser.line(Line::Text(line.as_bytes())) {
+        Parsed::Malformed(why) => why,
+        other => panic!("{line:?} gave {other:?}"),
+    }
+}
+
+#[test]
+fn the_command_says_malformed_lines_as_it_always_has() {
+    let clf = |line| why(Format::Combined, None, line).to_string();
+    assert_eq!(clf("192.0.2.1 -"), "no user field after the ident");
+    assert_eq!(
+        clf("192.0.2.1 - - 10/Oct/2000:13:55:36 -0700"),
+        "time: a bracketed field was expected"
+    );
+    assert_eq!(
+        clf(r#"192.0.2.1 - - [10/Oct/2000:13:55:36 -0700] "GET / HTTP/1.1" 20 1 "-" "-""#),
+        "status \"20\" is not a 3-digit code"
+    );
+    assert_eq!(
+        clf(r#"192.0.2.1 - - [10/Oct/2000:13:55:36 -0700] "GET / HTTP/1.1" 200 1 "-" "curl"#),
+        "user-agent: a quoted field is not closed"
+    );
+    let time = clf(r#"192.0.2.1 - - [10/Oct/2000] "GET / HTTP/1.1" 200 1 "-" "-""#);
+    assert!(
+        time.starts_with("time \"10/Oct/2000\" is not day/Mon/year:hh:mm:ss ±hhmm ("),
+        "{time}"
+    );
+
+    let json = |line| why(Format::Json, None, line).to_string();
+    assert_eq!(json("[1]"), "an array is not an object");
+    assert!(json("{\"ts\": 1").starts_with("not JSON: EOF while parsing"));
+    assert_eq!(json(r#"{"ip": "a"}"#), "no time field \"time\"");
+    assert_eq!(
+        json(r#"{"time": "now", "ip": "a"}"#),
+        "time field \"time\": time \"now\" is neither an epoch time (digits with an optional \
+         fraction, in s, ms, µs or ns by size) nor an RFC 3339 date and time"
+    );
+    assert_eq!(
+        json(r#"{"time": 1, "ip": null}"#),
+        "key field \"ip\" is null, not a string or a number"
+    );
+
+    let csv = |line| why(Format::Csv, None, line).to_string();
+    assert_eq!(csv("1700000000,,1"), "the key (column 2) is empty");
+    assert_eq!(
+        csv("1700000000,alice,-1"),
+        "cost must be a finite number of at least 0, got -1"
+    );
+    assert_eq!(
+        csv("1700000000,alice,\"x\""),
+        "cost must be a finite number of at least 0, got \"x\""
+    );
+    assert_eq!(
+        why(Format::Csv, Some(KeySpec::Column(3)), "1700000000,alice").to_string(),
+        "no column 3 for the key (2 columns)"
+    );
+    // Changed where the old sentence was wrong: it said "(1 columns)".
+    assert_eq!(csv("1700000000"), "no column 2 for the key (1 column)");
+
+    // Changed where the old sentence named no field: "a quoted field is not closed".
+    let alb = "http 2018-07-02T22:23:00.186641Z app/lb/1 192.0.2.1:2817 10.0.0.1:80 0.000 \
+               0.001 0.000 200 200 34 366 \"GET http://example.com/ HTTP/1.1\" \"curl";
+    assert_eq!(
+        why(Format::Alb, None, alb).to_string(),
+        "user_agent: a quoted field is not closed"
+    );
+
+    assert_eq!(
+        why(Format::Alb, None, "ftp 2024-03-10T02:30:01Z x 1.2.3.4:5").to_string(),
+        "type \"ftp\" is not one of http, https, h2, grpcs, ws, wss"
+    );
+}
+
+#[test]
+fn the_json_report_keeps_why_and_adds_the_reason() {
+    let malformed = Malformed::new(3, Unreadable::NoTimeField { field: "ts".into() });
+    assert_eq!(
+        serde_json::to_value(&malformed).unwrap(),
+        json!({
+            "line": 3,
+            "why": "no time field \"ts\"",
+            "reason": { "code": "noTimeField", "field": "ts" }
+        })
+    );
+    let kind = Unreadable::NotObject {
+        kind: JsonKind::Boolean,
+    };
+    assert_eq!(
+        serde_json::to_value(&kind).unwrap(),
+        json!({ "code": "notObject", "kind": "boolean" }),
+        "a kind is named, for the page to say"
+    );
+    assert_eq!(kind.to_string(), "a boolean is not an object");
+}
