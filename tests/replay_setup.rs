@@ -3,9 +3,12 @@
 //! page (`errors.why` in `locales/en/traffic.json`), with a Portuguese sentence naming the same
 //! values. The page words what the worker hands it from these codes alone.
 
+mod replay_support;
+
 use bucketlab::limiter::rust_number;
 use bucketlab::replay::setup::{ENGLISH, FIELDS_SHOWN};
 use bucketlab::replay::{Format, KeySpec, Policy, Problem};
+use replay_support::{marks, traffic_words};
 use serde_json::{json, Map, Value};
 use std::collections::BTreeSet;
 
@@ -116,26 +119,6 @@ fn variant(problem: &Problem) -> &'static str {
     }
 }
 
-/// `errors.why` of `locales/<lang>/traffic.json`.
-fn page_words(lang: &str) -> Map<String, Value> {
-    let path = format!("{}/locales/{lang}/traffic.json", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let tables: Value = serde_json::from_str(&text).unwrap();
-    tables["errors"]["why"]
-        .as_object()
-        .unwrap_or_else(|| panic!("{path} has no errors.why"))
-        .clone()
-}
-
-/// The `{name}` marks of a sentence.
-fn marks(sentence: &str) -> BTreeSet<String> {
-    sentence
-        .split('{')
-        .skip(1)
-        .filter_map(|part| part.split_once('}').map(|(name, _)| name.to_owned()))
-        .collect()
-}
-
 /// `sentence` with each mark replaced by its value, as the page's translator does (numbers in
 /// the command's way here: the page writes them in its language's).
 fn fill(sentence: &str, values: &Map<String, Value>) -> String {
@@ -163,11 +146,11 @@ fn every_problem_is_a_code_and_values_said_alike_by_the_command_and_the_page() {
         .map(|(code, text)| ((*code).to_owned(), Value::from(*text)))
         .collect();
     assert_eq!(
-        page_words("en"),
+        traffic_words("en", &["errors", "why"]),
         english,
         "the page's English is the command's"
     );
-    let portuguese = page_words("pt-BR");
+    let portuguese = traffic_words("pt-BR", &["errors", "why"]);
     let mut said = BTreeSet::new();
     for problem in &examples {
         let code = problem.code();

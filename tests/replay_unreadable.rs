@@ -4,10 +4,13 @@
 //! in Portuguese and English (`unreadable.why` in `locales/<lang>/traffic.json`) naming values the
 //! reason has, the same ones in both languages.
 
+mod replay_support;
+
 use bucketlab::replay::fields::FieldError;
 use bucketlab::replay::report::Malformed;
 use bucketlab::replay::unreadable::{CLF_PARTS, ENGLISH};
 use bucketlab::replay::{Format, JsonKind, KeySpec, Line, Parsed, Parser, Unreadable};
+use replay_support::{marks, traffic_words};
 use serde_json::{json, Map, Value};
 use std::collections::BTreeSet;
 
@@ -153,26 +156,6 @@ fn variant(reason: &Unreadable) -> &'static str {
     }
 }
 
-/// `unreadable.<table>` of `locales/<lang>/traffic.json`.
-fn page_words(lang: &str, table: &str) -> Map<String, Value> {
-    let path = format!("{}/locales/{lang}/traffic.json", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let tables: Value = serde_json::from_str(&text).unwrap();
-    tables["unreadable"][table]
-        .as_object()
-        .unwrap_or_else(|| panic!("{path} has no unreadable.{table}"))
-        .clone()
-}
-
-/// The `{name}` marks of a sentence.
-fn marks(sentence: &str) -> BTreeSet<String> {
-    sentence
-        .split('{')
-        .skip(1)
-        .filter_map(|part| part.split_once('}').map(|(name, _)| name.to_owned()))
-        .collect()
-}
-
 /// The forms of a page entry: one sentence, or a plural entry's (`one`, `other`…).
 fn forms(code: &str, entry: &Value) -> Vec<String> {
     match entry {
@@ -196,7 +179,10 @@ fn every_reason_is_a_code_and_values_said_by_the_command_and_by_the_page_in_both
     let examples = examples();
     let variants: BTreeSet<_> = examples.iter().map(variant).collect();
     assert_eq!(variants.len(), 32, "an example of every variant");
-    let (english, portuguese) = (page_words("en", "why"), page_words("pt-BR", "why"));
+    let (english, portuguese) = (
+        traffic_words("en", &["unreadable", "why"]),
+        traffic_words("pt-BR", &["unreadable", "why"]),
+    );
     let codes: BTreeSet<&str> = ENGLISH.iter().map(|(code, _)| *code).collect();
     let page_codes =
         |words: &Map<String, Value>| -> BTreeSet<String> { words.keys().cloned().collect() };
@@ -271,14 +257,14 @@ fn every_reason_is_a_code_and_values_said_by_the_command_and_by_the_page_in_both
 #[test]
 fn the_words_among_the_values_are_said_in_both_languages() {
     for lang in ["en", "pt-BR"] {
-        let kinds = page_words(lang, "kinds");
+        let kinds = traffic_words(lang, &["unreadable", "kinds"]);
         let names: BTreeSet<_> = JsonKind::ALL.iter().map(|k| k.name().to_owned()).collect();
         assert_eq!(
             kinds.keys().cloned().collect::<BTreeSet<_>>(),
             names,
             "{lang}"
         );
-        let parts = page_words(lang, "parts");
+        let parts = traffic_words(lang, &["unreadable", "parts"]);
         let names: BTreeSet<_> = CLF_PARTS.iter().map(|p| (*p).to_owned()).collect();
         assert_eq!(
             parts.keys().cloned().collect::<BTreeSet<_>>(),
@@ -287,7 +273,7 @@ fn the_words_among_the_values_are_said_in_both_languages() {
         );
     }
     // The page's English for a kind is the command's.
-    let kinds = page_words("en", "kinds");
+    let kinds = traffic_words("en", &["unreadable", "kinds"]);
     for kind in JsonKind::ALL {
         assert_eq!(kinds[kind.name()], kind.english(), "{kind:?}");
     }

@@ -3,6 +3,8 @@
 
 use bucketlab::replay::input::{decompressed, for_each_line};
 use bucketlab::replay::{Finished, Policy, Replay, Settings, SetupError};
+use serde_json::{Map, Value};
+use std::collections::BTreeSet;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
@@ -61,4 +63,25 @@ pub fn json(output: &Output) -> serde_json::Value {
         String::from_utf8_lossy(&output.stderr)
     );
     serde_json::from_slice(&output.stdout).expect("one JSON object")
+}
+
+/// The table at `path` (`["errors", "why"]`) of `locales/<lang>/traffic.json`: the page's words.
+pub fn traffic_words(lang: &str, path: &[&str]) -> Map<String, Value> {
+    let file = format!("{}/locales/{lang}/traffic.json", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{file}: {e}"));
+    let tables: Value = serde_json::from_str(&text).unwrap();
+    path.iter()
+        .fold(&tables, |table, key| &table[*key])
+        .as_object()
+        .unwrap_or_else(|| panic!("{file} has no {}", path.join(".")))
+        .clone()
+}
+
+/// The `{name}` marks of a sentence.
+pub fn marks(sentence: &str) -> BTreeSet<String> {
+    sentence
+        .split('{')
+        .skip(1)
+        .filter_map(|part| part.split_once('}').map(|(name, _)| name.to_owned()))
+        .collect()
 }
