@@ -13,6 +13,11 @@ import { LESSON_FILES, measureSizes } from '../../bench/sizes.mjs';
 const WWW = new URL('../../www/', import.meta.url);
 const WASM_GZIP_BUDGET = 43 * 1024;
 const PAGE_GZIP_BUDGET = 150 * 1024;
+// The modules that load only on demand (the lab when it comes near, the Config tab's YAML parser
+// when it opens, "Your traffic"'s replay in its worker): no goal, but a guard a little above their
+// size on 2026-12-01 (79,198, 106,770 and 189,244 B), so that a dependency or a format that grows
+// one by more than a few KB is a decision, not an accident.
+const LAZY_GZIP_BUDGETS = { bucketlab_lab: 84 * 1024, bucketlab_config: 110 * 1024, bucketlab_replay: 195 * 1024 };
 
 test('the widget wasm (core + diagram) is at most 43 KB gzip -9', () => {
   const wasm = readFileSync(new URL('pkg/bucketlab_bg.wasm', WWW));
@@ -22,6 +27,14 @@ test('the widget wasm (core + diagram) is at most 43 KB gzip -9', () => {
     `www/pkg/bucketlab_bg.wasm is ${gzip} B gzip (${wasm.length} B raw), over the ${WASM_GZIP_BUDGET} B budget`,
   );
 });
+
+for (const [name, budget] of Object.entries(LAZY_GZIP_BUDGETS)) {
+  test(`the on-demand module ${name} is at most ${budget / 1024} KB gzip -9`, () => {
+    const wasm = readFileSync(new URL(`pkg/${name}_bg.wasm`, WWW));
+    const gzip = gzipSync(wasm, { level: 9 }).length;
+    assert.ok(gzip <= budget, `www/pkg/${name}_bg.wasm is ${gzip} B gzip (${wasm.length} B raw), over the ${budget} B budget`);
+  });
+}
 
 test('the lesson page transfers at most 150 KB gzip -9 at start', () => {
   const sizes = measureSizes(WWW);
