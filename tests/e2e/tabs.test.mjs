@@ -113,3 +113,28 @@ test('copy buttons copy the block and say so, visibly and to screen readers', as
   assert.ok((await page.locator('figure.code-block button.copy').count()) >= 9, 'every code block has one');
   await page.context().close();
 });
+
+test('the diagram\'s two link buttons copy their links and name them when announcing', async () => {
+  const page = await openLesson(env, 'en.html', { permissions: ['clipboard-read', 'clipboard-write'] });
+  await page.click('#bucket-widget .bl-send');
+  await page.evaluate(() => window.bucketlab.diagram.pause()); // the scenario ends at the moment shown
+  const copy = async (selector) => {
+    await page.evaluate(() => navigator.clipboard.writeText('EMPTY'));
+    await page.evaluate(() => { document.getElementById('copy-announcer').textContent = ''; });
+    await page.click(selector);
+    await page.waitForFunction(() => document.getElementById('copy-announcer').textContent !== '');
+    return { announced: await page.textContent('#copy-announcer'), copied: await page.evaluate(() => navigator.clipboard.readText()) };
+  };
+  const state = await copy('.permalink-copy');
+  assert.equal(state.announced, 'The link to this state copied to the clipboard.');
+  assert.equal(await page.textContent('.permalink-copy'), 'Link copied!');
+  const url = new URL(state.copied);
+  assert.equal(url.pathname, '/en.html');
+  assert.match(url.hash, /(^#|&)b=5(&|$)/, `${state.copied} names the diagram's B`);
+
+  const replay = await copy('.scenario-copy');
+  assert.equal(replay.announced, 'The link that replays what you did copied to the clipboard.');
+  const scenario = await page.evaluate(() => window.bucketlab.diagram.scenario);
+  assert.ok(replay.copied.endsWith(`s=${scenario}`), `${replay.copied} ends with the diagram's scenario`);
+  await page.context().close();
+});

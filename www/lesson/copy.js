@@ -33,15 +33,16 @@ function sourceOf(button) {
   return { text: block.querySelector('pre').textContent, name: block.querySelector('figcaption code')?.textContent ?? t('code_word') };
 }
 
-/** Makes a copy button work; `text()` overrides what it copies. */
+/** Makes a copy button work; `text()`, when given, is what it copies (then its `data-copy-name`
+ * names it), and an empty text copies nothing. */
 export function wireCopyButton(button, text) {
   const label = button.textContent;
   const feedback = button.parentElement.querySelector('.copy-feedback');
   const announcer = document.getElementById('copy-announcer');
   let timer = 0;
   button.addEventListener('click', async () => {
-    const source = sourceOf(button);
-    if (text) source.text = text();
+    const source = text ? { text: text(), name: button.dataset.copyName ?? label } : sourceOf(button);
+    if (!source.text) return;
     let message;
     try {
       await copyText(source.text);
