@@ -94,6 +94,13 @@ fn a_number_in_quotes_is_called_text_not_a_number() {
         matches!(&err.problem, Problem::InvalidValue { .. }),
         "{err:?}"
     );
+    // A number too large for an f64 reaches us as text although it has no quotes: it is named as
+    // written, never called "in quotes".
+    let err = refused(&LESSON.replace("capacity: 30", "capacity: 1e400"));
+    assert!(
+        matches!(&err.problem, Problem::InvalidValue { rule_kind: "positive", given, .. } if given == "1e400"),
+        "{err:?}"
+    );
 }
 
 #[test]

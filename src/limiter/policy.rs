@@ -385,12 +385,15 @@ fn from_parser(err: serde_norway::Error) -> PolicyError {
             _ => "positive",
         };
         match refused.given {
-            // An unquoted number is never text in YAML, so this one was written in quotes.
-            Given::Text(given) if given.trim().parse::<f64>().is_ok() => Problem::QuotedNumber {
-                field,
-                rule_kind,
-                given,
-            },
+            // An unquoted number is never text in YAML, so this one was written in quotes; but
+            // one out of f64's range (1e400) is text to the parser with or without them.
+            Given::Text(given) if given.trim().parse::<f64>().is_ok_and(f64::is_finite) => {
+                Problem::QuotedNumber {
+                    field,
+                    rule_kind,
+                    given,
+                }
+            }
             given => Problem::InvalidValue {
                 field,
                 rule_kind,
