@@ -74,6 +74,12 @@ test('hugo: a bad parameter fails the build naming the page, the line and the ru
       ['refill-rate=""', 'bucket-lab parameter refill-rate is empty: give it a value, or leave it out for its default'],
       ['colour="red"', 'unknown bucket-lab parameter "colour"; known: capacity, refill-rate, cost, tokens, lang, view, controls, paused, theme'],
       ['theme="sepia"', 'theme must be "light", "dark" or "auto", got "sepia"'],
+      // Out of f64's range: the rule, not Hugo's "unable to cast".
+      ['capacity="1e999"', 'capacity must be a finite number greater than 0, got "1e999"'],
+      ['refill-rate="12345678901234567890e300"', 'refill-rate must be a finite number of at least 0, got "12345678901234567890e300"'],
+      ['tokens="1e123456"', 'tokens must be a finite number from 0 to 5, got "1e123456"'],
+      // A bare word: one message that says how to write it, and nothing garbled after it.
+      ['paused', 'bucket-lab takes named parameters (capacity="10", paused="true"), got "paused"'],
     ]) {
       const page = join(bad, 'content', '_index.md');
       const text = await readFile(join(ROOT, 'tests/fixtures/hugo-site/content/_index.md'), 'utf8');
@@ -83,7 +89,15 @@ test('hugo: a bad parameter fails the build naming the page, the line and the ru
       // hugo logs the error on stdout and says that the build failed on stderr.
       const output = result.stdout + result.stderr;
       assert.ok(output.includes(`content/_index.md:7:1": ${message}`), `${params}:\n${output}`);
+      assert.ok(!/unable to cast|\\x00/.test(output), `${params}: only the rule's message:\n${output}`);
     }
+    // Numbers at the edges of the digit check still build, written as given.
+    const page = join(bad, 'content', '_index.md');
+    const text = await readFile(join(ROOT, 'tests/fixtures/hugo-site/content/_index.md'), 'utf8');
+    const edges = 'capacity="1.5e307" refill-rate="0,000001e-99999" tokens="12e306"';
+    await writeFile(page, text.replace(/\{\{< bucket-lab [^>]*>\}\}\n\nThe same/, `{{< bucket-lab ${edges} >}}\n\nThe same`));
+    const result = await run('hugo', ['--source', bad]);
+    assert.equal(result.code, 0, result.stdout + result.stderr);
   } finally {
     await rm(dirname(bad), { recursive: true, force: true });
   }

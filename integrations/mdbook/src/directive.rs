@@ -137,9 +137,15 @@ fn read(args: &str) -> Result<Vec<Parameter<'_>>, Refusal<'_>> {
         if settings.iter().any(|p| p.name == *name) {
             return Err((written, format!("parameter \"{name}\" is given twice")));
         }
+        // `paused` is on when present, as the element's boolean attribute: bare, or `paused=true`
+        // as the other hosts allow (written bare either way).
+        let value = match (*name, value) {
+            ("paused", Some("true")) => None,
+            _ => value,
+        };
         let wrong = match (*name, value) {
             ("paused", Some(value)) => Some(format!(
-                "paused takes no value (write just \"paused\"), got \"paused={value}\""
+                "paused is present (just \"paused\", or paused=true) or absent, got \"paused={value}\""
             )),
             ("paused", None) | (_, Some(_)) => None,
             (_, None) => Some(format!("{name} needs a value: {name}=…")),

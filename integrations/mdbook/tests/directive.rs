@@ -27,6 +27,13 @@ fn writes_the_element_with_the_attributes_in_the_order_given() {
         )
     );
     assert_eq!(one("{{#bucket-lab}}"), "<bucket-lab>\n</bucket-lab>");
+    // `paused=true`, as the element, embed.html and Hugo take it, is written bare.
+    for paused in ["paused=true", "paused=\"true\""] {
+        assert_eq!(
+            one(&format!("{{{{#bucket-lab {paused} lang=en}}}}")),
+            "<bucket-lab paused lang=\"en\">\n</bucket-lab>"
+        );
+    }
 }
 
 #[test]
@@ -134,7 +141,8 @@ fn bad_words_are_refused_naming_what_is_allowed() {
         ("{{#bucket-lab colour=red}}", "unknown parameter \"colour\"; known: capacity, refill-rate, cost, tokens, lang, view, controls, paused, theme"),
         ("{{#bucket-lab capacity=1 capacity=2}}", "parameter \"capacity\" is given twice"),
         ("{{#bucket-lab theme=sepia}}", "theme must be \"light\", \"dark\", \"auto\" or absent (the page's colour scheme), got \"sepia\""),
-        ("{{#bucket-lab paused=yes}}", "paused takes no value (write just \"paused\"), got \"paused=yes\""),
+        ("{{#bucket-lab paused=yes}}", "paused is present (just \"paused\", or paused=true) or absent, got \"paused=yes\""),
+        ("{{#bucket-lab paused=false}}", "paused is present (just \"paused\", or paused=true) or absent, got \"paused=false\""),
         ("{{#bucket-lab capacity}}", "capacity needs a value: capacity=…"),
         ("{{#bucket-lab =5}}", "a value without a name: \"=5\""),
         ("{{#bucket-lab controls=\"send}}", "the value of controls opens a quote (\") and never closes it"),
