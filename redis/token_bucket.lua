@@ -5,7 +5,8 @@
 -- KEYS[1]  the client's bucket, a hash {tokens, last}
 -- ARGV     capacity B (> 0), refill_rate r (>= 0, tokens/s), cost c (>= 0), now (seconds)
 --          `now` comes from the caller, so every app server must use the same time origin
---          (Unix time). Numbers go in as decimal text; Rust's shortest form reads back exactly.
+--          (Unix time). Numbers go in as decimal text, an exponent allowed for B, r and c (no hex,
+--          no spaces); Rust's shortest form reads back exactly.
 --          `now` must be plain decimal text (an optional '-', digits, optionally '.' and more
 --          digits: no exponent, no hex, no spaces) and at most 1e11 seconds (the year 5138):
 --          epoch milliseconds (1.7e12 in 2023) are refused, not read as a clock 1000 times fast.
@@ -45,9 +46,24 @@ local function decimal(text)
   return nil
 end
 
-local capacity = number(1, 'capacity', 'a finite number greater than 0', function(v) return v > 0 end)
-local rate = number(2, 'refill_rate', 'a finite number of at least 0', function(v) return v >= 0 end)
-local cost = number(3, 'cost', 'a finite number of at least 0', function(v) return v >= 0 end)
+-- Decimal text with an optional exponent, as Rust and most languages write a double: tonumber
+-- alone would also read '0x10' as 16 and ' 5' as 5.
+local function decimal_or_exponent(text)
+  local mantissa, exponent = string.match(text, '^([^eE]*)[eE]([%+%-]?%d+)$')
+  local digits = mantissa or text
+  if exponent == nil and mantissa ~= nil then return nil end
+  if string.match(digits, '^%-?%d+%.?%d*$') or string.match(digits, '^%-?%.%d+$') then
+    return tonumber(text)
+  end
+  return nil
+end
+
+local capacity = number(1, 'capacity', 'a finite number greater than 0', function(v) return v > 0 end,
+  decimal_or_exponent)
+local rate = number(2, 'refill_rate', 'a finite number of at least 0', function(v) return v >= 0 end,
+  decimal_or_exponent)
+local cost = number(3, 'cost', 'a finite number of at least 0', function(v) return v >= 0 end,
+  decimal_or_exponent)
 local now = number(4, 'now', 'a decimal number of seconds', function() return true end, decimal)
 if now > MAX_NOW then
   error({ err = 'ERR now must be Unix time in seconds, at most 1e11, got "' .. ARGV[4]

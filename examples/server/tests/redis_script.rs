@@ -286,6 +286,23 @@ async fn bad_arguments_are_refused_with_the_field_named() {
             vec!["10", "5", "1", "nan"],
             "now must be a decimal number of seconds, got \"nan\"",
         ),
+        // tonumber alone reads these as 16, 5 and 2.
+        (
+            vec!["0x10", "5", "1", "0"],
+            "capacity must be a finite number greater than 0, got \"0x10\"",
+        ),
+        (
+            vec!["10", " 5", "1", "0"],
+            "refill_rate must be a finite number of at least 0, got \" 5\"",
+        ),
+        (
+            vec!["10", "5", "0x2", "0"],
+            "cost must be a finite number of at least 0, got \"0x2\"",
+        ),
+        (
+            vec!["10", "5", "1e", "0"],
+            "cost must be a finite number of at least 0, got \"1e\"",
+        ),
         // tonumber alone reads these as 16 and 1000.
         (
             vec!["10", "5", "1", "0x10"],
@@ -319,6 +336,18 @@ async fn bad_arguments_are_refused_with_the_field_named() {
     assert!(
         !connection.exists::<_, bool>("bad").await.unwrap(),
         "a refused call writes nothing"
+    );
+    // Decimal text with an exponent, as other languages write a double, is a number.
+    let reply: Vec<String> = script
+        .key("exponents")
+        .arg(&["1e1", "2.5E-1", ".5", "0"])
+        .invoke_async(&mut connection)
+        .await
+        .unwrap();
+    assert_eq!(
+        (reply[0].as_str(), reply[1].as_str()),
+        ("1", "9.5"),
+        "{reply:?}"
     );
     // State that this script did not write is refused, not read as a full bucket.
     let _: () = connection.hset("corrupt", "tokens", "lots").await.unwrap();
