@@ -119,3 +119,12 @@ test('the element\'s types state the defaults the element uses', async () => {
     assert.match(doc, new RegExp(`\\(default ${value.replace('.', '\\.')}\\)`), `${name}: ${doc}`);
   }
 });
+
+test('the package\'s README lists every attribute the element reads', async () => {
+  const readme = await readFile('packages/bucketlab/README.md', 'utf8');
+  const element = await readFile('www/element/bucket-lab.js', 'utf8');
+  const attributes = [...element.match(/export const ATTRIBUTES = \[([^\]]*)\]/)[1].matchAll(/'([\w-]+)'/g)].map((m) => m[1]);
+  assert.ok(attributes.includes('theme'), attributes.join(' '));
+  const listed = readme.match(/^Attributes: ([\s\S]*?)\.\n/m)[1];
+  assert.deepEqual(attributes.filter((name) => !listed.includes(`\`${name}\``)), [], listed);
+});
