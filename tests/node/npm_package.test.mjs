@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assemblePackage, pack } from '../../scripts/npm-package.mjs';
@@ -66,6 +66,9 @@ test('the manifest: name, version of the crate, exports that resolve, only the l
   assert.deepEqual(installed, ['README.md', 'element.d.ts', 'element/bucket-lab.css', 'element/bucket-lab.js', 'element/early.js',
     'element/error-box.js', 'element/markup.js', 'element/mount.js', 'element/trap.js', 'element/widget.css', 'i18n/locales/element.js',
     'i18n/translate.js', 'index.d.ts', 'index.js', 'node.js', 'package.json', 'pkg/bucketlab.js', 'pkg/bucketlab_bg.wasm']);
+  const installedManifest = JSON.parse(await readFile(join(project, 'node_modules', 'bucketlab', 'package.json'), 'utf8'));
+  assert.equal(installedManifest.license, 'MIT');
+  assert.equal(installedManifest.scripts, undefined, 'the source folder\'s prepack guard is not published');
 });
 
 test('the type declarations accept correct use and reject mistakes', async () => {
@@ -128,4 +131,17 @@ test('the package\'s README lists every attribute the element reads', async () =
   assert.ok(attributes.includes('theme'), attributes.join(' '));
   const listed = readme.match(/^Attributes: ([\s\S]*?)\.\n/m)[1];
   assert.deepEqual(attributes.filter((name) => !listed.includes(`\`${name}\``)), [], listed);
+});
+
+test('npm pack in packages/bucketlab refuses, naming the command that packs the package', async () => {
+  const destination = await mkdtemp(join(tmpdir(), 'bucketlab-npm-source-'));
+  try {
+    const result = spawnSync('npm', ['pack', '--pack-destination', destination], { cwd: join(ROOT, 'packages', 'bucketlab'), encoding: 'utf8' });
+    assert.notEqual(result.status, 0, result.stdout);
+    assert.match(result.stderr, /no pkg\/, element\/ or i18n\//);
+    assert.match(result.stderr, /node scripts\/npm-package\.mjs --pack/);
+    assert.deepEqual(await readdir(destination), [], 'no tarball written');
+  } finally {
+    await rm(destination, { recursive: true, force: true });
+  }
 });
