@@ -3,7 +3,7 @@
 // Lumi, h5p.com): h5p.json and content/content.json (a sample: the lesson's bucket) beside the
 // library H5P.BucketLab-1.0/ from packages/h5p/: library.json, semantics.json (what an author
 // edits; language/pt-br.json words it for Portuguese editors), the frame's stylesheet
-// bucket-lab-h5p.css, and one classic script that rolldown bundles from the
+// bucket-lab-h5p.css, LICENSE.txt, and one classic script that rolldown bundles from the
 // <bucket-lab> element with the wasm inlined as base64, because H5P hosts refuse .wasm files.
 // The element's own stylesheets (widget.css, bucket-lab.css) are inlined in that script too: hosts
 // that aggregate libraries' scripts (WordPress' H5P plugin by default, the Moodle app) serve it from
@@ -69,6 +69,7 @@ export async function pack(site = join(ROOT, 'dist')) {
   const dir = await mkdtemp(join(tmpdir(), 'bucketlab-h5p-'));
   try {
     const library = JSON.parse(await readFile(join(SOURCE, 'library.json'), 'utf8'));
+    const licence = await readFile(join(ROOT, 'LICENSE'), 'utf8');
     const lib = join(dir, LIBRARY);
     await mkdir(join(dir, 'content'), { recursive: true });
     await mkdir(join(lib, 'language'), { recursive: true });
@@ -77,7 +78,13 @@ export async function pack(site = join(ROOT, 'dist')) {
       language: 'und',
       mainLibrary: library.machineName,
       embedTypes: library.embedTypes,
+      // The content's licence, in H5P's terms: h5p.json takes only H5P's own list (CC licences, GNU
+      // GPL, PD, ODC PDDL, CC PDM, C, U), and H5P hosts refuse a package with "MIT" there ("The
+      // main h5p.json file is not valid"). So "U" (not listed) and the MIT licence itself in
+      // licenseExtras, on one line (H5P's check for it matches no line break), which the player
+      // shows under "Rights of use". The library's own library.json says MIT, which H5P accepts.
       license: 'U',
+      licenseExtras: licence.replace(/\s+/g, ' ').trim(),
       preloadedDependencies: [{ machineName: library.machineName, majorVersion: library.majorVersion, minorVersion: library.minorVersion }],
     }, null, 2)}\n`);
     await writeFile(join(dir, 'content', 'content.json'), `${JSON.stringify({
@@ -87,6 +94,8 @@ export async function pack(site = join(ROOT, 'dist')) {
     for (const file of ['library.json', 'semantics.json', 'bucket-lab-h5p.css', 'language/pt-br.json']) {
       await copyFile(join(SOURCE, file), join(lib, file));
     }
+    // .txt: H5P hosts refuse a file whose extension is not on their list, and a bare LICENSE has none.
+    await copyFile(join(ROOT, 'LICENSE'), join(lib, 'LICENSE.txt'));
     await writeFile(join(lib, 'bucket-lab-h5p.js'), await bundle());
     const h5p = join(site, 'bucketlab.h5p');
     await rm(h5p, { force: true });

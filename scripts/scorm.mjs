@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // The lesson as SCORM packages for LMSs (Moodle, Canvas, Blackboard, Open edX): make dist's site,
-// both languages, zipped with an imsmanifest.xml whose one `sco` resource launches index.html
-// (en.html is reached by the page's own language link). Every URL in the site is relative, so the
-// LMS may unpack it under any path. The page itself finds the LMS's API (www/lms/scorm.js).
+// both languages, zipped with LICENSE and an imsmanifest.xml whose one `sco` resource launches
+// index.html (en.html is reached by the page's own language link). Every URL in the site is
+// relative, so the LMS may unpack it under any path. The page itself finds the LMS's API (www/lms/scorm.js).
 //   bucketlab-scorm12.zip    SCORM 1.2 (imscp_rootv1p1p2, adlcp:scormtype)
 //   bucketlab-scorm2004.zip  SCORM 2004 4th edition (imscp_v1p1, adlcp:scormType)
 // Zipping uses Info-ZIP's `zip` (Debian's package `zip`): no npm zip library is installed here.
 // Usage: node scripts/scorm.mjs [site] (default dist/); the zips are written into the site folder.
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { readTable } from './locales.mjs';
@@ -88,10 +88,12 @@ export async function pack(site = join(ROOT, 'dist')) {
   }
   const written = [];
   for (const [version, { file }] of Object.entries(VERSIONS)) {
-    // The manifest goes in a folder of its own, so the site folder is never touched but for the zip.
+    // The manifest and LICENSE go in a folder of their own, so the site folder is never touched
+    // but for the zip.
     const extra = await mkdtemp(join(tmpdir(), 'bucketlab-scorm-'));
     try {
-      await writeFile(join(extra, 'imsmanifest.xml'), manifest(version, files));
+      await writeFile(join(extra, 'imsmanifest.xml'), manifest(version, ['LICENSE', ...files]));
+      await copyFile(join(ROOT, 'LICENSE'), join(extra, 'LICENSE'));
       const zipFile = join(site, file);
       await rm(zipFile, { force: true });
       zipFolder(extra, zipFile);

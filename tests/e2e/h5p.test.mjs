@@ -11,6 +11,8 @@ import { sendUntilRefused, usePackages } from '../lms/learner.mjs';
 import { statementProblems } from '../lms/lrs-stand-in.mjs';
 import { pack } from '../../scripts/h5p.mjs';
 
+const ROOT = new URL('../../', import.meta.url).pathname;
+
 
 /**
  * A host page playing the unpacked package in `h5pFolder` (h5p.json and the library folders) with
@@ -82,18 +84,26 @@ async function play(path) {
 
 const verbs = (statements) => statements.map((s) => s.verb.id.split('/').pop());
 
-test('lms: the .h5p holds h5p.json, content and the library with its semantics, and no .wasm', async () => {
+test('lms: the .h5p holds h5p.json, content and the library with its semantics and LICENSE.txt, and no .wasm', async () => {
   const entries = zipEntries(env.packages.files['bucketlab.h5p']);
   for (const file of ['h5p.json', 'content/content.json', 'H5P.BucketLab-1.0/library.json', 'H5P.BucketLab-1.0/semantics.json',
-    'H5P.BucketLab-1.0/bucket-lab-h5p.js']) {
+    'H5P.BucketLab-1.0/bucket-lab-h5p.js', 'H5P.BucketLab-1.0/LICENSE.txt']) {
     assert.ok(entries.includes(file), `${file} in ${entries.join(', ')}`);
   }
   assert.ok(!entries.some((e) => e.endsWith('.wasm')));
   // The element's stylesheets are in the script, not beside it (see the aggregated host's test).
   assert.deepEqual(entries.filter((e) => e.endsWith('.css')), ['H5P.BucketLab-1.0/bucket-lab-h5p.css']);
   const dir = join(env.packages.dir, 'bucketlab');
+  const licence = await readFile(join(ROOT, 'LICENSE'), 'utf8');
+  assert.equal(await readFile(join(dir, 'H5P.BucketLab-1.0', 'LICENSE.txt'), 'utf8'), licence);
   const h5p = JSON.parse(await readFile(join(dir, 'h5p.json'), 'utf8'));
   const library = JSON.parse(await readFile(join(dir, 'H5P.BucketLab-1.0', 'library.json'), 'utf8'));
+  assert.equal(library.license, 'MIT');
+  // h5p.json's licence is one of H5P's own (its player's list, below); the MIT text rides in
+  // licenseExtras, on one line as H5P's validator wants it.
+  assert.equal(h5p.license, 'U');
+  assert.equal(h5p.licenseExtras, licence.replace(/\s+/g, ' ').trim());
+  assert.match(h5p.licenseExtras, /^MIT License Copyright \(c\) 2026 the bucketlab authors Permission/);
   assert.equal(h5p.mainLibrary, library.machineName);
   assert.deepEqual(h5p.preloadedDependencies, [{ machineName: 'H5P.BucketLab', majorVersion: 1, minorVersion: 0 }]);
   const semantics = JSON.parse(await readFile(join(dir, 'H5P.BucketLab-1.0', 'semantics.json'), 'utf8'));
@@ -200,6 +210,9 @@ test('lms: on a host that aggregates library scripts into cachedassets/, the wid
   const served = env.server.log.slice(before);
   assert.ok(served.some((r) => r.path === 'cachedassets/b5a1e9c03d7f.js'), 'the script came from cachedassets/');
   assert.deepEqual(served.filter((r) => r.status === 404 || r.path.startsWith('aggregated/H5P.BucketLab-1.0/') && !r.path.endsWith('library.json')), []);
+  // The player's own list of licences, which h5p.json's licence must be one of.
+  const { license } = JSON.parse(await readFile(join(env.packages.dir, 'bucketlab', 'h5p.json'), 'utf8'));
+  assert.equal(await aggregatedFrame.evaluate((name) => Object.hasOwn(H5P.copyrightLicenses, name), license), true, license);
   assert.deepEqual(aggregated.problems, []);
   await aggregated.context().close();
 });

@@ -6,6 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
 import { openPage } from './harness.mjs';
 import { zipEntries } from '../lms/packages.mjs';
 import { collectStatements, doQuickCheck, sendUntilRefused, usePackages } from '../lms/learner.mjs';
@@ -62,7 +64,7 @@ const percent = ({ correct, total }) => String(Math.round((correct / total) * 1e
 const get = (page, element) => page.evaluate((name) => (window.API_1484_11 ? API_1484_11.GetValue(name) : API.LMSGetValue(name)), element);
 
 for (const [version, zip] of [['1.2', 'bucketlab-scorm12.zip'], ['2004', 'bucketlab-scorm2004.zip']]) {
-  test(`lms: the SCORM ${version} manifest is well-formed, names one sco and lists exactly the package's files`, async () => {
+  test(`lms: the SCORM ${version} manifest is well-formed, names one sco and lists exactly the package's files, LICENSE among them`, async () => {
     const entries = zipEntries(env.packages.files[zip]);
     const xml = await readFile(join(env.packages.dir, zip.replace('.zip', ''), 'imsmanifest.xml'), 'utf8');
     const page = await openPage(env.browser);
@@ -102,6 +104,7 @@ for (const [version, zip] of [['1.2', 'bucketlab-scorm12.zip'], ['2004', 'bucket
     for (const page of ['index.html', 'en.html', 'lms/lesson.']) {
       assert.ok(entries.some((e) => e.startsWith(page)), `${page} in the zip`);
     }
+    assert.equal(await readFile(join(env.packages.dir, zip.replace('.zip', ''), 'LICENSE'), 'utf8'), await readFile(join(ROOT, 'LICENSE'), 'utf8'));
     assert.ok(!entries.some((e) => /\.(gz|br|zip)$|^_headers$|^\.nojekyll$/.test(e)), 'no host files or compressed copies');
   });
 }

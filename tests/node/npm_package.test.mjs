@@ -63,9 +63,12 @@ test('the manifest: name, version of the crate, exports that resolve, only the l
   assert.deepEqual(out, { name: 'bucketlab', version: cargo, resolved: ['node.js', 'element/bucket-lab.js', 'element/widget.css', 'pkg/bucketlab_bg.wasm'] });
   const installed = execFileSync('find', ['.', '-type', 'f'], { cwd: join(project, 'node_modules', 'bucketlab'), encoding: 'utf8' })
     .split('\n').filter(Boolean).map((f) => f.slice(2)).sort();
-  assert.deepEqual(installed, ['README.md', 'element.d.ts', 'element/bucket-lab.css', 'element/bucket-lab.js', 'element/early.js',
+  assert.deepEqual(installed, ['LICENSE', 'README.md', 'element.d.ts', 'element/bucket-lab.css', 'element/bucket-lab.js', 'element/early.js',
     'element/error-box.js', 'element/markup.js', 'element/mount.js', 'element/trap.js', 'element/widget.css', 'i18n/locales/element.js',
     'i18n/translate.js', 'index.d.ts', 'index.js', 'node.js', 'package.json', 'pkg/bucketlab.js', 'pkg/bucketlab_bg.wasm']);
+  const license = await readFile(join(project, 'node_modules', 'bucketlab', 'LICENSE'), 'utf8');
+  assert.equal(license, await readFile(join(ROOT, 'LICENSE'), 'utf8'));
+  assert.match(license, /^MIT License\n\nCopyright \(c\) 2026 the bucketlab authors\n/);
   const installedManifest = JSON.parse(await readFile(join(project, 'node_modules', 'bucketlab', 'package.json'), 'utf8'));
   assert.equal(installedManifest.license, 'MIT');
   assert.equal(installedManifest.scripts, undefined, 'the source folder\'s prepack guard is not published');
