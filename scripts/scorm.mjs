@@ -41,11 +41,17 @@ export const LAUNCHES = {
   en: { href: 'en.html', suffix: '-en', identifier: 'bucketlab-lesson-en' },
 };
 
+/** `table[value]`, or an error naming `field`, the value and the ones allowed. */
+function entry(table, field, value) {
+  if (!Object.hasOwn(table, value)) {
+    throw new Error(`${field} must be ${Object.keys(table).map((key) => `"${key}"`).join(' or ')}, got "${value}"`);
+  }
+  return table[value];
+}
+
 /** The zip's name for `version` launching `lang`: bucketlab-scorm12.zip, bucketlab-scorm2004-en.zip. */
 export function zipName(version, lang) {
-  const launch = LAUNCHES[lang];
-  if (!launch) throw new Error(`lang must be ${Object.keys(LAUNCHES).map((l) => `"${l}"`).join(' or ')}, got "${lang}"`);
-  return `${VERSIONS[version].file}${launch.suffix}.zip`;
+  return `${entry(VERSIONS, 'version', version).file}${entry(LAUNCHES, 'lang', lang).suffix}.zip`;
 }
 
 const escape = (text) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
@@ -55,8 +61,8 @@ const escape = (text) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&
  * package's root). The title names the lesson in the launched language first.
  */
 export function manifest(version, files, lang = 'pt-BR') {
-  const { namespaces, schemaversion, scormType } = VERSIONS[version];
-  const { href, identifier } = LAUNCHES[lang];
+  const { namespaces, schemaversion, scormType } = entry(VERSIONS, 'version', version);
+  const { href, identifier } = entry(LAUNCHES, 'lang', lang);
   const languages = [lang, ...Object.keys(LAUNCHES).filter((other) => other !== lang)];
   const title = escape(languages.map((l) => readTable(l, 'lms').lessonName).join(' / '));
   return `<?xml version="1.0" encoding="UTF-8"?>
@@ -100,7 +106,7 @@ async function lessonFiles(site) {
     .sort();
 }
 
-/** Writes the four SCORM zips (two versions, two languages) into `site` (make dist's output); resolves to their paths. */
+/** Writes the four SCORM zips (two versions, two languages) into `site`; resolves to their paths. */
 export async function pack(site = join(ROOT, 'dist')) {
   const files = await lessonFiles(site);
   for (const { href } of Object.values(LAUNCHES)) {
