@@ -3,10 +3,13 @@
 // entries) and the built site (www/pkg/, www/element/ and the element's words in www/i18n/, after
 // scripts/build.sh) into target/npm/bucketlab/; with --pack, also runs `npm pack` there. The
 // package keeps www/'s layout (element/, i18n/ and pkg/ side by side), so the element's relative
-// URLs still hold.
+// URLs still hold. The repository's LICENSE goes in beside package.json (npm packs it whatever
+// `files` says). packages/bucketlab/package.json's `prepack` script stops a plain `npm pack` in
+// that folder (it would pack the sources without pkg/, element/ and i18n/); the assembled copy
+// drops it.
 // Usage: node scripts/npm-package.mjs [--pack] [output directory]
 import { execFileSync } from 'node:child_process';
-import { cp, mkdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 
 const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
@@ -23,6 +26,11 @@ export async function assemblePackage(out = join(ROOT, 'target', 'npm', 'bucketl
   await rm(out, { recursive: true, force: true });
   await mkdir(out, { recursive: true });
   await cp(SOURCE, out, { recursive: true });
+  await cp(join(ROOT, 'LICENSE'), join(out, 'LICENSE'));
+  const { prepack, ...scripts } = manifest.scripts ?? {};
+  const published = { ...manifest, scripts };
+  if (!Object.keys(scripts).length) delete published.scripts;
+  await writeFile(join(out, 'package.json'), `${JSON.stringify(published, null, 2)}\n`);
   for (const file of manifest.files) {
     if (file.startsWith('pkg/') || !(await exists(join(out, file)))) {
       await cp(join(WWW, file), join(out, file));

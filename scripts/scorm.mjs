@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // The lesson as SCORM packages for LMSs (Moodle, Canvas, Blackboard, Open edX): make dist's site,
-// both languages, zipped with an imsmanifest.xml whose one `sco` resource launches index.html
-// (en.html is reached by the page's own language link). Every URL in the site is relative, so the
-// LMS may unpack it under any path. The page itself finds the LMS's API (www/lms/scorm.js).
-//   bucketlab-scorm12.zip    SCORM 1.2 (imscp_rootv1p1p2, adlcp:scormtype)
-//   bucketlab-scorm2004.zip  SCORM 2004 4th edition (imscp_v1p1, adlcp:scormType)
+// both languages, zipped with LICENSE and an imsmanifest.xml whose one `sco` resource launches one
+// page: index.html (Portuguese) or, in the -en packages, en.html (English). A manifest names one
+// launch page, so each language has its own packages; either way the page's own language link
+// reaches the other. Every URL in the site is relative, so the LMS may unpack it under any path.
+// The page itself finds the LMS's API (www/lms/scorm.js).
+//   bucketlab-scorm12.zip, bucketlab-scorm12-en.zip      SCORM 1.2 (imscp_rootv1p1p2, adlcp:scormtype)
+//   bucketlab-scorm2004.zip, bucketlab-scorm2004-en.zip  SCORM 2004 4th edition (imscp_v1p1, adlcp:scormType)
 // Zipping uses Info-ZIP's `zip` (Debian's package `zip`): no npm zip library is installed here.
 // Usage: node scripts/scorm.mjs [site] (default dist/); the zips are written into the site folder.
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { readTable } from './locales.mjs';
@@ -20,27 +22,51 @@ const NOT_LESSON = [/\.(gz|br|zip|h5p)$/, /(^|\/)\./, /^_headers$/];
 /** The two SCORM versions: where each puts its namespaces and metadata. */
 export const VERSIONS = {
   '1.2': {
-    file: 'bucketlab-scorm12.zip',
+    file: 'bucketlab-scorm12',
     namespaces: 'xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"',
     schemaversion: '1.2',
     scormType: 'adlcp:scormtype',
   },
   2004: {
-    file: 'bucketlab-scorm2004.zip',
+    file: 'bucketlab-scorm2004',
     namespaces: 'xmlns="http://www.imsglobal.org/xsd/imscp_v1p1" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3"',
     schemaversion: '2004 4th Edition',
     scormType: 'adlcp:scormType',
   },
 };
 
+/** The lesson's languages: the page each one's packages launch and the end of their names. */
+export const LAUNCHES = {
+  'pt-BR': { href: 'index.html', suffix: '', identifier: 'bucketlab-lesson' },
+  en: { href: 'en.html', suffix: '-en', identifier: 'bucketlab-lesson-en' },
+};
+
+/** `table[value]`, or an error naming `field`, the value and the ones allowed. */
+function entry(table, field, value) {
+  if (!Object.hasOwn(table, value)) {
+    throw new Error(`${field} must be ${Object.keys(table).map((key) => `"${key}"`).join(' or ')}, got "${value}"`);
+  }
+  return table[value];
+}
+
+/** The zip's name for `version` launching `lang`: bucketlab-scorm12.zip, bucketlab-scorm2004-en.zip. */
+export function zipName(version, lang) {
+  return `${entry(VERSIONS, 'version', version).file}${entry(LAUNCHES, 'lang', lang).suffix}.zip`;
+}
+
 const escape = (text) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
-/** imsmanifest.xml for `version` listing `files` (paths relative to the package's root). */
-export function manifest(version, files) {
-  const { namespaces, schemaversion, scormType } = VERSIONS[version];
-  const title = escape(['pt-BR', 'en'].map((lang) => readTable(lang, 'lms').lessonName).join(' / '));
+/**
+ * imsmanifest.xml for `version` launching `lang`'s page, listing `files` (paths relative to the
+ * package's root). The title names the lesson in the launched language first.
+ */
+export function manifest(version, files, lang = 'pt-BR') {
+  const { namespaces, schemaversion, scormType } = entry(VERSIONS, 'version', version);
+  const { href, identifier } = entry(LAUNCHES, 'lang', lang);
+  const languages = [lang, ...Object.keys(LAUNCHES).filter((other) => other !== lang)];
+  const title = escape(languages.map((l) => readTable(l, 'lms').lessonName).join(' / '));
   return `<?xml version="1.0" encoding="UTF-8"?>
-<manifest identifier="bucketlab-lesson" version="1" ${namespaces}>
+<manifest identifier="${identifier}" version="1" ${namespaces}>
   <metadata>
     <schema>ADL SCORM</schema>
     <schemaversion>${schemaversion}</schemaversion>
@@ -54,7 +80,7 @@ export function manifest(version, files) {
     </organization>
   </organizations>
   <resources>
-    <resource identifier="bucketlab-sco" type="webcontent" ${scormType}="sco" href="index.html">
+    <resource identifier="bucketlab-sco" type="webcontent" ${scormType}="sco" href="${href}">
 ${files.map((file) => `      <file href="${escape(file)}"/>`).join('\n')}
     </resource>
   </resources>
@@ -80,25 +106,29 @@ async function lessonFiles(site) {
     .sort();
 }
 
-/** Writes both SCORM zips into `site` (make dist's output); resolves to their paths. */
+/** Writes the four SCORM zips (two versions, two languages) into `site`; resolves to their paths. */
 export async function pack(site = join(ROOT, 'dist')) {
   const files = await lessonFiles(site);
-  for (const page of ['index.html', 'en.html']) {
-    if (!files.includes(page)) throw new Error(`${site} has no ${page}: run make dist first`);
+  for (const { href } of Object.values(LAUNCHES)) {
+    if (!files.includes(href)) throw new Error(`${site} has no ${href}: run make dist first`);
   }
   const written = [];
-  for (const [version, { file }] of Object.entries(VERSIONS)) {
-    // The manifest goes in a folder of its own, so the site folder is never touched but for the zip.
-    const extra = await mkdtemp(join(tmpdir(), 'bucketlab-scorm-'));
-    try {
-      await writeFile(join(extra, 'imsmanifest.xml'), manifest(version, files));
-      const zipFile = join(site, file);
-      await rm(zipFile, { force: true });
-      zipFolder(extra, zipFile);
-      execFileSync('zip', ['-q', '-X', '-9', zipFile, ...files], { cwd: site, stdio: ['ignore', 'ignore', 'inherit'] });
-      written.push(zipFile);
-    } finally {
-      await rm(extra, { recursive: true, force: true });
+  for (const version of Object.keys(VERSIONS)) {
+    for (const lang of Object.keys(LAUNCHES)) {
+      // The manifest and LICENSE go in a folder of their own, so the site folder is never touched
+      // but for the zip.
+      const extra = await mkdtemp(join(tmpdir(), 'bucketlab-scorm-'));
+      try {
+        await writeFile(join(extra, 'imsmanifest.xml'), manifest(version, ['LICENSE', ...files], lang));
+        await copyFile(join(ROOT, 'LICENSE'), join(extra, 'LICENSE'));
+        const zipFile = join(site, zipName(version, lang));
+        await rm(zipFile, { force: true });
+        zipFolder(extra, zipFile);
+        execFileSync('zip', ['-q', '-X', '-9', zipFile, ...files], { cwd: site, stdio: ['ignore', 'ignore', 'inherit'] });
+        written.push(zipFile);
+      } finally {
+        await rm(extra, { recursive: true, force: true });
+      }
     }
   }
   return written;

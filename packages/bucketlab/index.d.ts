@@ -1,4 +1,7 @@
 // Types of the bucketlab module: the token bucket for scripts and the diagram for pages.
+// `[Symbol.dispose]` (wasm-bindgen's, for `using`) needs the disposable lib, which a project's
+// usual lib setting (es2022, dom) leaves out: the reference brings it in (TypeScript 5.2 or later).
+/// <reference lib="esnext.disposable" />
 
 /** `new TokenBucket(config)`: `B`, `r` and optionally the tokens it starts with (default: full). */
 export interface BucketConfig {

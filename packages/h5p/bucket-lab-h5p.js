@@ -1,6 +1,7 @@
 // H5P.BucketLab: the <bucket-lab> element as an H5P content type. scripts/h5p.mjs bundles this
 // file with the element into one classic script (H5P loads libraries with <script> tags) and
-// inlines the wasm as base64 (`bucketlab:wasm`), since H5P hosts refuse .wasm uploads.
+// inlines the wasm as base64 (`bucketlab:wasm`), since H5P hosts refuse .wasm uploads, and the
+// element's stylesheets, since hosts may serve the script from a folder of aggregated assets.
 // The author's parameters (semantics.json): capacity, refillRate, cost, language, controls, question.
 // xAPI goes through H5P's own dispatcher: `experienced` when shown, `interacted` at the first
 // refused request (429), and for the question `answered` and `completed`, scored.

@@ -3,7 +3,7 @@
 // parameters reach the element, and the xAPI events arrive through H5P's dispatcher, each valid.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openPage } from './harness.mjs';
 import { zipEntries } from '../lms/packages.mjs';
@@ -11,9 +11,14 @@ import { sendUntilRefused, usePackages } from '../lms/learner.mjs';
 import { statementProblems } from '../lms/lrs-stand-in.mjs';
 import { pack } from '../../scripts/h5p.mjs';
 
+const ROOT = new URL('../../', import.meta.url).pathname;
 
-/** A host page playing the unpacked package with `contentJsonPath` (a folder with content.json). */
-function playerPage(contentFolder = 'bucketlab/content') {
+
+/**
+ * A host page playing the unpacked package in `h5pFolder` (h5p.json and the library folders) with
+ * `contentFolder` (a folder with content.json).
+ */
+function playerPage(contentFolder = 'bucketlab/content', h5pFolder = 'bucketlab') {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>H5P host</title>
 <script src="player/main.bundle.js"></script></head>
 <body><div id="h5p"></div><script>
@@ -24,7 +29,7 @@ function playerPage(contentFolder = 'bucketlab/content') {
   Object.defineProperty(window, 'H5PIntegration', { configurable: true, get: () => integration,
     set: (value) => { integration = { siteUrl: location.origin, ...value }; } });
   new H5PStandalone.H5P(document.getElementById('h5p'), {
-    h5pJsonPath: './bucketlab', contentJsonPath: './${contentFolder}',
+    h5pJsonPath: './${h5pFolder}', contentJsonPath: './${contentFolder}',
     frameJs: './player/frame.bundle.js', frameCss: './player/styles/h5p.css',
   }).then(() => H5P.externalDispatcher.on('xAPI', (event) => xapi.push(event.data.statement)));
 </script></body></html>`;
@@ -41,7 +46,31 @@ const env = usePackages({ h5p: pack }, { player: 'node_modules/h5p-standalone/di
     }));
     return playerPage('authored');
   },
+  'aggregated.html': (dir) => aggregate(dir, 'bucketlab', 'aggregated'),
 });
+
+/**
+ * The package as a host that aggregates library assets serves it (WordPress' H5P plugin by
+ * default): every preloadedJs concatenated into cachedassets/<hash>.js, every preloadedCss into
+ * cachedassets/<hash>.css, and nothing else of the library's folder served. Written into
+ * `<dir>/<into>/` (h5p.json, content, library.json pointing at the aggregates); resolves to its player page.
+ */
+async function aggregate(dir, from, into) {
+  const lib = 'H5P.BucketLab-1.0';
+  const library = JSON.parse(await readFile(join(dir, from, lib, 'library.json'), 'utf8'));
+  await mkdir(join(dir, into, lib), { recursive: true });
+  await mkdir(join(dir, 'cachedassets'), { recursive: true });
+  await cp(join(dir, from, 'content'), join(dir, into, 'content'), { recursive: true });
+  await cp(join(dir, from, 'h5p.json'), join(dir, into, 'h5p.json'));
+  const hash = 'b5a1e9c03d7f';
+  for (const [key, ext] of [['preloadedJs', 'js'], ['preloadedCss', 'css']]) {
+    const parts = await Promise.all(library[key].map(({ path }) => readFile(join(dir, from, lib, path), 'utf8')));
+    await writeFile(join(dir, 'cachedassets', `${hash}.${ext}`), parts.join('\n'));
+    library[key] = [{ path: `../../cachedassets/${hash}.${ext}` }];
+  }
+  await writeFile(join(dir, into, lib, 'library.json'), JSON.stringify(library));
+  return playerPage(`${into}/content`, into);
+}
 
 /** Opens a host page; resolves to [page, the H5P frame] once the diagram is mounted. */
 async function play(path) {
@@ -55,16 +84,26 @@ async function play(path) {
 
 const verbs = (statements) => statements.map((s) => s.verb.id.split('/').pop());
 
-test('lms: the .h5p holds h5p.json, content and the library with its semantics, and no .wasm', async () => {
+test('lms: the .h5p holds h5p.json, content and the library with its semantics and LICENSE.txt, and no .wasm', async () => {
   const entries = zipEntries(env.packages.files['bucketlab.h5p']);
   for (const file of ['h5p.json', 'content/content.json', 'H5P.BucketLab-1.0/library.json', 'H5P.BucketLab-1.0/semantics.json',
-    'H5P.BucketLab-1.0/bucket-lab-h5p.js', 'H5P.BucketLab-1.0/widget.css']) {
+    'H5P.BucketLab-1.0/bucket-lab-h5p.js', 'H5P.BucketLab-1.0/LICENSE.txt']) {
     assert.ok(entries.includes(file), `${file} in ${entries.join(', ')}`);
   }
   assert.ok(!entries.some((e) => e.endsWith('.wasm')));
+  // The element's stylesheets are in the script, not beside it (see the aggregated host's test).
+  assert.deepEqual(entries.filter((e) => e.endsWith('.css')), ['H5P.BucketLab-1.0/bucket-lab-h5p.css']);
   const dir = join(env.packages.dir, 'bucketlab');
+  const licence = await readFile(join(ROOT, 'LICENSE'), 'utf8');
+  assert.equal(await readFile(join(dir, 'H5P.BucketLab-1.0', 'LICENSE.txt'), 'utf8'), licence);
   const h5p = JSON.parse(await readFile(join(dir, 'h5p.json'), 'utf8'));
   const library = JSON.parse(await readFile(join(dir, 'H5P.BucketLab-1.0', 'library.json'), 'utf8'));
+  assert.equal(library.license, 'MIT');
+  // h5p.json's licence is one of H5P's own (its player's list, below); the MIT text rides in
+  // licenseExtras, on one line as H5P's validator wants it.
+  assert.equal(h5p.license, 'U');
+  assert.equal(h5p.licenseExtras, licence.replace(/\s+/g, ' ').trim());
+  assert.match(h5p.licenseExtras, /^MIT License Copyright \(c\) 2026 the bucketlab authors Permission/);
   assert.equal(h5p.mainLibrary, library.machineName);
   assert.deepEqual(h5p.preloadedDependencies, [{ machineName: 'H5P.BucketLab', majorVersion: 1, minorVersion: 0 }]);
   const semantics = JSON.parse(await readFile(join(dir, 'H5P.BucketLab-1.0', 'semantics.json'), 'utf8'));
@@ -142,4 +181,38 @@ test('lms: the H5P frame grows with its content: the question and its button sta
     assert.deepEqual(page.problems, []);
     await page.context().close();
   }
+});
+
+/** What the element's stylesheets decide in `frame`: the send button's look and the diagram's size. */
+const widgetLook = (frame) => frame.evaluate(() => {
+  const root = document.querySelector('bucket-lab').shadowRoot;
+  const style = getComputedStyle(root.querySelector('.bl-send'));
+  const svg = root.querySelector('svg').getBoundingClientRect();
+  return {
+    frameShown: !root.querySelector('.bl-frame').hidden,
+    send: { background: style.backgroundColor, color: style.color, minHeight: style.minHeight, fontFamily: style.fontFamily },
+    svg: { width: Math.round(svg.width), height: Math.round(svg.height) },
+  };
+});
+
+test('lms: on a host that aggregates library scripts into cachedassets/, the widget is styled as in its own folder, with no 404', async () => {
+  const [page, frame] = await play('play.html');
+  const own = await widgetLook(frame);
+  await page.context().close();
+  // The unstyled widget's button is the browser's (grey, 0px min-height) and its SVG 300 x 150.
+  assert.equal(own.frameShown, true);
+  assert.notEqual(own.send.minHeight, '0px', JSON.stringify(own));
+  assert.notDeepEqual(own.svg, { width: 300, height: 150 });
+  const before = env.server.log.length;
+  const [aggregated, aggregatedFrame] = await play('aggregated.html');
+  assert.deepEqual(await widgetLook(aggregatedFrame), own);
+  assert.equal(await sendUntilRefused(aggregatedFrame, { inElement: true }), 5);
+  const served = env.server.log.slice(before);
+  assert.ok(served.some((r) => r.path === 'cachedassets/b5a1e9c03d7f.js'), 'the script came from cachedassets/');
+  assert.deepEqual(served.filter((r) => r.status === 404 || r.path.startsWith('aggregated/H5P.BucketLab-1.0/') && !r.path.endsWith('library.json')), []);
+  // The player's own list of licences, which h5p.json's licence must be one of.
+  const { license } = JSON.parse(await readFile(join(env.packages.dir, 'bucketlab', 'h5p.json'), 'utf8'));
+  assert.equal(await aggregatedFrame.evaluate((name) => Object.hasOwn(H5P.copyrightLicenses, name), license), true, license);
+  assert.deepEqual(aggregated.problems, []);
+  await aggregated.context().close();
 });

@@ -6,21 +6,26 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
 import { openPage } from './harness.mjs';
 import { zipEntries } from '../lms/packages.mjs';
 import { collectStatements, doQuickCheck, sendUntilRefused, usePackages } from '../lms/learner.mjs';
-import { pack } from '../../scripts/scorm.mjs';
+import { LAUNCHES, pack, zipName } from '../../scripts/scorm.mjs';
+import { readTable } from '../../scripts/locales.mjs';
 
 
 /**
  * The LMS's page: scorm-again's `version` API under its standard name, the learner's id loaded
- * into it, every call of `spied` recorded in window.calls, then the package in an iframe.
- * `setup` is more script run before the iframe loads (a fault to inject).
+ * into it, every call of `spied` recorded in window.calls, then the package (`lang`'s) in an
+ * iframe at the page its manifest's resource names, as an LMS launches it. `setup` is more script
+ * run before the iframe loads (a fault to inject).
  */
-function hostPage(version, { setup = '' } = {}) {
-  const [klass, global, folder, spied, learner] = version === '1.2'
-    ? ['Scorm12API', 'API', 'bucketlab-scorm12', ['LMSInitialize', 'LMSSetValue', 'LMSCommit', 'LMSFinish'], '{ core: { student_id: "learner-7" } }']
-    : ['Scorm2004API', 'API_1484_11', 'bucketlab-scorm2004', ['Initialize', 'SetValue', 'Commit', 'Terminate'], '{ learner_id: "learner-7", scaled_passing_score: "0.5" }'];
+function hostPage(version, { setup = '', lang = 'pt-BR' } = {}) {
+  const folder = zipName(version, lang).replace(/\.zip$/, '');
+  const [klass, global, spied, learner] = version === '1.2'
+    ? ['Scorm12API', 'API', ['LMSInitialize', 'LMSSetValue', 'LMSCommit', 'LMSFinish'], '{ core: { student_id: "learner-7" } }']
+    : ['Scorm2004API', 'API_1484_11', ['Initialize', 'SetValue', 'Commit', 'Terminate'], '{ learner_id: "learner-7", scaled_passing_score: "0.5" }'];
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>LMS</title>
 <script src="runtime/scorm-again.min.js"></script>
 <script>
@@ -34,7 +39,12 @@ function hostPage(version, { setup = '' } = {}) {
   window.${global} = api;
   ${setup}
 </script></head>
-<body><iframe id="sco" title="lesson" src="${folder}/index.html" width="1000" height="900"></iframe></body></html>`;
+<body><iframe id="sco" title="lesson" width="1000" height="900"></iframe><script>
+  fetch('${folder}/imsmanifest.xml').then((response) => response.text()).then((text) => {
+    const launch = new DOMParser().parseFromString(text, 'application/xml').querySelector('resource').getAttribute('href');
+    document.getElementById('sco').src = '${folder}/' + launch;
+  });
+</script></body></html>`;
 }
 
 /** Opens `host` and resolves to [page, the lesson's frame] once the diagram is mounted. */
@@ -42,6 +52,8 @@ const env = usePackages({ scorm: pack }, { runtime: 'node_modules/scorm-again/di
   'lms12.html': hostPage('1.2'),
   'lms2004.html': hostPage('2004'),
   'lms-broken.html': hostPage('2004', { setup: 'api.SetValue = () => { throw new Error("database down"); };' }),
+  'lms12-en.html': hostPage('1.2', { lang: 'en' }),
+  'lms2004-en.html': hostPage('2004', { lang: 'en' }),
 });
 
 async function openLms(host) {
@@ -61,8 +73,13 @@ async function lessonFrame(page, url) {
 const percent = ({ correct, total }) => String(Math.round((correct / total) * 1e4) / 100);
 const get = (page, element) => page.evaluate((name) => (window.API_1484_11 ? API_1484_11.GetValue(name) : API.LMSGetValue(name)), element);
 
-for (const [version, zip] of [['1.2', 'bucketlab-scorm12.zip'], ['2004', 'bucketlab-scorm2004.zip']]) {
-  test(`lms: the SCORM ${version} manifest is well-formed, names one sco and lists exactly the package's files`, async () => {
+test('lms: make dist packs SCORM 1.2 and 2004 in Portuguese and in English, named by version and language', () => {
+  assert.deepEqual(Object.keys(env.packages.files).sort(),
+    ['bucketlab-scorm12-en.zip', 'bucketlab-scorm12.zip', 'bucketlab-scorm2004-en.zip', 'bucketlab-scorm2004.zip']);
+});
+
+for (const [version, lang, zip] of ['1.2', '2004'].flatMap((v) => Object.keys(LAUNCHES).map((l) => [v, l, zipName(v, l)]))) {
+  test(`lms: the SCORM ${version} ${lang} manifest is well-formed, launches ${LAUNCHES[lang].href}, lists exactly the package's files, LICENSE among them`, async () => {
     const entries = zipEntries(env.packages.files[zip]);
     const xml = await readFile(join(env.packages.dir, zip.replace('.zip', ''), 'imsmanifest.xml'), 'utf8');
     const page = await openPage(env.browser);
@@ -84,6 +101,7 @@ for (const [version, zip] of [['1.2', 'bucketlab-scorm12.zip'], ['2004', 'bucket
         resources: all('resource').length,
         scormType: resource.getAttributeNS(adlcp, version === '1.2' ? 'scormtype' : 'scormType'),
         href: resource.getAttribute('href'),
+        title: [...organization.childNodes].find((n) => n.localName === 'title')?.textContent,
         files: all('file').map((f) => f.getAttribute('href')),
       };
     }, [xml, version]);
@@ -97,11 +115,13 @@ for (const [version, zip] of [['1.2', 'bucketlab-scorm12.zip'], ['2004', 'bucket
     assert.ok(found.defaultOrg && found.itemRef, 'the organization and item point at the resource');
     assert.equal(found.resources, 1);
     assert.equal(found.scormType, 'sco');
-    assert.equal(found.href, 'index.html');
+    assert.equal(found.href, LAUNCHES[lang].href);
+    assert.ok(found.title.startsWith(`${readTable(lang, 'lms').lessonName} / `), `${found.title}: the launched language's name first`);
     assert.deepEqual(found.files.sort(), entries.filter((e) => e !== 'imsmanifest.xml').sort());
     for (const page of ['index.html', 'en.html', 'lms/lesson.']) {
       assert.ok(entries.some((e) => e.startsWith(page)), `${page} in the zip`);
     }
+    assert.equal(await readFile(join(env.packages.dir, zip.replace('.zip', ''), 'LICENSE'), 'utf8'), await readFile(join(ROOT, 'LICENSE'), 'utf8'));
     assert.ok(!entries.some((e) => /\.(gz|br|zip)$|^_headers$|^\.nojekyll$/.test(e)), 'no host files or compressed copies');
   });
 }
@@ -157,6 +177,22 @@ test('lms: SCORM 2004 in scorm-again: completion, success against the LMS\'s pas
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+for (const version of ['1.2', '2004']) {
+  test(`lms: the English SCORM ${version} package launches the English lesson, which reports to the LMS`, async () => {
+    const page = await openPage(env.browser);
+    await collectStatements(page.context());
+    await page.goto(new URL(version === '1.2' ? 'lms12-en.html' : 'lms2004-en.html', env.server.url).href);
+    const frame = await lessonFrame(page, /\/bucketlab-scorm(12|2004)-en\/en\.html$/);
+    assert.equal(await frame.evaluate(() => document.documentElement.lang), 'en');
+    assert.equal(await get(page, version === '1.2' ? 'cmi.core.lesson_status' : 'cmi.completion_status'), 'incomplete');
+    assert.ok(await sendUntilRefused(frame) >= 1);
+    const statements = await frame.evaluate(() => window.statements);
+    assert.deepEqual([...new Set(statements.map((s) => s.actor.account?.name))], ['learner-7']);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}
 
 test('lms: an LMS whose API throws costs the learner nothing: one warning, the bucket works', async () => {
   const [page, frame] = await openLms('lms-broken.html');

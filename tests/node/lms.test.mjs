@@ -193,3 +193,11 @@ test('lms: cmi5 credentials come from the launch fetch URL', async () => {
 async function until(condition) {
   while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
 }
+
+test('lms: the SCORM packages are named by version and language, and a wrong one is refused by name', async () => {
+  const { manifest, zipName } = await import('../../scripts/scorm.mjs');
+  assert.deepEqual([['1.2', 'pt-BR'], ['1.2', 'en'], ['2004', 'pt-BR'], ['2004', 'en']].map(([v, l]) => zipName(v, l)),
+    ['bucketlab-scorm12.zip', 'bucketlab-scorm12-en.zip', 'bucketlab-scorm2004.zip', 'bucketlab-scorm2004-en.zip']);
+  assert.throws(() => zipName('1.2', 'fr'), { message: 'lang must be "pt-BR" or "en", got "fr"' });
+  assert.throws(() => manifest('1.3', [], 'en'), { message: 'version must be "2004" or "1.2", got "1.3"' });
+});

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assemblePackage, pack } from '../../scripts/npm-package.mjs';
@@ -63,14 +63,21 @@ test('the manifest: name, version of the crate, exports that resolve, only the l
   assert.deepEqual(out, { name: 'bucketlab', version: cargo, resolved: ['node.js', 'element/bucket-lab.js', 'element/widget.css', 'pkg/bucketlab_bg.wasm'] });
   const installed = execFileSync('find', ['.', '-type', 'f'], { cwd: join(project, 'node_modules', 'bucketlab'), encoding: 'utf8' })
     .split('\n').filter(Boolean).map((f) => f.slice(2)).sort();
-  assert.deepEqual(installed, ['README.md', 'element.d.ts', 'element/bucket-lab.css', 'element/bucket-lab.js', 'element/early.js',
+  assert.deepEqual(installed, ['LICENSE', 'README.md', 'element.d.ts', 'element/bucket-lab.css', 'element/bucket-lab.js', 'element/early.js',
     'element/error-box.js', 'element/markup.js', 'element/mount.js', 'element/trap.js', 'element/widget.css', 'i18n/locales/element.js',
     'i18n/translate.js', 'index.d.ts', 'index.js', 'node.js', 'package.json', 'pkg/bucketlab.js', 'pkg/bucketlab_bg.wasm']);
+  const license = await readFile(join(project, 'node_modules', 'bucketlab', 'LICENSE'), 'utf8');
+  assert.equal(license, await readFile(join(ROOT, 'LICENSE'), 'utf8'));
+  assert.match(license, /^MIT License\n\nCopyright \(c\) 2026 the bucketlab authors\n/);
+  const installedManifest = JSON.parse(await readFile(join(project, 'node_modules', 'bucketlab', 'package.json'), 'utf8'));
+  assert.equal(installedManifest.license, 'MIT');
+  assert.equal(installedManifest.scripts, undefined, 'the source folder\'s prepack guard is not published');
 });
 
 test('the type declarations accept correct use and reject mistakes', async () => {
+  // A usual lib setting, without esnext.disposable: the declarations bring in what they need.
   await writeFile(join(project, 'tsconfig.json'), JSON.stringify({
-    compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022', 'dom', 'esnext.disposable'], types: [] },
+    compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022', 'dom'], types: [] },
   }));
   // One compiler run over two files (tsc is slow): good.ts must check cleanly, bad.ts must not.
   await writeFile(join(project, 'good.ts'), `
@@ -117,5 +124,27 @@ test('the element\'s types state the defaults the element uses', async () => {
   for (const [name, value] of Object.entries(defaults)) {
     const doc = types.match(new RegExp(`/\\*\\*([^*]*)\\*/\\s*'?${name}'?\\?:`))[1];
     assert.match(doc, new RegExp(`\\(default ${value.replace('.', '\\.')}\\)`), `${name}: ${doc}`);
+  }
+});
+
+test('the package\'s README lists every attribute the element reads', async () => {
+  const readme = await readFile('packages/bucketlab/README.md', 'utf8');
+  const element = await readFile('www/element/bucket-lab.js', 'utf8');
+  const attributes = [...element.match(/export const ATTRIBUTES = \[([^\]]*)\]/)[1].matchAll(/'([\w-]+)'/g)].map((m) => m[1]);
+  assert.ok(attributes.includes('theme'), attributes.join(' '));
+  const listed = readme.match(/^Attributes: ([\s\S]*?)\.\n/m)[1];
+  assert.deepEqual(attributes.filter((name) => !listed.includes(`\`${name}\``)), [], listed);
+});
+
+test('npm pack in packages/bucketlab refuses, naming the command that packs the package', async () => {
+  const destination = await mkdtemp(join(tmpdir(), 'bucketlab-npm-source-'));
+  try {
+    const result = spawnSync('npm', ['pack', '--pack-destination', destination], { cwd: join(ROOT, 'packages', 'bucketlab'), encoding: 'utf8' });
+    assert.notEqual(result.status, 0, result.stdout);
+    assert.match(result.stderr, /no pkg\/, element\/ or i18n\//);
+    assert.match(result.stderr, /node scripts\/npm-package\.mjs --pack/);
+    assert.deepEqual(await readdir(destination), [], 'no tarball written');
+  } finally {
+    await rm(destination, { recursive: true, force: true });
   }
 });
