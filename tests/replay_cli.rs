@@ -258,6 +258,48 @@ fn the_table_reads_like_a_report() {
     }
 }
 
+/// The burst a key needs is rounded up in the table: a capacity copied from it is never short.
+#[test]
+fn the_table_rounds_a_needed_burst_up() {
+    // The row of `--refill-rate 1`: the rate, the median, p95, p99 and the heaviest key's need.
+    let row = |log: &[u8], capacity: &str| {
+        let output = bucketlab(
+            &["replay", "--capacity", capacity, "--refill-rate", "1", "-"],
+            log,
+        );
+        assert!(output.status.success());
+        let table = String::from_utf8(output.stdout).unwrap();
+        let row = table
+            .lines()
+            .find(|line| line.ends_with("← --refill-rate"))
+            .unwrap_or_else(|| panic!("no --refill-rate row in:\n{table}"))
+            .to_owned();
+        row.split_whitespace().take(5).collect::<Vec<_>>().join(" ")
+    };
+    // B(1) = 2 - 0.006 = 1.994: to the nearest hundredth that is 1.99, which refuses a request.
+    let log = b"1700000000,a\n1700000000.006,a\n";
+    assert_eq!(row(log, "1.99"), "1 2 2 2 2");
+    let admitted = json(&bucketlab(
+        &[
+            "replay",
+            "--capacity",
+            "2",
+            "--refill-rate",
+            "1",
+            "--json",
+            "-",
+        ],
+        log,
+    ));
+    assert_eq!(
+        admitted["limited"], 0,
+        "the capacity the table shows is enough"
+    );
+    // A need that is a hundredth exactly stays one.
+    let exact = b"1700000000,a\n1700000000.5,a\n1700000000.5,a\n";
+    assert_eq!(row(exact, "2.5"), "1 2.5 2.5 2.5 2.5");
+}
+
 #[test]
 fn the_report_names_the_epoch_unit_it_read_and_warns_when_units_mix() {
     let pino: String = (0..40)

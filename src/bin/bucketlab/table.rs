@@ -43,9 +43,19 @@ fn percent(part: u64, whole: u64) -> String {
     format!("{:.2} %", part as f64 * 100.0 / whole as f64)
 }
 
-/// A capacity with at most two decimals, trailing zeros dropped.
+/// A capacity needed, with at most two decimals, trailing zeros dropped: rounded up, so a
+/// capacity copied from the table is never short of the need (as Retry-After never tells a
+/// client to come back early). A value a few units in the last place above a hundredth is that
+/// hundredth: the arithmetic's rounding, not a need.
 fn amount(value: f64) -> String {
-    let text = format!("{value:.2}");
+    let hundredths = value * 100.0;
+    let below = hundredths.floor();
+    let up = if hundredths - below <= 4.0 * f64::EPSILON * hundredths.abs() {
+        below
+    } else {
+        hundredths.ceil()
+    };
+    let text = format!("{:.2}", up / 100.0);
     text.trim_end_matches('0').trim_end_matches('.').to_owned()
 }
 
