@@ -501,3 +501,33 @@ for (const colorScheme of ['light', 'dark']) {
     await page.context().close();
   });
 }
+
+test('traffic: an export that cannot be the policy replayed says so, and none is given where the tool cannot express it', async () => {
+  const file = join(dir, 'short.csv');
+  writeFileSync(file, '1700000000,a\n1700000001,a\n1700000002,b\n');
+  for (const [path, words] of [['en.html', { none: /^Note: nginx's slowest rate is 1r\/m \(0[.,]0166667\/s\), faster than the r = 0[.,]001\/s replayed; no nginx configuration is given\.$/, never: /^Note: Envoy always refills a bucket, so it cannot enforce r = 0/ }],
+    ['', { none: /^Observação: a taxa mais lenta do nginx é 1r\/m \(0,0166667\/s\), mais rápida que a r = 0,001\/s reproduzida/, never: /^Observação: o Envoy sempre reabastece o balde/ }]]) {
+    const page = await openTraffic(path);
+    await setPolicy(page, 7, 0.001, 'keys:99%');
+    await page.setInputFiles(`${MOUNT} .tr-file`, file);
+    await page.waitForSelector(`${MOUNT} .tr-exports`);
+    // r = 0.001/s: nginx's slowest rate is 1r/m, so no nginx configuration; Envoy's is exact.
+    const nginx = page.locator(`${MOUNT} .tr-export[data-export=nginx]`);
+    assert.equal(await nginx.locator('pre').count(), 0, 'no nginx configuration');
+    assert.equal(await nginx.locator('button.tr-copy').count(), 0, 'nothing to copy');
+    assert.match(await nginx.locator('.tr-export-caveat').textContent(), words.none);
+    const envoy = page.locator(`${MOUNT} .tr-export[data-export=envoy]`);
+    assert.match(await envoy.locator('pre').textContent(), /tokens_per_fill: 1\n +fill_interval: 1000s\n/);
+    assert.equal(await envoy.locator('.tr-export-caveat').count(), 0, 'exact');
+
+    // r = 0: neither nginx nor Envoy can be a bucket that never refills.
+    await setPolicy(page, 2, 0, 'keys:99%');
+    await page.click(`${MOUNT} .tr-rerun`);
+    await page.waitForFunction(() => window.bucketlab.traffic?.outcome?.exports?.[1]?.text === null);
+    await page.waitForSelector(`${MOUNT} .tr-export[data-export=envoy] .tr-export-caveat`);
+    assert.equal(await page.locator(`${MOUNT} .tr-export pre`).count(), 2, 'the YAML policy and the script only');
+    assert.match(await envoy.locator('.tr-export-caveat').textContent(), words.never);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});

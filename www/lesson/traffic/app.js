@@ -236,6 +236,28 @@ class TrafficView {
     return t(`unreadable.why.${code}`, values);
   }
 
+  /** Why an export is not the policy replayed (`{ code, …values }`), as `exports.caveats` words it. */
+  caveat({ code, ...values }) {
+    const { t } = this;
+    for (const [name, value] of Object.entries(values)) {
+      if (typeof value === 'number') values[name] = this.number(value);
+    }
+    values.tool = t(`exports.names.${values.tool}`);
+    return t(`exports.caveats.${code}`, values);
+  }
+
+  /**
+   * `part` of `whole` as a percentage to one decimal; a share that is not 0 (or not all) is never
+   * written as 0.0 % (or 100.0 %), but as < 0.1 % (> 99.9 %).
+   */
+  share(part, whole) {
+    const { t } = this;
+    const percent = (100 * part) / whole;
+    if (part > 0 && percent < 0.05) return `< ${t.number(0.1, 1)} %`;
+    if (part < whole && percent >= 99.95) return `> ${t.number(99.9, 1)} %`;
+    return `${t.number(percent, 1)} %`;
+  }
+
   /** A number the language's way, fractions to six significant digits (a window of 0,0005 s). */
   number(value) {
     return Number.isInteger(value) ? this.t.number(value) : new Intl.NumberFormat(this.t.lang, { maximumSignificantDigits: 6 }).format(value);
@@ -401,10 +423,15 @@ class TrafficView {
         // The sentences carry <code> marks: built as elements, never as HTML.
         for (const [i, piece] of t(`exports.${x.id}`).split(/<\/?code>/).entries()) note.append(i % 2 ? el('code', {}, piece) : piece);
         const name = t(`exports.names.${x.id}`);
+        // Where the tool cannot write the policy exactly, or at all (no text then): the core's caveats.
+        const caveats = x.caveats.map((c) => el('p', { class: 'tr-export-caveat', 'data-caveat': c.code }, t('exports.caveat', { detail: this.caveat(c) })));
+        if (x.text === null) {
+          return el('div', { class: 'tr-export tr-export--none', 'data-export': x.id }, [el('div', { class: 'tr-export-head' }, el('h4', { class: 'tr-export-name' }, name)), ...caveats]);
+        }
         const copy = el('button', { type: 'button', class: 'tr-copy', 'data-copy-text': '', 'data-copy-name': name, 'data-copied': t('exports.copied') }, t('exports.copy'));
         const head = el('div', { class: 'tr-export-head' }, [el('h4', { class: 'tr-export-name' }, name), copy, el('span', { class: 'copy-feedback', 'aria-hidden': 'true' })]);
         wireCopyButton(copy, () => x.text);
-        return el('div', { class: 'tr-export', 'data-export': x.id }, [head, note, el('pre', { tabindex: '0', class: 'tr-export-text' }, el('code', {}, x.text))]);
+        return el('div', { class: 'tr-export', 'data-export': x.id }, [head, note, ...caveats, el('pre', { tabindex: '0', class: 'tr-export-text' }, el('code', {}, x.text))]);
       }),
     ]);
   }
