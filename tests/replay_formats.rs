@@ -567,6 +567,30 @@ fn crlf_endings_read_like_lf() {
     );
 }
 
+/// A byte order mark (PowerShell's `Out-File -Encoding utf8` writes one) is not part of the first
+/// line in any format: the first request is read, not dropped as malformed.
+#[test]
+fn a_byte_order_mark_reads_like_none_in_every_format() {
+    let combined = log(3, "\n");
+    let logs = [
+        combined.as_str(),
+        "127.0.0.1 - - [10/Oct/2000:13:55:36 -0700] \"GET / HTTP/1.0\" 200 1\n127.0.0.1 - - [10/Oct/2000:13:55:36 -0700] \"GET / HTTP/1.0\" 200 1\n",
+        "{\"time\":1700000000,\"ip\":\"a\"}\n{\"time\":1700000000,\"ip\":\"a\"}\n",
+        &format!("{}\n{}\n", ALB[0], ALB[1]),
+        "1700000000,a\n1700000000,a\n",
+    ];
+    for text in logs {
+        let plain = run(text.as_bytes(), bucket(1.0, 1.0)).unwrap();
+        let marked = run(format!("\u{feff}{text}").as_bytes(), bucket(1.0, 1.0)).unwrap();
+        assert_eq!(marked.report, plain.report, "{text}");
+        assert_eq!(
+            marked.parser.map(|p| p.format()),
+            plain.parser.map(|p| p.format())
+        );
+        assert_eq!(plain.report.malformed, 0, "{text}");
+    }
+}
+
 #[test]
 fn a_ten_megabyte_line_is_one_malformed_line() {
     let huge = format!(
