@@ -479,6 +479,25 @@ fn the_format_is_detected_from_the_first_lines() {
         Some(Format::Common),
         "most lines"
     );
+    // A combined log whose first lines include one with its user-agent cut short is still
+    // combined (every combined line is also a common one), so that line is malformed.
+    let cut =
+        r#"203.0.113.9 - - [10/Oct/2000:13:55:37 -0700] "GET /a HTTP/1.1" 200 2326 "-" "curl/8"#;
+    let mut lines = combined.clone();
+    lines.insert(2, cut);
+    assert_eq!(
+        detect(&lines),
+        Some(Format::Combined),
+        "most lines are combined"
+    );
+    let text = format!("{}\n", lines.join("\n"));
+    let report = run(text.as_bytes(), bucket(5.0, 1.0)).unwrap().report;
+    assert_eq!((report.requests, report.malformed), (4, 1));
+    assert_eq!(report.malformed_examples[0].line, 3);
+    assert_eq!(
+        report.malformed_examples[0].why,
+        "user-agent: a quoted field is not closed"
+    );
     assert_eq!(detect(&ALB), Some(Format::Alb));
     assert_eq!(detect(&JSON), Some(Format::Json));
     assert_eq!(detect(&["time,key", "1,a", "2,b"]), Some(Format::Csv));
