@@ -402,6 +402,9 @@ fn bad_flags_name_the_flag_the_value_and_what_is_allowed() {
         "--capacity 1 --refill-rate 1 --key field:user => 'field:user' | --key | combined lines are keyed by ip",
         "--capacity 1 --refill-rate 1 --time-field ts => 'ts' | --time-field | only json lines",
         "--capacity 1 --refill-rate 1 --format json => 'json' | --format | is a JSON object",
+        // A web-server format that none of the first lines is in: exit 2 too, not 0 requests.
+        "--capacity 1 --refill-rate 1 --format alb => 'alb' | --format | none of the first 16 lines reads as alb; they read as combined",
+        "--capacity 1 --refill-rate 1 --format alb --json => 'alb' | --format | they read as combined",
     ];
     for case in cases {
         let (flags, message) = case.split_once(" => ").unwrap();

@@ -243,6 +243,19 @@ impl Parser {
             value: Some(value),
             why,
         };
+        // A web-server format none of the first lines is in would make every line malformed.
+        let web = matches!(format, Format::Combined | Format::Common | Format::Alb);
+        if web && !samples.is_empty() && !samples.iter().any(|line| format.matches(line)) {
+            return Err(refuse(
+                "format",
+                format.name().to_owned(),
+                Problem::NotFormat {
+                    format,
+                    lines: samples.len(),
+                    looks: detect(samples),
+                },
+            ));
+        }
         if let (Some(field), false) = (time_field, format == Format::Json) {
             return Err(refuse(
                 "time-field",

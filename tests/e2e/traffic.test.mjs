@@ -293,6 +293,7 @@ test('traffic (index.html): every kind of setup error is said in Portuguese, the
     [{ key: 'field:user' }, json, 'Uma configuração não combina com este log: o campo Chave “field:user”: nenhuma das primeiras linhas JSON tem um campo “user”; elas têm time, who.'],
     [{ key: 'column:3' }, combined, 'Uma configuração não combina com este log: o campo Chave “column:3”: em linhas combined, a chave é ip, o endereço do cliente.'],
     [{ format: 'json' }, combined, 'Isto não parece um log de acesso: o menu Formato “json”: nenhuma das 2 primeiras linhas é um objeto JSON.'],
+    [{ format: 'alb' }, csv, 'Isto não parece um log de acesso: o menu Formato “alb”: nenhuma das 3 primeiras linhas se lê como alb; elas se leem como csv.'],
     // Refused before reading: the settings themselves.
     [{ key: 'usuario' }, csv, 'Uma configuração não é permitida: o campo Chave “usuario”: permitidos: ip, field:NOME (um campo JSON) ou column:N (uma coluna CSV, a partir da 2).'],
     [{ key: 'column:1' }, csv, 'Uma configuração não é permitida: o campo Chave “column:1”: column:N precisa de um número inteiro de 2 a 64 (a coluna 1 é o tempo).'],
