@@ -298,6 +298,9 @@ test('traffic (index.html): every kind of setup error is said in Portuguese, the
     [{ key: 'usuario' }, csv, 'Uma configuração não é permitida: o campo Chave “usuario”: permitidos: ip, field:NOME (um campo JSON) ou column:N (uma coluna CSV, a partir da 2).'],
     [{ key: 'column:1' }, csv, 'Uma configuração não é permitida: o campo Chave “column:1”: column:N precisa de um número inteiro de 2 a 64 (a coluna 1 é o tempo).'],
     [{ capacity: '0' }, csv, 'Uma configuração não é permitida: o campo Balde B “0”: B deve ser um número finito maior que 0.'],
+    // An empty field is said to be empty, not read as 0.
+    [{ capacity: '' }, csv, 'Uma configuração não é permitida: o campo Balde B está vazio: B deve ser um número finito maior que 0.'],
+    [{ rate: '' }, csv, 'Uma configuração não é permitida: o campo Reposição r está vazio: r deve ser um número finito maior ou igual a 0.'],
     [{ capacity: '2.5', algorithm: 'fixed-window' }, csv, 'Uma configuração não é permitida: o campo Balde B “2,5”: Janela fixa conta requisições inteiras: um número inteiro de 1 a 10.000.'],
     [{ rate: '0', algorithm: 'gcra' }, csv, 'Uma configuração não é permitida: o campo Reposição r “0”: GCRA precisa de uma reposição acima de 0: sua janela é B / r.'],
     [{ capacity: '5', rate: '10000', algorithm: 'sliding-log' }, csv, 'Uma configuração não é permitida: o campo Reposição r “10.000”: a janela B / r de Janela deslizante (registro) seria de 0,0005 s; ela deve ir de 0,001 a 86.400 s.'],

@@ -121,6 +121,24 @@ class TrafficView {
     return options;
   }
 
+  /**
+   * The message for a number field left empty or holding what the browser cannot read as a number
+   * (a number input empties itself then: `badInput` tells the two apart), with the rule the core
+   * would give; `undefined` when both fields hold numbers.
+   */
+  unreadNumber() {
+    const { t } = this;
+    for (const [input, control, why] of [
+      [this.inputs.capacity, 'capacity', { code: 'positive', name: 'B' }],
+      [this.inputs.rate, 'rate', { code: 'nonNegative', name: 'r' }],
+    ]) {
+      if (input.value.trim() !== '') continue;
+      const field = t(input.validity?.badInput ? 'errors.notANumber' : 'errors.fieldEmpty', { control: t(`errors.controls.${control}`) });
+      return t('errors.options', { detail: `${field}: ${this.why(why)}.` });
+    }
+    return undefined;
+  }
+
   ensureWorker() {
     if (this.worker) return this.worker;
     this.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
@@ -132,6 +150,16 @@ class TrafficView {
   start(file) {
     this.source = file;
     this.run += 1;
+    // An empty or unreadable number field is said as such: Number('') would send (and name) 0.
+    const unread = this.unreadNumber();
+    if (unread) {
+      this.outcome = null;
+      this.results.replaceChildren();
+      this.status.textContent = '';
+      this.fail(unread);
+      this.rerun.disabled = false;
+      return;
+    }
     this.error.textContent = '';
     this.status.textContent = '';
     this.outcome = null;
