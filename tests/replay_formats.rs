@@ -563,29 +563,6 @@ fn malformed_lines_are_counted_and_the_first_five_quoted() {
     assert_eq!(finished.parser.unwrap().format(), Format::Combined);
 }
 
-#[test]
-fn crlf_endings_read_like_lf() {
-    let lf = run(log(40, "\n").as_bytes(), bucket(2.0, 1.0))
-        .unwrap()
-        .report;
-    let crlf = run(log(40, "\r\n").as_bytes(), bucket(2.0, 1.0))
-        .unwrap()
-        .report;
-    assert_eq!(lf, crlf);
-    assert_eq!((lf.requests, lf.malformed, lf.keys), (40, 0, 3));
-    assert!(
-        lf.limited > 0,
-        "the curve of limits depends on the sub-second times"
-    );
-    let csv = run(b"time,key\r\n1,a\r\n1.5,a\r\n", bucket(1.0, 1.0))
-        .unwrap()
-        .report;
-    assert_eq!(
-        (csv.requests, csv.limited, csv.by_key[0].key.as_str()),
-        (2, 1, "a")
-    );
-}
-
 /// A byte order mark (PowerShell's `Out-File -Encoding utf8` writes one) is not part of the first
 /// line in any format: the first request is read, not dropped as malformed.
 #[test]
@@ -608,6 +585,29 @@ fn a_byte_order_mark_reads_like_none_in_every_format() {
         );
         assert_eq!(plain.report.malformed, 0, "{text}");
     }
+}
+
+#[test]
+fn crlf_endings_read_like_lf() {
+    let lf = run(log(40, "\n").as_bytes(), bucket(2.0, 1.0))
+        .unwrap()
+        .report;
+    let crlf = run(log(40, "\r\n").as_bytes(), bucket(2.0, 1.0))
+        .unwrap()
+        .report;
+    assert_eq!(lf, crlf);
+    assert_eq!((lf.requests, lf.malformed, lf.keys), (40, 0, 3));
+    assert!(
+        lf.limited > 0,
+        "the curve of limits depends on the sub-second times"
+    );
+    let csv = run(b"time,key\r\n1,a\r\n1.5,a\r\n", bucket(1.0, 1.0))
+        .unwrap()
+        .report;
+    assert_eq!(
+        (csv.requests, csv.limited, csv.by_key[0].key.as_str()),
+        (2, 1, "a")
+    );
 }
 
 #[test]
