@@ -387,6 +387,9 @@ fn bad_flags_name_the_flag_the_value_and_what_is_allowed() {
         "--capacity -1 --refill-rate 5 => '-1' | --capacity | greater than 0",
         "--capacity lots --refill-rate 5 => 'lots' | --capacity | B must be a finite number",
         "--capacity 10 --refill-rate -0.5 => '-0.5' | --refill-rate | at least 0",
+        // Echoed as typed, not in JavaScript's spelling (NaN, Infinity).
+        "--capacity 2 --refill-rate nan => 'nan' | --refill-rate | at least 0, got \"nan\"",
+        "--capacity inf --refill-rate 1 => 'inf' | --capacity | greater than 0, got \"inf\"",
         "--refill-rate 5 => --capacity",
         "--capacity 1 --refill-rate 1 --algorithm leaky-bucket => 'leaky-bucket' | --algorithm | token-bucket, fixed-window, sliding-log, sliding-counter, gcra",
         "--capacity 1 --refill-rate 1 --format xml => 'xml' | --format | combined, common, json, alb, csv",
