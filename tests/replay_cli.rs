@@ -244,7 +244,7 @@ fn the_table_reads_like_a_report() {
     for expected in [
         "format combined (detected) · key ip",
         "token-bucket with B = 10, r = 5/s",
-        "malformed lines (the first 2 of 2):",
+        "\nmalformed lines:\n",
         ": time: a bracketed field was expected",
         "192.0.2.1",
         "burst needed to never be limited",
@@ -298,6 +298,40 @@ fn the_table_rounds_a_needed_burst_up() {
     // A need that is a hundredth exactly stays one.
     let exact = b"1700000000,a\n1700000000.5,a\n1700000000.5,a\n";
     assert_eq!(row(exact, "2.5"), "1 2.5 2.5 2.5 2.5");
+}
+
+/// A share that is not 0 is never written as 0.00 %; "the first" only when some are left out.
+#[test]
+fn the_table_never_rounds_a_share_to_nothing() {
+    let mut log = String::from("1700000000,a\n1700000000,a\n");
+    for i in 0..29_999 {
+        log.push_str(&format!("{}.5,k{i}\n", 1_700_000_001 + i));
+    }
+    let output = bucketlab(
+        &["replay", "--capacity", "1", "--refill-rate", "1", "-"],
+        log.as_bytes(),
+    );
+    let table = String::from_utf8(output.stdout).unwrap();
+    assert!(table.contains("(< 0.01 % of requests)"), "{table}");
+    let many: String = (0..7).map(|_| "oops\n").collect::<String>() + "1,a\n2,a\n";
+    let output = bucketlab(
+        &[
+            "replay",
+            "--format",
+            "csv",
+            "--capacity",
+            "1",
+            "--refill-rate",
+            "1",
+            "-",
+        ],
+        format!("1,a\n{many}").as_bytes(),
+    );
+    let table = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        table.contains("malformed lines (the first 5 of 7):"),
+        "{table}"
+    );
 }
 
 #[test]

@@ -535,3 +535,47 @@ test('traffic: an export that cannot be the policy replayed says so, and none is
     await page.context().close();
   }
 });
+
+test('traffic: a forced format that fits no line, an empty field, a byte order mark, every bad line listed and a tiny share are said as they are', async () => {
+  const page = await openTraffic('en.html');
+  const error = `${MOUNT} .tr-error`;
+  const csv = join(dir, 'forced.csv');
+  writeFileSync(csv, '1700000000,a\n1700000001,a\n');
+  // --format alb on a CSV log: refused naming the format and what the lines read as (not 0 requests).
+  await page.selectOption(`${MOUNT} .tr-field--format select`, 'alb');
+  await page.setInputFiles(`${MOUNT} .tr-file`, csv);
+  await page.waitForFunction((sel) => document.querySelector(sel).textContent !== '', error);
+  assert.equal(await page.textContent(error), 'This does not look like an access log: the Format menu “alb”: none of the first 2 lines reads as alb; they read as csv.');
+  await page.selectOption(`${MOUNT} .tr-field--format select`, '');
+
+  // Bucket B cleared: said to be empty, not “0”.
+  await page.fill(`${MOUNT} .tr-field--capacity input`, '');
+  await page.click(`${MOUNT} .tr-rerun`);
+  await page.waitForFunction((sel) => document.querySelector(sel).textContent.includes('empty'), error);
+  assert.equal(await page.textContent(error), 'A setting is not allowed: the Bucket B field is empty: B must be a finite number greater than 0.');
+
+  // A JSON-lines log with a byte order mark: its first line is a request, as the command reads it.
+  const bom = join(dir, 'bom.jsonl');
+  writeFileSync(bom, '\ufeff{"time":1700000000,"ip":"a"}\n{"time":1700000000,"ip":"a"}\nnot json\n{"oops\n');
+  await setPolicy(page, 1, 1, 'keys:99%');
+  await page.setInputFiles(`${MOUNT} .tr-file`, bom);
+  await page.waitForFunction(() => window.bucketlab.traffic?.outcome?.report?.lines === 4);
+  const report = await page.evaluate(() => window.bucketlab.traffic.outcome.report);
+  assert.deepEqual([report.requests, report.malformed, report.limited], [2, 2, 1]);
+  assert.deepEqual(report, cliReport(bom, ['--capacity', '1', '--refill-rate', '1', '--recommend', 'keys:99%']));
+  // Both bad lines are listed: no “the first ones”.
+  await page.waitForSelector(`${MOUNT} .tr-malformed-title`);
+  assert.equal(await page.textContent(`${MOUNT} .tr-malformed-title`), '2 lines could not be read:');
+
+  // One refusal in 2,001 requests of a client: not “0.0 %”.
+  const many = join(dir, 'share.csv');
+  const lines = ['1700000000,a', '1700000000,a'];
+  for (let i = 1; i < 2000; i++) lines.push(`${1_700_000_000 + i},a`);
+  writeFileSync(many, `${lines.join('\n')}\n`);
+  await page.setInputFiles(`${MOUNT} .tr-file`, many);
+  await page.waitForFunction(() => window.bucketlab.traffic?.outcome?.report?.lines === 2001);
+  await page.waitForSelector(`${MOUNT} .tr-table`);
+  assert.equal(await page.textContent(`${MOUNT} .tr-table tbody tr[data-key=a] td:nth-of-type(3)`), '< 0.1 %');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

@@ -35,12 +35,20 @@ fn grouped(n: u64) -> String {
     out
 }
 
-/// `part` of `whole` as a percentage with two decimals.
+/// `part` of `whole` as a percentage with two decimals; a share that is not 0 (or not all) is
+/// never written as 0.00 % (or 100.00 %), but as < 0.01 % (> 99.99 %).
 fn percent(part: u64, whole: u64) -> String {
     if whole == 0 {
         return "0 %".to_owned();
     }
-    format!("{:.2} %", part as f64 * 100.0 / whole as f64)
+    let share = part as f64 * 100.0 / whole as f64;
+    if part > 0 && share < 0.005 {
+        "< 0.01 %".to_owned()
+    } else if part < whole && share >= 99.995 {
+        "> 99.99 %".to_owned()
+    } else {
+        format!("{share:.2} %")
+    }
 }
 
 /// A capacity needed, with at most two decimals, trailing zeros dropped: rounded up, so a
@@ -119,12 +127,16 @@ pub fn write(
     )?;
 
     if !report.malformed_examples.is_empty() {
-        writeln!(
-            out,
-            "\nmalformed lines (the first {} of {}):",
-            report.malformed_examples.len(),
-            grouped(report.malformed)
-        )?;
+        let shown = report.malformed_examples.len();
+        if shown as u64 == report.malformed {
+            writeln!(out, "\nmalformed lines:")?;
+        } else {
+            writeln!(
+                out,
+                "\nmalformed lines (the first {shown} of {}):",
+                grouped(report.malformed)
+            )?;
+        }
         for example in &report.malformed_examples {
             writeln!(out, "  line {}: {}", example.line, example.why)?;
         }

@@ -310,7 +310,9 @@ class TrafficView {
     const parts = [el('p', { class: 'tr-summary' }, summary)];
     if (r.epochUnits) parts.push(this.timesNote(r.epochUnits));
     if (r.malformed > 0) {
-      parts.push(el('p', { class: 'tr-malformed-title' }, t('malformed', { count: r.malformed })));
+      // "the first ones" only when some are left out.
+      const all = r.malformedExamples.length === r.malformed;
+      parts.push(el('p', { class: 'tr-malformed-title' }, t(all ? 'malformedAll' : 'malformed', { count: r.malformed })));
       parts.push(el('ul', { class: 'tr-malformed' }, r.malformedExamples.map((m) => el('li', { 'data-line': m.line }, t('malformedLine', { line: m.line, why: this.unreadable(m.reason) })))));
     }
     const rec = r.recommendation;
@@ -384,7 +386,7 @@ class TrafficView {
       el('th', { scope: 'row', class: 'tr-key' }, k.key),
       el('td', {}, t.number(k.requests)),
       el('td', {}, t.number(k.limited)),
-      el('td', {}, `${t.number((100 * k.limited) / k.requests, 1)} %`),
+      el('td', {}, this.share(k.limited, k.requests)),
       el('td', {}, el('button', { type: 'button', class: 'tr-follow', 'aria-label': t('table.followKey', { key: k.key }), onclick: () => this.follow(k.key) }, t('table.follow'))),
     ]));
     const captionId = uid('tr-caption');
