@@ -244,7 +244,7 @@ fn the_table_reads_like_a_report() {
     for expected in [
         "format combined (detected) · key ip",
         "token-bucket with B = 10, r = 5/s",
-        "malformed lines (the first 2 of 2):",
+        "\nmalformed lines:\n",
         ": time: a bracketed field was expected",
         "192.0.2.1",
         "burst needed to never be limited",
@@ -256,6 +256,82 @@ fn the_table_reads_like_a_report() {
             "{expected:?} missing from:\n{table}"
         );
     }
+}
+
+/// The burst a key needs is rounded up in the table: a capacity copied from it is never short.
+#[test]
+fn the_table_rounds_a_needed_burst_up() {
+    // The row of `--refill-rate 1`: the rate, the median, p95, p99 and the heaviest key's need.
+    let row = |log: &[u8], capacity: &str| {
+        let output = bucketlab(
+            &["replay", "--capacity", capacity, "--refill-rate", "1", "-"],
+            log,
+        );
+        assert!(output.status.success());
+        let table = String::from_utf8(output.stdout).unwrap();
+        let row = table
+            .lines()
+            .find(|line| line.ends_with("← --refill-rate"))
+            .unwrap_or_else(|| panic!("no --refill-rate row in:\n{table}"))
+            .to_owned();
+        row.split_whitespace().take(5).collect::<Vec<_>>().join(" ")
+    };
+    // B(1) = 2 - 0.006 = 1.994: to the nearest hundredth that is 1.99, which refuses a request.
+    let log = b"1700000000,a\n1700000000.006,a\n";
+    assert_eq!(row(log, "1.99"), "1 2 2 2 2");
+    let admitted = json(&bucketlab(
+        &[
+            "replay",
+            "--capacity",
+            "2",
+            "--refill-rate",
+            "1",
+            "--json",
+            "-",
+        ],
+        log,
+    ));
+    assert_eq!(
+        admitted["limited"], 0,
+        "the capacity the table shows is enough"
+    );
+    // A need that is a hundredth exactly stays one.
+    let exact = b"1700000000,a\n1700000000.5,a\n1700000000.5,a\n";
+    assert_eq!(row(exact, "2.5"), "1 2.5 2.5 2.5 2.5");
+}
+
+/// A share that is not 0 is never written as 0.00 %; "the first" only when some are left out.
+#[test]
+fn the_table_never_rounds_a_share_to_nothing() {
+    let mut log = String::from("1700000000,a\n1700000000,a\n");
+    for i in 0..29_999 {
+        log.push_str(&format!("{}.5,k{i}\n", 1_700_000_001 + i));
+    }
+    let output = bucketlab(
+        &["replay", "--capacity", "1", "--refill-rate", "1", "-"],
+        log.as_bytes(),
+    );
+    let table = String::from_utf8(output.stdout).unwrap();
+    assert!(table.contains("(< 0.01 % of requests)"), "{table}");
+    let many: String = (0..7).map(|_| "oops\n").collect::<String>() + "1,a\n2,a\n";
+    let output = bucketlab(
+        &[
+            "replay",
+            "--format",
+            "csv",
+            "--capacity",
+            "1",
+            "--refill-rate",
+            "1",
+            "-",
+        ],
+        format!("1,a\n{many}").as_bytes(),
+    );
+    let table = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        table.contains("malformed lines (the first 5 of 7):"),
+        "{table}"
+    );
 }
 
 #[test]
@@ -345,6 +421,9 @@ fn bad_flags_name_the_flag_the_value_and_what_is_allowed() {
         "--capacity -1 --refill-rate 5 => '-1' | --capacity | greater than 0",
         "--capacity lots --refill-rate 5 => 'lots' | --capacity | B must be a finite number",
         "--capacity 10 --refill-rate -0.5 => '-0.5' | --refill-rate | at least 0",
+        // Echoed as typed, not in JavaScript's spelling (NaN, Infinity).
+        "--capacity 2 --refill-rate nan => 'nan' | --refill-rate | at least 0, got \"nan\"",
+        "--capacity inf --refill-rate 1 => 'inf' | --capacity | greater than 0, got \"inf\"",
         "--refill-rate 5 => --capacity",
         "--capacity 1 --refill-rate 1 --algorithm leaky-bucket => 'leaky-bucket' | --algorithm | token-bucket, fixed-window, sliding-log, sliding-counter, gcra",
         "--capacity 1 --refill-rate 1 --format xml => 'xml' | --format | combined, common, json, alb, csv",
@@ -360,6 +439,9 @@ fn bad_flags_name_the_flag_the_value_and_what_is_allowed() {
         "--capacity 1 --refill-rate 1 --key field:user => 'field:user' | --key | combined lines are keyed by ip",
         "--capacity 1 --refill-rate 1 --time-field ts => 'ts' | --time-field | only json lines",
         "--capacity 1 --refill-rate 1 --format json => 'json' | --format | is a JSON object",
+        // A web-server format that none of the first lines is in: exit 2 too, not 0 requests.
+        "--capacity 1 --refill-rate 1 --format alb => 'alb' | --format | none of the first 16 lines reads as alb; they read as combined",
+        "--capacity 1 --refill-rate 1 --format alb --json => 'alb' | --format | they read as combined",
     ];
     for case in cases {
         let (flags, message) = case.split_once(" => ").unwrap();

@@ -1,7 +1,13 @@
-//! The chosen policy written for nginx, Envoy, the lesson's YAML policy and the Redis script.
+//! The chosen policy written for nginx, Envoy, the lesson's YAML policy and the Redis script;
+//! where a tool cannot write the policy exactly, the export says so (or gives no configuration).
+
+mod replay_support;
 
 use bucketlab::limiter::BucketConfig;
-use bucketlab::replay::export::{envoy_fill, exports, nginx, nginx_rate, redis, yaml};
+use bucketlab::replay::export::{
+    envoy, envoy_fill, exports, nginx, nginx_rate, redis, yaml, Caveat, ENGLISH,
+};
+use replay_support::{marks, traffic_words};
 
 fn config(b: f64, r: f64) -> BucketConfig {
     BucketConfig::new(b, r).unwrap()
@@ -9,34 +15,98 @@ fn config(b: f64, r: f64) -> BucketConfig {
 
 #[test]
 fn nginx_counts_the_burst_beyond_the_first_request() {
-    let text = nginx(config(20.0, 5.0));
+    let text = nginx(config(20.0, 5.0)).unwrap();
     assert!(text.contains("rate=5r/s;"), "{text}");
     assert!(
         text.contains("limit_req zone=per_client burst=19 nodelay;"),
         "{text}"
     );
-    assert!(nginx(config(1.0, 1.0)).contains("burst=0 nodelay"));
+    assert!(!text.contains("Note:"), "exact: no note in {text}");
+    assert!(nginx(config(1.0, 1.0)).unwrap().contains("burst=0 nodelay"));
+    let rounded = nginx(config(2.5, 1.0)).unwrap();
+    assert!(rounded.contains("burst=2 nodelay"), "rounded up: {rounded}");
     assert!(
-        nginx(config(2.5, 1.0)).contains("burst=2 nodelay"),
-        "rounded up"
+        rounded.contains("# Note: nginx counts whole requests: B = 2.5 is written as 3.\n"),
+        "and said: {rounded}"
     );
-    // Rates that are not whole per second are written per minute.
-    assert_eq!(nginx_rate(2.5), "150r/m");
-    assert_eq!(nginx_rate(0.1), "6r/m");
-    assert_eq!(nginx_rate(0.001), "1r/m", "at least one a minute");
-    assert_eq!(nginx_rate(12.0), "12r/s");
 }
 
 #[test]
-fn envoy_fills_in_steps_of_at_least_50_ms() {
-    assert_eq!(envoy_fill(10.0), (10, "1s".to_owned()));
-    assert_eq!(envoy_fill(0.5), (1, "2s".to_owned()));
-    assert_eq!(envoy_fill(2.5), (1, "0.4s".to_owned()));
-    assert_eq!(envoy_fill(40.5), (2, "0.05s".to_owned()));
-    let text = bucketlab::replay::export::envoy(config(7.5, 2.0));
-    for line in ["max_tokens: 8", "tokens_per_fill: 2", "fill_interval: 1s"] {
+fn nginx_writes_a_rate_per_second_or_per_minute_exactly_when_it_can() {
+    assert_eq!(nginx_rate(12.0).unwrap(), ("12r/s".to_owned(), None));
+    assert_eq!(nginx_rate(2.5).unwrap(), ("150r/m".to_owned(), None));
+    assert_eq!(nginx_rate(0.1).unwrap(), ("6r/m".to_owned(), None));
+    assert_eq!(nginx_rate(1.0 / 60.0).unwrap(), ("1r/m".to_owned(), None));
+    // Neither per second nor per minute: the nearest per minute, said.
+    let (rate, caveat) = nginx_rate(1.2345).unwrap();
+    assert_eq!(rate, "74r/m");
+    assert_eq!(
+        caveat.unwrap().to_string(),
+        "nginx cannot write r = 1.2345/s exactly: the rate written, 74r/m, is 1.2333333333333334/s"
+    );
+}
+
+#[test]
+fn nginx_refuses_a_rate_below_one_a_minute_and_a_bucket_that_never_refills() {
+    // The recommendation for a short log: r = 0.001/s is not 1r/m (16.7 times as fast).
+    let slow = exports(config(7.0, 0.001));
+    assert_eq!(slow[0].id, "nginx");
+    assert_eq!(slow[0].text, None, "no nginx configuration for r = 0.001");
+    assert_eq!(
+        slow[0].caveats[0].to_string(),
+        "nginx's slowest rate is 1r/m (0.016666666666666666/s), faster than the r = 0.001/s \
+         replayed; no nginx configuration is given"
+    );
+    let never = exports(config(2.0, 0.0));
+    assert_eq!(never[0].text, None);
+    assert_eq!(never[0].caveats, [Caveat::NoRefill { tool: "nginx" }]);
+    assert_eq!(nginx(config(2.0, 0.0)), None);
+}
+
+#[test]
+fn envoy_fills_exactly_in_steps_of_at_least_50_ms_when_it_can() {
+    let fill = |r| {
+        let (tokens, interval, caveat) = envoy_fill(r).unwrap();
+        assert_eq!(caveat, None, "r = {r}: exact");
+        (tokens, interval)
+    };
+    assert_eq!(fill(10.0), (10, "1s".to_owned()));
+    assert_eq!(fill(0.5), (1, "2s".to_owned()));
+    assert_eq!(fill(2.5), (1, "0.4s".to_owned()));
+    assert_eq!(fill(40.5), (81, "2s".to_owned()));
+    assert_eq!(fill(0.3), (3, "10s".to_owned()));
+    assert_eq!(fill(0.001), (1, "1000s".to_owned()));
+    let text = envoy(config(7.5, 2.0)).unwrap();
+    for line in [
+        "max_tokens: 8",
+        "tokens_per_fill: 2",
+        "fill_interval: 1s",
+        "# Note: Envoy counts whole requests: B = 7.5 is written as 8.",
+    ] {
         assert!(text.contains(line), "{line} in {text}");
     }
+}
+
+#[test]
+fn envoy_says_when_its_fill_is_not_the_rate_and_refuses_r_0() {
+    let (tokens, interval, caveat) = envoy_fill(10.0 * std::f64::consts::PI).unwrap();
+    assert_eq!((tokens, interval.as_str()), (2, "0.05s"));
+    assert!(
+        matches!(caveat, Some(Caveat::RateRounded { written_rate, .. }) if written_rate == 40.0),
+        "{caveat:?}"
+    );
+    // Envoy's token_bucket.proto: tokens_per_fill must be above 0.
+    let never = exports(config(2.0, 0.0));
+    assert_eq!(never[1].id, "envoy");
+    assert_eq!(never[1].text, None);
+    assert_eq!(
+        never[1].caveats[0].to_string(),
+        "Envoy always refills a bucket, so it cannot enforce r = 0 (a bucket that never \
+         refills); no Envoy configuration is given"
+    );
+    assert!(!envoy(config(2.0, 0.001))
+        .unwrap()
+        .contains("tokens_per_fill: 0"));
 }
 
 #[test]
@@ -48,8 +118,39 @@ fn the_yaml_policy_and_the_redis_arguments_carry_b_and_r_exactly() {
     );
     let args = redis(config(12.0, 0.25));
     assert!(args.contains(", 12 0.25 1 "), "{args}");
-    let ids: Vec<&str> = exports(config(1.0, 1.0)).iter().map(|e| e.id).collect();
+    let all = exports(config(1.0, 1.0));
+    let ids: Vec<&str> = all.iter().map(|e| e.id).collect();
     assert_eq!(ids, ["nginx", "envoy", "yaml", "redis"]);
+    assert!(all.iter().all(|e| e.text.is_some() && e.caveats.is_empty()));
+    // r = 0 is a policy the YAML and the script hold exactly.
+    let never = exports(config(2.0, 0.0));
+    assert!(never[2].text.is_some() && never[3].text.is_some());
+}
+
+/// A caveat is a code and its values: the page's English is the command's, and the Portuguese
+/// names the same values.
+#[test]
+fn every_caveat_is_worded_alike_by_the_export_and_the_page() {
+    let english = traffic_words("en", &["exports", "caveats"]);
+    let portuguese = traffic_words("pt-BR", &["exports", "caveats"]);
+    assert_eq!(english.len(), ENGLISH.len());
+    for (code, sentence) in ENGLISH {
+        assert_eq!(english[code], *sentence, "{code}");
+        assert_eq!(
+            marks(portuguese[code].as_str().unwrap()),
+            marks(sentence),
+            "{code} in Portuguese"
+        );
+    }
+    let caveat = serde_json::to_value(&exports(config(2.5, 1.2345))[0].caveats).unwrap();
+    assert_eq!(
+        caveat,
+        serde_json::json!([
+            { "code": "rateRounded", "tool": "nginx", "rate": 1.2345, "written": "74r/m",
+              "writtenRate": 74.0 / 60.0 },
+            { "code": "capacityRounded", "tool": "nginx", "capacity": 2.5, "written": 3 }
+        ])
+    );
 }
 
 /// The YAML export is a policy the lesson's own parser accepts, with the same bucket.

@@ -204,11 +204,15 @@ fn json_lines_take_named_fields() {
     for (g, (time, key)) in got.iter().zip(expected) {
         assert_eq!((g.0, g.1.as_str()), (time, key));
     }
-    // A nested field as the key; numbers and booleans as JSON writes them.
+    // A nested field as the key; a number as JSON writes it. A boolean is refused, as null and
+    // arrays are: a key is a string or a number.
     let mut by_user = parser(Format::Json, Some(KeySpec::Field("user.id".into())), &JSON);
     assert_eq!(read(&mut by_user, JSON[2]).unwrap().1, "42");
     assert_eq!(read(&mut by_user, JSON[3]).unwrap().1, "u-7");
-    assert_eq!(read(&mut by_user, JSON[4]).unwrap().1, "true");
+    assert_eq!(
+        read(&mut by_user, JSON[4]).unwrap_err(),
+        "key field \"user.id\" is a boolean, not a string or a number"
+    );
     assert!(read(&mut by_user, JSON[0])
         .unwrap_err()
         .contains("no key field \"user.id\""));
@@ -479,6 +483,25 @@ fn the_format_is_detected_from_the_first_lines() {
         Some(Format::Common),
         "most lines"
     );
+    // A combined log whose first lines include one with its user-agent cut short is still
+    // combined (every combined line is also a common one), so that line is malformed.
+    let cut =
+        r#"203.0.113.9 - - [10/Oct/2000:13:55:37 -0700] "GET /a HTTP/1.1" 200 2326 "-" "curl/8"#;
+    let mut lines = combined.clone();
+    lines.insert(2, cut);
+    assert_eq!(
+        detect(&lines),
+        Some(Format::Combined),
+        "most lines are combined"
+    );
+    let text = format!("{}\n", lines.join("\n"));
+    let report = run(text.as_bytes(), bucket(5.0, 1.0)).unwrap().report;
+    assert_eq!((report.requests, report.malformed), (4, 1));
+    assert_eq!(report.malformed_examples[0].line, 3);
+    assert_eq!(
+        report.malformed_examples[0].why,
+        "user-agent: a quoted field is not closed"
+    );
     assert_eq!(detect(&ALB), Some(Format::Alb));
     assert_eq!(detect(&JSON), Some(Format::Json));
     assert_eq!(detect(&["time,key", "1,a", "2,b"]), Some(Format::Csv));
@@ -542,6 +565,30 @@ fn malformed_lines_are_counted_and_the_first_five_quoted() {
     );
     assert!(report.malformed_examples[3].why.contains("time \"now\""));
     assert_eq!(finished.parser.unwrap().format(), Format::Combined);
+}
+
+/// A byte order mark (PowerShell's `Out-File -Encoding utf8` writes one) is not part of the first
+/// line in any format: the first request is read, not dropped as malformed.
+#[test]
+fn a_byte_order_mark_reads_like_none_in_every_format() {
+    let combined = log(3, "\n");
+    let logs = [
+        combined.as_str(),
+        "127.0.0.1 - - [10/Oct/2000:13:55:36 -0700] \"GET / HTTP/1.0\" 200 1\n127.0.0.1 - - [10/Oct/2000:13:55:36 -0700] \"GET / HTTP/1.0\" 200 1\n",
+        "{\"time\":1700000000,\"ip\":\"a\"}\n{\"time\":1700000000,\"ip\":\"a\"}\n",
+        &format!("{}\n{}\n", ALB[0], ALB[1]),
+        "1700000000,a\n1700000000,a\n",
+    ];
+    for text in logs {
+        let plain = run(text.as_bytes(), bucket(1.0, 1.0)).unwrap();
+        let marked = run(format!("\u{feff}{text}").as_bytes(), bucket(1.0, 1.0)).unwrap();
+        assert_eq!(marked.report, plain.report, "{text}");
+        assert_eq!(
+            marked.parser.map(|p| p.format()),
+            plain.parser.map(|p| p.format())
+        );
+        assert_eq!(plain.report.malformed, 0, "{text}");
+    }
 }
 
 #[test]

@@ -54,6 +54,26 @@ fn examples() -> Vec<Problem> {
             column: 5,
             widest: 2,
         },
+        Problem::NotFormat {
+            format: Format::Alb,
+            lines: 11,
+            looks: None,
+        },
+        Problem::NotFormat {
+            format: Format::Common,
+            lines: 1,
+            looks: None,
+        },
+        Problem::NotFormat {
+            format: Format::Alb,
+            lines: 11,
+            looks: Some(Format::Combined),
+        },
+        Problem::NotFormat {
+            format: Format::Combined,
+            lines: 1,
+            looks: Some(Format::Csv),
+        },
         Problem::NotJson { lines: 16 },
         Problem::NotJson { lines: 1 },
         Problem::NoSuchField {
@@ -104,6 +124,7 @@ fn variant(problem: &Problem) -> &'static str {
         Problem::KeyedByColumn => "KeyedByColumn",
         Problem::NoSecondColumn { .. } => "NoSecondColumn",
         Problem::NoColumn { .. } => "NoColumn",
+        Problem::NotFormat { .. } => "NotFormat",
         Problem::NotJson { .. } => "NotJson",
         Problem::NoSuchField { .. } => "NoSuchField",
         Problem::NoUsualField { .. } => "NoUsualField",
@@ -140,7 +161,7 @@ fn fill(sentence: &str, values: &Map<String, Value>) -> String {
 fn every_problem_is_a_code_and_values_said_alike_by_the_command_and_the_page() {
     let examples = examples();
     let variants: BTreeSet<_> = examples.iter().map(variant).collect();
-    assert_eq!(variants.len(), 19, "an example of every variant");
+    assert_eq!(variants.len(), 20, "an example of every variant");
     let english: Map<String, Value> = ENGLISH
         .iter()
         .map(|(code, text)| ((*code).to_owned(), Value::from(*text)))

@@ -1,99 +1,362 @@
 //! A token-bucket policy `(B, r)` written for the places it may end up in: nginx's `limit_req`,
 //! Envoy's `local_ratelimit`, the lesson's YAML policy and the arguments of the lesson's Redis
-//! script. Each is the closest configuration of that model; where the models differ, the
-//! comments say so (the lesson's page says it in words).
+//! script. Each is that tool's configuration of the same bucket when the tool can write it
+//! exactly. When it cannot, the export says so as a [`Caveat`] (a code and its values, worded by
+//! the command in English and by the lesson's page in its language, like a
+//! [`Problem`](super::Problem)): a rate or a burst written the nearest way the tool allows, or no
+//! configuration at all when the tool has no way to say the policy (nginx slower than 1r/m, or
+//! a bucket that never refills, which neither nginx nor Envoy can be).
 
+use super::reason::{self, Arg};
 use crate::limiter::{rust_number, BucketConfig};
+use serde::ser::Serializer;
 use serde::Serialize;
+use std::fmt;
 
-/// One export: which (`nginx`, `envoy`, `yaml`, `redis`) and its text.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// One export: which (`nginx`, `envoy`, `yaml`, `redis`), its text, and what it could not say.
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Export {
     /// Which configuration.
     pub id: &'static str,
-    /// The configuration, ready to paste.
-    pub text: String,
+    /// The configuration, ready to paste; `None` when the tool cannot express the policy (the
+    /// caveats say why).
+    pub text: Option<String>,
+    /// Where the configuration is not the policy replayed, or why there is none.
+    pub caveats: Vec<Caveat>,
+}
+
+/// Where a tool's configuration cannot be the policy replayed. It serializes as
+/// `{ "code": "rateRounded", "tool": "nginx", "rate": 1.2345, … }`; `Display` is the English.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Caveat {
+    /// `r = 0`: the tool always refills, so it cannot hold a bucket that never does.
+    NoRefill {
+        /// `nginx` or `envoy`.
+        tool: &'static str,
+    },
+    /// A rate slower than the tool's slowest: no configuration.
+    TooSlow {
+        /// `nginx` or `envoy`.
+        tool: &'static str,
+        /// The rate replayed, per second.
+        rate: f64,
+        /// The slowest rate the tool writes, as it writes it (`1r/m`).
+        slowest: &'static str,
+        /// That rate, per second.
+        slowest_rate: f64,
+    },
+    /// The rate is written as the nearest the tool allows, which is not the rate replayed.
+    RateRounded {
+        /// `nginx` or `envoy`.
+        tool: &'static str,
+        /// The rate replayed, per second.
+        rate: f64,
+        /// The rate written, as the tool writes it (`74r/m`).
+        written: String,
+        /// The rate written, per second.
+        written_rate: f64,
+    },
+    /// The tool counts whole requests: a capacity that is not whole is written rounded up.
+    CapacityRounded {
+        /// `nginx` or `envoy`.
+        tool: &'static str,
+        /// `B`.
+        capacity: f64,
+        /// The capacity the configuration gives (nginx: `burst + 1`).
+        written: u64,
+    },
+}
+
+/// Every sentence a [`Caveat`] may be said with: its code and its English words, each value
+/// named in braces. The page's English (`exports.caveats` in `locales/en/traffic.json`) is this
+/// table; `tests/replay_export.rs` checks it, and that the Portuguese names the same values.
+pub const ENGLISH: [(&str, &str); 4] = [
+    (
+        "noRefill",
+        "{tool} always refills a bucket, so it cannot enforce r = 0 (a bucket that never \
+         refills); no {tool} configuration is given",
+    ),
+    (
+        "tooSlow",
+        "{tool}'s slowest rate is {slowest} ({slowestRate}/s), faster than the r = {rate}/s \
+         replayed; no {tool} configuration is given",
+    ),
+    (
+        "rateRounded",
+        "{tool} cannot write r = {rate}/s exactly: the rate written, {written}, is {writtenRate}/s",
+    ),
+    (
+        "capacityRounded",
+        "{tool} counts whole requests: B = {capacity} is written as {written}",
+    ),
+];
+
+impl Caveat {
+    /// The sentence that says it.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Caveat::NoRefill { .. } => "noRefill",
+            Caveat::TooSlow { .. } => "tooSlow",
+            Caveat::RateRounded { .. } => "rateRounded",
+            Caveat::CapacityRounded { .. } => "capacityRounded",
+        }
+    }
+
+    /// The English sentence of `code` (a code of [`ENGLISH`]), values in braces.
+    pub fn english(code: &str) -> Option<&'static str> {
+        reason::lookup(&ENGLISH, code)
+    }
+
+    fn args(&self) -> Vec<(&'static str, Arg)> {
+        // The tool by its id (the page names it), or as the English writes it.
+        let tool = |t: &'static str| {
+            (
+                "tool",
+                Arg::Word(t, if t == "envoy" { "Envoy" } else { "nginx" }),
+            )
+        };
+        match self {
+            Caveat::NoRefill { tool: t } => vec![tool(t)],
+            Caveat::TooSlow {
+                tool: t,
+                rate,
+                slowest,
+                slowest_rate,
+            } => vec![
+                tool(t),
+                ("rate", Arg::Number(*rate)),
+                ("slowest", Arg::Text((*slowest).to_owned())),
+                ("slowestRate", Arg::Number(*slowest_rate)),
+            ],
+            Caveat::RateRounded {
+                tool: t,
+                rate,
+                written,
+                written_rate,
+            } => vec![
+                tool(t),
+                ("rate", Arg::Number(*rate)),
+                ("written", Arg::Text(written.clone())),
+                ("writtenRate", Arg::Number(*written_rate)),
+            ],
+            Caveat::CapacityRounded {
+                tool: t,
+                capacity,
+                written,
+            } => vec![
+                tool(t),
+                ("capacity", Arg::Number(*capacity)),
+                ("written", Arg::Whole(*written)),
+            ],
+        }
+    }
+}
+
+/// The English sentence, its values filled in.
+impl fmt::Display for Caveat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let code = self.code();
+        reason::write_english(f, Caveat::english(code).unwrap_or(code), &self.args())
+    }
+}
+
+/// `{ "code": …, then each value by its name }`, for a front end that words it itself.
+impl Serialize for Caveat {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        reason::serialize(serializer, self.code(), &self.args())
+    }
 }
 
 /// Envoy refuses a `fill_interval` under 50 ms.
 const ENVOY_MIN_INTERVAL_MS: f64 = 50.0;
+/// The longest `fill_interval` (a `google.protobuf.Duration`: 10,000 years), in milliseconds.
+const ENVOY_MAX_INTERVAL_MS: f64 = 315_576_000_000_000.0;
+/// The most tokens per fill tried when looking for an Envoy fill that is the rate exactly.
+const ENVOY_MOST_TOKENS_TRIED: u32 = 1000;
+
+/// Whether `x` is a whole number, to the rounding of the arithmetic that made it.
+fn whole(x: f64) -> bool {
+    (x - x.round()).abs() <= 1e-9 * x.abs().max(1.0)
+}
 
 /// Every export of `config`, in the order the page shows them.
 pub fn exports(config: BucketConfig) -> Vec<Export> {
     vec![
-        Export {
-            id: "nginx",
-            text: nginx(config),
-        },
-        Export {
-            id: "envoy",
-            text: envoy(config),
-        },
+        nginx_export(config),
+        envoy_export(config),
         Export {
             id: "yaml",
-            text: yaml(config),
+            text: Some(yaml(config)),
+            caveats: vec![],
         },
         Export {
             id: "redis",
-            text: redis(config),
+            text: Some(redis(config)),
+            caveats: vec![],
         },
     ]
 }
 
-/// nginx's rate as it is written: whole requests per second, else whole requests per minute
-/// (`r/m`), rounded to the nearest, at least 1.
-pub fn nginx_rate(rate: f64) -> String {
-    if rate >= 1.0 && rate.fract() == 0.0 {
-        format!("{}r/s", rate as u64)
-    } else {
-        format!("{}r/m", ((rate * 60.0).round() as u64).max(1))
+/// nginx's rate as it is written: whole requests per second (`5r/s`) or per minute (`150r/m`),
+/// with a caveat when neither is `rate` exactly (then the nearest per minute); `Err` when nginx
+/// cannot write it at all (`r = 0`, or below its slowest rate, `1r/m`).
+pub fn nginx_rate(rate: f64) -> Result<(String, Option<Caveat>), Caveat> {
+    let tool = "nginx";
+    if rate <= 0.0 {
+        return Err(Caveat::NoRefill { tool });
     }
+    let per_minute = rate * 60.0;
+    if per_minute < 1.0 && !whole(per_minute) {
+        return Err(Caveat::TooSlow {
+            tool,
+            rate,
+            slowest: "1r/m",
+            slowest_rate: 1.0 / 60.0,
+        });
+    }
+    if rate >= 1.0 && whole(rate) {
+        return Ok((format!("{}r/s", rate.round() as u64), None));
+    }
+    let written = per_minute.round() as u64;
+    let text = format!("{written}r/m");
+    let caveat = (!whole(per_minute)).then(|| Caveat::RateRounded {
+        tool,
+        rate,
+        written: text.clone(),
+        written_rate: written as f64 / 60.0,
+    });
+    Ok((text, caveat))
+}
+
+/// The capacity a tool that counts whole requests gives for `B` (rounded up, at least 1), and
+/// the caveat when that is not `B`.
+fn whole_capacity(tool: &'static str, capacity: f64) -> (u64, Option<Caveat>) {
+    let written = capacity.ceil().max(1.0) as u64;
+    let caveat = (written as f64 != capacity).then_some(Caveat::CapacityRounded {
+        tool,
+        capacity,
+        written,
+    });
+    (written, caveat)
+}
+
+/// The caveats as the configuration's first comment lines.
+fn comments(caveats: &[Caveat]) -> String {
+    caveats.iter().map(|c| format!("# Note: {c}.\n")).collect()
 }
 
 /// `limit_req_zone` and `limit_req`: nginx admits one request at the rate and queues `burst`
-/// beyond it, so `burst = B − 1` (rounded up to a whole request); `nodelay` serves the queued
+/// beyond it, so `burst = B − 1` (B rounded up to a whole request); `nodelay` serves the queued
 /// ones at once, as a bucket does.
-pub fn nginx(config: BucketConfig) -> String {
-    let burst = (config.capacity() - 1.0).ceil().max(0.0) as u64;
-    format!(
+pub fn nginx_export(config: BucketConfig) -> Export {
+    let (rate, rate_caveat) = match nginx_rate(config.refill_rate()) {
+        Ok(rate) => rate,
+        Err(caveat) => {
+            return Export {
+                id: "nginx",
+                text: None,
+                caveats: vec![caveat],
+            }
+        }
+    };
+    let (capacity, capacity_caveat) = whole_capacity("nginx", config.capacity());
+    let caveats: Vec<Caveat> = [rate_caveat, capacity_caveat]
+        .into_iter()
+        .flatten()
+        .collect();
+    let text = format!(
         "# B = {b}, r = {r}/s: nginx counts the burst beyond the first request, so burst = B - 1.\n\
+         {notes}\
          limit_req_zone $binary_remote_addr zone=per_client:10m rate={rate};\n\
          \n\
          server {{\n    location / {{\n        limit_req zone=per_client burst={burst} nodelay;\n        \
          limit_req_status 429;\n    }}\n}}\n",
         b = rust_number(config.capacity()),
         r = rust_number(config.refill_rate()),
-        rate = nginx_rate(config.refill_rate()),
-    )
+        notes = comments(&caveats),
+        burst = capacity - 1,
+    );
+    Export {
+        id: "nginx",
+        text: Some(text),
+        caveats,
+    }
 }
 
-/// The Envoy token bucket closest to `(B, r)`: `max_tokens: B` (whole), and `r` as
-/// `tokens_per_fill` every `fill_interval`: every second for a whole rate, else one token every
-/// `1/r` seconds (at least 50 ms, Envoy's minimum).
-pub fn envoy_fill(rate: f64) -> (u64, String) {
+/// nginx's configuration of `config`, or `None` when nginx cannot express it.
+pub fn nginx(config: BucketConfig) -> Option<String> {
+    nginx_export(config).text
+}
+
+/// Envoy's `tokens_per_fill` and `fill_interval` for `rate`: every second for a whole rate, else
+/// the fewest whole tokens every whole number of milliseconds (at least 50 ms, Envoy's minimum)
+/// that is `rate` exactly; when none is, the nearest (with a caveat). `Err` when Envoy cannot
+/// write it (`r = 0`: `tokens_per_fill` must be above 0; or slower than one token per
+/// `fill_interval`'s longest).
+pub fn envoy_fill(rate: f64) -> Result<(u64, String, Option<Caveat>), Caveat> {
+    let tool = "envoy";
     if rate <= 0.0 {
-        return (0, "3600s".to_owned());
+        return Err(Caveat::NoRefill { tool });
     }
-    if rate.fract() == 0.0 {
-        return (rate as u64, "1s".to_owned());
+    let interval = |ms: f64| format!("{}s", rust_number(ms / 1000.0));
+    if 1000.0 / rate > ENVOY_MAX_INTERVAL_MS {
+        return Err(Caveat::TooSlow {
+            tool,
+            rate,
+            slowest: "1 token every 315576000000s",
+            slowest_rate: 1000.0 / ENVOY_MAX_INTERVAL_MS,
+        });
     }
+    if rate >= 1.0 && whole(rate) {
+        return Ok((rate.round() as u64, "1s".to_owned(), None));
+    }
+    for tokens in 1..=ENVOY_MOST_TOKENS_TRIED {
+        let ms = f64::from(tokens) * 1000.0 / rate;
+        if (ENVOY_MIN_INTERVAL_MS..=ENVOY_MAX_INTERVAL_MS).contains(&ms) && whole(ms) {
+            return Ok((u64::from(tokens), interval(ms.round()), None));
+        }
+    }
+    // No exact fill: one token every `1/r` (to the millisecond), or, faster than one token per
+    // 50 ms, whole tokens every 50 ms.
     let ms = (1000.0 / rate).round();
-    if ms >= ENVOY_MIN_INTERVAL_MS {
-        (1, format!("{}s", rust_number(ms / 1000.0)))
+    let (tokens, ms) = if ms >= ENVOY_MIN_INTERVAL_MS {
+        (1, ms)
     } else {
-        // Faster than one token per 50 ms: whole tokens every 50 ms.
         (
             (rate * ENVOY_MIN_INTERVAL_MS / 1000.0).round().max(1.0) as u64,
-            "0.05s".to_owned(),
+            ENVOY_MIN_INTERVAL_MS,
         )
-    }
+    };
+    let written = interval(ms);
+    let caveat = Caveat::RateRounded {
+        tool,
+        rate,
+        written: format!("tokens_per_fill: {tokens}, fill_interval: {written}"),
+        written_rate: tokens as f64 * 1000.0 / ms,
+    };
+    Ok((tokens, written, Some(caveat)))
 }
 
 /// Envoy's `local_ratelimit` HTTP filter with a token bucket of `(B, r)`.
-pub fn envoy(config: BucketConfig) -> String {
-    let (tokens, interval) = envoy_fill(config.refill_rate());
-    format!(
+pub fn envoy_export(config: BucketConfig) -> Export {
+    let (tokens, interval, rate_caveat) = match envoy_fill(config.refill_rate()) {
+        Ok(fill) => fill,
+        Err(caveat) => {
+            return Export {
+                id: "envoy",
+                text: None,
+                caveats: vec![caveat],
+            }
+        }
+    };
+    let (max, capacity_caveat) = whole_capacity("envoy", config.capacity());
+    let caveats: Vec<Caveat> = [rate_caveat, capacity_caveat]
+        .into_iter()
+        .flatten()
+        .collect();
+    let text = format!(
         "# One bucket per Envoy instance (per client needs descriptors); it refills in steps.\n\
+         {notes}\
          http_filters:\n\
          - name: envoy.filters.http.local_ratelimit\n  \
            typed_config:\n    \
@@ -109,8 +372,18 @@ pub fn envoy(config: BucketConfig) -> String {
              filter_enforced:\n      \
                default_value: {{ numerator: 100, denominator: HUNDRED }}\n      \
                runtime_key: local_rate_limit_enforced\n",
-        max = config.capacity().ceil() as u64,
-    )
+        notes = comments(&caveats),
+    );
+    Export {
+        id: "envoy",
+        text: Some(text),
+        caveats,
+    }
+}
+
+/// Envoy's configuration of `config`, or `None` when Envoy cannot express it.
+pub fn envoy(config: BucketConfig) -> Option<String> {
+    envoy_export(config).text
 }
 
 /// The lesson's YAML policy (src/limiter/policy.rs) with `(B, r)` as its default tier.

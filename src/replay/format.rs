@@ -92,17 +92,24 @@ fn is_time(text: Option<&str>) -> bool {
 }
 
 /// The format most of `samples` (the first lines of a log) are in; `None` when none matches.
-/// Ties go to the earlier format of [`Format::ALL`]. A lone line that names CSV columns
-/// (`time,key`) is CSV: a header with no request after it, rather than no format at all.
+/// Ties go to the earlier format of [`Format::ALL`]. Every `combined` line is also a `common` one
+/// (with fields after the size), so a log is `combined` when most of its `common` lines are: a
+/// combined log with a broken line among the first (a user-agent cut short) is not read as
+/// `common`, which would replay that line instead of calling it malformed. A lone line that names
+/// CSV columns (`time,key`) is CSV: a header with no request after it, rather than no format at all.
 pub fn detect(samples: &[&str]) -> Option<Format> {
+    let count = |format: Format| samples.iter().filter(|line| format.matches(line)).count();
     let mut best = None;
     for format in Format::ALL {
-        let count = samples.iter().filter(|line| format.matches(line)).count();
+        let count = count(format);
         if count > 0 && best.is_none_or(|(_, most)| count > most) {
             best = Some((format, count));
         }
     }
     match (best, samples) {
+        (Some((Format::Common, common)), _) if 2 * count(Format::Combined) > common => {
+            Some(Format::Combined)
+        }
         (Some((format, _)), _) => Some(format),
         (None, [line]) if is_csv_header(line) => Some(Format::Csv),
         _ => None,
@@ -236,6 +243,19 @@ impl Parser {
             value: Some(value),
             why,
         };
+        // A web-server format none of the first lines is in would make every line malformed.
+        let web = matches!(format, Format::Combined | Format::Common | Format::Alb);
+        if web && !samples.is_empty() && !samples.iter().any(|line| format.matches(line)) {
+            return Err(refuse(
+                "format",
+                format.name().to_owned(),
+                Problem::NotFormat {
+                    format,
+                    lines: samples.len(),
+                    looks: detect(samples),
+                },
+            ));
+        }
         if let (Some(field), false) = (time_field, format == Format::Json) {
             return Err(refuse(
                 "time-field",

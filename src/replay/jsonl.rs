@@ -112,7 +112,9 @@ pub fn key(name: &str, value: Option<Value>) -> Result<String, Unreadable> {
     let field = name.to_owned();
     match value {
         Some(Value::String(text)) => Ok(text),
-        Some(value @ (Value::Number(_) | Value::Bool(_))) => Ok(value.to_string()),
+        // A key is a string or a number, as the refusal of any other kind says: a boolean is
+        // refused like null (it would group every client whose field is true as one).
+        Some(value @ Value::Number(_)) => Ok(value.to_string()),
         Some(other) => Err(Unreadable::KeyKind {
             field,
             kind: JsonKind::of(&other),
@@ -156,6 +158,13 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("is null"));
+        assert_eq!(
+            key("k", Some(Value::Bool(true))),
+            Err(Unreadable::KeyKind {
+                field: "k".to_owned(),
+                kind: JsonKind::Boolean
+            })
+        );
         assert!(object("[1]")
             .unwrap_err()
             .to_string()

@@ -3,10 +3,14 @@
 //! Chunks come from anywhere (a `BufRead` natively, a file slice in a browser worker); a line may
 //! straddle chunks. Lines wholly inside a chunk are handed out without a copy; only the piece that
 //! straddles a chunk boundary is kept, and never more than [`MAX_LINE`] bytes of it: a longer line
-//! is consumed and reported by its length alone.
+//! is consumed and reported by its length alone. A UTF-8 byte order mark at the start of the
+//! stream (Windows tools write one) is not part of the first line, whatever the format.
 
 /// The longest line kept, in bytes (1 MiB). Longer lines count as malformed.
 pub const MAX_LINE: usize = 1 << 20;
+
+/// The UTF-8 byte order mark.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// One line of the input, without its `\n` (nor the `\r` of a CRLF ending).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,6 +28,8 @@ pub struct LineSplitter {
     partial: Vec<u8>,
     /// Bytes of that line seen so far, including any that were not kept.
     partial_len: u64,
+    /// Whether a line has been handed out (only the first may start with a byte order mark).
+    started: bool,
 }
 
 impl LineSplitter {
@@ -36,11 +42,12 @@ impl LineSplitter {
     pub fn feed(&mut self, mut chunk: &[u8], mut each: impl FnMut(Line<'_>)) {
         while let Some(end) = memchr::memchr(b'\n', chunk) {
             let (head, rest) = (&chunk[..end], &chunk[end + 1..]);
+            let first = !std::mem::replace(&mut self.started, true);
             if self.partial_len == 0 {
-                each(line(head, head.len() as u64));
+                each(line(head, head.len() as u64, first));
             } else {
                 self.keep(head);
-                each(line(&self.partial, self.partial_len));
+                each(line(&self.partial, self.partial_len, first));
                 self.partial.clear();
                 self.partial_len = 0;
             }
@@ -52,7 +59,8 @@ impl LineSplitter {
     /// Ends the stream: a last line without a final `\n` is still a line.
     pub fn finish(&mut self, mut each: impl FnMut(Line<'_>)) {
         if self.partial_len > 0 {
-            each(line(&self.partial, self.partial_len));
+            let first = !std::mem::replace(&mut self.started, true);
+            each(line(&self.partial, self.partial_len, first));
         }
         self.partial = Vec::new();
         self.partial_len = 0;
@@ -70,10 +78,16 @@ impl LineSplitter {
     }
 }
 
-fn line(bytes: &[u8], len: u64) -> Line<'_> {
+/// The line of `bytes` (`len` bytes long, more than `bytes` when it was not kept), without a
+/// `\r` ending nor, on the `first` line, a byte order mark.
+fn line(bytes: &[u8], len: u64, first: bool) -> Line<'_> {
     if len > MAX_LINE as u64 {
         return Line::TooLong(len);
     }
+    let bytes = match first {
+        true => bytes.strip_prefix(BOM).unwrap_or(bytes),
+        false => bytes,
+    };
     Line::Text(bytes.strip_suffix(b"\r").unwrap_or(bytes))
 }
 
@@ -106,6 +120,20 @@ mod tests {
             "no empty line after a final newline"
         );
         assert!(split(&[]).is_empty());
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_dropped_from_the_first_line_only() {
+        assert_eq!(
+            split(&[b"\xEF\xBB\xBFa\n\xEF\xBB\xBFb\n"]),
+            ["a", "\u{feff}b"]
+        );
+        assert_eq!(
+            split(&[b"\xEF", b"\xBB\xBFa\nb"]),
+            ["a", "b"],
+            "across chunks"
+        );
+        assert_eq!(split(&[b"\xEF\xBB\xBF"]), [""], "a mark and nothing else");
     }
 
     #[test]

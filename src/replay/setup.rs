@@ -112,6 +112,15 @@ pub enum Problem {
         /// The most columns a line has (at least 2).
         widest: usize,
     },
+    /// A web-server format named (`combined`, `common`, `alb`) that none of the first lines is in.
+    NotFormat {
+        /// The format named.
+        format: Format,
+        /// The lines looked at.
+        lines: usize,
+        /// The format the lines are in, when one is detected.
+        looks: Option<Format>,
+    },
     /// Lines read as JSON of which none is an object.
     NotJson {
         /// The lines looked at.
@@ -185,7 +194,7 @@ pub const FIELDS_SHOWN: usize = 12;
 /// Every sentence a [`Problem`] may be said with: its code and its English words, each value
 /// named in braces. The page's English (`errors.why` in `locales/en/traffic.json`) is this table;
 /// `tests/replay_setup.rs` checks it, and that the Portuguese has the same codes and values.
-pub const ENGLISH: [(&str, &str); 26] = [
+pub const ENGLISH: [(&str, &str); 30] = [
     (
         "noFormat",
         "none of combined, common, json, alb or csv matches the first {lines} lines",
@@ -234,6 +243,19 @@ pub const ENGLISH: [(&str, &str); 26] = [
     (
         "noColumnTwoOnlyOne",
         "the first line has no column {column}; it has {widest}, so the key can be column:2",
+    ),
+    (
+        "notFormat",
+        "none of the first {lines} lines reads as {format}",
+    ),
+    ("notFormatOne", "the first line does not read as {format}"),
+    (
+        "notFormatLooks",
+        "none of the first {lines} lines reads as {format}; they read as {looks}",
+    ),
+    (
+        "notFormatLooksOne",
+        "the first line does not read as {format}; it reads as {looks}",
     ),
     (
         "notJson",
@@ -303,6 +325,10 @@ impl Problem {
                 lines, widest: 2, ..
             } => one(*lines, "noColumnTwoOnly", "noColumnTwoOnlyOne"),
             Problem::NoColumn { lines, .. } => one(*lines, "noColumn", "noColumnOne"),
+            Problem::NotFormat {
+                lines, looks: None, ..
+            } => one(*lines, "notFormat", "notFormatOne"),
+            Problem::NotFormat { lines, .. } => one(*lines, "notFormatLooks", "notFormatLooksOne"),
             Problem::NotJson { lines } => one(*lines, "notJson", "notJsonOne"),
             Problem::NoSuchField { present, .. } if present.is_empty() => "noSuchFieldEmpty",
             Problem::NoSuchField { .. } => "noSuchField",
@@ -332,6 +358,15 @@ impl Problem {
         match self {
             Problem::NoFormat { lines } | Problem::NotJson { lines } => {
                 vec![("lines", whole(*lines))]
+            }
+            Problem::NotFormat {
+                format,
+                lines,
+                looks,
+            } => {
+                let mut args = vec![("format", text(format.name())), ("lines", whole(*lines))];
+                args.extend(looks.map(|looks| ("looks", text(looks.name()))));
+                args
             }
             Problem::NoNamedFields { format } | Problem::KeyedByIp { format } => {
                 vec![("format", text(format.name()))]

@@ -293,10 +293,14 @@ test('traffic (index.html): every kind of setup error is said in Portuguese, the
     [{ key: 'field:user' }, json, 'Uma configuração não combina com este log: o campo Chave “field:user”: nenhuma das primeiras linhas JSON tem um campo “user”; elas têm time, who.'],
     [{ key: 'column:3' }, combined, 'Uma configuração não combina com este log: o campo Chave “column:3”: em linhas combined, a chave é ip, o endereço do cliente.'],
     [{ format: 'json' }, combined, 'Isto não parece um log de acesso: o menu Formato “json”: nenhuma das 2 primeiras linhas é um objeto JSON.'],
+    [{ format: 'alb' }, csv, 'Isto não parece um log de acesso: o menu Formato “alb”: nenhuma das 3 primeiras linhas se lê como alb; elas se leem como csv.'],
     // Refused before reading: the settings themselves.
     [{ key: 'usuario' }, csv, 'Uma configuração não é permitida: o campo Chave “usuario”: permitidos: ip, field:NOME (um campo JSON) ou column:N (uma coluna CSV, a partir da 2).'],
     [{ key: 'column:1' }, csv, 'Uma configuração não é permitida: o campo Chave “column:1”: column:N precisa de um número inteiro de 2 a 64 (a coluna 1 é o tempo).'],
     [{ capacity: '0' }, csv, 'Uma configuração não é permitida: o campo Balde B “0”: B deve ser um número finito maior que 0.'],
+    // An empty field is said to be empty, not read as 0.
+    [{ capacity: '' }, csv, 'Uma configuração não é permitida: o campo Balde B está vazio: B deve ser um número finito maior que 0.'],
+    [{ rate: '' }, csv, 'Uma configuração não é permitida: o campo Reposição r está vazio: r deve ser um número finito maior ou igual a 0.'],
     [{ capacity: '2.5', algorithm: 'fixed-window' }, csv, 'Uma configuração não é permitida: o campo Balde B “2,5”: Janela fixa conta requisições inteiras: um número inteiro de 1 a 10.000.'],
     [{ rate: '0', algorithm: 'gcra' }, csv, 'Uma configuração não é permitida: o campo Reposição r “0”: GCRA precisa de uma reposição acima de 0: sua janela é B / r.'],
     [{ capacity: '5', rate: '10000', algorithm: 'sliding-log' }, csv, 'Uma configuração não é permitida: o campo Reposição r “10.000”: a janela B / r de Janela deslizante (registro) seria de 0,0005 s; ela deve ir de 0,001 a 86.400 s.'],
@@ -501,3 +505,77 @@ for (const colorScheme of ['light', 'dark']) {
     await page.context().close();
   });
 }
+
+test('traffic: an export that cannot be the policy replayed says so, and none is given where the tool cannot express it', async () => {
+  const file = join(dir, 'short.csv');
+  writeFileSync(file, '1700000000,a\n1700000001,a\n1700000002,b\n');
+  for (const [path, words] of [['en.html', { none: /^Note: nginx's slowest rate is 1r\/m \(0[.,]0166667\/s\), faster than the r = 0[.,]001\/s replayed; no nginx configuration is given\.$/, never: /^Note: Envoy always refills a bucket, so it cannot enforce r = 0/ }],
+    ['', { none: /^Observação: a taxa mais lenta do nginx é 1r\/m \(0,0166667\/s\), mais rápida que a r = 0,001\/s reproduzida/, never: /^Observação: o Envoy sempre reabastece o balde/ }]]) {
+    const page = await openTraffic(path);
+    await setPolicy(page, 7, 0.001, 'keys:99%');
+    await page.setInputFiles(`${MOUNT} .tr-file`, file);
+    await page.waitForSelector(`${MOUNT} .tr-exports`);
+    // r = 0.001/s: nginx's slowest rate is 1r/m, so no nginx configuration; Envoy's is exact.
+    const nginx = page.locator(`${MOUNT} .tr-export[data-export=nginx]`);
+    assert.equal(await nginx.locator('pre').count(), 0, 'no nginx configuration');
+    assert.equal(await nginx.locator('button.tr-copy').count(), 0, 'nothing to copy');
+    assert.match(await nginx.locator('.tr-export-caveat').textContent(), words.none);
+    const envoy = page.locator(`${MOUNT} .tr-export[data-export=envoy]`);
+    assert.match(await envoy.locator('pre').textContent(), /tokens_per_fill: 1\n +fill_interval: 1000s\n/);
+    assert.equal(await envoy.locator('.tr-export-caveat').count(), 0, 'exact');
+
+    // r = 0: neither nginx nor Envoy can be a bucket that never refills.
+    await setPolicy(page, 2, 0, 'keys:99%');
+    await page.click(`${MOUNT} .tr-rerun`);
+    await page.waitForFunction(() => window.bucketlab.traffic?.outcome?.exports?.[1]?.text === null);
+    await page.waitForSelector(`${MOUNT} .tr-export[data-export=envoy] .tr-export-caveat`);
+    assert.equal(await page.locator(`${MOUNT} .tr-export pre`).count(), 2, 'the YAML policy and the script only');
+    assert.match(await envoy.locator('.tr-export-caveat').textContent(), words.never);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});
+
+test('traffic: a forced format that fits no line, an empty field, a byte order mark, every bad line listed and a tiny share are said as they are', async () => {
+  const page = await openTraffic('en.html');
+  const error = `${MOUNT} .tr-error`;
+  const csv = join(dir, 'forced.csv');
+  writeFileSync(csv, '1700000000,a\n1700000001,a\n');
+  // --format alb on a CSV log: refused naming the format and what the lines read as (not 0 requests).
+  await page.selectOption(`${MOUNT} .tr-field--format select`, 'alb');
+  await page.setInputFiles(`${MOUNT} .tr-file`, csv);
+  await page.waitForFunction((sel) => document.querySelector(sel).textContent !== '', error);
+  assert.equal(await page.textContent(error), 'This does not look like an access log: the Format menu “alb”: none of the first 2 lines reads as alb; they read as csv.');
+  await page.selectOption(`${MOUNT} .tr-field--format select`, '');
+
+  // Bucket B cleared: said to be empty, not “0”.
+  await page.fill(`${MOUNT} .tr-field--capacity input`, '');
+  await page.click(`${MOUNT} .tr-rerun`);
+  await page.waitForFunction((sel) => document.querySelector(sel).textContent.includes('empty'), error);
+  assert.equal(await page.textContent(error), 'A setting is not allowed: the Bucket B field is empty: B must be a finite number greater than 0.');
+
+  // A JSON-lines log with a byte order mark: its first line is a request, as the command reads it.
+  const bom = join(dir, 'bom.jsonl');
+  writeFileSync(bom, '\ufeff{"time":1700000000,"ip":"a"}\n{"time":1700000000,"ip":"a"}\nnot json\n{"oops\n');
+  await setPolicy(page, 1, 1, 'keys:99%');
+  await page.setInputFiles(`${MOUNT} .tr-file`, bom);
+  await page.waitForFunction(() => window.bucketlab.traffic?.outcome?.report?.lines === 4);
+  const report = await page.evaluate(() => window.bucketlab.traffic.outcome.report);
+  assert.deepEqual([report.requests, report.malformed, report.limited], [2, 2, 1]);
+  assert.deepEqual(report, cliReport(bom, ['--capacity', '1', '--refill-rate', '1', '--recommend', 'keys:99%']));
+  // Both bad lines are listed: no “the first ones”.
+  await page.waitForSelector(`${MOUNT} .tr-malformed-title`);
+  assert.equal(await page.textContent(`${MOUNT} .tr-malformed-title`), '2 lines could not be read:');
+
+  // One refusal in 2,001 requests of a client: not “0.0 %”.
+  const many = join(dir, 'share.csv');
+  const lines = ['1700000000,a', '1700000000,a'];
+  for (let i = 1; i < 2000; i++) lines.push(`${1_700_000_000 + i},a`);
+  writeFileSync(many, `${lines.join('\n')}\n`);
+  await page.setInputFiles(`${MOUNT} .tr-file`, many);
+  await page.waitForFunction(() => window.bucketlab.traffic?.outcome?.report?.lines === 2001);
+  await page.waitForSelector(`${MOUNT} .tr-table`);
+  assert.equal(await page.textContent(`${MOUNT} .tr-table tbody tr[data-key=a] td:nth-of-type(3)`), '< 0.1 %');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

@@ -35,17 +35,35 @@ fn grouped(n: u64) -> String {
     out
 }
 
-/// `part` of `whole` as a percentage with two decimals.
+/// `part` of `whole` as a percentage with two decimals; a share that is not 0 (or not all) is
+/// never written as 0.00 % (or 100.00 %), but as < 0.01 % (> 99.99 %).
 fn percent(part: u64, whole: u64) -> String {
     if whole == 0 {
         return "0 %".to_owned();
     }
-    format!("{:.2} %", part as f64 * 100.0 / whole as f64)
+    let share = part as f64 * 100.0 / whole as f64;
+    if part > 0 && share < 0.005 {
+        "< 0.01 %".to_owned()
+    } else if part < whole && share >= 99.995 {
+        "> 99.99 %".to_owned()
+    } else {
+        format!("{share:.2} %")
+    }
 }
 
-/// A capacity with at most two decimals, trailing zeros dropped.
+/// A capacity needed, with at most two decimals, trailing zeros dropped: rounded up, so a
+/// capacity copied from the table is never short of the need (as Retry-After never tells a
+/// client to come back early). A value a few units in the last place above a hundredth is that
+/// hundredth: the arithmetic's rounding, not a need.
 fn amount(value: f64) -> String {
-    let text = format!("{value:.2}");
+    let hundredths = value * 100.0;
+    let below = hundredths.floor();
+    let up = if hundredths - below <= 4.0 * f64::EPSILON * hundredths.abs() {
+        below
+    } else {
+        hundredths.ceil()
+    };
+    let text = format!("{:.2}", up / 100.0);
     text.trim_end_matches('0').trim_end_matches('.').to_owned()
 }
 
@@ -109,12 +127,16 @@ pub fn write(
     )?;
 
     if !report.malformed_examples.is_empty() {
-        writeln!(
-            out,
-            "\nmalformed lines (the first {} of {}):",
-            report.malformed_examples.len(),
-            grouped(report.malformed)
-        )?;
+        let shown = report.malformed_examples.len();
+        if shown as u64 == report.malformed {
+            writeln!(out, "\nmalformed lines:")?;
+        } else {
+            writeln!(
+                out,
+                "\nmalformed lines (the first {shown} of {}):",
+                grouped(report.malformed)
+            )?;
+        }
         for example in &report.malformed_examples {
             writeln!(out, "  line {}: {}", example.line, example.why)?;
         }

@@ -121,6 +121,24 @@ class TrafficView {
     return options;
   }
 
+  /**
+   * The message for a number field left empty or holding what the browser cannot read as a number
+   * (a number input empties itself then: `badInput` tells the two apart), with the rule the core
+   * would give; `undefined` when both fields hold numbers.
+   */
+  unreadNumber() {
+    const { t } = this;
+    for (const [input, control, why] of [
+      [this.inputs.capacity, 'capacity', { code: 'positive', name: 'B' }],
+      [this.inputs.rate, 'rate', { code: 'nonNegative', name: 'r' }],
+    ]) {
+      if (input.value.trim() !== '') continue;
+      const field = t(input.validity?.badInput ? 'errors.notANumber' : 'errors.fieldEmpty', { control: t(`errors.controls.${control}`) });
+      return t('errors.options', { detail: `${field}: ${this.why(why)}.` });
+    }
+    return undefined;
+  }
+
   ensureWorker() {
     if (this.worker) return this.worker;
     this.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
@@ -132,6 +150,16 @@ class TrafficView {
   start(file) {
     this.source = file;
     this.run += 1;
+    // An empty or unreadable number field is said as such: Number('') would send (and name) 0.
+    const unread = this.unreadNumber();
+    if (unread) {
+      this.outcome = null;
+      this.results.replaceChildren();
+      this.status.textContent = '';
+      this.fail(unread);
+      this.rerun.disabled = false;
+      return;
+    }
     this.error.textContent = '';
     this.status.textContent = '';
     this.outcome = null;
@@ -236,6 +264,28 @@ class TrafficView {
     return t(`unreadable.why.${code}`, values);
   }
 
+  /** Why an export is not the policy replayed (`{ code, …values }`), as `exports.caveats` words it. */
+  caveat({ code, ...values }) {
+    const { t } = this;
+    for (const [name, value] of Object.entries(values)) {
+      if (typeof value === 'number') values[name] = this.number(value);
+    }
+    values.tool = t(`exports.names.${values.tool}`);
+    return t(`exports.caveats.${code}`, values);
+  }
+
+  /**
+   * `part` of `whole` as a percentage to one decimal; a share that is not 0 (or not all) is never
+   * written as 0.0 % (or 100.0 %), but as < 0.1 % (> 99.9 %).
+   */
+  share(part, whole) {
+    const { t } = this;
+    const percent = (100 * part) / whole;
+    if (part > 0 && percent < 0.05) return `< ${t.number(0.1, 1)} %`;
+    if (part < whole && percent >= 99.95) return `> ${t.number(99.9, 1)} %`;
+    return `${t.number(percent, 1)} %`;
+  }
+
   /** A number the language's way, fractions to six significant digits (a window of 0,0005 s). */
   number(value) {
     return Number.isInteger(value) ? this.t.number(value) : new Intl.NumberFormat(this.t.lang, { maximumSignificantDigits: 6 }).format(value);
@@ -260,7 +310,9 @@ class TrafficView {
     const parts = [el('p', { class: 'tr-summary' }, summary)];
     if (r.epochUnits) parts.push(this.timesNote(r.epochUnits));
     if (r.malformed > 0) {
-      parts.push(el('p', { class: 'tr-malformed-title' }, t('malformed', { count: r.malformed })));
+      // "the first ones" only when some are left out.
+      const all = r.malformedExamples.length === r.malformed;
+      parts.push(el('p', { class: 'tr-malformed-title' }, t(all ? 'malformedAll' : 'malformed', { count: r.malformed })));
       parts.push(el('ul', { class: 'tr-malformed' }, r.malformedExamples.map((m) => el('li', { 'data-line': m.line }, t('malformedLine', { line: m.line, why: this.unreadable(m.reason) })))));
     }
     const rec = r.recommendation;
@@ -334,7 +386,7 @@ class TrafficView {
       el('th', { scope: 'row', class: 'tr-key' }, k.key),
       el('td', {}, t.number(k.requests)),
       el('td', {}, t.number(k.limited)),
-      el('td', {}, `${t.number((100 * k.limited) / k.requests, 1)} %`),
+      el('td', {}, this.share(k.limited, k.requests)),
       el('td', {}, el('button', { type: 'button', class: 'tr-follow', 'aria-label': t('table.followKey', { key: k.key }), onclick: () => this.follow(k.key) }, t('table.follow'))),
     ]));
     const captionId = uid('tr-caption');
@@ -401,10 +453,15 @@ class TrafficView {
         // The sentences carry <code> marks: built as elements, never as HTML.
         for (const [i, piece] of t(`exports.${x.id}`).split(/<\/?code>/).entries()) note.append(i % 2 ? el('code', {}, piece) : piece);
         const name = t(`exports.names.${x.id}`);
+        // Where the tool cannot write the policy exactly, or at all (no text then): the core's caveats.
+        const caveats = x.caveats.map((c) => el('p', { class: 'tr-export-caveat', 'data-caveat': c.code }, t('exports.caveat', { detail: this.caveat(c) })));
+        if (x.text === null) {
+          return el('div', { class: 'tr-export tr-export--none', 'data-export': x.id }, [el('div', { class: 'tr-export-head' }, el('h4', { class: 'tr-export-name' }, name)), ...caveats]);
+        }
         const copy = el('button', { type: 'button', class: 'tr-copy', 'data-copy-text': '', 'data-copy-name': name, 'data-copied': t('exports.copied') }, t('exports.copy'));
         const head = el('div', { class: 'tr-export-head' }, [el('h4', { class: 'tr-export-name' }, name), copy, el('span', { class: 'copy-feedback', 'aria-hidden': 'true' })]);
         wireCopyButton(copy, () => x.text);
-        return el('div', { class: 'tr-export', 'data-export': x.id }, [head, note, el('pre', { tabindex: '0', class: 'tr-export-text' }, el('code', {}, x.text))]);
+        return el('div', { class: 'tr-export', 'data-export': x.id }, [head, note, ...caveats, el('pre', { tabindex: '0', class: 'tr-export-text' }, el('code', {}, x.text))]);
       }),
     ]);
   }
