@@ -167,6 +167,25 @@ test('lab: limit keys: the noisy client alone gets 429s by token; its neighbours
   await page.context().close();
 });
 
+test('lab: traffic too large to draw says how many requests it has and what to change in this pattern\'s fields', async () => {
+  const page = await openLab();
+  const error = `${LAB} .lab-comparison .lab-error`;
+  // The attack on the window edge has no rate field: the message names what it has.
+  await page.selectOption(`${LAB} .lab-pattern`, 'windowEdge');
+  await page.fill(`${LAB} .lab-field--window input`, '0.001');
+  await page.click(`${LAB} .lab-apply`);
+  assert.match(await page.textContent(error), /^Este tráfego tem [\d.]+ requisições, e as faixas desenham no máximo 3\.000: aumente a janela w, diminua o limite ou encurte a duração\.$/);
+  await page.selectOption(`${LAB} .lab-pattern`, 'steady');
+  await page.fill(`${LAB} .lab-field--window input`, '1');
+  await page.fill(`${LAB} .lab-field--rate input`, '100000');
+  await page.fill(`${LAB} .lab-field--duration input`, '2.5');
+  await page.click(`${LAB} .lab-apply`);
+  // It says how many requests the traffic has, not that duration × rate gives them (it gave one fewer).
+  assert.match(await page.textContent(error), /^Este tráfego tem 2\d{2}\.\d{3} requisições, e as faixas desenham no máximo 3\.000: encurte a duração ou reduza as requisições por segundo\.$/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('lab: bad input is named and changes nothing; the page language switch re-renders the lab', async () => {
   const page = await openLab();
   await page.fill(`${LAB} .lab-field--limit input`, '0');

@@ -170,7 +170,9 @@ export class Comparison {
         limit: next.limit, window: next.window,
       });
       if (result.arrivals.length > MAX_DRAWN) {
-        throw new Error(`duration × rate gives ${result.arrivals.length} requests; the lanes draw at most ${MAX_DRAWN}: shorten the duration or lower the rate`);
+        // Named by what this pattern's fields can change (the attack on the window edge has no rate).
+        const fix = this.t(`controls.tooManyFix.${next.pattern}`);
+        throw new Error(this.t('controls.tooMany', { n: result.arrivals.length, max: MAX_DRAWN, fix }));
       }
     } catch (error) {
       this.error.textContent = error.message;
