@@ -190,12 +190,15 @@ test('lab: bad input is named and changes nothing; the page language switch re-r
   const page = await openLab();
   await page.fill(`${LAB} .lab-field--limit input`, '0');
   await page.click(`${LAB} .lab-apply`);
-  assert.equal(await page.textContent(`${LAB} .lab-comparison .lab-error`), 'limit must be a whole number from 1 to 10000, got 0');
+  // Named by its label, in the page's language; the field marked invalid, pointing at the message.
+  assert.equal(await page.textContent(`${LAB} .lab-comparison .lab-error`), 'Limite: 0 não é permitido; use um número inteiro de 1 a 10000.');
+  assert.equal(await page.getAttribute(`${LAB} .lab-field--limit input`, 'aria-invalid'), 'true');
+  assert.equal(await page.getAttribute(`${LAB} .lab-field--limit input`, 'aria-describedby'), await page.getAttribute(`${LAB} .lab-comparison .lab-error`, 'id'));
   assert.match(await page.textContent(`${lane('fixedWindow')} .lab-peak-text`), /20/, 'the previous lanes stay');
   // An emptied field is missing, not the default in disguise.
   await page.fill(`${LAB} .lab-field--limit input`, '');
   await page.click(`${LAB} .lab-apply`);
-  assert.equal(await page.textContent(`${LAB} .lab-comparison .lab-error`), 'limit must be a whole number from 1 to 10000, it is missing');
+  assert.equal(await page.textContent(`${LAB} .lab-comparison .lab-error`), 'Limite: o campo está vazio; use um número inteiro de 1 a 10000.');
   assert.equal(await page.inputValue(`${LAB} .lab-field--limit input`), '', 'the field keeps what was typed');
 
   await page.selectOption(`${LAB} .lab-pattern`, 'pasted');
