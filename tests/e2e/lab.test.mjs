@@ -205,7 +205,12 @@ test('lab: bad input is named and changes nothing; the page language switch re-r
   await page.fill(`${LAB} .lab-field--limit input`, '10');
   await page.fill(`${LAB} textarea`, '0.5\n0.2');
   await page.click(`${LAB} .lab-apply`);
-  assert.match(await page.textContent(`${LAB} .lab-comparison .lab-error`), /^traffic.timestamps line 2: 0.2 comes before the previous time, 0.5/);
+  assert.equal(await page.textContent(`${LAB} .lab-comparison .lab-error`), 'Horários colados, linha 2: 0,2 vem antes do horário anterior, 0,5; liste os horários em ordem crescente.');
+  assert.equal(await page.getAttribute(`${LAB} textarea`, 'aria-invalid'), 'true');
+  await page.fill(`${LAB} textarea`, '0.5\nabc');
+  await page.click(`${LAB} .lab-apply`);
+  assert.equal(await page.textContent(`${LAB} .lab-comparison .lab-error`), 'Horários colados, linha 2: “abc” não é um número; escreva um horário em segundos por linha, como 0,25.');
+  await page.fill(`${LAB} textarea`, '0.5\n0.2');
 
   await page.evaluate(() => {
     document.documentElement.lang = 'en';

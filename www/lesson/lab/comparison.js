@@ -120,6 +120,16 @@ export class Comparison {
     if (time !== undefined) this.chart?.seek(time);
   }
 
+  /** A pasted list's problem (simulate's `problem` with a `code`) in the page's language. */
+  #pastedError(p) {
+    const { t } = this;
+    const problem = t(`controls.pastedError.${p.code}`, p);
+    const label = t('controls.patterns.pasted');
+    if (p.line !== undefined) return t('controls.pastedError.at', { label, line: p.line, problem });
+    if (p.index !== undefined) return t('controls.pastedError.atIndex', { label, index: p.index, problem });
+    return t('controls.pastedError.whole', { label, problem });
+  }
+
   /** Marks the input named `field` invalid, described by the error line; the others unmarked. */
   #markInvalid(field) {
     for (const [name, input] of Object.entries(this.inputs)) {
@@ -192,7 +202,7 @@ export class Comparison {
       // The core's field (`traffic.rate`) is the form's field `rate`, named by its label.
       const name = (field) => field.replace(/^traffic\./, '');
       const label = (field) => (typeof this.t.raw(`controls.${name(field)}`) === 'string' ? this.t(`controls.${name(field)}`) : undefined);
-      this.error.textContent = refusal(error, this.t.lang, label);
+      this.error.textContent = error.problem?.code ? this.#pastedError(error.problem) : refusal(error, this.t.lang, label);
       this.#markInvalid(error.problem && name(error.problem.field));
       return error.message;
     }
