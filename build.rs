@@ -13,7 +13,7 @@ use std::path::Path;
 const TABLES: [(&str, &str); 2] = [("PT_BR", "pt-BR"), ("EN", "en")];
 
 /// The keys the widget writes while it runs (everything else is in the markup only).
-const RUN_TIME: [&str; 30] = [
+const RUN_TIME: [&str; 31] = [
     "decimal",
     "pause",
     "resume",
@@ -37,6 +37,7 @@ const RUN_TIME: [&str; 30] = [
     "err_refused",
     "err_text",
     "err_empty",
+    "err_controls",
     "rule_positive",
     "rule_non_negative",
     "rule_up_to",

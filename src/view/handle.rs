@@ -362,7 +362,7 @@ impl BucketDiagram {
     /// Shows only the control groups in `list`: `"all"`, `"none"`, or names among `send`,
     /// `cost`, `burst`, `bucket`, `traffic`, `time` separated by spaces or commas.
     #[wasm_bindgen(js_name = showControls)]
-    pub fn show_controls(&self, list: &str) -> Result<(), JsError> {
+    pub fn show_controls(&self, list: &str) -> Result<(), JsValue> {
         let shown = parse_groups(list).map_err(|why| {
             let mut message = String::from("controls must be \"all\", \"none\" or names from ");
             message.push_str(GROUP_NAMES);
@@ -371,7 +371,12 @@ impl BucketDiagram {
             message.push_str("\" (");
             message.push_str(&why);
             message.push(')');
-            JsError::new(&message)
+            // `localized`: the same for the page's reader, as the element's error box shows it.
+            let words = self.widget().borrow().locale.err_controls;
+            let localized = locale::fill(words, &[("given", list), ("groups", GROUP_NAMES)]);
+            let error = js_sys::Error::new(&message);
+            let _ = js_sys::Reflect::set(&error, &"localized".into(), &localized.into());
+            JsValue::from(error)
         })?;
         self.widget().borrow().controls.show_groups(&shown);
         Ok(())

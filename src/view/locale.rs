@@ -49,6 +49,8 @@ pub struct Locale {
     pub err_text: &'static str,
     /// The same for an empty field.
     pub err_empty: &'static str,
+    /// A `controls` list with an unknown group: `{given}` the list, `{groups}` the group names.
+    pub err_controls: &'static str,
     pub rule_positive: &'static str,
     pub rule_non_negative: &'static str,
     /// `{max}`.

@@ -192,7 +192,7 @@ export class BucketLabElement extends HTMLElement {
         this.#render({ keepLevel: name !== 'tokens' });
       }
     } catch (error) {
-      this.#fail(new AttributeError(name, error.message));
+      this.#fail(new AttributeError(name, error.message, error.localized));
     }
   }
 
@@ -233,7 +233,7 @@ export class BucketLabElement extends HTMLElement {
     try {
       this.#diagram.showControls(settings.controls);
     } catch (error) {
-      this.#fail(new AttributeError('controls', error.message));
+      this.#fail(new AttributeError('controls', error.message, error.localized));
     }
   }
 
