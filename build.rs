@@ -13,7 +13,7 @@ use std::path::Path;
 const TABLES: [(&str, &str); 2] = [("PT_BR", "pt-BR"), ("EN", "en")];
 
 /// The keys the widget writes while it runs (everything else is in the markup only).
-const RUN_TIME: [&str; 20] = [
+const RUN_TIME: [&str; 31] = [
     "decimal",
     "pause",
     "resume",
@@ -34,6 +34,29 @@ const RUN_TIME: [&str; 20] = [
     "retry_now",
     "scrub_live",
     "scrub_past",
+    "err_refused",
+    "err_text",
+    "err_empty",
+    "err_controls",
+    "rule_positive",
+    "rule_non_negative",
+    "rule_up_to",
+    "rule_positive_up_to",
+    "rule_between",
+    "rule_whole",
+    "rule_finite",
+];
+
+/// The labels of the fields a person types into: written by the markup and, in an error about
+/// the field, by the widget at run time, so they go into both tables.
+const LABELS: [&str; 7] = [
+    "capacity",
+    "rate",
+    "cost",
+    "burst_size",
+    "traffic_rate",
+    "seed",
+    "speed",
 ];
 
 fn main() {
@@ -66,6 +89,9 @@ fn main() {
             let Some(text) = value.as_str() else {
                 fail(&path, &format!("{key} must be a string, got {value}"));
             };
+            if LABELS.contains(&key.as_str()) {
+                let _ = writeln!(run_time, "    {key}: {text:?},");
+            }
             let code = if RUN_TIME.contains(&key.as_str()) {
                 &mut run_time
             } else {

@@ -2,7 +2,8 @@
 // Every word bucketlab shows, one table per product and language: locales/<lang>/<product>.json.
 //   lesson.json    the lesson page's text, rendered into the pages by scripts/pages.mjs
 //   widget.json    the Rust widget's words (src/view/), compiled into its wasm
-//   ui.json, lab.json, servers.json, element.json, embed.json: words the scripts need at run time
+//   ui.json, lab.json, servers.json, element.json, embed.json, errors.json (a refused value's
+//   words, www/i18n/refusal.js): words the scripts need at run time
 // This script checks that the languages agree (the same products, keys, kinds of value and
 // {placeholders}, the same plural entries) and that each plural entry is well formed, and writes each run-time product's tables as one ES module with both languages,
 // www/i18n/locales/<product>.js (git-ignored), which www/i18n/translate.js reads. Scripts import
@@ -23,7 +24,7 @@ const OUT = join(ROOT, 'www', 'i18n', 'locales');
 /** The languages, the default first (the same list as www/i18n/translate.js's LANGS). */
 export const LANGS = ['pt-BR', 'en'];
 /** The products whose words the page's scripts need at run time. */
-export const RUN_TIME = ['ui', 'lab', 'servers', 'element', 'embed', 'clients', 'lms', 'defense', 'traffic'];
+export const RUN_TIME = ['ui', 'lab', 'servers', 'element', 'embed', 'clients', 'lms', 'defense', 'traffic', 'errors'];
 
 /** One product's table in one language. */
 export function readTable(lang, product) {

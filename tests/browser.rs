@@ -242,3 +242,49 @@ fn the_default_bucket_is_small_and_slow_and_step_back_shows_the_past() {
     assert!(!diagram.traveling());
     assert!(text_of(&root, ".bl-status").starts_with("Denied: 429"));
 }
+
+#[wasm_bindgen_test]
+fn a_mount_error_carries_its_words_for_the_reader_in_the_root_language() {
+    let root = mount_point(&[("data-capacity", "0"), ("data-lang", "pt-BR")]);
+    let error = mount_diagram(&root, None)
+        .err()
+        .expect("a bad attribute is refused");
+    let localized = js_sys::Reflect::get(&error, &"localized".into()).unwrap();
+    assert_eq!(
+        localized.as_string().as_deref(),
+        Some("Capacidade B: 0 não é permitido; use um número maior que 0.")
+    );
+    assert_eq!(
+        mount_error(&root),
+        "capacity must be a finite number greater than 0, got 0",
+        "scripts keep the API's message"
+    );
+}
+
+/// Types `value` into the field at `selector` and leaves it (its change event).
+fn enter(root: &Element, selector: &str, value: &str) {
+    let field = root.query_selector(selector).unwrap().unwrap();
+    js_sys::Reflect::set(&field, &"value".into(), &value.into()).unwrap();
+    field
+        .dispatch_event(&web_sys::Event::new("change").unwrap())
+        .unwrap();
+}
+
+#[wasm_bindgen_test]
+fn a_refused_field_is_marked_and_named_by_its_label_until_its_value_is_allowed() {
+    let (root, _diagram) = paused(&[("data-capacity", "10"), ("data-lang", "en")]);
+    enter(&root, ".bl-burst-size", "101");
+    assert_eq!(
+        text_of(&root, ".bl-input-error"),
+        "Burst of: 101 is not allowed; use a whole number from 1 to 100."
+    );
+    let field = root.query_selector(".bl-burst-size").unwrap().unwrap();
+    let line = root.query_selector(".bl-input-error").unwrap().unwrap();
+    assert_eq!(field.get_attribute("aria-invalid").as_deref(), Some("true"));
+    assert!(!line.id().is_empty(), "the error line has an id");
+    assert_eq!(field.get_attribute("aria-describedby"), Some(line.id()));
+    enter(&root, ".bl-burst-size", "100");
+    assert_eq!(text_of(&root, ".bl-input-error"), "");
+    assert_eq!(field.get_attribute("aria-invalid"), None);
+    assert_eq!(field.get_attribute("aria-describedby"), None);
+}

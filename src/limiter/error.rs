@@ -88,6 +88,30 @@ pub enum Rule {
 }
 
 impl Rule {
+    /// The rule's kind as a code a page words in its language (`whole`, `between`, …), with
+    /// [`Rule::bounds`] its numbers.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Rule::Positive => "positive",
+            Rule::NonNegative => "nonNegative",
+            Rule::UpTo(_) => "upTo",
+            Rule::PositiveUpTo(_) => "positiveUpTo",
+            Rule::Between(..) => "between",
+            Rule::Whole(..) => "whole",
+            Rule::Finite => "finite",
+        }
+    }
+
+    /// The rule's least and greatest allowed values, where it names them.
+    pub fn bounds(&self) -> (Option<f64>, Option<f64>) {
+        match *self {
+            Rule::UpTo(max) | Rule::PositiveUpTo(max) => (None, Some(max)),
+            Rule::Between(min, max) => (Some(min), Some(max)),
+            Rule::Whole(min, max) => (Some(min.into()), Some(max.into())),
+            Rule::Positive | Rule::NonNegative | Rule::Finite => (None, None),
+        }
+    }
+
     /// What the rule allows, in words; numbers written by `number`.
     fn describe(&self, out: &mut String, number: NumberText) {
         match self {
@@ -344,6 +368,14 @@ mod tests {
             err.to_string(),
             "capacity must be a finite number greater than 0, got -1e+308"
         );
+    }
+
+    #[test]
+    fn a_rule_is_data_too_for_a_page_to_word() {
+        assert_eq!(Rule::Whole(1, 100).code(), "whole");
+        assert_eq!(Rule::Whole(1, 100).bounds(), (Some(1.0), Some(100.0)));
+        assert_eq!(Rule::PositiveUpTo(50.0).bounds(), (None, Some(50.0)));
+        assert_eq!(Rule::Positive.bounds(), (None, None));
     }
 
     #[test]

@@ -5,9 +5,11 @@
 use super::dom::{find_each, set, set_value, text, value};
 use super::locale::Locale;
 use super::markup::{CAPACITY_MAX, RATE_MAX};
-use crate::limiter::MAX_BURST;
 use crate::limiter::{parse_number, BucketConfig, Field, InvalidValue, Pattern, Rule};
+use crate::limiter::{MAX_BURST, MAX_TRAFFIC_RATE};
 use crate::wasm::convert::{js_decimal, js_number, parse_text};
+use std::cell::Cell;
+use std::sync::atomic::{AtomicU32, Ordering};
 use wasm_bindgen::JsValue;
 use web_sys::Element;
 
@@ -25,6 +27,8 @@ pub enum Action {
     StepBack,
     Live,
     Reset,
+    /// A typed field's value changed: checked at once, so its error shows, follows or clears.
+    Edit(Field),
 }
 
 /// The groups of controls a host can show, in the order they appear.
@@ -32,6 +36,9 @@ pub const CONTROL_GROUPS: [&str; 6] = ["send", "cost", "burst", "bucket", "traff
 
 /// Lesson seconds one press of "step" adds.
 pub const STEP_SECONDS: f64 = 0.1;
+
+/// The smallest rate of automatic traffic the widget's field takes (its `min` and `step`).
+pub const TRAFFIC_RATE_MIN: f64 = 0.5;
 
 /// The rule of the cost field: a whole number from 1 to `B` (at least 1).
 pub fn cost_rule(capacity: f64) -> Rule {
@@ -58,6 +65,8 @@ pub struct Controls {
     live: Element,
     reset: Element,
     error: Element,
+    /// The field the error line is about, if any.
+    shown: Cell<Option<Field>>,
 }
 
 impl Controls {
@@ -106,13 +115,27 @@ impl Controls {
             live,
             reset,
             error,
+            shown: Cell::new(None),
         })
+        .inspect(|controls| controls.identify_error())
+    }
+
+    /// Gives the error line an id unique on the page, so a refused field can point at it.
+    fn identify_error(&self) {
+        static NEXT: AtomicU32 = AtomicU32::new(1);
+        if self.error.id().is_empty() {
+            let n = NEXT.fetch_add(1, Ordering::Relaxed);
+            self.error
+                .set_id(&(String::from("bl-input-error-") + &js_number(n.into())));
+        }
     }
 
     /// Every control with the action it triggers and the event that triggers it.
-    pub fn actions(&self) -> [(&Element, &'static str, Action); 13] {
+    pub fn actions(&self) -> [(&Element, &'static str, Action); 15] {
         [
             (&self.send, "click", Action::Send),
+            (&self.cost, "change", Action::Edit(Field::Cost)),
+            (&self.burst_size, "change", Action::Edit(Field::BurstSize)),
             (&self.burst, "click", Action::Burst),
             (&self.capacity, "input", Action::Capacity),
             (&self.rate, "input", Action::Rate),
@@ -163,11 +186,8 @@ impl Controls {
             "poisson" => Pattern::Poisson,
             _ => return Ok(None),
         };
-        let rate = parse_text(
-            Field::TrafficRate,
-            &value(&self.traffic_rate),
-            Rule::Positive,
-        )?;
+        let rule = Rule::Between(TRAFFIC_RATE_MIN, MAX_TRAFFIC_RATE);
+        let rate = parse_text(Field::TrafficRate, &value(&self.traffic_rate), rule)?;
         let seed_rule = Rule::Whole(0, u32::MAX);
         let seed = parse_text(Field::Seed, &value(&self.seed), seed_rule)?;
         Ok(Some((pattern, rate, seed as u64)))
@@ -230,9 +250,47 @@ impl Controls {
         set_hidden(&self.live, !traveling);
     }
 
-    /// Shows `message` under the controls, or clears it.
-    pub fn show_error(&self, message: Option<&str>) {
-        text(&self.error, message.unwrap_or(""));
+    /// Shows `err` under the controls in `l`'s words, or clears it, and marks the refused field
+    /// `aria-invalid`, described by the error line (the others unmarked).
+    pub fn show_error(&self, l: &Locale, err: Option<&InvalidValue>) {
+        let message = err.map(|err| l.invalid(err, js_number));
+        text(&self.error, message.as_deref().unwrap_or(""));
+        let field = err.map(|err| err.field);
+        self.shown.set(field);
+        let id = self.error.id();
+        let typed = [
+            (Field::Cost, &self.cost),
+            (Field::BurstSize, &self.burst_size),
+            (Field::TrafficRate, &self.traffic_rate),
+            (Field::Seed, &self.seed),
+            (Field::Capacity, &self.capacity),
+            (Field::RefillRate, &self.rate),
+            (Field::Speed, &self.speed),
+        ];
+        for (which, control) in typed {
+            if field == Some(which) {
+                set(control, "aria-invalid", "true");
+                set(control, "aria-describedby", &id);
+            } else if control.has_attribute("aria-invalid") {
+                let _ = control.remove_attribute("aria-invalid");
+                let _ = control.remove_attribute("aria-describedby");
+            }
+        }
+    }
+
+    /// Checks the typed `field` after a change: its error shows (or follows the new value), and
+    /// clears once the value is allowed; an error about another field stays.
+    pub fn recheck(&self, l: &Locale, field: Field, capacity: f64) {
+        let result = match field {
+            Field::Cost => self.cost(capacity).map(drop),
+            Field::BurstSize => self.burst_size().map(drop),
+            _ => return,
+        };
+        match result {
+            Err(err) => self.show_error(l, Some(&err)),
+            Ok(()) if self.shown.get() == Some(field) => self.show_error(l, None),
+            Ok(()) => {}
+        }
     }
 
     /// Shows only the groups named in `shown` (from [`CONTROL_GROUPS`]).

@@ -37,7 +37,6 @@ pub struct BucketDiagram {
 /// `Error` naming the attribute's field, the value and what is allowed, and leaves `root` as it was.
 #[wasm_bindgen(js_name = mountDiagram)]
 pub fn mount_diagram(root: &Element, since: Option<f64>) -> Result<BucketDiagram, JsValue> {
-    let config = config_from_attributes(root).map_err(to_js)?;
     let lang = root
         .get_attribute("data-lang")
         .or_else(|| {
@@ -47,6 +46,8 @@ pub fn mount_diagram(root: &Element, since: Option<f64>) -> Result<BucketDiagram
                 .and_then(|e| e.get_attribute("lang"))
         })
         .unwrap_or_default();
+    let config =
+        config_from_attributes(root).map_err(|err| refusal(&err, err.field.js_name(), &lang))?;
     let paused = root.has_attribute("data-paused");
     Ok(BucketDiagram {
         mounted: mount(
@@ -91,9 +92,16 @@ fn config_from_attributes(root: &Element) -> Result<BucketConfig, InvalidValue> 
 
 /// Reads `text` as the setting `name` (`capacity`, `refill-rate`, `tokens` or `cost`, spelled as
 /// the element's attributes and the embed page's URL parameters are) for a bucket of `capacity`;
-/// the error message names `name`, quotes `text` and says what is allowed.
+/// the error message names `name`, quotes `text` and says what is allowed. The error's
+/// `localized` is the same refusal for a person reading a page in `lang` (default Brazilian
+/// Portuguese), naming the field's label as the widget shows it.
 #[wasm_bindgen(js_name = checkSetting)]
-pub fn check_setting(name: &str, text: &str, capacity: Option<f64>) -> Result<f64, JsError> {
+pub fn check_setting(
+    name: &str,
+    text: &str,
+    capacity: Option<f64>,
+    lang: Option<String>,
+) -> Result<f64, JsValue> {
     let capacity = capacity.unwrap_or(f64::INFINITY);
     let (field, rule) = match name {
         "capacity" => (Field::Capacity, Rule::Positive),
@@ -104,10 +112,20 @@ pub fn check_setting(name: &str, text: &str, capacity: Option<f64>) -> Result<f6
             let mut message = String::from("unknown setting \"");
             message.push_str(other);
             message.push_str("\"; known: capacity, refill-rate, tokens, cost");
-            return Err(JsError::new(&message));
+            return Err(JsError::new(&message).into());
         }
     };
-    parse_text(field, text, rule).map_err(|err| JsError::new(&err.message_with(name, js_number)))
+    parse_text(field, text, rule).map_err(|err| refusal(&err, name, lang.as_deref().unwrap_or("")))
+}
+
+/// `err` as a JavaScript `Error`: its `message` the core's, worded with `name` (the API's or the
+/// attribute's spelling), and its `localized` the same refusal in `lang` for a person, naming the
+/// field's visible label; the error boxes of `<bucket-lab>`, the embed page and the lesson show that.
+fn refusal(err: &InvalidValue, name: &str, lang: &str) -> JsValue {
+    let error = js_sys::Error::new(&err.message_with(name, js_number));
+    let localized = locale::for_lang(lang).invalid(err, js_number);
+    let _ = js_sys::Reflect::set(&error, &"localized".into(), &localized.into());
+    error.into()
 }
 
 /// A script's number argument, never coerced: `undefined` is `default` when there is one; any
@@ -344,7 +362,7 @@ impl BucketDiagram {
     /// Shows only the control groups in `list`: `"all"`, `"none"`, or names among `send`,
     /// `cost`, `burst`, `bucket`, `traffic`, `time` separated by spaces or commas.
     #[wasm_bindgen(js_name = showControls)]
-    pub fn show_controls(&self, list: &str) -> Result<(), JsError> {
+    pub fn show_controls(&self, list: &str) -> Result<(), JsValue> {
         let shown = parse_groups(list).map_err(|why| {
             let mut message = String::from("controls must be \"all\", \"none\" or names from ");
             message.push_str(GROUP_NAMES);
@@ -353,7 +371,12 @@ impl BucketDiagram {
             message.push_str("\" (");
             message.push_str(&why);
             message.push(')');
-            JsError::new(&message)
+            // `localized`: the same for the page's reader, as the element's error box shows it.
+            let words = self.widget().borrow().locale.err_controls;
+            let localized = locale::fill(words, &[("given", list), ("groups", GROUP_NAMES)]);
+            let error = js_sys::Error::new(&message);
+            let _ = js_sys::Reflect::set(&error, &"localized".into(), &localized.into());
+            JsValue::from(error)
         })?;
         self.widget().borrow().controls.show_groups(&shown);
         Ok(())

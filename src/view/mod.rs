@@ -27,7 +27,7 @@ mod timeline;
 pub use handle::{check_setting, mount_diagram, BucketDiagram};
 
 use crate::limiter::{BucketConfig, Field, InvalidValue, ResponseHead, Rule, Session, Shot};
-use crate::wasm::convert::{js_number, object};
+use crate::wasm::convert::object;
 use announce::Announcer;
 use controls::{Action, Controls, STEP_SECONDS};
 use diagram::Diagram;
@@ -256,9 +256,13 @@ impl Widget {
     /// Runs a control's action as if at wall time `wall` (a click queued before the module
     /// arrived); returns whether it took effect.
     fn act_at(&mut self, action: Action, wall: f64) -> bool {
+        if let Action::Edit(field) = action {
+            let capacity = self.session.config().capacity();
+            self.controls.recheck(self.locale, field, capacity);
+            return true;
+        }
         let result = self.try_act(action, wall);
-        self.controls
-            .show_error(result.as_ref().err().map(message).as_deref());
+        self.controls.show_error(self.locale, result.as_ref().err());
         self.refresh();
         result.is_ok()
     }
@@ -299,7 +303,7 @@ impl Widget {
             Action::Speed => session.set_speed(self.controls.speed()?, wall)?,
             Action::Step => session.step(STEP_SECONDS, wall)?,
             // Handled above, before anything happens live.
-            Action::StepBack | Action::Live => {}
+            Action::StepBack | Action::Live | Action::Edit(_) => {}
             Action::Reset => {
                 session.reset(wall)?;
                 self.controls.show_traffic_off();
@@ -495,7 +499,7 @@ impl Widget {
         self.controls.fit_sliders(capacity, rate);
         self.session.configure(config, dom::wall_seconds())?;
         self.show_config();
-        self.controls.show_error(None);
+        self.controls.show_error(self.locale, None);
         self.refresh();
         Ok(())
     }
@@ -532,9 +536,4 @@ impl Widget {
         ]);
         dom::dispatch_soon(&self.root, "bucketlab:config", &detail);
     }
-}
-
-/// An error as the widget shows it: the core's field names, numbers as JavaScript writes them.
-fn message(err: &InvalidValue) -> String {
-    err.message_with(err.field.name(), js_number)
 }

@@ -171,9 +171,28 @@ pub(crate) fn object(entries: &[(&str, JsValue)]) -> Object {
     object
 }
 
-/// The core's error as a JavaScript `Error`, worded with JavaScript field names.
+/// The core's error as a JavaScript `Error`, worded with JavaScript field names, and the same as
+/// data in its `problem` (`{ field, rule, min, max, given }`: `given` a number, the text, or
+/// absent when missing or of another type), for a page to word in its language with its labels.
 pub(crate) fn to_js(err: InvalidValue) -> JsError {
-    JsError::new(&err.message_with(err.field.js_name(), js_number))
+    let error = JsError::new(&err.message_with(err.field.js_name(), js_number));
+    let (min, max) = err.rule.bounds();
+    let bound = |value: Option<f64>| value.map_or(JsValue::UNDEFINED, JsValue::from);
+    let given = match &err.given {
+        Given::Number(value) => JsValue::from(*value),
+        Given::Text(text) => JsValue::from_str(text),
+        Given::Missing | Given::Type(_) => JsValue::UNDEFINED,
+    };
+    let problem = object(&[
+        ("field", err.field.js_name().into()),
+        ("rule", err.rule.code().into()),
+        ("min", bound(min)),
+        ("max", bound(max)),
+        ("given", given),
+    ]);
+    // The same JavaScript object as `error` (a clone shares it).
+    let _ = Reflect::set(&JsValue::from(error.clone()), &"problem".into(), &problem);
+    error
 }
 
 /// A number as JavaScript's `String(value)` writes it (shortest round-trip form). Asking

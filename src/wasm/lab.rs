@@ -179,9 +179,54 @@ fn pasted_times(value: &JsValue, duration: f64) -> Result<Traffic, JsError> {
             describe(value)
         )));
     };
-    times
-        .map(Traffic::pasted)
-        .map_err(|err| JsError::new(&err.to_string()))
+    times.map(Traffic::pasted).map_err(|err| pasted_error(&err))
+}
+
+/// A pasted list's error: its message for scripts, and the same as data in `problem`
+/// (`{ field: "traffic.timestamps", code, line | index, … }`) for the page to word.
+fn pasted_error(err: &lab::PasteError) -> JsError {
+    use lab::{Position, Problem};
+    let error = JsError::new(&err.to_string());
+    let mut entries: Vec<(&str, JsValue)> = vec![("field", "traffic.timestamps".into())];
+    match err.position {
+        Some(Position::Line(line)) => entries.push(("line", (line as f64).into())),
+        Some(Position::Index(index)) => entries.push(("index", (index as f64).into())),
+        None => {}
+    }
+    let code = match &err.problem {
+        Problem::NotANumber(text) => {
+            entries.push(("given", text.as_str().into()));
+            "notANumber"
+        }
+        Problem::Negative(time) => {
+            entries.push(("given", (*time).into()));
+            "negative"
+        }
+        Problem::Descending { time, previous } => {
+            entries.push(("given", (*time).into()));
+            entries.push(("previous", (*previous).into()));
+            "descending"
+        }
+        Problem::Beyond { time, duration } => {
+            entries.push(("given", (*time).into()));
+            entries.push(("duration", (*duration).into()));
+            "beyond"
+        }
+        Problem::Empty => "empty",
+        Problem::TooMany(count) => {
+            entries.push(("count", (*count as f64).into()));
+            entries.push(("max", (lab::MAX_PASTED as f64).into()));
+            "tooMany"
+        }
+    };
+    entries.push(("code", code.into()));
+    // The same JavaScript object as `error` (a clone shares it).
+    let _ = js_sys::Reflect::set(
+        &JsValue::from(error.clone()),
+        &"problem".into(),
+        &object(&entries),
+    );
+    error
 }
 
 /// The simulation as the object `simulate` returns (see there).

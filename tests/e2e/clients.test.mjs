@@ -130,7 +130,11 @@ test('clients: a bad setting names field, value and range, and keeps the last go
   await page.fill(`${MOUNT} .cl-field input[type="number"] >> nth=0`, '0');
   await page.click(`${MOUNT} .cl-run`);
   await page.waitForSelector(`${MOUNT} .cl-error:not(:empty)`);
-  assert.match(await page.textContent(`${MOUNT} .cl-error`), /clients must be a whole number from 1 to 500, got 0/);
+  // Named by its label in the page's language, the field marked invalid and pointing at the message.
+  assert.equal(await page.textContent(`${MOUNT} .cl-error`), 'Clientes: 0 não é permitido; use um número inteiro de 1 a 500. A última execução válida continua na tela.');
+  const first = page.locator(`${MOUNT} .cl-field input[type="number"] >> nth=0`);
+  assert.equal(await first.getAttribute('aria-invalid'), 'true');
+  assert.equal(await first.getAttribute('aria-describedby'), await page.getAttribute(`${MOUNT} .cl-error`, 'id'));
   assert.equal(await card(page, 'perSuccess'), before, 'the last good run stays');
   await page.context().close();
 });
@@ -149,7 +153,7 @@ test('clients: an empty field is refused as missing; nothing runs and nothing is
   await page.fill(clients, '');
   await page.click(`${MOUNT} .cl-run`);
   await page.waitForSelector(`${MOUNT} .cl-error:not(:empty)`);
-  assert.match(await page.textContent(`${MOUNT} .cl-error`), /^clients must be a whole number from 1 to 500, it is missing\. The last good run is still shown\.$/);
+  assert.equal(await page.textContent(`${MOUNT} .cl-error`), 'Clients: the field is empty; use a whole number from 1 to 500. The last good run is still shown.');
   assert.equal(await page.inputValue(clients), '', 'the empty field stays empty');
   assert.equal(await page.inputValue(`${MOUNT} .cl-field input[type="number"] >> nth=1`), '2', 'the other edit is kept');
   assert.equal(await card(page, 'perSuccess'), before.perSuccess);

@@ -121,8 +121,25 @@ test('defense: a bad setting is named and the last run stays', async () => {
   await page.press(`${MOUNT} .df-field--attackRate input`, 'Enter');
   await page.locator(`${MOUNT} .df-field--attackRate input`).blur();
   await page.waitForFunction(() => document.querySelector('#flood-lab .df-error').textContent !== '');
-  assert.match(await page.textContent(`${MOUNT} .df-error`), /attackRate must be a finite number greater than 0 and at most 100, got 0/);
+  // Named by its label in the page's language, the field marked invalid and pointing at the message.
+  const label = await page.textContent(`${MOUNT} .df-field--attackRate label`);
+  assert.equal(await page.textContent(`${MOUNT} .df-error`), `${label}: 0 is not allowed; use a number greater than 0 and at most 100. The numbers shown are from the last valid run.`);
+  const input = page.locator(`${MOUNT} .df-field--attackRate input`);
+  assert.equal(await input.getAttribute('aria-invalid'), 'true');
+  assert.equal(await input.getAttribute('aria-describedby'), await page.getAttribute(`${MOUNT} .df-error`, 'id'));
   assert.deepEqual(await cards(page), before);
+  // In Portuguese, all of it in Portuguese (it said "Esse valor foi recusado (attackRate must be …)").
+  const pt = await openFlood('');
+  await pt.fill(`${MOUNT} .df-field--attackRate input`, '0');
+  await pt.locator(`${MOUNT} .df-field--attackRate input`).blur();
+  await pt.waitForFunction(() => document.querySelector('#flood-lab .df-error').textContent !== '');
+  assert.equal(await pt.textContent(`${MOUNT} .df-error`), 'Requisições por segundo de cada IP atacante: 0 não é permitido; use um número maior que 0 e no máximo 100. Os números mostrados são da última execução válida.');
+  // A good value clears the message and the mark.
+  await pt.fill(`${MOUNT} .df-field--attackRate input`, '2');
+  await pt.locator(`${MOUNT} .df-field--attackRate input`).blur();
+  await pt.waitForFunction(() => document.querySelector('#flood-lab .df-error').textContent === '');
+  assert.equal(await pt.locator(`${MOUNT} .df-field--attackRate input`).getAttribute('aria-invalid'), null);
+  await pt.context().close();
   await page.context().close();
 });
 

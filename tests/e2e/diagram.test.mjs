@@ -98,12 +98,82 @@ test('every control works from the keyboard alone', async () => {
   await page.keyboard.type('99');
   await tabTo(page, `${w} .bl-send`);
   await page.keyboard.press('Enter');
-  assert.equal(await page.textContent(`${w} .bl-input-error`), 'cost must be a whole number from 1 to 11, got 99');
+  assert.equal(await page.textContent(`${w} .bl-input-error`), 'Custo c: 99 não é permitido; use um número inteiro de 1 a 11.');
 
   await tabTo(page, `${w} .bl-reset`);
   await page.keyboard.press('Enter');
   assert.equal(await counter(page), '10,0 / 10');
   assert.equal(await page.inputValue(`${w} .bl-traffic`), 'off');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+/** The widget's error line and the fields it marks invalid, with what they point at. */
+const errorState = (page, w) => page.evaluate((w) => {
+  const line = document.querySelector(`${w} .bl-input-error`);
+  const marked = [...document.querySelectorAll(`${w} [aria-invalid]`)];
+  return {
+    text: line.textContent,
+    invalid: marked.map((field) => `${field.className} -> ${field.getAttribute('aria-describedby') === line.id ? 'line' : field.getAttribute('aria-describedby')}`),
+  };
+}, w);
+
+test('a refused field is named by its label in the page\'s language, marked invalid, and its error follows the value', async () => {
+  const page = await openPage(env.browser);
+  await page.goto(`${env.server.url}?capacity=5`);
+  await waitForWidget(page);
+  const w = '#bucket-widget';
+  await page.evaluate(() => window.bucketlab.diagram.pause());
+  // Types a value and leaves the field, as a person does (the field's change event).
+  const enter = async (field, value) => {
+    await page.fill(`${w} ${field}`, value);
+    await page.press(`${w} ${field}`, 'Tab');
+  };
+  await page.fill(`${w} .bl-cost`, '0');
+  await page.click(`${w} .bl-send`);
+  assert.deepEqual(await errorState(page, w), {
+    text: 'Custo c: 0 não é permitido; use um número inteiro de 1 a 5.',
+    invalid: ['bl-cost -> line'],
+  });
+  // The next value, as soon as it is in (no click needed), replaces the message; a good one clears it.
+  await enter('.bl-cost', '-1');
+  assert.equal((await errorState(page, w)).text, 'Custo c: -1 não é permitido; use um número inteiro de 1 a 5.');
+  await enter('.bl-cost', '2.5');
+  assert.equal((await errorState(page, w)).text, 'Custo c: 2,5 não é permitido; use um número inteiro de 1 a 5.');
+  await enter('.bl-cost', '');
+  assert.equal((await errorState(page, w)).text, 'Custo c: o campo está vazio; use um número inteiro de 1 a 5.');
+  await enter('.bl-cost', '2');
+  assert.deepEqual(await errorState(page, w), { text: '', invalid: [] });
+
+  await page.fill(`${w} .bl-burst-size`, '101');
+  await page.click(`${w} .bl-burst`);
+  assert.deepEqual(await errorState(page, w), {
+    text: 'Rajada de: 101 não é permitido; use um número inteiro de 1 a 100.',
+    invalid: ['bl-burst-size -> line'],
+  });
+  await enter('.bl-seed', '-1');
+  await page.selectOption(`${w} .bl-traffic`, 'steady');
+  assert.deepEqual(await errorState(page, w), {
+    text: 'Semente: -1 não é permitido; use um número inteiro de 0 a 4294967295.',
+    invalid: ['bl-seed -> line'],
+  });
+  assert.deepEqual(page.problems, []);
+
+  await page.goto(`${env.server.url}en.html?capacity=5`);
+  await waitForWidget(page);
+  // One rule whatever the value, the field's own minimum included (it said "greater than 0" and took 0.3).
+  for (const [rate, given] of [['51', '51'], ['0', '0'], ['0.3', '0.3']]) {
+    await page.fill(`${w} .bl-traffic-rate`, rate);
+    await page.selectOption(`${w} .bl-traffic`, 'off');
+    await page.selectOption(`${w} .bl-traffic`, 'steady');
+    assert.deepEqual(await errorState(page, w), {
+      text: `Requests/s: ${given} is not allowed; use a number from 0.5 to 50.`,
+      invalid: ['bl-traffic-rate -> line'],
+    }, rate);
+  }
+  await page.fill(`${w} .bl-traffic-rate`, '2');
+  await page.selectOption(`${w} .bl-traffic`, 'off');
+  assert.deepEqual(await errorState(page, w), { text: '', invalid: [] });
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

@@ -170,7 +170,9 @@ test('an invalid attribute shows an error naming it; the other instances keep wo
   const error = page.locator('#a .bl-error');
   assert.equal(await error.getAttribute('role'), 'alert');
   assert.equal(await inside(page, 'a', '.bl-error-title'), 'Invalid attribute: refill-rate');
-  assert.equal(await inside(page, 'a', '.bl-error-detail'), 'refill-rate must be a finite number of at least 0, got "fast"');
+  // The box speaks the element's language and names the label the reader sees; the console
+  // keeps the precise message with the attribute's name.
+  assert.equal(await inside(page, 'a', '.bl-error-detail'), 'Rate r (tokens/s): “fast” is not a number; use a number of at least 0.');
   assert.equal(await page.evaluate(() => document.getElementById('a').diagram), null);
   assert.deepEqual(page.problems, [
     'error: <bucket-lab> invalid attribute refill-rate="fast": refill-rate must be a finite number of at least 0, got "fast"',
@@ -184,11 +186,11 @@ test('an invalid attribute shows an error naming it; the other instances keep wo
 
   await page.evaluate(() => document.getElementById('b').setAttribute('controls', 'send sned'));
   assert.equal(await inside(page, 'b', '.bl-error-title'), 'Atributo inválido: controls');
-  assert.match(await inside(page, 'b', '.bl-error-detail'), /^controls must be .*send, cost, burst, bucket, traffic, time.*got "send sned"/);
+  assert.equal(await inside(page, 'b', '.bl-error-detail'), 'controls: “send sned” não é permitido; use “all”, “none” ou nomes de grupos separados por espaços: send, cost, burst, bucket, traffic, time.');
   await page.evaluate(() => document.getElementById('c').setAttribute('cost', '41'));
-  assert.equal(await inside(page, 'c', '.bl-error-detail'), 'cost must be a whole number from 1 to 40, got 41');
+  assert.equal(await inside(page, 'c', '.bl-error-detail'), 'Cost c: 41 is not allowed; use a whole number from 1 to 40.');
   await page.evaluate(() => document.getElementById('b').setAttribute('view', 'chart'));
-  assert.equal(await inside(page, 'b', '.bl-error-detail'), 'view must be "diagram", got "chart"');
+  assert.equal(await inside(page, 'b', '.bl-error-detail'), 'view: “chart” não é permitido; use “diagram”.');
   // paused="false" would stop time by HTML's rule for boolean attributes: refused instead.
   await page.evaluate(() => {
     const c = document.getElementById('c');
@@ -196,7 +198,7 @@ test('an invalid attribute shows an error naming it; the other instances keep wo
     c.setAttribute('paused', 'false');
   });
   await page.waitForFunction(() => document.getElementById('c').shadowRoot.querySelector('.bl-error-detail')?.textContent.startsWith('paused'));
-  assert.equal(await inside(page, 'c', '.bl-error-detail'), 'paused must be present with no value (or "true") to stop time, or absent to let it run, got "false"');
+  assert.equal(await inside(page, 'c', '.bl-error-detail'), 'paused: “false” is not allowed; give the attribute no value (or “true”) to stop time, or leave it out to let time run.');
   await page.evaluate(() => document.getElementById('c').setAttribute('paused', 'true'));
   await page.waitForFunction(() => document.getElementById('c').diagram?.paused === true);
   assert.equal(page.problems.length, 5, 'one console error per invalid attribute');
@@ -370,8 +372,9 @@ test('the npm package: mountDiagram shows a bad setting\'s error in its element 
       detail: document.querySelector(`#${id} .bl-error-detail`)?.textContent,
       widgets: document.querySelectorAll(`#${id} .bl-widget`).length,
     }), id);
-    assert.deepEqual(await box('bad'), { role: 'alert', title: 'The diagram could not be built', detail: thrown.bad, widgets: 0 });
-    assert.deepEqual(await box('bad-pt'), { role: 'alert', title: 'Não foi possível montar o diagrama', detail: thrown.badPt, widgets: 0 });
+    // Scripts get the API's names; the box, the reader's language and the visible labels.
+    assert.deepEqual(await box('bad'), { role: 'alert', title: 'The diagram could not be built', detail: 'Capacity B: -1 is not allowed; use a number greater than 0.', widgets: 0 });
+    assert.deepEqual(await box('bad-pt'), { role: 'alert', title: 'Não foi possível montar o diagrama', detail: 'Taxa r (tokens/s): “fast” não é um número; use um número maior ou igual a 0.', widgets: 0 });
     assert.equal((await box('good')).widgets, 1);
     assert.equal(await page.textContent('#good .bl-counter'), '4.0 / 4');
     const element = await page.evaluate(() => {
@@ -398,8 +401,57 @@ test('embed.html reads paused from its address: paused, paused=true and paused=1
   for (const value of ['later', 'constructor']) {
     await page.goto(`${site.url}embed.html?paused=${value}`);
     await page.locator('bucket-lab .bl-error').waitFor();
-    assert.equal(await page.locator('bucket-lab .bl-error-detail').textContent(), `paused must be present with no value (or "true") to stop time, or absent to let it run, got "${value}"`);
+    assert.equal(await page.locator('bucket-lab .bl-error-detail').textContent(), `paused: “${value}” não é permitido; deixe o atributo sem valor (ou “true”) para parar o tempo, ou retire-o para o tempo correr.`);
   }
+  await page.context().close();
+});
+
+/** The error box of embed.html's element: its title and each line under it. */
+const embedError = (page) => page.evaluate(() => {
+  const root = document.querySelector('bucket-lab').shadowRoot;
+  return {
+    title: root.querySelector('.bl-error-title')?.textContent,
+    details: [...root.querySelectorAll('.bl-error-detail')].map((p) => p.textContent),
+  };
+});
+
+test('embed.html names every bad setting at once, in the page\'s language, by the label the reader sees', async () => {
+  const page = await openPage(browser);
+  await page.goto(`${site.url}embed.html?capacity=abc&refill-rate=-2&lang=en`);
+  await page.locator('bucket-lab .bl-error').waitFor();
+  assert.deepEqual(await embedError(page), {
+    title: 'Invalid attributes: capacity, refill-rate',
+    details: ['Capacity B: “abc” is not a number; use a number greater than 0.', 'Rate r (tokens/s): -2 is not allowed; use a number of at least 0.'],
+  });
+  assert.equal(page.problems.length, 2, 'one console error per bad setting');
+  assert.match(page.problems[0], /capacity must be a finite number greater than 0, got "abc"/);
+  await page.goto(`${site.url}embed.html?capacity=0`);
+  await page.locator('bucket-lab .bl-error').waitFor();
+  assert.deepEqual(await embedError(page), {
+    title: 'Atributo inválido: capacity',
+    details: ['Capacidade B: 0 não é permitido; use um número maior que 0.'],
+  });
+  await page.context().close();
+});
+
+test('embed.html refuses a setting it does not know, naming it and the known ones; what hosts append passes', async () => {
+  const page = await openPage(browser);
+  await page.goto(`${site.url}embed.html?refill_rate=20&capacity=10&lang=en`);
+  await page.locator('bucket-lab .bl-error').waitFor();
+  assert.deepEqual(await embedError(page), {
+    title: 'Unknown setting in the address: refill_rate',
+    details: ['The known settings are: capacity, refill-rate, cost, tokens, lang, view, controls, paused, theme.'],
+  });
+  assert.equal(await page.evaluate(() => document.querySelector('bucket-lab').diagram), null);
+  assert.deepEqual(page.problems, ['error: bucketlab embed: unknown setting "refill_rate"; known: capacity, refill-rate, cost, tokens, lang, view, controls, paused, theme']);
+  await page.goto(`${site.url}embed.html?Capacity=3&theme=dark&colour=red`);
+  await page.locator('bucket-lab .bl-error').waitFor();
+  assert.equal((await embedError(page)).title, 'Configurações desconhecidas no endereço: Capacity, colour');
+  page.problems.length = 0;
+  await page.goto(`${site.url}embed.html?capacity=3&utm_source=moodle&fbclid=x&lang=en`);
+  await page.waitForFunction(() => document.querySelector('bucket-lab').diagram);
+  assert.equal(await page.evaluate(() => document.querySelector('bucket-lab').shadowRoot.querySelector('.bl-counter').textContent), '3.0 / 3');
+  assert.deepEqual(page.problems, []);
   await page.context().close();
 });
 
@@ -426,7 +478,7 @@ test('theme: the element takes the host page\'s colour scheme, or the one its th
       assert.equal(await page.evaluate(() => document.getElementById('none').diagram === window.before), true);
       await page.evaluate(() => document.getElementById('light').setAttribute('theme', 'sepia'));
       await page.locator('#light .bl-error').waitFor();
-      assert.equal(await page.locator('#light .bl-error-detail').textContent(), 'theme must be "light", "dark", "auto" or absent (the page\'s colour scheme), got "sepia"');
+      assert.equal(await page.locator('#light .bl-error-detail').textContent(), 'theme: “sepia” is not allowed; use “light”, “dark”, or “auto”. Without the attribute, the page’s colours apply.');
       page.problems.length = 0;
     }
     assert.deepEqual(page.problems, []);

@@ -167,23 +167,50 @@ test('lab: limit keys: the noisy client alone gets 429s by token; its neighbours
   await page.context().close();
 });
 
+test('lab: traffic too large to draw says how many requests it has and what to change in this pattern\'s fields', async () => {
+  const page = await openLab();
+  const error = `${LAB} .lab-comparison .lab-error`;
+  // The attack on the window edge has no rate field: the message names what it has.
+  await page.selectOption(`${LAB} .lab-pattern`, 'windowEdge');
+  await page.fill(`${LAB} .lab-field--window input`, '0.001');
+  await page.click(`${LAB} .lab-apply`);
+  assert.match(await page.textContent(error), /^Este tráfego tem [\d.]+ requisições, e as faixas desenham no máximo 3\.000: aumente a janela w, diminua o limite ou encurte a duração\.$/);
+  await page.selectOption(`${LAB} .lab-pattern`, 'steady');
+  await page.fill(`${LAB} .lab-field--window input`, '1');
+  await page.fill(`${LAB} .lab-field--rate input`, '100000');
+  await page.fill(`${LAB} .lab-field--duration input`, '2.5');
+  await page.click(`${LAB} .lab-apply`);
+  // It says how many requests the traffic has, not that duration × rate gives them (it gave one fewer).
+  assert.match(await page.textContent(error), /^Este tráfego tem 2\d{2}\.\d{3} requisições, e as faixas desenham no máximo 3\.000: encurte a duração ou reduza as requisições por segundo\.$/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('lab: bad input is named and changes nothing; the page language switch re-renders the lab', async () => {
   const page = await openLab();
   await page.fill(`${LAB} .lab-field--limit input`, '0');
   await page.click(`${LAB} .lab-apply`);
-  assert.equal(await page.textContent(`${LAB} .lab-comparison .lab-error`), 'limit must be a whole number from 1 to 10000, got 0');
+  // Named by its label, in the page's language; the field marked invalid, pointing at the message.
+  assert.equal(await page.textContent(`${LAB} .lab-comparison .lab-error`), 'Limite: 0 não é permitido; use um número inteiro de 1 a 10000.');
+  assert.equal(await page.getAttribute(`${LAB} .lab-field--limit input`, 'aria-invalid'), 'true');
+  assert.equal(await page.getAttribute(`${LAB} .lab-field--limit input`, 'aria-describedby'), await page.getAttribute(`${LAB} .lab-comparison .lab-error`, 'id'));
   assert.match(await page.textContent(`${lane('fixedWindow')} .lab-peak-text`), /20/, 'the previous lanes stay');
   // An emptied field is missing, not the default in disguise.
   await page.fill(`${LAB} .lab-field--limit input`, '');
   await page.click(`${LAB} .lab-apply`);
-  assert.equal(await page.textContent(`${LAB} .lab-comparison .lab-error`), 'limit must be a whole number from 1 to 10000, it is missing');
+  assert.equal(await page.textContent(`${LAB} .lab-comparison .lab-error`), 'Limite: o campo está vazio; use um número inteiro de 1 a 10000.');
   assert.equal(await page.inputValue(`${LAB} .lab-field--limit input`), '', 'the field keeps what was typed');
 
   await page.selectOption(`${LAB} .lab-pattern`, 'pasted');
   await page.fill(`${LAB} .lab-field--limit input`, '10');
   await page.fill(`${LAB} textarea`, '0.5\n0.2');
   await page.click(`${LAB} .lab-apply`);
-  assert.match(await page.textContent(`${LAB} .lab-comparison .lab-error`), /^traffic.timestamps line 2: 0.2 comes before the previous time, 0.5/);
+  assert.equal(await page.textContent(`${LAB} .lab-comparison .lab-error`), 'Horários colados, linha 2: 0,2 vem antes do horário anterior, 0,5; liste os horários em ordem crescente.');
+  assert.equal(await page.getAttribute(`${LAB} textarea`, 'aria-invalid'), 'true');
+  await page.fill(`${LAB} textarea`, '0.5\nabc');
+  await page.click(`${LAB} .lab-apply`);
+  assert.equal(await page.textContent(`${LAB} .lab-comparison .lab-error`), 'Horários colados, linha 2: “abc” não é um número; escreva um horário em segundos por linha, como 0,25.');
+  await page.fill(`${LAB} textarea`, '0.5\n0.2');
 
   await page.evaluate(() => {
     document.documentElement.lang = 'en';

@@ -92,7 +92,8 @@ test('a bad capacity in the URL shows the error text instead of the diagram', as
   await page.goto(`${env.server.url}?capacity=abc`);
   await waitForWidget(page);
   const alert = await page.textContent('#bucket-widget [role=alert]');
-  assert.match(alert, /capacity must be a finite number greater than 0, got "abc"/);
+  // In the page's language, naming the label the reader knows (scripts get the API's message).
+  assert.match(alert, /Capacidade B: “abc” não é um número; use um número maior que 0\./);
   assert.equal(await page.locator('#bucket-widget svg').count(), 0);
   assert.deepEqual(page.problems, [], 'the error is shown, not thrown at the page');
   await page.context().close();

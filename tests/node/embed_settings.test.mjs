@@ -35,3 +35,19 @@ test('a refused value is named by its attribute, quoted, and the rule is given',
   assert.equal(refusal('tokens', '12', 10), 'tokens must be a finite number from 0 to 10, got 12');
   assert.equal(refusal('burst', '3'), 'unknown setting "burst"; known: capacity, refill-rate, tokens, cost');
 });
+
+test('a refusal also carries its words for the page\'s reader: the language asked for, the visible label', () => {
+  const localized = (...args) => {
+    try {
+      checkSetting(...args);
+    } catch (error) {
+      return error.localized;
+    }
+    assert.fail(`checkSetting(${args.join(', ')}) should throw`);
+  };
+  assert.equal(localized('capacity', '0', undefined, 'pt-BR'), 'Capacidade B: 0 não é permitido; use um número maior que 0.');
+  assert.equal(localized('refill-rate', 'rápido', undefined, 'pt-BR'), 'Taxa r (tokens/s): “rápido” não é um número; use um número maior ou igual a 0.');
+  assert.equal(localized('cost', '5', 3, 'en'), 'Cost c: 5 is not allowed; use a whole number from 1 to 3.');
+  assert.equal(localized('tokens', '2,5', 2, 'pt-BR'), 'tokens: 2,5 não é permitido; use um número de 0 a 2.');
+  assert.equal(localized('capacity', '0'), 'Capacidade B: 0 não é permitido; use um número maior que 0.', 'Portuguese by default, as the widget');
+});

@@ -113,7 +113,7 @@ test('a plural entry is one entry: both languages have it, with "other", CLDR ca
     'traffic.json table: "format" in en is not a plural category (zero, one, two, few, many, other), yet "other" makes it a plural entry',
     'traffic.json unknown: "sevral" in pt-BR is not a plural category (zero, one, two, few, many, other), yet "one", "other" make it a plural entry',
     'traffic.json unused: pt-BR never uses the plural category "few" (only many, one, other)',
-    'widget.json left: a plural entry in pt-BR, but only the run-time tables (ui, lab, servers, element, embed, clients, lms, defense, traffic) have plural forms',
-    'widget.json left: a plural entry in en, but only the run-time tables (ui, lab, servers, element, embed, clients, lms, defense, traffic) have plural forms',
+    'widget.json left: a plural entry in pt-BR, but only the run-time tables (ui, lab, servers, element, embed, clients, lms, defense, traffic, errors) have plural forms',
+    'widget.json left: a plural entry in en, but only the run-time tables (ui, lab, servers, element, embed, clients, lms, defense, traffic, errors) have plural forms',
   ]);
 });

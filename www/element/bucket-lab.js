@@ -29,23 +29,50 @@ function loadModule() {
   return moduleReady;
 }
 
-/** An attribute that can't be used, with a message naming it, the value and what is allowed. */
+/**
+ * An attribute that can't be used: `message` names it, the value and what is allowed (for the
+ * console and scripts); `localized` says the same to the page's reader in its language.
+ */
 class AttributeError extends Error {
-  constructor(attribute, message) {
+  constructor(attribute, message, localized) {
     super(message);
     this.attribute = attribute;
+    if (localized !== undefined) this.localized = localized;
   }
 }
 
-/** Reads and checks the element's attributes; throws an AttributeError for the first bad one. */
+/** Every invalid attribute of an element at once (a fix at a time would be a slow round trip). */
+class AttributeErrors extends Error {
+  constructor(errors) {
+    super(errors.map((error) => error.message).join('; '));
+    this.errors = errors;
+  }
+}
+
+/** `values` quoted and joined with "or" in `lang`'s way: “light”, “dark” ou “auto”. */
+function either(values, lang) {
+  return new Intl.ListFormat(lang, { type: 'disjunction' }).format(values.map((value) => `“${value}”`));
+}
+
+/** Reads and checks the element's attributes; throws AttributeErrors naming every bad one. */
 function readSettings(element) {
   const text = (name) => element.getAttribute(name) ?? DEFAULTS[name] ?? null;
+  const errors = [];
+  const given = text('lang');
+  const lang = given === null ? langOf(document.documentElement) : supportedLang(given);
+  // The messages' language: the element's own when valid, else the page's.
+  const t = translator(tables, lang ?? langOf(document.documentElement));
+  const refuse = (name, message, key, values) => {
+    errors.push(new AttributeError(name, message, t(key, { value: text(name), ...values })));
+  };
+  if (!lang) refuse('lang', `lang must be "pt-BR" or "en", got "${given}"`, 'badChoice', { name: 'lang', allowed: either(['pt-BR', 'en'], t.lang) });
   const number = (name, capacity) => {
     if (text(name) === null) return undefined;
     try {
-      return checkSetting(name, text(name), capacity);
+      return checkSetting(name, text(name), capacity, t.lang);
     } catch (error) {
-      throw new AttributeError(name, error.message);
+      errors.push(new AttributeError(name, error.message, error.localized));
+      return undefined;
     }
   };
   const capacity = number('capacity');
@@ -54,21 +81,19 @@ function readSettings(element) {
   const tokens = number('tokens', capacity);
   const view = text('view') ?? 'diagram';
   if (!VIEWS.includes(view)) {
-    throw new AttributeError('view', `view must be ${VIEWS.map((v) => `"${v}"`).join(' or ')}, got "${view}"`);
+    refuse('view', `view must be ${VIEWS.map((v) => `"${v}"`).join(' or ')}, got "${view}"`, 'badChoice', { name: 'view', allowed: either(VIEWS, t.lang) });
   }
-  const given = text('lang');
-  const lang = given === null ? langOf(document.documentElement) : supportedLang(given);
-  if (!lang) throw new AttributeError('lang', `lang must be "pt-BR" or "en", got "${given}"`);
   const theme = text('theme');
   if (theme !== null && !THEMES.includes(theme)) {
-    throw new AttributeError('theme', `theme must be ${THEMES.map((v) => `"${v}"`).join(', ')} or absent (the page's colour scheme), got "${theme}"`);
+    refuse('theme', `theme must be ${THEMES.map((v) => `"${v}"`).join(', ')} or absent (the page's colour scheme), got "${theme}"`, 'badTheme', { allowed: either(THEMES, t.lang) });
   }
   // A boolean attribute is on whenever present, so `paused="false"` would stop time: the
   // opposite of what it says. Only the forms that mean "on" are taken.
   const paused = text('paused');
   if (paused !== null && !['', 'paused', 'true'].includes(paused)) {
-    throw new AttributeError('paused', `paused must be present with no value (or "true") to stop time, or absent to let it run, got "${paused}"`);
+    refuse('paused', `paused must be present with no value (or "true") to stop time, or absent to let it run, got "${paused}"`, 'badPaused');
   }
+  if (errors.length > 0) throw new AttributeErrors(errors);
   return { capacity, refillRate, cost, tokens, lang, controls: text('controls') ?? 'all', paused: paused !== null };
 }
 
@@ -81,6 +106,8 @@ export class BucketLabElement extends HTMLElement {
   #stopWatching = null;
   /** Counts renders, so a slow one that was overtaken (or outlived the element) does nothing. */
   #generation = 0;
+  /** Set by refuseSettings: the settings are wrong at their source, so nothing renders. */
+  #refused = false;
   #onLangChange = () => {
     if (!this.hasAttribute('lang')) this.#render({ keepLevel: true });
   };
@@ -140,7 +167,7 @@ export class BucketLabElement extends HTMLElement {
   }
 
   attributeChangedCallback(name, previous, value) {
-    if (!this.isConnected || previous === value) return;
+    if (!this.isConnected || previous === value || this.#refused) return;
     if (!this.#diagram) return void this.#render();
     let settings;
     try {
@@ -165,12 +192,13 @@ export class BucketLabElement extends HTMLElement {
         this.#render({ keepLevel: name !== 'tokens' });
       }
     } catch (error) {
-      this.#fail(new AttributeError(name, error.message));
+      this.#fail(new AttributeError(name, error.message, error.localized));
     }
   }
 
   /** Mounts the diagram afresh from the attributes; `keepLevel` carries the level and pause over. */
   async #render({ keepLevel = false } = {}) {
+    if (this.#refused) return;
     const generation = ++this.#generation;
     // A re-render in another language keeps the bucket's level and a paused clock.
     const carried = keepLevel && this.#diagram ? { level: this.#diagram.tokens, paused: this.#diagram.paused } : {};
@@ -205,17 +233,31 @@ export class BucketLabElement extends HTMLElement {
     try {
       this.#diagram.showControls(settings.controls);
     } catch (error) {
-      this.#fail(new AttributeError('controls', error.message));
+      this.#fail(new AttributeError('controls', error.message, error.localized));
     }
   }
 
-  /** Shows why the element can't render, and says so once on the console. */
+  /** Shows why the element can't render (every invalid attribute), and says so once each on the console. */
   #fail(error) {
     this.#unmount();
-    if (!(error instanceof AttributeError)) throw error;
-    const name = error.attribute;
-    console.error(`<bucket-lab> invalid attribute ${name}="${this.getAttribute(name)}": ${error.message}`);
-    showError(this.#frame, this.#t('invalidAttribute', { name }), error);
+    if (!(error instanceof AttributeError || error instanceof AttributeErrors)) throw error;
+    const errors = error.errors ?? [error];
+    for (const { attribute, message } of errors) {
+      console.error(`<bucket-lab> invalid attribute ${attribute}="${this.getAttribute(attribute)}": ${message}`);
+    }
+    const name = errors.map((e) => e.attribute).join(', ');
+    showError(this.#frame, this.#t('invalidAttribute', { name, count: errors.length }), errors);
+  }
+
+  /**
+   * For the page that configures this element from elsewhere (embed.html's address): shows
+   * `title` and `details` in the error box instead of the diagram, and renders nothing more.
+   */
+  refuseSettings(title, details) {
+    this.#refused = true;
+    this.#generation += 1;
+    this.#unmount();
+    showError(this.#frame, title, details);
   }
 
   /** The element's own words: in its `lang` if that is valid, else in the page's. */

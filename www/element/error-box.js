@@ -1,9 +1,14 @@
 // The one error box every diagram shows in its own place when it can't run (the lesson's, each
-// <bucket-lab>, the iframe page's): an alert with a title and the error's own message, written as
+// <bucket-lab>, the iframe page's): an alert with a title and each error's message, written as
 // text (never markup). widget.css styles it.
 
-/** Replaces what `root` shows with an alert: `title` (when given) above the error's message. */
-export function showError(root, title, error) {
+/**
+ * Replaces what `root` shows with an alert: `title` (when given) above one line per error in
+ * `errors` (one error or a list). An error's `localized` (the wasm module's refusals carry one:
+ * the page's language, the field's visible label) is shown rather than its `message`, which
+ * stays the precise text for scripts and the console.
+ */
+export function showError(root, title, errors) {
   const box = document.createElement('div');
   box.className = 'bl-error';
   box.setAttribute('role', 'alert');
@@ -13,9 +18,11 @@ export function showError(root, title, error) {
     heading.textContent = title;
     box.append(heading);
   }
-  const detail = document.createElement('p');
-  detail.className = 'bl-error-detail';
-  detail.textContent = String(error?.message ?? error);
-  box.append(detail);
+  for (const error of Array.isArray(errors) ? errors : [errors]) {
+    const detail = document.createElement('p');
+    detail.className = 'bl-error-detail';
+    detail.textContent = String(error?.localized ?? error?.message ?? error);
+    box.append(detail);
+  }
   root.replaceChildren(box);
 }

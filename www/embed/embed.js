@@ -10,6 +10,11 @@ export const RESIZE_MESSAGE = 'bucketlab:resize';
 /** What the resizer sends when it starts, asking for a fresh report. */
 export const MEASURE_MESSAGE = 'bucketlab:measure';
 
+const HOST_PARAMETERS = ['fbclid', 'gclid', 'msclkid', 'mc_cid', 'mc_eid', '_ga', '_gl'];
+/** Parameters an LMS, a link shortener or analytics add to an address: `utm_*` and click ids. */
+export function appendedByHosts(name) {
+  return name.startsWith('utm_') || HOST_PARAMETERS.includes(name);
+}
 const params = new URLSearchParams(location.search);
 const element = document.querySelector('#embed bucket-lab');
 // An address has no boolean attributes: `paused`, `paused=true` or `paused=1` stop time,
@@ -22,7 +27,18 @@ for (const name of ATTRIBUTES) {
   if (value !== null) element.setAttribute(name, value);
 }
 if (params.has('lang')) document.documentElement.lang = pickLang(params.get('lang'));
-document.title = `${translator(tables, langOf())('frameTitle')} · bucketlab`;
+const t = translator(tables, langOf());
+document.title = `${t('frameTitle')} · bucketlab`;
+
+// A misspelled setting (`refill_rate`, `Capacity`) is refused, naming it and the known ones, as
+// the mdBook and Hugo integrations do: ignored, it would leave a default in its place unseen.
+// What hosts and link trackers append to any address is no setting and is let through.
+const unknown = [...new Set(params.keys())].filter((name) => !ATTRIBUTES.includes(name) && !appendedByHosts(name));
+if (unknown.length > 0) {
+  const known = ATTRIBUTES.join(', ');
+  console.error(`bucketlab embed: unknown setting${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `"${n}"`).join(', ')}; known: ${known}`);
+  element.refuseSettings(t('unknownSetting', { name: unknown.join(', '), count: unknown.length }), t('knownSettings', { known }));
+}
 
 if (window.parent !== window) {
   let sent = -1;

@@ -3,6 +3,7 @@
 // takeaway computed from the run, "Try this" and a quiz from live runs. A bad setting shows its
 // error and keeps the last good run.
 import init, { simulateClients } from '../../pkg/bucketlab_lab.js';
+import { refusal } from '../../i18n/refusal.js';
 import tables from '../../i18n/locales/clients.js';
 import { langOf, pickLang, translator } from '../../i18n/translate.js';
 import { el, uid, reducedMotion } from '../lab/dom.js';
@@ -99,7 +100,7 @@ class ClientsView {
     ]);
     const presets = el('div', { class: 'cl-presets', role: 'group', 'aria-label': t('presets.label') },
       Object.keys(PRESETS).map((id) => el('button', { type: 'button', class: 'cl-preset', 'data-preset': id, onclick: () => this.setup(PRESETS[id], { play: true }) }, t(`presets.${id}`))));
-    this.error = el('p', { class: 'lab-error cl-error', role: 'alert' });
+    this.error = el('p', { class: 'lab-error cl-error', role: 'alert', id: uid('cl-error') });
     this.takeaway = el('p', { class: 'cl-takeaway', role: 'status' });
     this.cards = el('dl', { class: 'cl-cards' });
     this.playButton = el('button', { type: 'button', class: 'cl-play lab-play', onclick: () => (this.playing ? this.pause() : this.play()) });
@@ -134,15 +135,33 @@ class ClientsView {
     this.#label();
   }
 
+  /** Marks the input named `field` invalid, described by the error line; the others unmarked. */
+  #markInvalid(field) {
+    for (const [name, input] of Object.entries(this.inputs)) {
+      if (name === field) {
+        input.setAttribute('aria-invalid', 'true');
+        input.setAttribute('aria-describedby', this.error.id);
+      } else {
+        input.removeAttribute('aria-invalid');
+        input.removeAttribute('aria-describedby');
+      }
+    }
+  }
+
   /** Runs `state`; on a bad setting shows the error and keeps the last good run. Returns the error message or null. */
   setup(state, { play = false } = {}) {
     let runs;
     try {
       runs = runAll(simulateClients, state);
     } catch (error) {
-      this.error.textContent = this.t('errorKept', { message: error.message });
+      // The core's field (`policy.wait`) is the form's field `wait`, named by its label.
+      const name = (field) => field.replace(/^policy\./, '');
+      const label = (field) => (typeof this.t.raw(`controls.${name(field)}`) === 'string' ? this.t(`controls.${name(field)}`) : undefined);
+      this.error.textContent = this.t('errorKept', { reason: refusal(error, this.t.lang, label) });
+      this.#markInvalid(error.problem && name(error.problem.field));
       return error.message;
     }
+    this.#markInvalid(undefined);
     this.state = { ...state };
     this.#syncForm();
     this.pause();

@@ -3,6 +3,7 @@
 // cards with the outcomes and a takeaway worded from the run. A bad setting shows its error and
 // keeps the last good run.
 import { el, svg, uid } from '../lab/dom.js';
+import { refusal } from '../../i18n/refusal.js';
 
 /** The slider's stops: 1 to 10,000 on a roughly logarithmic scale, 100 and 10,000 included. */
 export const STOPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000];
@@ -55,14 +56,30 @@ export class FloodDemo {
     try {
       this.run = this.#simulate(next);
     } catch (error) {
-      this.error.textContent = this.t('errorKept', { message: error.message });
+      const label = (field) => (typeof this.t.raw(`demo.${field}`) === 'string' ? this.t(`demo.${field}`) : undefined);
+      this.error.textContent = this.t('errorKept', { reason: refusal(error, this.t.lang, label) });
+      this.#markInvalid(error.problem?.field);
       return error.message;
     }
     this.state = next;
     this.error.textContent = '';
+    this.#markInvalid(undefined);
     this.#sync();
     this.#show();
     return null;
+  }
+
+  /** Marks the number field named `field` invalid, described by the error line; the other unmarked. */
+  #markInvalid(field) {
+    for (const [name, { input }] of [['attackRate', this.rate], ['edgeShare', this.share]]) {
+      if (name === field) {
+        input.setAttribute('aria-invalid', 'true');
+        input.setAttribute('aria-describedby', this.error.id);
+      } else {
+        input.removeAttribute('aria-invalid');
+        input.removeAttribute('aria-describedby');
+      }
+    }
   }
 
   render() {
@@ -94,7 +111,7 @@ export class FloodDemo {
     }));
     const presets = el('div', { class: 'df-presets', role: 'group', 'aria-label': t('demo.presets') },
       Object.keys(PRESETS).map((id) => el('button', { type: 'button', class: 'df-preset', 'data-preset': id, onclick: () => this.setup(PRESETS[id]) }, t(`demo.preset.${id}`))));
-    this.error = el('p', { class: 'lab-error df-error', role: 'alert' });
+    this.error = el('p', { class: 'lab-error df-error', role: 'alert', id: uid('df-error') });
     this.takeaway = el('p', { class: 'df-takeaway cl-takeaway', role: 'status' });
     this.cards = el('dl', { class: 'df-cards' });
     this.chart = el('figure', { class: 'df-chart' });

@@ -1,6 +1,7 @@
 // The comparison widget: one traffic pattern through all seven limiters (simulate() in wasm, one
 // call), drawn as lanes on one time axis, with play / pause / step and seed controls.
 import { el, uid } from './dom.js';
+import { refusal } from '../../i18n/refusal.js';
 import { LaneChart } from './chart.js';
 
 export const ALGORITHMS = ['fixedWindow', 'slidingLog', 'slidingCounter', 'leakyQueue', 'leakyMeter', 'gcra', 'tokenBucket'];
@@ -78,7 +79,7 @@ export class Comparison {
     select.value = this.state.pattern;
     select.addEventListener('change', () => this.#showFields());
     this.inputs.pattern = select;
-    this.error = el('p', { class: 'lab-error', role: 'alert' });
+    this.error = el('p', { class: 'lab-error', role: 'alert', id: uid('lab-error') });
     this.timeText = el('output', { class: 'lab-time', 'aria-live': 'off' });
     this.playButton = el('button', { type: 'button', class: 'lab-play', onclick: () => this.#toggle() });
     this.quotaText = el('p', { class: 'lab-quota' });
@@ -117,6 +118,29 @@ export class Comparison {
     this.#showFields();
     this.#run(this.state);
     if (time !== undefined) this.chart?.seek(time);
+  }
+
+  /** A pasted list's problem (simulate's `problem` with a `code`) in the page's language. */
+  #pastedError(p) {
+    const { t } = this;
+    const problem = t(`controls.pastedError.${p.code}`, p);
+    const label = t('controls.patterns.pasted');
+    if (p.line !== undefined) return t('controls.pastedError.at', { label, line: p.line, problem });
+    if (p.index !== undefined) return t('controls.pastedError.atIndex', { label, index: p.index, problem });
+    return t('controls.pastedError.whole', { label, problem });
+  }
+
+  /** Marks the input named `field` invalid, described by the error line; the others unmarked. */
+  #markInvalid(field) {
+    for (const [name, input] of Object.entries(this.inputs)) {
+      if (name === field) {
+        input.setAttribute('aria-invalid', 'true');
+        input.setAttribute('aria-describedby', this.error.id);
+      } else {
+        input.removeAttribute('aria-invalid');
+        input.removeAttribute('aria-describedby');
+      }
+    }
   }
 
   #showFields() {
@@ -170,13 +194,20 @@ export class Comparison {
         limit: next.limit, window: next.window,
       });
       if (result.arrivals.length > MAX_DRAWN) {
-        throw new Error(`duration × rate gives ${result.arrivals.length} requests; the lanes draw at most ${MAX_DRAWN}: shorten the duration or lower the rate`);
+        // Named by what this pattern's fields can change (the attack on the window edge has no rate).
+        const fix = this.t(`controls.tooManyFix.${next.pattern}`);
+        throw new Error(this.t('controls.tooMany', { n: result.arrivals.length, max: MAX_DRAWN, fix }));
       }
     } catch (error) {
-      this.error.textContent = error.message;
+      // The core's field (`traffic.rate`) is the form's field `rate`, named by its label.
+      const name = (field) => field.replace(/^traffic\./, '');
+      const label = (field) => (typeof this.t.raw(`controls.${name(field)}`) === 'string' ? this.t(`controls.${name(field)}`) : undefined);
+      this.error.textContent = error.problem?.code ? this.#pastedError(error.problem) : refusal(error, this.t.lang, label);
+      this.#markInvalid(error.problem && name(error.problem.field));
       return error.message;
     }
     this.error.textContent = '';
+    this.#markInvalid(undefined);
     this.state = next;
     this.result = result;
     this.quotaText.textContent = this.t('controls.quota', {

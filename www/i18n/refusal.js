@@ -1,0 +1,28 @@
+// A refused value in the page's language: the wasm modules throw an Error whose `message` is for
+// scripts (the API's field names, in English) and whose `problem` is the same refusal as data
+// (`{ field, rule, min, max, given }`, see src/wasm/convert.rs). A page words it here, naming the
+// label its reader sees, with the rule texts of locales/<lang>/errors.json.
+import tables from './locales/errors.js';
+import { translator } from './translate.js';
+
+/**
+ * `error` for the reader, in `lang`: "Limite: 0 não é permitido; use um número inteiro de 1 a
+ * 10000." `label(field)` is the visible label of the API's field (undefined: the field's name).
+ * An error without a `problem` (not a refused value) gives its own message.
+ */
+export function refusal(error, lang, label = () => undefined) {
+  const problem = error?.problem;
+  if (!problem) return String(error?.message ?? error);
+  const t = translator(tables, lang);
+  // Bounds as the page writes numbers, without thousands separators (a seed's 4294967295).
+  const number = (value) => new Intl.NumberFormat(t.lang, { maximumFractionDigits: 20, useGrouping: false }).format(value);
+  const rule = t(`rules.${problem.rule}`, {
+    min: problem.min === undefined ? undefined : number(problem.min),
+    max: problem.max === undefined ? undefined : number(problem.max),
+  });
+  const field = label(problem.field) ?? problem.field;
+  const { given } = problem;
+  if (typeof given === 'number') return t('refused', { field, given: number(given), rule });
+  if (typeof given === 'string' && given.trim() !== '') return t('notNumber', { field, given: given.trim(), rule });
+  return t('empty', { field, rule });
+}
