@@ -1,4 +1,5 @@
-//! Generates the widget's word tables from `locales/<lang>/widget.json`: the words the live widget
+//! Generates the widget's word tables from `locales/<lang>/widget.json` (and the refusal words
+//! from `locales/<lang>/errors.json`, which the pages' JavaScript words its refusals with too): the words the live widget
 //! writes at run time (`Locale`: `PT_BR`, `EN` in `src/view/locale.rs`, compiled into the wasm)
 //! and the words only its build-time markup holds (`Words`: `PT_BR_WORDS`, `EN_WORDS` in
 //! `src/view/markup.rs`, used natively by the markup renderer, so they never reach the wasm). The
@@ -13,7 +14,7 @@ use std::path::Path;
 const TABLES: [(&str, &str); 2] = [("PT_BR", "pt-BR"), ("EN", "en")];
 
 /// The keys the widget writes while it runs (everything else is in the markup only).
-const RUN_TIME: [&str; 31] = [
+const RUN_TIME: [&str; 21] = [
     "decimal",
     "pause",
     "resume",
@@ -34,17 +35,22 @@ const RUN_TIME: [&str; 31] = [
     "retry_now",
     "scrub_live",
     "scrub_past",
-    "err_refused",
-    "err_text",
-    "err_empty",
     "err_controls",
-    "rule_positive",
-    "rule_non_negative",
-    "rule_up_to",
-    "rule_positive_up_to",
-    "rule_between",
-    "rule_whole",
-    "rule_finite",
+];
+
+/// The refusal words, `Locale` field ← its path in `errors.json`: one text for the widget (here)
+/// and for the pages' refusals (`www/i18n/refusal.js`).
+const REFUSALS: [(&str, &str); 10] = [
+    ("err_refused", "refused"),
+    ("err_text", "notNumber"),
+    ("err_empty", "empty"),
+    ("rule_positive", "rules.positive"),
+    ("rule_non_negative", "rules.nonNegative"),
+    ("rule_up_to", "rules.upTo"),
+    ("rule_positive_up_to", "rules.positiveUpTo"),
+    ("rule_between", "rules.between"),
+    ("rule_whole", "rules.whole"),
+    ("rule_finite", "rules.finite"),
 ];
 
 /// The labels of the fields a person types into: written by the markup and, in an error about
@@ -111,6 +117,18 @@ fn main() {
             } else {
                 let _ = writeln!(code, "    {key}: {text:?},");
             }
+        }
+        let path = format!("locales/{lang}/errors.json");
+        println!("cargo::rerun-if-changed={path}");
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|err| fail(&path, &err));
+        let errors: serde_json::Value =
+            serde_json::from_str(&text).unwrap_or_else(|err| fail(&path, &err));
+        for (field, key) in REFUSALS {
+            let pointer = format!("/{}", key.replace('.', "/"));
+            let Some(text) = errors.pointer(&pointer).and_then(|v| v.as_str()) else {
+                fail(&path, &format!("{key} must be a string"));
+            };
+            let _ = writeln!(run_time, "    {field}: {text:?},");
         }
         run_time.push_str("};\n");
         markup.push_str("};\n");
