@@ -109,8 +109,16 @@ export class BucketDiagram {
 export function mountDiagram(root: Element): BucketDiagram;
 
 /** Reads an attribute's text (`capacity`, `refill-rate`, `tokens`, `cost`) as a number; throws
- * an `Error` that names the attribute. */
-export function checkSetting(name: 'capacity' | 'refill-rate' | 'tokens' | 'cost', text: string, capacity?: number | null): number;
+ * a {@link SettingError} that names the attribute, and says the same to a reader in `lang`
+ * (`'pt-BR'`, the default, or `'en'`) in its `localized`. */
+export function checkSetting(name: 'capacity' | 'refill-rate' | 'tokens' | 'cost', text: string, capacity?: number | null, lang?: 'pt-BR' | 'en' | null): number;
+
+/** What `checkSetting` and `mountDiagram` throw for a bad value: `message` names the setting as
+ * the API spells it, the value and what is allowed; `localized` says it for a person, in the
+ * language asked for, with the field's label as the widget shows it. */
+export interface SettingError extends Error {
+  localized: string;
+}
 
 /** What `init` and `initSync` accept: the wasm (bytes, a compiled module, a URL or a response). */
 export type InitInput = RequestInfo | URL | Response | BufferSource | WebAssembly.Module;

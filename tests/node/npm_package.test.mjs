@@ -81,7 +81,7 @@ test('the type declarations accept correct use and reject mistakes', async () =>
   }));
   // One compiler run over two files (tsc is slow): good.ts must check cleanly, bad.ts must not.
   await writeFile(join(project, 'good.ts'), `
-    import init, { TokenBucket, mountDiagram, type Decision } from 'bucketlab';
+    import init, { TokenBucket, mountDiagram, checkSetting, type Decision, type SettingError } from 'bucketlab';
     import type { BucketLabAttributes } from 'bucketlab/element';
     const bucket = new TokenBucket({ capacity: 10, refillRate: 5, tokens: 0 });
     const d: Decision = bucket.tryAcquireAt(1, 0);
@@ -98,7 +98,9 @@ test('the type declarations accept correct use and reject mistakes', async () =>
       const link: string = diagram.scenario;
       diagram.live();
       const el = document.querySelector('bucket-lab');
-      return [diagram.tokens, el?.diagram?.paused, wait, attrs, link, diagram.traveling];
+      let words = '';
+      try { checkSetting('capacity', '0', null, 'en'); } catch (error) { words = (error as SettingError).localized; }
+      return [diagram.tokens, el?.diagram?.paused, wait, attrs, link, diagram.traveling, words];
     }
   `);
   await writeFile(join(project, 'bad.ts'), `
