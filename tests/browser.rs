@@ -242,3 +242,76 @@ fn the_default_bucket_is_small_and_slow_and_step_back_shows_the_past() {
     assert!(!diagram.traveling());
     assert!(text_of(&root, ".bl-status").starts_with("Denied: 429"));
 }
+
+/// Puts `value` in the input `selector` and fires its `input` event, as moving a slider does.
+fn slide(root: &Element, selector: &str, value: &str) {
+    let input = root
+        .query_selector(selector)
+        .unwrap()
+        .unwrap()
+        .unchecked_into::<web_sys::HtmlInputElement>();
+    input.set_value(value);
+    input
+        .dispatch_event(&web_sys::Event::new("input").unwrap())
+        .unwrap();
+}
+
+/// The value an input holds now (a range's value is its thumb's place).
+fn value_of(root: &Element, selector: &str) -> String {
+    root.query_selector(selector)
+        .unwrap()
+        .unwrap()
+        .unchecked_into::<web_sys::HtmlInputElement>()
+        .value()
+}
+
+/// The sliders' values and their outputs: `[B, B's output, r, r's output]`.
+fn sliders(root: &Element) -> [String; 4] {
+    [
+        value_of(root, ".bl-capacity"),
+        text_of(root, ".bl-capacity + .bl-out"),
+        value_of(root, ".bl-rate"),
+        text_of(root, ".bl-rate + .bl-out"),
+    ]
+}
+
+#[wasm_bindgen_test]
+fn going_back_in_time_shows_that_moments_b_and_r_on_the_sliders() {
+    let (root, diagram) = paused(&[("data-lang", "en")]);
+    click_send(&root);
+    diagram.step(&JsValue::from(1.0)).unwrap();
+    slide(&root, ".bl-capacity", "10");
+    assert_eq!(sliders(&root), ["10", "10", "1", "1"]);
+    diagram.seek(&JsValue::from(0.5)).unwrap();
+    assert_eq!(text_of(&root, ".bl-counter"), "4.5 / 5");
+    assert_eq!(sliders(&root), ["5", "5", "1", "1"], "the past moment's B");
+    diagram.live();
+    assert_eq!(sliders(&root), ["10", "10", "1", "1"], "live again");
+}
+
+#[wasm_bindgen_test]
+fn a_replayed_scenario_shows_each_moments_b_and_r_on_the_sliders() {
+    let (root, diagram) = paused(&[("data-lang", "en")]);
+    // B = 5, r = 1; at 1 s B = 8, r = 1.5; ends at 2 s.
+    diagram.play_scenario("1_5_1_5_2_1c8,1.5").unwrap();
+    assert!(diagram.traveling());
+    assert_eq!(sliders(&root), ["5", "5", "1", "1"], "the first moment");
+    diagram.seek(&JsValue::from(1.5)).unwrap();
+    assert_eq!(sliders(&root), ["8", "8", "1.5", "1.5"]);
+}
+
+#[wasm_bindgen_test]
+fn a_value_off_the_sliders_step_is_kept_exactly_and_touching_the_other_keeps_it() {
+    let (root, diagram) = paused(&[
+        ("data-capacity", "2.5"),
+        ("data-refill-rate", "0.25"),
+        ("data-lang", "en"),
+    ]);
+    assert_eq!(sliders(&root), ["2.5", "2.5", "0.25", "0.25"]);
+    slide(&root, ".bl-rate", "1");
+    assert_eq!((diagram.capacity(), diagram.refill_rate()), (2.5, 1.0));
+    assert_eq!(sliders(&root), ["2.5", "2.5", "1", "1"]);
+    slide(&root, ".bl-capacity", "4");
+    assert_eq!((diagram.capacity(), diagram.refill_rate()), (4.0, 1.0));
+    assert_eq!(value_of(&root, ".bl-capacity"), "4");
+}

@@ -4,7 +4,7 @@
 
 use super::dom::{find_each, set, set_value, text, value};
 use super::locale::Locale;
-use super::markup::{CAPACITY_MAX, RATE_MAX};
+use super::markup::{slider_step, CAPACITY_MAX, CAPACITY_STEP, RATE_MAX, RATE_STEP};
 use crate::limiter::MAX_BURST;
 use crate::limiter::{parse_number, BucketConfig, Field, InvalidValue, Pattern, Rule};
 use crate::wasm::convert::{js_decimal, js_number, parse_text};
@@ -32,6 +32,11 @@ pub const CONTROL_GROUPS: [&str; 6] = ["send", "cost", "burst", "bucket", "traff
 
 /// Lesson seconds one press of "step" adds.
 pub const STEP_SECONDS: f64 = 0.1;
+
+/// The most a request's cost may be for a bucket of `capacity`: `B` rounded down, at least 1.
+fn cost_limit(capacity: f64) -> f64 {
+    capacity.floor().max(1.0)
+}
 
 /// The rule of the cost field: a whole number from 1 to `B` (at least 1).
 pub fn cost_rule(capacity: f64) -> Rule {
@@ -149,10 +154,20 @@ impl Controls {
         parse_text(Field::BurstSize, &value(&self.burst_size), rule).map(|n| n as u32)
     }
 
-    /// The bucket the sliders ask for.
-    pub fn bucket(&self) -> Result<BucketConfig, InvalidValue> {
-        let capacity = parse_text(Field::Capacity, &value(&self.capacity), Rule::Positive)?;
-        let rate = parse_text(Field::RefillRate, &value(&self.rate), Rule::NonNegative)?;
+    /// The bucket the slider that moved asks for (`action`, [`Action::Capacity`] or
+    /// [`Action::Rate`]), with the other value kept from `current`: a slider that was not touched
+    /// never changes its value (one off its step, such as `B = 2.5`, would read back snapped).
+    pub fn bucket(
+        &self,
+        action: Action,
+        current: &BucketConfig,
+    ) -> Result<BucketConfig, InvalidValue> {
+        let (mut capacity, mut rate) = (current.capacity(), current.refill_rate());
+        if action == Action::Capacity {
+            capacity = parse_text(Field::Capacity, &value(&self.capacity), Rule::Positive)?;
+        } else {
+            rate = parse_text(Field::RefillRate, &value(&self.rate), Rule::NonNegative)?;
+        }
         BucketConfig::new(capacity, rate)
     }
 
@@ -185,7 +200,7 @@ impl Controls {
 
     /// Lets the sliders reach `capacity` and `rate` when those are beyond their usual range, as
     /// when they are built.
-    pub fn fit_sliders(&self, capacity: f64, rate: f64) {
+    fn fit_sliders(&self, capacity: f64, rate: f64) {
         let sliders = [
             (&self.capacity, CAPACITY_MAX, capacity),
             (&self.rate, RATE_MAX, rate),
@@ -193,21 +208,43 @@ impl Controls {
         for (slider, usual, value) in sliders {
             set(slider, "max", &js_number(usual.max(value.ceil())));
         }
+        set(
+            &self.capacity,
+            "min",
+            &js_number(CAPACITY_STEP.min(capacity)),
+        );
     }
 
-    /// Shows the bucket's configuration on the sliders. The cost field's bound follows `B`, and
-    /// so does its value when `B` drops below it, in sight in the field: a cost above `B` would
-    /// leave every later send refused for the field's sake, and a permalink that can't be opened.
+    /// Shows a bucket's configuration on the sliders (the live one, or a past moment's), each
+    /// value exactly: a slider whose value is off its usual step (`B = 2.5`, `r = 0.25`) takes
+    /// any value instead, as the browser would otherwise snap its thumb (and its value) to the
+    /// step. The cost field's bound follows `B`; its value is left alone (see [`Controls::fit_cost`]).
     pub fn show_config(&self, l: &Locale, capacity: f64, rate: f64) {
-        set_value(&self.capacity, &js_number(capacity));
-        set_value(&self.rate, &js_number(rate));
+        self.fit_sliders(capacity, rate);
+        let sliders = [
+            (&self.capacity, CAPACITY_STEP, capacity),
+            (&self.rate, RATE_STEP, rate),
+        ];
+        for (slider, usual, value) in sliders {
+            // Before the value: the browser snaps a range's value to its step.
+            set(slider, "step", &slider_step(value, usual, js_number));
+            set_value(slider, &js_number(value));
+        }
         text(&self.capacity_out, &l.number(capacity, 3));
         text(&self.rate_out, &l.number(rate, 3));
-        let most = capacity.floor().max(1.0);
-        set(&self.cost, "max", &js_number(most));
-        if self.typed_cost() > most {
+        set(&self.cost, "max", &js_number(cost_limit(capacity)));
+    }
+
+    /// Lowers the cost in the cost field to `B` when `B` dropped below it (a cost above `B` would
+    /// leave every later send refused for the field's sake, and a permalink that can't be opened);
+    /// returns the cost it held before, if it changed, for the widget to say so.
+    pub fn fit_cost(&self, capacity: f64) -> Option<f64> {
+        let typed = self.typed_cost();
+        let most = cost_limit(capacity);
+        (typed > most).then(|| {
             self.set_cost(most);
-        }
+            typed
+        })
     }
 
     /// Shows the clock's state: pause pressed or not; step only while paused.

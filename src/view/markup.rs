@@ -78,6 +78,22 @@ pub const BUCKET_BOTTOM: f64 = 278.0;
 pub const CAPACITY_MAX: f64 = 50.0;
 /// Largest refill rate the slider offers.
 pub const RATE_MAX: f64 = 20.0;
+/// The capacity slider's step, and its smallest value (a smaller configured B lowers it).
+pub const CAPACITY_STEP: f64 = 1.0;
+/// The refill-rate slider's step.
+pub const RATE_STEP: f64 = 0.5;
+
+/// A range input's `step` attribute for `value`: `usual`, written by `number`, or `any` when
+/// `value` is off that step (`B = 2.5`), since the browser snaps a range's value, and its thumb,
+/// to its step. (`number`: the wasm writes numbers with JavaScript's, not Rust's float formatting,
+/// which would weigh on the module.)
+pub fn slider_step(value: f64, usual: f64, number: fn(f64) -> String) -> String {
+    if (value / usual).fract() == 0.0 {
+        number(usual)
+    } else {
+        "any".to_owned()
+    }
+}
 
 /// The frame up to the controls' place. `{}` marks, in order: a class modifier, the language, the
 /// id prefix twice (aria-labelledby), the id prefix and the title, the id prefix and the
@@ -124,9 +140,9 @@ const CONTROLS: &str = "<div class=\"bl-controls\">\
 </div>\
 <fieldset class=\"bl-group\"><legend>{}</legend>\
 <label class=\"bl-field\"><span class=\"bl-field-label\">{}</span>\
-<input class=\"bl-capacity\" type=\"range\" min=\"1\" max=\"{}\" step=\"1\" value=\"{}\"><output class=\"bl-out\">{}</output></label>\
+<input class=\"bl-capacity\" type=\"range\" min=\"{}\" max=\"{}\" step=\"{}\" value=\"{}\"><output class=\"bl-out\">{}</output></label>\
 <label class=\"bl-field\"><span class=\"bl-field-label\">{}</span>\
-<input class=\"bl-rate\" type=\"range\" min=\"0\" max=\"{}\" step=\"0.5\" value=\"{}\"><output class=\"bl-out\">{}</output></label>\
+<input class=\"bl-rate\" type=\"range\" min=\"0\" max=\"{}\" step=\"{}\" value=\"{}\"><output class=\"bl-out\">{}</output></label>\
 </fieldset>\
 <fieldset class=\"bl-group\"><legend>{}</legend>\
 <label class=\"bl-field\"><span class=\"bl-field-label\">{}</span><select class=\"bl-traffic\">\
@@ -219,11 +235,14 @@ pub fn widget(w: &Words, id: &str, config: &BucketConfig, hero: bool) -> String 
             w.burst,
             w.bucket_legend,
             w.capacity,
+            &rust_number(CAPACITY_STEP.min(capacity)),
             &rust_number(CAPACITY_MAX.max(capacity.ceil())),
+            &slider_step(capacity, CAPACITY_STEP, rust_number),
             &rust_number(capacity),
             &l.number(capacity, 3),
             w.rate,
             &rust_number(RATE_MAX.max(rate.ceil())),
+            &slider_step(rate, RATE_STEP, rust_number),
             &rust_number(rate),
             &l.number(rate, 3),
             w.traffic_legend,
@@ -340,6 +359,14 @@ pub fn translate(x: f64, y: f64) -> String {
 mod tests {
     use super::*;
 
+    #[test]
+    fn a_slider_takes_any_value_only_when_its_value_is_off_the_usual_step() {
+        assert_eq!(slider_step(5.0, CAPACITY_STEP, rust_number), "1");
+        assert_eq!(slider_step(2.5, CAPACITY_STEP, rust_number), "any");
+        assert_eq!(slider_step(1.5, RATE_STEP, rust_number), "0.5");
+        assert_eq!(slider_step(0.25, RATE_STEP, rust_number), "any");
+    }
+
     /// The number of `{}` marks in `template`.
     fn marks(template: &str) -> usize {
         template.matches("{}").count()
@@ -357,7 +384,7 @@ mod tests {
     fn every_mark_gets_a_value_and_the_numbers_are_the_configurations() {
         assert_eq!(
             [marks(FRAME), marks(CONTROLS), marks(PANEL), marks(TIMELINE)],
-            [15, 30, 2, 12]
+            [15, 33, 2, 12]
         );
         let config = BucketConfig::new(10.0, 2.5).unwrap();
         let en = widget(&EN_WORDS, "bl0", &config, false);

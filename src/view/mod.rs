@@ -96,10 +96,8 @@ fn mount(
     }
     let diagram = Diagram::attach(&frame, locale)?;
     diagram.configure(&config);
-    let (capacity, rate) = (config.capacity(), config.refill_rate());
     let controls = Controls::attach(&frame)?;
-    controls.fit_sliders(capacity, rate);
-    controls.show_config(locale, capacity, rate);
+    controls.show_config(locale, config.capacity(), config.refill_rate());
     controls.show_clock(locale, session.is_paused());
     let timeline = Timeline::attach(&frame, locale)?;
     let announcer = Announcer::attach(&frame)?;
@@ -245,6 +243,7 @@ impl Widget {
         self.diagram.configure(config);
         let (capacity, rate) = (config.capacity(), config.refill_rate());
         self.controls.show_config(self.locale, capacity, rate);
+        self.controls.fit_cost(capacity);
         self.emit_config();
     }
 
@@ -287,7 +286,8 @@ impl Widget {
                 session.send(cost, self.controls.burst_size()?, wall)?;
             }
             Action::Capacity | Action::Rate => {
-                session.reconfigure(self.controls.bucket()?, wall)?;
+                let config = self.controls.bucket(action, session.config())?;
+                session.reconfigure(config, wall)?;
                 self.show_config();
             }
             Action::Traffic => match self.controls.traffic()? {
@@ -382,10 +382,13 @@ impl Widget {
         self.refresh();
     }
 
-    /// Labels and panel for `session`'s configuration and last request.
+    /// Labels, sliders and panel for `session`'s configuration and last request: the controls
+    /// show the configuration of the moment on screen, past or live.
     fn show_state(&self, session: &Session) {
         let config = session.config();
         self.diagram.configure(config);
+        let (capacity, rate) = (config.capacity(), config.refill_rate());
+        self.controls.show_config(self.locale, capacity, rate);
         match session.last_shot() {
             Some(shot) => self.diagram.report(config, shot),
             None => self.diagram.clear_report(),
@@ -446,9 +449,6 @@ impl Widget {
         self.session = session;
         // Its decisions were taken while playing: not news to announce.
         self.session.take_unseen();
-        let config = *self.session.config();
-        self.controls
-            .fit_sliders(config.capacity(), config.refill_rate());
         self.show_config();
         self.show_state(&self.session);
         if self.session.traffic().is_none() {
@@ -491,8 +491,6 @@ impl Widget {
     /// Sets `B` and `r` as the sliders do, and makes them what "reset" returns to.
     fn configure(&mut self, config: BucketConfig) -> Result<(), InvalidValue> {
         self.back_to_live(false);
-        let (capacity, rate) = (config.capacity(), config.refill_rate());
-        self.controls.fit_sliders(capacity, rate);
         self.session.configure(config, dom::wall_seconds())?;
         self.show_config();
         self.controls.show_error(None);
