@@ -315,3 +315,30 @@ fn a_value_off_the_sliders_step_is_kept_exactly_and_touching_the_other_keeps_it(
     assert_eq!((diagram.capacity(), diagram.refill_rate()), (4.0, 1.0));
     assert_eq!(value_of(&root, ".bl-capacity"), "4");
 }
+
+#[wasm_bindgen_test]
+fn lowering_b_below_the_cost_lowers_the_cost_and_says_so() {
+    let (root, _diagram) = paused(&[("data-lang", "en")]);
+    root.query_selector(".bl-cost")
+        .unwrap()
+        .unwrap()
+        .unchecked_into::<web_sys::HtmlInputElement>()
+        .set_value("5");
+    slide(&root, ".bl-capacity", "3");
+    assert_eq!(value_of(&root, ".bl-cost"), "3");
+    let note = root.query_selector(".bl-controls-note").unwrap().unwrap();
+    assert_eq!(note.get_attribute("role").as_deref(), Some("status"));
+    assert_eq!(
+        text_of(&root, ".bl-controls-note"),
+        "Cost c lowered from 5 to 3: a request can’t cost more than B = 3."
+    );
+    click_send(&root);
+    assert_eq!(text_of(&root, ".bl-counter"), "0.0 / 3", "the lowered cost");
+    assert_eq!(text_of(&root, ".bl-controls-note"), "", "said once");
+    slide(&root, ".bl-capacity", "2");
+    assert_eq!(value_of(&root, ".bl-cost"), "2");
+    assert_eq!(
+        text_of(&root, ".bl-controls-note"),
+        "Cost c lowered from 3 to 2: a request can’t cost more than B = 2."
+    );
+}

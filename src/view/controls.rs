@@ -3,7 +3,7 @@
 //! they fire, and shows the session's state on them.
 
 use super::dom::{find_each, set, set_value, text, value};
-use super::locale::Locale;
+use super::locale::{fill, Locale};
 use super::markup::{slider_step, CAPACITY_MAX, CAPACITY_STEP, RATE_MAX, RATE_STEP};
 use crate::limiter::MAX_BURST;
 use crate::limiter::{parse_number, BucketConfig, Field, InvalidValue, Pattern, Rule};
@@ -63,12 +63,13 @@ pub struct Controls {
     live: Element,
     reset: Element,
     error: Element,
+    note: Element,
 }
 
 impl Controls {
     /// Finds the controls in the widget's markup under `parent`.
     pub fn attach(parent: &Element) -> Result<Controls, JsValue> {
-        let [send, cost, burst_size, burst, capacity, rate, traffic, traffic_rate, seed, pause, speed, step, step_back, live, reset, error, capacity_out, rate_out] =
+        let [send, cost, burst_size, burst, capacity, rate, traffic, traffic_rate, seed, pause, speed, step, step_back, live, reset, error, note, capacity_out, rate_out] =
             find_each(
                 parent,
                 [
@@ -88,6 +89,7 @@ impl Controls {
                     ".bl-to-live",
                     ".bl-reset",
                     ".bl-input-error",
+                    ".bl-controls-note",
                     ".bl-capacity + .bl-out",
                     ".bl-rate + .bl-out",
                 ],
@@ -111,6 +113,7 @@ impl Controls {
             live,
             reset,
             error,
+            note,
         })
     }
 
@@ -236,15 +239,29 @@ impl Controls {
     }
 
     /// Lowers the cost in the cost field to `B` when `B` dropped below it (a cost above `B` would
-    /// leave every later send refused for the field's sake, and a permalink that can't be opened);
-    /// returns the cost it held before, if it changed, for the widget to say so.
-    pub fn fit_cost(&self, capacity: f64) -> Option<f64> {
+    /// leave every later send refused for the field's sake, and a permalink that can't be opened),
+    /// and says so under the controls, in a status line a screen reader announces: nothing is
+    /// clamped without a word.
+    pub fn fit_cost(&self, l: &Locale, capacity: f64) {
         let typed = self.typed_cost();
         let most = cost_limit(capacity);
-        (typed > most).then(|| {
+        if typed > most {
             self.set_cost(most);
-            typed
-        })
+            let template = self
+                .note
+                .get_attribute("data-cost-lowered")
+                .unwrap_or_default();
+            let (from, to, b) = (l.number(typed, 3), l.number(most, 3), l.number(capacity, 3));
+            text(
+                &self.note,
+                &fill(&template, &[("from", &from), ("to", &to), ("b", &b)]),
+            );
+        }
+    }
+
+    /// Clears the note under the controls (it speaks of the last action only).
+    pub fn clear_note(&self) {
+        text(&self.note, "");
     }
 
     /// Shows the clock's state: pause pressed or not; step only while paused.

@@ -243,7 +243,7 @@ impl Widget {
         self.diagram.configure(config);
         let (capacity, rate) = (config.capacity(), config.refill_rate());
         self.controls.show_config(self.locale, capacity, rate);
-        self.controls.fit_cost(capacity);
+        self.controls.fit_cost(self.locale, capacity);
         self.emit_config();
     }
 
@@ -255,6 +255,7 @@ impl Widget {
     /// Runs a control's action as if at wall time `wall` (a click queued before the module
     /// arrived); returns whether it took effect.
     fn act_at(&mut self, action: Action, wall: f64) -> bool {
+        self.controls.clear_note();
         let result = self.try_act(action, wall);
         self.controls
             .show_error(result.as_ref().err().map(message).as_deref());
