@@ -342,3 +342,50 @@ fn lowering_b_below_the_cost_lowers_the_cost_and_says_so() {
         "Cost c lowered from 3 to 2: a request can’t cost more than B = 2."
     );
 }
+
+/// Picks `value` in the menu `selector` and fires its `change` event, as a reader's choice does.
+fn choose(root: &Element, selector: &str, value: &str) {
+    let select = root
+        .query_selector(selector)
+        .unwrap()
+        .unwrap()
+        .unchecked_into::<web_sys::HtmlSelectElement>();
+    select.set_value(value);
+    select
+        .dispatch_event(&web_sys::Event::new("change").unwrap())
+        .unwrap();
+}
+
+#[wasm_bindgen_test]
+fn reset_gives_the_starting_state_cost_and_speed_included() {
+    let (root, diagram) = paused(&[("data-lang", "en")]);
+    slide(&root, ".bl-capacity", "6");
+    root.query_selector(".bl-cost")
+        .unwrap()
+        .unwrap()
+        .unchecked_into::<web_sys::HtmlInputElement>()
+        .set_value("3");
+    choose(&root, ".bl-speed", "4");
+    choose(&root, ".bl-traffic", "steady");
+    click(&root, ".bl-reset");
+    assert_eq!(diagram.capacity(), 5.0);
+    assert_eq!(value_of(&root, ".bl-cost"), "1");
+    assert_eq!(diagram.cost(), 1.0);
+    let speed = root
+        .query_selector(".bl-speed")
+        .unwrap()
+        .unwrap()
+        .unchecked_into::<web_sys::HtmlSelectElement>()
+        .value();
+    assert_eq!(speed, "1");
+    assert_eq!(value_of(&root, ".bl-traffic-rate"), "8");
+    // A host's (or a link's) cost is the starting one.
+    diagram.set_cost(&JsValue::from(2.0)).unwrap();
+    root.query_selector(".bl-cost")
+        .unwrap()
+        .unwrap()
+        .unchecked_into::<web_sys::HtmlInputElement>()
+        .set_value("4");
+    click(&root, ".bl-reset");
+    assert_eq!(value_of(&root, ".bl-cost"), "2");
+}

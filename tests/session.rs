@@ -198,6 +198,28 @@ fn reset_returns_to_the_initial_config_and_forgets_traffic_chart_and_last_reques
 }
 
 #[test]
+fn reset_runs_lesson_time_at_speed_one_again_and_keeps_it_paused_or_running() {
+    let mut session = Session::new(config(5.0, 1.0), 0.0);
+    session.set_speed(4.0, 1.0).unwrap();
+    assert_eq!(session.now(2.0), 5.0, "4× from wall time 1");
+    session.reset(2.0).unwrap();
+    assert_eq!(session.clock().speed(), 1.0);
+    assert_eq!(session.now(3.0), 6.0, "1× from the reset");
+    assert!(!session.is_paused(), "still running");
+    session.set_speed(0.25, 3.0).unwrap();
+    session.pause(3.0);
+    session.reset(3.0).unwrap();
+    assert_eq!(session.clock().speed(), 1.0);
+    assert!(session.is_paused(), "still paused");
+    let replayed = Session::replay(session.log()).unwrap();
+    assert_eq!(
+        replayed.clock().speed(),
+        1.0,
+        "a replay resets the speed too"
+    );
+}
+
+#[test]
 fn a_hosts_configure_becomes_the_reset_target() {
     let mut session = paused();
     session.send(1.0, 4, 100.0).unwrap();

@@ -415,10 +415,12 @@ impl Session {
         Ok(())
     }
 
-    /// Back to the initial configuration: its starting tokens, no traffic, an empty chart and no
-    /// last request. Lesson time and the clock's state are kept.
+    /// Back to the starting state: the initial configuration with its starting tokens, no
+    /// traffic, an empty chart, no last request and lesson time at speed 1 again. Lesson time
+    /// itself is kept, and so is whether it runs (pausing is how a reader looks, not a setting).
     pub fn reset(&mut self, wall: f64) -> Result<(), InvalidValue> {
         let now = self.now(wall);
+        self.clock.set_speed(1.0, wall)?;
         let config = self.initial;
         self.bucket = TokenBucket::started_at(config, now)?;
         self.history

@@ -151,6 +151,23 @@ impl Controls {
         set_value(&self.cost, &js_number(cost));
     }
 
+    /// Puts `cost` in the cost field and makes it the one "reset" returns to (a host's or a
+    /// link's cost is the widget's starting cost, as `configure` sets its starting B and r).
+    pub fn set_start_cost(&self, cost: f64) {
+        set(&self.cost, "value", &js_number(cost));
+        self.set_cost(cost);
+    }
+
+    /// Puts every field back as it started: the cost, burst size, traffic rate and seed as their
+    /// markup (or a host) set them, traffic off, speed 1×. B and r are the session's to show.
+    pub fn reset_fields(&self) {
+        for field in [&self.cost, &self.burst_size, &self.traffic_rate, &self.seed] {
+            set_value(field, &field.get_attribute("value").unwrap_or_default());
+        }
+        set_value(&self.traffic, "off");
+        set_value(&self.speed, "1");
+    }
+
     /// The burst field's value, a whole number from 1 to [`MAX_BURST`].
     pub fn burst_size(&self) -> Result<u32, InvalidValue> {
         let rule = Rule::Whole(1, MAX_BURST);

@@ -321,7 +321,7 @@ impl BucketDiagram {
     }
 
     /// Puts `cost` in the cost field: the cost of each request sent with the buttons, a whole
-    /// number from 1 to `B`.
+    /// number from 1 to `B`; "reset" returns to it from now on.
     #[wasm_bindgen(js_name = setCost)]
     pub fn set_cost(
         &self,
@@ -331,7 +331,7 @@ impl BucketDiagram {
         let rule = cost_rule(widget.session.config().capacity());
         let cost = argument(Field::Cost, cost, rule, None)?;
         let cost = InvalidValue::check(Field::Cost, cost, rule).map_err(to_js)?;
-        widget.controls.set_cost(cost);
+        widget.controls.set_start_cost(cost);
         Ok(())
     }
 

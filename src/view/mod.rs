@@ -303,7 +303,7 @@ impl Widget {
             Action::StepBack | Action::Live => {}
             Action::Reset => {
                 session.reset(wall)?;
-                self.controls.show_traffic_off();
+                self.controls.reset_fields();
                 self.diagram.clear_report();
                 self.show_config();
             }
