@@ -389,3 +389,30 @@ fn reset_gives_the_starting_state_cost_and_speed_included() {
     click(&root, ".bl-reset");
     assert_eq!(value_of(&root, ".bl-cost"), "2");
 }
+
+#[wasm_bindgen_test]
+fn the_timeline_slider_reads_the_live_lesson_time_to_the_tenth_when_it_gets_focus() {
+    // Running, with lesson time 0 nearly 3 s ago: the value is 2.9 s or later, not "2 s".
+    let root = mount_point(&[("data-lang", "en")]);
+    let now_ms = web_sys::window().unwrap().performance().unwrap().now();
+    let diagram = mount_diagram(&root, Some(now_ms - 2950.0)).unwrap();
+    let slider = root
+        .query_selector(".bl-scrub")
+        .unwrap()
+        .unwrap()
+        .unchecked_into::<HtmlElement>();
+    slider.focus().unwrap();
+    let value: f64 = slider
+        .get_attribute("aria-valuenow")
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(
+        value >= 2.9 && value <= diagram.now(),
+        "aria-valuenow {value} at lesson time {}",
+        diagram.now()
+    );
+    let text = slider.get_attribute("aria-valuetext").unwrap();
+    assert!(text.ends_with(" s, live"), "{text}");
+    assert!(text.starts_with(&format!("{value:.1} s")), "{text}");
+}

@@ -374,6 +374,7 @@ impl Widget {
             return;
         };
         self.show_state(&self.session);
+        self.timeline.mark_read();
         self.controls.show_travel(false);
         if resume && past.resume {
             self.session.resume(dom::wall_seconds());
@@ -432,7 +433,8 @@ impl Widget {
             self.timeline.time_at(f64::from(pointer.client_x()), now)
         } else {
             // Focus: while nothing moves no frame is drawn, and lesson time may have run on since
-            // the slider's value was last set; a screen reader reads it now, so draw it now.
+            // the slider's value was last set; a screen reader reads it now, so draw it now, exact.
+            self.timeline.mark_read();
             self.refresh();
             return;
         };
