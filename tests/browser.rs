@@ -416,3 +416,31 @@ fn the_timeline_slider_reads_the_live_lesson_time_to_the_tenth_when_it_gets_focu
     assert!(text.ends_with(" s, live"), "{text}");
     assert!(text.starts_with(&format!("{value:.1} s")), "{text}");
 }
+
+/// The message of the `Error` in `result`.
+fn error_message<T: std::fmt::Debug>(result: Result<T, wasm_bindgen::JsError>) -> String {
+    let value: JsValue = result.expect_err("an Error is thrown").into();
+    value.unchecked_into::<js_sys::Error>().message().into()
+}
+
+#[wasm_bindgen_test]
+fn a_step_beyond_an_hour_is_refused_and_the_timeline_keeps_working() {
+    let (root, diagram) = paused(&[("data-lang", "en")]);
+    click_send(&root);
+    assert_eq!(
+        error_message(diagram.step(&JsValue::from(1e308))),
+        "seconds must be a finite number from 0 to 3600, got 1e+308"
+    );
+    assert_eq!(
+        error_message(diagram.step(&JsValue::from(1e20))),
+        "seconds must be a finite number from 0 to 3600, got 100000000000000000000"
+    );
+    assert_eq!(diagram.now(), 0.0, "nothing moved");
+    diagram.step(&JsValue::from(3600.0)).unwrap();
+    assert_eq!(
+        error_message(diagram.seek(&JsValue::from(-5.0))),
+        "nowSeconds must be a finite number from 3580 to 3600, got -5"
+    );
+    diagram.step_back(&JsValue::from(0.1)).unwrap();
+    assert!((diagram.view_time() - 3599.9).abs() < 1e-9);
+}

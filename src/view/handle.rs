@@ -202,7 +202,8 @@ impl BucketDiagram {
         self.widget().borrow_mut().set_paused(false);
     }
 
-    /// Moves lesson time forward by `seconds` and redraws.
+    /// Moves lesson time forward by `seconds` (from 0 to 3600: an hour at most per step) and
+    /// redraws; a longer step throws an `Error` naming `seconds`, its value and that range.
     pub fn step(
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] seconds: &JsValue,

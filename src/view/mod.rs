@@ -483,8 +483,7 @@ impl Widget {
     /// Moves lesson time forward by `seconds` and redraws.
     fn step(&mut self, seconds: f64) -> Result<(), InvalidValue> {
         if self.past.is_some() {
-            let seconds = InvalidValue::check(Field::Step, seconds, Rule::NonNegative)?;
-            return self.travel_by(seconds);
+            return self.travel_by(Session::check_step(seconds)?);
         }
         self.session.step(seconds, dom::wall_seconds())?;
         self.refresh();
