@@ -444,3 +444,24 @@ fn a_step_beyond_an_hour_is_refused_and_the_timeline_keeps_working() {
     diagram.step_back(&JsValue::from(0.1)).unwrap();
     assert!((diagram.view_time() - 3599.9).abs() < 1e-9);
 }
+
+#[wasm_bindgen_test]
+fn a_replayed_scenario_opens_on_a_status_that_invites_stepping_and_with_its_cost() {
+    let (root, diagram) = paused(&[("data-lang", "en")]);
+    // Two requests of cost 2, at 0.5 s and 1 s; ends at 3 s.
+    diagram.play_scenario("1_5_1_5_3_0.5s2,1_1s2,1").unwrap();
+    assert_eq!(value_of(&root, ".bl-cost"), "2", "the recorded cost");
+    assert_eq!(
+        text_of(&root, ".bl-status"),
+        "No request yet at this moment: step forward (→ on the timeline, or “Step 0.1\u{a0}s”) \
+         to see what came next, or go “Back to live”."
+    );
+    diagram.seek(&JsValue::from(0.7)).unwrap();
+    assert_eq!(text_of(&root, ".bl-counter"), "3.2 / 5");
+    click(&root, ".bl-reset");
+    assert_eq!(
+        text_of(&root, ".bl-status"),
+        "No request yet: click “Send request”.",
+        "live, after a reset: the invitation to send"
+    );
+}

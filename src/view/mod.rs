@@ -304,7 +304,7 @@ impl Widget {
             Action::Reset => {
                 session.reset(wall)?;
                 self.controls.reset_fields();
-                self.diagram.clear_report();
+                self.diagram.clear_report(false);
                 self.show_config();
             }
         }
@@ -343,7 +343,7 @@ impl Widget {
             None => !self.session.is_paused(),
         };
         self.session.pause(wall);
-        self.show_state(&past);
+        self.show_state(&past, true);
         self.past = Some(Past {
             at,
             session: past,
@@ -373,7 +373,7 @@ impl Widget {
         let Some(past) = self.past.take() else {
             return;
         };
-        self.show_state(&self.session);
+        self.show_state(&self.session, false);
         self.timeline.mark_read();
         self.controls.show_travel(false);
         if resume && past.resume {
@@ -386,14 +386,14 @@ impl Widget {
 
     /// Labels, sliders and panel for `session`'s configuration and last request: the controls
     /// show the configuration of the moment on screen, past or live.
-    fn show_state(&self, session: &Session) {
+    fn show_state(&self, session: &Session, past: bool) {
         let config = session.config();
         self.diagram.configure(config);
         let (capacity, rate) = (config.capacity(), config.refill_rate());
         self.controls.show_config(self.locale, capacity, rate);
         match session.last_shot() {
             Some(shot) => self.diagram.report(config, shot),
-            None => self.diagram.clear_report(),
+            None => self.diagram.clear_report(past),
         }
     }
 
@@ -452,8 +452,22 @@ impl Widget {
         self.session = session;
         // Its decisions were taken while playing: not news to announce.
         self.session.take_unseen();
+        // The cost the reader last sent with, as recorded: the next send is theirs.
+        let last_cost = self
+            .session
+            .log()
+            .entries()
+            .iter()
+            .rev()
+            .find_map(|e| match e.action {
+                crate::limiter::Action::Send { cost, .. } => Some(cost),
+                _ => None,
+            });
+        if let Some(cost) = last_cost {
+            self.controls.set_cost(cost);
+        }
         self.show_config();
-        self.show_state(&self.session);
+        self.show_state(&self.session, false);
         if self.session.traffic().is_none() {
             self.controls.show_traffic_off();
         }

@@ -53,3 +53,33 @@ test('en embed: B = 2.5 and r = 0.25 sit exactly on the sliders, and ArrowRight 
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+// A link made by "Copy a link that replays what you did": B 5 → 6 → 7 → 8, r 1 → 1.5, then three
+// requests of cost 2; it ended at 8.5 s.
+const REPLAY = '1_5_1_5_8.525500000001863_0.3899000000003725c6,1_0.4292000000011176c7,1_0.5993000000007451c8,1_0.6730999999996276c8,1.5_4.648699999997392s2,1_4.9402999999988815s2,1_5.409900000000372s2,1';
+
+for (const [path, lang, notice, idle] of [
+  ['', 'pt-BR', /^Uma gravação está carregada no diagrama abaixo/, /^Nenhuma requisição ainda neste momento: avance/],
+  ['en.html', 'en', /^A recording is loaded in the diagram below/, /^No request yet at this moment: step forward/],
+]) {
+  test(`${lang}: a replay link opens at the diagram, says a recording is loaded and how to play it, with every recorded setting`, async () => {
+    const page = await openLesson(env, `${path}#lang=${lang}&s=${REPLAY}`, { viewport: { width: 1280, height: 800 } });
+    await page.waitForSelector('#replay-notice');
+    assert.match(await page.textContent('#replay-notice'), notice);
+    assert.equal(await page.getAttribute('#replay-notice', 'role'), 'status');
+    await page.waitForFunction(() => document.activeElement?.classList.contains('bl-scrub'));
+    // The sections above grow as they mount while the page scrolls: wait until it has settled there.
+    await page.waitForFunction(() => {
+      const { top } = document.getElementById('replay-notice').getBoundingClientRect();
+      return scrollY > 0 && top >= 0 && top < innerHeight / 2;
+    });
+    assert.equal(await page.inputValue(`${W} .bl-cost`), '2', 'the recorded cost');
+    assert.match(await page.textContent(`${W} .bl-status`), idle);
+    const decimal = lang === 'en' ? '.' : ',';
+    assert.deepEqual(await sliders(page, W), ['5', '5', '1', '1'], 'B and r of the first moment');
+    await page.keyboard.press('End');
+    assert.deepEqual(await sliders(page, W), ['8', '8', '1.5', `1${decimal}5`], 'B and r at its end');
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}

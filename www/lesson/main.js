@@ -41,7 +41,7 @@ addEventListener('hashchange', () => {
 Object.assign(window.bucketlab ??= {}, { TokenBucket, diagram: null, hero: null });
 console.info(t('console_hello'));
 
-keepLinkTargetsInPlace();
+const scrollToKept = keepLinkTargetsInPlace();
 openDetailsWhenPrinting();
 if (!switchPageIfAsked(explicitLang)) start();
 
@@ -161,6 +161,7 @@ async function start() {
       try {
         diagram().playScenario(link.values.s);
         playedScenario = link.values.s;
+        showReplayNotice();
       } catch (error) {
         rejected.push({ name: 's', value: link.values.s.slice(0, 40), allowed: 'allowed_s', detail: error.message });
       }
@@ -185,4 +186,22 @@ async function start() {
   if (isPermalink(location.hash) && link.values.tab) {
     document.getElementById('codigo').scrollIntoView();
   }
+  // A replay link is about the diagram: take the reader there, focus on the timeline that plays it.
+  if (playedScenario !== undefined) {
+    scrollToKept(document.getElementById('replay-notice'));
+    root.querySelector('.bl-scrub')?.focus({ preventScroll: true });
+  }
+}
+
+/**
+ * Says, just above the diagram, that it holds a recording (a "replay what you did" link) and how
+ * to play it: it opens stopped at its first moment, which would otherwise look like a fresh diagram.
+ */
+function showReplayNotice() {
+  const notice = document.createElement('p');
+  notice.className = 'notice';
+  notice.id = 'replay-notice';
+  notice.setAttribute('role', 'status');
+  notice.textContent = t('replay_loaded');
+  root.before(notice);
 }
