@@ -83,3 +83,27 @@ for (const [path, lang, notice, idle] of [
     await page.context().close();
   });
 }
+
+for (const [path, lang] of [['', 'pt-BR'], ['en.html', 'en']]) {
+  test(`${lang}: following the hero's link carries the hero's requests into the diagram below, once, never over its own`, async () => {
+    const page = await openLesson(env, path);
+    await page.evaluate(() => window.bucketlab.hero.pause());
+    for (let i = 0; i < 4; i++) await page.click('#hero-widget .bl-send');
+    const heroCounter = await page.textContent('#hero-widget .bl-counter');
+    assert.equal(heroCounter, lang === 'en' ? '1.0 / 5' : '1,0 / 5');
+    await page.click('.hero-more a');
+    assert.equal(await page.textContent(`${W} .bl-counter`), heroCounter, 'the same bucket below');
+    assert.equal(await page.textContent(`${W} .bl-status`), await page.textContent('#hero-widget .bl-status'));
+    assert.deepEqual(await page.evaluate(() => [window.bucketlab.diagram.traveling, window.bucketlab.diagram.paused]), [false, true], 'live, paused as the hero was');
+    // Now the diagram has actions of its own: a second visit leaves them alone.
+    await page.click(`${W} .bl-send`);
+    await page.click('#hero-widget .bl-send');
+    await page.click('#hero-widget .bl-send');
+    assert.equal(await page.getAttribute('#hero-widget .bl-status', 'data-outcome'), 'denied');
+    await page.click('.hero-more a');
+    assert.equal(await page.textContent(`${W} .bl-counter`), lang === 'en' ? '0.0 / 5' : '0,0 / 5');
+    assert.equal(await page.getAttribute(`${W} .bl-status`, 'data-outcome'), 'allowed', 'its own last request');
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}
