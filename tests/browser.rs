@@ -288,3 +288,226 @@ fn a_refused_field_is_marked_and_named_by_its_label_until_its_value_is_allowed()
     assert_eq!(field.get_attribute("aria-invalid"), None);
     assert_eq!(field.get_attribute("aria-describedby"), None);
 }
+
+/// Puts `value` in the input `selector` and fires its `input` event, as moving a slider does.
+fn slide(root: &Element, selector: &str, value: &str) {
+    let input = root
+        .query_selector(selector)
+        .unwrap()
+        .unwrap()
+        .unchecked_into::<web_sys::HtmlInputElement>();
+    input.set_value(value);
+    input
+        .dispatch_event(&web_sys::Event::new("input").unwrap())
+        .unwrap();
+}
+
+/// The value an input holds now (a range's value is its thumb's place).
+fn value_of(root: &Element, selector: &str) -> String {
+    root.query_selector(selector)
+        .unwrap()
+        .unwrap()
+        .unchecked_into::<web_sys::HtmlInputElement>()
+        .value()
+}
+
+/// The sliders' values and their outputs: `[B, B's output, r, r's output]`.
+fn sliders(root: &Element) -> [String; 4] {
+    [
+        value_of(root, ".bl-capacity"),
+        text_of(root, ".bl-capacity + .bl-out"),
+        value_of(root, ".bl-rate"),
+        text_of(root, ".bl-rate + .bl-out"),
+    ]
+}
+
+#[wasm_bindgen_test]
+fn going_back_in_time_shows_that_moments_b_and_r_on_the_sliders() {
+    let (root, diagram) = paused(&[("data-lang", "en")]);
+    click_send(&root);
+    diagram.step(&JsValue::from(1.0)).unwrap();
+    slide(&root, ".bl-capacity", "10");
+    assert_eq!(sliders(&root), ["10", "10", "1", "1"]);
+    diagram.seek(&JsValue::from(0.5)).unwrap();
+    assert_eq!(text_of(&root, ".bl-counter"), "4.5 / 5");
+    assert_eq!(sliders(&root), ["5", "5", "1", "1"], "the past moment's B");
+    diagram.live();
+    assert_eq!(sliders(&root), ["10", "10", "1", "1"], "live again");
+}
+
+#[wasm_bindgen_test]
+fn a_replayed_scenario_shows_each_moments_b_and_r_on_the_sliders() {
+    let (root, diagram) = paused(&[("data-lang", "en")]);
+    // B = 5, r = 1; at 1 s B = 8, r = 1.5; ends at 2 s.
+    diagram.play_scenario("1_5_1_5_2_1c8,1.5").unwrap();
+    assert!(diagram.traveling());
+    assert_eq!(sliders(&root), ["5", "5", "1", "1"], "the first moment");
+    diagram.seek(&JsValue::from(1.5)).unwrap();
+    assert_eq!(sliders(&root), ["8", "8", "1.5", "1.5"]);
+}
+
+#[wasm_bindgen_test]
+fn a_value_off_the_sliders_step_is_kept_exactly_and_touching_the_other_keeps_it() {
+    let (root, diagram) = paused(&[
+        ("data-capacity", "2.5"),
+        ("data-refill-rate", "0.25"),
+        ("data-lang", "en"),
+    ]);
+    assert_eq!(sliders(&root), ["2.5", "2.5", "0.25", "0.25"]);
+    slide(&root, ".bl-rate", "1");
+    assert_eq!((diagram.capacity(), diagram.refill_rate()), (2.5, 1.0));
+    assert_eq!(sliders(&root), ["2.5", "2.5", "1", "1"]);
+    slide(&root, ".bl-capacity", "4");
+    assert_eq!((diagram.capacity(), diagram.refill_rate()), (4.0, 1.0));
+    assert_eq!(value_of(&root, ".bl-capacity"), "4");
+}
+
+#[wasm_bindgen_test]
+fn lowering_b_below_the_cost_lowers_the_cost_and_says_so() {
+    let (root, _diagram) = paused(&[("data-lang", "en")]);
+    root.query_selector(".bl-cost")
+        .unwrap()
+        .unwrap()
+        .unchecked_into::<web_sys::HtmlInputElement>()
+        .set_value("5");
+    slide(&root, ".bl-capacity", "3");
+    assert_eq!(value_of(&root, ".bl-cost"), "3");
+    let note = root.query_selector(".bl-controls-note").unwrap().unwrap();
+    assert_eq!(note.get_attribute("role").as_deref(), Some("status"));
+    assert_eq!(
+        text_of(&root, ".bl-controls-note"),
+        "Cost c lowered from 5 to 3: a request can’t cost more than B = 3."
+    );
+    click_send(&root);
+    assert_eq!(text_of(&root, ".bl-counter"), "0.0 / 3", "the lowered cost");
+    assert_eq!(text_of(&root, ".bl-controls-note"), "", "said once");
+    slide(&root, ".bl-capacity", "2");
+    assert_eq!(value_of(&root, ".bl-cost"), "2");
+    assert_eq!(
+        text_of(&root, ".bl-controls-note"),
+        "Cost c lowered from 3 to 2: a request can’t cost more than B = 2."
+    );
+}
+
+/// Picks `value` in the menu `selector` and fires its `change` event, as a reader's choice does.
+fn choose(root: &Element, selector: &str, value: &str) {
+    let select = root
+        .query_selector(selector)
+        .unwrap()
+        .unwrap()
+        .unchecked_into::<web_sys::HtmlSelectElement>();
+    select.set_value(value);
+    select
+        .dispatch_event(&web_sys::Event::new("change").unwrap())
+        .unwrap();
+}
+
+#[wasm_bindgen_test]
+fn reset_gives_the_starting_state_cost_and_speed_included() {
+    let (root, diagram) = paused(&[("data-lang", "en")]);
+    slide(&root, ".bl-capacity", "6");
+    root.query_selector(".bl-cost")
+        .unwrap()
+        .unwrap()
+        .unchecked_into::<web_sys::HtmlInputElement>()
+        .set_value("3");
+    choose(&root, ".bl-speed", "4");
+    choose(&root, ".bl-traffic", "steady");
+    click(&root, ".bl-reset");
+    assert_eq!(diagram.capacity(), 5.0);
+    assert_eq!(value_of(&root, ".bl-cost"), "1");
+    assert_eq!(diagram.cost(), 1.0);
+    let speed = root
+        .query_selector(".bl-speed")
+        .unwrap()
+        .unwrap()
+        .unchecked_into::<web_sys::HtmlSelectElement>()
+        .value();
+    assert_eq!(speed, "1");
+    assert_eq!(value_of(&root, ".bl-traffic-rate"), "8");
+    // A host's (or a link's) cost is the starting one.
+    diagram.set_cost(&JsValue::from(2.0)).unwrap();
+    root.query_selector(".bl-cost")
+        .unwrap()
+        .unwrap()
+        .unchecked_into::<web_sys::HtmlInputElement>()
+        .set_value("4");
+    click(&root, ".bl-reset");
+    assert_eq!(value_of(&root, ".bl-cost"), "2");
+}
+
+#[wasm_bindgen_test]
+fn the_timeline_slider_reads_the_live_lesson_time_to_the_tenth_when_it_gets_focus() {
+    // Running, with lesson time 0 nearly 3 s ago: the value is 2.9 s or later, not "2 s".
+    let root = mount_point(&[("data-lang", "en")]);
+    let now_ms = web_sys::window().unwrap().performance().unwrap().now();
+    let diagram = mount_diagram(&root, Some(now_ms - 2950.0)).unwrap();
+    let slider = root
+        .query_selector(".bl-scrub")
+        .unwrap()
+        .unwrap()
+        .unchecked_into::<HtmlElement>();
+    slider.focus().unwrap();
+    let value: f64 = slider
+        .get_attribute("aria-valuenow")
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(
+        value >= 2.9 && value <= diagram.now(),
+        "aria-valuenow {value} at lesson time {}",
+        diagram.now()
+    );
+    let text = slider.get_attribute("aria-valuetext").unwrap();
+    assert!(text.ends_with(" s, live"), "{text}");
+    assert!(text.starts_with(&format!("{value:.1} s")), "{text}");
+}
+
+/// The message of the `Error` in `result`.
+fn error_message<T: std::fmt::Debug>(result: Result<T, wasm_bindgen::JsError>) -> String {
+    let value: JsValue = result.expect_err("an Error is thrown").into();
+    value.unchecked_into::<js_sys::Error>().message().into()
+}
+
+#[wasm_bindgen_test]
+fn a_step_beyond_an_hour_is_refused_and_the_timeline_keeps_working() {
+    let (root, diagram) = paused(&[("data-lang", "en")]);
+    click_send(&root);
+    assert_eq!(
+        error_message(diagram.step(&JsValue::from(1e308))),
+        "seconds must be a finite number from 0 to 3600, got 1e+308"
+    );
+    assert_eq!(
+        error_message(diagram.step(&JsValue::from(1e20))),
+        "seconds must be a finite number from 0 to 3600, got 100000000000000000000"
+    );
+    assert_eq!(diagram.now(), 0.0, "nothing moved");
+    diagram.step(&JsValue::from(3600.0)).unwrap();
+    assert_eq!(
+        error_message(diagram.seek(&JsValue::from(-5.0))),
+        "nowSeconds must be a finite number from 3580 to 3600, got -5"
+    );
+    diagram.step_back(&JsValue::from(0.1)).unwrap();
+    assert!((diagram.view_time() - 3599.9).abs() < 1e-9);
+}
+
+#[wasm_bindgen_test]
+fn a_replayed_scenario_opens_on_a_status_that_invites_stepping_and_with_its_cost() {
+    let (root, diagram) = paused(&[("data-lang", "en")]);
+    // Two requests of cost 2, at 0.5 s and 1 s; ends at 3 s.
+    diagram.play_scenario("1_5_1_5_3_0.5s2,1_1s2,1").unwrap();
+    assert_eq!(value_of(&root, ".bl-cost"), "2", "the recorded cost");
+    assert_eq!(
+        text_of(&root, ".bl-status"),
+        "No request yet at this moment: step forward (→ on the timeline, or “Step 0.1\u{a0}s”) \
+         to see what came next, or go “Back to live”."
+    );
+    diagram.seek(&JsValue::from(0.7)).unwrap();
+    assert_eq!(text_of(&root, ".bl-counter"), "3.2 / 5");
+    click(&root, ".bl-reset");
+    assert_eq!(
+        text_of(&root, ".bl-status"),
+        "No request yet: click “Send request”.",
+        "live, after a reset: the invitation to send"
+    );
+}

@@ -3,7 +3,7 @@
 
 use bucketlab::limiter::{
     rust_decimal, rust_number, Action, BucketConfig, Kind, Outcome, Pattern, Scenario, Session,
-    FLIGHT_SECONDS, MAX_BURST, SPAN,
+    FLIGHT_SECONDS, MAX_BURST, MAX_STEP_SECONDS, SPAN,
 };
 
 fn config(capacity: f64, refill_rate: f64) -> BucketConfig {
@@ -195,6 +195,47 @@ fn reset_returns_to_the_initial_config_and_forgets_traffic_chart_and_last_reques
     assert_eq!(session.take_unseen().requests, 0);
     assert_eq!(session.now(1.0), 1.0, "lesson time goes on");
     assert_eq!(session.tokens(1.5), 4.5, "and refills from the reset");
+}
+
+#[test]
+fn a_step_is_at_most_an_hour_and_a_longer_one_is_refused_by_name_value_and_range() {
+    let mut session = paused();
+    session.step(MAX_STEP_SECONDS, 100.0).unwrap();
+    assert_eq!(session.now(100.0), 3600.0);
+    for seconds in [3600.5, 1e20, 1e308, f64::INFINITY] {
+        let err = session.step(seconds, 100.0).unwrap_err();
+        assert_eq!(
+            err.message_with(err.field.name(), rust_number),
+            format!(
+                "seconds must be a finite number from 0 to 3600, got {}",
+                rust_number(seconds)
+            )
+        );
+    }
+    assert_eq!(session.now(100.0), 3600.0, "a refused step moves nothing");
+    assert_eq!(Session::check_step(0.1), Ok(0.1));
+}
+
+#[test]
+fn reset_runs_lesson_time_at_speed_one_again_and_keeps_it_paused_or_running() {
+    let mut session = Session::new(config(5.0, 1.0), 0.0);
+    session.set_speed(4.0, 1.0).unwrap();
+    assert_eq!(session.now(2.0), 5.0, "4× from wall time 1");
+    session.reset(2.0).unwrap();
+    assert_eq!(session.clock().speed(), 1.0);
+    assert_eq!(session.now(3.0), 6.0, "1× from the reset");
+    assert!(!session.is_paused(), "still running");
+    session.set_speed(0.25, 3.0).unwrap();
+    session.pause(3.0);
+    session.reset(3.0).unwrap();
+    assert_eq!(session.clock().speed(), 1.0);
+    assert!(session.is_paused(), "still paused");
+    let replayed = Session::replay(session.log()).unwrap();
+    assert_eq!(
+        replayed.clock().speed(),
+        1.0,
+        "a replay resets the speed too"
+    );
 }
 
 #[test]

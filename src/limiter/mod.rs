@@ -43,5 +43,7 @@ pub use scenario::{
     Scenario, ScenarioError, MAX_SCENARIO_ACTIONS, MAX_SCENARIO_CHARS, MAX_SCENARIO_SECONDS,
     SCENARIO_VERSION,
 };
-pub use session::{Action, Entry, Log, Session, Shot, Tally, FLIGHT_SECONDS, MAX_BURST, SPAN};
+pub use session::{
+    Action, Entry, Log, Session, Shot, Tally, FLIGHT_SECONDS, MAX_BURST, MAX_STEP_SECONDS, SPAN,
+};
 pub use traffic::{Arrivals, Pattern, MAX_TRAFFIC_RATE};

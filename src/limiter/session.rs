@@ -28,6 +28,10 @@ pub const FLIGHT_SECONDS: f64 = 0.6;
 pub const SPAN: f64 = 20.0;
 /// The most requests one burst sends.
 pub const MAX_BURST: u32 = 100;
+/// The most lesson seconds one step moves time forward (an hour, the longest scenario): far
+/// beyond anything the diagram shows, and small enough that lesson time stays fine-grained (at
+/// 1e20 s a 0.1 s step back would round away).
+pub const MAX_STEP_SECONDS: f64 = 3600.0;
 /// Lesson seconds within which a moment counts as the same moment (as the bucket's 1 ns).
 const TOLERANCE: f64 = 1e-9;
 
@@ -415,10 +419,12 @@ impl Session {
         Ok(())
     }
 
-    /// Back to the initial configuration: its starting tokens, no traffic, an empty chart and no
-    /// last request. Lesson time and the clock's state are kept.
+    /// Back to the starting state: the initial configuration with its starting tokens, no
+    /// traffic, an empty chart, no last request and lesson time at speed 1 again. Lesson time
+    /// itself is kept, and so is whether it runs (pausing is how a reader looks, not a setting).
     pub fn reset(&mut self, wall: f64) -> Result<(), InvalidValue> {
         let now = self.now(wall);
+        self.clock.set_speed(1.0, wall)?;
         let config = self.initial;
         self.bucket = TokenBucket::started_at(config, now)?;
         self.history
@@ -449,13 +455,20 @@ impl Session {
         }
     }
 
-    /// Moves lesson time forward by `seconds` (finite, ≥ 0), paused or not.
+    /// Moves lesson time forward by `seconds` (from 0 to [`MAX_STEP_SECONDS`]), paused or not.
     pub fn step(&mut self, seconds: f64, wall: f64) -> Result<(), InvalidValue> {
+        let seconds = Session::check_step(seconds)?;
         let now = self.now(wall);
         self.catch_up(now);
         self.clock.step(seconds)?;
         self.record(now, wall, Action::Step { seconds });
         Ok(())
+    }
+
+    /// `seconds` if it is a step [`Session::step`] takes (from 0 to [`MAX_STEP_SECONDS`]), or an
+    /// error naming it, its value and that range.
+    pub fn check_step(seconds: f64) -> Result<f64, InvalidValue> {
+        InvalidValue::check(Field::Step, seconds, Rule::Between(0.0, MAX_STEP_SECONDS))
     }
 
     /// Runs lesson time at `speed` (finite, > 0) times wall time from now on.

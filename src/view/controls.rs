@@ -3,8 +3,8 @@
 //! they fire, and shows the session's state on them.
 
 use super::dom::{find_each, set, set_value, text, value};
-use super::locale::Locale;
-use super::markup::{CAPACITY_MAX, RATE_MAX};
+use super::locale::{fill, Locale};
+use super::markup::{slider_step, CAPACITY_MAX, CAPACITY_STEP, RATE_MAX, RATE_STEP};
 use crate::limiter::{parse_number, BucketConfig, Field, InvalidValue, Pattern, Rule};
 use crate::limiter::{MAX_BURST, MAX_TRAFFIC_RATE};
 use crate::wasm::convert::{js_decimal, js_number, parse_text};
@@ -40,6 +40,11 @@ pub const STEP_SECONDS: f64 = 0.1;
 /// The smallest rate of automatic traffic the widget's field takes (its `min` and `step`).
 pub const TRAFFIC_RATE_MIN: f64 = 0.5;
 
+/// The most a request's cost may be for a bucket of `capacity`: `B` rounded down, at least 1.
+fn cost_limit(capacity: f64) -> f64 {
+    capacity.floor().max(1.0)
+}
+
 /// The rule of the cost field: a whole number from 1 to `B` (at least 1).
 pub fn cost_rule(capacity: f64) -> Rule {
     Rule::Whole(1, capacity.floor().clamp(1.0, f64::from(u32::MAX)) as u32)
@@ -67,12 +72,13 @@ pub struct Controls {
     error: Element,
     /// The field the error line is about, if any.
     shown: Cell<Option<Field>>,
+    note: Element,
 }
 
 impl Controls {
     /// Finds the controls in the widget's markup under `parent`.
     pub fn attach(parent: &Element) -> Result<Controls, JsValue> {
-        let [send, cost, burst_size, burst, capacity, rate, traffic, traffic_rate, seed, pause, speed, step, step_back, live, reset, error, capacity_out, rate_out] =
+        let [send, cost, burst_size, burst, capacity, rate, traffic, traffic_rate, seed, pause, speed, step, step_back, live, reset, error, note, capacity_out, rate_out] =
             find_each(
                 parent,
                 [
@@ -92,6 +98,7 @@ impl Controls {
                     ".bl-to-live",
                     ".bl-reset",
                     ".bl-input-error",
+                    ".bl-controls-note",
                     ".bl-capacity + .bl-out",
                     ".bl-rate + .bl-out",
                 ],
@@ -116,6 +123,7 @@ impl Controls {
             reset,
             error,
             shown: Cell::new(None),
+            note,
         })
         .inspect(|controls| controls.identify_error())
     }
@@ -166,16 +174,43 @@ impl Controls {
         set_value(&self.cost, &js_number(cost));
     }
 
+    /// Puts `cost` in the cost field and makes it the one "reset" returns to (a host's or a
+    /// link's cost is the widget's starting cost, as `configure` sets its starting B and r).
+    pub fn set_start_cost(&self, cost: f64) {
+        set(&self.cost, "value", &js_number(cost));
+        self.set_cost(cost);
+    }
+
+    /// Puts every field back as it started: the cost, burst size, traffic rate and seed as their
+    /// markup (or a host) set them, traffic off, speed 1×. B and r are the session's to show.
+    pub fn reset_fields(&self) {
+        for field in [&self.cost, &self.burst_size, &self.traffic_rate, &self.seed] {
+            set_value(field, &field.get_attribute("value").unwrap_or_default());
+        }
+        set_value(&self.traffic, "off");
+        set_value(&self.speed, "1");
+    }
+
     /// The burst field's value, a whole number from 1 to [`MAX_BURST`].
     pub fn burst_size(&self) -> Result<u32, InvalidValue> {
         let rule = Rule::Whole(1, MAX_BURST);
         parse_text(Field::BurstSize, &value(&self.burst_size), rule).map(|n| n as u32)
     }
 
-    /// The bucket the sliders ask for.
-    pub fn bucket(&self) -> Result<BucketConfig, InvalidValue> {
-        let capacity = parse_text(Field::Capacity, &value(&self.capacity), Rule::Positive)?;
-        let rate = parse_text(Field::RefillRate, &value(&self.rate), Rule::NonNegative)?;
+    /// The bucket the slider that moved asks for (`action`, [`Action::Capacity`] or
+    /// [`Action::Rate`]), with the other value kept from `current`: a slider that was not touched
+    /// never changes its value (one off its step, such as `B = 2.5`, would read back snapped).
+    pub fn bucket(
+        &self,
+        action: Action,
+        current: &BucketConfig,
+    ) -> Result<BucketConfig, InvalidValue> {
+        let (mut capacity, mut rate) = (current.capacity(), current.refill_rate());
+        if action == Action::Capacity {
+            capacity = parse_text(Field::Capacity, &value(&self.capacity), Rule::Positive)?;
+        } else {
+            rate = parse_text(Field::RefillRate, &value(&self.rate), Rule::NonNegative)?;
+        }
         BucketConfig::new(capacity, rate)
     }
 
@@ -205,7 +240,7 @@ impl Controls {
 
     /// Lets the sliders reach `capacity` and `rate` when those are beyond their usual range, as
     /// when they are built.
-    pub fn fit_sliders(&self, capacity: f64, rate: f64) {
+    fn fit_sliders(&self, capacity: f64, rate: f64) {
         let sliders = [
             (&self.capacity, CAPACITY_MAX, capacity),
             (&self.rate, RATE_MAX, rate),
@@ -213,21 +248,57 @@ impl Controls {
         for (slider, usual, value) in sliders {
             set(slider, "max", &js_number(usual.max(value.ceil())));
         }
+        set(
+            &self.capacity,
+            "min",
+            &js_number(CAPACITY_STEP.min(capacity)),
+        );
     }
 
-    /// Shows the bucket's configuration on the sliders. The cost field's bound follows `B`, and
-    /// so does its value when `B` drops below it, in sight in the field: a cost above `B` would
-    /// leave every later send refused for the field's sake, and a permalink that can't be opened.
+    /// Shows a bucket's configuration on the sliders (the live one, or a past moment's), each
+    /// value exactly: a slider whose value is off its usual step (`B = 2.5`, `r = 0.25`) takes
+    /// any value instead, as the browser would otherwise snap its thumb (and its value) to the
+    /// step. The cost field's bound follows `B`; its value is left alone (see [`Controls::fit_cost`]).
     pub fn show_config(&self, l: &Locale, capacity: f64, rate: f64) {
-        set_value(&self.capacity, &js_number(capacity));
-        set_value(&self.rate, &js_number(rate));
+        self.fit_sliders(capacity, rate);
+        let sliders = [
+            (&self.capacity, CAPACITY_STEP, capacity),
+            (&self.rate, RATE_STEP, rate),
+        ];
+        for (slider, usual, value) in sliders {
+            // Before the value: the browser snaps a range's value to its step.
+            set(slider, "step", &slider_step(value, usual, js_number));
+            set_value(slider, &js_number(value));
+        }
         text(&self.capacity_out, &l.number(capacity, 3));
         text(&self.rate_out, &l.number(rate, 3));
-        let most = capacity.floor().max(1.0);
-        set(&self.cost, "max", &js_number(most));
-        if self.typed_cost() > most {
+        set(&self.cost, "max", &js_number(cost_limit(capacity)));
+    }
+
+    /// Lowers the cost in the cost field to `B` when `B` dropped below it (a cost above `B` would
+    /// leave every later send refused for the field's sake, and a permalink that can't be opened),
+    /// and says so under the controls, in a status line a screen reader announces: nothing is
+    /// clamped without a word.
+    pub fn fit_cost(&self, l: &Locale, capacity: f64) {
+        let typed = self.typed_cost();
+        let most = cost_limit(capacity);
+        if typed > most {
             self.set_cost(most);
+            let template = self
+                .note
+                .get_attribute("data-cost-lowered")
+                .unwrap_or_default();
+            let (from, to, b) = (l.number(typed, 3), l.number(most, 3), l.number(capacity, 3));
+            text(
+                &self.note,
+                &fill(&template, &[("from", &from), ("to", &to), ("b", &b)]),
+            );
         }
+    }
+
+    /// Clears the note under the controls (it speaks of the last action only).
+    pub fn clear_note(&self) {
+        text(&self.note, "");
     }
 
     /// Shows the clock's state: pause pressed or not; step only while paused.

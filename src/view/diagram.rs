@@ -207,9 +207,14 @@ impl Diagram {
         text(&self.wait, &wait);
     }
 
-    /// Empties the panel, as before the first request.
-    pub fn clear_report(&self) {
-        text(&self.status, self.locale.idle);
+    /// Empties the panel, as before the first request; `past`: at a past moment.
+    pub fn clear_report(&self, past: bool) {
+        // At a past moment the reader is stepping through what happened (a replayed scenario
+        // opens there): the invitation to send would invite them to overwrite it.
+        let idle = past
+            .then(|| self.status.get_attribute("data-past-idle"))
+            .flatten();
+        text(&self.status, idle.as_deref().unwrap_or(self.locale.idle));
         let _ = self.status.remove_attribute("data-outcome");
         set(&self.head, "hidden", "");
         text(&self.formula, "");

@@ -220,7 +220,8 @@ impl BucketDiagram {
         self.widget().borrow_mut().set_paused(false);
     }
 
-    /// Moves lesson time forward by `seconds` and redraws.
+    /// Moves lesson time forward by `seconds` (from 0 to 3600: an hour at most per step) and
+    /// redraws; a longer step throws an `Error` naming `seconds`, its value and that range.
     pub fn step(
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] seconds: &JsValue,
@@ -339,7 +340,7 @@ impl BucketDiagram {
     }
 
     /// Puts `cost` in the cost field: the cost of each request sent with the buttons, a whole
-    /// number from 1 to `B`.
+    /// number from 1 to `B`; "reset" returns to it from now on.
     #[wasm_bindgen(js_name = setCost)]
     pub fn set_cost(
         &self,
@@ -349,7 +350,7 @@ impl BucketDiagram {
         let rule = cost_rule(widget.session.config().capacity());
         let cost = argument(Field::Cost, cost, rule, None)?;
         let cost = InvalidValue::check(Field::Cost, cost, rule).map_err(to_js)?;
-        widget.controls.set_cost(cost);
+        widget.controls.set_start_cost(cost);
         Ok(())
     }
 

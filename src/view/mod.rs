@@ -96,10 +96,8 @@ fn mount(
     }
     let diagram = Diagram::attach(&frame, locale)?;
     diagram.configure(&config);
-    let (capacity, rate) = (config.capacity(), config.refill_rate());
     let controls = Controls::attach(&frame)?;
-    controls.fit_sliders(capacity, rate);
-    controls.show_config(locale, capacity, rate);
+    controls.show_config(locale, config.capacity(), config.refill_rate());
     controls.show_clock(locale, session.is_paused());
     let timeline = Timeline::attach(&frame, locale)?;
     let announcer = Announcer::attach(&frame)?;
@@ -245,6 +243,7 @@ impl Widget {
         self.diagram.configure(config);
         let (capacity, rate) = (config.capacity(), config.refill_rate());
         self.controls.show_config(self.locale, capacity, rate);
+        self.controls.fit_cost(self.locale, capacity);
         self.emit_config();
     }
 
@@ -256,6 +255,7 @@ impl Widget {
     /// Runs a control's action as if at wall time `wall` (a click queued before the module
     /// arrived); returns whether it took effect.
     fn act_at(&mut self, action: Action, wall: f64) -> bool {
+        self.controls.clear_note();
         if let Action::Edit(field) = action {
             let capacity = self.session.config().capacity();
             self.controls.recheck(self.locale, field, capacity);
@@ -291,7 +291,8 @@ impl Widget {
                 session.send(cost, self.controls.burst_size()?, wall)?;
             }
             Action::Capacity | Action::Rate => {
-                session.reconfigure(self.controls.bucket()?, wall)?;
+                let config = self.controls.bucket(action, session.config())?;
+                session.reconfigure(config, wall)?;
                 self.show_config();
             }
             Action::Traffic => match self.controls.traffic()? {
@@ -306,8 +307,8 @@ impl Widget {
             Action::StepBack | Action::Live | Action::Edit(_) => {}
             Action::Reset => {
                 session.reset(wall)?;
-                self.controls.show_traffic_off();
-                self.diagram.clear_report();
+                self.controls.reset_fields();
+                self.diagram.clear_report(false);
                 self.show_config();
             }
         }
@@ -346,7 +347,7 @@ impl Widget {
             None => !self.session.is_paused(),
         };
         self.session.pause(wall);
-        self.show_state(&past);
+        self.show_state(&past, true);
         self.past = Some(Past {
             at,
             session: past,
@@ -376,7 +377,8 @@ impl Widget {
         let Some(past) = self.past.take() else {
             return;
         };
-        self.show_state(&self.session);
+        self.show_state(&self.session, false);
+        self.timeline.mark_read();
         self.controls.show_travel(false);
         if resume && past.resume {
             self.session.resume(dom::wall_seconds());
@@ -386,13 +388,16 @@ impl Widget {
         self.refresh();
     }
 
-    /// Labels and panel for `session`'s configuration and last request.
-    fn show_state(&self, session: &Session) {
+    /// Labels, sliders and panel for `session`'s configuration and last request: the controls
+    /// show the configuration of the moment on screen, past or live.
+    fn show_state(&self, session: &Session, past: bool) {
         let config = session.config();
         self.diagram.configure(config);
+        let (capacity, rate) = (config.capacity(), config.refill_rate());
+        self.controls.show_config(self.locale, capacity, rate);
         match session.last_shot() {
             Some(shot) => self.diagram.report(config, shot),
-            None => self.diagram.clear_report(),
+            None => self.diagram.clear_report(past),
         }
     }
 
@@ -432,7 +437,8 @@ impl Widget {
             self.timeline.time_at(f64::from(pointer.client_x()), now)
         } else {
             // Focus: while nothing moves no frame is drawn, and lesson time may have run on since
-            // the slider's value was last set; a screen reader reads it now, so draw it now.
+            // the slider's value was last set; a screen reader reads it now, so draw it now, exact.
+            self.timeline.mark_read();
             self.refresh();
             return;
         };
@@ -450,11 +456,22 @@ impl Widget {
         self.session = session;
         // Its decisions were taken while playing: not news to announce.
         self.session.take_unseen();
-        let config = *self.session.config();
-        self.controls
-            .fit_sliders(config.capacity(), config.refill_rate());
+        // The cost the reader last sent with, as recorded: the next send is theirs.
+        let last_cost = self
+            .session
+            .log()
+            .entries()
+            .iter()
+            .rev()
+            .find_map(|e| match e.action {
+                crate::limiter::Action::Send { cost, .. } => Some(cost),
+                _ => None,
+            });
+        if let Some(cost) = last_cost {
+            self.controls.set_cost(cost);
+        }
         self.show_config();
-        self.show_state(&self.session);
+        self.show_state(&self.session, false);
         if self.session.traffic().is_none() {
             self.controls.show_traffic_off();
         }
@@ -484,8 +501,7 @@ impl Widget {
     /// Moves lesson time forward by `seconds` and redraws.
     fn step(&mut self, seconds: f64) -> Result<(), InvalidValue> {
         if self.past.is_some() {
-            let seconds = InvalidValue::check(Field::Step, seconds, Rule::NonNegative)?;
-            return self.travel_by(seconds);
+            return self.travel_by(Session::check_step(seconds)?);
         }
         self.session.step(seconds, dom::wall_seconds())?;
         self.refresh();
@@ -495,8 +511,6 @@ impl Widget {
     /// Sets `B` and `r` as the sliders do, and makes them what "reset" returns to.
     fn configure(&mut self, config: BucketConfig) -> Result<(), InvalidValue> {
         self.back_to_live(false);
-        let (capacity, rate) = (config.capacity(), config.refill_rate());
-        self.controls.fit_sliders(capacity, rate);
         self.session.configure(config, dom::wall_seconds())?;
         self.show_config();
         self.controls.show_error(self.locale, None);

@@ -52,6 +52,10 @@ pub struct Timeline {
     drawn: Cell<Option<(u64, f64, f64)>>,
     /// The wall time the track last moved.
     moved: Cell<Option<f64>>,
+    /// Whether the next draw writes the slider's value exactly, at once (it is being read).
+    read: Cell<bool>,
+    /// The whole lesson second of the value last written while time ran live.
+    second: Cell<Option<f64>>,
 }
 
 impl Timeline {
@@ -78,6 +82,8 @@ impl Timeline {
             denied,
             drawn: Cell::new(None),
             moved: Cell::new(None),
+            read: Cell::new(false),
+            second: Cell::new(None),
         })
     }
 
@@ -105,8 +111,9 @@ impl Timeline {
                 (now, true)
             }
         };
+        let read = self.read.replace(false);
         // After a still draw, the first running one is due at once (`moved` is cleared).
-        if !exact && shown.is_none() && !redrawn {
+        if !exact && shown.is_none() && !redrawn && !read {
             if !track_due(self.moved.get(), wall) {
                 return;
             }
@@ -124,17 +131,31 @@ impl Timeline {
             }
             None => set(&self.head, "visibility", "hidden"),
         }
-        self.show_value(now, shown, exact);
+        self.show_value(now, shown, exact, read);
     }
 
-    /// The slider's range (20 s ago, or 0, to now), value and spoken value.
-    fn show_value(&self, now: f64, shown: Option<f64>, exact: bool) {
+    /// Makes the next draw write the slider's value to the tenth of a second at once: focus
+    /// landed on it, or the reader went back to live, and a screen reader reads it now.
+    pub fn mark_read(&self) {
+        self.read.set(true);
+    }
+
+    /// The slider's range (20 s ago, or 0, to now), value and spoken value, to the tenth of a
+    /// second. While time runs live the value is rewritten once a lesson second (a screen reader
+    /// would speak every change), except when `read`: then it is written at once, exact.
+    fn show_value(&self, now: f64, shown: Option<f64>, exact: bool, read: bool) {
         let l = self.locale;
-        let decimals = if exact || shown.is_some() { 1 } else { 0 };
-        let round = |t: f64| {
-            let scale = if decimals == 1 { 10.0 } else { 1.0 };
-            ((t * scale) + 1e-6).floor() / scale
-        };
+        let decimals = 1;
+        let round = |t: f64| ((t * 10.0) + 1e-6).floor() / 10.0;
+        if exact || shown.is_some() || read {
+            self.second.set(None);
+        } else {
+            let second = now.floor();
+            if self.second.get() == Some(second) {
+                return;
+            }
+            self.second.set(Some(second));
+        }
         let at = shown.unwrap_or(now);
         let mut value = String::new();
         push_fixed(&mut value, round(at), decimals);

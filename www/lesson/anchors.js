@@ -36,6 +36,10 @@ function onScrollEnd(done) {
   }, { passive: true });
 }
 
+/**
+ * Sets up the corrections; returns `scrollTo(element)`, which scrolls to an element the page
+ * chose (a replay link's diagram) and keeps it in place the same way.
+ */
 export function keepLinkTargetsInPlace() {
   // A page opened at a section (en.html#faq) scrolls there too.
   let target = targetOf(location.hash);
@@ -43,6 +47,11 @@ export function keepLinkTargetsInPlace() {
   const aimAt = (href) => {
     target = targetOf(href);
     passes = 0;
+  };
+  const scrollTo = (element) => {
+    target = element;
+    passes = 0;
+    element.scrollIntoView({ block: 'start' });
   };
   document.addEventListener('click', (event) => aimAt(event.target.closest?.('a[href^="#"]')?.getAttribute('href')));
   addEventListener('hashchange', () => aimAt(location.hash));
@@ -64,4 +73,5 @@ export function keepLinkTargetsInPlace() {
       target = null;
     }, { passive: true });
   }
+  return scrollTo;
 }

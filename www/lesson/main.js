@@ -41,7 +41,7 @@ addEventListener('hashchange', () => {
 Object.assign(window.bucketlab ??= {}, { TokenBucket, diagram: null, hero: null });
 console.info(t('console_hello'));
 
-keepLinkTargetsInPlace();
+const scrollToKept = keepLinkTargetsInPlace();
 openDetailsWhenPrinting();
 if (!switchPageIfAsked(explicitLang)) start();
 
@@ -161,10 +161,12 @@ async function start() {
       try {
         diagram().playScenario(link.values.s);
         playedScenario = link.values.s;
+        showReplayNotice();
       } catch (error) {
         rejected.push({ name: 's', value: link.values.s.slice(0, 40), allowed: 'allowed_s', detail: error.message });
       }
     }
+    carryHeroOnItsLink();
     permalink.hidden = false;
     root.addEventListener('bucketlab:config', updateHash);
     root.addEventListener('change', updateHash);
@@ -185,4 +187,47 @@ async function start() {
   if (isPermalink(location.hash) && link.values.tab) {
     document.getElementById('codigo').scrollIntoView();
   }
+  // A replay link is about the diagram: take the reader there, focus on the timeline that plays it.
+  if (playedScenario !== undefined) {
+    scrollToKept(document.getElementById('replay-notice'));
+    root.querySelector('.bl-scrub')?.focus({ preventScroll: true });
+  }
+}
+
+/**
+ * The hero's link says the controls, the response and the timeline are in the diagram below, but
+ * the hero is a bucket of its own. Following the link carries what the reader did in the hero into
+ * that diagram (the hero's recorded actions, played by the core as a scenario link's are), live at
+ * the hero's moment and running if the hero ran, so the response and timeline there are theirs.
+ * Only into a diagram the reader has not used yet: its own actions are never overwritten.
+ */
+function carryHeroOnItsLink() {
+  /** Whether a scenario's text holds an action (its header has five fields: 1_B_r_tokens_end). */
+  const acted = (scenario) => scenario.split('_').length > 5;
+  document.querySelector('.hero-more a')?.addEventListener('click', () => {
+    const { hero: from, diagram: to } = window.bucketlab;
+    if (!from || !to) return;
+    try {
+      const recorded = from.scenario;
+      if (!acted(recorded) || acted(to.scenario)) return;
+      to.playScenario(recorded);
+      to.live();
+      if (!from.paused) to.resume();
+    } catch {
+      // Too long for a scenario (over 200 actions): the diagram below stays as it is.
+    }
+  });
+}
+
+/**
+ * Says, just above the diagram, that it holds a recording (a "replay what you did" link) and how
+ * to play it: it opens stopped at its first moment, which would otherwise look like a fresh diagram.
+ */
+function showReplayNotice() {
+  const notice = document.createElement('p');
+  notice.className = 'notice';
+  notice.id = 'replay-notice';
+  notice.setAttribute('role', 'status');
+  notice.textContent = t('replay_loaded');
+  root.before(notice);
 }

@@ -1,0 +1,138 @@
+// The diagram's controls against what the diagram shows, with real keys: the sliders hold the
+// configuration of the moment on screen and keep a value off their step exactly. Time is driven by
+// the diagram's own clock (pause, then steps), never by waiting.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openPage, useBrowser } from './harness.mjs';
+import { openLesson } from './lesson-helpers.mjs';
+
+const env = useBrowser();
+const W = '#bucket-widget';
+
+/**
+ * The sliders' values and their outputs in `root` (locators: they reach into <bucket-lab>'s
+ * shadow root): [B, B's output, r, r's output].
+ */
+const sliders = async (page, root) => [
+  await page.locator(`${root} .bl-capacity`).inputValue(),
+  await page.locator(`${root} .bl-capacity + .bl-out`).textContent(),
+  await page.locator(`${root} .bl-rate`).inputValue(),
+  await page.locator(`${root} .bl-rate + .bl-out`).textContent(),
+];
+
+test('pt-BR: after raising B, Home on the timeline shows the first moment\'s B on the slider too', async () => {
+  const page = await openLesson(env, '');
+  await page.evaluate(() => window.bucketlab.diagram.pause());
+  await page.click(`${W} .bl-send`);
+  await page.evaluate(() => window.bucketlab.diagram.step(1));
+  await page.focus(`${W} .bl-capacity`);
+  for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+  assert.deepEqual(await sliders(page, W), ['10', '10', '1', '1']);
+  await page.focus(`${W} [role=slider]`);
+  await page.keyboard.press('Home');
+  assert.equal(await page.textContent(`${W} .bl-counter`), '5,0 / 5');
+  assert.deepEqual(await sliders(page, W), ['5', '5', '1', '1'], 'the moment shown: B = 5');
+  await page.keyboard.press('End');
+  assert.deepEqual(await sliders(page, W), ['10', '10', '1', '1'], 'live again: B = 10');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('en embed: B = 2.5 and r = 0.25 sit exactly on the sliders, and ArrowRight on r leaves B alone', async () => {
+  const page = await openPage(env.browser);
+  await page.goto(new URL('embed.html?capacity=2.5&refill-rate=0.25&lang=en&paused', env.server.url).href);
+  const root = 'bucket-lab';
+  await page.locator(`${root} .bl-widget[data-live]`).waitFor();
+  assert.deepEqual(await sliders(page, root), ['2.5', '2.5', '0.25', '0.25']);
+  await page.locator(`${root} .bl-rate`).focus();
+  await page.keyboard.press('ArrowRight');
+  const [capacity, capacityOut, rate] = await sliders(page, root);
+  assert.deepEqual([capacity, capacityOut], ['2.5', '2.5'], 'B untouched');
+  assert.ok(Number(rate) > 0.25, `r moved up (got ${rate})`);
+  assert.match(await page.locator(`${root} .bl-diagram`).textContent(), /B = 2\.5/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+// A link made by "Copy a link that replays what you did": B 5 → 6 → 7 → 8, r 1 → 1.5, then three
+// requests of cost 2; it ended at 8.5 s.
+const REPLAY = '1_5_1_5_8.525500000001863_0.3899000000003725c6,1_0.4292000000011176c7,1_0.5993000000007451c8,1_0.6730999999996276c8,1.5_4.648699999997392s2,1_4.9402999999988815s2,1_5.409900000000372s2,1';
+
+for (const [path, lang, notice, idle] of [
+  ['', 'pt-BR', /^Uma gravação está carregada no diagrama abaixo/, /^Nenhuma requisição ainda neste momento: avance/],
+  ['en.html', 'en', /^A recording is loaded in the diagram below/, /^No request yet at this moment: step forward/],
+]) {
+  test(`${lang}: a replay link opens at the diagram, says a recording is loaded and how to play it, with every recorded setting`, async () => {
+    const page = await openLesson(env, `${path}#lang=${lang}&s=${REPLAY}`, { viewport: { width: 1280, height: 800 } });
+    await page.waitForSelector('#replay-notice');
+    assert.match(await page.textContent('#replay-notice'), notice);
+    assert.equal(await page.getAttribute('#replay-notice', 'role'), 'status');
+    await page.waitForFunction(() => document.activeElement?.classList.contains('bl-scrub'));
+    // The sections above grow as they mount while the page scrolls: wait until it has settled there.
+    await page.waitForFunction(() => {
+      const { top } = document.getElementById('replay-notice').getBoundingClientRect();
+      return scrollY > 0 && top >= 0 && top < innerHeight / 2;
+    });
+    assert.equal(await page.inputValue(`${W} .bl-cost`), '2', 'the recorded cost');
+    assert.match(await page.textContent(`${W} .bl-status`), idle);
+    const decimal = lang === 'en' ? '.' : ',';
+    assert.deepEqual(await sliders(page, W), ['5', '5', '1', '1'], 'B and r of the first moment');
+    await page.keyboard.press('End');
+    assert.deepEqual(await sliders(page, W), ['8', '8', '1.5', `1${decimal}5`], 'B and r at its end');
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}
+
+for (const [path, lang] of [['', 'pt-BR'], ['en.html', 'en']]) {
+  test(`${lang}: following the hero's link carries the hero's requests into the diagram below, once, never over its own`, async () => {
+    const page = await openLesson(env, path);
+    await page.evaluate(() => window.bucketlab.hero.pause());
+    for (let i = 0; i < 4; i++) await page.click('#hero-widget .bl-send');
+    const heroCounter = await page.textContent('#hero-widget .bl-counter');
+    assert.equal(heroCounter, lang === 'en' ? '1.0 / 5' : '1,0 / 5');
+    await page.click('.hero-more a');
+    assert.equal(await page.textContent(`${W} .bl-counter`), heroCounter, 'the same bucket below');
+    assert.equal(await page.textContent(`${W} .bl-status`), await page.textContent('#hero-widget .bl-status'));
+    assert.deepEqual(await page.evaluate(() => [window.bucketlab.diagram.traveling, window.bucketlab.diagram.paused]), [false, true], 'live, paused as the hero was');
+    // Now the diagram has actions of its own: a second visit leaves them alone.
+    await page.click(`${W} .bl-send`);
+    await page.click('#hero-widget .bl-send');
+    await page.click('#hero-widget .bl-send');
+    assert.equal(await page.getAttribute('#hero-widget .bl-status', 'data-outcome'), 'denied');
+    await page.click('.hero-more a');
+    assert.equal(await page.textContent(`${W} .bl-counter`), lang === 'en' ? '0.0 / 5' : '0,0 / 5');
+    assert.equal(await page.getAttribute(`${W} .bl-status`, 'data-outcome'), 'allowed', 'its own last request');
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}
+
+test('en: a drop frozen at the counter\'s height is clipped out of the counter\'s band, so the counter reads clear', async () => {
+  const page = await openLesson(env, 'en.html');
+  await page.evaluate(() => window.bucketlab.diagram.pause());
+  for (let i = 0; i < 5; i++) await page.click(`${W} .bl-send`);
+  assert.equal(await page.textContent(`${W} .bl-counter`), '0.0 / 5');
+  assert.equal(await page.getAttribute(`${W} .bl-diagram`, 'data-drip'), 'paused', 'the drops are shown, still');
+  await page.locator(`${W} .bl-counter`).scrollIntoViewIfNeeded();
+  // Each drop in turn held where it crosses the counter (196) and the unit (222), in SVG units,
+  // and above them (120), where it shows.
+  const hits = await page.evaluate((w) => {
+    const found = [];
+    for (const drop of document.querySelectorAll(`${w} .bl-drop`)) {
+      for (const y of [120, 196, 222]) {
+        drop.style.animation = 'none';
+        drop.style.transform = `translate(0px, ${y}px)`;
+        const box = drop.getBoundingClientRect();
+        const atCentre = document.elementsFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        if (atCentre.includes(drop)) found.push(y);
+        drop.style.animation = '';
+        drop.style.transform = '';
+      }
+    }
+    return found;
+  }, W);
+  assert.deepEqual(hits, [120, 120, 120], 'drops show above the counter, never in its band');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
