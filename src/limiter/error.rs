@@ -273,9 +273,15 @@ impl InvalidValue {
         rule: Rule,
         decimal: DecimalText,
     ) -> Result<f64, InvalidValue> {
-        // Like Rust, "inf" and "NaN" are read; those are then refused by the rule as numbers.
+        // Like Rust, "inf" and "NaN" are read; those are then refused by the rule, quoting the
+        // text as typed (not `inf` as JavaScript's `Infinity`).
         match read_typed(text, decimal) {
-            Some(value) => Self::check(field, value, rule),
+            Some(value) => Self::check(field, value, rule).map_err(|mut err| {
+                if !value.is_finite() {
+                    err.given = Given::Text(text.to_owned());
+                }
+                err
+            }),
             None => Err(InvalidValue {
                 field,
                 given: Given::Text(text.to_owned()),
@@ -331,6 +337,14 @@ mod tests {
         assert!(err.to_string().ends_with("got Infinity"), "{err}");
         let err = InvalidValue::check(Field::Cost, f64::NAN, Rule::NonNegative).unwrap_err();
         assert!(err.to_string().ends_with("got NaN"), "{err}");
+        // Typed as text, they are quoted as typed.
+        for typed in ["inf", "NaN", "-Infinity"] {
+            let err = InvalidValue::parse(Field::Capacity, typed, Rule::Positive).unwrap_err();
+            assert!(
+                err.to_string().ends_with(&format!("got \"{typed}\"")),
+                "{err}"
+            );
+        }
     }
 
     #[test]

@@ -29,7 +29,7 @@ test('a refused value is named by its attribute, quoted, and the rule is given',
   assert.equal(refusal('capacity', 'dez'), 'capacity must be a finite number greater than 0, got "dez"');
   assert.equal(refusal('capacity', '0'), 'capacity must be a finite number greater than 0, got 0');
   assert.equal(refusal('refill-rate', '-1'), 'refill-rate must be a finite number of at least 0, got -1');
-  assert.equal(refusal('refill-rate', 'Infinity'), 'refill-rate must be a finite number of at least 0, got Infinity');
+  assert.equal(refusal('refill-rate', 'Infinity'), 'refill-rate must be a finite number of at least 0, got "Infinity"');
   assert.equal(refusal('cost', '11', 10), 'cost must be a whole number from 1 to 10, got 11');
   assert.equal(refusal('cost', '1.5', 10), 'cost must be a whole number from 1 to 10, got 1.5');
   assert.equal(refusal('tokens', '12', 10), 'tokens must be a finite number from 0 to 10, got 12');

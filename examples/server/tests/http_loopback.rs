@@ -308,7 +308,7 @@ fn the_binary_refuses_bad_settings_naming_them() {
         (
             vec!["--refill-rate", "NaN"],
             2,
-            "--refill-rate must be a finite number of at least 0, got NaN",
+            "--refill-rate must be a finite number of at least 0, got \"NaN\"",
         ),
         (
             vec!["--refill-rate", "-5"],

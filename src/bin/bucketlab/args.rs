@@ -1,7 +1,7 @@
 //! The command line, as clap reads it. Every value is checked here, when it is read: a bad one
 //! is an error naming the flag, the value and what is allowed, with exit code 2.
 
-use bucketlab::limiter::{rust_number, Field, Given, InvalidValue, Rule};
+use bucketlab::limiter::{rust_number, Field, InvalidValue, Rule};
 use bucketlab::replay::{Format, KeySpec, Target, ALGORITHMS};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
@@ -96,15 +96,9 @@ fn refill_rate(text: &str) -> Result<f64, String> {
     number(Field::RefillRate, "r", text, Rule::NonNegative)
 }
 
-/// `text` read as a number under `rule`; refused naming `name` and `text` as typed (`inf` and
-/// `nan` are read as numbers, which JavaScript would write `Infinity` and `NaN`).
+/// `text` read as a number under `rule`; refused naming `name` and quoting `text`.
 fn number(field: Field, name: &str, text: &str, rule: Rule) -> Result<f64, String> {
-    InvalidValue::parse(field, text, rule).map_err(|mut e| {
-        if matches!(e.given, Given::Number(value) if !value.is_finite()) {
-            e.given = Given::Text(text.to_owned());
-        }
-        e.message_with(name, rust_number)
-    })
+    InvalidValue::parse(field, text, rule).map_err(|e| e.message_with(name, rust_number))
 }
 
 fn top(text: &str) -> Result<usize, String> {
