@@ -297,13 +297,13 @@ test('traffic (index.html): every kind of setup error is said in Portuguese, the
     // Refused before reading: the settings themselves.
     [{ key: 'usuario' }, csv, 'Uma configuração não é permitida: o campo Chave “usuario”: permitidos: ip, field:NOME (um campo JSON) ou column:N (uma coluna CSV, a partir da 2).'],
     [{ key: 'column:1' }, csv, 'Uma configuração não é permitida: o campo Chave “column:1”: column:N precisa de um número inteiro de 2 a 64 (a coluna 1 é o tempo).'],
-    [{ capacity: '0' }, csv, 'Uma configuração não é permitida: o campo Balde B “0”: B deve ser um número finito maior que 0.'],
+    [{ capacity: '0' }, csv, 'Uma configuração não é permitida: o campo Capacidade B “0”: B deve ser um número finito maior que 0.'],
     // An empty field is said to be empty, not read as 0.
-    [{ capacity: '' }, csv, 'Uma configuração não é permitida: o campo Balde B está vazio: B deve ser um número finito maior que 0.'],
-    [{ rate: '' }, csv, 'Uma configuração não é permitida: o campo Reposição r está vazio: r deve ser um número finito maior ou igual a 0.'],
-    [{ capacity: '2.5', algorithm: 'fixed-window' }, csv, 'Uma configuração não é permitida: o campo Balde B “2,5”: Janela fixa conta requisições inteiras: um número inteiro de 1 a 10.000.'],
-    [{ rate: '0', algorithm: 'gcra' }, csv, 'Uma configuração não é permitida: o campo Reposição r “0”: GCRA precisa de uma reposição acima de 0: sua janela é B / r.'],
-    [{ capacity: '5', rate: '10000', algorithm: 'sliding-log' }, csv, 'Uma configuração não é permitida: o campo Reposição r “10.000”: a janela B / r de Janela deslizante (registro) seria de 0,0005 s; ela deve ir de 0,001 a 86.400 s.'],
+    [{ capacity: '' }, csv, 'Uma configuração não é permitida: o campo Capacidade B está vazio: B deve ser um número finito maior que 0.'],
+    [{ rate: '' }, csv, 'Uma configuração não é permitida: o campo Taxa r está vazio: r deve ser um número finito maior ou igual a 0.'],
+    [{ capacity: '2.5', algorithm: 'fixed-window' }, csv, 'Uma configuração não é permitida: o campo Capacidade B “2,5”: Janela fixa conta requisições inteiras: um número inteiro de 1 a 10.000.'],
+    [{ rate: '0', algorithm: 'gcra' }, csv, 'Uma configuração não é permitida: o campo Taxa r “0”: GCRA precisa de uma taxa acima de 0: sua janela é B / r.'],
+    [{ capacity: '5', rate: '10000', algorithm: 'sliding-log' }, csv, 'Uma configuração não é permitida: o campo Taxa r “10.000”: a janela B / r de Janela deslizante (registro) seria de 0,0005 s; ela deve ir de 0,001 a 86.400 s.'],
   ];
   const defaults = { capacity: '10', rate: '1', algorithm: 'token-bucket', format: '', key: '' };
   let shown = '';
@@ -552,7 +552,7 @@ test('traffic: a forced format that fits no line, an empty field, a byte order m
   await page.fill(`${MOUNT} .tr-field--capacity input`, '');
   await page.click(`${MOUNT} .tr-rerun`);
   await page.waitForFunction((sel) => document.querySelector(sel).textContent.includes('empty'), error);
-  assert.equal(await page.textContent(error), 'A setting is not allowed: the Bucket B field is empty: B must be a finite number greater than 0.');
+  assert.equal(await page.textContent(error), 'A setting is not allowed: the Capacity B field is empty: B must be a finite number greater than 0.');
 
   // A JSON-lines log with a byte order mark: its first line is a request, as the command reads it.
   const bom = join(dir, 'bom.jsonl');
