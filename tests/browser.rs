@@ -74,7 +74,7 @@ fn the_portuguese_formula_separates_arguments_with_semicolons_beside_decimal_com
     click_send(&root);
     let formula = text_of(&root, ".bl-formula");
     assert!(
-        formula.starts_with("tokens = min(B; tokens + Δt·r) = min(10; 10 + 0·2,5) = 10\n"),
+        formula.starts_with("tokens = min(B;\u{a0}tokens\u{a0}+\u{a0}Δt·r) = min(10;\u{a0}10\u{a0}+\u{a0}0·2,5) = 10\n"),
         "{formula}"
     );
 }

@@ -184,7 +184,7 @@ const CONTROLS: &str = "<div class=\"bl-controls\">\
 /// note. The countdown line under the status counts a 429's wait down.
 const PANEL: &str = "</div>\
 <div class=\"bl-panel\"><p class=\"bl-status\" data-past-idle=\"{}\">{}</p><p class=\"bl-countdown\"></p>\
-<pre class=\"bl-head\" hidden=\"\"></pre>\
+<pre class=\"bl-head\" tabindex=\"0\" hidden=\"\"></pre>\
 <p class=\"bl-formula\"></p><p class=\"bl-wait\"></p><p class=\"bl-note\">{}</p></div>\
 <div class=\"bl-bottom\">";
 

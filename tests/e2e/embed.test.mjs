@@ -160,6 +160,13 @@ test('changing attributes reconfigures the running widget', async () => {
   await page.waitForFunction(() => document.getElementById('c').diagram?.lang === 'pt-BR');
   assert.equal(await counter(page, 'c'), '40,0 / 40');
   assert.equal(await page.locator('#c .bl-burst').isVisible(), true, 'controls survive the re-render');
+  // A page in a language the lesson does not speak gets English, not Portuguese.
+  await page.evaluate(() => {
+    document.documentElement.lang = 'de';
+    document.dispatchEvent(new CustomEvent('bucketlab:langchange', { detail: { lang: 'de' } }));
+  });
+  await page.waitForFunction(() => document.getElementById('a').diagram?.lang === 'en');
+  assert.equal(await counter(page, 'a'), '9.0 / 10');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

@@ -208,6 +208,14 @@ test('a hostile scenario link is refused with a notice and the diagram stays liv
   }
 });
 
+test('pt-BR: a bad scenario link is refused in Portuguese only; the core\'s English reason goes to the console', async () => {
+  const page = await openLesson(env, '#s=garbage');
+  const said = await page.locator('#page-notice').textContent();
+  assert.equal(said, 'Alguns valores do link foram ignorados: s = “garbage” (esperado: um link de cenário copiado desta página: versão 1, no máximo 200 ações e 2000 caracteres).');
+  assert.deepEqual(page.problems, ['warning: bucketlab: s = "garbage": scenario "garbage": it must start with the version 1_']);
+  await page.context().close();
+});
+
 test('the diagram from a script: a moment off the timeline is refused with its range in readable numbers, an argument that is not a number is named, now itself is allowed', async () => {
   const page = await openLesson(env, 'en.html');
   const refused = (at) => page.evaluate((t) => {

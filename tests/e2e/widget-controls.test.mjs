@@ -136,3 +136,39 @@ test('en: a drop frozen at the counter\'s height is clipped out of the counter\'
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('at 375 px a 429\'s response head keeps one header a line, and the formulas break only between their sides', async () => {
+  const page = await openLesson(env, '', { viewport: { width: 375, height: 812 } });
+  await page.evaluate(() => window.bucketlab.diagram.pause());
+  for (let i = 0; i < 6; i++) await page.click(`${W} .bl-send`);
+  assert.match(await page.textContent(`${W} .bl-status`), /429/);
+  const head = await page.$eval(`${W} .bl-head`, (pre) => {
+    const lineHeight = parseFloat(getComputedStyle(pre).lineHeight);
+    const padding = parseFloat(getComputedStyle(pre).paddingTop) + parseFloat(getComputedStyle(pre).paddingBottom);
+    return { lines: pre.textContent.split('\n').length, drawn: Math.round((pre.clientHeight - padding) / lineHeight), tab: pre.tabIndex };
+  });
+  assert.equal(head.drawn, head.lines, `${head.lines} headers on ${head.drawn} lines`);
+  assert.equal(head.tab, 0, 'a head wider than the panel scrolls from the keyboard too');
+  // Each drawn line of a formula starts with a side of it: a name, "=" or a number, never inside
+  // min(…) or (c − tokens).
+  const starts = await page.$eval(`${W} .bl-formula`, (p) => {
+    const range = document.createRange();
+    const text = p.firstChild;
+    const tops = new Map();
+    for (let i = 0; i < text.length; i++) {
+      range.setStart(text, i);
+      range.setEnd(text, i + 1);
+      const rect = range.getBoundingClientRect();
+      if (rect.width === 0 || text.data[i] === '\n') continue;
+      const top = Math.round(rect.top);
+      tops.set(top, (tops.get(top) ?? '') + text.data[i]);
+    }
+    return [...tops.values()].map((line) => line.trim());
+  });
+  assert.ok(starts.length >= 2, starts.join(' | '));
+  for (const line of starts) {
+    assert.match(line, /^(tokens|= |min\(|admitida|espera|\(|-?[\d,]+$)/, `a line starts inside an expression: ${starts.join(' | ')}`);
+  }
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

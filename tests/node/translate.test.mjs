@@ -32,16 +32,20 @@ test('a missing key shows as ⟦key⟧; a mark with no value stays as it is', ()
   assert.equal(fill('{a}', { a: 1234.5678 }, 'en'), '1,234.568');
 });
 
-test('languages: pt and en by the first part of the tag, Brazilian Portuguese otherwise', () => {
+test('languages: pt and en by the first part of the tag, English for another, Brazilian Portuguese for none', () => {
   assert.equal(supportedLang('pt'), 'pt-BR');
   assert.equal(supportedLang('PT-pt'), 'pt-BR');
   assert.equal(supportedLang('en-GB'), 'en');
   assert.equal(supportedLang('fr'), null);
   assert.equal(supportedLang(null), null);
-  assert.equal(pickLang('fr'), 'pt-BR');
+  // A language the lesson does not speak reads English; none at all, the lesson's first language.
+  assert.equal(pickLang('fr'), 'en');
+  assert.equal(pickLang('de-CH'), 'en');
   assert.equal(pickLang(''), 'pt-BR');
+  assert.equal(pickLang(null), 'pt-BR');
+  assert.equal(pickLang('pt-PT'), 'pt-BR');
   assert.equal(pickLang('en'), 'en');
-  assert.equal(translator(ui, 'de').lang, 'pt-BR');
+  assert.equal(translator(ui, 'de').lang, 'en');
 });
 
 // A plural entry as the tables write it: pt-BR and en both have one/other in Intl, but Portuguese

@@ -6,7 +6,7 @@
 
 /** The languages, the lesson's first one first. */
 export const LANGS = ['pt-BR', 'en'];
-/** What a missing or unknown language falls back to. */
+/** What a missing language falls back to (an unknown one falls back to English: `pickLang`). */
 export const DEFAULT_LANG = 'pt-BR';
 
 /** 'pt-BR' or 'en' for a language tag, by its first part (pt, pt-PT, en-GB…); null for others. */
@@ -15,14 +15,19 @@ export function supportedLang(tag) {
   return LANGS.find((lang) => lang.toLowerCase().split('-')[0] === primary) ?? null;
 }
 
-/** 'pt-BR' or 'en' for a language tag; anything else is Brazilian Portuguese. */
+/**
+ * 'pt-BR' or 'en' for a language tag: Brazilian Portuguese, the lesson's first language, when
+ * there is none, and English for a language the lesson does not speak (a reader of a page in
+ * German or Spanish is likelier to read English than Portuguese).
+ */
 export function pickLang(tag) {
-  return supportedLang(tag) ?? DEFAULT_LANG;
+  if (tag === null || tag === undefined || String(tag).trim() === '') return DEFAULT_LANG;
+  return supportedLang(tag) ?? 'en';
 }
 
 /**
  * The language `node` speaks: its `data-lang`, else the nearest `lang` attribute (the page's
- * `<html lang>` at the top), else Brazilian Portuguese.
+ * `<html lang>` at the top), as `pickLang` reads it.
  */
 export function langOf(node = document.documentElement) {
   return pickLang(node.getAttribute('data-lang') ?? node.closest('[lang]')?.getAttribute('lang'));

@@ -180,8 +180,13 @@ async function start() {
 
   if (rejected.length) {
     const notice = document.getElementById('page-notice');
-    const items = rejected.map(({ name, value, allowed, detail }) =>
-      `${t('notice_item', { name, value, allowed: t(allowed) })}${detail ? ` (${detail})` : ''}`);
+    // The core's exact reason is English: shown on the English page, and for the Portuguese one
+    // left to the console, so the notice stays in the page's language.
+    const english = pageLang() === 'en';
+    const items = rejected.map(({ name, value, allowed, detail }) => {
+      if (detail && !english) console.warn(`bucketlab: ${name} = "${value}": ${detail}`);
+      return `${t('notice_item', { name, value, allowed: t(allowed) })}${detail && english ? ` (${detail})` : ''}`;
+    });
     showNotice(t('notice_ignored', { list: items.join('; ') }));
   }
   if (isPermalink(location.hash) && link.values.tab) {
