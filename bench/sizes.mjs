@@ -57,7 +57,8 @@ export const LESSON_FILES = [
   'lesson/servers/servers.js',
   'lesson/servers/simulation.js',
   'embed/embed-panel.js',
-  'lms/lesson.js', 'lms/launch.js', 'lms/lrs.js', 'lms/scorm.js', 'lms/statements.js', 'i18n/locales/lms.js',
+  // lms/scorm.js and lms/lrs.js load only in an LMS or for an LRS launch.
+  'lms/lesson.js', 'lms/launch.js', 'lms/statements.js', 'i18n/locales/lms.js',
 ];
 
 /** Sizes in bytes; throws if a file is missing (the module is not built). `pageFiles` are the

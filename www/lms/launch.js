@@ -4,6 +4,7 @@
 //   cmi5 launch:  ?endpoint=…&fetch=https://lms.example/token&actor={…}&registration=…&activityId=…
 //   page:         <body data-xapi-endpoint="…" data-xapi-auth="…" data-xapi-actor='{…}'>
 // Nothing here is built in: without an endpoint the statements stay in the page (bucketlab:xapi).
+// It also finds an LMS's SCORM API (findLms): what loads the SCORM run-time, scorm.js, at all.
 
 /** A launch setting that can't be used: names the setting, the value and what is allowed. */
 export class LaunchError extends Error {}
@@ -71,3 +72,34 @@ export async function fetchCmi5Auth(fetchUrl) {
   if (typeof token !== 'string') throw new LaunchError(`the cmi5 fetch URL ${fetchUrl} sent no auth-token`);
   return `Basic ${token}`;
 }
+
+/** How far up the frames to look (the ADL's own wrapper stops at 500; real LMSs nest a few). */
+const MAX_DEPTH = 10;
+
+/** The first window in `start`'s parent chain (then its opener's) holding `name`, or null. */
+function findIn(start, name) {
+  for (let win = start, depth = 0; win && depth <= MAX_DEPTH; depth += 1) {
+    try {
+      if (win[name]) return win[name];
+    } catch {
+      // A frame of another origin: its properties can't be read; keep climbing.
+    }
+    if (win.parent === win) break;
+    win = win.parent;
+  }
+  return null;
+}
+
+/** `{ version: '2004' | '1.2', api }` for the LMS around `win`, or null outside an LMS. */
+export function findLms(win = window) {
+  for (const start of [win, win.opener].filter(Boolean)) {
+    const api2004 = findIn(start, 'API_1484_11');
+    if (api2004) return { version: '2004', api: api2004 };
+    const api12 = findIn(start, 'API');
+    if (api12) return { version: '1.2', api: api12 };
+  }
+  return null;
+}
+
+/** The share of right answers that passes when the LMS sets no cmi.scaled_passing_score. */
+export const DEFAULT_PASSING = 0.7;

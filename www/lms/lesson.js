@@ -11,9 +11,7 @@
 //  - Outside an LMS and without an LRS it only dispatches the events, and writes nothing anywhere.
 import tables from '../i18n/locales/lms.js';
 import { langOf } from '../i18n/translate.js';
-import { fetchCmi5Auth, LaunchError, readLaunch } from './launch.js';
-import { LrsQueue } from './lrs.js';
-import { DEFAULT_PASSING, findLms, ScormSession } from './scorm.js';
+import { DEFAULT_PASSING, fetchCmi5Auth, findLms, LaunchError, readLaunch } from './launch.js';
 import { anonymousActor, statementMaker } from './statements.js';
 
 const warn = (message) => console.warn(message);
@@ -28,7 +26,9 @@ try {
 }
 
 const lms = findLms();
-const scorm = lms ? new ScormSession(lms, { warn }) : null;
+// The SCORM run-time and the LRS queue load only for a launch that has them (most readers have
+// neither): the module waits for them then, before main.js runs, as a static import would.
+const scorm = lms ? new (await import('./scorm.js')).ScormSession(lms, { warn }) : null;
 // Inside an LMS the page's address is the package's, behind the LMS's login: the "Embed this"
 // snippets built from it would work nowhere else, so the panel is not offered there.
 if (lms) document.getElementById('embed-panel')?.setAttribute('hidden', '');
@@ -44,6 +44,7 @@ const make = statementMaker({
 
 let queue = null;
 if (launch.endpoint) {
+  const { LrsQueue } = await import('./lrs.js');
   queue = new LrsQueue({ endpoint: launch.endpoint, auth: launch.auth, warn });
   if (launch.fetchUrl && !launch.auth) {
     // cmi5: the credentials come from the fetch URL; statements made meanwhile wait in the queue.

@@ -1,36 +1,10 @@
-// The SCORM run-time as the lesson uses it: find the LMS's API object (SCORM 2004's API_1484_11 or
-// SCORM 1.2's API) by walking up the parent frames, then the opener's; initialise; report the quick
+// The SCORM run-time as the lesson uses it, once launch.js's findLms has found the LMS's API object
+// (loaded only then, by lms/lesson.js): initialise; report the quick
 // check's score and, once the learner has also met a refused request, completion; commit and
 // finish when the page goes away. Every call goes through `call`, so an API that throws or answers
 // "false" costs the learner nothing: one console warning, and the lesson goes on without it.
 
-/** How far up the frames to look (the ADL's own wrapper stops at 500; real LMSs nest a few). */
-const MAX_DEPTH = 10;
-
-/** The first window in `start`'s parent chain (then its opener's) holding `name`, or null. */
-function findIn(start, name) {
-  for (let win = start, depth = 0; win && depth <= MAX_DEPTH; depth += 1) {
-    try {
-      if (win[name]) return win[name];
-    } catch {
-      // A frame of another origin: its properties can't be read; keep climbing.
-    }
-    if (win.parent === win) break;
-    win = win.parent;
-  }
-  return null;
-}
-
-/** `{ version: '2004' | '1.2', api }` for the LMS around `win`, or null outside an LMS. */
-export function findLms(win = window) {
-  for (const start of [win, win.opener].filter(Boolean)) {
-    const api2004 = findIn(start, 'API_1484_11');
-    if (api2004) return { version: '2004', api: api2004 };
-    const api12 = findIn(start, 'API');
-    if (api12) return { version: '1.2', api: api12 };
-  }
-  return null;
-}
+import { DEFAULT_PASSING } from './launch.js';
 
 /** The data model names and calls that differ between the two versions. */
 const MODEL = {
@@ -43,9 +17,6 @@ const MODEL = {
     learner: 'cmi.learner_id', score: 'cmi.score', status: 'cmi.completion_status', exit: 'cmi.exit',
   },
 };
-
-/** The share of right answers that passes when the LMS sets no cmi.scaled_passing_score. */
-export const DEFAULT_PASSING = 0.7;
 
 export class ScormSession {
   #warned = false;
