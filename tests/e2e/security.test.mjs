@@ -29,7 +29,8 @@ test('hostile values in the URL query show an error naming the field; nothing ru
     await page.goto(`${env.server.url}?capacity=${encodeURIComponent(text)}`);
     await waitForWidget(page);
     const error = await page.textContent('#bucket-widget .bl-error');
-    assert.match(error, /capacity must be/, `${name}: ${error}`);
+    // Named by its label, in the page's language (the API's message goes to scripts).
+    assert.match(error, /Capacidade B: .*use um número maior que 0\./, `${name}: ${error}`);
     assert.equal(await page.locator('#bucket-widget img').count(), 0, `${name}: no <img> created`);
     await noExecution(page, name);
     await page.context().close();
@@ -152,7 +153,7 @@ test('the controls\' number fields refuse hostile text with an error naming the 
       document.querySelector('#bucket-widget .bl-send').click();
     }, text);
     const shown = await page.evaluate(() => document.querySelector('#bucket-widget [role=alert], #bucket-widget .bl-controls-error')?.textContent ?? document.querySelector('#bucket-widget').textContent);
-    assert.match(shown, /cost must be/, name);
+    assert.match(shown, /Custo c: .*use um número inteiro de 1 a 5\./, `${name}: ${shown}`);
   }
   await noExecution(page, 'controls');
   await page.context().close();
