@@ -6,7 +6,7 @@ import init, { simulateClients } from '../../pkg/bucketlab_lab.js';
 import { refusal } from '../../i18n/refusal.js';
 import tables from '../../i18n/locales/clients.js';
 import { langOf, pickLang, translator } from '../../i18n/translate.js';
-import { el, uid, reducedMotion } from '../lab/dom.js';
+import { el, markInvalid, uid, reducedMotion } from '../lab/dom.js';
 import { HERD, POLICIES, PRESETS, figures, presetOf, runAll } from './runs.js';
 import { Histogram } from './histogram.js';
 import { questions, renderQuiz } from './quiz.js';
@@ -135,19 +135,6 @@ class ClientsView {
     this.#label();
   }
 
-  /** Marks the input named `field` invalid, described by the error line; the others unmarked. */
-  #markInvalid(field) {
-    for (const [name, input] of Object.entries(this.inputs)) {
-      if (name === field) {
-        input.setAttribute('aria-invalid', 'true');
-        input.setAttribute('aria-describedby', this.error.id);
-      } else {
-        input.removeAttribute('aria-invalid');
-        input.removeAttribute('aria-describedby');
-      }
-    }
-  }
-
   /** Runs `state`; on a bad setting shows the error and keeps the last good run. Returns the error message or null. */
   setup(state, { play = false } = {}) {
     let runs;
@@ -158,10 +145,10 @@ class ClientsView {
       const name = (field) => field.replace(/^policy\./, '');
       const label = (field) => (typeof this.t.raw(`controls.${name(field)}`) === 'string' ? this.t(`controls.${name(field)}`) : undefined);
       this.error.textContent = this.t('errorKept', { reason: refusal(error, this.t.lang, label) });
-      this.#markInvalid(error.problem && name(error.problem.field));
+      markInvalid(Object.entries(this.inputs), error.problem && name(error.problem.field), this.error.id);
       return error.message;
     }
-    this.#markInvalid(undefined);
+    markInvalid(Object.entries(this.inputs), undefined, this.error.id);
     this.state = { ...state };
     this.#syncForm();
     this.pause();

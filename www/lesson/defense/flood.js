@@ -2,7 +2,7 @@
 // simulateFlood (in wasm, one call) drawn as the origin's load per second against its capacity,
 // cards with the outcomes and a takeaway worded from the run. A bad setting shows its error and
 // keeps the last good run.
-import { el, svg, uid } from '../lab/dom.js';
+import { el, markInvalid, svg, uid } from '../lab/dom.js';
 import { refusal } from '../../i18n/refusal.js';
 
 /** The slider's stops: 1 to 10,000 on a roughly logarithmic scale, 100 and 10,000 included. */
@@ -58,28 +58,15 @@ export class FloodDemo {
     } catch (error) {
       const label = (field) => (typeof this.t.raw(`demo.${field}`) === 'string' ? this.t(`demo.${field}`) : undefined);
       this.error.textContent = this.t('errorKept', { reason: refusal(error, this.t.lang, label) });
-      this.#markInvalid(error.problem?.field);
+      markInvalid([['attackRate', this.rate.input], ['edgeShare', this.share.input]], error.problem?.field, this.error.id);
       return error.message;
     }
     this.state = next;
     this.error.textContent = '';
-    this.#markInvalid(undefined);
+    markInvalid([['attackRate', this.rate.input], ['edgeShare', this.share.input]], undefined, this.error.id);
     this.#sync();
     this.#show();
     return null;
-  }
-
-  /** Marks the number field named `field` invalid, described by the error line; the other unmarked. */
-  #markInvalid(field) {
-    for (const [name, { input }] of [['attackRate', this.rate], ['edgeShare', this.share]]) {
-      if (name === field) {
-        input.setAttribute('aria-invalid', 'true');
-        input.setAttribute('aria-describedby', this.error.id);
-      } else {
-        input.removeAttribute('aria-invalid');
-        input.removeAttribute('aria-describedby');
-      }
-    }
   }
 
   render() {

@@ -1,6 +1,6 @@
 // The comparison widget: one traffic pattern through all seven limiters (simulate() in wasm, one
 // call), drawn as lanes on one time axis, with play / pause / step and seed controls.
-import { el, uid } from './dom.js';
+import { el, markInvalid, uid } from './dom.js';
 import { refusal } from '../../i18n/refusal.js';
 import { LaneChart } from './chart.js';
 
@@ -130,19 +130,6 @@ export class Comparison {
     return t('controls.pastedError.whole', { label, problem });
   }
 
-  /** Marks the input named `field` invalid, described by the error line; the others unmarked. */
-  #markInvalid(field) {
-    for (const [name, input] of Object.entries(this.inputs)) {
-      if (name === field) {
-        input.setAttribute('aria-invalid', 'true');
-        input.setAttribute('aria-describedby', this.error.id);
-      } else {
-        input.removeAttribute('aria-invalid');
-        input.removeAttribute('aria-describedby');
-      }
-    }
-  }
-
   #showFields() {
     const wanted = PATTERN_FIELDS[this.inputs.pattern.value];
     for (const name of ['rate', 'size', 'every', 'from', 'to', 'timestamps']) {
@@ -203,11 +190,11 @@ export class Comparison {
       const name = (field) => field.replace(/^traffic\./, '');
       const label = (field) => (typeof this.t.raw(`controls.${name(field)}`) === 'string' ? this.t(`controls.${name(field)}`) : undefined);
       this.error.textContent = error.problem?.code ? this.#pastedError(error.problem) : refusal(error, this.t.lang, label);
-      this.#markInvalid(error.problem && name(error.problem.field));
+      markInvalid(Object.entries(this.inputs), error.problem && name(error.problem.field), this.error.id);
       return error.message;
     }
     this.error.textContent = '';
-    this.#markInvalid(undefined);
+    markInvalid(Object.entries(this.inputs), undefined, this.error.id);
     this.state = next;
     this.result = result;
     this.quotaText.textContent = this.t('controls.quota', {

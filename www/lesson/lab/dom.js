@@ -27,3 +27,19 @@ export const uid = (prefix) => `${prefix}-${++counter}`;
 
 /** Whether the reader asked for less motion. */
 export const reducedMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/**
+ * Marks the input named `field` among `inputs` ([name, input] pairs) invalid and described by the
+ * element `errorId`, and every other one valid again (`field` undefined: all valid).
+ */
+export function markInvalid(inputs, field, errorId) {
+  for (const [name, input] of inputs) {
+    if (name === field) {
+      input.setAttribute('aria-invalid', 'true');
+      input.setAttribute('aria-describedby', errorId);
+    } else {
+      input.removeAttribute('aria-invalid');
+      input.removeAttribute('aria-describedby');
+    }
+  }
+}
