@@ -87,7 +87,7 @@ fn bad_numbers_are_refused_with_the_elements_own_message_and_the_line() {
         ),
         (
             "{{#bucket-lab capacity=inf}}",
-            "capacity must be a finite number greater than 0, got Infinity",
+            "capacity must be a finite number greater than 0, got \"inf\"",
         ),
         (
             "{{#bucket-lab refill-rate=-0.5}}",
