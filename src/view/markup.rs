@@ -103,29 +103,23 @@ pub fn slider_step(value: f64, usual: f64, number: fn(f64) -> String) -> String 
 
 /// The frame up to the controls' place. `{}` marks, in order: a class modifier, the language, the
 /// id prefix twice (aria-labelledby), the id prefix and the title, the id prefix and the
-/// description, the id prefix (clips: the bucket's inside, the drops), the rate label, the id
-/// prefix (the drops' clip), the id prefix (the inside's clip), the water's transform, the capacity
-/// label, the counter and the tokens unit. The water is a full-height rect inside the clipped
-/// bucket, moved down by a transform as the level drops: a transform change updates a paint
-/// property and re-records no paint. Drops fall from the spout, clipped out of the band of the
-/// counter and its unit, so a drop frozen there (paused) never sits between the counter's
-/// characters; the request marker's shape is set per request.
+/// description, the id prefix (clip), the rate label, the id prefix (clip), the water's transform,
+/// the capacity label, the counter and the tokens unit. The water is a full-height rect inside the
+/// clipped bucket, moved down by a transform as the level drops: a transform change updates a
+/// paint property and re-records no paint. Drops fall from the spout; the request marker's shape is
+/// set per request.
 const FRAME: &str = "<div class=\"bl-widget{}\" lang=\"{}\">\
 <svg class=\"bl-diagram\" viewBox=\"0 0 360 300\" role=\"img\" aria-labelledby=\"{}-title {}-desc\">\
 <title id=\"{}-title\">{}</title><desc id=\"{}-desc\">{}</desc>\
 <defs><clipPath id=\"{}-inside\">\
 <path d=\"M102 70 L122 272 Q124 278 132 278 L228 278 Q236 278 238 272 L258 70 Z\"/>\
-</clipPath>\
-<clipPath id=\"{}-drops\"><path clip-rule=\"evenodd\" d=\"M0 0H360V300H0Z M100 170H260V232H100Z\"/></clipPath>\
-</defs>\
+</clipPath></defs>\
 <rect class=\"bl-tap\" x=\"146\" y=\"6\" width=\"68\" height=\"18\" rx=\"5\"/>\
 <rect class=\"bl-tap\" x=\"172\" y=\"22\" width=\"16\" height=\"16\" rx=\"2\"/>\
 <text class=\"bl-label\" x=\"224\" y=\"20\">{}</text>\
-<g clip-path=\"url(#{}-drops)\">\
 <circle class=\"bl-drop\" cx=\"180\" cy=\"0\" r=\"6\" visibility=\"hidden\"/>\
 <circle class=\"bl-drop\" cx=\"180\" cy=\"0\" r=\"6\" visibility=\"hidden\"/>\
 <circle class=\"bl-drop\" cx=\"180\" cy=\"0\" r=\"6\" visibility=\"hidden\"/>\
-</g>\
 <g clip-path=\"url(#{}-inside)\">\
 <rect class=\"bl-fill\" x=\"90\" y=\"70\" width=\"180\" height=\"208\" transform=\"{}\"/>\
 </g>\
@@ -230,9 +224,7 @@ pub fn widget(w: &Words, id: &str, config: &BucketConfig, hero: bool) -> String 
             id,
             &desc,
             id,
-            id,
             &rate_label,
-            id,
             id,
             &translate(0.0, fill_offset(tokens, capacity)),
             &capacity_label,
@@ -401,7 +393,7 @@ mod tests {
     fn every_mark_gets_a_value_and_the_numbers_are_the_configurations() {
         assert_eq!(
             [marks(FRAME), marks(CONTROLS), marks(PANEL), marks(TIMELINE)],
-            [17, 34, 3, 12]
+            [15, 34, 3, 12]
         );
         let config = BucketConfig::new(10.0, 2.5).unwrap();
         let en = widget(&EN_WORDS, "bl0", &config, false);
