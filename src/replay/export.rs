@@ -25,6 +25,17 @@ pub struct Export {
     pub caveats: Vec<Caveat>,
 }
 
+impl Export {
+    /// No configuration from `id`, and why.
+    fn refused(id: &'static str, caveat: Caveat) -> Export {
+        Export {
+            id,
+            text: None,
+            caveats: vec![caveat],
+        }
+    }
+}
+
 /// Where a tool's configuration cannot be the policy replayed. It serializes as
 /// `{ "code": "rateRounded", "tool": "nginx", "rate": 1.2345, … }`; `Display` is the English.
 #[derive(Debug, Clone, PartialEq)]
@@ -251,13 +262,7 @@ fn comments(caveats: &[Caveat]) -> String {
 pub fn nginx_export(config: BucketConfig) -> Export {
     let (rate, rate_caveat) = match nginx_rate(config.refill_rate()) {
         Ok(rate) => rate,
-        Err(caveat) => {
-            return Export {
-                id: "nginx",
-                text: None,
-                caveats: vec![caveat],
-            }
-        }
+        Err(caveat) => return Export::refused("nginx", caveat),
     };
     let (capacity, capacity_caveat) = whole_capacity("nginx", config.capacity());
     let caveats: Vec<Caveat> = [rate_caveat, capacity_caveat]
@@ -341,13 +346,7 @@ pub fn envoy_fill(rate: f64) -> Result<(u64, String, Option<Caveat>), Caveat> {
 pub fn envoy_export(config: BucketConfig) -> Export {
     let (tokens, interval, rate_caveat) = match envoy_fill(config.refill_rate()) {
         Ok(fill) => fill,
-        Err(caveat) => {
-            return Export {
-                id: "envoy",
-                text: None,
-                caveats: vec![caveat],
-            }
-        }
+        Err(caveat) => return Export::refused("envoy", caveat),
     };
     let (max, capacity_caveat) = whole_capacity("envoy", config.capacity());
     let caveats: Vec<Caveat> = [rate_caveat, capacity_caveat]
