@@ -99,6 +99,18 @@ test('a bad capacity in the URL shows the error text instead of the diagram', as
   await page.context().close();
 });
 
+test('two bad settings in the URL are both named, each by its label', async () => {
+  const page = await openPage(env.browser);
+  await page.goto(`${env.server.url}?capacity=abc&refill-rate=-1`);
+  await waitForWidget(page);
+  const lines = await page.locator('#bucket-widget [role=alert] .bl-error-detail').allTextContents();
+  assert.equal(lines.length, 2, lines.join(' | '));
+  assert.match(lines[0], /^Capacidade B: “abc” não é um número/);
+  assert.match(lines[1], /^Taxa r \(tokens\/s\): -1 /);
+  assert.deepEqual(page.problems, [], 'the errors are shown, not thrown at the page');
+  await page.context().close();
+});
+
 test('without JavaScript the lesson is still complete and readable', async () => {
   const page = await openPage(env.browser, { javaScriptEnabled: false });
   await page.goto(env.server.url);

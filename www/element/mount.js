@@ -5,7 +5,7 @@
 // root (in the root's language), so a page never keeps a blank space where the diagram should be.
 // The lesson, the <bucket-lab> element and the npm package's `mountDiagram` all mount through it.
 import './early.js';
-import { mountDiagram as mountBare } from '../pkg/bucketlab.js';
+import { checkSetting, mountDiagram as mountBare } from '../pkg/bucketlab.js';
 import tables from '../i18n/locales/element.js';
 import { langOf, translator } from '../i18n/translate.js';
 import { showError } from './error-box.js';
@@ -29,7 +29,29 @@ export function mountDiagram(root) {
     for (const at of queued) diagram.sendAt(at);
     return diagram;
   } catch (error) {
-    showError(root, translator(tables, langOf(root))('buildFailed'), error);
+    showError(root, translator(tables, langOf(root))('buildFailed'), mountErrors(root, error));
     throw error;
   }
+}
+
+/**
+ * What to show for `error`, thrown by mounting on `root`: every bad setting among `root`'s data-*
+ * attributes when there are several (the core's mount stops at the first), so that a reader who
+ * got two wrong sees both at once, as the element and embed.html show them; else `error`.
+ */
+export function mountErrors(root, error) {
+  const errors = [];
+  const lang = langOf(root);
+  let capacity;
+  for (const name of ['capacity', 'refill-rate', 'tokens']) {
+    const text = root.getAttribute(`data-${name}`);
+    if (text === null) continue;
+    try {
+      const value = checkSetting(name, text, capacity, lang);
+      if (name === 'capacity') capacity = value;
+    } catch (refusal) {
+      errors.push(refusal);
+    }
+  }
+  return errors.length > 1 ? errors : error;
 }

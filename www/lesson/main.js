@@ -6,7 +6,7 @@
 import init, { TokenBucket } from '../pkg/bucketlab.js';
 import { LANGS } from '../i18n/translate.js';
 import { showError } from '../element/error-box.js';
-import { mountDiagram } from '../element/mount.js';
+import { mountDiagram, mountErrors } from '../element/mount.js';
 import { onWasmTrap } from '../element/trap.js';
 import { keepLinkTargetsInPlace } from './anchors.js';
 import { setUpCopyButtons, wireCopyButton } from './copy.js';
@@ -175,7 +175,7 @@ async function start() {
   } catch (error) {
     // A configuration error is already shown inside the widget by mountDiagram; anything else
     // (the module failed to load) is shown here so the widget never stays blank.
-    if (!root.querySelector('.bl-error')) showError(root, null, error);
+    if (!root.querySelector('.bl-error')) showError(root, null, mountErrors(root, error));
   }
 
   if (rejected.length) {
