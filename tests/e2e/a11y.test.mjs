@@ -55,3 +55,27 @@ test('keyboard only: Tab from the top reaches a control in every lazily loaded p
   assert.deepEqual(skips, []);
   await page.context().close();
 });
+
+// The charts are SVG pictures that scale with the page; their text must still be readable on a
+// phone. Every visible SVG text (the hero, the widget, its timeline, the lab's axis, the servers,
+// the defense chart) is at least 10.5 px on screen.
+for (const width of [375, 1280]) {
+  test(`every chart's text is at least 10.5 px on screen at ${width} px`, async () => {
+    const page = await openLesson(env, 'en.html', { viewport: { width, height: 800 } });
+    const parts = ['algorithm-lab', 'flood-lab', 'clients-lab', 'traffic-lab', 'recap-checks'];
+    await page.keyboard.press('Tab');
+    await page.waitForFunction((ids) => ids.every((id) => /-ready\b/.test(document.getElementById(id).className)), parts);
+    await page.waitForSelector('.lab-axis text');
+    await page.waitForSelector('.df-tick');
+    const small = await page.$$eval('svg text', (texts) => texts.flatMap((text) => {
+      const box = text.getBoundingClientRect();
+      if (!box.height || !text.textContent.trim() || getComputedStyle(text).display === 'none') return [];
+      const svg = text.ownerSVGElement;
+      const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+      const px = parseFloat(getComputedStyle(text).fontSize) * scale;
+      return px < 10.5 ? [`${text.getAttribute('class') ?? svg.getAttribute('class')} "${text.textContent}": ${px.toFixed(1)} px`] : [];
+    }));
+    assert.deepEqual([...new Set(small)], []);
+    await page.context().close();
+  });
+}

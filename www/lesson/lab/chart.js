@@ -116,12 +116,12 @@ export class LaneChart {
   #axis() {
     const steps = [0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100];
     const step = steps.find((s) => this.duration / s <= 8) ?? 200;
-    const axis = svg('svg', { class: 'lab-axis', viewBox: `0 0 ${W} 22`, 'aria-hidden': 'true' });
+    const axis = svg('svg', { class: 'lab-axis', viewBox: `0 0 ${W} 28`, 'aria-hidden': 'true' });
     for (let k = 0; k <= this.duration + 1e-9; k += step) {
       const x = this.x(k);
       axis.append(svg('line', { x1: x, x2: x, y1: 0, y2: 5 }));
       const anchor = k === 0 ? 'start' : k + step > this.duration + 1e-9 ? 'end' : 'middle';
-      axis.append(svg('text', { x, y: 18, 'text-anchor': anchor }, this.t.number(k, 1)));
+      axis.append(svg('text', { x, y: 22, 'text-anchor': anchor }, this.t.number(k, 1)));
     }
     return el('div', { class: 'lab-axis-wrap' }, [axis, el('span', { class: 'lab-axis-label' }, this.t('lane.axis'))]);
   }
