@@ -124,6 +124,30 @@ fn stopping_traffic_stops_the_arrivals() {
 }
 
 #[test]
+fn a_past_moment_has_the_traffic_settings_of_that_moment() {
+    let mut session = paused();
+    session.step(1.0, 100.0).unwrap();
+    session
+        .start_traffic(Pattern::Poisson, 2.5, 7, 100.0)
+        .unwrap();
+    session.step(1.0, 100.0).unwrap();
+    session
+        .start_traffic(Pattern::Steady, 4.0, 7, 100.0)
+        .unwrap();
+    session.step(1.0, 100.0).unwrap();
+    session.stop_traffic(100.0);
+    session.step(1.0, 100.0).unwrap();
+    let settings = |at: f64| {
+        let past = session.at(at, 100.0).unwrap();
+        past.traffic().map(|arrivals| arrivals.settings())
+    };
+    assert_eq!(settings(0.5), None, "before it started");
+    assert_eq!(settings(1.5), Some((Pattern::Poisson, 2.5, 7)));
+    assert_eq!(settings(2.5), Some((Pattern::Steady, 4.0, 7)));
+    assert_eq!(settings(3.5), None, "after it stopped");
+}
+
+#[test]
 fn paused_time_moves_only_by_steps() {
     let mut session = paused();
     session.send(1.0, 10, 100.0).unwrap();

@@ -20,6 +20,7 @@ pub const MAX_TRAFFIC_RATE: f64 = 50.0;
 pub struct Arrivals {
     pattern: Pattern,
     rate: f64,
+    seed: u64,
     next: f64,
     rng: fastrand::Rng,
 }
@@ -36,11 +37,17 @@ impl Arrivals {
         let mut arrivals = Arrivals {
             pattern,
             rate,
+            seed,
             next: start,
             rng: fastrand::Rng::with_seed(seed),
         };
         arrivals.next = start + arrivals.gap();
         Ok(arrivals)
+    }
+
+    /// What it was started with: pattern, rate and seed.
+    pub fn settings(&self) -> (Pattern, f64, u64) {
+        (self.pattern, self.rate, self.seed)
     }
 
     /// Removes and returns the next arrival if it is at or before `until`.

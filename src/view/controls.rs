@@ -238,6 +238,21 @@ impl Controls {
         set_value(&self.traffic, "off");
     }
 
+    /// Shows the automatic traffic of the moment on screen: its pattern, rate and seed, or off
+    /// (the rate and seed fields then keep what the reader typed).
+    pub fn show_traffic(&self, settings: Option<(Pattern, f64, u64)>) {
+        let Some((pattern, rate, seed)) = settings else {
+            return self.show_traffic_off();
+        };
+        let name = match pattern {
+            Pattern::Steady => "steady",
+            Pattern::Poisson => "poisson",
+        };
+        set_value(&self.traffic, name);
+        set_value(&self.traffic_rate, &js_number(rate));
+        set_value(&self.seed, &js_number(seed as f64));
+    }
+
     /// Lets the sliders reach `capacity` and `rate` when those are beyond their usual range, as
     /// when they are built.
     fn fit_sliders(&self, capacity: f64, rate: f64) {

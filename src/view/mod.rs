@@ -388,13 +388,15 @@ impl Widget {
         self.refresh();
     }
 
-    /// Labels, sliders and panel for `session`'s configuration and last request: the controls
-    /// show the configuration of the moment on screen, past or live.
+    /// Labels, sliders, traffic fields and panel for `session`'s configuration, traffic and last
+    /// request: the controls show the configuration of the moment on screen, past or live.
     fn show_state(&self, session: &Session, past: bool) {
         let config = session.config();
         self.diagram.configure(config);
         let (capacity, rate) = (config.capacity(), config.refill_rate());
         self.controls.show_config(self.locale, capacity, rate);
+        self.controls
+            .show_traffic(session.traffic().map(|arrivals| arrivals.settings()));
         match session.last_shot() {
             Some(shot) => self.diagram.report(config, shot),
             None => self.diagram.clear_report(past),
@@ -472,9 +474,6 @@ impl Widget {
         }
         self.show_config();
         self.show_state(&self.session, false);
-        if self.session.traffic().is_none() {
-            self.controls.show_traffic_off();
-        }
         let now = self.session.now(dom::wall_seconds());
         self.travel(scrub_start(now))
     }

@@ -158,3 +158,32 @@ test('at 375 px a 429\'s response head keeps one header a line, and the formulas
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('en: the traffic fields show the moment on screen: off before the traffic started, its pattern, rate and seed after, live again at End', async () => {
+  const page = await openLesson(env, 'en.html');
+  // Lesson time ran from the mount until the pause: t0. Poisson from t0 + 1 s, steady from t0 + 2 s.
+  const t0 = await page.evaluate(() => { window.bucketlab.diagram.pause(); return window.bucketlab.diagram.now; });
+  await page.click(`${W} .bl-send`);
+  await page.evaluate(() => window.bucketlab.diagram.step(1));
+  await page.fill(`${W} .bl-traffic-rate`, '2.5');
+  await page.fill(`${W} .bl-seed`, '7');
+  await page.selectOption(`${W} .bl-traffic`, 'poisson');
+  await page.evaluate(() => window.bucketlab.diagram.step(1));
+  await page.selectOption(`${W} .bl-traffic`, 'steady');
+  await page.fill(`${W} .bl-traffic-rate`, '4');
+  await page.dispatchEvent(`${W} .bl-traffic-rate`, 'change');
+  await page.evaluate(() => window.bucketlab.diagram.step(1));
+  const traffic = () => page.evaluate((w) => ['.bl-traffic', '.bl-traffic-rate', '.bl-seed']
+    .map((s) => document.querySelector(`${w} ${s}`).value), W);
+  assert.deepEqual(await traffic(), ['steady', '4', '7']);
+  await page.focus(`${W} [role=slider]`);
+  await page.keyboard.press('Home');
+  assert.equal((await traffic())[0], 'off', 'before the traffic started');
+  // Home is lesson time 0 (less than 20 s went by); each ArrowRight is 0.1 s.
+  for (let i = 0; i < Math.round((t0 + 1.5) * 10); i++) await page.keyboard.press('ArrowRight');
+  assert.deepEqual(await traffic(), ['poisson', '2.5', '7'], 't0 + 1.5 s: Poisson at 2.5/s, seed 7');
+  await page.keyboard.press('End');
+  assert.deepEqual(await traffic(), ['steady', '4', '7'], 'live again');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
