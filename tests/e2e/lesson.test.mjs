@@ -111,6 +111,20 @@ test('two bad settings in the URL are both named, each by its label', async () =
   await page.context().close();
 });
 
+test('when the wasm cannot load, the hero and the diagram both say so, and the hero keeps no live-looking button', async () => {
+  const page = await openPage(env.browser);
+  await page.route('**/*.wasm', (route) => route.abort());
+  await page.goto(`${env.server.url}en.html`);
+  for (const where of ['#hero-widget', '#bucket-widget']) {
+    await page.waitForSelector(`${where} [role=alert]`);
+    assert.match(await page.textContent(`${where} .bl-error-title`), /^The diagram could not be loaded$/);
+    assert.equal(await page.locator(`${where} .bl-send`).count(), 0, where);
+  }
+  // The failed fetch is the browser's own console error; nothing else went wrong.
+  assert.deepEqual(page.problems.filter((p) => !/wasm|Failed to fetch|ERR_FAILED/.test(p)), []);
+  await page.context().close();
+});
+
 test('without JavaScript the lesson is still complete and readable', async () => {
   const page = await openPage(env.browser, { javaScriptEnabled: false });
   await page.goto(env.server.url);

@@ -4,7 +4,8 @@
 // Configuration comes from the mount element's data-* attributes; the URL may override them
 // (?capacity=20&refill-rate=2&tokens=0, or the permalink #b=20&r=2&c=1&lang=en&tab=config&code=go).
 import init, { TokenBucket } from '../pkg/bucketlab.js';
-import { LANGS } from '../i18n/translate.js';
+import { LANGS, translator } from '../i18n/translate.js';
+import elementTables from '../i18n/locales/element.js';
 import { showError } from '../element/error-box.js';
 import { mountDiagram, mountErrors } from '../element/mount.js';
 import { onWasmTrap } from '../element/trap.js';
@@ -119,8 +120,10 @@ async function start() {
   for (const name of ['capacity', 'refill-rate', 'tokens']) {
     if (params.has(name)) root.setAttribute(`data-${name}`, params.get(name));
   }
+  let loaded = false;
   try {
     await init();
+    loaded = true;
     // B and r from the permalink are checked by the core before the diagram sees them.
     if (link.values.b !== undefined || link.values.r !== undefined) {
       const b = link.values.b ?? Number(root.dataset.capacity);
@@ -173,9 +176,13 @@ async function start() {
     if (tabs.selected === 'config') policy.start();
     performance.mark('bucketlab:interactive');
   } catch (error) {
-    // A configuration error is already shown inside the widget by mountDiagram; anything else
-    // (the module failed to load) is shown here so the widget never stays blank.
-    if (!root.querySelector('.bl-error')) showError(root, null, mountErrors(root, error));
+    // The module did not load: both diagrams say so (the hero's queued clicks go with its button).
+    // A bad setting: the widget that met it already shows it (mountDiagram); the other one, not
+    // mounted, shows it too. Never a blank space, nor a hero that looks alive and isn't.
+    const title = translator(elementTables, pageLang())(loaded ? 'buildFailed' : 'loadFailed');
+    for (const widget of [hero, root]) {
+      if (!widget.querySelector('.bl-error')) showError(widget, title, loaded ? mountErrors(widget, error) : error);
+    }
   }
 
   if (rejected.length) {
