@@ -662,7 +662,7 @@ fn a_hostile_scenario_is_refused_with_the_piece_and_the_rule() {
     let many = format!("1_5_1_5_1{}", "_0z".repeat(201));
     assert_eq!(
         refuse(&many),
-        "scenario \"\": it has 201 actions; at most 200 (reset the diagram and record a shorter scenario)"
+        "scenario: it has 201 actions; at most 200 (reset the diagram and record a shorter scenario)"
     );
     assert_eq!(
         Scenario::decode("1_5_1_5_1", rust_decimal, rust_number)

@@ -60,17 +60,20 @@ impl ScenarioError {
         }
     }
 
-    /// One sentence: `scenario action 3 "0.5q1": …` (or `scenario "…": …` for the header).
+    /// One sentence: `scenario action 3 "0.5q1": …`, `scenario "…": …` for the header, or
+    /// `scenario: …` for a recording too long to write (there is no text to quote).
     pub fn message(&self) -> String {
-        let mut out = String::from("scenario ");
+        let mut out = String::from("scenario");
         if self.action > 0 {
-            out.push_str("action ");
+            out.push_str(" action ");
             push_uint(&mut out, self.action as u64);
-            out.push(' ');
         }
-        out.push('"');
-        out.push_str(&self.piece);
-        out.push_str("\": ");
+        if !self.piece.is_empty() {
+            out.push_str(" \"");
+            out.push_str(&self.piece);
+            out.push('"');
+        }
+        out.push_str(": ");
         out.push_str(&self.reason);
         out
     }

@@ -138,3 +138,22 @@ test('the diagram\'s two link buttons copy their links and name them when announ
   assert.ok(replay.copied.endsWith(`s=${scenario}`), `${replay.copied} ends with the diagram's scenario`);
   await page.context().close();
 });
+
+test('pt-BR: a recording too long for a link is said beside the replay-link button, in Portuguese, and nothing is copied', async () => {
+  const page = await openLesson(env, '', { permissions: ['clipboard-read', 'clipboard-write'] });
+  await page.evaluate(() => {
+    const diagram = window.bucketlab.diagram;
+    diagram.pause();
+    for (let i = 0; i < 201; i++) { diagram.send(); diagram.step(0.01); }
+    return navigator.clipboard.writeText('EMPTY');
+  });
+  await page.click('.scenario-copy');
+  await page.waitForFunction(() => document.getElementById('copy-announcer').textContent !== '');
+  const said = await page.textContent('#copy-announcer');
+  assert.match(said, /^Longo demais para um link: .*200 ações/);
+  assert.equal(await page.textContent('.permalink .copy-feedback'), said, 'shown beside the button');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), 'EMPTY');
+  assert.equal(await page.isHidden('#page-notice'), true, 'not in the notice at the top of the page');
+  assert.deepEqual(page.problems, ['warning: bucketlab: scenario: it has 201 actions; at most 200 (reset the diagram and record a shorter scenario)']);
+  await page.context().close();
+});

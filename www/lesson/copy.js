@@ -34,31 +34,39 @@ function sourceOf(button) {
 }
 
 /** Makes a copy button work; `text()`, when given, is what it copies (then its `data-copy-name`
- * names it), and an empty text copies nothing. */
+ * names it), and an empty text copies nothing. When `text()` throws, its error's `localized`
+ * (else its message) is shown beside the button and announced, and nothing is copied. */
 export function wireCopyButton(button, text) {
   const label = button.textContent;
   const feedback = button.parentElement.querySelector('.copy-feedback');
   const announcer = document.getElementById('copy-announcer');
   let timer = 0;
   button.addEventListener('click', async () => {
-    const source = text ? { text: text(), name: button.dataset.copyName ?? label } : sourceOf(button);
-    if (!source.text) return;
     let message;
+    let failed = false;
     try {
-      await copyText(source.text);
+      const source = text ? { text: text(), name: button.dataset.copyName ?? label } : sourceOf(button);
+      if (!source.text) return;
+      try {
+        await copyText(source.text);
+      } catch {
+        throw new Error(t('copy_failed'));
+      }
       button.textContent = button.dataset.copied;
       button.classList.add('is-copied');
       message = t('copy_announce', { what: source.name });
-    } catch {
-      message = t('copy_failed');
+    } catch (error) {
+      failed = true;
+      message = error.localized ?? error.message;
     }
-    if (feedback) feedback.textContent = message === t('copy_failed') ? message : '';
+    if (feedback) feedback.textContent = failed ? message : '';
     announcer.textContent = message;
     clearTimeout(timer);
     timer = setTimeout(() => {
       button.textContent = label;
       button.classList.remove('is-copied');
-      if (feedback) feedback.textContent = '';
+      // A failure stays beside the button until the next click: it asks the reader to act.
+      if (feedback && !failed) feedback.textContent = '';
       announcer.textContent = '';
     }, SHOWN_MS);
   });

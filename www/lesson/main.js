@@ -108,13 +108,16 @@ async function start() {
   });
   // "Watch this": a link that replays the reader's actions so far, step by step.
   wireCopyButton(permalink.querySelector('.scenario-copy'), () => {
+    let scenario;
     try {
-      const hash = permalinkHash({ lang: pageLang(), s: diagram().scenario });
-      return `${location.origin}${location.pathname}${location.search}${hash}`;
+      scenario = diagram().scenario;
     } catch (error) {
-      showNotice(error.message);
-      return '';
+      // Too much for a link (over 200 actions or 2000 characters): said beside the button, in the
+      // page's language; the core's exact reason goes to the console.
+      console.warn(`bucketlab: ${error.message}`);
+      throw Object.assign(new Error(error.message), { localized: t('scenario_too_long') });
     }
+    return `${location.origin}${location.pathname}${location.search}${permalinkHash({ lang: pageLang(), s: scenario })}`;
   });
 
   for (const name of ['capacity', 'refill-rate', 'tokens']) {
