@@ -207,3 +207,45 @@ test('printing: every FAQ answer is on paper and closed again afterwards; the li
   assert.deepEqual(await open(), before, 'as the reader left them');
   await page.context().close();
 });
+
+test('after the console frees the diagram, the page\'s links, tabs and language switch go on without errors', async () => {
+  const page = await openPage(env.browser);
+  await page.goto(`${env.server.url}en.html`);
+  await waitForWidget(page);
+  await page.evaluate(() => window.bucketlab.diagram.free());
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram), null, 'the page lets go of it');
+  await page.click('.permalink-copy');
+  await page.click('.scenario-copy');
+  await page.click('#tab-config');
+  await page.click('#tab-algorithm');
+  const href = await page.evaluate(() => {
+    const link = document.querySelector('a[hreflang="pt-BR"]');
+    document.addEventListener('click', (event) => event.preventDefault(), { once: true }); // stay here
+    link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    return link.getAttribute('href');
+  });
+  assert.match(href, /index\.html$/, 'the language link leads to the other page, without a state');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('the npm package\'s entry works in a module worker: TokenBucket decides there, nothing reaches for the DOM', async () => {
+  const page = await openPage(env.browser);
+  // A page and a worker script of the test's own, on the lesson's origin (no CSP of the lesson's).
+  const source = `
+    import init, { TokenBucket } from './pkg/bucketlab.js';
+    import { mountDiagram } from './element/mount.js';
+    await init();
+    const bucket = new TokenBucket({ capacity: 2, refillRate: 1 });
+    postMessage({ seen: [0, 0, 0].map(() => bucket.tryAcquireAt(1, 0).allowed), mount: typeof mountDiagram });`;
+  await page.route('**/worker-test.js', (route) => route.fulfill({ contentType: 'text/javascript', body: source }));
+  await page.route('**/worker-test.html', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>worker</title>' }));
+  await page.goto(`${env.server.url}worker-test.html`);
+  const result = await page.evaluate(() => new Promise((resolve) => {
+    const worker = new Worker('./worker-test.js', { type: 'module' });
+    worker.onmessage = (event) => resolve(event.data);
+    worker.onerror = (event) => resolve({ error: event.message || 'the worker failed' });
+  }));
+  assert.deepEqual(result, { seen: [true, true, false], mount: 'function' });
+  await page.context().close();
+});

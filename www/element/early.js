@@ -5,7 +5,8 @@
 // by its hash), so it listens before the build-time markup paints; the <bucket-lab> element
 // imports it for other pages. No imports, no exports: it runs the same either way, once per page.
 // A queued click marks its button aria-busy until the wasm takes the queue.
-if (!window.bucketlabEarly) {
+// In a worker (no document: the package's entry imports this too) there is nothing to listen to.
+if (typeof document !== 'undefined' && !window.bucketlabEarly) {
   const clicks = [];
   window.bucketlabEarly = {
     /** How many clicks wait for their widget's wasm. */

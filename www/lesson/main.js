@@ -46,6 +46,20 @@ const scrollToKept = keepLinkTargetsInPlace();
 openDetailsWhenPrinting();
 if (!switchPageIfAsked(explicitLang)) start();
 
+/**
+ * Puts `handle` at `window.bucketlab[name]` for the page and the console, until it is freed
+ * (`free()`, or `using`): then the page stops asking it for its state, which would throw.
+ */
+function expose(name, handle) {
+  const free = handle.free.bind(handle);
+  handle.free = () => {
+    if (window.bucketlab[name] === handle) window.bucketlab[name] = null;
+    free();
+  };
+  if (Symbol.dispose) handle[Symbol.dispose] = handle.free;
+  window.bucketlab[name] = handle;
+}
+
 /** Shows `text` in the page's notice (as text, never as markup). */
 function showNotice(text) {
   const notice = document.getElementById('page-notice');
@@ -108,6 +122,7 @@ async function start() {
   });
   // "Watch this": a link that replays the reader's actions so far, step by step.
   wireCopyButton(permalink.querySelector('.scenario-copy'), () => {
+    if (!diagram()) return '';
     let scenario;
     try {
       scenario = diagram().scenario;
@@ -145,8 +160,8 @@ async function start() {
     for (const name of ['capacity', 'refillRate', 'tokens']) {
       if (root.dataset[name] !== undefined) hero.dataset[name] = root.dataset[name];
     }
-    window.bucketlab.hero = mountDiagram(hero);
-    window.bucketlab.diagram = mountDiagram(root);
+    expose('hero', mountDiagram(hero));
+    expose('diagram', mountDiagram(root));
     // A trap leaves the module unusable: show an error instead of a frozen widget.
     onWasmTrap((error) => {
       window.bucketlab.diagram = null;
