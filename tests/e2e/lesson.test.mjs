@@ -129,6 +129,12 @@ test('without JavaScript the lesson is still complete and readable', async () =>
   const page = await openPage(env.browser, { javaScriptEnabled: false });
   await page.goto(env.server.url);
   assert.match(await page.textContent('#bucket-widget'), /JavaScript/);
+  // Nothing that looks alive and does nothing: the widgets show their picture, not their controls.
+  for (const where of ['#hero-widget', '#bucket-widget']) {
+    assert.ok(await page.isVisible(`${where} .bl-diagram`), `${where}: the bucket's picture`);
+    assert.ok(await page.isHidden(`${where} .bl-send`), `${where}: no send button`);
+    assert.ok(await page.isHidden(`${where} .bl-status`), `${where}: no "click Send request"`);
+  }
   assert.ok((await page.locator('main section h2').count()) >= 7);
   assert.ok((await page.locator('details summary').count()) >= 3, 'FAQ disclosures');
   await page.context().close();
