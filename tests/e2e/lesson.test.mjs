@@ -125,6 +125,21 @@ test('when the wasm cannot load, the hero and the diagram both say so, and the h
   await page.context().close();
 });
 
+test('without JavaScript a table of contents link lands on its section too', async () => {
+  const page = await openPage(env.browser, { viewport: { width: 1280, height: 800 }, javaScriptEnabled: false });
+  await page.goto(`${env.server.url}en.html`);
+  for (const id of ['#clientes', '#faq']) {
+    await page.click(`nav a[href="${id}"]`);
+    const top = await page.waitForFunction((id) => {
+      const top = document.querySelector(id).getBoundingClientRect().top;
+      return Math.abs(top - 24) <= 8 ? top : false;
+    }, id, { timeout: 10_000 }).then((handle) => handle.jsonValue())
+      .catch(async () => page.evaluate((id) => document.querySelector(id).getBoundingClientRect().top, id));
+    assert.ok(Math.abs(top - 24) <= 8, `${id} is ${top.toFixed(0)} px from the top of the screen, not 24 (scroll-padding)`);
+  }
+  await page.context().close();
+});
+
 test('without JavaScript the lesson is still complete and readable', async () => {
   const page = await openPage(env.browser, { javaScriptEnabled: false });
   await page.goto(env.server.url);

@@ -65,7 +65,9 @@ export function keepLinkTargetsInPlace() {
       return;
     }
     passes += 1;
-    target.scrollIntoView({ block: 'start' });
+    // At once: the smooth scroll already showed the reader where they are going, and smooth
+    // corrections one after another took seconds to arrive.
+    target.scrollIntoView({ block: 'start', behavior: 'instant' });
   });
   // The reader's own scrolling (wheel, touch, keys) ends the correction.
   for (const type of ['wheel', 'touchstart', 'keydown']) {
