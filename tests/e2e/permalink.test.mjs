@@ -103,3 +103,15 @@ test('a link to a section is not mistaken for a permalink', async () => {
   assert.equal(await page.locator('#page-notice').isVisible(), false);
   await page.context().close();
 });
+
+test('en: the Permalink link holds the state of the moment when focused or opened from its context menu, not "#"', async () => {
+  const page = await openLesson(env, 'en.html');
+  await page.evaluate(() => window.bucketlab.diagram.configure(7, 2));
+  await page.focus('.permalink-link');
+  assert.match(await page.getAttribute('.permalink-link', 'href'), /\/en\.html#b=7&r=2&c=1&lang=en&tab=algorithm&code=\w+$/);
+  await page.evaluate(() => window.bucketlab.diagram.configure(9, 3));
+  await page.dispatchEvent('.permalink-link', 'contextmenu');
+  assert.match(await page.getAttribute('.permalink-link', 'href'), /#b=9&r=3&/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

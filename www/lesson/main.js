@@ -117,9 +117,14 @@ async function start() {
   const permalink = document.querySelector('.permalink');
   const permalinkUrl = () => `${location.origin}${location.pathname}${location.search}${permalinkHash(state())}`;
   wireCopyButton(permalink.querySelector('button'), permalinkUrl);
-  permalink.querySelector('a').addEventListener('click', (event) => {
-    event.currentTarget.href = permalinkUrl();
-  });
+  // The link's address is the state of the moment whenever it is about to be used: followed,
+  // opened in a new tab (middle click), copied from the context menu, or focused from the keyboard.
+  const permalinkLink = permalink.querySelector('a');
+  for (const type of ['pointerenter', 'pointerdown', 'focus', 'contextmenu', 'click']) {
+    permalinkLink.addEventListener(type, () => {
+      if (diagram()) permalinkLink.href = permalinkUrl();
+    });
+  }
   // "Watch this": a link that replays the reader's actions so far, step by step.
   wireCopyButton(permalink.querySelector('.scenario-copy'), () => {
     if (!diagram()) return '';
