@@ -83,7 +83,7 @@ echo "== platforms: the mdBook preprocessor, the Hugo shortcode, Vite and webpac
 # mdbook (crates.io) and hugo (Debian) come from scripts/setup.sh --test, which build.sh ran above.
 cargo test -p mdbook-bucketlab 2>&1 | tee "$logs/mdbook.log"
 node --test --test-concurrency=1 tests/integrations/ 2>&1 | tee "$logs/integrations.log"
-note "platforms:                    $(count_cargo "$logs/mdbook.log") native (mdbook-bucketlab), $(awk '/^# pass/ { print $3 }' "$logs/integrations.log") e2e (mdBook, Hugo, Vite, webpack)"
+note "platforms:                    $(count_cargo "$logs/mdbook.log") native (mdbook-bucketlab), $(awk '/^# pass/ { print $3 }' "$logs/integrations.log") e2e (mdBook, Hugo, Vite, webpack, esbuild)"
 
 echo
 echo "== all suites passed =="

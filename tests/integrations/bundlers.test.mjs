@@ -1,4 +1,5 @@
-// The npm package in a fresh app built by Vite 8 and by webpack 5: `npm pack` of the package,
+// The npm package in a fresh app built by Vite 8, by webpack 5 and by esbuild (with the three files
+// docs/embedding.md says to copy, since esbuild leaves `new URL(…, import.meta.url)` alone): `npm pack` of the package,
 // `npm install` of that tarball into a fresh copy of the app (tests/fixtures/bundler-app) for
 // each, a production build with the repository's pinned Vite and webpack, and the built app in
 // Chromium under the strict CSP: the element sends requests until a 429, the wasm comes from the
@@ -9,6 +10,7 @@ import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
+import { build as esbuild } from 'esbuild';
 import { assemblePackage, pack } from '../../scripts/npm-package.mjs';
 import { launch, openPage } from '../e2e/harness.mjs';
 import { serveStatic, STRICT_CSP } from '../e2e/static-server.mjs';
@@ -75,4 +77,16 @@ test('webpack: a production build of a fresh app runs the element and loads the 
   const emitted = files.find((f) => f.endsWith('.wasm'));
   assert.ok(emitted, `the wasm is an emitted asset: ${files}`);
   await checkBuiltApp(join(app, 'dist'), new RegExp(`^${emitted.replace('.', '\\.')}$`));
+});
+
+test('esbuild: a bundle of a fresh app, with the wasm and the two stylesheets copied beside it as the docs say, runs the element', async () => {
+  const app = await freshApp();
+  const out = join(app, 'dist');
+  await esbuild({ entryPoints: [join(app, 'main.js')], bundle: true, format: 'esm', target: 'es2022', outfile: join(out, 'main.js'), logLevel: 'warning' });
+  const pkg = join(app, 'node_modules', 'bucketlab');
+  for (const file of ['pkg/bucketlab_bg.wasm', 'element/widget.css', 'element/bucket-lab.css']) {
+    await copyFile(join(pkg, file), join(out, file.split('/')[1]));
+  }
+  await copyFile(join(app, 'index.html'), join(out, 'index.html'));
+  await checkBuiltApp(out, /^bucketlab_bg\.wasm$/);
 });
