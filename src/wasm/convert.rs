@@ -172,15 +172,16 @@ pub(crate) fn object(entries: &[(&str, JsValue)]) -> Object {
 }
 
 /// The core's error as a JavaScript `Error`, worded with JavaScript field names, and the same as
-/// data in its `problem` (`{ field, rule, min, max, given }`: `given` a number, the text, or
-/// absent when missing or of another type), for a page to word in its language with its labels.
+/// data in its `problem` (`{ field, rule, min, max, given, tooLarge }`: `given` a number, the
+/// text, or absent when missing or of another type; `tooLarge` whether that text is a number too
+/// large for a double), for a page to word in its language with its labels.
 pub(crate) fn to_js(err: InvalidValue) -> JsError {
     let error = JsError::new(&err.message_with(err.field.js_name(), js_number));
     let (min, max) = err.rule.bounds();
     let bound = |value: Option<f64>| value.map_or(JsValue::UNDEFINED, JsValue::from);
     let given = match &err.given {
         Given::Number(value) => JsValue::from(*value),
-        Given::Text(text) => JsValue::from_str(text),
+        Given::Text(text) | Given::TooLarge(text) => JsValue::from_str(text),
         Given::Missing | Given::Type(_) => JsValue::UNDEFINED,
     };
     let problem = object(&[
@@ -189,6 +190,10 @@ pub(crate) fn to_js(err: InvalidValue) -> JsError {
         ("min", bound(min)),
         ("max", bound(max)),
         ("given", given),
+        (
+            "tooLarge",
+            JsValue::from_bool(matches!(err.given, Given::TooLarge(_))),
+        ),
     ]);
     // The same JavaScript object as `error` (a clone shares it).
     let _ = Reflect::set(&JsValue::from(error.clone()), &"problem".into(), &problem);
