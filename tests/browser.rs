@@ -511,3 +511,75 @@ fn a_replayed_scenario_opens_on_a_status_that_invites_stepping_and_with_its_cost
         "live, after a reset: the invitation to send"
     );
 }
+
+fn performance_now() -> f64 {
+    web_sys::window().unwrap().performance().unwrap().now()
+}
+
+/// The decimals of each number after "from " and " to " in a range message.
+fn bound_decimals(message: &str) -> Vec<usize> {
+    let range = message.split("from ").nth(1).unwrap_or_default();
+    let range = range.split(", got").next().unwrap_or_default();
+    range
+        .split(" to ")
+        .map(|n| n.split('.').nth(1).map_or(0, str::len))
+        .collect()
+}
+
+#[wasm_bindgen_test]
+fn send_at_takes_only_a_time_from_lesson_time_zero_to_now_and_names_the_range() {
+    let root = mount_point(&[("data-lang", "en")]);
+    let since = performance_now() - 500.0;
+    let diagram = mount_diagram(&root, Some(since)).unwrap();
+    let tokens = diagram.tokens();
+    for wall_ms in [performance_now() + 1e9, -1e308, since - 1.0, f64::NAN] {
+        let message = error_message(diagram.send_at(&JsValue::from(wall_ms)));
+        assert!(
+            message.starts_with("wallMs must be a finite number from "),
+            "{message}"
+        );
+        assert!(
+            message.ends_with(&format!(", got {}", js_text(wall_ms))),
+            "{message}"
+        );
+        let decimals = bound_decimals(&message);
+        assert!(
+            decimals.len() == 2 && decimals.iter().all(|&d| d <= 3),
+            "{message}"
+        );
+    }
+    assert!(
+        diagram.tokens() >= tokens,
+        "nothing taken: {}",
+        diagram.tokens()
+    );
+    assert!(
+        diagram.now() < 1.0,
+        "the clock not moved ahead: {}",
+        diagram.now()
+    );
+    assert!(
+        diagram.send_at(&JsValue::from(since)).unwrap(),
+        "lesson time 0"
+    );
+    assert!(
+        diagram.send_at(&JsValue::from(performance_now())).unwrap(),
+        "now"
+    );
+    assert!(diagram.tokens() < tokens, "both clicks taken");
+    assert_eq!(
+        error_message(diagram.send_at(&JsValue::from_str("1")))
+            .split(", got")
+            .nth(1),
+        Some(" a value of type string")
+    );
+}
+
+/// `value` as JavaScript's `String(value)` writes it.
+fn js_text(value: f64) -> String {
+    String::from(
+        js_sys::Number::from(value)
+            .to_string_with_radix(10)
+            .unwrap(),
+    )
+}

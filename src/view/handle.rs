@@ -143,6 +143,12 @@ fn argument(
     }
 }
 
+/// Wall time `seconds` in milliseconds to the microsecond, rounded by `round` (`ceil` or
+/// `floor`), for a message: not the clock's float noise (`1523.8999999761581`).
+fn readable_ms(seconds: f64, round: fn(f64) -> f64) -> f64 {
+    round(seconds * 1e6) / 1000.0
+}
+
 // Messages quote values with plain `"…"`, not `{:?}`: Debug formatting would pull Unicode
 // escaping tables into the wasm.
 
@@ -196,16 +202,25 @@ impl BucketDiagram {
     /// Decides a click on the send button made at `wallMs` (milliseconds of `performance.now()`,
     /// e.g. one queued before the module arrived), with the cost in the cost field, exactly as the
     /// button's own click would have been at that time; returns whether the click took effect (a
-    /// bad cost is shown under the controls, as for a click). A time that is not a finite number
-    /// throws an `Error` naming `wallMs`.
+    /// bad cost is shown under the controls, as for a click). Only a time from the diagram's
+    /// lesson time 0 (`since`) to now can be a queued click's: any other (a later one would move
+    /// the bucket's clock ahead, an earlier one decide before the lesson began) throws an `Error`
+    /// naming `wallMs`, the value and that range, and changes nothing.
     #[wasm_bindgen(js_name = sendAt)]
     pub fn send_at(
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] wall_ms: &JsValue,
     ) -> Result<bool, JsError> {
-        let wall_ms = as_number(Field::Now, wall_ms, Rule::Finite)
-            .and_then(|ms| InvalidValue::check(Field::Now, ms, Rule::Finite))
-            .map_err(|err| JsError::new(&err.message_with("wallMs", js_number)))?;
+        let since = self.mounted.since;
+        let now = super::dom::wall_seconds();
+        // The range as a person reads it: to the microsecond, rounded inwards so that every time
+        // it states is allowed; the check itself is exact.
+        let range = Rule::Between(readable_ms(since, f64::ceil), readable_ms(now, f64::floor));
+        let refuse = |err: InvalidValue| JsError::new(&err.message_with("wallMs", js_number));
+        let wall_ms = as_number(Field::Now, wall_ms, range).map_err(refuse)?;
+        if !(since..=now).contains(&(wall_ms / 1000.0)) {
+            return Err(refuse(InvalidValue::refused(Field::Now, wall_ms, range)));
+        }
         let mut widget = self.widget().borrow_mut();
         Ok(widget.act_at(super::controls::Action::Send, wall_ms / 1000.0))
     }
