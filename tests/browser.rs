@@ -485,7 +485,7 @@ fn a_step_beyond_an_hour_is_refused_and_the_timeline_keeps_working() {
     diagram.step(&JsValue::from(3600.0)).unwrap();
     assert_eq!(
         error_message(diagram.seek(&JsValue::from(-5.0))),
-        "nowSeconds must be a finite number from 3580 to 3600, got -5"
+        "t must be a finite number from 3580 to 3600, got -5"
     );
     diagram.step_back(&JsValue::from(0.1)).unwrap();
     assert!((diagram.view_time() - 3599.9).abs() < 1e-9);
@@ -582,4 +582,25 @@ fn js_text(value: f64) -> String {
             .to_string_with_radix(10)
             .unwrap(),
     )
+}
+
+#[wasm_bindgen_test]
+fn step_and_seek_state_their_range_for_a_value_that_is_not_a_number_too() {
+    let (_root, diagram) = paused(&[("data-lang", "en")]);
+    for given in [JsValue::UNDEFINED, JsValue::from_str("1")] {
+        let message = error_message(diagram.step(&given));
+        assert!(
+            message.starts_with("seconds must be a finite number from 0 to 3600, "),
+            "{message}"
+        );
+    }
+    diagram.step(&JsValue::from(30.0)).unwrap();
+    assert_eq!(
+        error_message(diagram.seek(&JsValue::UNDEFINED)),
+        "t must be a finite number from 10 to 30, it is missing"
+    );
+    assert_eq!(
+        error_message(diagram.seek(&JsValue::from(31.0))),
+        "t must be a finite number from 10 to 30, got 31"
+    );
 }

@@ -4,7 +4,7 @@
 
 use super::controls::{cost_rule, CONTROL_GROUPS};
 use super::{locale, mount, Mounted, Widget};
-use crate::limiter::{BucketConfig, Field, InvalidValue, Rule, Scenario};
+use crate::limiter::{BucketConfig, Field, InvalidValue, Rule, Scenario, MAX_STEP_SECONDS};
 use crate::wasm::convert::{as_number, js_decimal, js_number, number, parse_text, to_js};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
@@ -241,7 +241,8 @@ impl BucketDiagram {
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] seconds: &JsValue,
     ) -> Result<(), JsError> {
-        let seconds = argument(Field::Step, seconds, Rule::NonNegative, None)?;
+        let rule = Rule::Between(0.0, MAX_STEP_SECONDS);
+        let seconds = argument(Field::Step, seconds, rule, None)?;
         self.widget().borrow_mut().step(seconds).map_err(to_js)
     }
 
@@ -275,14 +276,17 @@ impl BucketDiagram {
             .map_err(to_js)
     }
 
-    /// Shows the session as it was at lesson time `at`, from 20 s before now (or 0) to now,
-    /// replayed through the core; lesson time stops meanwhile.
+    /// Shows the session as it was at lesson time `t` (as the README names it), from 20 s
+    /// before now (or 0) to now, replayed through the core; lesson time stops meanwhile. Any
+    /// other value throws an `Error` naming `t`, the value and that range.
     pub fn seek(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] at: &JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] t: &JsValue,
     ) -> Result<(), JsError> {
-        let at = argument(Field::Now, at, Rule::Finite, None)?;
-        self.widget().borrow_mut().seek(at).map_err(to_js)
+        let refuse = |err: InvalidValue| JsError::new(&err.message_with("t", js_number));
+        let (earliest, latest) = super::timeline::seek_range(self.now());
+        let at = as_number(Field::Now, t, Rule::Between(earliest, latest)).map_err(refuse)?;
+        self.widget().borrow_mut().seek(at).map_err(refuse)
     }
 
     /// Back to the live session, as "Back to live" does: lesson time runs again if it ran before
