@@ -339,7 +339,9 @@ fn going_back_in_time_shows_that_moments_b_and_r_on_the_sliders() {
 fn a_replayed_scenario_shows_each_moments_b_and_r_on_the_sliders() {
     let (root, diagram) = paused(&[("data-lang", "en")]);
     // B = 5, r = 1; at 1 s B = 8, r = 1.5; ends at 2 s.
-    diagram.play_scenario("1_5_1_5_2_1c8,1.5").unwrap();
+    diagram
+        .play_scenario(&JsValue::from_str("1_5_1_5_2_1c8,1.5"))
+        .unwrap();
     assert!(diagram.traveling());
     assert_eq!(sliders(&root), ["5", "5", "1", "1"], "the first moment");
     diagram.seek(&JsValue::from(1.5)).unwrap();
@@ -495,7 +497,9 @@ fn a_step_beyond_an_hour_is_refused_and_the_timeline_keeps_working() {
 fn a_replayed_scenario_opens_on_a_status_that_invites_stepping_and_with_its_cost() {
     let (root, diagram) = paused(&[("data-lang", "en")]);
     // Two requests of cost 2, at 0.5 s and 1 s; ends at 3 s.
-    diagram.play_scenario("1_5_1_5_3_0.5s2,1_1s2,1").unwrap();
+    diagram
+        .play_scenario(&JsValue::from_str("1_5_1_5_3_0.5s2,1_1s2,1"))
+        .unwrap();
     assert_eq!(value_of(&root, ".bl-cost"), "2", "the recorded cost");
     assert_eq!(
         text_of(&root, ".bl-status"),
@@ -603,4 +607,31 @@ fn step_and_seek_state_their_range_for_a_value_that_is_not_a_number_too() {
         error_message(diagram.seek(&JsValue::from(31.0))),
         "t must be a finite number from 10 to 30, got 31"
     );
+}
+
+#[wasm_bindgen_test]
+fn text_arguments_that_are_not_strings_are_named_not_a_trap() {
+    let (root, diagram) = paused(&[("data-lang", "en")]);
+    for given in [JsValue::from(42.0), JsValue::NULL] {
+        let kind = if given.is_null() { "null" } else { "number" };
+        assert_eq!(
+            error_message(diagram.play_scenario(&given)),
+            format!(
+                "text must be a string (a scenario's text, as in a #s= link), got a value of type {kind}"
+            )
+        );
+        let error = diagram.show_controls(&given).expect_err("refused");
+        let message: String = error.unchecked_into::<js_sys::Error>().message().into();
+        assert_eq!(
+            message,
+            format!(
+                "list must be a string: \"all\", \"none\" or control group names, got a value of type {kind}"
+            )
+        );
+    }
+    assert_eq!(
+        error_message(diagram.play_scenario(&JsValue::UNDEFINED)),
+        "text must be a string (a scenario's text, as in a #s= link), it is missing"
+    );
+    assert_eq!(text_of(&root, ".bl-counter"), "5.0 / 5", "nothing changed");
 }

@@ -5,7 +5,7 @@
 use super::controls::{cost_rule, CONTROL_GROUPS};
 use super::{locale, mount, Mounted, Widget};
 use crate::limiter::{BucketConfig, Field, InvalidValue, Rule, Scenario, MAX_STEP_SECONDS};
-use crate::wasm::convert::{as_number, js_decimal, js_number, number, parse_text, to_js};
+use crate::wasm::convert::{as_number, js_decimal, js_number, number, parse_text, string, to_js};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
@@ -94,16 +94,32 @@ fn config_from_attributes(root: &Element) -> Result<BucketConfig, InvalidValue> 
 /// the element's attributes and the embed page's URL parameters are) for a bucket of `capacity`;
 /// the error message names `name`, quotes `text` and says what is allowed. The error's
 /// `localized` is the same refusal for a person reading a page in `lang` (default Brazilian
-/// Portuguese), naming the field's label as the widget shows it.
+/// Portuguese), naming the field's label as the widget shows it. An argument of the wrong type
+/// throws an `Error` naming it.
 #[wasm_bindgen(js_name = checkSetting)]
 pub fn check_setting(
-    name: &str,
-    text: &str,
+    #[wasm_bindgen(unchecked_param_type = "string")] name: &JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
     capacity: Option<f64>,
-    lang: Option<String>,
+    #[wasm_bindgen(unchecked_param_type = "string | undefined")] lang: &JsValue,
 ) -> Result<f64, JsValue> {
+    let name = string(
+        "name",
+        name,
+        "a string: capacity, refill-rate, tokens or cost",
+    )?;
+    let text = string("text", text, "a string (the setting as typed)")?;
+    let lang = if lang.is_null() || lang.is_undefined() {
+        String::new()
+    } else {
+        string(
+            "lang",
+            lang,
+            "a string such as \"en\" or \"pt-BR\", or undefined",
+        )?
+    };
     let capacity = capacity.unwrap_or(f64::INFINITY);
-    let (field, rule) = match name {
+    let (field, rule) = match name.as_str() {
         "capacity" => (Field::Capacity, Rule::Positive),
         "refill-rate" => (Field::RefillRate, Rule::NonNegative),
         "tokens" => (Field::Tokens, Rule::UpTo(capacity)),
@@ -115,7 +131,7 @@ pub fn check_setting(
             return Err(JsError::new(&message).into());
         }
     };
-    parse_text(field, text, rule).map_err(|err| refusal(&err, name, lang.as_deref().unwrap_or("")))
+    parse_text(field, &text, rule).map_err(|err| refusal(&err, &name, &lang))
 }
 
 /// `err` as a JavaScript `Error`: its `message` the core's, worded with `name` (the API's or the
@@ -324,8 +340,16 @@ impl BucketDiagram {
     /// core, and shows its first moment (its end's 20 s before, or 0), stopped, to step through.
     /// A bad text throws an `Error` naming the part, the piece and the rule, and changes nothing.
     #[wasm_bindgen(js_name = playScenario)]
-    pub fn play_scenario(&self, text: &str) -> Result<(), JsError> {
-        let scenario = Scenario::decode(text, js_decimal, js_number)
+    pub fn play_scenario(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
+    ) -> Result<(), JsError> {
+        let text = string(
+            "text",
+            text,
+            "a string (a scenario's text, as in a #s= link)",
+        )?;
+        let scenario = Scenario::decode(&text, js_decimal, js_number)
             .map_err(|err| JsError::new(&err.message()))?;
         let session = scenario.play().map_err(to_js)?;
         self.widget().borrow_mut().replace(session).map_err(to_js)
@@ -382,7 +406,16 @@ impl BucketDiagram {
     /// Shows only the control groups in `list`: `"all"`, `"none"`, or names among `send`,
     /// `cost`, `burst`, `bucket`, `traffic`, `time` separated by spaces or commas.
     #[wasm_bindgen(js_name = showControls)]
-    pub fn show_controls(&self, list: &str) -> Result<(), JsValue> {
+    pub fn show_controls(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] list: &JsValue,
+    ) -> Result<(), JsValue> {
+        let list = string(
+            "list",
+            list,
+            "a string: \"all\", \"none\" or control group names",
+        )?;
+        let list = list.as_str();
         let shown = parse_groups(list).map_err(|why| {
             let mut message = String::from("controls must be \"all\", \"none\" or names from ");
             message.push_str(GROUP_NAMES);

@@ -37,6 +37,15 @@ test('a refused value is named by its attribute, quoted, and the rule is given',
   assert.equal(refusal('burst', '3'), 'unknown setting "burst"; known: capacity, refill-rate, tokens, cost');
 });
 
+test('an argument that is not a string is named with what was given, never a trap of the module', () => {
+  for (const [given, kind] of [[42, 'number'], [null, 'null']]) {
+    assert.equal(refusal(given, '10'), `name must be a string: capacity, refill-rate, tokens or cost, got a value of type ${kind}`);
+    assert.equal(refusal('capacity', given), `text must be a string (the setting as typed), got a value of type ${kind}`);
+  }
+  assert.equal(refusal('capacity', '10', undefined, 42), 'lang must be a string such as "en" or "pt-BR", or undefined, got a value of type number');
+  assert.equal(checkSetting('capacity', '10', undefined, null), 10, 'no language: the default');
+});
+
 test('a refusal also carries its words for the page\'s reader: the language asked for, the visible label', () => {
   const localized = (...args) => {
     try {
