@@ -40,9 +40,10 @@ const RUN_TIME: [&str; 21] = [
 
 /// The refusal words, `Locale` field ← its path in `errors.json`: one text for the widget (here)
 /// and for the pages' refusals (`www/i18n/refusal.js`).
-const REFUSALS: [(&str, &str); 10] = [
+const REFUSALS: [(&str, &str); 11] = [
     ("err_refused", "refused"),
     ("err_text", "notNumber"),
+    ("err_too_large", "tooLarge"),
     ("err_empty", "empty"),
     ("rule_positive", "rules.positive"),
     ("rule_non_negative", "rules.nonNegative"),

@@ -339,7 +339,9 @@ fn going_back_in_time_shows_that_moments_b_and_r_on_the_sliders() {
 fn a_replayed_scenario_shows_each_moments_b_and_r_on_the_sliders() {
     let (root, diagram) = paused(&[("data-lang", "en")]);
     // B = 5, r = 1; at 1 s B = 8, r = 1.5; ends at 2 s.
-    diagram.play_scenario("1_5_1_5_2_1c8,1.5").unwrap();
+    diagram
+        .play_scenario(&JsValue::from_str("1_5_1_5_2_1c8,1.5"))
+        .unwrap();
     assert!(diagram.traveling());
     assert_eq!(sliders(&root), ["5", "5", "1", "1"], "the first moment");
     diagram.seek(&JsValue::from(1.5)).unwrap();
@@ -485,7 +487,7 @@ fn a_step_beyond_an_hour_is_refused_and_the_timeline_keeps_working() {
     diagram.step(&JsValue::from(3600.0)).unwrap();
     assert_eq!(
         error_message(diagram.seek(&JsValue::from(-5.0))),
-        "nowSeconds must be a finite number from 3580 to 3600, got -5"
+        "t must be a finite number from 3580 to 3600, got -5"
     );
     diagram.step_back(&JsValue::from(0.1)).unwrap();
     assert!((diagram.view_time() - 3599.9).abs() < 1e-9);
@@ -495,7 +497,9 @@ fn a_step_beyond_an_hour_is_refused_and_the_timeline_keeps_working() {
 fn a_replayed_scenario_opens_on_a_status_that_invites_stepping_and_with_its_cost() {
     let (root, diagram) = paused(&[("data-lang", "en")]);
     // Two requests of cost 2, at 0.5 s and 1 s; ends at 3 s.
-    diagram.play_scenario("1_5_1_5_3_0.5s2,1_1s2,1").unwrap();
+    diagram
+        .play_scenario(&JsValue::from_str("1_5_1_5_3_0.5s2,1_1s2,1"))
+        .unwrap();
     assert_eq!(value_of(&root, ".bl-cost"), "2", "the recorded cost");
     assert_eq!(
         text_of(&root, ".bl-status"),
@@ -510,4 +514,124 @@ fn a_replayed_scenario_opens_on_a_status_that_invites_stepping_and_with_its_cost
         "No request yet: click “Send request”.",
         "live, after a reset: the invitation to send"
     );
+}
+
+fn performance_now() -> f64 {
+    web_sys::window().unwrap().performance().unwrap().now()
+}
+
+/// The decimals of each number after "from " and " to " in a range message.
+fn bound_decimals(message: &str) -> Vec<usize> {
+    let range = message.split("from ").nth(1).unwrap_or_default();
+    let range = range.split(", got").next().unwrap_or_default();
+    range
+        .split(" to ")
+        .map(|n| n.split('.').nth(1).map_or(0, str::len))
+        .collect()
+}
+
+#[wasm_bindgen_test]
+fn send_at_takes_only_a_time_from_lesson_time_zero_to_now_and_names_the_range() {
+    let root = mount_point(&[("data-lang", "en")]);
+    let since = performance_now() - 500.0;
+    let diagram = mount_diagram(&root, Some(since)).unwrap();
+    let tokens = diagram.tokens();
+    for wall_ms in [performance_now() + 1e9, -1e308, since - 1.0, f64::NAN] {
+        let message = error_message(diagram.send_at(&JsValue::from(wall_ms)));
+        assert!(
+            message.starts_with("wallMs must be a finite number from "),
+            "{message}"
+        );
+        assert!(
+            message.ends_with(&format!(", got {}", js_text(wall_ms))),
+            "{message}"
+        );
+        let decimals = bound_decimals(&message);
+        assert!(
+            decimals.len() == 2 && decimals.iter().all(|&d| d <= 3),
+            "{message}"
+        );
+    }
+    assert!(
+        diagram.tokens() >= tokens,
+        "nothing taken: {}",
+        diagram.tokens()
+    );
+    assert!(
+        diagram.now() < 1.0,
+        "the clock not moved ahead: {}",
+        diagram.now()
+    );
+    assert!(
+        diagram.send_at(&JsValue::from(since)).unwrap(),
+        "lesson time 0"
+    );
+    assert!(
+        diagram.send_at(&JsValue::from(performance_now())).unwrap(),
+        "now"
+    );
+    assert!(diagram.tokens() < tokens, "both clicks taken");
+    assert_eq!(
+        error_message(diagram.send_at(&JsValue::from_str("1")))
+            .split(", got")
+            .nth(1),
+        Some(" a value of type string")
+    );
+}
+
+/// `value` as JavaScript's `String(value)` writes it.
+fn js_text(value: f64) -> String {
+    String::from(
+        js_sys::Number::from(value)
+            .to_string_with_radix(10)
+            .unwrap(),
+    )
+}
+
+#[wasm_bindgen_test]
+fn step_and_seek_state_their_range_for_a_value_that_is_not_a_number_too() {
+    let (_root, diagram) = paused(&[("data-lang", "en")]);
+    for given in [JsValue::UNDEFINED, JsValue::from_str("1")] {
+        let message = error_message(diagram.step(&given));
+        assert!(
+            message.starts_with("seconds must be a finite number from 0 to 3600, "),
+            "{message}"
+        );
+    }
+    diagram.step(&JsValue::from(30.0)).unwrap();
+    assert_eq!(
+        error_message(diagram.seek(&JsValue::UNDEFINED)),
+        "t must be a finite number from 10 to 30, it is missing"
+    );
+    assert_eq!(
+        error_message(diagram.seek(&JsValue::from(31.0))),
+        "t must be a finite number from 10 to 30, got 31"
+    );
+}
+
+#[wasm_bindgen_test]
+fn text_arguments_that_are_not_strings_are_named_not_a_trap() {
+    let (root, diagram) = paused(&[("data-lang", "en")]);
+    for given in [JsValue::from(42.0), JsValue::NULL] {
+        let kind = if given.is_null() { "null" } else { "number" };
+        assert_eq!(
+            error_message(diagram.play_scenario(&given)),
+            format!(
+                "text must be a string (a scenario's text, as in a #s= link), got a value of type {kind}"
+            )
+        );
+        let error = diagram.show_controls(&given).expect_err("refused");
+        let message: String = error.unchecked_into::<js_sys::Error>().message().into();
+        assert_eq!(
+            message,
+            format!(
+                "list must be a string: \"all\", \"none\" or control group names, got a value of type {kind}"
+            )
+        );
+    }
+    assert_eq!(
+        error_message(diagram.play_scenario(&JsValue::UNDEFINED)),
+        "text must be a string (a scenario's text, as in a #s= link), it is missing"
+    );
+    assert_eq!(text_of(&root, ".bl-counter"), "5.0 / 5", "nothing changed");
 }

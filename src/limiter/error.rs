@@ -149,6 +149,9 @@ pub enum Given {
     Number(f64),
     /// Text that is not a number (from an attribute, a URL or a form field).
     Text(String),
+    /// Text that is a number too large in magnitude for a double (`1e400`, 400 nines): written
+    /// as a number, but with no finite value to check.
+    TooLarge(String),
     /// Nothing: a required field was left out.
     Missing,
     /// A value of another type, named as JavaScript's `typeof` names it.
@@ -172,7 +175,7 @@ impl Given {
                 out.push_str("got ");
                 out.push_str(&number(*v));
             }
-            Given::Text(text) => {
+            Given::Text(text) | Given::TooLarge(text) => {
                 out.push_str("got ");
                 // A plain loop: `chars().count()` brings a large vectorised counter into the wasm.
                 let count = text.chars().fold(0usize, |n, _| n + 1);
@@ -181,6 +184,9 @@ impl Given {
                     out.push_str("… (");
                     push_uint(out, count as u64);
                     out.push_str(" characters)");
+                }
+                if let Given::TooLarge(_) = self {
+                    out.push_str(", which is too large");
                 }
             }
             Given::Missing => out.push_str("it is missing"),
@@ -274,11 +280,16 @@ impl InvalidValue {
         decimal: DecimalText,
     ) -> Result<f64, InvalidValue> {
         // Like Rust, "inf" and "NaN" are read; those are then refused by the rule, quoting the
-        // text as typed (not `inf` as JavaScript's `Infinity`).
+        // text as typed (not `inf` as JavaScript's `Infinity`). Digits read as infinite are a
+        // number too large, not "not a number".
         match read_typed(text, decimal) {
             Some(value) => Self::check(field, value, rule).map_err(|mut err| {
                 if !value.is_finite() {
-                    err.given = Given::Text(text.to_owned());
+                    err.given = if text.bytes().any(|b| b.is_ascii_digit()) {
+                        Given::TooLarge(text.to_owned())
+                    } else {
+                        Given::Text(text.to_owned())
+                    };
                 }
                 err
             }),
@@ -364,6 +375,29 @@ mod tests {
         );
         let err = InvalidValue::parse(Field::Capacity, "", Rule::Positive).unwrap_err();
         assert!(err.to_string().ends_with("got \"\""), "{err}");
+    }
+
+    #[test]
+    fn a_number_too_large_for_a_double_is_called_too_large_not_text() {
+        let nines = "9".repeat(5000);
+        let err = InvalidValue::parse(Field::Capacity, &nines, Rule::Positive).unwrap_err();
+        assert_eq!(err.given, Given::TooLarge(nines));
+        assert!(
+            err.to_string()
+                .ends_with("… (5000 characters), which is too large"),
+            "{err}"
+        );
+        let err = InvalidValue::parse(Field::Capacity, "-1e400", Rule::Positive).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "capacity must be a finite number greater than 0, got \"-1e400\", which is too large"
+        );
+        let err = InvalidValue::parse(Field::Capacity, "inf", Rule::Positive).unwrap_err();
+        assert_eq!(
+            err.given,
+            Given::Text("inf".to_owned()),
+            "a word stays text"
+        );
     }
 
     #[test]

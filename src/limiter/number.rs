@@ -52,31 +52,92 @@ pub fn push_hex(out: &mut String, n: u32) {
     }
 }
 
+/// Below this every `f64` whole part is written exactly as digits; from it on (2^53, where
+/// doubles stop holding every integer) a value is written in exponent form.
+const EXACT_WHOLE: f64 = 9_007_199_254_740_992.0;
+
 /// Appends `value` rounded half away from zero to exactly `decimals` decimals (at most 6), with
-/// `.` as the decimal point. Non-finite values are written as `0`; `-0` as `0`. Meant for the
-/// view's values, far below 2^53 (larger ones are capped at 9·10^15).
+/// `.` as the decimal point. From 2^53 on it is written as JavaScript writes large numbers,
+/// `9.00719925474099e+15` (15 significant digits, `decimals` not applying), so that a value is
+/// never shown as another one. Non-finite values are written as `0`; `-0` as `0`.
 pub fn push_fixed(out: &mut String, value: f64, decimals: u32) {
+    if value.is_finite() && value.abs() >= EXACT_WHOLE {
+        return push_exponent(out, value);
+    }
     let decimals = decimals.min(6);
     let scale = 10u64.pow(decimals);
-    let scaled = if value.is_finite() {
-        (value.abs() * scale as f64).round().min(9.0e15)
+    // The whole part and the fraction apart, so that the whole part's digits stay exact.
+    let (mut whole, mut frac) = if value.is_finite() {
+        let whole = value.abs().trunc();
+        (
+            whole as u64,
+            ((value.abs() - whole) * scale as f64).round() as u64,
+        )
     } else {
-        0.0
+        (0, 0)
     };
-    let n = scaled as u64;
-    if value < 0.0 && n != 0 {
+    if frac == scale {
+        whole += 1;
+        frac = 0;
+    }
+    if value < 0.0 && (whole != 0 || frac != 0) {
         out.push('-');
     }
-    push_uint(out, n / scale);
+    push_uint(out, whole);
     if decimals > 0 {
         out.push('.');
-        let frac = n % scale;
         let mut div = scale / 10;
         while div > 0 {
             out.push(char::from(b'0' + (frac / div % 10) as u8));
             div /= 10;
         }
     }
+}
+
+/// `magnitude / 10^power` rounded to a whole number, for `power` from 0 on: divided by powers of
+/// ten that doubles hold exactly (up to 10^22), so that the digits come out right where a
+/// computed 10^294 would be a few units off in the last place.
+fn shifted(magnitude: f64, power: i32) -> u64 {
+    let mut scaled = magnitude;
+    let mut power = power;
+    while power > 22 {
+        scaled /= 1e22;
+        power -= 22;
+    }
+    (scaled / 10f64.powi(power)).round() as u64
+}
+
+/// Appends a finite `value` of at least 2^53 in magnitude as JavaScript writes large numbers
+/// (`1e+308`, `-1.5e+20`), to 15 significant digits: all that a double holds for sure, and
+/// without Rust's float formatting, which would add its general algorithm to the wasm.
+fn push_exponent(out: &mut String, value: f64) {
+    const DIGITS: i32 = 15;
+    let magnitude = value.abs();
+    // log10(2) ≈ 78913 / 2^18: the decimal exponent from the binary one, or one less.
+    let binary = ((magnitude.to_bits() >> 52) as i32) - 1023;
+    let mut exponent = (binary * 78913) >> 18;
+    let mut digits = shifted(magnitude, exponent - (DIGITS - 1));
+    if digits >= 10u64.pow(DIGITS as u32) {
+        exponent += 1;
+        digits = shifted(magnitude, exponent - (DIGITS - 1));
+    }
+    while digits.is_multiple_of(10) {
+        digits /= 10;
+    }
+    let mut text = String::new();
+    push_uint(&mut text, digits);
+    if value < 0.0 {
+        out.push('-');
+    }
+    // No slicing of `text`: its panic path would bring string formatting into the wasm.
+    for (i, digit) in text.chars().enumerate() {
+        if i == 1 {
+            out.push('.');
+        }
+        out.push(digit);
+    }
+    out.push_str("e+");
+    push_uint(out, exponent as u64);
 }
 
 /// `value` with exactly `decimals` decimals (see [`push_fixed`]).
@@ -89,7 +150,8 @@ pub fn fixed(value: f64, decimals: u32) -> String {
 /// `value` with at most `decimals` decimals: trailing zeros and a bare point dropped.
 pub fn trimmed(value: f64, decimals: u32) -> String {
     let mut text = fixed(value, decimals);
-    if text.contains('.') {
+    // An exponent form has no trailing zeros to drop (`1e+20` must keep its `0`).
+    if text.contains('.') && !text.contains('e') {
         let keep = text.trim_end_matches('0').trim_end_matches('.').len();
         text.truncate(keep);
     }
@@ -211,9 +273,36 @@ mod tests {
         assert_eq!(fixed(0.25, 1), "0.3");
         assert_eq!(fixed(-1.5, 0), "-2");
         assert_eq!(fixed(-0.01, 1), "0.0");
-        assert_eq!(fixed(1e300, 1), "900000000000000.0");
         assert_eq!(fixed(f64::NAN, 1), "0.0");
         assert_eq!(fixed(1.23456, 6), "1.234560");
+    }
+
+    #[test]
+    fn large_values_are_written_truthfully_never_capped() {
+        assert_eq!(fixed(1e13, 1), "10000000000000.0");
+        assert_eq!(trimmed(1e13, 3), "10000000000000");
+        assert_eq!(fixed(9_007_199_254_740_991.0, 0), "9007199254740991");
+        assert_eq!(fixed(4_503_599_627_370_495.5, 1), "4503599627370495.5");
+        assert_eq!(fixed(2f64.powi(53), 1), "9.00719925474099e+15");
+        assert_eq!(fixed(1e300, 1), "1e+300");
+        assert_eq!(trimmed(1e308, 3), "1e+308");
+        assert_eq!(trimmed(1e20, 3), "1e+20");
+        assert_eq!(fixed(-1.5e20, 1), "-1.5e+20");
+        assert_eq!(fixed(f64::MAX, 1), "1.79769313486232e+308");
+        assert_eq!(fixed(123_456_789_012_345_678.0, 2), "1.23456789012346e+17");
+        // Every power of ten and a few odd values: the same 15 digits as Rust's own formatting.
+        for exponent in 16..=308 {
+            for mantissa in [1.0, 2.5, 9.99, 7.123_456_789_012_34] {
+                let value: f64 = format!("{mantissa}e{exponent}").parse().unwrap();
+                if value.is_infinite() {
+                    continue;
+                }
+                let rust = format!("{value:.14e}");
+                let (digits, power) = rust.split_once('e').unwrap();
+                let digits = digits.trim_end_matches('0').trim_end_matches('.');
+                assert_eq!(fixed(value, 1), format!("{digits}e+{power}"), "{value:e}");
+            }
+        }
     }
 
     #[test]

@@ -4,8 +4,8 @@
 
 use super::controls::{cost_rule, CONTROL_GROUPS};
 use super::{locale, mount, Mounted, Widget};
-use crate::limiter::{BucketConfig, Field, InvalidValue, Rule, Scenario};
-use crate::wasm::convert::{as_number, js_decimal, js_number, number, parse_text, to_js};
+use crate::limiter::{BucketConfig, Field, InvalidValue, Rule, Scenario, MAX_STEP_SECONDS};
+use crate::wasm::convert::{as_number, js_decimal, js_number, number, parse_text, string, to_js};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
@@ -94,16 +94,32 @@ fn config_from_attributes(root: &Element) -> Result<BucketConfig, InvalidValue> 
 /// the element's attributes and the embed page's URL parameters are) for a bucket of `capacity`;
 /// the error message names `name`, quotes `text` and says what is allowed. The error's
 /// `localized` is the same refusal for a person reading a page in `lang` (default Brazilian
-/// Portuguese), naming the field's label as the widget shows it.
+/// Portuguese), naming the field's label as the widget shows it. An argument of the wrong type
+/// throws an `Error` naming it.
 #[wasm_bindgen(js_name = checkSetting)]
 pub fn check_setting(
-    name: &str,
-    text: &str,
+    #[wasm_bindgen(unchecked_param_type = "string")] name: &JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
     capacity: Option<f64>,
-    lang: Option<String>,
+    #[wasm_bindgen(unchecked_param_type = "string | undefined")] lang: &JsValue,
 ) -> Result<f64, JsValue> {
+    let name = string(
+        "name",
+        name,
+        "a string: capacity, refill-rate, tokens or cost",
+    )?;
+    let text = string("text", text, "a string (the setting as typed)")?;
+    let lang = if lang.is_null() || lang.is_undefined() {
+        String::new()
+    } else {
+        string(
+            "lang",
+            lang,
+            "a string such as \"en\" or \"pt-BR\", or undefined",
+        )?
+    };
     let capacity = capacity.unwrap_or(f64::INFINITY);
-    let (field, rule) = match name {
+    let (field, rule) = match name.as_str() {
         "capacity" => (Field::Capacity, Rule::Positive),
         "refill-rate" => (Field::RefillRate, Rule::NonNegative),
         "tokens" => (Field::Tokens, Rule::UpTo(capacity)),
@@ -115,7 +131,7 @@ pub fn check_setting(
             return Err(JsError::new(&message).into());
         }
     };
-    parse_text(field, text, rule).map_err(|err| refusal(&err, name, lang.as_deref().unwrap_or("")))
+    parse_text(field, &text, rule).map_err(|err| refusal(&err, &name, &lang))
 }
 
 /// `err` as a JavaScript `Error`: its `message` the core's, worded with `name` (the API's or the
@@ -141,6 +157,12 @@ fn argument(
         Some(default) if value.is_undefined() => Ok(default),
         _ => number(field, value, rule),
     }
+}
+
+/// Wall time `seconds` in milliseconds to the microsecond, rounded by `round` (`ceil` or
+/// `floor`), for a message: not the clock's float noise (`1523.8999999761581`).
+fn readable_ms(seconds: f64, round: fn(f64) -> f64) -> f64 {
+    round(seconds * 1e6) / 1000.0
 }
 
 // Messages quote values with plain `"…"`, not `{:?}`: Debug formatting would pull Unicode
@@ -196,16 +218,25 @@ impl BucketDiagram {
     /// Decides a click on the send button made at `wallMs` (milliseconds of `performance.now()`,
     /// e.g. one queued before the module arrived), with the cost in the cost field, exactly as the
     /// button's own click would have been at that time; returns whether the click took effect (a
-    /// bad cost is shown under the controls, as for a click). A time that is not a finite number
-    /// throws an `Error` naming `wallMs`.
+    /// bad cost is shown under the controls, as for a click). Only a time from the diagram's
+    /// lesson time 0 (`since`) to now can be a queued click's: any other (a later one would move
+    /// the bucket's clock ahead, an earlier one decide before the lesson began) throws an `Error`
+    /// naming `wallMs`, the value and that range, and changes nothing.
     #[wasm_bindgen(js_name = sendAt)]
     pub fn send_at(
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] wall_ms: &JsValue,
     ) -> Result<bool, JsError> {
-        let wall_ms = as_number(Field::Now, wall_ms, Rule::Finite)
-            .and_then(|ms| InvalidValue::check(Field::Now, ms, Rule::Finite))
-            .map_err(|err| JsError::new(&err.message_with("wallMs", js_number)))?;
+        let since = self.mounted.since;
+        let now = super::dom::wall_seconds();
+        // The range as a person reads it: to the microsecond, rounded inwards so that every time
+        // it states is allowed; the check itself is exact.
+        let range = Rule::Between(readable_ms(since, f64::ceil), readable_ms(now, f64::floor));
+        let refuse = |err: InvalidValue| JsError::new(&err.message_with("wallMs", js_number));
+        let wall_ms = as_number(Field::Now, wall_ms, range).map_err(refuse)?;
+        if !(since..=now).contains(&(wall_ms / 1000.0)) {
+            return Err(refuse(InvalidValue::refused(Field::Now, wall_ms, range)));
+        }
         let mut widget = self.widget().borrow_mut();
         Ok(widget.act_at(super::controls::Action::Send, wall_ms / 1000.0))
     }
@@ -226,7 +257,8 @@ impl BucketDiagram {
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] seconds: &JsValue,
     ) -> Result<(), JsError> {
-        let seconds = argument(Field::Step, seconds, Rule::NonNegative, None)?;
+        let rule = Rule::Between(0.0, MAX_STEP_SECONDS);
+        let seconds = argument(Field::Step, seconds, rule, None)?;
         self.widget().borrow_mut().step(seconds).map_err(to_js)
     }
 
@@ -260,14 +292,17 @@ impl BucketDiagram {
             .map_err(to_js)
     }
 
-    /// Shows the session as it was at lesson time `at`, from 20 s before now (or 0) to now,
-    /// replayed through the core; lesson time stops meanwhile.
+    /// Shows the session as it was at lesson time `t` (as the README names it), from 20 s
+    /// before now (or 0) to now, replayed through the core; lesson time stops meanwhile. Any
+    /// other value throws an `Error` naming `t`, the value and that range.
     pub fn seek(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] at: &JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] t: &JsValue,
     ) -> Result<(), JsError> {
-        let at = argument(Field::Now, at, Rule::Finite, None)?;
-        self.widget().borrow_mut().seek(at).map_err(to_js)
+        let refuse = |err: InvalidValue| JsError::new(&err.message_with("t", js_number));
+        let (earliest, latest) = super::timeline::seek_range(self.now());
+        let at = as_number(Field::Now, t, Rule::Between(earliest, latest)).map_err(refuse)?;
+        self.widget().borrow_mut().seek(at).map_err(refuse)
     }
 
     /// Back to the live session, as "Back to live" does: lesson time runs again if it ran before
@@ -305,8 +340,16 @@ impl BucketDiagram {
     /// core, and shows its first moment (its end's 20 s before, or 0), stopped, to step through.
     /// A bad text throws an `Error` naming the part, the piece and the rule, and changes nothing.
     #[wasm_bindgen(js_name = playScenario)]
-    pub fn play_scenario(&self, text: &str) -> Result<(), JsError> {
-        let scenario = Scenario::decode(text, js_decimal, js_number)
+    pub fn play_scenario(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
+    ) -> Result<(), JsError> {
+        let text = string(
+            "text",
+            text,
+            "a string (a scenario's text, as in a #s= link)",
+        )?;
+        let scenario = Scenario::decode(&text, js_decimal, js_number)
             .map_err(|err| JsError::new(&err.message()))?;
         let session = scenario.play().map_err(to_js)?;
         self.widget().borrow_mut().replace(session).map_err(to_js)
@@ -363,7 +406,16 @@ impl BucketDiagram {
     /// Shows only the control groups in `list`: `"all"`, `"none"`, or names among `send`,
     /// `cost`, `burst`, `bucket`, `traffic`, `time` separated by spaces or commas.
     #[wasm_bindgen(js_name = showControls)]
-    pub fn show_controls(&self, list: &str) -> Result<(), JsValue> {
+    pub fn show_controls(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] list: &JsValue,
+    ) -> Result<(), JsValue> {
+        let list = string(
+            "list",
+            list,
+            "a string: \"all\", \"none\" or control group names",
+        )?;
+        let list = list.as_str();
         let shown = parse_groups(list).map_err(|why| {
             let mut message = String::from("controls must be \"all\", \"none\" or names from ");
             message.push_str(GROUP_NAMES);

@@ -47,6 +47,8 @@ pub struct Locale {
     pub err_refused: &'static str,
     /// The same for text that is not a number.
     pub err_text: &'static str,
+    /// The same for text that is a number too large for a double.
+    pub err_too_large: &'static str,
     /// The same for an empty field.
     pub err_empty: &'static str,
     /// A `controls` list with an unknown group: `{given}` the list, `{groups}` the group names.
@@ -162,12 +164,16 @@ impl Locale {
         let (template, given) = match &err.given {
             Given::Number(value) => (self.err_refused, write(*value)),
             Given::Text(text) if text.trim().is_empty() => (self.err_empty, String::new()),
-            Given::Text(text) => {
+            Given::Text(text) | Given::TooLarge(text) => {
                 let mut cut: String = text.trim().chars().take(MAX_QUOTED).collect();
                 if cut.len() < text.trim().len() {
                     cut.push('…');
                 }
-                (self.err_text, cut)
+                let template = match err.given {
+                    Given::TooLarge(_) => self.err_too_large,
+                    _ => self.err_text,
+                };
+                (template, cut)
             }
             Given::Missing => (self.err_empty, String::new()),
             Given::Type(kind) => (self.err_text, (*kind).to_owned()),
@@ -213,6 +219,21 @@ mod tests {
         );
         assert_eq!(fill("{x} {a}{", &[("a", "{b}"), ("b", "2")]), "{x} {b}{");
         assert_eq!(fill("B = {b}", &[("b", "10")]), "B = 10");
+    }
+
+    #[test]
+    fn a_number_too_large_for_a_double_is_called_too_large_in_each_language() {
+        let nines = "9".repeat(5000);
+        let err = InvalidValue::parse(Field::Capacity, &nines, Rule::Positive).unwrap_err();
+        let cut = "9".repeat(40) + "…";
+        assert_eq!(
+            EN.invalid(&err, number::rust_number),
+            format!("Capacity B: “{cut}” is too large; use a number greater than 0.")
+        );
+        assert_eq!(
+            PT_BR.invalid(&err, number::rust_number),
+            format!("Capacidade B: “{cut}” é grande demais; use um número maior que 0.")
+        );
     }
 
     #[test]

@@ -68,9 +68,11 @@ struct Past {
 }
 
 /// What keeps a mounted widget alive and wired: the widget, its listeners and its observer
-/// (each removes itself when dropped).
+/// (each removes itself when dropped), and the wall time (seconds) of lesson time 0, before which
+/// no queued click can have been made.
 struct Mounted {
     widget: Rc<RefCell<Widget>>,
+    since: f64,
     _listeners: Vec<Listener>,
     _watch: VisibilityWatch,
 }
@@ -174,6 +176,7 @@ fn mount(
     widget.borrow_mut().refresh();
     Ok(Mounted {
         widget,
+        since: start,
         _listeners: listeners,
         _watch: watch,
     })

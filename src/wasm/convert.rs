@@ -16,15 +16,7 @@ pub(crate) fn read_object(
     allowed: &[&str],
 ) -> Result<Object, JsError> {
     if !value.is_object() || Array::is_array(value) {
-        let given = if value.is_undefined() {
-            Given::Missing
-        } else {
-            Given::Type(type_name(value))
-        };
-        let mut message = String::from(name);
-        message.push_str(" must be an object, ");
-        message.push_str(&given.text(js_number));
-        return Err(JsError::new(&message));
+        return Err(wrong_type(name, "an object", value));
     }
     let object: Object = value.clone().unchecked_into();
     for key in Object::keys(&object).iter() {
@@ -49,6 +41,32 @@ pub(crate) fn read_object(
         }
     }
     Ok(object)
+}
+
+/// `value` as a string, or an error naming `name` that says what it allows (`allowed`, starting
+/// `a string`) and what was given instead. A `&str` parameter would leave that check to
+/// wasm-bindgen's glue, which has none: a number traps the module (memory access out of bounds).
+#[cfg(feature = "diagram")]
+pub(crate) fn string(name: &str, value: &JsValue, allowed: &str) -> Result<String, JsError> {
+    value
+        .as_string()
+        .ok_or_else(|| wrong_type(name, allowed, value))
+}
+
+/// The error for `value` given as `name`, which must be `allowed`: `config must be an object,
+/// got a value of type string`, or `… it is missing` for `undefined`.
+fn wrong_type(name: &str, allowed: &str, value: &JsValue) -> JsError {
+    let given = if value.is_undefined() {
+        Given::Missing
+    } else {
+        Given::Type(type_name(value))
+    };
+    let mut message = String::from(name);
+    message.push_str(" must be ");
+    message.push_str(allowed);
+    message.push_str(", ");
+    message.push_str(&given.text(js_number));
+    JsError::new(&message)
 }
 
 /// The value of `key` in `object` (read by [`read_object`] from `name`); `undefined` when absent.
@@ -172,15 +190,16 @@ pub(crate) fn object(entries: &[(&str, JsValue)]) -> Object {
 }
 
 /// The core's error as a JavaScript `Error`, worded with JavaScript field names, and the same as
-/// data in its `problem` (`{ field, rule, min, max, given }`: `given` a number, the text, or
-/// absent when missing or of another type), for a page to word in its language with its labels.
+/// data in its `problem` (`{ field, rule, min, max, given, tooLarge }`: `given` a number, the
+/// text, or absent when missing or of another type; `tooLarge` whether that text is a number too
+/// large for a double), for a page to word in its language with its labels.
 pub(crate) fn to_js(err: InvalidValue) -> JsError {
     let error = JsError::new(&err.message_with(err.field.js_name(), js_number));
     let (min, max) = err.rule.bounds();
     let bound = |value: Option<f64>| value.map_or(JsValue::UNDEFINED, JsValue::from);
     let given = match &err.given {
         Given::Number(value) => JsValue::from(*value),
-        Given::Text(text) => JsValue::from_str(text),
+        Given::Text(text) | Given::TooLarge(text) => JsValue::from_str(text),
         Given::Missing | Given::Type(_) => JsValue::UNDEFINED,
     };
     let problem = object(&[
@@ -189,6 +208,10 @@ pub(crate) fn to_js(err: InvalidValue) -> JsError {
         ("min", bound(min)),
         ("max", bound(max)),
         ("given", given),
+        (
+            "tooLarge",
+            JsValue::from_bool(matches!(err.given, Given::TooLarge(_))),
+        ),
     ]);
     // The same JavaScript object as `error` (a clone shares it).
     let _ = Reflect::set(&JsValue::from(error.clone()), &"problem".into(), &problem);

@@ -229,7 +229,7 @@ test('the diagram from a script: a moment off the timeline is refused with its r
   for (const at of [-5, 1e9, Number.NaN]) {
     const message = await refused(at);
     // Bounds in whole milliseconds at most, not the running clock's float noise.
-    assert.match(message ?? '', /^nowSeconds must be a finite number from 0 to \d+(\.\d{1,3})?, got (-5|1000000000|NaN)$/);
+    assert.match(message ?? '', /^t must be a finite number from 0 to \d+(\.\d{1,3})?, got (-5|1000000000|NaN)$/);
   }
   await page.evaluate(() => window.bucketlab.diagram.pause());
   // Arguments are numbers, never coerced: a string or null is named, and changes nothing.
@@ -244,9 +244,9 @@ test('the diagram from a script: a moment off the timeline is refused with its r
   }, expression);
   assert.equal(await call('send2'), 'cost must be a finite number of at least 0, got a value of type string');
   assert.equal(await call('sendNull'), 'cost must be a finite number of at least 0, got a value of type null');
-  assert.equal(await call('step'), 'seconds must be a finite number of at least 0, it is missing');
+  assert.equal(await call('step'), 'seconds must be a finite number from 0 to 3600, it is missing');
   assert.equal(await call('stepBack'), 'seconds must be a finite number of at least 0, got a value of type null');
-  assert.equal(await call('seek'), 'nowSeconds must be a finite number, got a value of type string');
+  assert.match(await call('seek'), /^t must be a finite number from 0 to \d+(\.\d{1,3})?, got a value of type string$/);
   assert.equal(await call('configure'), 'capacity must be a finite number greater than 0, got a value of type string');
   assert.equal(await call('setCost'), 'cost must be a whole number from 1 to 5, got a value of type string');
   assert.deepEqual(await page.evaluate(() => [window.bucketlab.diagram.capacity, window.bucketlab.diagram.cost]), [5, 1], 'nothing changed');

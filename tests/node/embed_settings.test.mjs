@@ -33,7 +33,17 @@ test('a refused value is named by its attribute, quoted, and the rule is given',
   assert.equal(refusal('cost', '11', 10), 'cost must be a whole number from 1 to 10, got 11');
   assert.equal(refusal('cost', '1.5', 10), 'cost must be a whole number from 1 to 10, got 1.5');
   assert.equal(refusal('tokens', '12', 10), 'tokens must be a finite number from 0 to 10, got 12');
+  assert.equal(refusal('capacity', '1e400'), 'capacity must be a finite number greater than 0, got "1e400", which is too large');
   assert.equal(refusal('burst', '3'), 'unknown setting "burst"; known: capacity, refill-rate, tokens, cost');
+});
+
+test('an argument that is not a string is named with what was given, never a trap of the module', () => {
+  for (const [given, kind] of [[42, 'number'], [null, 'null']]) {
+    assert.equal(refusal(given, '10'), `name must be a string: capacity, refill-rate, tokens or cost, got a value of type ${kind}`);
+    assert.equal(refusal('capacity', given), `text must be a string (the setting as typed), got a value of type ${kind}`);
+  }
+  assert.equal(refusal('capacity', '10', undefined, 42), 'lang must be a string such as "en" or "pt-BR", or undefined, got a value of type number');
+  assert.equal(checkSetting('capacity', '10', undefined, null), 10, 'no language: the default');
 });
 
 test('a refusal also carries its words for the page\'s reader: the language asked for, the visible label', () => {
@@ -50,4 +60,6 @@ test('a refusal also carries its words for the page\'s reader: the language aske
   assert.equal(localized('cost', '5', 3, 'en'), 'Cost c: 5 is not allowed; use a whole number from 1 to 3.');
   assert.equal(localized('tokens', '2,5', 2, 'pt-BR'), 'tokens: 2,5 não é permitido; use um número de 0 a 2.');
   assert.equal(localized('capacity', '0'), 'Capacidade B: 0 não é permitido; use um número maior que 0.', 'Portuguese by default, as the widget');
+  assert.equal(localized('capacity', '1e400', undefined, 'en'), 'Capacity B: “1e400” is too large; use a number greater than 0.');
+  assert.equal(localized('capacity', '9'.repeat(5000), undefined, 'pt-BR'), `Capacidade B: “${'9'.repeat(40)}…” é grande demais; use um número maior que 0.`);
 });

@@ -59,3 +59,13 @@ test('bad arguments throw and leave the bucket unchanged', () => {
   assert.throws(() => bucket.tokensAt(Infinity), /nowSeconds must be a finite number, got Infinity$/);
   assert.equal(bucket.tokensAt(0), 2);
 });
+
+test('a freed bucket says it was freed, and a second free() does nothing', () => {
+  const bucket = new TokenBucket({ capacity: 5, refillRate: 1 });
+  bucket.free();
+  assert.doesNotThrow(() => bucket.free());
+  const freed = { message: 'this TokenBucket was freed (free() was called); create a new one' };
+  assert.throws(() => bucket.tokensAt(0), freed);
+  assert.throws(() => bucket.capacity, freed);
+  assert.equal(new TokenBucket({ capacity: 5, refillRate: 1 }).tokensAt(0), 5, 'others work');
+});
