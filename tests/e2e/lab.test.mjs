@@ -287,3 +287,23 @@ test('lab: keyboard focus stays in the quiz: Check moves it to the verdict, New 
   await page.context().close();
 });
 
+// A narrow window or a 200 % zoom: the lab's text wraps in its column instead of being cut off.
+for (const [width, height, deviceScaleFactor] of [[640, 800, 1], [700, 800, 1], [640, 400, 2]]) {
+  test(`lab: at ${width} × ${height} px (×${deviceScaleFactor}) nothing in the lab is wider than its part`, async () => {
+    const page = await openPage(env.browser, { viewport: { width, height }, deviceScaleFactor });
+    await page.goto(`${env.server.url}en.html`);
+    await loadPart(page, LAB, 'lab-ready');
+    const over = await page.$$eval(`${LAB} .lab-part`, (parts) => parts.flatMap((part) => {
+      const box = part.getBoundingClientRect();
+      return [...part.querySelectorAll('*')].flatMap((e) => {
+        const b = e.getBoundingClientRect();
+        if (!b.width || e.closest('.table-wrap')) return [];
+        return b.right > box.right + 0.5 || b.left < box.left - 0.5
+          ? [`${part.className} > ${e.tagName.toLowerCase()}.${e.getAttribute('class') ?? ''}: ${Math.round(b.left)}–${Math.round(b.right)} in ${Math.round(box.left)}–${Math.round(box.right)}`]
+          : [];
+      });
+    }));
+    assert.deepEqual(over.slice(0, 10), []);
+    await page.context().close();
+  });
+}
