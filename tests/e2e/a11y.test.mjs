@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
 import { useBrowser } from './harness.mjs';
-import { openLesson } from './lesson-helpers.mjs';
+import { openLesson, openMounted } from './lesson-helpers.mjs';
 
 const env = useBrowser();
 
@@ -76,6 +76,24 @@ for (const width of [375, 1280]) {
       return px < 10.5 ? [`${text.getAttribute('class') ?? svg.getAttribute('class')} "${text.textContent}": ${px.toFixed(1)} px`] : [];
     }));
     assert.deepEqual([...new Set(small)], []);
+    await page.context().close();
+  });
+}
+
+// The clients' player: its time readout changes every frame while playing, so it is no live
+// region (as the lab's); the scrubber says its value as a time out of the run's end.
+for (const [path, time] of [['en.html', /^t = 0\.3 s of \d+(\.\d)? s$/], ['', /^t = 0,3 s de \d+(,\d)? s$/]]) {
+  test(`clients (${path || 'index.html'}): the time readout is not announced, the scrubber's value is said as a time`, async () => {
+    const page = await openMounted(env, path, '#clients-lab', 'cl-ready', { viewport: { width: 1280, height: 800 } });
+    await page.evaluate(() => window.bucketlab.clients.pause());
+    assert.equal(await page.getAttribute('#clients-lab output.cl-time', 'aria-live'), 'off');
+    await page.focus('#clients-lab .cl-scrubber');
+    await page.keyboard.press('Home');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => Math.abs(window.bucketlab.clients.time - 0.3) < 1e-9);
+    const said = await page.getAttribute('#clients-lab .cl-scrubber', 'aria-valuetext');
+    assert.match(said ?? '', time);
+    assert.equal(said, await page.textContent('#clients-lab .cl-time'), 'the same words as the readout');
     await page.context().close();
   });
 }
