@@ -579,3 +579,22 @@ test('traffic: a forced format that fits no line, an empty field, a byte order m
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('traffic: "Use a sample log" from the keyboard keeps focus on the button and announces the result', async () => {
+  const page = await openTraffic('en.html', { viewport: { width: 1280, height: 800 } });
+  await page.focus(`${MOUNT} .tr-sample`);
+  await page.keyboard.press('Enter');
+  await page.waitForSelector(`${MOUNT} .tr-summary`);
+  // Busy while it replays, but still the focused button; usable again once the results are in.
+  assert.equal(await page.evaluate(() => document.activeElement.className), 'tr-sample');
+  assert.equal(await page.getAttribute(`${MOUNT} .tr-sample`, 'aria-disabled'), 'false');
+  const report = await page.evaluate(() => window.bucketlab.traffic.outcome.report);
+  assert.equal(await page.textContent(`${MOUNT} .tr-status`),
+    `Replayed ${report.requests.toLocaleString('en')} requests from ${report.keys} clients: ${report.limited.toLocaleString('en')} would have got a 429.`);
+  // Pressed again, the same: focus stays, the region says it again.
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((m) => document.querySelector(`${m} .tr-status`).textContent !== '', MOUNT);
+  assert.equal(await page.evaluate(() => document.activeElement.className), 'tr-sample');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
