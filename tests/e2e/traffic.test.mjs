@@ -598,3 +598,23 @@ test('traffic: "Use a sample log" from the keyboard keeps focus on the button an
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('traffic: on a phone the table keeps each address on one line and scrolls sideways in a labelled, focusable box', async () => {
+  const page = await openTraffic('en.html', { viewport: { width: 375, height: 800 } });
+  await page.click(`${MOUNT} .tr-sample`);
+  await page.waitForSelector(`${MOUNT} .tr-table`);
+  const keys = await page.$$eval(`${MOUNT} .tr-table th.tr-key`, (cells) => cells.map((cell) => {
+    const range = document.createRange();
+    range.selectNodeContents(cell);
+    return [cell.textContent, new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size];
+  }));
+  assert.ok(keys.length > 5, 'the sample has clients');
+  assert.deepEqual(keys.filter(([, lines]) => lines > 1), [], 'every address on one line');
+  const box = await page.$eval(`${MOUNT} .tr-table`, (table) => {
+    const wrap = table.parentElement;
+    return { tabindex: wrap.getAttribute('tabindex'), name: document.getElementById(wrap.getAttribute('aria-labelledby'))?.textContent,
+      overflow: getComputedStyle(wrap).overflowX, pageOverflow: document.documentElement.scrollWidth - innerWidth };
+  });
+  assert.deepEqual(box, { tabindex: '0', name: 'Requests and would-be 429s per client', overflow: 'auto', pageOverflow: 0 });
+  await page.context().close();
+});
