@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
 import { useBrowser } from './harness.mjs';
-import { openLesson, openMounted } from './lesson-helpers.mjs';
+import { openLesson, openMounted, loadPart } from './lesson-helpers.mjs';
 
 const env = useBrowser();
 
@@ -97,3 +97,48 @@ for (const [path, time] of [['en.html', /^t = 0\.3 s of \d+(\.\d)? s$/], ['', /^
     await page.context().close();
   });
 }
+
+// Forced colours (Windows High Contrast): the charts keep their marks' colours, so each legend's
+// swatches must too, or they all become the same system colour (or vanish into the background).
+test('forced colours: every legend entry keeps a visible swatch, distinct from the others in its legend and in its marks\' colour', async () => {
+  const page = await openLesson(env, 'en.html', { viewport: { width: 1280, height: 800 } });
+  await page.emulateMedia({ forcedColors: 'active' });
+  for (const [mount, ready] of [['#algorithm-lab', 'lab-ready'], ['#flood-lab', 'df-ready'], ['#clients-lab', 'cl-ready'], ['#traffic-lab', 'tr-ready']]) {
+    await loadPart(page, mount, ready);
+  }
+  await page.click('#servers-widget .sv-burst');
+  await page.click('#traffic-lab .tr-sample');
+  await page.waitForSelector('#traffic-lab .tr-legend');
+  await page.waitForSelector('#clients-lab .cl-first');
+  const { problems, legends } = await page.evaluate(() => {
+    const canvas = getComputedStyle(document.body).backgroundColor;
+    const problems = [];
+    const legends = [...document.querySelectorAll('.lab-legend, .cl-legend, .sv-legend, .tr-legend')];
+    for (const legend of legends) {
+      const seen = new Map();
+      for (const entry of legend.children) {
+        const s = getComputedStyle(entry, '::before');
+        const border = parseFloat(s.borderTopWidth) > 0 && s.borderTopStyle !== 'none' && s.borderTopColor !== canvas;
+        const fill = !/^(transparent|rgba\(.*, 0\))$/.test(s.backgroundColor) && s.backgroundColor !== canvas;
+        if (!border && !fill) problems.push(`${entry.className}: no visible swatch (background ${s.backgroundColor}, border ${s.borderTopStyle} ${s.borderTopColor})`);
+        const look = [s.backgroundColor, s.borderTopStyle, s.borderTopColor, s.borderRadius, s.transform].join(' ');
+        if (seen.has(look)) problems.push(`${entry.className} looks like ${seen.get(look)}: ${look}`);
+        seen.set(look, entry.className);
+      }
+    }
+    // The swatch is the colour of the marks it names.
+    for (const [swatch, mark] of [['.lab-legend-ok', '.lab-comparison circle.lab-ok'], ['.lab-legend-deny', '.lab-comparison path.lab-deny'],
+      ['.cl-legend-first', '.cl-first'], ['.cl-legend-retry', '.cl-retry'], ['.df-legend-served', '.df-served'], ['.df-legend-failed', '.df-failed'],
+      ['.sv-key--ok', '.sv-admitted'], ['.sv-key--deny', '.sv-denied'], ['.tr-legend--median', '.tr-line--median'], ['.tr-legend--heaviest', '.tr-line--heaviest']]) {
+      const s = getComputedStyle(document.querySelector(swatch), '::before');
+      const colour = /^(transparent|rgba\(.*, 0\))$/.test(s.backgroundColor) ? s.borderTopColor : s.backgroundColor;
+      const m = getComputedStyle(document.querySelector(mark));
+      const drawn = m.fill === 'none' ? m.stroke : m.fill;
+      if (colour !== drawn) problems.push(`${swatch} is ${colour}, its marks ${mark} are ${drawn}`);
+    }
+    return { problems, legends: legends.length };
+  });
+  assert.ok(legends >= 5, `${legends} legends: the lab, the defense, the clients, the servers, the traffic`);
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});
