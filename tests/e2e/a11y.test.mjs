@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
-import { useBrowser } from './harness.mjs';
+import { useBrowser, openPage } from './harness.mjs';
 import { openLesson, openMounted, loadPart } from './lesson-helpers.mjs';
 
 const env = useBrowser();
@@ -141,4 +141,38 @@ test('forced colours: every legend entry keeps a visible swatch, distinct from t
   assert.ok(legends >= 5, `${legends} legends: the lab, the defense, the clients, the servers, the traffic`);
   assert.deepEqual(problems, []);
   await page.context().close();
+});
+
+// The embedding demo (a course page with three <bucket-lab> and an iframe of embed.html) and
+// embed.html alone: no violations, the frame's page included; its code samples, which scroll
+// sideways, are reached with Tab and named.
+test('axe finds no violations on the embedding demo (with its iframe) nor on embed.html alone; the demo\'s snippets are focusable and named', async () => {
+  const page = await openPage(env.browser, { viewport: { width: 1280, height: 800 } });
+  await page.goto(`${env.server.url}demo/embed-demo.html`);
+  await page.locator('.demo-frame').scrollIntoViewIfNeeded();
+  const frame = await (await page.waitForSelector('.demo-frame')).contentFrame();
+  await frame.waitForSelector('bucket-lab[data-ready], bucket-lab');
+  await frame.waitForFunction(() => document.querySelector('bucket-lab').shadowRoot.querySelector('.bl-widget[data-live]'));
+  await page.waitForFunction(() => [...document.querySelectorAll('bucket-lab')].every((b) => b.shadowRoot.querySelector('.bl-widget[data-live]')));
+  const demo = await new AxeBuilder({ page }).analyze();
+  assert.ok(demo.passes.length > 10, 'axe ran its rules');
+  assert.deepEqual(demo.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`), []);
+  // Each snippet is in the Tab order with a name that says which exercise's it is.
+  const snippets = await page.$$eval('pre.snippet', (pres) => pres.map((pre) => [pre.tabIndex, pre.getAttribute('role'), pre.getAttribute('aria-label')]));
+  assert.deepEqual(snippets, [1, 2, 3].map((n) => [0, 'region', `Code for exercise ${n}`]));
+  for (let i = 0; i < 40 && !(await page.evaluate(() => document.activeElement.matches('pre.snippet'))); i++) await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label')), 'Code for exercise 1');
+  await page.context().close();
+
+  for (const [query, lang, title] of [['', 'pt-BR', 'Diagrama interativo do balde de tokens'], ['?lang=en', 'en', 'Interactive token-bucket diagram']]) {
+    const alone = await openPage(env.browser);
+    await alone.goto(`${env.server.url}embed.html${query}`);
+    await alone.waitForFunction(() => document.querySelector('bucket-lab').shadowRoot.querySelector('.bl-widget[data-live]'));
+    const { violations, passes } = await new AxeBuilder({ page: alone }).analyze();
+    assert.ok(passes.length > 10, 'axe ran its rules');
+    assert.deepEqual(violations.map((v) => `${lang}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`), []);
+    assert.equal(await alone.textContent('h1'), title, `${lang}: the heading in the frame's language`);
+    assert.equal(await alone.evaluate(() => document.getElementById(document.querySelector('main').getAttribute('aria-labelledby')).tagName), 'H1');
+    await alone.context().close();
+  }
 });
