@@ -158,7 +158,8 @@ export function renderEmbed() {
   const shadow = '<template shadowrootmode="open">' +
     `<div class="bl-frame" part="frame">${widget}</div>` +
     '<link rel="stylesheet" href="./element/widget.css"><link rel="stylesheet" href="./element/bucket-lab.css"></template>';
-  return template.replace('{{{element}}}', () => shadow);
+  const heading = Mustache.escape(readTable('pt-BR', 'element').frameTitle);
+  return template.replace('{{{element}}}', () => shadow).replace('{{frameTitle}}', () => heading);
 }
 
 /** Where the templates load www/element/early.js; the build puts the script itself there. */

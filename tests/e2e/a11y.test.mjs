@@ -3,8 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
-import { useBrowser } from './harness.mjs';
-import { openLesson } from './lesson-helpers.mjs';
+import { useBrowser, openPage } from './harness.mjs';
+import { openLesson, openMounted, loadPart } from './lesson-helpers.mjs';
 
 const env = useBrowser();
 
@@ -79,3 +79,100 @@ for (const width of [375, 1280]) {
     await page.context().close();
   });
 }
+
+// The clients' player: its time readout changes every frame while playing, so it is no live
+// region (as the lab's); the scrubber says its value as a time out of the run's end.
+for (const [path, time] of [['en.html', /^t = 0\.3 s of \d+(\.\d)? s$/], ['', /^t = 0,3 s de \d+(,\d)? s$/]]) {
+  test(`clients (${path || 'index.html'}): the time readout is not announced, the scrubber's value is said as a time`, async () => {
+    const page = await openMounted(env, path, '#clients-lab', 'cl-ready', { viewport: { width: 1280, height: 800 } });
+    await page.evaluate(() => window.bucketlab.clients.pause());
+    assert.equal(await page.getAttribute('#clients-lab output.cl-time', 'aria-live'), 'off');
+    await page.focus('#clients-lab .cl-scrubber');
+    await page.keyboard.press('Home');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => Math.abs(window.bucketlab.clients.time - 0.3) < 1e-9);
+    const said = await page.getAttribute('#clients-lab .cl-scrubber', 'aria-valuetext');
+    assert.match(said ?? '', time);
+    assert.equal(said, await page.textContent('#clients-lab .cl-time'), 'the same words as the readout');
+    await page.context().close();
+  });
+}
+
+// Forced colours (Windows High Contrast): the charts keep their marks' colours, so each legend's
+// swatches must too, or they all become the same system colour (or vanish into the background).
+test('forced colours: every legend entry keeps a visible swatch, distinct from the others in its legend and in its marks\' colour', async () => {
+  const page = await openLesson(env, 'en.html', { viewport: { width: 1280, height: 800 } });
+  await page.emulateMedia({ forcedColors: 'active' });
+  for (const [mount, ready] of [['#algorithm-lab', 'lab-ready'], ['#flood-lab', 'df-ready'], ['#clients-lab', 'cl-ready'], ['#traffic-lab', 'tr-ready']]) {
+    await loadPart(page, mount, ready);
+  }
+  await page.click('#servers-widget .sv-burst');
+  await page.click('#traffic-lab .tr-sample');
+  await page.waitForSelector('#traffic-lab .tr-legend');
+  await page.waitForSelector('#clients-lab .cl-first');
+  const { problems, legends } = await page.evaluate(() => {
+    const canvas = getComputedStyle(document.body).backgroundColor;
+    const problems = [];
+    const legends = [...document.querySelectorAll('.lab-legend, .cl-legend, .sv-legend, .tr-legend')];
+    for (const legend of legends) {
+      const seen = new Map();
+      for (const entry of legend.children) {
+        const s = getComputedStyle(entry, '::before');
+        const border = parseFloat(s.borderTopWidth) > 0 && s.borderTopStyle !== 'none' && s.borderTopColor !== canvas;
+        const fill = !/^(transparent|rgba\(.*, 0\))$/.test(s.backgroundColor) && s.backgroundColor !== canvas;
+        if (!border && !fill) problems.push(`${entry.className}: no visible swatch (background ${s.backgroundColor}, border ${s.borderTopStyle} ${s.borderTopColor})`);
+        const look = [s.backgroundColor, s.borderTopStyle, s.borderTopColor, s.borderRadius, s.transform].join(' ');
+        if (seen.has(look)) problems.push(`${entry.className} looks like ${seen.get(look)}: ${look}`);
+        seen.set(look, entry.className);
+      }
+    }
+    // The swatch is the colour of the marks it names.
+    for (const [swatch, mark] of [['.lab-legend-ok', '.lab-comparison circle.lab-ok'], ['.lab-legend-deny', '.lab-comparison path.lab-deny'],
+      ['.cl-legend-first', '.cl-first'], ['.cl-legend-retry', '.cl-retry'], ['.df-legend-served', '.df-served'], ['.df-legend-failed', '.df-failed'],
+      ['.sv-key--ok', '.sv-admitted'], ['.sv-key--deny', '.sv-denied'], ['.tr-legend--median', '.tr-line--median'], ['.tr-legend--heaviest', '.tr-line--heaviest']]) {
+      const s = getComputedStyle(document.querySelector(swatch), '::before');
+      const colour = /^(transparent|rgba\(.*, 0\))$/.test(s.backgroundColor) ? s.borderTopColor : s.backgroundColor;
+      const m = getComputedStyle(document.querySelector(mark));
+      const drawn = m.fill === 'none' ? m.stroke : m.fill;
+      if (colour !== drawn) problems.push(`${swatch} is ${colour}, its marks ${mark} are ${drawn}`);
+    }
+    return { problems, legends: legends.length };
+  });
+  assert.ok(legends >= 5, `${legends} legends: the lab, the defense, the clients, the servers, the traffic`);
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});
+
+// The embedding demo (a course page with three <bucket-lab> and an iframe of embed.html) and
+// embed.html alone: no violations, the frame's page included; its code samples, which scroll
+// sideways, are reached with Tab and named.
+test('axe finds no violations on the embedding demo (with its iframe) nor on embed.html alone; the demo\'s snippets are focusable and named', async () => {
+  const page = await openPage(env.browser, { viewport: { width: 1280, height: 800 } });
+  await page.goto(`${env.server.url}demo/embed-demo.html`);
+  await page.locator('.demo-frame').scrollIntoViewIfNeeded();
+  const frame = await (await page.waitForSelector('.demo-frame')).contentFrame();
+  await frame.waitForSelector('bucket-lab[data-ready], bucket-lab');
+  await frame.waitForFunction(() => document.querySelector('bucket-lab').shadowRoot.querySelector('.bl-widget[data-live]'));
+  await page.waitForFunction(() => [...document.querySelectorAll('bucket-lab')].every((b) => b.shadowRoot.querySelector('.bl-widget[data-live]')));
+  const demo = await new AxeBuilder({ page }).analyze();
+  assert.ok(demo.passes.length > 10, 'axe ran its rules');
+  assert.deepEqual(demo.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`), []);
+  // Each snippet is in the Tab order with a name that says which exercise's it is.
+  const snippets = await page.$$eval('pre.snippet', (pres) => pres.map((pre) => [pre.tabIndex, pre.getAttribute('role'), pre.getAttribute('aria-label')]));
+  assert.deepEqual(snippets, [1, 2, 3].map((n) => [0, 'region', `Code for exercise ${n}`]));
+  for (let i = 0; i < 40 && !(await page.evaluate(() => document.activeElement.matches('pre.snippet'))); i++) await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label')), 'Code for exercise 1');
+  await page.context().close();
+
+  for (const [query, lang, title] of [['', 'pt-BR', 'Diagrama interativo do balde de tokens'], ['?lang=en', 'en', 'Interactive token-bucket diagram']]) {
+    const alone = await openPage(env.browser);
+    await alone.goto(`${env.server.url}embed.html${query}`);
+    await alone.waitForFunction(() => document.querySelector('bucket-lab').shadowRoot.querySelector('.bl-widget[data-live]'));
+    const { violations, passes } = await new AxeBuilder({ page: alone }).analyze();
+    assert.ok(passes.length > 10, 'axe ran its rules');
+    assert.deepEqual(violations.map((v) => `${lang}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`), []);
+    assert.equal(await alone.textContent('h1'), title, `${lang}: the heading in the frame's language`);
+    assert.equal(await alone.evaluate(() => document.getElementById(document.querySelector('main').getAttribute('aria-labelledby')).tagName), 'H1');
+    await alone.context().close();
+  }
+});

@@ -255,3 +255,55 @@ test('lab: works under the strict CSP the page is moving to, with no violations'
   await page.waitForFunction(() => window.violations.some((v) => v.startsWith('style-src')));
   await page.context().close();
 });
+
+test('lab: keyboard focus stays in the quiz: Check moves it to the verdict, New questions to the new first question', async () => {
+  const page = await openPage(env.browser, { viewport: { width: 1280, height: 800 } });
+  await page.goto(`${env.server.url}en.html`);
+  await loadPart(page, LAB, 'lab-ready');
+  const question = `${LAB} [data-question="memory"]`;
+  await page.focus(`${question} input[type=radio]`);
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.className), 'lab-check');
+  await page.keyboard.press('Enter');
+  // The button disables itself once answered: focus goes to the verdict it wrote, not to <body>.
+  assert.equal(await page.evaluate(() => document.activeElement.className), 'lab-feedback');
+  assert.ok(await page.evaluate((q) => document.querySelector(q).contains(document.activeElement), question));
+  assert.match(await page.evaluate(() => document.activeElement.textContent), /^(Right|Not this time)/);
+  // Tab goes on from there, to the next question.
+  await page.keyboard.press('Tab');
+  assert.ok(await page.evaluate((q) => document.querySelector(q).nextElementSibling.contains(document.activeElement), question));
+
+  await page.focus(`${LAB} .lab-new-quiz`);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((l) => document.querySelector(`${l} .lab-score`).textContent.startsWith('0 of'), LAB);
+  // The list is built again: focus lands on the first question's first choice.
+  const focused = await page.evaluate((l) => {
+    const first = document.querySelector(`${l} .lab-question input[type=radio]`);
+    return { first: document.activeElement === first, tag: document.activeElement.tagName };
+  }, LAB);
+  assert.deepEqual(focused, { first: true, tag: 'INPUT' });
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+// A narrow window or a 200 % zoom: the lab's text wraps in its column instead of being cut off.
+for (const [width, height, deviceScaleFactor] of [[640, 800, 1], [700, 800, 1], [640, 400, 2]]) {
+  test(`lab: at ${width} × ${height} px (×${deviceScaleFactor}) nothing in the lab is wider than its part`, async () => {
+    const page = await openPage(env.browser, { viewport: { width, height }, deviceScaleFactor });
+    await page.goto(`${env.server.url}en.html`);
+    await loadPart(page, LAB, 'lab-ready');
+    const over = await page.$$eval(`${LAB} .lab-part`, (parts) => parts.flatMap((part) => {
+      const box = part.getBoundingClientRect();
+      return [...part.querySelectorAll('*')].flatMap((e) => {
+        const b = e.getBoundingClientRect();
+        if (!b.width || e.closest('.table-wrap')) return [];
+        return b.right > box.right + 0.5 || b.left < box.left - 0.5
+          ? [`${part.className} > ${e.tagName.toLowerCase()}.${e.getAttribute('class') ?? ''}: ${Math.round(b.left)}–${Math.round(b.right)} in ${Math.round(box.left)}–${Math.round(box.right)}`]
+          : [];
+      });
+    }));
+    assert.deepEqual(over.slice(0, 10), []);
+    await page.context().close();
+  });
+}

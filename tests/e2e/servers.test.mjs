@@ -108,3 +108,26 @@ test('a bad data-* value is shown, naming the attribute', async () => {
   assert.match(await error.textContent(), /data-servers must be a whole number from 2 to 6, got "9"/);
   await page.context().close();
 });
+
+test('keyboard only: "Advance 1 s" announces the new time, the buckets it refilled and the counts so far', async () => {
+  const page = await openPage(env.browser, { viewport: { width: 1280, height: 800 } });
+  await page.goto(`${env.server.url}en.html#varios-servidores`);
+  await page.waitForSelector(`${W} .sv-widget`);
+  await page.focus(`${W} .sv-burst`);
+  await page.keyboard.press('Enter');
+  assert.equal(await page.textContent(`${W} .sv-live`), 'One bucket in each server (local memory): 15 of 20 admitted.');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Advance 1 s');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.textContent(`${W} .sv-clock`), 'Time: 1.0 s');
+  assert.equal(await page.textContent(`${W} .sv-live`), 'Time: 1.0 s. One bucket in each server (local memory): '
+    + 'Server A: 1.0 / 5 tokens, Server B: 1.0 / 5 tokens, Server C: 1.0 / 5 tokens. Admitted so far: 15 of 20; denied: 5.');
+  // With the shared store: its one bucket.
+  await page.check(`${W} input[value="shared"]`);
+  await page.focus(`${W} .sv-step`);
+  await page.keyboard.press('Enter');
+  assert.equal(await page.textContent(`${W} .sv-live`), 'Time: 2.0 s. One bucket, in the shared store (Redis): '
+    + 'Redis (shared): 2.0 / 5 tokens. Admitted so far: 5 of 20; denied: 15.');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

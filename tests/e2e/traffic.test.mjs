@@ -579,3 +579,42 @@ test('traffic: a forced format that fits no line, an empty field, a byte order m
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('traffic: "Use a sample log" from the keyboard keeps focus on the button and announces the result', async () => {
+  const page = await openTraffic('en.html', { viewport: { width: 1280, height: 800 } });
+  await page.focus(`${MOUNT} .tr-sample`);
+  await page.keyboard.press('Enter');
+  await page.waitForSelector(`${MOUNT} .tr-summary`);
+  // Busy while it replays, but still the focused button; usable again once the results are in.
+  assert.equal(await page.evaluate(() => document.activeElement.className), 'tr-sample');
+  assert.equal(await page.getAttribute(`${MOUNT} .tr-sample`, 'aria-disabled'), 'false');
+  const report = await page.evaluate(() => window.bucketlab.traffic.outcome.report);
+  assert.equal(await page.textContent(`${MOUNT} .tr-status`),
+    `Replayed ${report.requests.toLocaleString('en')} requests from ${report.keys} clients: ${report.limited.toLocaleString('en')} would have got a 429.`);
+  // Pressed again, the same: focus stays, the region says it again.
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((m) => document.querySelector(`${m} .tr-status`).textContent !== '', MOUNT);
+  assert.equal(await page.evaluate(() => document.activeElement.className), 'tr-sample');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('traffic: on a phone the table keeps each address on one line and scrolls sideways in a labelled, focusable box', async () => {
+  const page = await openTraffic('en.html', { viewport: { width: 375, height: 800 } });
+  await page.click(`${MOUNT} .tr-sample`);
+  await page.waitForSelector(`${MOUNT} .tr-table`);
+  const keys = await page.$$eval(`${MOUNT} .tr-table th.tr-key`, (cells) => cells.map((cell) => {
+    const range = document.createRange();
+    range.selectNodeContents(cell);
+    return [cell.textContent, new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size];
+  }));
+  assert.ok(keys.length > 5, 'the sample has clients');
+  assert.deepEqual(keys.filter(([, lines]) => lines > 1), [], 'every address on one line');
+  const box = await page.$eval(`${MOUNT} .tr-table`, (table) => {
+    const wrap = table.parentElement;
+    return { tabindex: wrap.getAttribute('tabindex'), name: document.getElementById(wrap.getAttribute('aria-labelledby'))?.textContent,
+      overflow: getComputedStyle(wrap).overflowX, pageOverflow: document.documentElement.scrollWidth - innerWidth };
+  });
+  assert.deepEqual(box, { tabindex: '0', name: 'Requests and would-be 429s per client', overflow: 'auto', pageOverflow: 0 });
+  await page.context().close();
+});

@@ -29,6 +29,7 @@ for (const name of ATTRIBUTES) {
 if (params.has('lang')) document.documentElement.lang = pickLang(params.get('lang'));
 const t = translator(tables, langOf());
 document.title = `${t('frameTitle')} · bucketlab`;
+document.getElementById('embed-title').textContent = t('frameTitle');
 
 // A misspelled setting (`refill_rate`, `Capacity`) is refused, naming it and the known ones, as
 // the mdBook and Hugo integrations do: ignored, it would leave a default in its place unseen.

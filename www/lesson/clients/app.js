@@ -107,7 +107,8 @@ class ClientsView {
     const scrubId = uid('cl-scrub');
     this.scrubber = el('input', { id: scrubId, class: 'cl-scrubber', type: 'range', min: 0, step: 0.1, value: 0 });
     this.scrubber.addEventListener('input', () => { this.pause(); this.seek(Number(this.scrubber.value)); });
-    this.timeText = el('output', { class: 'cl-time', for: scrubId });
+    // Not a live region (an output is one by default): it changes every frame while playing.
+    this.timeText = el('output', { class: 'cl-time', for: scrubId, 'aria-live': 'off' });
     const player = el('div', { class: 'lab-player cl-player' }, [
       this.playButton,
       el('button', { type: 'button', class: 'cl-step', onclick: () => { this.pause(); this.seek(this.time + 0.1); } }, t('controls.step')),
@@ -213,6 +214,7 @@ class ClientsView {
     this.time = Math.min(Math.max(0, time), this.end);
     this.scrubber.value = String(this.time);
     this.timeText.textContent = this.t('controls.time', { time: Math.round(this.time * 10) / 10, end: this.end });
+    this.scrubber.setAttribute('aria-valuetext', this.timeText.textContent);
     this.chart.draw(this.time);
     if (this.time >= this.end) this.pause();
   }

@@ -25,6 +25,12 @@ export class Quiz {
     this.render();
   }
 
+  /** "New questions": the button goes with the old list, so focus moves to the new first choice. */
+  #newSet() {
+    this.reset();
+    this.root.querySelector('.lab-question input')?.focus();
+  }
+
   get score() {
     const correct = this.questions.filter((q) => this.answers.get(q.id) === q.answer).length;
     return { correct, answered: this.answers.size, total: this.questions.length };
@@ -41,7 +47,7 @@ export class Quiz {
       el('p', {}, t('quiz.intro')),
       this.scoreText,
       list,
-      el('button', { type: 'button', class: 'lab-new-quiz', onclick: () => this.reset() }, t('quiz.newSet')),
+      el('button', { type: 'button', class: 'lab-new-quiz', onclick: () => this.#newSet() }, t('quiz.newSet')),
     );
     this.#updateScore();
   }
@@ -54,7 +60,8 @@ export class Quiz {
       const input = el('input', { type: 'radio', name, id, value: option.value });
       return { input, row: el('div', { class: 'lab-option', 'data-value': option.value }, [input, el('label', { for: id }, option.label)]) };
     });
-    const feedback = el('p', { class: 'lab-feedback', role: 'status' });
+    // Focusable from script: Check disables itself, and focus then moves to the verdict.
+    const feedback = el('p', { class: 'lab-feedback', role: 'status', tabindex: '-1' });
     const playback = el('div', { class: 'lab-playback' });
     const check = el('button', { type: 'button', class: 'lab-check' }, t('quiz.check'));
     const item = el('li', { class: 'lab-question', 'data-question': q.id }, [
@@ -90,6 +97,7 @@ export class Quiz {
       this.root.dispatchEvent(new CustomEvent('bucketlab:answer', { bubbles: true, detail: {
         id: q.id, prompt: q.prompt, choices: q.options, answer: q.answer, response: chosen, score: this.score } }));
       show(chosen, { play: !reducedMotion() });
+      feedback.focus();
     });
     if (this.answers.has(q.id)) show(this.answers.get(q.id), { play: false });
     return item;

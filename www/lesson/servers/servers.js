@@ -234,9 +234,21 @@ export function mountServers(root) {
     announce(render(), before);
   }
 
+  // Only the clock and the buckets change: said with the counts so far, as a burst's outcome is.
   function step() {
     state.actions.push({ type: 'step', seconds: config.step });
-    render();
+    const outcome = render();
+    const admitted = outcome.admitted;
+    const tokens = state.mode === 'local'
+      ? outcome.tokens.map((left, lane) => t('tokensOf', {
+        server: t('server', { name: SERVER_NAMES[lane] }), t: number(left, 1), b: number(config.capacity, 0),
+      })).join(', ')
+      : t('store', { t: number(outcome.tokens[0], 1), b: number(config.capacity, 0) });
+    live.textContent = t('announceStep', {
+      clock: t('clock', { t: number(outcome.now, 1) }),
+      mode: state.mode === 'local' ? t('modeLocal') : t('modeShared'),
+      tokens, a: admitted, n: outcome.requests.length, d: outcome.requests.length - admitted,
+    });
   }
 
   function reset() {

@@ -82,9 +82,9 @@ class TrafficView {
       format: el('select', {}, [el('option', { value: '' }, t('formatAuto')), ...FORMATS.map((f) => el('option', { value: f }, f))]),
       key: el('input', { type: 'text', spellcheck: 'false', autocomplete: 'off', placeholder: 'ip' }),
     };
-    this.sampleButton = el('button', { type: 'button', class: 'tr-sample', onclick: () => this.start(null) }, t('sample', { seed: SAMPLE.seed }));
+    this.sampleButton = el('button', { type: 'button', class: 'tr-sample', 'aria-disabled': 'false', onclick: () => this.busy.hidden && this.start(null) }, t('sample', { seed: SAMPLE.seed }));
     this.rerun = el('button', { type: 'submit', class: 'lab-apply tr-rerun', disabled: true }, t('run'));
-    const form = el('form', { class: 'lab-form tr-form', novalidate: true, onsubmit: (e) => { e.preventDefault(); this.start(this.source); } }, [
+    const form = el('form', { class: 'lab-form tr-form', novalidate: true, onsubmit: (e) => { e.preventDefault(); if (this.busy.hidden) this.start(this.source); } }, [
       field('capacity', this.inputs.capacity),
       field('rate', this.inputs.rate),
       field('algorithm', this.inputs.algorithm),
@@ -182,8 +182,10 @@ class TrafficView {
 
   setBusy(busy) {
     this.busy.hidden = !busy;
-    this.sampleButton.disabled = busy;
-    this.rerun.disabled = busy || (this.source === null && !this.outcome && this.run === 0);
+    // aria-disabled, not disabled, while a run is under way: a disabled button loses the focus
+    // (to <body>) of the reader who has just pressed it. Clicks meanwhile are ignored (`busy.hidden`).
+    for (const button of [this.sampleButton, this.rerun]) button.setAttribute('aria-disabled', String(busy));
+    this.rerun.disabled = !busy && this.source === null && !this.outcome && this.run === 0;
     if (busy) {
       this.progress.value = 0;
       this.progressText.textContent = this.t('progress', { pass: 1, percent: 0 });
@@ -217,6 +219,10 @@ class TrafficView {
         return;
       }
       this.showOutcome();
+      // The results are long: the status line says the gist once, for screen readers.
+      this.status.textContent = t('done', {
+        requests: t('counts.requests', { count: report.requests }), keys: t('counts.clients', { count: report.keys }), limited: report.limited,
+      });
     }
   }
 

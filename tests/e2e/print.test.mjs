@@ -1,0 +1,41 @@
+// The lesson on paper (print media): every code tab's panel prints under its tab's name, and the
+// controls that only work on screen (tabs, tech toggle, Copy, the labs' and servers' buttons, the
+// quizzes' Check) do not; the presets, whose labels say what they show, stay.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowser } from './harness.mjs';
+import { openLesson } from './lesson-helpers.mjs';
+
+const env = useBrowser();
+const PARTS = ['algorithm-lab', 'flood-lab', 'clients-lab', 'traffic-lab', 'recap-checks'];
+
+for (const [path, tabs] of [['en.html', ['Algorithm', 'Configuration', 'Usage']], ['', ['Algoritmo', 'Configuração', 'Uso']]]) {
+  test(`print (${path || 'index.html'}): every code tab's panel under its name, no screen-only control`, async () => {
+    const page = await openLesson(env, path, { viewport: { width: 1280, height: 800 } });
+    // Every lazily loaded part in, with a sample log replayed, as a reader who scrolled through.
+    await page.keyboard.press('Tab');
+    await page.waitForFunction((ids) => ids.every((id) => /-ready\b/.test(document.getElementById(id).className)), PARTS);
+    await page.click('#traffic-lab .tr-sample');
+    await page.waitForSelector('#traffic-lab .tr-exports');
+    await page.emulateMedia({ media: 'print' });
+    const printed = await page.evaluate(() => {
+      const shown = (e) => e.getClientRects().length > 0 && e.getBoundingClientRect().width > 1 && getComputedStyle(e).visibility !== 'hidden';
+      return {
+        panels: [...document.querySelectorAll('#codigo .tabpanel')].map((panel) => {
+          const title = panel.querySelector('.tabpanel-title');
+          return [panel.id, shown(panel), shown(title) ? title.textContent : null, shown(panel.querySelector('pre'))];
+        }),
+        controls: [...document.querySelectorAll('main button, main [role=tablist]')].filter(shown)
+          .filter((b) => !b.matches('.df-preset, .cl-preset, .cl-try-item, .tr-sort'))
+          .map((b) => `${b.closest('section[id]')?.id}: ${b.className || b.tagName} "${b.textContent.trim().slice(0, 30)}"`),
+      };
+    });
+    assert.deepEqual(printed.panels, [
+      ['codigo-algoritmo', true, tabs[0], true],
+      ['codigo-configuracao', true, tabs[1], true],
+      ['codigo-uso', true, tabs[2], true],
+    ]);
+    assert.deepEqual(printed.controls, []);
+    await page.context().close();
+  });
+}
