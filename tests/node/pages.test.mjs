@@ -111,3 +111,12 @@ test('"Designing good limits" says anonymous callers cannot export, with the num
     assert.doesNotMatch(intro, /above|acima|Config tab/);
   }
 });
+
+test('the recap asks about the lesson\'s own bucket (#bucket-widget\'s B and r)', () => {
+  const template = readFileSync('lesson/template.html', 'utf8');
+  const [, capacity, rate] = template.match(/id="bucket-widget"[^>]*data-capacity="([\d.]+)" data-refill-rate="([\d.]+)"/);
+  const recap = readFileSync('www/lesson/defense/recap.js', 'utf8');
+  const [, b, r] = recap.match(/LESSON_BUCKET = \{ capacity: ([\d.]+), refillRate: ([\d.]+) \}/);
+  assert.deepEqual([Number(b), Number(r)], [Number(capacity), Number(rate)]);
+  assert.match(recap, /new TokenBucket\(LESSON_BUCKET\)/);
+});
