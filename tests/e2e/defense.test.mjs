@@ -232,3 +232,23 @@ for (const [path, lang] of PAGES) {
     });
   }
 }
+
+test('defense: the plans table keeps the variables\' case ("Rate r", not "RATE R"), on a wide and a narrow screen', async () => {
+  for (const [path, lang] of PAGES) {
+    const page = await openLesson(env, path);
+    const table = '#bons-limites table';
+    await page.locator(table).scrollIntoViewIfNeeded();
+    // The section renders when near (content-visibility): innerText shows the case on screen.
+    await page.waitForFunction((sel) => document.querySelector(sel).innerText.trim() !== '', `${table} thead th`);
+    const headers = await page.$$eval(`${table} thead th`, (all) => all.map((th) => th.innerText));
+    const [rate, burst] = lang === 'en' ? ['Rate', 'Burst'] : ['Taxa', 'Rajada'];
+    assert.ok(headers.includes(`${rate.toUpperCase()} r`), `${lang}: ${JSON.stringify(headers)}`);
+    assert.ok(headers.includes(`${burst.toUpperCase()} B`), `${lang}: ${JSON.stringify(headers)}`);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.locator(`${table} tbody td.keep-case`).first().scrollIntoViewIfNeeded();
+    const label = await page.$eval(`${table} tbody td.keep-case`, (td) => [getComputedStyle(td, '::before').content, getComputedStyle(td, '::before').textTransform]);
+    assert.deepEqual(label, [`"${rate} r"`, 'none']);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});
