@@ -9,7 +9,7 @@ const timeSlack = (now) => Math.max(1e-9, Math.abs(now) * 4 * Number.EPSILON);
 
 /** The waits of the deterministic policies: (k, retryAfter) → seconds. */
 function waitRule(policy) {
-  const { name, wait = 1, base = 1, factor = 2, cap = 30, header = 'exact', jitter = false } = policy;
+  const { name, wait = 1, base = 1, factor = 2, cap = 30, header = 'whole', jitter = false } = policy;
   if (name === 'hammer') return () => 0;
   if (name === 'fixed') return () => wait;
   if (name === 'retryAfter' && !jitter) {

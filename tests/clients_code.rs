@@ -108,3 +108,23 @@ fn the_lesson_loop_retries_when_the_simulated_client_does() {
         }
     }
 }
+
+#[test]
+fn retry_after_reads_seconds_and_http_dates() {
+    use std::time::{Duration, SystemTime};
+    // Wed, 21 Oct 2015 07:28:00 GMT
+    let now = SystemTime::UNIX_EPOCH + Duration::from_secs(1_445_412_480);
+    let date = "Wed, 21 Oct 2015 07:28:00 GMT";
+    let cases = [
+        (Some("3"), now, 3.0),
+        (Some(" 120 "), now, 120.0),
+        (Some(date), now - Duration::from_millis(2_500), 2.5),
+        (Some(date), now + Duration::from_secs(5), 0.0),
+        (Some("soon"), now, 1.0),
+        (Some("-1"), now, 1.0),
+        (None, now, 1.0),
+    ];
+    for (value, at, wait) in cases {
+        assert_eq!(retry::retry_after_seconds(value, at), wait, "{value:?}");
+    }
+}

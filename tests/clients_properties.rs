@@ -179,8 +179,9 @@ proptest! {
 }
 
 /// The herd preset's shape: 100 clients, one success each, a bucket of 10 refilled at 10/s, every
-/// client honouring the exact Retry-After, with or without a jittered backoff on top.
-fn herd(spread: f64, jitter: bool) -> Settings {
+/// client honouring Retry-After (whole seconds as sent, or the exact wait), with or without a
+/// jittered backoff on top.
+fn herd(header: Header, spread: f64, jitter: bool) -> Settings {
     Settings {
         clients: 100,
         successes: 1,
@@ -189,7 +190,7 @@ fn herd(spread: f64, jitter: bool) -> Settings {
         rate: 10.0,
         shared: true,
         policy: Policy::RetryAfter {
-            header: Header::Exact,
+            header,
             jitter: jitter.then(|| Backoff::new(1.0, 2.0, 30.0).unwrap()),
         },
         max_attempts: 50,
@@ -197,37 +198,70 @@ fn herd(spread: f64, jitter: bool) -> Settings {
     }
 }
 
+/// The herd's ratio of `peak` (a metric) without jitter to with it, for clients reading `header`
+/// and starting over `spread` seconds; at least five. Returns both runs.
+fn jitter_cuts_the_peak(
+    header: Header,
+    spread: f64,
+    peak: fn(&Metrics) -> u32,
+    what: &str,
+) -> (Run, Run) {
+    let (plain, jittered) = (
+        run(herd(header, spread, false)),
+        run(herd(header, spread, true)),
+    );
+    let (a, b) = (peak(&plain.metrics), peak(&jittered.metrics));
+    let ratio = f64::from(a) / f64::from(b);
+    eprintln!(
+        "{header:?}, spread {spread} s: {what} {a} without jitter, {b} with: ratio {ratio:.2}"
+    );
+    assert!(
+        ratio >= 5.0,
+        "{header:?}, {what}: {a} without jitter, {b} with: ratio {ratio}"
+    );
+    (plain, jittered)
+}
+
 #[test]
 fn without_jitter_the_herd_peaks_at_least_five_times_higher() {
-    // The herd's ratio of `peak` (a metric) without jitter to with it, for clients starting over
-    // `spread` seconds.
-    let ratio = |spread: f64, peak: fn(&Metrics) -> u32, what: &str| {
-        let (plain, jittered) = (run(herd(spread, false)), run(herd(spread, true)));
-        let (a, b) = (peak(&plain.metrics), peak(&jittered.metrics));
-        let ratio = f64::from(a) / f64::from(b);
-        eprintln!("spread {spread} s: {what} {a} without jitter, {b} with: ratio {ratio:.2}");
-        assert!(
-            ratio >= 5.0,
-            "{what}: {a} without jitter, {b} with: ratio {ratio}"
-        );
-        (plain, jittered)
-    };
-    // Clients starting over one second: the first attempts alone reach ~10 per 100 ms.
-    ratio(1.0, |m| m.peak, "peak attempts per 100 ms");
     // Starting together, the first wave is the same for both; the retries show the herd.
-    let (plain, jittered) = ratio(0.0, |m| m.peak_retries, "peak retries per 100 ms");
+    for (header, wasted) in [(Header::WholeSeconds, 1.5), (Header::Exact, 2.0)] {
+        let (plain, jittered) =
+            jitter_cuts_the_peak(header, 0.0, |m| m.peak_retries, "peak retries per 100 ms");
+        assert!(
+            plain.metrics.attempts_per_success > wasted * jittered.metrics.attempts_per_success,
+            "{header:?}: wasted work: {} vs {} attempts per success",
+            plain.metrics.attempts_per_success,
+            jittered.metrics.attempts_per_success
+        );
+    }
+    // Exact waits, clients starting over one second: the first attempts alone reach ~10 per
+    // 100 ms. (With whole seconds the first attempts set the peak and jitter cannot lower it.)
+    jitter_cuts_the_peak(Header::Exact, 1.0, |m| m.peak, "peak attempts per 100 ms");
+}
+
+#[test]
+fn whole_second_herd_retries_in_waves_on_the_second() {
+    // The lesson's herd: each refused client is told `Retry-After: 1`, so every retry lands on a
+    // whole second, all of that second's retries at once; each wave gets that second's tokens.
+    let herd = run(herd(Header::WholeSeconds, 0.0, false));
+    let retry_times: Vec<f64> = (0..herd.times.len())
+        .filter(|&i| herd.retries[i])
+        .map(|i| herd.times[i])
+        .collect();
     assert!(
-        plain.metrics.attempts_per_success > 2.0 * jittered.metrics.attempts_per_success,
-        "wasted work: {} vs {} attempts per success",
-        plain.metrics.attempts_per_success,
-        jittered.metrics.attempts_per_success
+        retry_times.iter().all(|t| t.fract() == 0.0),
+        "{retry_times:?}"
     );
+    let wave = |second: f64| retry_times.iter().filter(|&&t| t == second).count();
+    assert_eq!([wave(1.0), wave(2.0), wave(3.0)], [90, 80, 70]);
+    assert_eq!(herd.metrics.peak_retries, 90);
 }
 
 #[test]
 fn bad_settings_are_refused_by_name_value_and_range() {
     let refused = |change: fn(&mut Settings)| {
-        let mut settings = herd(0.0, false);
+        let mut settings = herd(Header::WholeSeconds, 0.0, false);
         change(&mut settings);
         Scenario::new(settings).unwrap_err().to_string()
     };

@@ -37,6 +37,17 @@ fn cases() -> Vec<(&'static str, Settings)> {
             "herd",
             with(
                 Policy::RetryAfter {
+                    header: Header::WholeSeconds,
+                    jitter: None,
+                },
+                0.0,
+                true,
+            ),
+        ),
+        (
+            "exact-wait",
+            with(
+                Policy::RetryAfter {
                     header: Header::Exact,
                     jitter: None,
                 },

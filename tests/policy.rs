@@ -1,6 +1,7 @@
 //! The YAML policy of the Config tab: what it accepts, and errors that name line, path and rule.
 
 use bucketlab::limiter::policy::{KeyBy, Policy, PolicyError, Problem, Storage};
+use bucketlab::limiter::{Outcome, TokenBucket};
 
 const LESSON: &str = "\
 tiers:
@@ -253,6 +254,25 @@ fn plans_and_endpoint_costs_are_read() {
     assert_eq!(policy.cost("/not-listed"), 1.0);
     assert!(policy.cost("/search") > policy.cost("/items/:id"));
     assert_eq!(policy.key_by, KeyBy::UserId);
+}
+
+#[test]
+fn anonymous_callers_can_never_export_as_the_page_says() {
+    // "Designing good limits" says exporting needs a login: an export costs more than an anonymous
+    // bucket can hold (c > B), so the answer is "never", not a wait; a logged-in plan can export.
+    let policy = Policy::from_yaml(PLANS).unwrap();
+    let export = policy.cost("/export");
+    let first_export = |plan: &str| {
+        let mut bucket = TokenBucket::new(*policy.plan(plan).unwrap());
+        bucket.try_acquire(export, 0.0).unwrap().outcome
+    };
+    assert!(
+        matches!(first_export("anonymous"), Outcome::Never(_)),
+        "{:?}",
+        first_export("anonymous")
+    );
+    assert_eq!(first_export("free"), Outcome::Admitted);
+    assert_eq!(first_export("paid"), Outcome::Admitted);
 }
 
 #[test]

@@ -404,7 +404,12 @@ mod tests {
         );
         assert!(en.contains("<title id=\"bl0-title\">Token bucket</title>"));
         assert!(en.contains(">10.0 / 10</text>"), "the counter, full");
-        assert!(en.contains(">r = 2.5 token/s</text>"));
+        // "r = 2.5/s": a unit right for any rate ("token/s" read wrong after 2.5).
+        assert!(en.contains(">r = 2.5/s</text>"), "{en}");
+        assert!(
+            en.contains("capacity B = 10, refill rate r = 2.5/s."),
+            "{en}"
+        );
         assert!(en.contains("value=\"2.5\"><output class=\"bl-out\">2.5</output>"));
         assert!(
             en.contains("transform=\"translate(0.00 0.00)\""),

@@ -5,10 +5,10 @@
 //! const run = simulateClients({
 //!   clients: 100, successes: 1, spread: 0,          // 100 clients start together, 1 success each
 //!   capacity: 10, rate: 10, shared: true,           // one bucket of 10 refilled at 10/s
-//!   policy: { name: 'retryAfter', header: 'exact', jitter: true, base: 1, factor: 2, cap: 30 },
+//!   policy: { name: 'retryAfter', header: 'whole', jitter: true, base: 1, factor: 2, cap: 30 },
 //!   maxAttempts: 50, seed: 1,
 //! });
-//! run.metrics.attemptsPerSuccess  // 3.8
+//! run.metrics.attemptsPerSuccess  // 3.11
 //! ```
 
 use super::convert::{describe, field, not_one_of, object, optional, read_object, to_js};
@@ -109,12 +109,13 @@ pub fn simulate_clients(options: &JsValue) -> Result<JsValue, JsError> {
     Ok(to_object(&clients::simulate(&scenario)).into())
 }
 
-/// `policy`: `{ name, ...that policy's settings }`; the herd's policy (exact Retry-After, no
-/// jitter) when left out.
+/// `policy`: `{ name, ...that policy's settings }`; the herd's policy (Retry-After as sent, in
+/// whole seconds, no jitter) when left out. `header` defaults to `"whole"` too: the exact wait is
+/// what no HTTP header carries, so a script asks for it by name.
 fn policy(value: &JsValue) -> Result<Policy, JsError> {
     if value.is_undefined() {
         return Ok(Policy::RetryAfter {
-            header: Header::Exact,
+            header: Header::WholeSeconds,
             jitter: None,
         });
     }
@@ -154,7 +155,7 @@ fn policy(value: &JsValue) -> Result<Policy, JsError> {
             .map_err(to_js)?,
         "retryAfter" => {
             let header = match get("header")? {
-                v if v.is_undefined() => Header::Exact,
+                v if v.is_undefined() => Header::WholeSeconds,
                 v => match v.as_string().as_deref() {
                     Some("exact") => Header::Exact,
                     Some("whole") => Header::WholeSeconds,

@@ -63,8 +63,12 @@ test('clients: both presets play to the end, and each takeaway states the metric
     assert.equal(Number(perSuccess.replace(',', '.')), Math.round(metrics.attemptsPerSuccess * 10) / 10);
     assert.ok(takeaway.includes(String(metrics.peakRetries)), `"${takeaway}" names ${metrics.peakRetries}`);
     if (preset === 'herd') {
-      assert.ok(takeaway.includes(await card(page, 'gaveUp')));
-      assert.ok(metrics.gaveUp > 0, 'the herd wears some clients out');
+      // The finish card's last figure ("p50 / p95 / max s") is the sentence's last client.
+      const max = (await card(page, 'finish')).split(' / ').at(-1).replace(' s', '');
+      assert.ok(takeaway.includes(`${max} s`), `"${takeaway}" names the last finish, ${max} s`);
+      const retries = await handle(page, '[...c.result.main.times].filter((_, i) => c.result.main.retries[i])');
+      assert.ok(retries.every(Number.isInteger), 'Retry-After in whole seconds: every retry on a whole second');
+      assert.ok(metrics.peakRetries >= 80, 'the retries still come back as one wave');
     } else {
       const herd = await handle(page, 'c.result.herd.metrics');
       const herdPerSuccess = (Math.round(herd.attemptsPerSuccess * 10) / 10).toLocaleString('pt-BR');
@@ -100,6 +104,22 @@ test('clients: one client with a bucket to spare: the sentences say "1 attempt",
     assert.deepEqual(page.problems, []);
     await page.context().close();
   }
+});
+
+test('clients: the exact-wait "Try this" is named as no HTTP header, in the policy list and its row', async () => {
+  const page = await openClients('en.html');
+  const option = `${MOUNT} .cl-field--policy option[value="retryAfter"]`;
+  const row = `${MOUNT} .cl-row[data-policy="retryAfter"] .cl-row-label`;
+  assert.equal(await page.textContent(option), 'Honour Retry-After (whole seconds)');
+  await page.click(`${MOUNT} [data-try="exactWait"]`);
+  await page.waitForFunction(() => window.bucketlab.clients.result.main.metrics.gaveUp > 0);
+  assert.equal(await page.textContent(option), 'Wait the exact time (not an HTTP header)');
+  assert.match(await page.textContent(row), /^Wait the exact time \(not an HTTP header\): /);
+  await handle(page, 'c.preset("herd")');
+  assert.equal(await page.textContent(option), 'Honour Retry-After (whole seconds)');
+  assert.match(await page.textContent(row), /^Honour Retry-After \(whole seconds\): /);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
 });
 
 test('clients: the scrubber moves the run from the keyboard', async () => {

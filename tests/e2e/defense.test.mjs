@@ -200,17 +200,19 @@ for (const [path, lang] of PAGES) {
     const questions = await page.evaluate(() => window.bucketlab.recap.questions.map((q) => ({ id: q.id, answer: q.answer })));
     const answer = Object.fromEntries(questions.map((q) => [q.id, q.answer]));
     const number = (n) => new Intl.NumberFormat(lang).format(n);
-    assert.deepEqual([answer.bucket, answer.window, answer.servers, answer.retryAfter, answer.flood], [10, 20, 15, 1, 0].map(number));
+    assert.deepEqual([answer.bucket, answer.window, answer.servers, answer.retryAfter, answer.flood], [5, 20, 15, 1, 0].map(number));
     for (const href of await page.$$eval('#recap-checks .df-recap-title a', (all) => all.map((a) => a.getAttribute('href')))) {
       assert.equal(await page.locator(href).count(), 1, `${href} exists`);
     }
     const part = (id) => page.locator(`#recap-checks [data-question="${id}"]`);
     await part('flood').getByLabel(answer.flood, { exact: true }).check();
     assert.equal(await part('flood').locator('.cl-feedback').getAttribute('data-correct'), 'true');
-    await part('bucket').getByLabel(number(12), { exact: true }).check();
+    // The lesson's own bucket, B = 5 and r = 1/s: 7 at once, 5 pass.
+    assert.match(await part('bucket').locator('legend').textContent(), /B = 5, r = 1\/s\b.*\b7\b/);
+    await part('bucket').getByLabel(number(7), { exact: true }).check();
     assert.equal(await part('bucket').locator('.cl-feedback').getAttribute('data-correct'), 'false');
     // The answer after a label, never capitalised in the middle of a sentence ("the answer is A random…").
-    const wrong = lang === 'en' ? 'Not quite. The right answer: 10.' : 'Não exatamente. Resposta certa: 10.';
+    const wrong = lang === 'en' ? 'Not quite. The right answer: 5.' : 'Não exatamente. Resposta certa: 5.';
     assert.equal(await part('bucket').locator('.cl-feedback').textContent(), wrong);
     assert.deepEqual(page.problems, []);
     await page.context().close();
@@ -230,3 +232,23 @@ for (const [path, lang] of PAGES) {
     });
   }
 }
+
+test('defense: the plans table keeps the variables\' case ("Rate r", not "RATE R"), on a wide and a narrow screen', async () => {
+  for (const [path, lang] of PAGES) {
+    const page = await openLesson(env, path);
+    const table = '#bons-limites table';
+    await page.locator(table).scrollIntoViewIfNeeded();
+    // The section renders when near (content-visibility): innerText shows the case on screen.
+    await page.waitForFunction((sel) => document.querySelector(sel).innerText.trim() !== '', `${table} thead th`);
+    const headers = await page.$$eval(`${table} thead th`, (all) => all.map((th) => th.innerText));
+    const [rate, burst] = lang === 'en' ? ['Rate', 'Burst'] : ['Taxa', 'Rajada'];
+    assert.ok(headers.includes(`${rate.toUpperCase()} r`), `${lang}: ${JSON.stringify(headers)}`);
+    assert.ok(headers.includes(`${burst.toUpperCase()} B`), `${lang}: ${JSON.stringify(headers)}`);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.locator(`${table} tbody td.keep-case`).first().scrollIntoViewIfNeeded();
+    const label = await page.$eval(`${table} tbody td.keep-case`, (td) => [getComputedStyle(td, '::before').content, getComputedStyle(td, '::before').textTransform]);
+    assert.deepEqual(label, [`"${rate} r"`, 'none']);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});

@@ -39,7 +39,7 @@ test('the snippets follow the diagram and copy to the clipboard', async () => {
   await page.keyboard.press('ArrowRight');
   await page.fill('#bucket-widget .bl-cost', '3');
   assert.match(await snippet(page, 'element'), /<bucket-lab capacity="11" refill-rate="5" cost="3" lang="pt-BR">/);
-  assert.match(await page.textContent('#embed-panel .details-body > p'), /B = 11, r = 5 token\/s/);
+  assert.match(await page.textContent('#embed-panel .details-body > p'), /B = 11, r = 5\/s/);
 
   await page.focus('#embed-panel [data-snippet=iframe]');
   await page.keyboard.press('Enter');

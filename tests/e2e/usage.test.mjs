@@ -19,7 +19,7 @@ test('the 429 shown under the routes is the diagram\'s last response', async () 
   // (1 − 0) / 0.5 = 2 s exactly; the head is the one the widget's own panel shows.
   assert.match(await head(), /^HTTP\/1\.1 429 Too Many Requests\nRetry-After: 2\nX-RateLimit-Limit: 3\nX-RateLimit-Remaining: 0\n/);
   assert.equal(await head(), await page.textContent('#bucket-widget .bl-head'));
-  assert.equal(await page.textContent('.response-source'), 'The diagram\'s last decision (B = 3, r = 0.5 token/s, cost 1):');
+  assert.equal(await page.textContent('.response-source'), 'The diagram\'s last decision (B = 3, r = 0.5/s, cost 1):');
   await page.context().close();
 });
 
@@ -27,6 +27,6 @@ test('numbers in the live caption follow the page\'s language', async () => {
   const page = await openLesson(env, '#b=3&r=0.5&tab=usage');
   await page.evaluate(() => window.bucketlab.diagram.send(1));
   await page.waitForFunction(() => document.querySelector('.response-source').textContent.startsWith('Última'));
-  assert.equal(await page.textContent('.response-source'), 'Última decisão do diagrama (B = 3, r = 0,5 token/s, custo 1):');
+  assert.equal(await page.textContent('.response-source'), 'Última decisão do diagrama (B = 3, r = 0,5/s, custo 1):');
   await page.context().close();
 });

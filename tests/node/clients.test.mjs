@@ -12,7 +12,8 @@ initSync({ module: readFileSync(new URL('../../www/pkg/bucketlab_lab_bg.wasm', i
 const BASE = { clients: 12, successes: 2, spread: 0, capacity: 4, rate: 4, shared: true, maxAttempts: 6, seed: 3 };
 const BACKOFF = { base: 0.5, factor: 2, cap: 8 };
 const CASES = {
-  herd: { ...BASE, policy: { name: 'retryAfter', header: 'exact', jitter: false } },
+  herd: { ...BASE, policy: { name: 'retryAfter', header: 'whole', jitter: false } },
+  'exact-wait': { ...BASE, policy: { name: 'retryAfter', header: 'exact', jitter: false } },
   'retry-after-jitter': { ...BASE, policy: { name: 'retryAfter', header: 'whole', jitter: true, ...BACKOFF } },
   'full-jitter': { ...BASE, spread: 1.5, policy: { name: 'fullJitter', ...BACKOFF } },
   'decorrelated-own-buckets': { ...BASE, spread: 0.5, shared: false, policy: { name: 'decorrelated', ...BACKOFF } },
@@ -80,4 +81,24 @@ test('bad options name the field, the value and what is allowed', () => {
   }
   // A key left out takes its default.
   assert.equal(simulateClients({}).metrics.attempts, simulateClients({ clients: 100 }).metrics.attempts);
+});
+
+test('the herd preset reads Retry-After as HTTP sends it: retries land on whole seconds, in waves', async () => {
+  const { HERD, PRESETS, options, runAll, policyKey } = await import('../../www/lesson/clients/runs.js');
+  assert.equal(HERD.header, 'whole');
+  assert.equal(PRESETS.jitter.header, 'whole');
+  const { main, rows } = runAll(simulateClients, HERD);
+  const retryTimes = [...main.times].filter((_, i) => main.retries[i]);
+  assert.ok(retryTimes.length > 0 && retryTimes.every(Number.isInteger), 'every retry on a whole second');
+  // The herd is still a herd: nearly all the refused clients come back in the same 100 ms.
+  assert.ok(main.metrics.peakRetries >= 0.8 * HERD.clients, `a wave of ${main.metrics.peakRetries}`);
+  // Honouring a real Retry-After never costs more than a fixed one-second wait (the FAQ's advice).
+  const row = (policy) => rows.find((r) => r.policy === policy).run.metrics;
+  assert.ok(row('retryAfter').attemptsPerSuccess <= row('fixed').attemptsPerSuccess);
+  // Leaving the header out means whole seconds too; the exact wait is asked for, and named apart.
+  const { policy, ...rest } = options(HERD);
+  assert.equal(policy.header, 'whole');
+  assert.equal(simulateClients({ ...rest, policy: { name: 'retryAfter' } }).metrics.attempts, main.metrics.attempts);
+  assert.equal(policyKey('retryAfter', 'exact'), 'retryAfterExact');
+  assert.equal(policyKey('retryAfter', 'whole'), 'retryAfter');
 });

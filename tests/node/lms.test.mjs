@@ -48,7 +48,7 @@ test('lms: statements carry what the LRS needs: result, response, scaled score, 
   const [experienced, interacted, wrong, right, completed] = allStatements(maker);
   assert.deepEqual(experienced.object.definition.name, { 'pt-BR': tables['pt-BR'].lessonName, en: tables.en.lessonName });
   assert.equal(interacted.result.response, '429');
-  assert.equal(interacted.object.definition.name.en, 'Token-bucket diagram (B = 5, r = 1 token/s)');
+  assert.equal(interacted.object.definition.name.en, 'Token-bucket diagram (B = 5, r = 1/s)');
   assert.deepEqual(wrong.result, { success: false, response: '20' });
   assert.deepEqual(right.result, { success: true, response: '10' });
   assert.deepEqual(wrong.object.definition.correctResponsesPattern, ['10']);
@@ -61,8 +61,8 @@ test('lms: names are filled by the one translator, numbers written each language
   const maker = statementMaker({ lesson: 'https://x.example/l/', actor: anonymousActor('https://x.example'), lang: 'pt-BR', tables });
   const { name } = maker.interacted({ status: 429, capacity: 2.5, refillRate: 0.5 }).object.definition;
   assert.deepEqual(name, {
-    'pt-BR': 'Diagrama do balde de tokens (B = 2,5, r = 0,5 token/s)',
-    en: 'Token-bucket diagram (B = 2.5, r = 0.5 token/s)',
+    'pt-BR': 'Diagrama do balde de tokens (B = 2,5, r = 0,5/s)',
+    en: 'Token-bucket diagram (B = 2.5, r = 0.5/s)',
   });
 });
 

@@ -33,7 +33,7 @@ test('no text is left untranslated from the other language', () => {
     ? Object.entries(value).map(([category, text]) => [`${key}.${category}`, text])
     : [[key, value]]));
   // Sentences only: ids and names such as "GCRA" are the same in both languages, and so are
-  // formulas (`r = {r} token/s`) and the HTTP response head.
+  // formulas (`r = {r}/s`) and the HTTP response head.
   const neutral = new Set(['lesson.json code.usage.response_head']);
   const formula = / = /;
   const same = [];

@@ -96,3 +96,27 @@ test('the code samples\' default tier is the widget\'s bucket (B and r of #bucke
     assert.deepEqual([Number(cb), Number(cr)], want, path);
   }
 });
+
+test('"Designing good limits" says anonymous callers cannot export, with the numbers of plans.yaml', () => {
+  const yaml = readFileSync('lesson/code/config/plans.yaml', 'utf8');
+  const [, capacity] = yaml.match(/anonymous:[^\n]*\n\s*capacity:\s*([\d.]+)/);
+  const [, cost] = yaml.match(/\/export:\s*([\d.]+)/);
+  assert.ok(Number(cost) > Number(capacity), 'an export costs more than the anonymous bucket holds');
+  for (const lang of ['en', 'pt-BR']) {
+    const { costs, yaml_intro: intro } = readLocale(lang).defense.limits;
+    assert.ok(costs.includes(` ${cost}, `) && costs.includes(` ${capacity} tokens`), `${lang}: "${costs}"`);
+    assert.match(costs, lang === 'en' ? /exporting needs a login/ : /exportar exige login/);
+    // The Configuration tab is in the code section, after this one.
+    assert.match(intro, /href=\\?"#codigo-configuracao"/);
+    assert.doesNotMatch(intro, /above|acima|Config tab/);
+  }
+});
+
+test('the recap asks about the lesson\'s own bucket (#bucket-widget\'s B and r)', () => {
+  const template = readFileSync('lesson/template.html', 'utf8');
+  const [, capacity, rate] = template.match(/id="bucket-widget"[^>]*data-capacity="([\d.]+)" data-refill-rate="([\d.]+)"/);
+  const recap = readFileSync('www/lesson/defense/recap.js', 'utf8');
+  const [, b, r] = recap.match(/LESSON_BUCKET = \{ capacity: ([\d.]+), refillRate: ([\d.]+) \}/);
+  assert.deepEqual([Number(b), Number(r)], [Number(capacity), Number(rate)]);
+  assert.match(recap, /new TokenBucket\(LESSON_BUCKET\)/);
+});

@@ -12,7 +12,7 @@ test('the generated tables hold both languages of their product', () => {
 });
 
 test('a translator fills {marks}, numbers written the language\'s way', () => {
-  assert.equal(translator(lab, 'pt-BR')('lane.peak', { peak: 20 }), 'pico: 20 em 1 s');
+  assert.equal(translator(lab, 'pt-BR')('lane.peak', { peak: 20 }), 'pico na execução inteira: 20 em 1 s');
   assert.equal(translator(lab, 'en')('controls.time', { time: 2.5 }), 't = 2.5 s');
   assert.equal(translator(lab, 'pt-BR')('controls.quota', { limit: 10, window: 1, rate: 2.5 }), '10 por 1 s: baldes com B = 10 e r = 2,5/s');
   assert.equal(translator(servers, 'pt-BR')('result', { a: 15, count: 20 }), '15 de 20 requisições admitidas');
@@ -49,7 +49,7 @@ test('languages: pt and en by the first part of the tag, English for another, Br
 });
 
 // A plural entry as the tables write it: pt-BR and en both have one/other in Intl, but Portuguese
-// puts 0 and 1,5 in "one" with 1, English only 1.
+// puts 1,5 in "one" with 1, English only 1; 0 takes the plural in both ("0 linhas").
 const plural = {
   'pt-BR': {
     lines: { one: '{count} linha não pôde ser lida', other: '{count} linhas não puderam ser lidas' },
@@ -72,9 +72,13 @@ test('plural entries: the form Intl.PluralRules picks for count, in each languag
     '0 lines could not be read', '1 line could not be read', '2 lines could not be read', '1.5 lines could not be read',
   ]);
   assert.deepEqual([0, 1, 2, 1.5].map((count) => pt('lines', { count })), [
-    '0 linha não pôde ser lida', '1 linha não pôde ser lida', '2 linhas não puderam ser lidas', '1,5 linha não pôde ser lida',
+    '0 linhas não puderam ser lidas', '1 linha não pôde ser lida', '2 linhas não puderam ser lidas', '1,5 linha não pôde ser lida',
   ]);
-  assert.equal(new Intl.PluralRules('pt-BR').select(0), 'one', 'Node\'s ICU: Portuguese 0 is "one", so its "one" forms must read right for 0');
+  // CLDR's Portuguese 0 is "one"; Brazilian usage puts it in the plural, and so does the translator,
+  // for any number written as 0.
+  assert.equal(new Intl.PluralRules('pt-BR').select(0), 'one', 'Node\'s ICU: Portuguese 0 is "one"');
+  assert.equal(pt('lines', { count: 0.0004 }), '0 linhas não puderam ser lidas', '0.0004 is written 0');
+  assert.equal(pt('lines', { count: 0.001 }), '0,001 linha não pôde ser lida', 'CLDR\'s rule for everything else');
   assert.equal(en('lines', { count: 1.0004 }), '1 line could not be read', 'the form follows the number as written (1.0004 is shown as 1)');
   assert.equal(en('lines', { count: 1000000 }), '1,000,000 lines could not be read');
   assert.equal(pt('lines', { count: 1000000 }), '1.000.000 linhas não puderam ser lidas', 'pt-BR picks "many" for a million: no such form, so "other"');

@@ -67,11 +67,26 @@ export function isPlural(value) {
  * Intl.PluralRules picks for the number as the texts write it (so 1.0004, shown as 1, is "one"),
  * or `other` when the entry has no form of that category (English needs no `many`, and Portuguese
  * picks "many" for 1,000,000). Undefined when `count` is not a finite number: no form is guessed.
- * Mind the languages' rules: Portuguese puts 0 and 1.5 in "one" with 1, English only 1.
+ * Mind the languages' rules: Portuguese puts 1.5 in "one" with 1, English only 1; 0 is "other" in
+ * both (CLDR's Portuguese 0 is "one", which Brazilian usage is not: see `pluralCategory`).
  */
 export function pluralForm(forms, count, lang = DEFAULT_LANG) {
   if (typeof count !== 'number' || !Number.isFinite(count)) return undefined;
-  return forms[new Intl.PluralRules(lang, NUMBER_OPTIONS).select(count)] ?? forms.other;
+  return forms[pluralCategory(count, lang)] ?? forms.other;
+}
+
+/** Languages whose speakers put zero in the plural though CLDR puts it in "one": "0 admitidas". */
+const ZERO_IS_OTHER = ['pt-BR'];
+
+/**
+ * Intl.PluralRules' category for `count` as the texts write it, except where usage differs: CLDR's
+ * Portuguese rule puts 0 with 1 ("one"), but Brazilian usage is "0 admitidas" (or "nenhuma"), so
+ * a count written as 0 there takes "other".
+ */
+function pluralCategory(count, lang) {
+  const shown = new Intl.NumberFormat('en', NUMBER_OPTIONS).format(Math.abs(count));
+  if (shown === '0' && ZERO_IS_OTHER.includes(lang)) return 'other';
+  return new Intl.PluralRules(lang, NUMBER_OPTIONS).select(count);
 }
 
 /**

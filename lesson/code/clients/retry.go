@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -24,6 +25,18 @@ func (b Backoff) Wait(k int, retryAfter float64) time.Duration {
 	return time.Duration(seconds * float64(time.Second))
 }
 
+// RetryAfter is the wait a Retry-After value asks for: a whole number of seconds, or an HTTP date
+// (the time from now until then, never below 0). Absent or unreadable: 1 s.
+func RetryAfter(value string, now time.Time) float64 {
+	if seconds, err := strconv.ParseUint(value, 10, 32); err == nil {
+		return float64(seconds)
+	}
+	if date, err := http.ParseTime(value); err == nil {
+		return math.Max(0, date.Sub(now).Seconds())
+	}
+	return 1
+}
+
 func GetWithRetries(client *http.Client, url string, b Backoff) (*http.Response, error) {
 	for k := 0; k < b.MaxAttempts; k++ {
 		resp, err := client.Get(url)
@@ -37,11 +50,7 @@ func GetWithRetries(client *http.Client, url string, b Backoff) (*http.Response,
 		if k+1 == b.MaxAttempts {
 			break
 		}
-		// Retry-After in whole seconds (the HTTP-date form is rare for rate limits).
-		retryAfter, err := strconv.ParseFloat(resp.Header.Get("Retry-After"), 64)
-		if err != nil {
-			retryAfter = 1
-		}
+		retryAfter := RetryAfter(strings.TrimSpace(resp.Header.Get("Retry-After")), time.Now())
 		time.Sleep(b.Wait(k, retryAfter))
 	}
 	return nil, fmt.Errorf("gave up after %d attempts: still 429", b.MaxAttempts)

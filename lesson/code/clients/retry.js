@@ -8,6 +8,18 @@ export function waitAfter(k, retryAfter, { base = 1, factor = 2, cap = 30 } = {}
   return retryAfter + Math.random() * ceiling;
 }
 
+/**
+ * The seconds a Retry-After value asks for: a whole number of seconds, or an HTTP date (the time
+ * from `now` until then, never below 0). Absent or unreadable: 1 s.
+ */
+export function retryAfterSeconds(value, now = Date.now()) {
+  const text = value?.trim() ?? '';
+  if (/^\d+$/.test(text)) return Number(text);
+  // An HTTP date starts with the day's name: "Wed, 21 Oct 2015 07:28:00 GMT".
+  const date = /^[a-z]/i.test(text) ? Date.parse(text) : NaN;
+  return Number.isNaN(date) ? 1 : Math.max(0, (date - now) / 1000);
+}
+
 const sleep = (seconds) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
 
 export async function fetchWithRetries(url, { maxAttempts = 6, ...backoff } = {}) {
@@ -15,8 +27,7 @@ export async function fetchWithRetries(url, { maxAttempts = 6, ...backoff } = {}
     const response = await fetch(url);
     if (response.status !== 429) return response;
     if (k + 1 === maxAttempts) break;
-    // Retry-After in whole seconds (the HTTP-date form is rare for rate limits).
-    const retryAfter = Number(response.headers.get('Retry-After') ?? 1);
+    const retryAfter = retryAfterSeconds(response.headers.get('Retry-After'));
     await sleep(waitAfter(k, retryAfter, backoff));
   }
   throw new Error(`gave up after ${maxAttempts} attempts: still 429`);

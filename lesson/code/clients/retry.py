@@ -3,6 +3,8 @@ exponential backoff with a ceiling ("full jitter"), so clients refused together 
 back together. Give up after max_attempts."""
 import random
 import time
+from datetime import datetime, timezone
+from email.utils import parsedate_to_datetime
 
 import requests
 
@@ -13,6 +15,22 @@ def wait_after(k, retry_after, base=1.0, factor=2.0, cap=30.0):
     return retry_after + random.uniform(0, ceiling)
 
 
+def retry_after_seconds(value, now=None):
+    """The seconds a Retry-After value asks for: a whole number of seconds, or an HTTP date (the
+    time from now until then, never below 0). Absent or unreadable: 1 s."""
+    value = (value or "").strip()
+    if value.isascii() and value.isdigit():
+        return float(value)
+    try:
+        date = parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return 1.0
+    if date.tzinfo is None:  # "-0000": UTC with no zone given
+        date = date.replace(tzinfo=timezone.utc)
+    now = now or datetime.now(timezone.utc)
+    return max(0.0, (date - now).total_seconds())
+
+
 def get_with_retries(url, max_attempts=6, **backoff):
     for k in range(max_attempts):
         response = requests.get(url, timeout=10)
@@ -21,7 +39,6 @@ def get_with_retries(url, max_attempts=6, **backoff):
             return response
         if k + 1 == max_attempts:
             break
-        # Retry-After in whole seconds (the HTTP-date form is rare for rate limits).
-        retry_after = float(response.headers.get("Retry-After", "1"))
+        retry_after = retry_after_seconds(response.headers.get("Retry-After"))
         time.sleep(wait_after(k, retry_after, **backoff))
     raise RuntimeError(f"gave up after {max_attempts} attempts: still 429")

@@ -2,7 +2,7 @@
 //! exponential backoff with a ceiling ("full jitter"), so clients refused together don't all come
 //! back together. Give up after `max_attempts`.
 
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 
 /// How long to back off and when to stop.
 pub struct Backoff {
@@ -20,7 +20,8 @@ pub struct Backoff {
 pub enum Answer<T> {
     /// 2xx: the result.
     Done(T),
-    /// 429, with `Retry-After` in seconds.
+    /// 429, with the wait `Retry-After` asks for, in seconds: its whole seconds, or the time until
+    /// its HTTP date (at least 0); 1 when it is absent or unreadable.
     TooMany { retry_after: f64 },
 }
 
@@ -37,6 +38,21 @@ impl Backoff {
     pub fn wait(&self, k: u32, retry_after: f64, rng: &mut fastrand::Rng) -> f64 {
         let ceiling = (self.base * self.factor.powi(k as i32)).min(self.cap);
         retry_after + rng.f64() * ceiling
+    }
+}
+
+/// The seconds a `Retry-After` value asks for: a whole number of seconds, or an HTTP date (the
+/// time from `now` until then, never below 0). Absent or unreadable: 1 s.
+pub fn retry_after_seconds(value: Option<&str>, now: SystemTime) -> f64 {
+    let text = value.unwrap_or_default().trim();
+    if let Ok(seconds) = text.parse::<u32>() {
+        return f64::from(seconds);
+    }
+    match httpdate::parse_http_date(text) {
+        Ok(date) => date
+            .duration_since(now)
+            .map_or(0.0, |wait| wait.as_secs_f64()),
+        Err(_) => 1.0,
     }
 }
 

@@ -7,7 +7,7 @@ import { refusal } from '../../i18n/refusal.js';
 import tables from '../../i18n/locales/clients.js';
 import { langOf, pickLang, translator } from '../../i18n/translate.js';
 import { el, markInvalid, uid, reducedMotion } from '../lab/dom.js';
-import { HERD, POLICIES, PRESETS, figures, presetOf, runAll } from './runs.js';
+import { HERD, POLICIES, PRESETS, figures, policyKey, presetOf, runAll } from './runs.js';
 import { Histogram } from './histogram.js';
 import { questions, renderQuiz } from './quiz.js';
 
@@ -15,7 +15,7 @@ import { questions, renderQuiz } from './quiz.js';
 const PLAY_SECONDS = 6;
 const NUMBER_FIELDS = ['clients', 'successes', 'spread', 'capacity', 'rate', 'maxAttempts', 'seed'];
 const TRY = {
-  herdWhole: { ...HERD, header: 'whole' },
+  exactWait: { ...HERD, header: 'exact' },
   hammer: { ...HERD, policy: 'hammer' },
   spread: { ...HERD, spread: 10 },
   ownBuckets: { ...HERD, shared: false },
@@ -82,7 +82,7 @@ class ClientsView {
       return el('div', { class: 'lab-field cl-field' }, [el('label', { for: id }, t(`controls.${name}`)), input]);
     };
     const policyId = uid('cl-policy');
-    const policy = el('select', { id: policyId }, POLICIES.map((p) => el('option', { value: p }, t(`policies.${p}`))));
+    const policy = el('select', { id: policyId }, POLICIES.map((p) => el('option', { value: p }, t(`policies.${policyKey(p, this.state.header)}`))));
     policy.value = this.state.policy;
     this.inputs.policy = policy;
     const jitterId = uid('cl-jitter');
@@ -172,6 +172,7 @@ class ClientsView {
   #syncForm() {
     for (const name of NUMBER_FIELDS) this.inputs[name].value = String(this.state[name]);
     this.inputs.policy.value = this.state.policy;
+    for (const option of this.inputs.policy.options) option.textContent = this.t(`policies.${policyKey(option.value, this.state.header)}`);
     this.inputs.jitter.checked = this.state.jitter;
     this.showJitter();
   }
@@ -183,7 +184,7 @@ class ClientsView {
     const times = runs.main.times;
     this.end = Math.max(1, Math.ceil(((times.at(-1) ?? 0) * 1.1 + 0.1) * 10) / 10);
     this.scrubber.max = String(this.end);
-    this.chart = new Histogram(this.chartRoot, { runs, end: this.end, t });
+    this.chart = new Histogram(this.chartRoot, { runs, end: this.end, t, header: this.state.header });
     const f = figures(runs.main.metrics);
     const finished = !Number.isNaN(runs.main.metrics.finishMax);
     const card = (key, value) => [el('dt', {}, t(`metrics.${key}`)), el('dd', { 'data-metric': key }, value)];

@@ -3,10 +3,14 @@
 
 export const POLICIES = ['hammer', 'fixed', 'retryAfter', 'exponential', 'fullJitter', 'decorrelated'];
 
-/** The herd preset; the jitter preset is the same with `jitter: true`. */
+/**
+ * The herd preset; the jitter preset is the same with `jitter: true`. The clients read Retry-After
+ * as HTTP sends it, whole seconds (`header: 'whole'`); `header: 'exact'` (the server's exact wait,
+ * which no HTTP header carries) is a "Try this" of its own, labelled as such.
+ */
 export const HERD = {
   clients: 100, successes: 1, spread: 0, capacity: 10, rate: 10, maxAttempts: 50, seed: 1,
-  policy: 'retryAfter', header: 'exact', jitter: false, shared: true,
+  policy: 'retryAfter', header: 'whole', jitter: false, shared: true,
 };
 export const PRESETS = { herd: HERD, jitter: { ...HERD, jitter: true } };
 
@@ -25,6 +29,11 @@ export function options(state, policy = state.policy) {
     decorrelated: BACKOFF,
   }[policy];
   return { clients, successes, spread, capacity, rate, maxAttempts, seed, shared, policy: { name: policy, ...detail } };
+}
+
+/** The key of `policy`'s name under `policies.`: Retry-After read as the exact wait has its own. */
+export function policyKey(policy, header) {
+  return policy === 'retryAfter' && header === 'exact' ? 'retryAfterExact' : policy;
 }
 
 /** Which preset `state` is, if any. */

@@ -4,6 +4,11 @@
 import { el } from '../lab/dom.js';
 import { renderQuiz } from '../clients/quiz.js';
 
+/** The bucket the whole lesson starts from (#bucket-widget's B and r), asked about in the first check. */
+export const LESSON_BUCKET = { capacity: 5, refillRate: 1 };
+/** Requests sent at once in that check: more than B, fewer than B + r. */
+const BURST = 7;
+
 const admittedOf = (outcomes) => Array.from(outcomes).filter((o) => o !== 2).length;
 
 /** A question whose options are numbers, the answer among them. */
@@ -19,8 +24,8 @@ function worded(t, id, text, group, keys, answer) {
 
 /** The seven questions, in the order of the recap's parts. */
 export function recapQuestions({ simulate, simulateFlood, TokenBucket }, t) {
-  const bucket = new TokenBucket({ capacity: 10, refillRate: 5 });
-  const burst = Array.from({ length: 12 }, () => bucket.tryAcquireAt(1, 0)).filter((d) => d.allowed).length;
+  const bucket = new TokenBucket(LESSON_BUCKET);
+  const burst = Array.from({ length: BURST }, () => bucket.tryAcquireAt(1, 0)).filter((d) => d.allowed).length;
   bucket.free();
 
   const edge = simulate({ algorithms: ['fixedWindow'], limit: 10, window: 1, duration: 2, traffic: { pattern: 'windowEdge' } });
@@ -37,7 +42,7 @@ export function recapQuestions({ simulate, simulateFlood, TokenBucket }, t) {
   const flood = simulateFlood({ attackers: 10000, attackRate: 1, layers: { edge: false, perIp: true, global: false }, seed: 1 });
 
   return [
-    numeric(t, 'bucket', t('quiz.bucket', { capacity: 10, rate: 5, burst: 12 }), burst, [12, 5]),
+    numeric(t, 'bucket', t('quiz.bucket', { capacity: LESSON_BUCKET.capacity, rate: LESSON_BUCKET.refillRate, burst: BURST }), burst, [BURST, LESSON_BUCKET.refillRate]),
     numeric(t, 'window', t('quiz.window', { limit: 10 }), edgePassed, [10, 15]),
     numeric(t, 'servers', t('quiz.servers', { servers: 3, capacity: 5, burst: 20 }), spread, [5, 20]),
     numeric(t, 'retryAfter', t('quiz.retryAfter', { count: 0.5, rate: 2 }), retryAfter, [0, 2]),
