@@ -194,6 +194,7 @@ for (const path of ['', 'en.html']) {
     const herd = await handle(page, 'Math.round(c.result.main.metrics.attemptsPerSuccess * 10) / 10');
     const answer = herd.toLocaleString(path ? 'en' : 'pt-BR');
     await page.check(`${MOUNT} [data-question="perSuccess"] input[value="${answer}"]`);
+    await page.click(`${MOUNT} [data-question="perSuccess"] .cl-check`);
     assert.equal(await page.getAttribute(`${MOUNT} [data-question="perSuccess"] .cl-feedback`, 'data-correct'), 'true');
     await page.context().close();
   });

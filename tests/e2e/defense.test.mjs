@@ -206,14 +206,26 @@ for (const [path, lang] of PAGES) {
     }
     const part = (id) => page.locator(`#recap-checks [data-question="${id}"]`);
     await part('flood').getByLabel(answer.flood, { exact: true }).check();
+    await part('flood').locator('.cl-check').click();
     assert.equal(await part('flood').locator('.cl-feedback').getAttribute('data-correct'), 'true');
     // The lesson's own bucket, B = 5 and r = 1/s: 7 at once, 5 pass.
     assert.match(await part('bucket').locator('legend').textContent(), /B = 5, r = 1\/s\b.*\b7\b/);
     await part('bucket').getByLabel(number(7), { exact: true }).check();
+    await part('bucket').locator('.cl-check').click();
     assert.equal(await part('bucket').locator('.cl-feedback').getAttribute('data-correct'), 'false');
     // The answer after a label, never capitalised in the middle of a sentence ("the answer is A random…").
     const wrong = lang === 'en' ? 'Not quite. The right answer: 5.' : 'Não exatamente. Resposta certa: 5.';
     assert.equal(await part('bucket').locator('.cl-feedback').textContent(), wrong);
+    // From the keyboard: arrows move through the options without grading them; Check grades.
+    await part('window').locator('input').first().focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await part('window').locator('.cl-feedback').textContent(), '', 'nothing said while browsing');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    assert.notEqual(await part('window').locator('.cl-feedback').getAttribute('data-correct'), null, 'graded on Check');
+    assert.equal(await page.evaluate(() => document.activeElement.className), 'cl-feedback', 'the verdict has the focus');
     assert.deepEqual(page.problems, []);
     await page.context().close();
   });

@@ -16,20 +16,36 @@ export function questions(herd, t) {
   ].map((q) => ({ ...q, options: [...q.options].sort() }));
 }
 
-/** Renders `list` as radio groups with feedback. */
+/**
+ * Renders `list` as radio groups, each with a Check button and its feedback. Graded on Check only:
+ * arrow keys move through a radio group choosing as they go, so grading on `change` judged every
+ * option a keyboard reader passed over, and told the answer before they had picked one.
+ */
 export function renderQuiz(root, list, t) {
   root.replaceChildren(...list.map((q) => {
     const name = uid(`cl-quiz-${q.id}`);
-    const feedback = el('p', { class: 'cl-feedback', role: 'status' });
-    const choose = (option) => {
-      feedback.textContent = t(option === q.answer ? 'quiz.right' : 'quiz.wrong', { answer: q.answer });
-      feedback.dataset.correct = String(option === q.answer);
+    // Focusable from script: Check moves the focus to its verdict.
+    const feedback = el('p', { class: 'cl-feedback', role: 'status', tabindex: '-1' });
+    const clear = () => {
+      feedback.textContent = '';
+      delete feedback.dataset.correct;
+    };
+    const inputs = q.options.map((option) => el('input', { type: 'radio', name, value: option, onchange: clear }));
+    const check = () => {
+      const chosen = inputs.find((input) => input.checked)?.value;
+      clear();
+      if (chosen === undefined) {
+        feedback.textContent = t('quiz.chooseFirst');
+      } else {
+        feedback.textContent = t(chosen === q.answer ? 'quiz.right' : 'quiz.wrong', { answer: q.answer });
+        feedback.dataset.correct = String(chosen === q.answer);
+      }
+      feedback.focus();
     };
     return el('fieldset', { class: 'cl-question', 'data-question': q.id }, [
       el('legend', {}, q.text),
-      ...q.options.map((option) => el('label', {}, [
-        el('input', { type: 'radio', name, value: option, onchange: () => choose(option) }), ` ${option}`,
-      ])),
+      ...inputs.map((input) => el('label', {}, [input, ` ${input.value}`])),
+      el('button', { type: 'button', class: 'cl-check', onclick: check }, t('quiz.check')),
       feedback,
     ]);
   }));
