@@ -2,7 +2,7 @@
 //! step and reset. Found in the build-time markup; the widget reads their values, each checked against its rule, when
 //! they fire, and shows the session's state on them.
 
-use super::dom::{find_each, set, set_value, text, value};
+use super::dom::{find_each, focus, has_focus, set, set_value, text, value};
 use super::locale::{fill, Locale};
 use super::markup::{slider_step, CAPACITY_MAX, CAPACITY_STEP, RATE_MAX, RATE_STEP};
 use crate::limiter::{parse_number, BucketConfig, Field, InvalidValue, Pattern, Rule};
@@ -328,6 +328,31 @@ impl Controls {
             let _ = self.step.remove_attribute("disabled");
         } else {
             set(&self.step, "disabled", "");
+        }
+    }
+
+    /// Whether "Back to live" or "Step" has focus, and (`usable`) is still shown and enabled:
+    /// the controls the widget hides or disables itself.
+    pub fn transient_focus(&self, usable: bool) -> bool {
+        [&self.live, &self.step].into_iter().any(|control| {
+            has_focus(control)
+                && !(usable
+                    && (control.has_attribute("hidden") || control.has_attribute("disabled")))
+        })
+    }
+
+    /// Keeps keyboard focus in the widget after an action that began with it on "Back to live"
+    /// or "Step" (`had`, from [`Controls::transient_focus`]) and hid or disabled that control
+    /// ("Back to live" hides itself; "Step" is disabled once time runs again): the browser drops
+    /// focus to the page's body (at once for a hidden control, soon after for a disabled one),
+    /// and a keyboard reader would start over from the top. It goes to Pause/Resume, what time
+    /// does next, or to `timeline` when the time controls are hidden.
+    pub fn keep_focus(&self, had: bool, timeline: &Element) {
+        if had && !self.transient_focus(true) {
+            focus(&self.pause);
+            if !has_focus(&self.pause) {
+                focus(timeline);
+            }
         }
     }
 

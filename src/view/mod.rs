@@ -261,9 +261,11 @@ impl Widget {
             self.controls.recheck(self.locale, field, capacity);
             return true;
         }
+        let had_focus = self.controls.transient_focus(false);
         let result = self.try_act(action, wall);
         self.controls.show_error(self.locale, result.as_ref().err());
         self.refresh();
+        self.controls.keep_focus(had_focus, &self.timeline.scrub);
         result.is_ok()
     }
 
@@ -337,7 +339,9 @@ impl Widget {
         let wall = dom::wall_seconds();
         let now = self.session.now(wall);
         let at = InvalidValue::check(Field::Now, at, Rule::Between(scrub_start(now), now))?;
-        if at >= now {
+        // Within a nanosecond counts as now: a step forward by the step just taken back
+        // ((now − 0.1) + 0.1) can land a bit short of now in floating point.
+        if now - at < 1e-9 {
             self.back_to_live(true);
             return Ok(());
         }
