@@ -316,13 +316,10 @@ impl Controls {
         text(&self.note, "");
     }
 
-    /// Shows the clock's state: pause pressed or not; step only while paused.
+    /// Shows the clock's state: the pause button says what it does ("Pause", or "Resume" while
+    /// paused; not also `aria-pressed`, which would read "Resume, pressed"); step only while
+    /// paused.
     pub fn show_clock(&self, l: &Locale, paused: bool) {
-        set(
-            &self.pause,
-            "aria-pressed",
-            if paused { "true" } else { "false" },
-        );
         text(&self.pause, if paused { l.resume } else { l.pause });
         if paused {
             let _ = self.step.remove_attribute("disabled");

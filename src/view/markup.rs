@@ -160,7 +160,7 @@ const CONTROLS: &str = "<div class=\"bl-controls\">\
 <input class=\"bl-seed\" type=\"number\" min=\"0\" step=\"1\" value=\"42\" inputmode=\"numeric\"></label>\
 </fieldset>\
 <fieldset class=\"bl-group\"><legend>{}</legend>\
-<button class=\"bl-button bl-pause\" type=\"button\" aria-pressed=\"false\">{}</button>\
+<button class=\"bl-button bl-pause\" type=\"button\">{}</button>\
 <label class=\"bl-field\"><span class=\"bl-field-label\">{}</span><select class=\"bl-speed\">\
 <option value=\"0.25\">0{}25×</option><option value=\"1\" selected=\"\">1×</option><option value=\"4\">4×</option>\
 </select></label>\

@@ -73,3 +73,19 @@ test('keyboard: "Back to live" and "Step" hand focus to Pause when they hide or 
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('the pause button says what it does, with no pressed state on top ("Resume, pressed" read both ways)', async () => {
+  for (const [path, pause, resume] of [['en.html', 'Pause', 'Resume'], ['', 'Pausar', 'Continuar']]) {
+    const page = await openLesson(env, path);
+    const button = page.locator(`${W} .bl-pause`);
+    assert.equal(await button.getAttribute('aria-pressed'), null, 'the markup: no toggle state');
+    await button.focus();
+    await page.keyboard.press('Enter');
+    assert.equal(await page.evaluate(() => window.bucketlab.diagram.paused), true);
+    assert.deepEqual([await button.textContent(), await button.getAttribute('aria-pressed')], [resume, null]);
+    await page.keyboard.press('Enter');
+    assert.deepEqual([await button.textContent(), await button.getAttribute('aria-pressed')], [pause, null]);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});
