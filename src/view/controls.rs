@@ -359,8 +359,8 @@ impl Controls {
     }
 
     /// Shows `err` under the controls in `l`'s words, or clears it, and marks the refused field
-    /// `aria-invalid`, described by the error line (the others unmarked).
-    pub fn show_error(&self, l: &Locale, err: Option<&InvalidValue>) {
+    /// `aria-invalid`, described by the error line (the others unmarked); returns the words.
+    pub fn show_error(&self, l: &Locale, err: Option<&InvalidValue>) -> Option<String> {
         let message = err.map(|err| l.invalid(err, js_number));
         text(&self.error, message.as_deref().unwrap_or(""));
         let field = err.map(|err| err.field);
@@ -384,6 +384,7 @@ impl Controls {
                 let _ = control.remove_attribute("aria-describedby");
             }
         }
+        message
     }
 
     /// Checks the typed `field` after a change: its error shows (or follows the new value), and
@@ -395,8 +396,8 @@ impl Controls {
             _ => return,
         };
         match result {
-            Err(err) => self.show_error(l, Some(&err)),
-            Ok(()) if self.shown.get() == Some(field) => self.show_error(l, None),
+            Err(err) => drop(self.show_error(l, Some(&err))),
+            Ok(()) if self.shown.get() == Some(field) => drop(self.show_error(l, None)),
             Ok(()) => {}
         }
     }

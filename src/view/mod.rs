@@ -184,7 +184,7 @@ impl Widget {
     /// needed.
     fn draw(&mut self, wall: f64) -> bool {
         let now = self.session.advance(wall);
-        self.show_decisions();
+        self.show_decisions(wall);
         // A past moment's session is held at that moment: the same calls draw it.
         let shown = self.past.as_ref().map_or(&self.session, |p| &p.session);
         let config = *shown.config();
@@ -218,9 +218,9 @@ impl Widget {
         }
     }
 
-    /// Announces the decisions the session took since the last look, and shows the latest in the
-    /// panel and in a `bucketlab:decision` event.
-    fn show_decisions(&mut self) {
+    /// Announces the decisions the session took since the last look (at wall time `wall`), and
+    /// shows the latest in the panel and in a `bucketlab:decision` event.
+    fn show_decisions(&mut self, wall: f64) {
         let tally = self.session.take_unseen();
         let Some(shot) = tally.last else {
             return;
@@ -232,6 +232,7 @@ impl Widget {
             tally.admitted,
             sentence,
             shot.decision.tokens,
+            wall,
         );
         self.diagram.report(&config, &shot);
         self.emit_decision(&shot);
@@ -263,7 +264,14 @@ impl Widget {
         }
         let had_focus = self.controls.transient_focus(false);
         let result = self.try_act(action, wall);
-        self.controls.show_error(self.locale, result.as_ref().err());
+        let error = self.controls.show_error(self.locale, result.as_ref().err());
+        // A send refused for a field's sake is no decision: said in the status line and aloud,
+        // at each press (the error line under the controls already showed it when the field
+        // changed, so it would not change again).
+        if let (Some(error), Action::Send | Action::Burst) = (error, action) {
+            let sentence = self.diagram.refuse(&error);
+            self.announcer.say(sentence);
+        }
         self.refresh();
         self.controls.keep_focus(had_focus, &self.timeline.scrub);
         result.is_ok()
@@ -312,9 +320,15 @@ impl Widget {
                 self.controls.reset_fields();
                 self.diagram.clear_report(false);
                 self.show_config();
+                let l = self.locale;
+                let (config, tokens) = (self.session.config(), self.session.tokens(wall));
+                self.announcer.reset(&[
+                    ("n", &l.number(tokens, 1)),
+                    ("b", &l.number(config.capacity(), 3)),
+                ]);
             }
         }
-        self.show_decisions();
+        self.show_decisions(wall);
         self.controls
             .show_clock(self.locale, self.session.is_paused());
         Ok(())
@@ -485,8 +499,9 @@ impl Widget {
     /// Sends one request of `cost` now, for a host; returns whether it was admitted.
     fn send(&mut self, cost: f64) -> Result<bool, InvalidValue> {
         self.back_to_live(false);
-        let shot = self.session.send(cost, 1, dom::wall_seconds())?;
-        self.show_decisions();
+        let wall = dom::wall_seconds();
+        let shot = self.session.send(cost, 1, wall)?;
+        self.show_decisions(wall);
         self.refresh();
         Ok(shot.decision.is_admitted())
     }

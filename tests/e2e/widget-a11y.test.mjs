@@ -19,7 +19,7 @@ const focused = (page, selectors) => page.evaluate((list) => {
 
 /** Presses Tab until `selector` has focus (it must be reachable in a few presses). */
 async function tabTo(page, selector) {
-  for (let i = 0; i < 12; i++) {
+  for (let i = 0; i < 20; i++) {
     if (await page.evaluate((s) => document.activeElement?.matches(s), selector)) return;
     await page.keyboard.press('Tab');
   }
@@ -88,4 +88,62 @@ test('the pause button says what it does, with no pressed state on top ("Resume,
     assert.deepEqual(page.problems, []);
     await page.context().close();
   }
+});
+
+test('live region: a second Send with the same outcome is said again, a batch counts every press', async () => {
+  const page = await openLesson(env, 'en.html?capacity=5&refill-rate=1');
+  await page.evaluate(() => window.bucketlab.diagram.pause());
+  await listen(page);
+  await page.focus(`${W} .bl-send`);
+  await page.keyboard.press('Enter');
+  await hearN(page, 1);
+  // The region's own pace: the next sentence comes a gap (1.5 s of wall time) after this one.
+  await page.waitForFunction(() => performance.now() - window.__heard.at(-1).at > 1600);
+  await page.evaluate(() => window.bucketlab.diagram.step(1));
+  await page.keyboard.press('Enter');
+  await hearN(page, 2);
+  assert.deepEqual(await heard(page), ['Admitted: 4 tokens left.', 'Admitted: 4 tokens left.'],
+    'the same outcome twice: said twice');
+
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+
+  // Six quick presses: the first is said at once, then one sentence counts all six.
+  const again = await openLesson(env, 'en.html?capacity=5&refill-rate=1');
+  await again.evaluate(() => window.bucketlab.diagram.pause());
+  await listen(again);
+  await again.focus(`${W} .bl-send`);
+  for (let i = 0; i < 6; i++) await again.keyboard.press('Enter');
+  await hearN(again, 2);
+  assert.deepEqual(await heard(again), ['Admitted: 4 tokens left.', '6 requests (admitted: 5, denied: 1); tokens left: 0.']);
+  assert.deepEqual(again.problems, []);
+  await again.context().close();
+});
+
+test('live region: a send refused for its cost is shown and said at every press; Reset is said and clears the old words', async () => {
+  const page = await openLesson(env, '?capacity=5');
+  await page.evaluate(() => window.bucketlab.diagram.pause());
+  await listen(page);
+  await page.focus(`${W} .bl-cost`);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('9');
+  await page.keyboard.press('Shift+Tab');
+  assert.equal(await focused(page, [`${W} .bl-send`]), `${W} .bl-send`);
+  await page.keyboard.press('Enter');
+  const refusal = 'Não enviada: Custo c: 9 não é permitido; use um número inteiro de 1 a 5.';
+  assert.equal(await page.textContent(`${W} .bl-status`), refusal);
+  assert.equal(await page.getAttribute(`${W} .bl-status`, 'data-outcome'), 'refused');
+  await page.keyboard.press('Enter');
+  await hearN(page, 2);
+  assert.deepEqual(await heard(page), [refusal, refusal], 'each press is said');
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.tokens), 5, 'nothing was sent');
+
+  await tabTo(page, `${W} .bl-reset`);
+  await page.keyboard.press('Enter');
+  assert.equal((await page.textContent(`${W} .bl-live`)).trim(), '', 'the old words are gone at once');
+  await hearN(page, 3);
+  assert.equal((await heard(page))[2],
+    'Reiniciado: o balde voltou a 5 de 5 tokens; tráfego desligado, velocidade 1×.');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
 });
