@@ -26,7 +26,9 @@ mod timeline;
 
 pub use handle::{check_setting, mount_diagram, BucketDiagram};
 
-use crate::limiter::{BucketConfig, Field, InvalidValue, ResponseHead, Rule, Session, Shot};
+use crate::limiter::{
+    BucketConfig, Field, InvalidValue, ResponseHead, Rule, Session, Shot, FLIGHT_SECONDS,
+};
 use crate::wasm::convert::object;
 use announce::Announcer;
 use controls::{Action, Controls, STEP_SECONDS};
@@ -56,6 +58,8 @@ struct Widget {
     past: Option<Past>,
     /// Whether a pointer is dragging on the timeline.
     scrubbing: bool,
+    /// Whether the next draw says the moment on screen aloud (a button moved through time).
+    speak_moment: bool,
 }
 
 /// A past moment on screen: its lesson time, the session as it was then (replayed through the
@@ -125,6 +129,7 @@ fn mount(
             frames: Rc::new(frames),
             past: None,
             scrubbing: false,
+            speak_moment: false,
         })
     });
 
@@ -133,7 +138,7 @@ fn mount(
         let weak = Rc::downgrade(&widget);
         listeners.push(Listener::new(control, event, move |_| {
             if let Some(widget) = weak.upgrade() {
-                widget.borrow_mut().act(action);
+                widget.borrow_mut().press(action);
             }
         })?);
     }
@@ -188,14 +193,25 @@ impl Widget {
         // A past moment's session is held at that moment: the same calls draw it.
         let shown = self.past.as_ref().map_or(&self.session, |p| &p.session);
         let config = *shown.config();
+        let shown_now = shown.now(wall);
         self.diagram.draw(
             &config,
-            shown.now(wall),
+            shown_now,
             shown.tokens(wall),
             shown.last_shot(),
             shown.retry_in(wall),
             (!self.session.is_paused()).then(|| self.session.clock().speed()),
         );
+        let l = self.locale;
+        // The moment for the timeline's spoken value: the tokens, and the latest request's
+        // outcome while its marker is on screen.
+        let moment = || {
+            let recent = shown
+                .last_shot()
+                .filter(|shot| shown_now - shot.at < FLIGHT_SECONDS)
+                .map(|shot| diagram::summary(l, &config, shot));
+            (shown.tokens(wall), recent)
+        };
         self.timeline.draw(
             self.session.history(),
             now,
@@ -203,8 +219,15 @@ impl Widget {
             self.past.as_ref().map(|p| p.at),
             self.session.is_paused(),
             wall,
+            &moment,
         );
-        self.announcer.flush(self.locale, wall);
+        // See `press`: the slider's value, just written.
+        if std::mem::take(&mut self.speak_moment) {
+            if let Some(value) = self.timeline.scrub.get_attribute("aria-valuetext") {
+                self.announcer.say(value);
+            }
+        }
+        self.announcer.flush(l, wall);
         let visible = self.on_screen && !dom::page_hidden();
         self.announcer.pending() || (visible && self.session.is_moving(wall))
     }
@@ -251,6 +274,22 @@ impl Widget {
     /// Runs a control's action now; a bad value is shown under the controls and changes nothing.
     fn act(&mut self, action: Action) {
         self.act_at(action, dom::wall_seconds());
+    }
+
+    /// A reader's press on a control: its action, then, after a step, "Back to live" or a pause,
+    /// the moment reached said aloud (the slider's value; on the slider itself a screen reader
+    /// reads it, and while time runs nothing is said). A script's calls say nothing.
+    fn press(&mut self, action: Action) {
+        let done = self.act_at(action, dom::wall_seconds());
+        self.speak_moment = done
+            && match action {
+                Action::StepBack | Action::Step | Action::Live => true,
+                Action::Pause => self.session.is_paused(),
+                _ => false,
+            };
+        if self.speak_moment {
+            self.refresh();
+        }
     }
 
     /// Runs a control's action as if at wall time `wall` (a click queued before the module

@@ -147,3 +147,58 @@ test('live region: a send refused for its cost is shown and said at every press;
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+/** A number as the widget writes a moment's: floored to a tenth, with slack for float noise. */
+const tenth = (x) => Math.floor(x * 10 + 1e-6) / 10;
+
+/** The moment on screen as the slider words it, from the diagram's own numbers. */
+const momentText = (page, outcome = '') => page.evaluate(([w, o]) => {
+  const d = window.bucketlab.diagram;
+  const f = (x) => Math.floor(x * 10 + 1e-6) / 10;
+  const past = d.traveling ? `, ${(f(d.now) - f(d.viewTime)).toFixed(1)} s before live` : ', live';
+  return `${f(d.viewTime).toFixed(1)} s${past}: ${f(d.tokens).toFixed(1)} tokens.${o ? ` ${o}` : ''}`;
+}, [W, outcome]);
+
+test('time: a pause or a step says the moment\'s tokens (and a request just made), the slider reads them, running time says nothing', async () => {
+  const page = await openLesson(env, 'en.html?capacity=5&refill-rate=1&tokens=0');
+  await listen(page);
+  // Lesson time runs and the bucket refills, frame after frame: nothing is said.
+  await page.waitForFunction(() => window.bucketlab.diagram.now > 1.3);
+  assert.deepEqual(await heard(page), []);
+
+  await page.focus(`${W} .bl-pause`);
+  await page.keyboard.press('Enter');
+  const paused = await momentText(page);
+  assert.match(paused, /^\d+\.\d s, live: \d\.\d tokens\.$/);
+  await hearN(page, 1);
+  assert.deepEqual(await heard(page), [paused], 'the pause says where time stopped');
+
+  await page.focus(`${W} .bl-send`);
+  await page.keyboard.press('Enter');
+  const outcome = await page.textContent(`${W} .bl-status`);
+  assert.match(outcome, /^Admitted: /);
+  await page.focus(`${W} .bl-step`);
+  await page.keyboard.press('Enter');
+  const stepped = await momentText(page, outcome);
+  await hearN(page, 2);
+  assert.equal((await heard(page))[1], `${outcome} ${stepped}`,
+    'the send, then the step: the tokens, and the request whose marker still flies');
+
+  await page.focus(`${W} .bl-step-back`);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  const back = await momentText(page);
+  assert.match(back, /, 0\.2 s before live: /);
+  await hearN(page, 3);
+  assert.equal((await heard(page))[2], back, 'two quick steps back: the moment reached, said once');
+
+  const slider = page.locator(`${W} .bl-scrub`);
+  await slider.focus();
+  await page.keyboard.press('Home');
+  assert.equal(await slider.getAttribute('aria-valuetext'), await momentText(page));
+  assert.match(await slider.getAttribute('aria-valuetext'), /^0\.0 s, \d\.\d s before live: 0\.0 tokens\.$/);
+  await page.keyboard.press('End');
+  assert.equal(await slider.getAttribute('aria-valuetext'), await momentText(page, outcome));
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
