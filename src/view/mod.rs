@@ -213,11 +213,9 @@ impl Widget {
             (shown.tokens(wall), recent)
         };
         self.timeline.draw(
-            self.session.history(),
+            &self.session,
             now,
-            self.session.config().capacity(),
             self.past.as_ref().map(|p| p.at),
-            self.session.is_paused(),
             wall,
             &moment,
         );

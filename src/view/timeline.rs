@@ -16,7 +16,7 @@ use super::dom::{self, set};
 use super::locale::{fill, Locale};
 use super::markup::translate;
 use crate::limiter::number::push_fixed;
-use crate::limiter::{History, Kind, SPAN};
+use crate::limiter::{History, Kind, Session, SPAN};
 use std::cell::Cell;
 use wasm_bindgen::JsValue;
 use web_sys::Element;
@@ -87,22 +87,21 @@ impl Timeline {
         })
     }
 
-    /// Draws `history` as it stands at lesson time `now` (wall time `wall`), for a bucket of
-    /// `capacity`; `shown` is the past moment being shown (a playhead), if any. `exact` (time
-    /// stands still) draws at once and writes the slider's value to the tenth of a second; while
-    /// time runs, the track and the value (whole seconds) move only when [`track_due`] says so.
-    /// `moment` gives the moment on screen's tokens and, if any, a recent request's outcome, for
-    /// the slider's spoken value (asked only when it is written).
+    /// Draws the `live` session's history as it stands at lesson time `now` (wall time `wall`);
+    /// `shown` is the past moment being shown (a playhead), if any. While time stands still it
+    /// draws at once and writes the slider's value to the tenth of a second; while time runs, the
+    /// track and the value (whole seconds) move only when [`track_due`] says so. `moment` gives
+    /// the moment on screen's tokens and, if any, a recent request's outcome, for the slider's
+    /// spoken value (asked only when it is written).
     pub fn draw(
         &self,
-        history: &History,
+        live: &Session,
         now: f64,
-        capacity: f64,
         shown: Option<f64>,
-        exact: bool,
         wall: f64,
         moment: &dyn Fn() -> (f64, Option<String>),
     ) {
+        let (history, exact) = (live.history(), live.is_paused());
         let (origin, redrawn) = match self.drawn.get() {
             Some((revision, origin, until))
                 if revision == history.revision() && now >= origin && now <= until =>
@@ -110,7 +109,7 @@ impl Timeline {
                 (origin, false)
             }
             _ => {
-                self.redraw(history, now, capacity);
+                self.redraw(history, now, live.config().capacity());
                 (now, true)
             }
         };
@@ -285,7 +284,7 @@ fn paths(history: &History, now: f64, until: f64, capacity: f64) -> [String; 3] 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::limiter::{BucketConfig, Session};
+    use crate::limiter::BucketConfig;
 
     #[test]
     fn the_seek_range_is_in_whole_milliseconds_inside_the_exact_one() {
