@@ -24,8 +24,10 @@ pub struct Announcer {
     admitted: u32,
     latest: String,
     tokens: f64,
-    /// What else waits to be said, after the decisions.
+    /// What else waits to be said, and whether it came before the decisions waiting (it is said
+    /// in its place).
     message: String,
+    message_first: bool,
     /// Whether the last announcement ended in the marker (see [`Announcer::flush`]).
     marked: bool,
 }
@@ -42,6 +44,7 @@ impl Announcer {
             latest: String::new(),
             tokens: 0.0,
             message: String::new(),
+            message_first: false,
             marked: false,
         })
     }
@@ -61,9 +64,10 @@ impl Announcer {
         self.tokens = tokens;
     }
 
-    /// Queues `message`, said after any decisions, in place of a message not said yet.
+    /// Queues `message`, in place of a message not said yet.
     pub fn say(&mut self, message: String) {
         self.message = message;
+        self.message_first = self.unspoken == 0;
     }
 
     /// After a reset: forgets what was not said yet and the batch (the reset made them moot),
@@ -72,9 +76,10 @@ impl Announcer {
     pub fn reset(&mut self, values: &[(&str, &str)]) {
         self.unspoken = 0;
         self.requests = 0;
+        self.admitted = 0;
         text(&self.region, "");
         let template = self.region.get_attribute("data-reset").unwrap_or_default();
-        self.message = fill(&template, values);
+        self.say(fill(&template, values));
     }
 
     /// Speaks what is queued if the last announcement is at least [`GAP`] old.
@@ -101,12 +106,14 @@ impl Announcer {
                 ],
             )
         };
-        if !self.message.is_empty() {
-            if !sentence.is_empty() {
-                sentence.push(' ');
-            }
-            sentence.push_str(&std::mem::take(&mut self.message));
+        let mut message = std::mem::take(&mut self.message);
+        if self.message_first {
+            std::mem::swap(&mut sentence, &mut message);
         }
+        if !sentence.is_empty() && !message.is_empty() {
+            sentence.push(' ');
+        }
+        sentence.push_str(&message);
         // A screen reader speaks a live region when its text changes, so the same sentence twice
         // in a row (a second "Admitted: 4 tokens left.", a second refusal) would be silent. Every
         // other announcement ends in a no-break space, which no screen reader speaks, so each one

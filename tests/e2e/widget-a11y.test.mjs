@@ -202,3 +202,25 @@ test('time: a pause or a step says the moment\'s tokens (and a request just made
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('live region: sends right after a reset are said after it, counted from it', async () => {
+  const page = await openLesson(env, '?capacity=5');
+  await page.evaluate(() => window.bucketlab.diagram.pause());
+  await listen(page);
+  await page.focus(`${W} .bl-send`);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await page.focus(`${W} .bl-reset`);
+  await page.keyboard.press('Enter');
+  await page.focus(`${W} .bl-send`);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await hearN(page, 2);
+  assert.deepEqual(await heard(page), [
+    'Admitida: restam 4 tokens.',
+    'Reiniciado: o balde voltou a 5 de 5 tokens; tráfego desligado, velocidade 1×. '
+      + '2 requisições (admitidas: 2, negadas: 0); tokens restantes: 3.',
+  ]);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
