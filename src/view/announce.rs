@@ -1,5 +1,7 @@
 //! The screen-reader voice of the widget: a polite live region that speaks each decision, but at
-//! most once per [`GAP`] seconds; decisions in between are summed up in one sentence.
+//! most once per [`GAP`] seconds; decisions in between are summed up in one sentence, counting
+//! the whole quick batch (the press already spoken too). It also speaks what a press did that is
+//! no decision: a refused send, a reset, a step through time.
 
 use super::dom::{find, text};
 use super::locale::{fill, Locale};
@@ -14,10 +16,20 @@ pub const GAP: f64 = 1.5;
 pub struct Announcer {
     region: Element,
     last_spoken: f64,
+    /// Decisions not spoken yet.
+    unspoken: u32,
+    /// Decisions of the batch (those less than [`GAP`] apart, spoken or not), and how many of
+    /// them were admitted.
     requests: u32,
     admitted: u32,
     latest: String,
     tokens: f64,
+    /// What else waits to be said, and whether it came before the decisions waiting (it is said
+    /// in its place).
+    message: String,
+    message_first: bool,
+    /// Whether the last announcement ended in the marker (see [`Announcer::flush`]).
+    marked: bool,
 }
 
 impl Announcer {
@@ -26,28 +38,58 @@ impl Announcer {
         Ok(Announcer {
             region: find(parent, ".bl-live")?,
             last_spoken: f64::NEG_INFINITY,
+            unspoken: 0,
             requests: 0,
             admitted: 0,
             latest: String::new(),
             tokens: 0.0,
+            message: String::new(),
+            message_first: false,
+            marked: false,
         })
     }
 
-    /// Queues `requests` decisions, `admitted` of them admitted; `sentence` describes the latest,
-    /// after which the bucket held `tokens`.
-    pub fn note(&mut self, requests: u32, admitted: u32, sentence: String, tokens: f64) {
+    /// Queues `requests` decisions taken at wall time `wall`, `admitted` of them admitted;
+    /// `sentence` describes the latest, after which the bucket held `tokens`.
+    pub fn note(&mut self, requests: u32, admitted: u32, sentence: String, tokens: f64, wall: f64) {
+        // A batch ends when the region has had nothing to say for a whole gap.
+        if self.unspoken == 0 && wall - self.last_spoken >= GAP {
+            self.requests = 0;
+            self.admitted = 0;
+        }
+        self.unspoken = self.unspoken.saturating_add(requests);
         self.requests = self.requests.saturating_add(requests);
         self.admitted = self.admitted.saturating_add(admitted);
         self.latest = sentence;
         self.tokens = tokens;
     }
 
+    /// Queues `message`, in place of a message not said yet.
+    pub fn say(&mut self, message: String) {
+        self.message = message;
+        self.message_first = self.unspoken == 0;
+    }
+
+    /// After a reset: forgets what was not said yet and the batch (the reset made them moot),
+    /// empties the region at once (it would go on holding what no longer is) and queues the
+    /// reset's sentence, the region's `data-reset` filled with `values`.
+    pub fn reset(&mut self, values: &[(&str, &str)]) {
+        self.unspoken = 0;
+        self.requests = 0;
+        self.admitted = 0;
+        text(&self.region, "");
+        let template = self.region.get_attribute("data-reset").unwrap_or_default();
+        self.say(fill(&template, values));
+    }
+
     /// Speaks what is queued if the last announcement is at least [`GAP`] old.
     pub fn flush(&mut self, l: &Locale, wall: f64) {
-        if self.requests == 0 || wall - self.last_spoken < GAP {
+        if !self.pending() || wall - self.last_spoken < GAP {
             return;
         }
-        let sentence = if self.requests == 1 {
+        let mut sentence = if self.unspoken == 0 {
+            String::new()
+        } else if self.requests == 1 {
             std::mem::take(&mut self.latest)
         } else {
             fill(
@@ -64,14 +106,31 @@ impl Announcer {
                 ],
             )
         };
+        let mut message = std::mem::take(&mut self.message);
+        if self.message_first {
+            std::mem::swap(&mut sentence, &mut message);
+        }
+        if !sentence.is_empty() && !message.is_empty() {
+            sentence.push(' ');
+        }
+        sentence.push_str(&message);
+        // A screen reader speaks a live region when its text changes, so the same sentence twice
+        // in a row (a second "Admitted: 4 tokens left.", a second refusal) would be silent. Every
+        // other announcement ends in a no-break space, which no screen reader speaks, so each one
+        // is a change. Chosen over emptying the region and refilling it a frame later: no timer
+        // to own, to cancel on `free()` or to race the next announcement, and the text is in
+        // place at once.
+        self.marked = !self.marked;
+        if self.marked {
+            sentence.push('\u{a0}');
+        }
         text(&self.region, &sentence);
         self.last_spoken = wall;
-        self.requests = 0;
-        self.admitted = 0;
+        self.unspoken = 0;
     }
 
     /// Whether something waits to be said.
     pub fn pending(&self) -> bool {
-        self.requests > 0
+        self.unspoken > 0 || !self.message.is_empty()
     }
 }

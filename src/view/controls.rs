@@ -2,7 +2,7 @@
 //! step and reset. Found in the build-time markup; the widget reads their values, each checked against its rule, when
 //! they fire, and shows the session's state on them.
 
-use super::dom::{find_each, set, set_value, text, value};
+use super::dom::{find_each, focus, has_focus, set, set_value, text, value};
 use super::locale::{fill, Locale};
 use super::markup::{slider_step, CAPACITY_MAX, CAPACITY_STEP, RATE_MAX, RATE_STEP};
 use crate::limiter::{parse_number, BucketConfig, Field, InvalidValue, Pattern, Rule};
@@ -316,18 +316,40 @@ impl Controls {
         text(&self.note, "");
     }
 
-    /// Shows the clock's state: pause pressed or not; step only while paused.
+    /// Shows the clock's state: the pause button says what it does ("Pause", or "Resume" while
+    /// paused; not also `aria-pressed`, which would read "Resume, pressed"); step only while
+    /// paused.
     pub fn show_clock(&self, l: &Locale, paused: bool) {
-        set(
-            &self.pause,
-            "aria-pressed",
-            if paused { "true" } else { "false" },
-        );
         text(&self.pause, if paused { l.resume } else { l.pause });
         if paused {
             let _ = self.step.remove_attribute("disabled");
         } else {
             set(&self.step, "disabled", "");
+        }
+    }
+
+    /// Whether "Back to live" or "Step" has focus, and (`usable`) is still shown and enabled:
+    /// the controls the widget hides or disables itself.
+    pub fn transient_focus(&self, usable: bool) -> bool {
+        [&self.live, &self.step].into_iter().any(|control| {
+            has_focus(control)
+                && !(usable
+                    && (control.has_attribute("hidden") || control.has_attribute("disabled")))
+        })
+    }
+
+    /// Keeps keyboard focus in the widget after an action that began with it on "Back to live"
+    /// or "Step" (`had`, from [`Controls::transient_focus`]) and hid or disabled that control
+    /// ("Back to live" hides itself; "Step" is disabled once time runs again): the browser drops
+    /// focus to the page's body (at once for a hidden control, soon after for a disabled one),
+    /// and a keyboard reader would start over from the top. It goes to Pause/Resume, what time
+    /// does next, or to `timeline` when the time controls are hidden.
+    pub fn keep_focus(&self, had: bool, timeline: &Element) {
+        if had && !self.transient_focus(true) {
+            focus(&self.pause);
+            if !has_focus(&self.pause) {
+                focus(timeline);
+            }
         }
     }
 
@@ -337,8 +359,8 @@ impl Controls {
     }
 
     /// Shows `err` under the controls in `l`'s words, or clears it, and marks the refused field
-    /// `aria-invalid`, described by the error line (the others unmarked).
-    pub fn show_error(&self, l: &Locale, err: Option<&InvalidValue>) {
+    /// `aria-invalid`, described by the error line (the others unmarked); returns the words.
+    pub fn show_error(&self, l: &Locale, err: Option<&InvalidValue>) -> Option<String> {
         let message = err.map(|err| l.invalid(err, js_number));
         text(&self.error, message.as_deref().unwrap_or(""));
         let field = err.map(|err| err.field);
@@ -362,6 +384,7 @@ impl Controls {
                 let _ = control.remove_attribute("aria-describedby");
             }
         }
+        message
     }
 
     /// Checks the typed `field` after a change: its error shows (or follows the new value), and
@@ -373,8 +396,8 @@ impl Controls {
             _ => return,
         };
         match result {
-            Err(err) => self.show_error(l, Some(&err)),
-            Ok(()) if self.shown.get() == Some(field) => self.show_error(l, None),
+            Err(err) => drop(self.show_error(l, Some(&err))),
+            Ok(()) if self.shown.get() == Some(field) => drop(self.show_error(l, None)),
             Ok(()) => {}
         }
     }

@@ -207,6 +207,19 @@ impl Diagram {
         text(&self.wait, &wait);
     }
 
+    /// Says in the status line that the request was not sent, for `reason` (the status's
+    /// `data-refused`, filled), and returns the sentence; the panel below keeps the last response.
+    pub fn refuse(&self, reason: &str) -> String {
+        let template = self
+            .status
+            .get_attribute("data-refused")
+            .unwrap_or_default();
+        let sentence = fill(&template, &[("e", reason)]);
+        text(&self.status, &sentence);
+        set(&self.status, "data-outcome", "refused");
+        sentence
+    }
+
     /// Empties the panel, as before the first request; `past`: at a past moment.
     pub fn clear_report(&self, past: bool) {
         // At a past moment the reader is stepping through what happened (a replayed scenario

@@ -87,6 +87,17 @@ pub fn text(element: &Element, value: &str) {
     }
 }
 
+/// Whether `element` has keyboard focus (in its document or its shadow root).
+pub fn has_focus(element: &Element) -> bool {
+    element.matches(":focus").unwrap_or(false)
+}
+
+/// Moves keyboard focus to `element` (an HTML element of the view's markup); nothing happens if
+/// it can't take it (hidden).
+pub fn focus(element: &Element) {
+    let _ = element.unchecked_ref::<web_sys::HtmlElement>().focus();
+}
+
 /// An event listener that is removed when dropped.
 pub struct Listener {
     target: EventTarget,

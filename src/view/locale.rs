@@ -16,9 +16,11 @@ pub struct Locale {
     pub svg_desc: &'static str,
     pub capacity_label: &'static str,
     pub rate_label: &'static str,
-    /// `{t}` lesson seconds, at the live moment (the timeline slider's value text).
+    /// `{t}` lesson seconds, at the live moment (the timeline slider's value text, also said
+    /// after a step or a pause); `{n}` the tokens then, `{o}` a recent request's outcome (with a
+    /// space before it) or nothing.
     pub scrub_live: &'static str,
-    /// `{t}` lesson seconds, `{d}` seconds before the live moment.
+    /// `{t}` lesson seconds, `{d}` seconds before the live moment; `{n}`, `{o}` as above.
     pub scrub_past: &'static str,
     pub idle: &'static str,
     /// `{n}` whole tokens left.

@@ -26,7 +26,9 @@ mod timeline;
 
 pub use handle::{check_setting, mount_diagram, BucketDiagram};
 
-use crate::limiter::{BucketConfig, Field, InvalidValue, ResponseHead, Rule, Session, Shot};
+use crate::limiter::{
+    BucketConfig, Field, InvalidValue, ResponseHead, Rule, Session, Shot, FLIGHT_SECONDS,
+};
 use crate::wasm::convert::object;
 use announce::Announcer;
 use controls::{Action, Controls, STEP_SECONDS};
@@ -56,6 +58,8 @@ struct Widget {
     past: Option<Past>,
     /// Whether a pointer is dragging on the timeline.
     scrubbing: bool,
+    /// Whether the next draw says the moment on screen aloud (a button moved through time).
+    speak_moment: bool,
 }
 
 /// A past moment on screen: its lesson time, the session as it was then (replayed through the
@@ -127,6 +131,7 @@ fn mount(
             frames: Rc::new(frames),
             past: None,
             scrubbing: false,
+            speak_moment: false,
         })
     });
 
@@ -135,7 +140,7 @@ fn mount(
         let weak = Rc::downgrade(&widget);
         listeners.push(Listener::new(control, event, move |_| {
             if let Some(widget) = weak.upgrade() {
-                widget.borrow_mut().act(action);
+                widget.borrow_mut().press(action);
             }
         })?);
     }
@@ -187,27 +192,43 @@ impl Widget {
     /// needed.
     fn draw(&mut self, wall: f64) -> bool {
         let now = self.session.advance(wall);
-        self.show_decisions();
+        self.show_decisions(wall);
         // A past moment's session is held at that moment: the same calls draw it.
         let shown = self.past.as_ref().map_or(&self.session, |p| &p.session);
         let config = *shown.config();
+        let shown_now = shown.now(wall);
         self.diagram.draw(
             &config,
-            shown.now(wall),
+            shown_now,
             shown.tokens(wall),
             shown.last_shot(),
             shown.retry_in(wall),
             (!self.session.is_paused()).then(|| self.session.clock().speed()),
         );
+        let l = self.locale;
+        // The moment for the timeline's spoken value: the tokens, and the latest request's
+        // outcome while its marker is on screen.
+        let moment = || {
+            let recent = shown
+                .last_shot()
+                .filter(|shot| shown_now - shot.at < FLIGHT_SECONDS)
+                .map(|shot| diagram::summary(l, &config, shot));
+            (shown.tokens(wall), recent)
+        };
         self.timeline.draw(
-            self.session.history(),
+            &self.session,
             now,
-            self.session.config().capacity(),
             self.past.as_ref().map(|p| p.at),
-            self.session.is_paused(),
             wall,
+            &moment,
         );
-        self.announcer.flush(self.locale, wall);
+        // See `press`: the slider's value, just written.
+        if std::mem::take(&mut self.speak_moment) {
+            if let Some(value) = self.timeline.scrub.get_attribute("aria-valuetext") {
+                self.announcer.say(value);
+            }
+        }
+        self.announcer.flush(l, wall);
         let visible = self.on_screen && !dom::page_hidden();
         self.announcer.pending() || (visible && self.session.is_moving(wall))
     }
@@ -221,9 +242,9 @@ impl Widget {
         }
     }
 
-    /// Announces the decisions the session took since the last look, and shows the latest in the
-    /// panel and in a `bucketlab:decision` event.
-    fn show_decisions(&mut self) {
+    /// Announces the decisions the session took since the last look (at wall time `wall`), and
+    /// shows the latest in the panel and in a `bucketlab:decision` event.
+    fn show_decisions(&mut self, wall: f64) {
         let tally = self.session.take_unseen();
         let Some(shot) = tally.last else {
             return;
@@ -235,6 +256,7 @@ impl Widget {
             tally.admitted,
             sentence,
             shot.decision.tokens,
+            wall,
         );
         self.diagram.report(&config, &shot);
         self.emit_decision(&shot);
@@ -255,6 +277,22 @@ impl Widget {
         self.act_at(action, dom::wall_seconds());
     }
 
+    /// A reader's press on a control: its action, then, after a step, "Back to live" or a pause,
+    /// the moment reached said aloud (the slider's value; on the slider itself a screen reader
+    /// reads it, and while time runs nothing is said). A script's calls say nothing.
+    fn press(&mut self, action: Action) {
+        let done = self.act_at(action, dom::wall_seconds());
+        self.speak_moment = done
+            && match action {
+                Action::StepBack | Action::Step | Action::Live => true,
+                Action::Pause => self.session.is_paused(),
+                _ => false,
+            };
+        if self.speak_moment {
+            self.refresh();
+        }
+    }
+
     /// Runs a control's action as if at wall time `wall` (a click queued before the module
     /// arrived); returns whether it took effect.
     fn act_at(&mut self, action: Action, wall: f64) -> bool {
@@ -264,9 +302,18 @@ impl Widget {
             self.controls.recheck(self.locale, field, capacity);
             return true;
         }
+        let had_focus = self.controls.transient_focus(false);
         let result = self.try_act(action, wall);
-        self.controls.show_error(self.locale, result.as_ref().err());
+        let error = self.controls.show_error(self.locale, result.as_ref().err());
+        // A send refused for a field's sake is no decision: said in the status line and aloud,
+        // at each press (the error line under the controls already showed it when the field
+        // changed, so it would not change again).
+        if let (Some(error), Action::Send | Action::Burst) = (error, action) {
+            let sentence = self.diagram.refuse(&error);
+            self.announcer.say(sentence);
+        }
         self.refresh();
+        self.controls.keep_focus(had_focus, &self.timeline.scrub);
         result.is_ok()
     }
 
@@ -313,9 +360,15 @@ impl Widget {
                 self.controls.reset_fields();
                 self.diagram.clear_report(false);
                 self.show_config();
+                let l = self.locale;
+                let (config, tokens) = (self.session.config(), self.session.tokens(wall));
+                self.announcer.reset(&[
+                    ("n", &l.number(tokens, 1)),
+                    ("b", &l.number(config.capacity(), 3)),
+                ]);
             }
         }
-        self.show_decisions();
+        self.show_decisions(wall);
         self.controls
             .show_clock(self.locale, self.session.is_paused());
         Ok(())
@@ -340,7 +393,9 @@ impl Widget {
         let wall = dom::wall_seconds();
         let now = self.session.now(wall);
         let at = InvalidValue::check(Field::Now, at, Rule::Between(scrub_start(now), now))?;
-        if at >= now {
+        // Within a nanosecond counts as now: a step forward by the step just taken back
+        // ((now − 0.1) + 0.1) can land a bit short of now in floating point.
+        if now - at < 1e-9 {
             self.back_to_live(true);
             return Ok(());
         }
@@ -484,8 +539,9 @@ impl Widget {
     /// Sends one request of `cost` now, for a host; returns whether it was admitted.
     fn send(&mut self, cost: f64) -> Result<bool, InvalidValue> {
         self.back_to_live(false);
-        let shot = self.session.send(cost, 1, dom::wall_seconds())?;
-        self.show_decisions();
+        let wall = dom::wall_seconds();
+        let shot = self.session.send(cost, 1, wall)?;
+        self.show_decisions(wall);
         self.refresh();
         Ok(shot.decision.is_admitted())
     }

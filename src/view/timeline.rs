@@ -16,7 +16,7 @@ use super::dom::{self, set};
 use super::locale::{fill, Locale};
 use super::markup::translate;
 use crate::limiter::number::push_fixed;
-use crate::limiter::{History, Kind, SPAN};
+use crate::limiter::{History, Kind, Session, SPAN};
 use std::cell::Cell;
 use wasm_bindgen::JsValue;
 use web_sys::Element;
@@ -87,19 +87,21 @@ impl Timeline {
         })
     }
 
-    /// Draws `history` as it stands at lesson time `now` (wall time `wall`), for a bucket of
-    /// `capacity`; `shown` is the past moment being shown (a playhead), if any. `exact` (time
-    /// stands still) draws at once and writes the slider's value to the tenth of a second; while
-    /// time runs, the track and the value (whole seconds) move only when [`track_due`] says so.
+    /// Draws the `live` session's history as it stands at lesson time `now` (wall time `wall`);
+    /// `shown` is the past moment being shown (a playhead), if any. While time stands still it
+    /// draws at once and writes the slider's value to the tenth of a second; while time runs, the
+    /// track and the value (whole seconds) move only when [`track_due`] says so. `moment` gives
+    /// the moment on screen's tokens and, if any, a recent request's outcome, for the slider's
+    /// spoken value (asked only when it is written).
     pub fn draw(
         &self,
-        history: &History,
+        live: &Session,
         now: f64,
-        capacity: f64,
         shown: Option<f64>,
-        exact: bool,
         wall: f64,
+        moment: &dyn Fn() -> (f64, Option<String>),
     ) {
+        let (history, exact) = (live.history(), live.is_paused());
         let (origin, redrawn) = match self.drawn.get() {
             Some((revision, origin, until))
                 if revision == history.revision() && now >= origin && now <= until =>
@@ -107,7 +109,7 @@ impl Timeline {
                 (origin, false)
             }
             _ => {
-                self.redraw(history, now, capacity);
+                self.redraw(history, now, live.config().capacity());
                 (now, true)
             }
         };
@@ -131,7 +133,7 @@ impl Timeline {
             }
             None => set(&self.head, "visibility", "hidden"),
         }
-        self.show_value(now, shown, exact, read);
+        self.show_value(now, shown, exact, read, moment);
     }
 
     /// Makes the next draw write the slider's value to the tenth of a second at once: focus
@@ -141,9 +143,17 @@ impl Timeline {
     }
 
     /// The slider's range (20 s ago, or 0, to now), value and spoken value, to the tenth of a
-    /// second. While time runs live the value is rewritten once a lesson second (a screen reader
-    /// would speak every change), except when `read`: then it is written at once, exact.
-    fn show_value(&self, now: f64, shown: Option<f64>, exact: bool, read: bool) {
+    /// second, with the moment's tokens (and a recent outcome) from `moment`. While time runs
+    /// live the value is rewritten once a lesson second (a screen reader would speak every
+    /// change), except when `read`: then it is written at once, exact.
+    fn show_value(
+        &self,
+        now: f64,
+        shown: Option<f64>,
+        exact: bool,
+        read: bool,
+        moment: &dyn Fn() -> (f64, Option<String>),
+    ) {
         let l = self.locale;
         let decimals = 1;
         let round = |t: f64| ((t * 10.0) + 1e-6).floor() / 10.0;
@@ -167,12 +177,18 @@ impl Timeline {
         set(&self.scrub, "aria-valuemax", &max);
         set(&self.scrub, "aria-valuenow", &value);
         let t = l.fixed(round(at), decimals as usize);
+        let (tokens, recent) = moment();
+        let n = l.fixed(round(tokens), decimals as usize);
+        let mut o = String::new();
+        if let Some(recent) = recent {
+            o.push(' ');
+            o.push_str(&recent);
+        }
+        let d = l.fixed(round(now) - round(at), decimals as usize);
+        let values = [("t", &*t), ("d", &d), ("n", &n), ("o", &o)];
         let text = match shown {
-            Some(at) if now - at > 1e-9 => {
-                let d = l.fixed(round(now) - round(at), decimals as usize);
-                fill(l.scrub_past, &[("t", &t), ("d", &d)])
-            }
-            _ => fill(l.scrub_live, &[("t", &t)]),
+            Some(at) if now - at > 1e-9 => fill(l.scrub_past, &values),
+            _ => fill(l.scrub_live, &values),
         };
         set(&self.scrub, "aria-valuetext", &text);
     }
@@ -268,7 +284,7 @@ fn paths(history: &History, now: f64, until: f64, capacity: f64) -> [String; 3] 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::limiter::{BucketConfig, Session};
+    use crate::limiter::BucketConfig;
 
     #[test]
     fn the_seek_range_is_in_whole_milliseconds_inside_the_exact_one() {

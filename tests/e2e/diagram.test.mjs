@@ -6,6 +6,8 @@ import { useBrowser, openPage, waitForWidget } from './harness.mjs';
 const env = useBrowser();
 
 const counter = (page) => page.textContent('#bucket-widget .bl-counter');
+/** The live region's words (every other announcement ends in an unspoken no-break space). */
+const live = async (page) => (await page.textContent('#bucket-widget .bl-live')).trim();
 
 /**
  * Presses Tab (or Shift+Tab when the target comes earlier in the page) until the focused element
@@ -44,7 +46,7 @@ test('every control works from the keyboard alone', async () => {
 
   await tabTo(page, `${w} .bl-pause`);
   await page.keyboard.press('Enter');
-  assert.equal(await page.getAttribute(`${w} .bl-pause`, 'aria-pressed'), 'true');
+  assert.equal(await page.textContent(`${w} .bl-pause`), 'Continuar', 'the button says what it does now');
   const paused = await counter(page);
 
   await tabTo(page, `${w} .bl-send`);
@@ -228,7 +230,7 @@ test('a full idle bucket runs no animation frames; removing a widget stops its l
   await page.context().close();
 });
 
-test('decisions are announced politely, at most one sentence per 1.5 s', async () => {
+test('decisions are announced politely, at most one sentence per 1.5 s, the summary counting the whole batch', async () => {
   const page = await openPage(env.browser);
   await page.goto(`${env.server.url}?capacity=10`);
   await waitForWidget(page);
@@ -237,9 +239,9 @@ test('decisions are announced politely, at most one sentence per 1.5 s', async (
   await page.click('#bucket-widget .bl-send');
   await page.click('#bucket-widget .bl-send');
   await page.click('#bucket-widget .bl-send');
-  assert.equal(await page.textContent('#bucket-widget .bl-live'), 'Admitida: restam 9 tokens.');
-  await page.waitForFunction(() => document.querySelector('#bucket-widget .bl-live').textContent.startsWith('2 requisições'));
-  assert.equal(await page.textContent('#bucket-widget .bl-live'), '2 requisições (admitidas: 2, negadas: 0); tokens restantes: 7.');
+  assert.equal(await live(page), 'Admitida: restam 9 tokens.');
+  await page.waitForFunction(() => document.querySelector('#bucket-widget .bl-live').textContent.startsWith('3 requisições'));
+  assert.equal(await live(page), '3 requisições (admitidas: 3, negadas: 0); tokens restantes: 7.');
   await page.context().close();
 });
 
@@ -249,9 +251,9 @@ test('a summed-up announcement reads right when a count is 1 (label first, no pl
   await waitForWidget(page);
   await page.evaluate(() => window.bucketlab.diagram.pause());
   for (let i = 0; i < 3; i++) await page.click('#bucket-widget .bl-send');
-  assert.equal(await page.textContent('#bucket-widget .bl-live'), 'Admitted: 1 token left.');
-  await page.waitForFunction(() => document.querySelector('#bucket-widget .bl-live').textContent.startsWith('2 requests'));
-  assert.equal(await page.textContent('#bucket-widget .bl-live'), '2 requests (admitted: 1, denied: 1); tokens left: 0.');
+  assert.equal(await live(page), 'Admitted: 1 token left.');
+  await page.waitForFunction(() => document.querySelector('#bucket-widget .bl-live').textContent.startsWith('3 requests'));
+  assert.equal(await live(page), '3 requests (admitted: 2, denied: 1); tokens left: 0.');
   await page.context().close();
 });
 

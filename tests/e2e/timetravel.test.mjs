@@ -96,7 +96,7 @@ test('scrubbing back shows the exact earlier counter, panel and formula; back to
   await page.keyboard.press('Home');
   assert.equal(await page.evaluate(() => window.bucketlab.diagram.viewTime), 0, 'Home: the start (lesson time 0)');
   assert.equal(await page.textContent(`${W} .bl-counter`), '5.0 / 5');
-  assert.match(await slider.getAttribute('aria-valuetext'), /^0\.0 s, \d\.\d s before live$/);
+  assert.match(await slider.getAttribute('aria-valuetext'), /^0\.0 s, \d\.\d s before live: 5\.0 tokens\.$/);
   // The moment of the fifth click (t0 + 0.3): the panel and formula as they were then.
   await page.evaluate((t) => window.bucketlab.diagram.seek(t), seen[5].at);
   assert.equal(await page.evaluate(() => window.bucketlab.diagram.tokens), await tokensAt(seen[5].at));
@@ -105,7 +105,7 @@ test('scrubbing back shows the exact earlier counter, panel and formula; back to
   assert.ok(Math.abs(await page.evaluate(() => window.bucketlab.diagram.viewTime) - (seen[5].at + 0.1)) < 1e-9, 'ArrowRight: 0.1 s later');
   await page.keyboard.press('End');
   assert.equal(await page.evaluate(() => window.bucketlab.diagram.viewTime), now);
-  assert.match(await slider.getAttribute('aria-valuetext'), /^\d\.\d s, live$/);
+  assert.match(await slider.getAttribute('aria-valuetext'), /^\d\.\d s, live: \d\.\d tokens\.( .+)?$/);
   // Now itself is the live diagram: End went back to live.
   assert.equal(await page.evaluate(() => window.bucketlab.diagram.traveling), false, 'End is live');
   assert.equal(await page.isVisible(`${W} .bl-to-live`), false);

@@ -1,0 +1,226 @@
+// The section-5 widget with a keyboard and a screen reader's ears: where focus goes when the widget
+// hides or disables the focused control, what the live region says (every press, a refused send,
+// a reset, a step through time) and how the timeline slider and the pause button read. Lesson time
+// is driven by the diagram's own clock (pause, step); the live region's own pace (one sentence per
+// 1.5 s of wall time, src/view/announce.rs) is waited for through what it writes.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowser } from './harness.mjs';
+import { openLesson } from './lesson-helpers.mjs';
+
+const env = useBrowser();
+const W = '#bucket-widget';
+
+/** The selector the focused element matches among `selectors`, or its tag name. */
+const focused = (page, selectors) => page.evaluate((list) => {
+  const active = document.activeElement;
+  return list.find((s) => active?.matches(s)) ?? active?.tagName;
+}, selectors);
+
+/** Presses Tab until `selector` has focus (it must be reachable in a few presses). */
+async function tabTo(page, selector) {
+  for (let i = 0; i < 20; i++) {
+    if (await page.evaluate((s) => document.activeElement?.matches(s), selector)) return;
+    await page.keyboard.press('Tab');
+  }
+  assert.fail(`${selector} is not reachable with Tab`);
+}
+
+/**
+ * Records every text the live region takes from now on (with its wall time), as a screen reader
+ * would hear it: a write of the same text is no change and is not heard.
+ */
+const listen = (page) => page.evaluate((w) => {
+  const live = document.querySelector(`${w} .bl-live`);
+  window.__heard = [];
+  new MutationObserver(() => {
+    window.__heard.push({ text: live.textContent, at: performance.now() });
+  }).observe(live, { childList: true, characterData: true, subtree: true });
+}, W);
+
+/** What the live region said so far (the texts, trimmed; clearing it says nothing). */
+const heard = (page) => page.evaluate(() => window.__heard.map((h) => h.text.trim()).filter(Boolean));
+
+/** Waits until the live region said `n` things. */
+const hearN = (page, n) => page.waitForFunction(
+  (count) => window.__heard.filter((h) => h.text.trim()).length >= count, n, { timeout: 6000 });
+
+const ALL = [`${W} .bl-pause`, `${W} .bl-step`, `${W} .bl-step-back`, `${W} .bl-to-live`, `${W} .bl-scrub`];
+
+test('keyboard: "Back to live" and "Step" hand focus to Pause when they hide or disable themselves', async () => {
+  const page = await openLesson(env, 'en.html');
+  // Time running: "Step back" stops it at a past moment, "Back to live" runs it again.
+  await page.focus(`${W} .bl-step-back`);
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.traveling), true);
+  await tabTo(page, `${W} .bl-to-live`);
+  await page.keyboard.press('Enter');
+  assert.equal(await page.isHidden(`${W} .bl-to-live`), true, '"Back to live" hid itself');
+  assert.equal(await focused(page, ALL), `${W} .bl-pause`, 'focus on Pause, not on the body');
+  assert.ok(await page.evaluate(() => document.activeElement.matches(':focus-visible')));
+
+  // "Step 0.1 s" at the last past moment goes back to live, which runs time again: Step is disabled.
+  await page.focus(`${W} .bl-step-back`);
+  await page.keyboard.press('Enter');
+  await tabTo(page, `${W} .bl-step`);
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.traveling), false);
+  assert.equal(await page.isDisabled(`${W} .bl-step`), true, 'time runs: Step is disabled');
+  assert.equal(await focused(page, ALL), `${W} .bl-pause`);
+  // Enter again does what the focused button says.
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.paused), true);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('the pause button says what it does, with no pressed state on top ("Resume, pressed" read both ways)', async () => {
+  for (const [path, pause, resume] of [['en.html', 'Pause', 'Resume'], ['', 'Pausar', 'Continuar']]) {
+    const page = await openLesson(env, path);
+    const button = page.locator(`${W} .bl-pause`);
+    assert.equal(await button.getAttribute('aria-pressed'), null, 'the markup: no toggle state');
+    await button.focus();
+    await page.keyboard.press('Enter');
+    assert.equal(await page.evaluate(() => window.bucketlab.diagram.paused), true);
+    assert.deepEqual([await button.textContent(), await button.getAttribute('aria-pressed')], [resume, null]);
+    await page.keyboard.press('Enter');
+    assert.deepEqual([await button.textContent(), await button.getAttribute('aria-pressed')], [pause, null]);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});
+
+test('live region: a second Send with the same outcome is said again, a batch counts every press', async () => {
+  const page = await openLesson(env, 'en.html?capacity=5&refill-rate=1');
+  await page.evaluate(() => window.bucketlab.diagram.pause());
+  await listen(page);
+  await page.focus(`${W} .bl-send`);
+  await page.keyboard.press('Enter');
+  await hearN(page, 1);
+  // The region's own pace: the next sentence comes a gap (1.5 s of wall time) after this one.
+  await page.waitForFunction(() => performance.now() - window.__heard.at(-1).at > 1600);
+  await page.evaluate(() => window.bucketlab.diagram.step(1));
+  await page.keyboard.press('Enter');
+  await hearN(page, 2);
+  assert.deepEqual(await heard(page), ['Admitted: 4 tokens left.', 'Admitted: 4 tokens left.'],
+    'the same outcome twice: said twice');
+
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+
+  // Six quick presses: the first is said at once, then one sentence counts all six.
+  const again = await openLesson(env, 'en.html?capacity=5&refill-rate=1');
+  await again.evaluate(() => window.bucketlab.diagram.pause());
+  await listen(again);
+  await again.focus(`${W} .bl-send`);
+  for (let i = 0; i < 6; i++) await again.keyboard.press('Enter');
+  await hearN(again, 2);
+  assert.deepEqual(await heard(again), ['Admitted: 4 tokens left.', '6 requests (admitted: 5, denied: 1); tokens left: 0.']);
+  assert.deepEqual(again.problems, []);
+  await again.context().close();
+});
+
+test('live region: a send refused for its cost is shown and said at every press; Reset is said and clears the old words', async () => {
+  const page = await openLesson(env, '?capacity=5');
+  await page.evaluate(() => window.bucketlab.diagram.pause());
+  await listen(page);
+  await page.focus(`${W} .bl-cost`);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('9');
+  await page.keyboard.press('Shift+Tab');
+  assert.equal(await focused(page, [`${W} .bl-send`]), `${W} .bl-send`);
+  await page.keyboard.press('Enter');
+  const refusal = 'Não enviada: Custo c: 9 não é permitido; use um número inteiro de 1 a 5.';
+  assert.equal(await page.textContent(`${W} .bl-status`), refusal);
+  assert.equal(await page.getAttribute(`${W} .bl-status`, 'data-outcome'), 'refused');
+  await page.keyboard.press('Enter');
+  await hearN(page, 2);
+  assert.deepEqual(await heard(page), [refusal, refusal], 'each press is said');
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.tokens), 5, 'nothing was sent');
+
+  await tabTo(page, `${W} .bl-reset`);
+  await page.keyboard.press('Enter');
+  assert.equal((await page.textContent(`${W} .bl-live`)).trim(), '', 'the old words are gone at once');
+  await hearN(page, 3);
+  assert.equal((await heard(page))[2],
+    'Reiniciado: o balde voltou a 5 de 5 tokens; tráfego desligado, velocidade 1×.');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+/** A number as the widget writes a moment's: floored to a tenth, with slack for float noise. */
+const tenth = (x) => Math.floor(x * 10 + 1e-6) / 10;
+
+/** The moment on screen as the slider words it, from the diagram's own numbers. */
+const momentText = (page, outcome = '') => page.evaluate(([w, o]) => {
+  const d = window.bucketlab.diagram;
+  const f = (x) => Math.floor(x * 10 + 1e-6) / 10;
+  const past = d.traveling ? `, ${(f(d.now) - f(d.viewTime)).toFixed(1)} s before live` : ', live';
+  return `${f(d.viewTime).toFixed(1)} s${past}: ${f(d.tokens).toFixed(1)} tokens.${o ? ` ${o}` : ''}`;
+}, [W, outcome]);
+
+test('time: a pause or a step says the moment\'s tokens (and a request just made), the slider reads them, running time says nothing', async () => {
+  const page = await openLesson(env, 'en.html?capacity=5&refill-rate=1&tokens=0');
+  await listen(page);
+  // Lesson time runs and the bucket refills, frame after frame: nothing is said.
+  await page.waitForFunction(() => window.bucketlab.diagram.now > 1.3);
+  assert.deepEqual(await heard(page), []);
+
+  await page.focus(`${W} .bl-pause`);
+  await page.keyboard.press('Enter');
+  const paused = await momentText(page);
+  assert.match(paused, /^\d+\.\d s, live: \d\.\d tokens\.$/);
+  await hearN(page, 1);
+  assert.deepEqual(await heard(page), [paused], 'the pause says where time stopped');
+
+  await page.focus(`${W} .bl-send`);
+  await page.keyboard.press('Enter');
+  const outcome = await page.textContent(`${W} .bl-status`);
+  assert.match(outcome, /^Admitted: /);
+  await page.focus(`${W} .bl-step`);
+  await page.keyboard.press('Enter');
+  const stepped = await momentText(page, outcome);
+  await hearN(page, 2);
+  assert.equal((await heard(page))[1], `${outcome} ${stepped}`,
+    'the send, then the step: the tokens, and the request whose marker still flies');
+
+  await page.focus(`${W} .bl-step-back`);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  const back = await momentText(page);
+  assert.match(back, /, 0\.2 s before live: /);
+  await hearN(page, 3);
+  assert.equal((await heard(page))[2], back, 'two quick steps back: the moment reached, said once');
+
+  const slider = page.locator(`${W} .bl-scrub`);
+  await slider.focus();
+  await page.keyboard.press('Home');
+  assert.equal(await slider.getAttribute('aria-valuetext'), await momentText(page));
+  assert.match(await slider.getAttribute('aria-valuetext'), /^0\.0 s, \d\.\d s before live: 0\.0 tokens\.$/);
+  await page.keyboard.press('End');
+  assert.equal(await slider.getAttribute('aria-valuetext'), await momentText(page, outcome));
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('live region: sends right after a reset are said after it, counted from it', async () => {
+  const page = await openLesson(env, '?capacity=5');
+  await page.evaluate(() => window.bucketlab.diagram.pause());
+  await listen(page);
+  await page.focus(`${W} .bl-send`);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await page.focus(`${W} .bl-reset`);
+  await page.keyboard.press('Enter');
+  await page.focus(`${W} .bl-send`);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await hearN(page, 2);
+  assert.deepEqual(await heard(page), [
+    'Admitida: restam 4 tokens.',
+    'Reiniciado: o balde voltou a 5 de 5 tokens; tráfego desligado, velocidade 1×. '
+      + '2 requisições (admitidas: 2, negadas: 0); tokens restantes: 3.',
+  ]);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
