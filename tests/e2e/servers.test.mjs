@@ -103,7 +103,8 @@ test('a bad data-* value is shown, naming the attribute', async () => {
     const body = (await response.text()).replace('data-servers="3"', 'data-servers="9"');
     await route.fulfill({ response, body });
   });
-  await page.goto(`${env.server.url}index.html`);
+  // The widget loads when its section comes near (loader.js): open the page there.
+  await page.goto(`${env.server.url}index.html#varios-servidores`);
   const error = await page.waitForSelector(`${W} .sv-error`);
   assert.match(await error.textContent(), /data-servers must be a whole number from 2 to 6, got "9"/);
   await page.context().close();

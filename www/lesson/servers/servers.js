@@ -2,7 +2,8 @@
 // app servers, each with its own token bucket or all sharing one. Mounted on #servers-widget,
 // configured by data-capacity, data-refill-rate, data-servers, data-burst and data-step.
 // Time moves only with the step button, so every run is exactly reproducible; switching the mode
-// replays the same bursts and steps under the other mode.
+// replays the same bursts and steps under the other mode. loader.js loads it when the section
+// comes near (www/lesson/lazy.js).
 import init, { TokenBucket } from '../../pkg/bucketlab.js';
 import tables from '../../i18n/locales/servers.js';
 import { langOf, pickLang, translator } from '../../i18n/translate.js';
@@ -296,15 +297,19 @@ export function mountServers(root) {
   };
 }
 
-const root = document.getElementById('servers-widget');
-if (root) {
+/**
+ * Loads the wasm module and mounts the widget on `root`; a bad setting or a module that did not
+ * load is shown in `root` instead, in the page's language. Returns the widget's handle, or null.
+ */
+export async function startServers(root) {
   try {
     await init();
-    mountServers(root);
+    return mountServers(root);
   } catch (error) {
     const box = element('div', 'sv-error', { role: 'alert' });
     const message = String(error && error.message ? error.message : error);
     box.textContent = translator(tables, langOf())('error', { message });
     root.replaceChildren(box);
+    return null;
   }
 }
