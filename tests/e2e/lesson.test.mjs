@@ -20,6 +20,18 @@ test('the lesson loads with no console errors or warnings and a working diagram'
   await page.context().close();
 });
 
+/**
+ * Where `id`'s section ends up after a contents link's scroll: its top once it sits 24 px from the
+ * top of the screen (the scroll padding), or, after 10 s without getting there, wherever it is.
+ */
+async function settledTop(page, id) {
+  return page.waitForFunction((id) => {
+    const top = document.querySelector(id).getBoundingClientRect().top;
+    return Math.abs(top - 24) <= 8 ? top : false;
+  }, id, { timeout: 10_000 }).then((handle) => handle.jsonValue())
+    .catch(async () => page.evaluate((id) => document.querySelector(id).getBoundingClientRect().top, id));
+}
+
 test('a table of contents link brings its section to the top of the screen, however far down', async () => {
   const page = await openPage(env.browser, { viewport: { width: 1280, height: 800 } });
   await page.goto(`${env.server.url}en.html`);
@@ -28,11 +40,7 @@ test('a table of contents link brings its section to the top of the screen, howe
     await page.click(`nav a[href="${id}"]`);
     await page.waitForFunction((id) => location.hash === id, id);
     // The scroll (smooth, and maybe a second pass) ends with the section at the top, or this times out.
-    const top = await page.waitForFunction((id) => {
-      const top = document.querySelector(id).getBoundingClientRect().top;
-      return Math.abs(top - 24) <= 8 ? top : false;
-    }, id, { timeout: 10_000 }).then((handle) => handle.jsonValue())
-      .catch(async () => page.evaluate((id) => document.querySelector(id).getBoundingClientRect().top, id));
+    const top = await settledTop(page, id);
     assert.ok(Math.abs(top - 24) <= 8, `${id} is ${top.toFixed(0)} px from the top of the screen, not 24 (scroll-padding)`);
   }
   assert.deepEqual(page.problems, []);
@@ -130,11 +138,7 @@ test('without JavaScript a table of contents link lands on its section too', asy
   await page.goto(`${env.server.url}en.html`);
   for (const id of ['#clientes', '#faq']) {
     await page.click(`nav a[href="${id}"]`);
-    const top = await page.waitForFunction((id) => {
-      const top = document.querySelector(id).getBoundingClientRect().top;
-      return Math.abs(top - 24) <= 8 ? top : false;
-    }, id, { timeout: 10_000 }).then((handle) => handle.jsonValue())
-      .catch(async () => page.evaluate((id) => document.querySelector(id).getBoundingClientRect().top, id));
+    const top = await settledTop(page, id);
     assert.ok(Math.abs(top - 24) <= 8, `${id} is ${top.toFixed(0)} px from the top of the screen, not 24 (scroll-padding)`);
   }
   await page.context().close();
