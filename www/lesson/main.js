@@ -202,9 +202,12 @@ async function start() {
     // The module did not load: both diagrams say so (the hero's queued clicks go with its button).
     // A bad setting: the widget that met it already shows it (mountDiagram); the other one, not
     // mounted, shows it too. Never a blank space, nor a hero that looks alive and isn't.
+    // A widget already live keeps working; the error still reaches the console.
     const title = translator(elementTables, pageLang())(loaded ? 'buildFailed' : 'loadFailed');
+    const live = [hero, root].filter((widget) => widget.querySelector('.bl-widget[data-live]'));
+    if (live.length) console.error(error);
     for (const widget of [hero, root]) {
-      if (!widget.querySelector('.bl-error')) showError(widget, title, loaded ? mountErrors(widget, error) : error);
+      if (!live.includes(widget) && !widget.querySelector('.bl-error')) showError(widget, title, loaded ? mountErrors(widget, error) : error);
     }
   }
 
