@@ -139,8 +139,11 @@ test('traffic: another limiter gives the command\'s counts for it, and a note in
   assert.equal(await page.locator(`${MOUNT} .tr-exports`).count(), 0, 'no token-bucket export for another limiter');
 
   // The recommendation is a token bucket's: applying it switches the limiter back and exports it.
-  await page.click(`${MOUNT} .tr-apply`);
+  // From the keyboard: the button goes with the old results; the new summary takes the focus.
+  await page.focus(`${MOUNT} .tr-apply`);
+  await page.keyboard.press('Enter');
   await page.waitForSelector(`${MOUNT} .tr-exports`);
+  assert.equal(await page.evaluate(() => document.activeElement.className), 'tr-summary', 'focus on the new results, not the body');
   assert.equal(await page.inputValue(`${MOUNT} .tr-field--algorithm select`), 'token-bucket');
   assert.equal(await page.locator(`${MOUNT} .tr-algorithm-note`).count(), 0);
   assert.deepEqual(page.problems, []);

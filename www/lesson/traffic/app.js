@@ -298,6 +298,7 @@ class TrafficView {
   }
 
   fail(message) {
+    this.focusResults = false;
     this.setBusy(false);
     this.error.textContent = message;
   }
@@ -313,7 +314,8 @@ class TrafficView {
       lines: t('counts.lines', { count: r.lines }), requests: t('counts.requests', { count: r.requests }), keys: t('counts.clients', { count: r.keys }),
       format: o.format, limited: r.limited, algorithm, capacity: opts.capacity, rate: opts.refillRate,
     });
-    const parts = [el('p', { class: 'tr-summary' }, summary)];
+    // Focusable from script: after "Apply", the new results take the focus (see applyRecommendation).
+    const parts = [el('p', { class: 'tr-summary', tabindex: '-1' }, summary)];
     if (r.epochUnits) parts.push(this.timesNote(r.epochUnits));
     if (r.malformed > 0) {
       // "the first ones" only when some are left out.
@@ -344,6 +346,9 @@ class TrafficView {
     this.results.replaceChildren(...parts);
     this.renderTable();
     this.renderTimeline();
+    const lost = document.activeElement === document.body || this.results.contains(document.activeElement);
+    if (this.focusResults && lost) parts[0].focus();
+    this.focusResults = false;
   }
 
   /**
@@ -362,6 +367,9 @@ class TrafficView {
 
   /** Replays with the recommended policy: a token bucket, whatever limiter ran before. */
   applyRecommendation(rec) {
+    // The button goes with the results it sits in: the new results' summary gets the focus (it
+    // would fall to the page's body), if the reader was still in the results by then.
+    this.focusResults = true;
     this.inputs.capacity.value = rec.capacity;
     this.inputs.rate.value = rec.refillRate;
     this.inputs.algorithm.value = ALGORITHMS[0];
