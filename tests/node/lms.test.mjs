@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { anonymousActor, statementMaker, VERBS } from '../../www/lms/statements.js';
 import { fetchCmi5Auth, LaunchError, readLaunch } from '../../www/lms/launch.js';
 import { LrsQueue } from '../../www/lms/lrs.js';
+import { beats, readProgress, sessionTime } from '../../www/lms/scorm.js';
 import { startLrs, statementProblems } from '../lms/lrs-stand-in.mjs';
 
 const tables = Object.fromEntries(['pt-BR', 'en'].map((lang) =>
@@ -200,4 +201,28 @@ test('lms: the SCORM packages are named by version and language, and a wrong one
     ['bucketlab-scorm12.zip', 'bucketlab-scorm12-en.zip', 'bucketlab-scorm2004.zip', 'bucketlab-scorm2004-en.zip']);
   assert.throws(() => zipName('1.2', 'fr'), { message: 'lang must be "pt-BR" or "en", got "fr"' });
   assert.throws(() => manifest('1.3', [], 'en'), { message: 'version must be "2004" or "1.2", got "1.3"' });
+});
+
+test('lms: session time in each SCORM version\'s format: 1.2 HHHH:MM:SS.SS, 2004 an ISO 8601 duration', () => {
+  const cases = [[0, '0000:00:00.00', 'PT0S'], [3210, '0000:00:03.21', 'PT3.21S'], [754_005, '0000:12:34.01', 'PT12M34.01S'],
+    [3_600_000 * 101 + 60_000, '0101:01:00.00', 'PT101H1M0S'], [-5, '0000:00:00.00', 'PT0S']];
+  for (const [ms, v12, v2004] of cases) {
+    assert.equal(sessionTime('1.2', ms), v12, `ms: ${ms}`);
+    assert.equal(sessionTime('2004', ms), v2004, `ms: ${ms}`);
+  }
+});
+
+test('lms: suspend_data is read back as progress, and anything not ours as none', () => {
+  const saved = JSON.stringify({ refused: true, quizDone: true, best: { correct: 6, total: 8 } });
+  assert.deepEqual(readProgress(saved), { refused: true, quizDone: true, best: { correct: 6, total: 8 } });
+  const none = { refused: false, quizDone: false, best: null };
+  for (const text of ['', 'null', '42', 'page=3', '{"refused":"yes","best":{"correct":9,"total":8}}']) assert.deepEqual(readProgress(text), none, text);
+});
+
+test('lms: only a better share of right answers beats the best score reported', () => {
+  assert.equal(beats({ correct: 0, total: 8 }, null), true, 'the first score is reported, even 0');
+  assert.equal(beats({ correct: 7, total: 8 }, { correct: 6, total: 8 }), true);
+  assert.equal(beats({ correct: 6, total: 8 }, { correct: 6, total: 8 }), false);
+  assert.equal(beats({ correct: 0, total: 8 }, { correct: 8, total: 8 }), false);
+  assert.equal(beats({ correct: 0, total: 0 }, null), false);
 });
