@@ -2,7 +2,8 @@
 // file with the element into one classic script (H5P loads libraries with <script> tags) and
 // inlines the wasm as base64 (`bucketlab:wasm`), since H5P hosts refuse .wasm uploads, and the
 // element's stylesheets, since hosts may serve the script from a folder of aggregated assets.
-// The author's parameters (semantics.json): capacity, refillRate, cost, language, controls, question.
+// The author's parameters (semantics.json): capacity, refillRate, cost, language, controls, question;
+// a field the content leaves out takes its default from semantics.json, as in the editor.
 // xAPI goes through H5P's own dispatcher: `experienced` when shown, `interacted` at the first
 // refused request (429), and for the question `answered` and `completed`, scored.
 import wasmBase64 from 'bucketlab:wasm';
@@ -10,6 +11,7 @@ import init from '../../www/pkg/bucketlab.js';
 import '../../www/element/bucket-lab.js';
 import tables from '../../www/i18n/locales/lms.js';
 import { translator } from '../../www/i18n/translate.js';
+import semantics from './semantics.json';
 
 const H5P = window.H5P;
 
@@ -20,8 +22,17 @@ const loadWasm = () => {
   return ready;
 };
 
-/** The element's `controls` attribute from the author's check boxes. */
-function controlsAttribute(controls = {}) {
+/** Each semantics field's default, a group's as an object of its fields' defaults. */
+const defaultsOf = (fields) => Object.fromEntries(fields.map((f) => [f.name, f.type === 'group' ? defaultsOf(f.fields) : f.default]));
+const DEFAULTS = defaultsOf(semantics);
+
+/** The content's parameters with every field it leaves out, inside the controls group too, at its default. */
+function withDefaults(params) {
+  return { ...DEFAULTS, ...params, controls: { ...DEFAULTS.controls, ...params?.controls } };
+}
+
+/** The element's `controls` attribute from the author's check boxes (all of them, defaults filled in). */
+function controlsAttribute(controls) {
   const shown = Object.entries(controls).filter(([, on]) => on).map(([name]) => name);
   return shown.length ? shown.join(' ') : 'none';
 }
@@ -36,7 +47,7 @@ function questionChoices(capacity, cost) {
 class BucketLab extends H5P.EventDispatcher {
   constructor(params, contentId) {
     super();
-    this.params = { capacity: 5, refillRate: 1, cost: 1, language: 'en', controls: {}, question: true, ...params };
+    this.params = withDefaults(params);
     this.contentId = contentId;
     this.t = translator(tables, this.params.language);
     this.score = 0;

@@ -47,7 +47,16 @@ const env = usePackages({ h5p: pack }, { player: 'node_modules/h5p-standalone/di
     return playerPage('authored');
   },
   'aggregated.html': (dir) => aggregate(dir, 'bucketlab', 'aggregated'),
+  // A content.json with no controls group (written by hand, or by an older editor).
+  'no-controls.html': (dir) => content(dir, 'no-controls', { capacity: 7, refillRate: 1, cost: 3, language: 'en', question: true }),
 });
+
+/** Writes `params` as `<dir>/<name>/content.json`; resolves to the player page for it. */
+async function content(dir, name, params) {
+  await mkdir(join(dir, name));
+  await writeFile(join(dir, name, 'content.json'), JSON.stringify(params));
+  return playerPage(name);
+}
 
 /**
  * The package as a host that aggregates library assets serves it (WordPress' H5P plugin by
@@ -215,4 +224,18 @@ test('lms: on a host that aggregates library scripts into cachedassets/, the wid
   assert.equal(await aggregatedFrame.evaluate((name) => Object.hasOwn(H5P.copyrightLicenses, name), license), true, license);
   assert.deepEqual(aggregated.problems, []);
   await aggregated.context().close();
+});
+
+test('lms: H5P content without a controls group shows every control, as the editor\'s defaults say', async () => {
+  const [page, frame] = await play('no-controls.html');
+  const shown = await frame.evaluate(() => {
+    const el = document.querySelector('bucket-lab');
+    return { controls: el.getAttribute('controls'), send: el.shadowRoot.querySelector('.bl-send')?.checkVisibility() };
+  });
+  assert.deepEqual(shown, { controls: 'send cost burst bucket traffic time', send: true });
+  // B = 7 and a cost of 3: two requests pass, the third is refused, and the host hears of it.
+  assert.equal(await sendUntilRefused(frame, { inElement: true }), 2);
+  await page.waitForFunction(() => window.xapi.some((s) => s.verb.id.endsWith('/interacted')));
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
 });
