@@ -3,7 +3,9 @@
 // inlines the wasm as base64 (`bucketlab:wasm`), since H5P hosts refuse .wasm uploads, and the
 // element's stylesheets, since hosts may serve the script from a folder of aggregated assets.
 // The author's parameters (semantics.json): capacity, refillRate, cost, language, controls, question;
-// a field the content leaves out takes its default from semantics.json, as in the editor.
+// a field the content leaves out takes its default from semantics.json, as in the editor. A cost
+// above the capacity, which the editor cannot refuse (H5P's semantics have no rule across fields),
+// shows a message naming the editor's fields instead of the diagram.
 // xAPI goes through H5P's own dispatcher: `experienced` when shown, `interacted` at the first
 // refused request (429), and for the question `answered` and `completed`, scored.
 import wasmBase64 from 'bucketlab:wasm';
@@ -48,6 +50,8 @@ class BucketLab extends H5P.EventDispatcher {
   constructor(params, contentId) {
     super();
     this.params = withDefaults(params);
+    // A cost above the capacity shows the author a message, and no question (see attach).
+    this.askQuestion = this.params.question && this.params.cost <= this.params.capacity;
     this.contentId = contentId;
     this.t = translator(tables, this.params.language);
     this.score = 0;
@@ -59,16 +63,29 @@ class BucketLab extends H5P.EventDispatcher {
   }
 
   getMaxScore() {
-    return this.params.question ? 1 : 0;
+    return this.askQuestion ? 1 : 0;
   }
 
   attach($container) {
-    // Started before the element is connected, so the element never fetches a .wasm of its own.
-    const started = loadWasm();
-    const { capacity, refillRate, cost, language, controls, question } = this.params;
+    const { capacity, refillRate, cost, language, controls } = this.params;
     const root = document.createElement('div');
     root.className = 'h5p-bucket-lab';
     root.lang = language;
+    // H5P fits its frame to the content only when asked, and the content changes size after the
+    // first paint: the element shows its frame once its stylesheets load, a response adds the
+    // panel, the question's feedback a line. Every change of size asks again.
+    $container.get(0).replaceChildren(root);
+    new ResizeObserver(() => this.trigger('resize')).observe(root);
+    if (cost > capacity) {
+      // The element would name its `cost` attribute, which an H5P author never sees: this names
+      // the editor's fields. No question either: it would have no right answer.
+      const message = Object.assign(document.createElement('p'), { className: 'h5p-bucket-lab-error', textContent: this.t('h5p.costAboveCapacity', { cost, capacity }) });
+      message.setAttribute('role', 'alert');
+      root.append(message);
+      return;
+    }
+    // Started before the element is connected, so the element never fetches a .wasm of its own.
+    const started = loadWasm();
     const element = document.createElement('bucket-lab');
     for (const [name, value] of Object.entries({ capacity, 'refill-rate': refillRate, cost, lang: language, controls: controlsAttribute(controls) })) {
       element.setAttribute(name, String(value));
@@ -81,12 +98,7 @@ class BucketLab extends H5P.EventDispatcher {
     });
     this.element = element;
     root.append(element);
-    if (question) root.append(this.#question(capacity, cost));
-    $container.get(0).replaceChildren(root);
-    // H5P fits its frame to the content only when asked, and the content changes size after the
-    // first paint: the element shows its frame once its stylesheets load, a response adds the
-    // panel, the question's feedback a line. Every change of size asks again.
-    new ResizeObserver(() => this.trigger('resize')).observe(root);
+    if (this.askQuestion) root.append(this.#question(capacity, cost));
     started.then(() => {
       this.triggerXAPI('experienced');
       this.trigger('resize');

@@ -49,6 +49,8 @@ const env = usePackages({ h5p: pack }, { player: 'node_modules/h5p-standalone/di
   'aggregated.html': (dir) => aggregate(dir, 'bucketlab', 'aggregated'),
   // A content.json with no controls group (written by hand, or by an older editor).
   'no-controls.html': (dir) => content(dir, 'no-controls', { capacity: 7, refillRate: 1, cost: 3, language: 'en', question: true }),
+  // A cost above the capacity: the editor checks each field alone and lets it through.
+  'cost-above.html': (dir) => content(dir, 'cost-above', { capacity: 5, refillRate: 1, cost: 10, language: 'pt-BR', question: true }),
 });
 
 /** Writes `params` as `<dir>/<name>/content.json`; resolves to the player page for it. */
@@ -236,6 +238,22 @@ test('lms: H5P content without a controls group shows every control, as the edit
   // B = 7 and a cost of 3: two requests pass, the third is refused, and the host hears of it.
   assert.equal(await sendUntilRefused(frame, { inElement: true }), 2);
   await page.waitForFunction(() => window.xapi.some((s) => s.verb.id.endsWith('/interacted')));
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('lms: H5P content whose cost is above the capacity names the editor\'s fields, in its language, and asks nothing', async () => {
+  const page = await openPage(env.browser);
+  await page.goto(new URL('cost-above.html', env.server.url).href);
+  const frame = await (await page.waitForSelector('iframe')).contentFrame();
+  const message = await frame.waitForSelector('.h5p-bucket-lab-error');
+  assert.equal(await message.getAttribute('role'), 'alert');
+  const text = await message.textContent();
+  assert.match(text, /“Custo de uma requisição \(tokens\)” \(10\) é maior que “Capacidade B \(tokens\)” \(5\)/);
+  assert.doesNotMatch(text, /atributo|attribute/i);
+  assert.deepEqual(await frame.evaluate(() => [
+    Boolean(document.querySelector('bucket-lab')), Boolean(document.querySelector('.h5p-bucket-lab fieldset')), H5P.instances[0].getMaxScore(),
+  ]), [false, false, 0]);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
