@@ -7,7 +7,8 @@
 // above the capacity, which the editor cannot refuse (H5P's semantics have no rule across fields),
 // shows a message naming the editor's fields instead of the diagram.
 // xAPI goes through H5P's own dispatcher: `experienced` when shown, `interacted` at the first
-// refused request (429), and for the question `answered` and `completed`, scored.
+// refused request (429), and for the question `answered` (a choice interaction: its choices and
+// the correct one) and `completed`, scored.
 import wasmBase64 from 'bucketlab:wasm';
 import init from '../../www/pkg/bucketlab.js';
 import '../../www/element/bucket-lab.js';
@@ -130,6 +131,14 @@ class BucketLab extends H5P.EventDispatcher {
       for (const input of fieldset.querySelectorAll('input')) input.disabled = true;
       check.disabled = true;
       const answered = this.createXAPIEventTemplate('answered');
+      // What a host's attempts report shows: the question, its choices and the right one.
+      Object.assign(answered.data.statement.object.definition, {
+        description: { [this.params.language]: legend.textContent },
+        type: 'http://adlnet.gov/expapi/activities/cmi.interaction',
+        interactionType: 'choice',
+        choices: choices.map((value) => ({ id: String(value), description: { [this.params.language]: t.number(value) } })),
+        correctResponsesPattern: [String(answer)],
+      });
       answered.setScoredResult(this.score, 1, this, true, this.score === 1);
       answered.data.statement.result.response = chosen.value;
       this.trigger(answered);

@@ -257,3 +257,22 @@ test('lms: H5P content whose cost is above the capacity names the editor\'s fiel
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('lms: the H5P question\'s answered statement is a choice interaction with its choices and the right one', async () => {
+  const [page, frame] = await play('play.html');
+  // B = 5, cost 1: the choices are 4, 5 and 6, and 5 is right. The learner picks 6.
+  await frame.check('input[value="6"]');
+  await frame.click('.h5p-bucket-lab button');
+  await page.waitForFunction(() => window.xapi.some((s) => s.verb.id.endsWith('/answered')));
+  const answered = await page.evaluate(() => window.xapi.find((s) => s.verb.id.endsWith('/answered')));
+  assert.deepEqual(statementProblems(answered), [], JSON.stringify(answered));
+  const { definition } = answered.object;
+  assert.equal(definition.type, 'http://adlnet.gov/expapi/activities/cmi.interaction');
+  assert.equal(definition.interactionType, 'choice');
+  assert.deepEqual(definition.choices, ['4', '5', '6'].map((id) => ({ id, description: { en: id } })));
+  assert.deepEqual(definition.correctResponsesPattern, ['5']);
+  assert.match(definition.description.en, /^The bucket is full \(B = 5\) and each request costs 1\./);
+  assert.deepEqual([answered.result.response, answered.result.success], ['6', false]);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
