@@ -141,6 +141,23 @@ test('lms: a 429 met while the LMS module is still loading counts: its statement
   }
 });
 
+test('lms: a cmi5 launch is refused in one warning (the lesson is not a cmi5 AU): nothing reaches the LRS', async () => {
+  const requests = lrs.requests;
+  const page = await openLaunched({
+    endpoint: lrs.endpoint, fetch: `${lrs.endpoint}fetch?code=abc`, registration: REGISTRATION, activityId: 'https://lms.example/au/bucketlab',
+    actor: JSON.stringify({ objectType: 'Agent', account: { homePage: 'https://lms.example', name: 'ana' } }),
+  });
+  await sendUntilRefused(page.mainFrame());
+  await page.waitForFunction(() => window.statements.length === 2);
+  assert.deepEqual(pageProblems(page), [
+    'warning: bucketlab: launch setting fetch= makes this a cmi5 launch, which this lesson does not follow (it is not a cmi5 AU): ' +
+      'import it into the LMS as an xAPI (Tin Can) activity, launched with endpoint and auth; statements stay in the page',
+  ]);
+  assert.equal(await page.evaluate(() => window.bucketlab.xapi.pending), 0);
+  assert.equal(lrs.requests, requests);
+  await page.context().close();
+});
+
 test('lms: the quick check is completed once: "New questions" sets are practice and send no statement', async () => {
   const stored = lrs.statements.length;
   const page = await openLaunched(launchParams());

@@ -3,10 +3,9 @@
 // real HTTP server that fails, hangs and refuses on request.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { anonymousActor, statementMaker, VERBS } from '../../www/lms/statements.js';
-import { fetchCmi5Auth, LaunchError, readLaunch } from '../../www/lms/launch.js';
+import { LaunchError, readLaunch } from '../../www/lms/launch.js';
 import { LrsQueue } from '../../www/lms/lrs.js';
 import { beats, readProgress, sessionTime } from '../../www/lms/scorm.js';
 import { startLrs, statementProblems } from '../lms/lrs-stand-in.mjs';
@@ -75,7 +74,7 @@ test('lms: the validator really refuses a broken statement (so the checks above 
   assert.equal(statementProblems(broken).length, 2, statementProblems(broken).join('\n'));
 });
 
-test('lms: the launch reads a Tin Can launch, a cmi5 launch and the page settings', () => {
+test('lms: the launch reads a Tin Can launch and the page settings', () => {
   const tinCan = readLaunch(new URLSearchParams({
     endpoint: 'https://lrs.example/xAPI/', auth: 'Basic abc', registration: 'f3b8c0de-1a2b-4c3d-8e9f-0123456789ab',
     actor: JSON.stringify({ name: ['Ana'], mbox: ['mailto:ana@example.org'] }), activity_id: 'https://courses.example/bucketlab',
@@ -84,10 +83,6 @@ test('lms: the launch reads a Tin Can launch, a cmi5 launch and the page setting
     endpoint: 'https://lrs.example/xAPI/', auth: 'Basic abc', registration: 'f3b8c0de-1a2b-4c3d-8e9f-0123456789ab',
     actor: { objectType: 'Agent', name: 'Ana', mbox: 'mailto:ana@example.org' }, activityId: 'https://courses.example/bucketlab',
   });
-  const cmi5 = readLaunch(new URLSearchParams({ endpoint: 'https://lrs.example/x', fetch: 'https://lms.example/token?k=1',
-    actor: '{"account":{"homePage":"https://lms.example","name":"7"}}' }));
-  assert.equal(cmi5.fetchUrl, 'https://lms.example/token?k=1');
-  assert.equal(cmi5.auth, undefined);
   const page = readLaunch(new URLSearchParams(), { xapiEndpoint: 'https://lrs.example/', xapiAuth: 'Basic q' });
   assert.deepEqual([page.endpoint, page.auth], ['https://lrs.example/', 'Basic q']);
   assert.deepEqual(readLaunch(new URLSearchParams('capacity=3')), { auth: undefined, registration: undefined });
@@ -175,19 +170,11 @@ test('lms: what the LRS refuses, or what never gets through, is counted as dropp
   }
 });
 
-test('lms: cmi5 credentials come from the launch fetch URL', async () => {
-  const server = createServer((req, res) => {
-    res.writeHead(req.method === 'POST' && req.url === '/token?k=1' ? 200 : 403, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ 'auth-token': 'dG9rZW4=' }));
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${server.address().port}`;
-  try {
-    assert.equal(await fetchCmi5Auth(`${base}/token?k=1`), 'Basic dG9rZW4=');
-    await assert.rejects(fetchCmi5Auth(`${base}/used`), /the cmi5 fetch URL http:\/\/127\.0\.0\.1:\d+\/used answered 403/);
-  } finally {
-    await new Promise((resolve) => server.close(resolve));
-  }
+test('lms: a cmi5 launch is refused by name: the lesson is not a cmi5 AU and does not half follow one', () => {
+  const cmi5 = new URLSearchParams({ endpoint: 'https://lrs.example/x', fetch: 'https://lms.example/token?k=1',
+    actor: '{"account":{"homePage":"https://lms.example","name":"7"}}', activityId: 'https://lms.example/au/1' });
+  assert.throws(() => readLaunch(cmi5), (error) => error instanceof LaunchError &&
+    /^launch setting fetch= makes this a cmi5 launch, which this lesson does not follow \(it is not a cmi5 AU\)/.test(error.message));
 });
 
 /** Resolves once `condition()` holds (checked every 10 ms; the test runner's timeout bounds it). */

@@ -12,7 +12,7 @@
 //  - Outside an LMS and without an LRS it only dispatches the events, and writes nothing anywhere.
 import tables from '../i18n/locales/lms.js';
 import { langOf } from '../i18n/translate.js';
-import { DEFAULT_PASSING, fetchCmi5Auth, findLms, LaunchError, readLaunch } from './launch.js';
+import { DEFAULT_PASSING, findLms, LaunchError, readLaunch } from './launch.js';
 import { anonymousActor, statementMaker } from './statements.js';
 
 const warn = (message) => console.warn(message);
@@ -47,10 +47,6 @@ let queue = null;
 if (launch.endpoint) {
   const { LrsQueue } = await import('./lrs.js');
   queue = new LrsQueue({ endpoint: launch.endpoint, auth: launch.auth, warn });
-  if (launch.fetchUrl && !launch.auth) {
-    // cmi5: the credentials come from the fetch URL; statements made meanwhile wait in the queue.
-    queue.hold = fetchCmi5Auth(launch.fetchUrl).then((auth) => { queue.auth = auth; }, (error) => warn(`bucketlab: ${error.message}`));
-  }
 }
 
 const counts = { get pending() { return queue?.pending ?? 0; }, get dropped() { return queue?.dropped ?? 0; } };
@@ -61,9 +57,7 @@ window.bucketlab.xapi = counts;
 
 function emit(statement) {
   document.dispatchEvent(new CustomEvent('bucketlab:xapi', { detail: statement }));
-  if (!queue) return;
-  if (queue.hold) queue.hold.then(() => queue.send(statement));
-  else queue.send(statement);
+  queue?.send(statement);
 }
 
 // Progress toward completion. Inside an LMS it starts from what an earlier sitting or the other
