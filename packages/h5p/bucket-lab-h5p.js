@@ -2,14 +2,19 @@
 // file with the element into one classic script (H5P loads libraries with <script> tags) and
 // inlines the wasm as base64 (`bucketlab:wasm`), since H5P hosts refuse .wasm uploads, and the
 // element's stylesheets, since hosts may serve the script from a folder of aggregated assets.
-// The author's parameters (semantics.json): capacity, refillRate, cost, language, controls, question.
+// The author's parameters (semantics.json): capacity, refillRate, cost, language, controls, question;
+// a field the content leaves out takes its default from semantics.json, as in the editor. A cost
+// above the capacity, which the editor cannot refuse (H5P's semantics have no rule across fields),
+// shows a message naming the editor's fields instead of the diagram.
 // xAPI goes through H5P's own dispatcher: `experienced` when shown, `interacted` at the first
-// refused request (429), and for the question `answered` and `completed`, scored.
+// refused request (429), and for the question `answered` (a choice interaction: its choices and
+// the correct one) and `completed`, scored.
 import wasmBase64 from 'bucketlab:wasm';
 import init from '../../www/pkg/bucketlab.js';
 import '../../www/element/bucket-lab.js';
 import tables from '../../www/i18n/locales/lms.js';
 import { translator } from '../../www/i18n/translate.js';
+import semantics from './semantics.json';
 
 const H5P = window.H5P;
 
@@ -20,8 +25,17 @@ const loadWasm = () => {
   return ready;
 };
 
-/** The element's `controls` attribute from the author's check boxes. */
-function controlsAttribute(controls = {}) {
+/** Each semantics field's default, a group's as an object of its fields' defaults. */
+const defaultsOf = (fields) => Object.fromEntries(fields.map((f) => [f.name, f.type === 'group' ? defaultsOf(f.fields) : f.default]));
+const DEFAULTS = defaultsOf(semantics);
+
+/** The content's parameters with every field it leaves out, inside the controls group too, at its default. */
+function withDefaults(params) {
+  return { ...DEFAULTS, ...params, controls: { ...DEFAULTS.controls, ...params?.controls } };
+}
+
+/** The element's `controls` attribute from the author's check boxes (all of them, defaults filled in). */
+function controlsAttribute(controls) {
   const shown = Object.entries(controls).filter(([, on]) => on).map(([name]) => name);
   return shown.length ? shown.join(' ') : 'none';
 }
@@ -36,7 +50,9 @@ function questionChoices(capacity, cost) {
 class BucketLab extends H5P.EventDispatcher {
   constructor(params, contentId) {
     super();
-    this.params = { capacity: 5, refillRate: 1, cost: 1, language: 'en', controls: {}, question: true, ...params };
+    this.params = withDefaults(params);
+    // A cost above the capacity shows the author a message, and no question (see attach).
+    this.askQuestion = this.params.question && this.params.cost <= this.params.capacity;
     this.contentId = contentId;
     this.t = translator(tables, this.params.language);
     this.score = 0;
@@ -48,16 +64,29 @@ class BucketLab extends H5P.EventDispatcher {
   }
 
   getMaxScore() {
-    return this.params.question ? 1 : 0;
+    return this.askQuestion ? 1 : 0;
   }
 
   attach($container) {
-    // Started before the element is connected, so the element never fetches a .wasm of its own.
-    const started = loadWasm();
-    const { capacity, refillRate, cost, language, controls, question } = this.params;
+    const { capacity, refillRate, cost, language, controls } = this.params;
     const root = document.createElement('div');
     root.className = 'h5p-bucket-lab';
     root.lang = language;
+    // H5P fits its frame to the content only when asked, and the content changes size after the
+    // first paint: the element shows its frame once its stylesheets load, a response adds the
+    // panel, the question's feedback a line. Every change of size asks again.
+    $container.get(0).replaceChildren(root);
+    new ResizeObserver(() => this.trigger('resize')).observe(root);
+    if (cost > capacity) {
+      // The element would name its `cost` attribute, which an H5P author never sees: this names
+      // the editor's fields. No question either: it would have no right answer.
+      const message = Object.assign(document.createElement('p'), { className: 'h5p-bucket-lab-error', textContent: this.t('h5p.costAboveCapacity', { cost, capacity }) });
+      message.setAttribute('role', 'alert');
+      root.append(message);
+      return;
+    }
+    // Started before the element is connected, so the element never fetches a .wasm of its own.
+    const started = loadWasm();
     const element = document.createElement('bucket-lab');
     for (const [name, value] of Object.entries({ capacity, 'refill-rate': refillRate, cost, lang: language, controls: controlsAttribute(controls) })) {
       element.setAttribute(name, String(value));
@@ -70,12 +99,7 @@ class BucketLab extends H5P.EventDispatcher {
     });
     this.element = element;
     root.append(element);
-    if (question) root.append(this.#question(capacity, cost));
-    $container.get(0).replaceChildren(root);
-    // H5P fits its frame to the content only when asked, and the content changes size after the
-    // first paint: the element shows its frame once its stylesheets load, a response adds the
-    // panel, the question's feedback a line. Every change of size asks again.
-    new ResizeObserver(() => this.trigger('resize')).observe(root);
+    if (this.askQuestion) root.append(this.#question(capacity, cost));
     started.then(() => {
       this.triggerXAPI('experienced');
       this.trigger('resize');
@@ -107,6 +131,14 @@ class BucketLab extends H5P.EventDispatcher {
       for (const input of fieldset.querySelectorAll('input')) input.disabled = true;
       check.disabled = true;
       const answered = this.createXAPIEventTemplate('answered');
+      // What a host's attempts report shows: the question, its choices and the right one.
+      Object.assign(answered.data.statement.object.definition, {
+        description: { [this.params.language]: legend.textContent },
+        type: 'http://adlnet.gov/expapi/activities/cmi.interaction',
+        interactionType: 'choice',
+        choices: choices.map((value) => ({ id: String(value), description: { [this.params.language]: t.number(value) } })),
+        correctResponsesPattern: [String(answer)],
+      });
       answered.setScoredResult(this.score, 1, this, true, this.score === 1);
       answered.data.statement.result.response = chosen.value;
       this.trigger(answered);

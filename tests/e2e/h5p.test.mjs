@@ -47,7 +47,18 @@ const env = usePackages({ h5p: pack }, { player: 'node_modules/h5p-standalone/di
     return playerPage('authored');
   },
   'aggregated.html': (dir) => aggregate(dir, 'bucketlab', 'aggregated'),
+  // A content.json with no controls group (written by hand, or by an older editor).
+  'no-controls.html': (dir) => content(dir, 'no-controls', { capacity: 7, refillRate: 1, cost: 3, language: 'en', question: true }),
+  // A cost above the capacity: the editor checks each field alone and lets it through.
+  'cost-above.html': (dir) => content(dir, 'cost-above', { capacity: 5, refillRate: 1, cost: 10, language: 'pt-BR', question: true }),
 });
+
+/** Writes `params` as `<dir>/<name>/content.json`; resolves to the player page for it. */
+async function content(dir, name, params) {
+  await mkdir(join(dir, name));
+  await writeFile(join(dir, name, 'content.json'), JSON.stringify(params));
+  return playerPage(name);
+}
 
 /**
  * The package as a host that aggregates library assets serves it (WordPress' H5P plugin by
@@ -215,4 +226,53 @@ test('lms: on a host that aggregates library scripts into cachedassets/, the wid
   assert.equal(await aggregatedFrame.evaluate((name) => Object.hasOwn(H5P.copyrightLicenses, name), license), true, license);
   assert.deepEqual(aggregated.problems, []);
   await aggregated.context().close();
+});
+
+test('lms: H5P content without a controls group shows every control, as the editor\'s defaults say', async () => {
+  const [page, frame] = await play('no-controls.html');
+  const shown = await frame.evaluate(() => {
+    const el = document.querySelector('bucket-lab');
+    return { controls: el.getAttribute('controls'), send: el.shadowRoot.querySelector('.bl-send')?.checkVisibility() };
+  });
+  assert.deepEqual(shown, { controls: 'send cost burst bucket traffic time', send: true });
+  // B = 7 and a cost of 3: two requests pass, the third is refused, and the host hears of it.
+  assert.equal(await sendUntilRefused(frame, { inElement: true }), 2);
+  await page.waitForFunction(() => window.xapi.some((s) => s.verb.id.endsWith('/interacted')));
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('lms: H5P content whose cost is above the capacity names the editor\'s fields, in its language, and asks nothing', async () => {
+  const page = await openPage(env.browser);
+  await page.goto(new URL('cost-above.html', env.server.url).href);
+  const frame = await (await page.waitForSelector('iframe')).contentFrame();
+  const message = await frame.waitForSelector('.h5p-bucket-lab-error');
+  assert.equal(await message.getAttribute('role'), 'alert');
+  const text = await message.textContent();
+  assert.match(text, /“Custo de uma requisição \(tokens\)” \(10\) é maior que “Capacidade B \(tokens\)” \(5\)/);
+  assert.doesNotMatch(text, /atributo|attribute/i);
+  assert.deepEqual(await frame.evaluate(() => [
+    Boolean(document.querySelector('bucket-lab')), Boolean(document.querySelector('.h5p-bucket-lab fieldset')), H5P.instances[0].getMaxScore(),
+  ]), [false, false, 0]);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('lms: the H5P question\'s answered statement is a choice interaction with its choices and the right one', async () => {
+  const [page, frame] = await play('play.html');
+  // B = 5, cost 1: the choices are 4, 5 and 6, and 5 is right. The learner picks 6.
+  await frame.check('input[value="6"]');
+  await frame.click('.h5p-bucket-lab button');
+  await page.waitForFunction(() => window.xapi.some((s) => s.verb.id.endsWith('/answered')));
+  const answered = await page.evaluate(() => window.xapi.find((s) => s.verb.id.endsWith('/answered')));
+  assert.deepEqual(statementProblems(answered), [], JSON.stringify(answered));
+  const { definition } = answered.object;
+  assert.equal(definition.type, 'http://adlnet.gov/expapi/activities/cmi.interaction');
+  assert.equal(definition.interactionType, 'choice');
+  assert.deepEqual(definition.choices, ['4', '5', '6'].map((id) => ({ id, description: { en: id } })));
+  assert.deepEqual(definition.correctResponsesPattern, ['5']);
+  assert.match(definition.description.en, /^The bucket is full \(B = 5\) and each request costs 1\./);
+  assert.deepEqual([answered.result.response, answered.result.success], ['6', false]);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
 });

@@ -10,8 +10,9 @@ import { join } from 'node:path';
 const ROOT = new URL('../../', import.meta.url).pathname;
 import { openPage } from './harness.mjs';
 import { zipEntries } from '../lms/packages.mjs';
-import { collectStatements, doQuickCheck, sendUntilRefused, usePackages } from '../lms/learner.mjs';
+import { answerQuickCheck, collectStatements, doQuickCheck, newQuestions, sendUntilRefused, usePackages } from '../lms/learner.mjs';
 import { LAUNCHES, pack, zipName } from '../../scripts/scorm.mjs';
+import { readProgress } from '../../www/lms/scorm.js';
 import { readTable } from '../../scripts/locales.mjs';
 
 
@@ -19,7 +20,8 @@ import { readTable } from '../../scripts/locales.mjs';
  * The LMS's page: scorm-again's `version` API under its standard name, the learner's id loaded
  * into it, every call of `spied` recorded in window.calls, then the package (`lang`'s) in an
  * iframe at the page its manifest's resource names, as an LMS launches it. `setup` is more script
- * run before the iframe loads (a fault to inject).
+ * run before the iframe loads (a fault to inject). A `?cmi=` JSON in the page's address replaces
+ * the learner's data: what the LMS hands back when the learner resumes a later sitting.
  */
 function hostPage(version, { setup = '', lang = 'pt-BR' } = {}) {
   const folder = zipName(version, lang).replace(/\.zip$/, '');
@@ -30,7 +32,8 @@ function hostPage(version, { setup = '', lang = 'pt-BR' } = {}) {
 <script src="runtime/scorm-again.min.js"></script>
 <script>
   const api = new ${klass}({ logLevel: 5 });
-  api.loadFromJSON(${learner});
+  const resumed = new URLSearchParams(location.search).get('cmi');
+  api.loadFromJSON(resumed ? JSON.parse(resumed) : ${learner});
   window.calls = [];
   for (const name of ${JSON.stringify(spied)}) {
     const real = api[name].bind(api);
@@ -56,10 +59,12 @@ const env = usePackages({ scorm: pack }, { runtime: 'node_modules/scorm-again/di
   'lms2004-en.html': hostPage('2004', { lang: 'en' }),
 });
 
-async function openLms(host) {
+async function openLms(host, cmi) {
   const page = await openPage(env.browser);
   await collectStatements(page.context());
-  await page.goto(new URL(host, env.server.url).href);
+  const url = new URL(host, env.server.url);
+  if (cmi) url.searchParams.set('cmi', JSON.stringify(cmi));
+  await page.goto(url.href);
   return [page, await lessonFrame(page, /\/index\.html$/)];
 }
 
@@ -235,3 +240,111 @@ test('lms: a package the LMS opens in a new window finds the API through its ope
   await page.waitForFunction(() => calls.includes('LMSFinish()'));
   await page.context().close();
 });
+
+/** What the SCO set through the spied calls: `element`'s last value, or undefined. */
+const lastSet = (calls, element) => calls.map((c) => c.match(/^(?:LMS)?SetValue\(([^,]+), (.*)\)$/s))
+  .filter((m) => m?.[1] === element).at(-1)?.[2];
+
+/** A session time as seconds: 1.2's HHHH:MM:SS.SS, 2004's ISO 8601 PT…H…M…S. */
+function sessionSeconds(version, text) {
+  const match = version === '1.2'
+    ? text.match(/^(\d{4}):([0-5]\d):([0-5]\d(?:\.\d{2}))$/)
+    : text.match(/^PT(?:(\d+)H)?(?:(\d+)M)?(\d+(?:\.\d{1,2})?)S$/);
+  assert.ok(match, `session time "${text}" in SCORM ${version}'s format`);
+  const [h = 0, m = 0, s] = match.slice(1).map((n) => Number(n ?? 0));
+  return h * 3600 + m * 60 + s;
+}
+
+test('lms: "New questions" is practice: SCORM 2004 keeps the best score and passed, xAPI gets one completed', async () => {
+  const [page, frame] = await openLms('lms2004.html');
+  await sendUntilRefused(frame);
+  const first = await answerQuickCheck(frame, { right: true });
+  assert.equal(first.correct, first.total);
+  assert.deepEqual([await get(page, 'cmi.score.raw'), await get(page, 'cmi.success_status'), await get(page, 'cmi.completion_status')],
+    ['100', 'passed', 'completed']);
+  await newQuestions(frame);
+  const practice = await answerQuickCheck(frame, { right: false });
+  assert.equal(practice.correct, 0);
+  assert.deepEqual([await get(page, 'cmi.score.raw'), await get(page, 'cmi.score.scaled'), await get(page, 'cmi.success_status')],
+    ['100', '1', 'passed'], 'a worse set reports nothing');
+  const calls = await page.evaluate(() => window.calls);
+  assert.deepEqual(calls.filter((c) => c.startsWith('SetValue(cmi.score.raw')), ['SetValue(cmi.score.raw, 100)']);
+  assert.ok(!calls.includes('SetValue(cmi.success_status, failed)'), calls.join('\n'));
+  const statements = await frame.evaluate(() => window.statements);
+  const completed = statements.filter((s) => s.verb.id.endsWith('/completed'));
+  assert.equal(completed.length, 1);
+  assert.equal(completed[0].result.score.scaled, 1);
+  assert.equal(statements.filter((s) => s.verb.id.endsWith('/answered')).length, first.total, 'the practice set sends no statement');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('lms: a better practice set raises the SCORM 1.2 score; a worse one after it lowers nothing', async () => {
+  const [page, frame] = await openLms('lms12.html');
+  const wrong = await answerQuickCheck(frame, { right: false });
+  assert.equal(await get(page, 'cmi.core.score.raw'), percent(wrong));
+  await newQuestions(frame);
+  await answerQuickCheck(frame, { right: true });
+  assert.equal(await get(page, 'cmi.core.score.raw'), '100');
+  await newQuestions(frame);
+  await answerQuickCheck(frame, { right: false });
+  assert.equal(await get(page, 'cmi.core.score.raw'), '100');
+  assert.equal(readProgress(await get(page, 'cmi.suspend_data')).best.correct, wrong.total);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+// Two sittings of one attempt: the first leaves half done (suspend), the LMS hands its
+// suspend_data back with entry "resume", and the second does only the other half.
+for (const version of ['1.2', '2004']) {
+  test(`lms: SCORM ${version} resumes a later sitting where the last one left, and reports each sitting's time`, async () => {
+    const host = version === '1.2' ? 'lms12.html' : 'lms2004.html';
+    const [status, exit, entry] = version === '1.2'
+      ? ['cmi.core.lesson_status', 'cmi.core.exit', 'cmi.core.entry'] : ['cmi.completion_status', 'cmi.exit', 'cmi.entry'];
+    const [page, start] = await openLms(host);
+    const opened = Date.now();
+    // 1.2: the 429 in the first sitting, on the English page (the language link carries the
+    // session on); 2004: the quick check first.
+    await start.click('.lang-switch a[data-lang=en]');
+    const frame = await lessonFrame(page, /\/en\.html/);
+    let score;
+    if (version === '1.2') await sendUntilRefused(frame);
+    else score = await answerQuickCheck(frame, { right: true });
+    const left = Date.now();
+    await page.evaluate(() => { document.getElementById('sco').src = 'about:blank'; });
+    await page.waitForFunction((exit) => calls.some((c) => c.includes(`${exit}, suspend`)), exit);
+    const calls = await page.evaluate(() => window.calls);
+    const time = sessionSeconds(version, lastSet(calls, version === '1.2' ? 'cmi.core.session_time' : 'cmi.session_time'));
+    // Counted from the first page, not from the English page that carried the session on.
+    assert.ok(time >= (left - opened) / 1000 - 0.01, `${time} s for a sitting of at least ${(left - opened) / 1000} s`);
+    const suspendData = await get(page, 'cmi.suspend_data');
+    assert.deepEqual(readProgress(suspendData), version === '1.2'
+      ? { refused: true, quizDone: false, best: null }
+      : { refused: false, quizDone: true, best: { correct: score.total, total: score.total } });
+    assert.equal(await get(page, status), 'incomplete');
+    await page.context().close();
+
+    const learner = version === '1.2'
+      ? { core: { student_id: 'learner-7', entry: 'resume', lesson_status: 'incomplete' }, suspend_data: suspendData }
+      : { learner_id: 'learner-7', scaled_passing_score: '0.5', entry: 'resume', completion_status: 'incomplete', success_status: 'passed',
+        score: { raw: '100', min: '0', max: '100', scaled: '1' }, suspend_data: suspendData };
+    const [again, resumed] = await openLms(host, learner);
+    assert.equal(await get(again, entry), 'resume');
+    if (version === '1.2') {
+      score = await answerQuickCheck(resumed, { right: true });
+      assert.equal(await get(again, 'cmi.core.score.raw'), '100');
+    } else {
+      // A worse set in the second sitting is practice too: the first sitting's 100 stays.
+      await answerQuickCheck(resumed, { right: false });
+      assert.deepEqual([await get(again, 'cmi.score.raw'), await get(again, 'cmi.success_status')], ['100', 'passed']);
+      assert.ok(!(await again.evaluate(() => window.calls)).some((c) => c.startsWith('SetValue(cmi.score.raw')));
+      await sendUntilRefused(resumed);
+    }
+    assert.equal(await get(again, status), 'completed', 'the half done in the first sitting counts');
+    await again.evaluate(() => { document.getElementById('sco').src = 'about:blank'; });
+    await again.waitForFunction((finish) => calls.includes(finish), version === '1.2' ? 'LMSFinish()' : 'Terminate()');
+    sessionSeconds(version, lastSet(await again.evaluate(() => window.calls), version === '1.2' ? 'cmi.core.session_time' : 'cmi.session_time'));
+    assert.deepEqual(again.problems, []);
+    await again.context().close();
+  });
+}

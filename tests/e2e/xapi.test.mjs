@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { launch, openPage, serve } from './harness.mjs';
 import { serveStatic, STRICT_CSP } from './static-server.mjs';
 import { startLrs, statementProblems } from '../lms/lrs-stand-in.mjs';
-import { collectStatements, doQuickCheck, sendUntilRefused } from '../lms/learner.mjs';
+import { answerQuickCheck, collectStatements, doQuickCheck, newQuestions, sendUntilRefused } from '../lms/learner.mjs';
 
 const AUTH = 'Basic dGVzdDp0ZXN0';
 const ACTOR = { name: 'Ana', mbox: 'mailto:ana@example.org' };
@@ -139,4 +139,36 @@ test('lms: a 429 met while the LMS module is still loading counts: its statement
   } finally {
     await server.close();
   }
+});
+
+test('lms: a cmi5 launch is refused in one warning (the lesson is not a cmi5 AU): nothing reaches the LRS', async () => {
+  const requests = lrs.requests;
+  const page = await openLaunched({
+    endpoint: lrs.endpoint, fetch: `${lrs.endpoint}fetch?code=abc`, registration: REGISTRATION, activityId: 'https://lms.example/au/bucketlab',
+    actor: JSON.stringify({ objectType: 'Agent', account: { homePage: 'https://lms.example', name: 'ana' } }),
+  });
+  await sendUntilRefused(page.mainFrame());
+  await page.waitForFunction(() => window.statements.length === 2);
+  assert.deepEqual(pageProblems(page), [
+    'warning: bucketlab: launch setting fetch= makes this a cmi5 launch, which this lesson does not follow (it is not a cmi5 AU): ' +
+      'import it into the LMS as an xAPI (Tin Can) activity, launched with endpoint and auth; statements stay in the page',
+  ]);
+  assert.equal(await page.evaluate(() => window.bucketlab.xapi.pending), 0);
+  assert.equal(lrs.requests, requests);
+  await page.context().close();
+});
+
+test('lms: the quick check is completed once: "New questions" sets are practice and send no statement', async () => {
+  const stored = lrs.statements.length;
+  const page = await openLaunched(launchParams());
+  const first = await answerQuickCheck(page.mainFrame(), { right: true });
+  await newQuestions(page.mainFrame());
+  await answerQuickCheck(page.mainFrame(), { right: false });
+  await page.waitForFunction(() => window.bucketlab.xapi.pending === 0);
+  const delivered = verbs(lrs.statements.slice(stored));
+  assert.deepEqual(delivered, ['experienced', ...Array(first.total).fill('answered'), 'completed']);
+  assert.equal(lrs.statements.at(-1).result.score.scaled, 1);
+  assert.deepEqual(verbs(await page.evaluate(() => window.statements)), delivered);
+  assert.deepEqual(pageProblems(page), []);
+  await page.context().close();
 });

@@ -48,6 +48,64 @@ export async function doQuickCheck(frame) {
   });
 }
 
+/** The quick check's prompts on screen in `frame`, in order. */
+const prompts = (frame) => frame.evaluate(() => [...document.querySelectorAll('.lab-question legend')].map((l) => l.textContent));
+
+/**
+ * The right answers of the quick-check set on screen in `frame` ({ question id: value }), learnt
+ * as a learner would from a friend's copy: the same page opened beside it with no LMS and no
+ * launch around (so nothing is reported), its "New questions" clicked until it shows the same set, each
+ * question checked there to see which option is right.
+ */
+async function rightAnswers(frame) {
+  const wanted = await prompts(frame);
+  const copy = await frame.page().context().newPage();
+  try {
+    await copy.goto(frame.url().replace(/[?#].*$/, ''));
+    await copy.evaluate(() => window.bucketlab.loadLab());
+    await copy.waitForSelector('.lab-question .lab-check');
+    for (let sets = 0; JSON.stringify(await prompts(copy.mainFrame())) !== JSON.stringify(wanted); sets += 1) {
+      if (sets === 20) throw new Error(`no set of the quick check shows ${JSON.stringify(wanted)}`);
+      await newQuestions(copy.mainFrame());
+    }
+    return await copy.evaluate(() => Object.fromEntries([...document.querySelectorAll('.lab-question')].map((question) => {
+      question.querySelector('input[type=radio]').click();
+      question.querySelector('.lab-check').click();
+      return [question.dataset.question, question.querySelector('.lab-option--right').dataset.value];
+    })));
+  } finally {
+    await copy.close();
+  }
+}
+
+/**
+ * Loads the lab and answers every quick-check question of the set on screen, each rightly
+ * (`right`) or wrongly, as a learner who knows the answers; resolves to the score.
+ */
+export async function answerQuickCheck(frame, { right }) {
+  await frame.evaluate(() => window.bucketlab.loadLab());
+  await frame.waitForSelector('.lab-question .lab-check');
+  const answers = await rightAnswers(frame);
+  return frame.evaluate(([answers, right]) => {
+    for (const question of document.querySelectorAll('.lab-question')) {
+      const want = answers[question.dataset.question];
+      [...question.querySelectorAll('input[type=radio]')].find((input) => (input.value === want) === right).click();
+      question.querySelector('.lab-check').click();
+    }
+    return window.bucketlab.lab.quiz.score;
+  }, [answers, right]);
+}
+
+/** Clicks the quick check's "New questions" and waits for the new, unanswered set. */
+export async function newQuestions(frame) {
+  const before = await prompts(frame);
+  await frame.click('.lab-new-quiz');
+  await frame.waitForFunction((before) => {
+    const now = [...document.querySelectorAll('.lab-question legend')].map((l) => l.textContent);
+    return now.length && JSON.stringify(now) !== JSON.stringify(before) && window.bucketlab.lab.quiz.score.answered === 0;
+  }, before);
+}
+
 /**
  * For a test file: before its tests, builds the packages (see buildPackages), serves their folder
  * with `pages` ({ path: html, or (dir) => html }) and starts Chromium; after them, stops it all.

@@ -3,11 +3,11 @@
 // real HTTP server that fails, hangs and refuses on request.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { anonymousActor, statementMaker, VERBS } from '../../www/lms/statements.js';
-import { fetchCmi5Auth, LaunchError, readLaunch } from '../../www/lms/launch.js';
+import { LaunchError, readLaunch } from '../../www/lms/launch.js';
 import { LrsQueue } from '../../www/lms/lrs.js';
+import { beats, readProgress, sessionTime } from '../../www/lms/scorm.js';
 import { startLrs, statementProblems } from '../lms/lrs-stand-in.mjs';
 
 const tables = Object.fromEntries(['pt-BR', 'en'].map((lang) =>
@@ -74,7 +74,7 @@ test('lms: the validator really refuses a broken statement (so the checks above 
   assert.equal(statementProblems(broken).length, 2, statementProblems(broken).join('\n'));
 });
 
-test('lms: the launch reads a Tin Can launch, a cmi5 launch and the page settings', () => {
+test('lms: the launch reads a Tin Can launch and the page settings', () => {
   const tinCan = readLaunch(new URLSearchParams({
     endpoint: 'https://lrs.example/xAPI/', auth: 'Basic abc', registration: 'f3b8c0de-1a2b-4c3d-8e9f-0123456789ab',
     actor: JSON.stringify({ name: ['Ana'], mbox: ['mailto:ana@example.org'] }), activity_id: 'https://courses.example/bucketlab',
@@ -83,10 +83,6 @@ test('lms: the launch reads a Tin Can launch, a cmi5 launch and the page setting
     endpoint: 'https://lrs.example/xAPI/', auth: 'Basic abc', registration: 'f3b8c0de-1a2b-4c3d-8e9f-0123456789ab',
     actor: { objectType: 'Agent', name: 'Ana', mbox: 'mailto:ana@example.org' }, activityId: 'https://courses.example/bucketlab',
   });
-  const cmi5 = readLaunch(new URLSearchParams({ endpoint: 'https://lrs.example/x', fetch: 'https://lms.example/token?k=1',
-    actor: '{"account":{"homePage":"https://lms.example","name":"7"}}' }));
-  assert.equal(cmi5.fetchUrl, 'https://lms.example/token?k=1');
-  assert.equal(cmi5.auth, undefined);
   const page = readLaunch(new URLSearchParams(), { xapiEndpoint: 'https://lrs.example/', xapiAuth: 'Basic q' });
   assert.deepEqual([page.endpoint, page.auth], ['https://lrs.example/', 'Basic q']);
   assert.deepEqual(readLaunch(new URLSearchParams('capacity=3')), { auth: undefined, registration: undefined });
@@ -174,19 +170,11 @@ test('lms: what the LRS refuses, or what never gets through, is counted as dropp
   }
 });
 
-test('lms: cmi5 credentials come from the launch fetch URL', async () => {
-  const server = createServer((req, res) => {
-    res.writeHead(req.method === 'POST' && req.url === '/token?k=1' ? 200 : 403, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ 'auth-token': 'dG9rZW4=' }));
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${server.address().port}`;
-  try {
-    assert.equal(await fetchCmi5Auth(`${base}/token?k=1`), 'Basic dG9rZW4=');
-    await assert.rejects(fetchCmi5Auth(`${base}/used`), /the cmi5 fetch URL http:\/\/127\.0\.0\.1:\d+\/used answered 403/);
-  } finally {
-    await new Promise((resolve) => server.close(resolve));
-  }
+test('lms: a cmi5 launch is refused by name: the lesson is not a cmi5 AU and does not half follow one', () => {
+  const cmi5 = new URLSearchParams({ endpoint: 'https://lrs.example/x', fetch: 'https://lms.example/token?k=1',
+    actor: '{"account":{"homePage":"https://lms.example","name":"7"}}', activityId: 'https://lms.example/au/1' });
+  assert.throws(() => readLaunch(cmi5), (error) => error instanceof LaunchError &&
+    /^launch setting fetch= makes this a cmi5 launch, which this lesson does not follow \(it is not a cmi5 AU\)/.test(error.message));
 });
 
 /** Resolves once `condition()` holds (checked every 10 ms; the test runner's timeout bounds it). */
@@ -200,4 +188,28 @@ test('lms: the SCORM packages are named by version and language, and a wrong one
     ['bucketlab-scorm12.zip', 'bucketlab-scorm12-en.zip', 'bucketlab-scorm2004.zip', 'bucketlab-scorm2004-en.zip']);
   assert.throws(() => zipName('1.2', 'fr'), { message: 'lang must be "pt-BR" or "en", got "fr"' });
   assert.throws(() => manifest('1.3', [], 'en'), { message: 'version must be "2004" or "1.2", got "1.3"' });
+});
+
+test('lms: session time in each SCORM version\'s format: 1.2 HHHH:MM:SS.SS, 2004 an ISO 8601 duration', () => {
+  const cases = [[0, '0000:00:00.00', 'PT0S'], [3210, '0000:00:03.21', 'PT3.21S'], [754_005, '0000:12:34.01', 'PT12M34.01S'],
+    [3_600_000 * 101 + 60_000, '0101:01:00.00', 'PT101H1M0S'], [-5, '0000:00:00.00', 'PT0S']];
+  for (const [ms, v12, v2004] of cases) {
+    assert.equal(sessionTime('1.2', ms), v12, `ms: ${ms}`);
+    assert.equal(sessionTime('2004', ms), v2004, `ms: ${ms}`);
+  }
+});
+
+test('lms: suspend_data is read back as progress, and anything not ours as none', () => {
+  const saved = JSON.stringify({ refused: true, quizDone: true, best: { correct: 6, total: 8 } });
+  assert.deepEqual(readProgress(saved), { refused: true, quizDone: true, best: { correct: 6, total: 8 } });
+  const none = { refused: false, quizDone: false, best: null };
+  for (const text of ['', 'null', '42', 'page=3', '{"refused":"yes","best":{"correct":9,"total":8}}']) assert.deepEqual(readProgress(text), none, text);
+});
+
+test('lms: only a better share of right answers beats the best score reported', () => {
+  assert.equal(beats({ correct: 0, total: 8 }, null), true, 'the first score is reported, even 0');
+  assert.equal(beats({ correct: 7, total: 8 }, { correct: 6, total: 8 }), true);
+  assert.equal(beats({ correct: 6, total: 8 }, { correct: 6, total: 8 }), false);
+  assert.equal(beats({ correct: 0, total: 8 }, { correct: 8, total: 8 }), false);
+  assert.equal(beats({ correct: 0, total: 0 }, null), false);
 });

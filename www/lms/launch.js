@@ -1,8 +1,9 @@
 // Where the statements go, read from the launch: the URL's parameters as an xAPI ("Tin Can")
-// launch or a cmi5 launch writes them, else the page's own settings (data-xapi-* on <body>).
+// launch writes them, else the page's own settings (data-xapi-* on <body>).
 //   xAPI launch:  ?endpoint=https://lrs.example/xAPI/&auth=Basic%20…&actor={…}&registration=…&activity_id=…
-//   cmi5 launch:  ?endpoint=…&fetch=https://lms.example/token&actor={…}&registration=…&activityId=…
 //   page:         <body data-xapi-endpoint="…" data-xapi-auth="…" data-xapi-actor='{…}'>
+// The lesson is not a cmi5 AU (no initialized/terminated, no cmi5 session context or moveOn
+// statements): a cmi5 launch (its `fetch=`) is refused by name rather than half followed.
 // Nothing here is built in: without an endpoint the statements stay in the page (bucketlab:xapi).
 // It also finds an LMS's SCORM API (findLms): what loads the SCORM run-time, scorm.js, at all.
 
@@ -13,13 +14,16 @@ const short = (value) => (value.length > 60 ? `${value.slice(0, 60)}…` : value
 
 /**
  * The launch's settings from `params` (URLSearchParams) and `data` (a dataset):
- * `{ endpoint, auth, fetchUrl, actor, registration, activityId }`, each undefined when not given.
- * Throws a LaunchError for a value that is given but unusable.
+ * `{ endpoint, auth, actor, registration, activityId }`, each undefined when not given.
+ * Throws a LaunchError for a value that is given but unusable, and for a cmi5 launch.
  */
 export function readLaunch(params, data = {}) {
   const get = (name, dataName) => params.get(name) ?? data[dataName] ?? undefined;
+  if (params.has('fetch')) {
+    throw new LaunchError('launch setting fetch= makes this a cmi5 launch, which this lesson does not follow (it is not a cmi5 AU): ' +
+      'import it into the LMS as an xAPI (Tin Can) activity, launched with endpoint and auth');
+  }
   const endpoint = get('endpoint', 'xapiEndpoint');
-  const fetchUrl = params.get('fetch') ?? undefined;
   const actorText = get('actor', 'xapiActor');
   const registration = params.get('registration') ?? undefined;
   const activityId = params.get('activityId') ?? params.get('activity_id') ?? undefined;
@@ -37,7 +41,6 @@ export function readLaunch(params, data = {}) {
   };
   const settings = { auth: get('auth', 'xapiAuth'), registration };
   if (endpoint !== undefined) settings.endpoint = url('endpoint', endpoint);
-  if (fetchUrl !== undefined) settings.fetchUrl = url('fetch', fetchUrl);
   if (activityId !== undefined) settings.activityId = url('activityId', activityId);
   if (registration !== undefined && !/^[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(registration)) {
     throw new LaunchError(`launch setting registration="${short(registration)}" is not usable: it must be a UUID`);
@@ -49,7 +52,7 @@ export function readLaunch(params, data = {}) {
     } catch {
       actor = null;
     }
-    // The LRS identifies an Agent by one of these; cmi5 sends an account, Tin Can often an mbox.
+    // The LRS identifies an Agent by one of these; Tin Can launches often send an mbox.
     const identified = actor && typeof actor === 'object' && ['mbox', 'mbox_sha1sum', 'openid', 'account'].some((k) => k in actor);
     if (!identified) {
       throw new LaunchError(`launch setting actor="${short(actorText)}" is not usable: it must be a JSON xAPI Agent ` +
@@ -62,15 +65,6 @@ export function readLaunch(params, data = {}) {
     settings.actor = { objectType: 'Agent', ...actor };
   }
   return settings;
-}
-
-/** cmi5: the launch's one-time auth token from the `fetch` URL, as an Authorization value. */
-export async function fetchCmi5Auth(fetchUrl) {
-  const response = await fetch(fetchUrl, { method: 'POST' });
-  if (!response.ok) throw new LaunchError(`the cmi5 fetch URL ${fetchUrl} answered ${response.status}`);
-  const token = (await response.json())['auth-token'];
-  if (typeof token !== 'string') throw new LaunchError(`the cmi5 fetch URL ${fetchUrl} sent no auth-token`);
-  return `Basic ${token}`;
 }
 
 /** How far up the frames to look (the ADL's own wrapper stops at 500; real LMSs nest a few). */

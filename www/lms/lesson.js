@@ -2,16 +2,17 @@
 //  - xAPI: every statement is dispatched on `document` as a `bucketlab:xapi` CustomEvent whose
 //    `detail` is the statement (xAPI 1.0.3): `experienced` when the lesson opens, `interacted` at
 //    the diagram's first refused request (429), `answered` for each quick-check question (with
-//    result.success and result.response) and `completed` when the quick check is done (with a
-//    scaled score). When the launch names an LRS (www/lms/launch.js) they are also POSTed there;
+//    result.success and result.response) and `completed` once, when the first set of the quick
+//    check is done (with a scaled score; later sets are practice, see below). When the launch names an LRS (www/lms/launch.js) they are also POSTed there;
 //    `bucketlab.xapi.pending` and `bucketlab.xapi.dropped` count what is still undelivered.
-//  - SCORM 1.2 / 2004: inside an LMS (www/lms/scorm.js) it reports the quick check's score, and
-//    completion once the learner has both met a 429 and finished the quick check; it commits and
-//    saves on pagehide (and ends the session there once the learner is done).
+//  - SCORM 1.2 / 2004: inside an LMS (www/lms/scorm.js) it reports the quick check's best score,
+//    and completion once the learner has both met a 429 and finished the quick check, in this
+//    sitting or an earlier one (suspend_data); it reports the session time, commits and saves on
+//    pagehide (and ends the session there once the learner is done).
 //  - Outside an LMS and without an LRS it only dispatches the events, and writes nothing anywhere.
 import tables from '../i18n/locales/lms.js';
 import { langOf } from '../i18n/translate.js';
-import { DEFAULT_PASSING, fetchCmi5Auth, findLms, LaunchError, readLaunch } from './launch.js';
+import { DEFAULT_PASSING, findLms, LaunchError, readLaunch } from './launch.js';
 import { anonymousActor, statementMaker } from './statements.js';
 
 const warn = (message) => console.warn(message);
@@ -46,10 +47,6 @@ let queue = null;
 if (launch.endpoint) {
   const { LrsQueue } = await import('./lrs.js');
   queue = new LrsQueue({ endpoint: launch.endpoint, auth: launch.auth, warn });
-  if (launch.fetchUrl && !launch.auth) {
-    // cmi5: the credentials come from the fetch URL; statements made meanwhile wait in the queue.
-    queue.hold = fetchCmi5Auth(launch.fetchUrl).then((auth) => { queue.auth = auth; }, (error) => warn(`bucketlab: ${error.message}`));
-  }
 }
 
 const counts = { get pending() { return queue?.pending ?? 0; }, get dropped() { return queue?.dropped ?? 0; } };
@@ -60,16 +57,21 @@ window.bucketlab.xapi = counts;
 
 function emit(statement) {
   document.dispatchEvent(new CustomEvent('bucketlab:xapi', { detail: statement }));
-  if (!queue) return;
-  if (queue.hold) queue.hold.then(() => queue.send(statement));
-  else queue.send(statement);
+  queue?.send(statement);
 }
 
-let refused = false;
-let quizDone = false;
-let completed = false;
+// Progress toward completion. Inside an LMS it starts from what an earlier sitting or the other
+// language's page saved (suspend_data), and every step is saved at once, so leaving never loses it.
+// The quick check counts once per attempt: the first set finished sends its `answered` statements
+// and the one `completed`. A later set ("New questions", or the quick check in a later sitting) is
+// practice: it sends no statement (its questions reuse the first set's activity ids with other
+// numbers, and an LRS keeps one definition per id), and its score reaches the LMS only when it
+// beats the best one reported, so a reported score never goes down.
+const progress = scorm?.savedProgress ?? { refused: false, quizDone: false, best: null };
+let completed = progress.refused && progress.quizDone;
+const save = () => scorm?.saveProgress(progress);
 const maybeComplete = () => {
-  if (!refused || !quizDone || completed) return;
+  if (!progress.refused || !progress.quizDone || completed) return;
   completed = true;
   scorm?.reportCompleted();
 };
@@ -78,20 +80,22 @@ emit(make.experienced());
 
 // Any of the page's diagrams counts (the one in the lesson, a live one on the first screen).
 document.addEventListener('bucketlab:decision', (event) => {
-  if (refused || event.detail?.allowed !== false) return;
-  refused = true;
+  if (progress.refused || event.detail?.allowed !== false) return;
+  progress.refused = true;
   emit(make.interacted(event.detail));
+  save();
   maybeComplete();
 });
 
 document.addEventListener('bucketlab:answer', (event) => {
   const { score, ...question } = event.detail;
-  emit(make.answered(question));
+  const practice = progress.quizDone;
+  if (!practice) emit(make.answered(question));
   if (score.answered < score.total) return;
-  const scaled = score.total ? score.correct / score.total : 0;
-  emit(make.completed(score, scaled >= DEFAULT_PASSING));
-  scorm?.reportScore(score);
-  quizDone = true;
+  if (!practice) emit(make.completed(score, score.total ? score.correct / score.total >= DEFAULT_PASSING : false));
+  progress.quizDone = true;
+  if (scorm?.reportScore(score, progress.best)) progress.best = { correct: score.correct, total: score.total };
+  save();
   maybeComplete();
 });
 

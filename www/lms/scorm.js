@@ -1,8 +1,10 @@
 // The SCORM run-time as the lesson uses it, once launch.js's findLms has found the LMS's API object
-// (loaded only then, by lms/lesson.js): initialise; report the quick
-// check's score and, once the learner has also met a refused request, completion; commit and
-// finish when the page goes away. Every call goes through `call`, so an API that throws or answers
-// "false" costs the learner nothing: one console warning, and the lesson goes on without it.
+// (loaded only then, by lms/lesson.js): initialise; restore the learner's progress from
+// suspend_data (a 429 met, the quick check done, the best score: what an earlier sitting or the
+// other language's page saved); report the quick check's best score and, once the learner has
+// also met a refused request, completion; report the session's time, commit and finish when the
+// page goes away. Every call goes through `call`, so an API that throws or answers "false" costs
+// the learner nothing: one console warning, and the lesson goes on without it.
 
 import { DEFAULT_PASSING } from './launch.js';
 
@@ -11,23 +13,82 @@ const MODEL = {
   '1.2': {
     initialize: 'LMSInitialize', set: 'LMSSetValue', get: 'LMSGetValue', commit: 'LMSCommit', finish: 'LMSFinish',
     learner: 'cmi.core.student_id', score: 'cmi.core.score', status: 'cmi.core.lesson_status', exit: 'cmi.core.exit',
+    sessionTime: 'cmi.core.session_time',
   },
   '2004': {
     initialize: 'Initialize', set: 'SetValue', get: 'GetValue', commit: 'Commit', finish: 'Terminate',
     learner: 'cmi.learner_id', score: 'cmi.score', status: 'cmi.completion_status', exit: 'cmi.exit',
+    sessionTime: 'cmi.session_time',
   },
 };
+
+/** Where a page that continues an open session finds when the session started (see `leave`). */
+const STARTED_KEY = 'bucketlab:scorm-session-started';
+
+/**
+ * `ms` as the data model's session time: SCORM 1.2's CMITimespan `HHHH:MM:SS.SS`, SCORM 2004's
+ * ISO 8601 duration (`PT1H2M3.45S`). Hundredths are the finest both allow.
+ */
+export function sessionTime(version, ms) {
+  const hundredths = Math.max(0, Math.round(ms / 10));
+  const hours = Math.floor(hundredths / 360_000);
+  const minutes = Math.floor(hundredths / 6000) % 60;
+  const seconds = (hundredths % 6000) / 100;
+  if (version === '1.2') {
+    const pad = (n, width) => String(n).padStart(width, '0');
+    return `${pad(hours, 4)}:${pad(minutes, 2)}:${pad(Math.floor(seconds), 2)}.${pad(hundredths % 100, 2)}`;
+  }
+  return `PT${hours ? `${hours}H` : ''}${minutes ? `${minutes}M` : ''}${seconds}S`;
+}
+
+/**
+ * The learner's progress toward completion as suspend_data holds it (JSON), or the empty progress
+ * for a value that is missing or not ours: `{ refused, quizDone, best }`, `best` the best
+ * quick-check score so far (`{ correct, total }`) or null.
+ */
+export function readProgress(text) {
+  const empty = { refused: false, quizDone: false, best: null };
+  let saved;
+  try {
+    saved = JSON.parse(text);
+  } catch {
+    return empty;
+  }
+  if (!saved || typeof saved !== 'object') return empty;
+  const { best } = saved;
+  const scoreOk = best && Number.isInteger(best.correct) && Number.isInteger(best.total) && best.total > 0 && best.correct >= 0 && best.correct <= best.total;
+  return { refused: saved.refused === true, quizDone: saved.quizDone === true, best: scoreOk ? { correct: best.correct, total: best.total } : null };
+}
+
+/** Whether the quick-check score `score` beats `best` (null: nothing reported yet), as a share right. */
+export function beats(score, best) {
+  if (!score.total) return false;
+  return !best || score.correct / score.total > best.correct / best.total;
+}
 
 export class ScormSession {
   #warned = false;
 
-  /** Initialises the session with `lms` (from findLms); `warn` gets the one warning. */
-  constructor({ version, api }, { warn = console.warn } = {}) {
-    Object.assign(this, { version, api, warn, model: MODEL[version], active: true });
+  /**
+   * Initialises the session with `lms` (from findLms); `warn` gets the one warning; `now` (ms) and
+   * `storage` (sessionStorage) time the session.
+   */
+  constructor({ version, api }, { warn = console.warn, now = () => Date.now(), storage = globalThis.sessionStorage } = {}) {
+    Object.assign(this, { version, api, warn, now, model: MODEL[version], active: true });
     // The other language's page (the language link, a remembered choice) continues the session
     // the first page started: there Initialize answers "already initialized" and the data model
-    // still answers, so that is no problem.
-    if (!this.#continuing()) this.active = this.#call('initialize', '') !== null;
+    // still answers, so that is no problem. Its session time counts from the first page's start,
+    // which that page left in the frame's sessionStorage.
+    const continuing = this.#continuing();
+    this.startedAt = now();
+    try {
+      const started = Number(storage?.getItem(STARTED_KEY));
+      if (continuing && started > 0 && started <= this.startedAt) this.startedAt = started;
+      else storage?.setItem(STARTED_KEY, String(this.startedAt));
+    } catch {
+      // No storage (a sandboxed frame): this page's own time is the best there is.
+    }
+    if (!continuing) this.active = this.#call('initialize', '') !== null;
     if (!this.active) return;
     const status = this.#call('get', this.model.status);
     if (status === 'not attempted' || status === 'unknown' || status === '') this.#set(this.model.status, 'incomplete');
@@ -39,11 +100,28 @@ export class ScormSession {
   }
 
   /**
+   * The progress saved by an earlier sitting (suspend_data, which the LMS hands back on resume)
+   * or by the other language's page in this session; the empty progress when there is none.
+   */
+  get savedProgress() {
+    return readProgress(this.active ? this.#call('get', 'cmi.suspend_data') ?? '' : '');
+  }
+
+  /** Saves `progress` ({ refused, quizDone, best }) for the next page or sitting, and commits. */
+  saveProgress({ refused, quizDone, best }) {
+    this.#set('cmi.suspend_data', JSON.stringify({ refused, quizDone, best }));
+    this.#call('commit', '');
+  }
+
+  /**
    * The quick check's score, `{ correct, total }`, as a percentage (raw out of min 0, max 100):
    * Moodle grades by the raw score alone, against its own maximum grade (100 by default), so a
    * raw of 6 "out of 8" would read there as 6 out of 100. 2004 also gets scaled and success.
+   * Reported only when it `beats` `best`, the best one reported before (null: none), so a
+   * reported score, and 2004's passed, is never lowered within an attempt; returns whether it was.
    */
-  reportScore({ correct, total }) {
+  reportScore({ correct, total }, best = null) {
+    if (!this.active || !beats({ correct, total }, best)) return false;
     const prefix = this.model.score;
     const scaled = total ? correct / total : 0;
     this.#set(`${prefix}.min`, '0');
@@ -55,6 +133,7 @@ export class ScormSession {
       this.#set('cmi.success_status', scaled >= (Number.isFinite(threshold) ? threshold : DEFAULT_PASSING) ? 'passed' : 'failed');
     }
     this.#call('commit', '');
+    return true;
   }
 
   /** The lesson is done: the learner met a 429 and finished the quick check. */
@@ -70,6 +149,7 @@ export class ScormSession {
    */
   leave(complete) {
     if (!this.active) return;
+    this.#set(this.model.sessionTime, sessionTime(this.version, this.now() - this.startedAt));
     this.#set(this.model.exit, complete ? (this.version === '2004' ? 'normal' : '') : 'suspend');
     this.#call('commit', '');
     if (!complete) return;
