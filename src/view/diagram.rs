@@ -263,11 +263,23 @@ pub fn summary(l: &Locale, config: &BucketConfig, shot: &Shot) -> String {
     }
 }
 
-/// `tokens = min(B, tokens + Δt·r)` with this request's numbers, then the debit if admitted.
+/// `tokens = min(B, tokens + Δt·r)` with this request's numbers, then the debit if admitted,
+/// written with as few decimals (3 to 6) as make the numbers shown add up: at 3 decimals
+/// `0.0024 + 0.0006·1 = 0.003` would read `0.002 + 0·1 = 0.003`.
 fn formula_text(l: &Locale, config: &BucketConfig, shot: &Shot) -> String {
     let d = &shot.decision;
     let available = d.available;
-    let n = |v: f64| l.number(v, 3);
+    let places = adding_up(
+        [
+            config.capacity(),
+            d.tokens_before,
+            d.elapsed,
+            config.refill_rate(),
+        ],
+        [available, shot.cost, d.tokens],
+        d.is_admitted(),
+    );
+    let n = |v: f64| l.number(v, places);
     let refill = fill(
         l.refill_formula,
         &[
@@ -296,9 +308,38 @@ fn formula_text(l: &Locale, config: &BucketConfig, shot: &Shot) -> String {
     }
 }
 
+/// The fewest decimals, from 3 to 6, at which `min(b, t0 + dt·r) = t1` (and, if `debit`,
+/// `t1 − c = t2`) holds between the rounded numbers; 6 if none does.
+fn adding_up([b, t0, dt, r]: [f64; 4], [t1, c, t2]: [f64; 3], debit: bool) -> usize {
+    [1e3, 1e4, 1e5]
+        .into_iter()
+        .position(|scale: f64| {
+            let shown = |v: f64| (v * scale).round();
+            let refill = shown(b).min(shown(t0) + (shown(dt) * shown(r) / scale).round());
+            refill == shown(t1) && (!debit || shown(t1) - shown(c) == shown(t2))
+        })
+        .map_or(6, |fewest| 3 + fewest)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_formula_shows_enough_decimals_to_add_up() {
+        // 0.0024 + 0.0004·1 = 0.0028: at 3 decimals it reads 0.002 + 0·1 = 0.003; at 4 it adds up.
+        assert_eq!(
+            adding_up([5.0, 0.0024, 0.0004, 1.0], [0.0028, 1.0, 0.0], false),
+            4
+        );
+        // The lesson's usual numbers need no more than 3.
+        assert_eq!(adding_up([5.0, 2.0, 0.5, 1.0], [2.5, 1.0, 1.5], true), 3);
+        // Full: min(B, …) = B.
+        assert_eq!(adding_up([5.0, 4.9, 3.0, 1.0], [5.0, 1.0, 4.0], true), 3);
+        // 0.0014449 + 0.0014449·1 = 0.0028898 adds up at none of 3, 4, 5 decimals: 6.
+        let t = 0.0014449;
+        assert_eq!(adding_up([5.0, t, t, 1.0], [2.0 * t, 1.0, 0.0], false), 6);
+    }
 
     #[test]
     fn drops_keep_their_lesson_rate_at_every_speed() {

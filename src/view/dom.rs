@@ -209,3 +209,49 @@ impl Drop for VisibilityWatch {
         self.observer.disconnect();
     }
 }
+
+/// `RefCell`'s borrows without its panic: a re-entered widget (a call from inside one of its own
+/// callbacks) throws a plain JavaScript error. `borrow()`'s panic message would bring Rust's text
+/// padding (`core::fmt`) into the wasm only for that.
+pub trait Shared<T> {
+    /// Shared access, as `RefCell::borrow`.
+    fn read(&self) -> std::cell::Ref<'_, T>;
+    /// Exclusive access, as `RefCell::borrow_mut`.
+    fn write(&self) -> std::cell::RefMut<'_, T>;
+}
+
+impl<T> Shared<T> for std::cell::RefCell<T> {
+    fn read(&self) -> std::cell::Ref<'_, T> {
+        self.try_borrow().unwrap_or_else(|_| busy())
+    }
+
+    fn write(&self) -> std::cell::RefMut<'_, T> {
+        self.try_borrow_mut().unwrap_or_else(|_| busy())
+    }
+}
+
+fn busy() -> ! {
+    wasm_bindgen::throw_str("bucketlab: the diagram was called back while it was busy")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Shared;
+    use std::cell::RefCell;
+
+    #[test]
+    #[should_panic]
+    fn a_borrow_while_exclusively_held_is_refused() {
+        // In the browser `busy` throws a JavaScript error; natively wasm-bindgen's throw panics.
+        let cell = RefCell::new(0);
+        let _held = cell.write();
+        let _ = cell.read();
+    }
+
+    #[test]
+    fn shared_borrows_go_together() {
+        let cell = RefCell::new(7);
+        let (a, b) = (cell.read(), cell.read());
+        assert_eq!(*a + *b, 14);
+    }
+}

@@ -3,7 +3,7 @@
 //! widget that asked, in the order they asked. Twenty widgets then cost one callback a frame and
 //! one crossing into the wasm, not twenty.
 
-use super::dom::window;
+use super::dom::{window, Shared};
 use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
 use wasm_bindgen::prelude::*;
@@ -34,11 +34,11 @@ thread_local! {
 fn fire(ms: f64) {
     let due = CLOCK.with(|clock| {
         clock.pending.set(None);
-        std::mem::take(&mut *clock.waiting.borrow_mut())
+        std::mem::take(&mut *clock.waiting.write())
     });
     for waiter in due.iter().filter_map(Weak::upgrade) {
         if waiter.asked.replace(false) {
-            (waiter.on_frame.borrow_mut())(ms / 1000.0);
+            (waiter.on_frame.write())(ms / 1000.0);
         }
     }
 }
@@ -66,7 +66,7 @@ impl FrameLoop {
             return;
         }
         CLOCK.with(|clock| {
-            clock.waiting.borrow_mut().push(Rc::downgrade(&self.waiter));
+            clock.waiting.write().push(Rc::downgrade(&self.waiter));
             if clock.pending.get().is_none() {
                 let id = window()
                     .request_animation_frame(clock.callback.as_ref().unchecked_ref())
@@ -83,7 +83,7 @@ impl FrameLoop {
             return;
         }
         CLOCK.with(|clock| {
-            let mut waiting = clock.waiting.borrow_mut();
+            let mut waiting = clock.waiting.write();
             let me = Rc::downgrade(&self.waiter);
             waiting.retain(|w| !w.ptr_eq(&me) && w.strong_count() > 0);
             if waiting.is_empty() {

@@ -3,6 +3,7 @@
 //! attribute text into a number or a message naming the attribute.
 
 use super::controls::{cost_rule, CONTROL_GROUPS};
+use super::dom::Shared;
 use super::{locale, mount, Mounted, Widget};
 use crate::limiter::{BucketConfig, Field, InvalidValue, Rule, Scenario, MAX_STEP_SECONDS};
 use crate::wasm::convert::{as_number, js_decimal, js_number, number, parse_text, string, to_js};
@@ -211,7 +212,7 @@ impl BucketDiagram {
         #[wasm_bindgen(unchecked_param_type = "number | undefined")] cost: &JsValue,
     ) -> Result<bool, JsError> {
         let cost = argument(Field::Cost, cost, Rule::NonNegative, Some(1.0))?;
-        let mut widget = self.widget().borrow_mut();
+        let mut widget = self.widget().write();
         widget.send(cost).map_err(to_js)
     }
 
@@ -237,18 +238,18 @@ impl BucketDiagram {
         if !(since..=now).contains(&(wall_ms / 1000.0)) {
             return Err(refuse(InvalidValue::refused(Field::Now, wall_ms, range)));
         }
-        let mut widget = self.widget().borrow_mut();
+        let mut widget = self.widget().write();
         Ok(widget.act_at(super::controls::Action::Send, wall_ms / 1000.0))
     }
 
     /// Stops lesson time; the diagram holds still until `resume` or `step`.
     pub fn pause(&self) {
-        self.widget().borrow_mut().set_paused(true);
+        self.widget().write().set_paused(true);
     }
 
     /// Lets lesson time run again.
     pub fn resume(&self) {
-        self.widget().borrow_mut().set_paused(false);
+        self.widget().write().set_paused(false);
     }
 
     /// Moves lesson time forward by `seconds` (from 0 to 3600: an hour at most per step) and
@@ -259,14 +260,14 @@ impl BucketDiagram {
     ) -> Result<(), JsError> {
         let rule = Rule::Between(0.0, MAX_STEP_SECONDS);
         let seconds = argument(Field::Step, seconds, rule, None)?;
-        self.widget().borrow_mut().step(seconds).map_err(to_js)
+        self.widget().write().step(seconds).map_err(to_js)
     }
 
     /// Tokens in the bucket as the counter shows them (unrounded): now, or at the past moment
     /// shown.
     #[wasm_bindgen(getter)]
     pub fn tokens(&self) -> f64 {
-        let widget = self.widget().borrow();
+        let widget = self.widget().read();
         let shown = widget.past.as_ref().map_or(&widget.session, |p| &p.session);
         shown.tokens(super::dom::wall_seconds())
     }
@@ -286,10 +287,7 @@ impl BucketDiagram {
         )?;
         let seconds =
             InvalidValue::check(Field::Step, seconds, Rule::NonNegative).map_err(to_js)?;
-        self.widget()
-            .borrow_mut()
-            .travel_by(-seconds)
-            .map_err(to_js)
+        self.widget().write().travel_by(-seconds).map_err(to_js)
     }
 
     /// Shows the session as it was at lesson time `t` (as the README names it), from 20 s
@@ -302,19 +300,19 @@ impl BucketDiagram {
         let refuse = |err: InvalidValue| JsError::new(&err.message_with("t", js_number));
         let (earliest, latest) = super::timeline::seek_range(self.now());
         let at = as_number(Field::Now, t, Rule::Between(earliest, latest)).map_err(refuse)?;
-        self.widget().borrow_mut().seek(at).map_err(refuse)
+        self.widget().write().seek(at).map_err(refuse)
     }
 
     /// Back to the live session, as "Back to live" does: lesson time runs again if it ran before
     /// going back.
     pub fn live(&self) {
-        self.widget().borrow_mut().back_to_live(true);
+        self.widget().write().back_to_live(true);
     }
 
     /// The lesson time shown: now, or the past moment.
     #[wasm_bindgen(getter, js_name = viewTime)]
     pub fn view_time(&self) -> f64 {
-        let widget = self.widget().borrow();
+        let widget = self.widget().read();
         let now = widget.session.now(super::dom::wall_seconds());
         widget.past.as_ref().map_or(now, |p| p.at)
     }
@@ -322,14 +320,14 @@ impl BucketDiagram {
     /// Whether a past moment is shown.
     #[wasm_bindgen(getter)]
     pub fn traveling(&self) -> bool {
-        self.widget().borrow().past.is_some()
+        self.widget().read().past.is_some()
     }
 
     /// The session so far as a scenario's text (for a `#s=` link): the bucket, the actions since
     /// the last reset at their lesson times, and now. Throws if it would be too long for a link.
     #[wasm_bindgen(getter)]
     pub fn scenario(&self) -> Result<String, JsError> {
-        let widget = self.widget().borrow();
+        let widget = self.widget().read();
         let now = widget.session.now(super::dom::wall_seconds());
         Scenario::from_log(widget.session.log(), now)
             .encode(js_number)
@@ -352,20 +350,20 @@ impl BucketDiagram {
         let scenario = Scenario::decode(&text, js_decimal, js_number)
             .map_err(|err| JsError::new(&err.message()))?;
         let session = scenario.play().map_err(to_js)?;
-        self.widget().borrow_mut().replace(session).map_err(to_js)
+        self.widget().write().replace(session).map_err(to_js)
     }
 
     /// Lesson time in seconds since the diagram was mounted.
     #[wasm_bindgen(getter)]
     pub fn now(&self) -> f64 {
-        let widget = self.widget().borrow();
+        let widget = self.widget().read();
         widget.session.now(super::dom::wall_seconds())
     }
 
     /// Whether a frame is scheduled (the loop runs only while something moves).
     #[wasm_bindgen(getter, js_name = isAnimating)]
     pub fn is_animating(&self) -> bool {
-        self.widget().borrow().frames.is_pending()
+        self.widget().read().frames.is_pending()
     }
 
     /// Sets `B` and `r` live, as the sliders do (tokens so far are kept, capped at the new `B`);
@@ -379,7 +377,7 @@ impl BucketDiagram {
         let capacity = argument(Field::Capacity, capacity, Rule::Positive, None)?;
         let refill_rate = argument(Field::RefillRate, refill_rate, Rule::NonNegative, None)?;
         let config = BucketConfig::new(capacity, refill_rate).map_err(to_js)?;
-        self.widget().borrow_mut().configure(config).map_err(to_js)
+        self.widget().write().configure(config).map_err(to_js)
     }
 
     /// Puts `cost` in the cost field: the cost of each request sent with the buttons, a whole
@@ -389,7 +387,7 @@ impl BucketDiagram {
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] cost: &JsValue,
     ) -> Result<(), JsError> {
-        let widget = self.widget().borrow();
+        let widget = self.widget().read();
         let rule = cost_rule(widget.session.config().capacity());
         let cost = argument(Field::Cost, cost, rule, None)?;
         let cost = InvalidValue::check(Field::Cost, cost, rule).map_err(to_js)?;
@@ -400,7 +398,7 @@ impl BucketDiagram {
     /// The cost in the cost field now (`NaN` if it does not hold a number).
     #[wasm_bindgen(getter)]
     pub fn cost(&self) -> f64 {
-        self.widget().borrow().controls.typed_cost()
+        self.widget().read().controls.typed_cost()
     }
 
     /// Shows only the control groups in `list`: `"all"`, `"none"`, or names among `send`,
@@ -425,38 +423,38 @@ impl BucketDiagram {
             message.push_str(&why);
             message.push(')');
             // `localized`: the same for the page's reader, as the element's error box shows it.
-            let words = self.widget().borrow().locale.err_controls;
+            let words = self.widget().read().locale.err_controls;
             let localized = locale::fill(words, &[("given", list), ("groups", GROUP_NAMES)]);
             let error = js_sys::Error::new(&message);
             let _ = js_sys::Reflect::set(&error, &"localized".into(), &localized.into());
             JsValue::from(error)
         })?;
-        self.widget().borrow().controls.show_groups(&shown);
+        self.widget().read().controls.show_groups(&shown);
         Ok(())
     }
 
     /// `B`, the capacity now (the sliders or `configure` may have changed it).
     #[wasm_bindgen(getter)]
     pub fn capacity(&self) -> f64 {
-        self.widget().borrow().session.config().capacity()
+        self.widget().read().session.config().capacity()
     }
 
     /// `r`, the refill rate now.
     #[wasm_bindgen(getter, js_name = refillRate)]
     pub fn refill_rate(&self) -> f64 {
-        self.widget().borrow().session.config().refill_rate()
+        self.widget().read().session.config().refill_rate()
     }
 
     /// Whether lesson time is paused.
     #[wasm_bindgen(getter)]
     pub fn paused(&self) -> bool {
-        self.widget().borrow().session.is_paused()
+        self.widget().read().session.is_paused()
     }
 
     /// The language the widget speaks (`pt-BR` or `en`).
     #[wasm_bindgen(getter)]
     pub fn lang(&self) -> String {
-        self.widget().borrow().locale.lang.to_owned()
+        self.widget().read().locale.lang.to_owned()
     }
 }
 

@@ -33,7 +33,7 @@ use crate::wasm::convert::object;
 use announce::Announcer;
 use controls::{Action, Controls, STEP_SECONDS};
 use diagram::Diagram;
-use dom::{Listener, VisibilityWatch};
+use dom::{Listener, Shared, VisibilityWatch};
 use frames::FrameLoop;
 use locale::Locale;
 use std::cell::RefCell;
@@ -113,7 +113,7 @@ fn mount(
         let weak = weak.clone();
         let frames = FrameLoop::new(move |wall| {
             if let Some(widget) = weak.upgrade() {
-                let mut widget = widget.borrow_mut();
+                let mut widget = widget.write();
                 if widget.draw(wall) {
                     widget.frames.request();
                 }
@@ -136,15 +136,15 @@ fn mount(
     });
 
     let mut listeners = Vec::new();
-    for (control, event, action) in widget.borrow().controls.actions() {
+    for (control, event, action) in widget.read().controls.actions() {
         let weak = Rc::downgrade(&widget);
         listeners.push(Listener::new(control, event, move |_| {
             if let Some(widget) = weak.upgrade() {
-                widget.borrow_mut().press(action);
+                widget.write().press(action);
             }
         })?);
     }
-    let scrub = widget.borrow().timeline.scrub.clone();
+    let scrub = widget.read().timeline.scrub.clone();
     for event in [
         "pointerdown",
         "pointermove",
@@ -156,7 +156,7 @@ fn mount(
         let weak = Rc::downgrade(&widget);
         listeners.push(Listener::new(&scrub, event, move |event| {
             if let Some(widget) = weak.upgrade() {
-                widget.borrow_mut().scrub(&event);
+                widget.write().scrub(&event);
             }
         })?);
     }
@@ -166,19 +166,19 @@ fn mount(
         "visibilitychange",
         move |_| {
             if let Some(widget) = weak.upgrade() {
-                widget.borrow_mut().refresh();
+                widget.write().refresh();
             }
         },
     )?);
     let weak = Rc::downgrade(&widget);
     let watch = VisibilityWatch::new(root, move |visible| {
         if let Some(widget) = weak.upgrade() {
-            let mut widget = widget.borrow_mut();
+            let mut widget = widget.write();
             widget.on_screen = visible;
             widget.refresh();
         }
     })?;
-    widget.borrow_mut().refresh();
+    widget.write().refresh();
     Ok(Mounted {
         widget,
         since: start,
