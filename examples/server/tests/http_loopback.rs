@@ -118,6 +118,37 @@ async fn redis_store_answers_with_the_cores_statuses_and_headers() {
 }
 
 #[tokio::test]
+async fn a_server_whose_clock_is_behind_the_one_that_drained_the_bucket_counts_the_lag() {
+    // Two app servers share a Redis bucket; the first one's clock is 3 s ahead. Nothing drips in
+    // before its time, so the second one's Retry-After, Reset and `t` all wait for it.
+    let redis = RedisServer::start();
+    let config = BucketConfig::new(10.0, 5.0).unwrap();
+    let store = || async {
+        Store::redis(&redis.url, KeyPattern::default())
+            .await
+            .unwrap()
+    };
+    let ahead = serve(store().await, config, ManualClock::at(1_003.0)).await;
+    let behind = serve(store().await, config, ManualClock::at(1_000.0)).await;
+    for _ in 0..10 {
+        assert_eq!(get(&ahead, Some("skew")).await.status(), 200);
+    }
+    let denied = get(&behind, Some("skew")).await;
+    let mut reference = TokenBucket::started_at(config, 1_003.0).unwrap();
+    reference.try_acquire(10.0, 1_003.0).unwrap();
+    let expected =
+        ResponseHead::for_decision(&config, &reference.try_acquire(1.0, 1_000.0).unwrap());
+    assert_head(&denied, &expected, "3 s behind");
+    let waits = ["retry-after", "x-ratelimit-reset", "ratelimit"]
+        .map(|name| denied.headers()[name].clone());
+    assert_eq!(
+        waits,
+        ["4", "5", "\"default\";r=0;t=4"],
+        "3.2 s to the next token, 5 s to full"
+    );
+}
+
+#[tokio::test]
 async fn a_store_that_fails_gives_503_not_a_guess() {
     let redis = RedisServer::start();
     let store = Store::redis(&redis.url, KeyPattern::default())
