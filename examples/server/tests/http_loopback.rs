@@ -69,6 +69,11 @@ async fn worked_example(store: Store) {
     assert_eq!(denied.headers()["ratelimit-policy"], "\"default\";q=10;w=2");
     assert_eq!(denied.headers()["ratelimit"], "\"default\";r=0;t=1");
     assert_eq!(
+        denied.headers()["cache-control"],
+        "no-store",
+        "a 429 is not cached"
+    );
+    assert_eq!(
         denied.text().await.unwrap(),
         "429 Too Many Requests: try again in 0.2 s\n"
     );
@@ -87,9 +92,19 @@ async fn worked_example(store: Store) {
     let retried = get(&url, Some("alice")).await;
     assert_head(&retried, &expect(1_000.2), "exactly retry_after later");
     assert_eq!(retried.status(), 200);
+    assert_eq!(
+        retried.headers().get("cache-control"),
+        None,
+        "a 200 is the API's"
+    );
 
     let anonymous = get(&url, None).await;
     assert_eq!(anonymous.status(), 401);
+    // RFC 9110 §15.5.2: a 401 must carry a challenge.
+    assert_eq!(
+        anonymous.headers()["www-authenticate"],
+        "ApiKey header=\"X-Api-Key\""
+    );
     assert!(anonymous
         .text()
         .await
@@ -98,6 +113,7 @@ async fn worked_example(store: Store) {
     let long = "k".repeat(129);
     let refused = get(&url, Some(&long)).await;
     assert_eq!(refused.status(), 401);
+    assert!(refused.headers().contains_key("www-authenticate"));
     assert!(refused.text().await.unwrap().contains("got 129 bytes"));
 }
 
