@@ -10,9 +10,10 @@
 --          `now` must be plain decimal text (an optional '-', digits, optionally '.' and more
 --          digits: no exponent, no hex, no spaces) and at most 1e11 seconds (the year 5138):
 --          epoch milliseconds (1.7e12 in 2023) are refused, not read as a clock 1000 times fast.
--- Returns  {allowed (1 or 0), tokens, retry_after, never, available, elapsed, tokens_before}
+-- Returns  {allowed (1 or 0), tokens, retry_after, never, available, elapsed, tokens_before, lag}
 --          as text ('%.17g': exact doubles); retry_after is -1 when the request can never pass,
---          and never then says why: 'cost_exceeds_capacity' or 'no_refill' ('' otherwise).
+--          and never then says why: 'cost_exceeds_capacity' or 'no_refill' ('' otherwise); lag is
+--          how far `now` is behind the stored `last` (another server's clock ahead), else 0.
 
 -- Rounding slack, the core's: 1e-12 of B in tokens, 1 ns (or 4 ulp of now) in time.
 local TOKEN_SLACK = 1e-12
@@ -93,6 +94,8 @@ local available = tokens_before
 if elapsed > 0 and rate > 0 then
   available = math.min(capacity, tokens_before + elapsed * rate)
 end
+-- If `now` is behind `last`, the missing tokens only start to accrue from `last`.
+local lag = math.max(0, last - now)
 last = math.max(last, now)
 
 local tokens = available
@@ -106,8 +109,7 @@ elseif available + token_slack + rate * time_slack >= cost then
 elseif rate == 0 then
   retry_after, never = -1, 'no_refill'
 else
-  -- If `now` is behind `last`, the missing tokens only start to accrue from `last`.
-  retry_after = math.max(0, last - now) + (cost - available) / rate
+  retry_after = lag + (cost - available) / rate
 end
 
 -- A denied request changes nothing but the refill, which is stored either way.
@@ -118,7 +120,6 @@ redis.call('HSET', KEYS[1], 'tokens', text(tokens), 'last', text(last))
 if tokens >= capacity then
   redis.call('PEXPIRE', KEYS[1], EXPIRY_MARGIN_MS)
 elseif rate > 0 then
-  local lag = math.max(0, last - now)
   local ms = math.ceil((lag + (capacity - tokens) / rate) * 1000) + EXPIRY_MARGIN_MS
   -- Beyond 2^53 ms (285,000 years) the count is no longer exact: keep the key instead.
   if ms < 2 ^ 53 then
@@ -131,4 +132,5 @@ else
   redis.call('PERSIST', KEYS[1])
 end
 
-return { allowed, text(tokens), text(retry_after), never, text(available), text(elapsed), text(tokens_before) }
+return { allowed, text(tokens), text(retry_after), never, text(available), text(elapsed), text(tokens_before),
+  text(lag) }

@@ -112,3 +112,63 @@ fn a_whole_token_short_by_rounding_counts_as_whole_in_the_headers() {
         "4 tokens at 20/s: 0.2 s → 1"
     );
 }
+
+/// Whole seconds announced by a head: `Retry-After`, `X-RateLimit-Reset` and the `t` of `RateLimit`.
+fn waits(head: &ResponseHead) -> (Option<&str>, Option<&str>, Option<&str>) {
+    let next_token = head
+        .header("RateLimit")
+        .and_then(|value| value.split(";t=").nth(1));
+    (
+        head.header("Retry-After"),
+        head.header("X-RateLimit-Reset"),
+        next_token,
+    )
+}
+
+#[test]
+fn every_wait_covers_the_lag_when_now_is_behind_the_last_refill() {
+    // Another app server, 3 s ahead, drained the shared bucket at t = 100; this one asks at 97.
+    // Nothing drips in before 100, so the next token comes at 100.2 (3.2 s from now) and the
+    // bucket is full at 102 (5 s from now): Retry-After, `t` and Reset all count the lag.
+    let config = BucketConfig::new(10.0, 5.0).unwrap();
+    let mut bucket = TokenBucket::started_at(config, 100.0).unwrap();
+    for _ in 0..10 {
+        assert!(bucket.try_acquire(1.0, 100.0).unwrap().is_admitted());
+    }
+    let denied = bucket.try_acquire(1.0, 97.0).unwrap();
+    assert_eq!(denied.lag, 3.0, "{denied:?}");
+    let head = ResponseHead::for_decision(&config, &denied);
+    assert_eq!(
+        waits(&head),
+        (Some("4"), Some("5"), Some("4")),
+        "{}",
+        head.to_text()
+    );
+    // A client that comes back after `t` or Reset seconds finds what they promised.
+    assert!(bucket.try_acquire(1.0, 97.0 + 4.0).unwrap().is_admitted());
+    let mut bucket = TokenBucket::started_at(config, 100.0).unwrap();
+    bucket.try_acquire(10.0, 100.0).unwrap();
+    assert_eq!(
+        bucket.tokens_at(97.0 + 5.0).unwrap(),
+        10.0,
+        "full after Reset"
+    );
+}
+
+#[test]
+fn an_admitted_request_behind_the_last_refill_counts_the_lag_too() {
+    // 200 responses carry no Retry-After: `t` and Reset are all the client has.
+    let config = BucketConfig::new(10.0, 5.0).unwrap();
+    let mut bucket = TokenBucket::started_at(config, 100.0).unwrap();
+    bucket.try_acquire(5.0, 100.0).unwrap();
+    let admitted = bucket.try_acquire(1.0, 97.5).unwrap();
+    assert!(admitted.is_admitted());
+    // 4 left; the 5th whole token at 100.2 (2.7 s), full at 101.2 (3.7 s).
+    let head = ResponseHead::for_decision(&config, &admitted);
+    assert_eq!(
+        waits(&head),
+        (None, Some("4"), Some("3")),
+        "{}",
+        head.to_text()
+    );
+}

@@ -105,6 +105,9 @@ pub struct Decision {
     pub elapsed: f64,
     /// Tokens the bucket held before this request's refill.
     pub tokens_before: f64,
+    /// Seconds from `now` back up to the last refill if time went backwards (else 0): no token
+    /// accrues before then, so every wait the response states includes it.
+    pub lag: f64,
 }
 
 impl Decision {
@@ -190,6 +193,8 @@ impl TokenBucket {
         let admitted = available >= cost
             || (cost - capacity <= token_slack()
                 && available + token_slack() + rate * time_slack(now) >= cost);
+        // If `now` is behind the last refill, the missing tokens start accruing only from there.
+        let lag = if last > now { last - now } else { 0.0 };
         let outcome = if admitted {
             let left = available - cost;
             self.tokens = if left > 0.0 { left } else { 0.0 };
@@ -199,9 +204,7 @@ impl TokenBucket {
         } else if rate == 0.0 {
             Outcome::Never(Never::NoRefill)
         } else {
-            // If `now` is behind the last refill, the missing tokens start accruing only from
-            // there, so the wait includes that lag: a retry at `now + retry_after` then passes.
-            let lag = (last - now).max(0.0);
+            // The wait includes the lag: a retry at `now + retry_after` then passes.
             Outcome::Denied {
                 retry_after: lag + (cost - available) / rate,
             }
@@ -212,6 +215,7 @@ impl TokenBucket {
             available,
             elapsed,
             tokens_before,
+            lag,
         })
     }
 

@@ -26,6 +26,16 @@ fn whole_seconds_up(seconds: f64) -> u64 {
     }
 }
 
+/// Whole seconds until `missing` tokens have dripped in at `rate` (0 if none are missing), counted
+/// from the last refill when `now` is `lag` seconds behind it: no token accrues before then.
+fn wait_for(missing: f64, rate: f64, lag: f64) -> u64 {
+    if missing > 0.0 {
+        whole_seconds_up(lag + missing / rate)
+    } else {
+        0
+    }
+}
+
 /// A response head for one decision: what a server using this bucket would send.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ResponseHead {
@@ -58,7 +68,7 @@ impl ResponseHead {
         headers.push(("X-RateLimit-Limit", uint(limit)));
         headers.push(("X-RateLimit-Remaining", uint(remaining)));
         if rate > 0.0 {
-            let reset = whole_seconds_up((capacity - tokens) / rate);
+            let reset = wait_for(capacity - tokens, rate, decision.lag);
             headers.push(("X-RateLimit-Reset", uint(reset)));
         }
 
@@ -74,11 +84,12 @@ impl ResponseHead {
         if rate > 0.0 {
             policy.push_str(";w=");
             push_uint(&mut policy, whole_seconds_up(capacity / rate));
-            let next_token = if tokens >= capacity {
-                0
+            let missing = if tokens >= capacity {
+                0.0
             } else {
-                whole_seconds_up((1.0 - tokens.fract()) / rate)
+                1.0 - tokens.fract()
             };
+            let next_token = wait_for(missing, rate, decision.lag);
             current.push_str(";t=");
             push_uint(&mut current, next_token);
         }

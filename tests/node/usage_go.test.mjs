@@ -1,7 +1,8 @@
 // The Go usage sample (lesson/code/usage/middleware.go), as the English page shows it, compiled
 // with the lesson's Go bucket (lesson/code/algorithm/token_bucket.go) and run with `go test`: the
-// login key is the IP without its port, callers without a token are keyed by their IP, and a 429
-// carries a JSON body. Skipped where Go is not installed; needs no network (standard library only).
+// login key is the IP without its port, the search key is the user a valid token proves or else the
+// IP (so rotating forged tokens gets no fresh bucket), buckets idle long enough to be full again are
+// swept, and a 429 carries a JSON body. Skipped where Go is not installed; needs no network (standard library only).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -12,17 +13,23 @@ import { embeddedSource, readLocale } from '../../scripts/pages.mjs';
 
 const hasGo = spawnSync('go', ['version']).status === 0;
 
-// The sample's `search` and `login` handlers are the reader's own; the test supplies trivial ones.
+// The sample's `search` and `login` handlers and its token check are the reader's own; the test
+// supplies trivial ones (only "Bearer real" is valid, for user u1).
 const CHECK = `package main
 
 import (
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"testing"
+
+	"example.com/ratelimit"
 )
 
 func search(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok")) }
 func login(w http.ResponseWriter, r *http.Request)  { w.Write([]byte("ok")) }
+
+func verifyToken(header string) (string, bool) { return "u1", header == "Bearer real" }
 
 func request(remote, token string) *http.Request {
 	r := httptest.NewRequest("GET", "/", nil)
@@ -42,12 +49,43 @@ func TestTheLoginKeyIsTheIPWithoutItsPort(t *testing.T) {
 	}
 }
 
-func TestCallersWithoutATokenAreKeyedByTheirIP(t *testing.T) {
-	if a, b := byToken(request("198.51.100.1:1", "")), byToken(request("198.51.100.2:1", "")); a == b {
+func TestCallersWithoutAValidTokenAreKeyedByTheirIP(t *testing.T) {
+	if a, b := byUser(request("198.51.100.1:1", "")), byUser(request("198.51.100.2:1", "")); a == b {
 		t.Fatalf("two anonymous callers share the key %q", a)
 	}
-	if got := byToken(request("198.51.100.1:1", "Bearer abc")); got != "Bearer abc" {
-		t.Fatalf("a token: %q", got)
+	if a, b := byUser(request("198.51.100.1:1", "Bearer forged-1")), byUser(request("198.51.100.1:2", "Bearer forged-2")); a != b {
+		t.Fatalf("two forged tokens from one IP: keys %q and %q", a, b)
+	}
+	if a, b := byUser(request("198.51.100.1:1", "Bearer real")), byUser(request("198.51.100.2:1", "Bearer real")); a != b || a == byUser(request("198.51.100.1:1", "")) {
+		t.Fatalf("a valid token from two IPs: keys %q and %q", a, b)
+	}
+}
+
+func TestRotatingForgedTokensGetsOnlyTheIPsBucket(t *testing.T) {
+	limited := RateLimited(30, 10, byUser, http.HandlerFunc(search))
+	admitted := 0
+	for i := 0; i < 200; i++ {
+		w := httptest.NewRecorder()
+		limited.ServeHTTP(w, request("203.0.113.7:4000", "Bearer forged-"+strconv.Itoa(i)))
+		if w.Code == http.StatusOK {
+			admitted++
+		}
+	}
+	if admitted != 30 {
+		t.Fatalf("%d of 200 admitted, B = 30", admitted)
+	}
+}
+
+func TestSweepForgetsOnlyBucketsThatAreFullAgain(t *testing.T) {
+	clients := map[string]*client{}
+	for key, lastUse := range map[string]float64{"idle": 57, "recent": 58} {
+		bucket, _ := ratelimit.New(30, 10)
+		bucket.TryAcquire(30, lastUse) // emptied
+		clients[key] = &client{bucket: bucket, lastUse: lastUse}
+	}
+	sweep(clients, 30, 10, 60) // at 60 s, idle holds 30 tokens again (full), recent only 20
+	if _, ok := clients["recent"]; !ok || len(clients) != 1 {
+		t.Fatalf("kept %d buckets, recent among them: %v", len(clients), ok)
 	}
 }
 

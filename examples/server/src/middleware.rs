@@ -6,6 +6,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::extract::{Request, State};
+use axum::http::header::{CACHE_CONTROL, WWW_AUTHENTICATE};
 use axum::http::{HeaderName, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -60,7 +61,11 @@ pub async fn rate_limit(
     // store's `.await` (its body is not `Sync`).
     let header = match api_key(&request) {
         Ok(header) => header.clone(),
-        Err(message) => return (StatusCode::UNAUTHORIZED, message).into_response(),
+        // A 401 must name the way to authenticate (RFC 9110 §15.5.2).
+        Err(message) => {
+            let challenge = [(WWW_AUTHENTICATE, "ApiKey header=\"X-Api-Key\"")];
+            return (StatusCode::UNAUTHORIZED, challenge, message).into_response();
+        }
     };
     // Checked to be visible ASCII: the same text, never the default.
     let key = header.to_str().unwrap_or_default();
@@ -111,6 +116,10 @@ pub async fn rate_limit(
             HeaderName::from_bytes(name.as_bytes()).expect("the core's header names are valid");
         let value = HeaderValue::from_str(&value).expect("the core's header values are ASCII");
         headers.insert(name, value);
+    }
+    if !decision.is_admitted() {
+        // A refusal is for this moment only: no cache may replay it.
+        headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }
     response
 }

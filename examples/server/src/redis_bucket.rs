@@ -55,11 +55,12 @@ impl RedisBucket {
     }
 }
 
-/// The script's reply: `{allowed, tokens, retry_after, never, available, elapsed, tokens_before}`.
-type Reply = (i64, String, String, String, String, String, String);
+/// The script's reply:
+/// `{allowed, tokens, retry_after, never, available, elapsed, tokens_before, lag}`.
+type Reply = (i64, String, String, String, String, String, String, String);
 
 fn decision_from(reply: Reply) -> Result<Decision, RedisBucketError> {
-    let (allowed, tokens, retry_after, never, available, elapsed, tokens_before) = reply;
+    let (allowed, tokens, retry_after, never, available, elapsed, tokens_before, lag) = reply;
     let outcome = match (allowed, never.as_str()) {
         (1, "") => Outcome::Admitted,
         (0, "") => Outcome::Denied {
@@ -79,6 +80,7 @@ fn decision_from(reply: Reply) -> Result<Decision, RedisBucketError> {
         available: number("available", &available)?,
         elapsed: number("elapsed", &elapsed)?,
         tokens_before: number("tokens_before", &tokens_before)?,
+        lag: number("lag", &lag)?,
     })
 }
 

@@ -17,6 +17,10 @@ use crate::redis_bucket::{RedisBucket, RedisBucketError};
 /// The memory store forgets full buckets once it holds this many keys.
 const PRUNE_ABOVE: usize = 10_000;
 
+/// The most keys the memory store holds (about 300 MB with 128-byte keys): past it, a new key's
+/// request is a [`StoreError::Full`].
+pub const MAX_KEYS: usize = 1_000_000;
+
 /// The longest a cluster store waits for a decision, retries and redirections included, and for
 /// a connection. A rate limiter sits in front of every request: past this it answers with an
 /// error (the middleware's 503, or an admission with `--on-store-error open`), never a hang.
@@ -26,8 +30,8 @@ pub const CLUSTER_TIMEOUT: Duration = Duration::from_millis(500);
 pub enum Store {
     /// In this process: exact and fast, but each app server then has its own buckets, so N
     /// servers behind a load balancer let about N × B through. Once it holds 10,000 keys it
-    /// forgets the buckets that are full again.
-    Memory(Mutex<HashMap<String, TokenBucket>>),
+    /// forgets the buckets that are full again, in batches; it holds at most [`MAX_KEYS`].
+    Memory(Mutex<MemoryBuckets>),
     /// In Redis, shared by every app server; the script refills and debits in one atomic step.
     Redis {
         /// One Redis server, or a Redis Cluster.
@@ -52,9 +56,9 @@ pub enum RedisConnection {
 }
 
 impl Store {
-    /// Buckets in this process's memory.
+    /// Buckets in this process's memory, at most [`MAX_KEYS`] of them.
     pub fn memory() -> Self {
-        Store::Memory(Mutex::new(HashMap::new()))
+        Store::Memory(Mutex::new(MemoryBuckets::new(PRUNE_ABOVE, MAX_KEYS)))
     }
 
     /// Buckets in the Redis server at `url` (`redis://host:port` or `redis+unix:///path`), under
@@ -122,19 +126,7 @@ impl Store {
                 let mut buckets = buckets
                     .lock()
                     .unwrap_or_else(|poisoned| poisoned.into_inner());
-                if buckets.len() >= PRUNE_ABOVE && !buckets.contains_key(key) {
-                    // A full bucket is the same as a new one: forget those, as Redis expires them.
-                    let full = config.capacity();
-                    buckets.retain(|_, bucket| bucket.tokens_at(now).map_or(true, |t| t < full));
-                }
-                if let Some(bucket) = buckets.get_mut(key) {
-                    return Ok(bucket.try_acquire(cost, now)?);
-                }
-                // A new key: the only time its name is copied.
-                let mut bucket = TokenBucket::new(*config);
-                let decision = bucket.try_acquire(cost, now)?;
-                buckets.insert(key.to_owned(), bucket);
-                Ok(decision)
+                buckets.try_acquire(key, config, cost, now)
             }
             Store::Redis {
                 connection,
@@ -157,6 +149,71 @@ impl Store {
                 Ok(decision?)
             }
         }
+    }
+}
+
+/// The memory store's buckets, and when to forget the full ones.
+///
+/// A full bucket is the same as a new one, so it can go (as Redis expires its keys). Looking for
+/// them means scanning every bucket, so that happens once the store holds 10,000 keys and then
+/// only after as many new keys have arrived as the last scan kept: every scan is paid for by
+/// that many new keys, and a client inventing keys can't make each request scan. Past `max_keys`,
+/// a new key is refused ([`StoreError::Full`], the middleware's 503, or an admission with
+/// `--on-store-error open`) while the keys already held keep their buckets.
+#[derive(Debug)]
+pub struct MemoryBuckets {
+    buckets: HashMap<String, TokenBucket>,
+    /// No scan below this many keys.
+    prune_above: usize,
+    /// The most keys held.
+    max_keys: usize,
+    /// Keys the last scan kept (0 before the first).
+    kept: usize,
+    /// New keys since the last scan, held or refused.
+    arrivals: usize,
+    /// Scans so far.
+    prunes: u64,
+}
+
+impl MemoryBuckets {
+    fn new(prune_above: usize, max_keys: usize) -> Self {
+        MemoryBuckets {
+            buckets: HashMap::new(),
+            prune_above,
+            max_keys,
+            kept: 0,
+            arrivals: 0,
+            prunes: 0,
+        }
+    }
+
+    fn try_acquire(
+        &mut self,
+        key: &str,
+        config: &BucketConfig,
+        cost: f64,
+        now: f64,
+    ) -> Result<Decision, StoreError> {
+        if let Some(bucket) = self.buckets.get_mut(key) {
+            return Ok(bucket.try_acquire(cost, now)?);
+        }
+        self.arrivals += 1;
+        if self.buckets.len() >= self.prune_above && self.arrivals > self.kept {
+            let full = config.capacity();
+            self.buckets
+                .retain(|_, bucket| bucket.tokens_at(now).map_or(true, |t| t < full));
+            self.kept = self.buckets.len();
+            self.arrivals = 0;
+            self.prunes += 1;
+        }
+        if self.buckets.len() >= self.max_keys {
+            return Err(StoreError::Full(self.max_keys));
+        }
+        // A new key: the only time its name is copied.
+        let mut bucket = TokenBucket::new(*config);
+        let decision = bucket.try_acquire(cost, now)?;
+        self.buckets.insert(key.to_owned(), bucket);
+        Ok(decision)
     }
 }
 
@@ -202,6 +259,9 @@ pub enum StoreError {
     Invalid(InvalidValue),
     /// The Redis store failed.
     Redis(RedisBucketError),
+    /// The memory store holds its most keys (this many): a new key gets no bucket until a scan
+    /// forgets buckets that are full again.
+    Full(usize),
 }
 
 impl fmt::Display for StoreError {
@@ -209,6 +269,11 @@ impl fmt::Display for StoreError {
         match self {
             StoreError::Invalid(error) => error.fmt(f),
             StoreError::Redis(error) => error.fmt(f),
+            StoreError::Full(max) => write!(
+                f,
+                "the memory store holds its maximum of {max} keys: a new key gets no bucket \
+                 until buckets that are full again are forgotten"
+            ),
         }
     }
 }
@@ -270,41 +335,94 @@ impl From<redis::RedisError> for SetupError {
 mod tests {
     use super::*;
 
-    fn len(store: &Store) -> usize {
-        match store {
-            Store::Memory(buckets) => buckets.lock().unwrap().len(),
-            Store::Redis { .. } => unreachable!("a memory store"),
+    fn config() -> BucketConfig {
+        BucketConfig::new(10.0, 1.0).unwrap()
+    }
+
+    /// Asks for one token for each of `keys` at `now`.
+    fn ask(buckets: &mut MemoryBuckets, keys: impl IntoIterator<Item = String>, now: f64) {
+        for key in keys {
+            buckets.try_acquire(&key, &config(), 1.0, now).unwrap();
         }
     }
 
-    #[tokio::test]
-    async fn the_memory_store_forgets_buckets_that_are_full_again() {
-        let store = Store::memory();
-        let config = BucketConfig::new(10.0, 1.0).unwrap();
-        for i in 0..PRUNE_ABOVE {
-            store
-                .try_acquire(&format!("k{i}"), &config, 1.0, 0.0)
-                .await
-                .unwrap();
-        }
-        // 0.5 s later none is full yet: nothing is forgotten.
-        store.try_acquire("new", &config, 1.0, 0.5).await.unwrap();
-        assert_eq!(len(&store), PRUNE_ABOVE + 1);
-        // k0 is emptied down to 0.5; 1 s later every other bucket is full again and goes.
-        for _ in 0..9 {
-            store.try_acquire("k0", &config, 1.0, 0.5).await.unwrap();
-        }
-        store.try_acquire("newer", &config, 1.0, 1.5).await.unwrap();
+    #[test]
+    fn the_memory_store_scans_for_full_buckets_only_after_as_many_new_keys_as_it_kept() {
+        let mut buckets = MemoryBuckets::new(100, usize::MAX);
+        ask(&mut buckets, (0..100).map(|i| format!("k{i}")), 0.0);
+        assert_eq!(buckets.prunes, 0, "below 100 keys: no scan");
+        // The 101st key scans: none is full (each has 9 tokens), so all 100 are kept.
+        ask(&mut buckets, ["k100".to_owned()], 0.5);
+        assert_eq!((buckets.prunes, buckets.buckets.len()), (1, 101));
+        // The next 100 new keys don't scan; the one after them does.
+        ask(&mut buckets, (101..201).map(|i| format!("k{i}")), 0.5);
+        assert_eq!(buckets.prunes, 1, "100 new keys after a scan that kept 100");
+        ask(&mut buckets, ["k201".to_owned()], 0.5);
+        assert_eq!(buckets.prunes, 2);
+        // A client inventing keys: a scan each time the map doubles, not one per request.
+        ask(&mut buckets, (202..100_000).map(|i| format!("k{i}")), 0.5);
+        assert!(
+            buckets.prunes <= 12,
+            "{} scans for 100,000 keys",
+            buckets.prunes
+        );
+    }
+
+    #[test]
+    fn a_scan_forgets_the_buckets_that_are_full_again_and_keeps_the_others() {
+        let mut buckets = MemoryBuckets::new(100, usize::MAX);
+        ask(&mut buckets, (0..100).map(|i| format!("k{i}")), 0.0);
+        // k0 is emptied down to 0 at 0.5 s (9 + 0.5 − 9.5); 1 s later every other bucket is full.
+        buckets.try_acquire("k0", &config(), 9.5, 0.5).unwrap();
+        ask(&mut buckets, ["new".to_owned()], 1.5);
+        assert_eq!(buckets.prunes, 1);
         assert_eq!(
-            len(&store),
+            buckets.buckets.len(),
             2,
             "only k0 (not full) and the new key are kept"
         );
-        let k0 = store.try_acquire("k0", &config, 1.0, 1.5).await.unwrap();
+        let k0 = buckets.try_acquire("k0", &config(), 1.0, 1.5).unwrap();
         assert_eq!(
             (k0.tokens_before, k0.available),
-            (0.5, 1.5),
+            (0.0, 1.0),
             "k0 kept its state"
         );
+    }
+
+    #[test]
+    fn a_full_memory_store_refuses_new_keys_and_serves_the_ones_it_holds() {
+        let mut buckets = MemoryBuckets::new(4, 8);
+        let refused = |buckets: &mut MemoryBuckets, key: &str, now: f64| {
+            let result = buckets.try_acquire(key, &config(), 1.0, now);
+            assert!(
+                matches!(result, Err(StoreError::Full(8))),
+                "{key}: {result:?}"
+            );
+        };
+        // k4 scans (4 keys held), then k5 to k7 fill the store.
+        ask(&mut buckets, (0..8).map(|i| format!("k{i}")), 0.0);
+        assert_eq!((buckets.prunes, buckets.kept), (1, 4));
+        for i in 8..13 {
+            refused(&mut buckets, &format!("k{i}"), 0.0);
+        }
+        assert!(
+            buckets.try_acquire("k0", &config(), 1.0, 0.0).is_ok(),
+            "a key held is served"
+        );
+        // k9 scanned (nothing full), keeping 8: refused keys count as new keys too, so the next
+        // scan is 9 new keys later, not at every refusal.
+        assert_eq!(
+            (buckets.prunes, buckets.kept, buckets.buckets.len()),
+            (2, 8, 8)
+        );
+        // At 2 s every bucket is full again: x5, the 9th new key since, scans, frees them all and
+        // gets a bucket.
+        for i in 0..5 {
+            refused(&mut buckets, &format!("x{i}"), 2.0);
+        }
+        assert!(buckets.try_acquire("x5", &config(), 1.0, 2.0).is_ok());
+        assert_eq!((buckets.prunes, buckets.buckets.len()), (3, 1));
+        let message = StoreError::Full(8).to_string();
+        assert!(message.contains("maximum of 8 keys"), "{message}");
     }
 }

@@ -69,6 +69,11 @@ async fn worked_example(store: Store) {
     assert_eq!(denied.headers()["ratelimit-policy"], "\"default\";q=10;w=2");
     assert_eq!(denied.headers()["ratelimit"], "\"default\";r=0;t=1");
     assert_eq!(
+        denied.headers()["cache-control"],
+        "no-store",
+        "a 429 is not cached"
+    );
+    assert_eq!(
         denied.text().await.unwrap(),
         "429 Too Many Requests: try again in 0.2 s\n"
     );
@@ -87,9 +92,19 @@ async fn worked_example(store: Store) {
     let retried = get(&url, Some("alice")).await;
     assert_head(&retried, &expect(1_000.2), "exactly retry_after later");
     assert_eq!(retried.status(), 200);
+    assert_eq!(
+        retried.headers().get("cache-control"),
+        None,
+        "a 200 is the API's"
+    );
 
     let anonymous = get(&url, None).await;
     assert_eq!(anonymous.status(), 401);
+    // RFC 9110 §15.5.2: a 401 must carry a challenge.
+    assert_eq!(
+        anonymous.headers()["www-authenticate"],
+        "ApiKey header=\"X-Api-Key\""
+    );
     assert!(anonymous
         .text()
         .await
@@ -98,6 +113,7 @@ async fn worked_example(store: Store) {
     let long = "k".repeat(129);
     let refused = get(&url, Some(&long)).await;
     assert_eq!(refused.status(), 401);
+    assert!(refused.headers().contains_key("www-authenticate"));
     assert!(refused.text().await.unwrap().contains("got 129 bytes"));
 }
 
@@ -115,6 +131,37 @@ async fn redis_store_answers_with_the_cores_statuses_and_headers() {
             .unwrap(),
     )
     .await;
+}
+
+#[tokio::test]
+async fn a_server_whose_clock_is_behind_the_one_that_drained_the_bucket_counts_the_lag() {
+    // Two app servers share a Redis bucket; the first one's clock is 3 s ahead. Nothing drips in
+    // before its time, so the second one's Retry-After, Reset and `t` all wait for it.
+    let redis = RedisServer::start();
+    let config = BucketConfig::new(10.0, 5.0).unwrap();
+    let store = || async {
+        Store::redis(&redis.url, KeyPattern::default())
+            .await
+            .unwrap()
+    };
+    let ahead = serve(store().await, config, ManualClock::at(1_003.0)).await;
+    let behind = serve(store().await, config, ManualClock::at(1_000.0)).await;
+    for _ in 0..10 {
+        assert_eq!(get(&ahead, Some("skew")).await.status(), 200);
+    }
+    let denied = get(&behind, Some("skew")).await;
+    let mut reference = TokenBucket::started_at(config, 1_003.0).unwrap();
+    reference.try_acquire(10.0, 1_003.0).unwrap();
+    let expected =
+        ResponseHead::for_decision(&config, &reference.try_acquire(1.0, 1_000.0).unwrap());
+    assert_head(&denied, &expected, "3 s behind");
+    let waits = ["retry-after", "x-ratelimit-reset", "ratelimit"]
+        .map(|name| denied.headers()[name].clone());
+    assert_eq!(
+        waits,
+        ["4", "5", "\"default\";r=0;t=4"],
+        "3.2 s to the next token, 5 s to full"
+    );
 }
 
 #[tokio::test]

@@ -1,4 +1,5 @@
 import math
+import threading
 
 
 class TokenBucket:
@@ -13,6 +14,7 @@ class TokenBucket:
         self.refill_rate = refill_rate
         self.tokens = capacity  # {{comments.starts_full}}
         self.last: float | None = None  # {{comments.clock_starts}}
+        self._lock = threading.Lock()
 
     def _refill(self, now: float) -> None:
         # {{comments.lazy}}
@@ -23,11 +25,12 @@ class TokenBucket:
 
     def try_acquire(self, cost: float, now: float) -> tuple[bool, float | None]:
         """{{comments.acquire_doc}}"""
-        self._refill(now)
-        if self.tokens >= cost:
-            self.tokens -= cost  # {{comments.debit}}
-            return True, 0.0
-        if cost > self.capacity or self.refill_rate == 0:
-            return False, None  # {{comments.never}}
-        # {{comments.wait}}
-        return False, (cost - self.tokens) / self.refill_rate
+        with self._lock:  # {{comments.atomic}}
+            self._refill(now)
+            if self.tokens >= cost:
+                self.tokens -= cost  # {{comments.debit}}
+                return True, 0.0
+            if cost > self.capacity or self.refill_rate == 0:
+                return False, None  # {{comments.never}}
+            # {{comments.wait}}
+            return False, (cost - self.tokens) / self.refill_rate

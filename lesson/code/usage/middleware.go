@@ -13,19 +13,33 @@ import (
 
 var start = time.Now()
 
+type client struct {
+	bucket  *ratelimit.TokenBucket
+	lastUse float64
+}
+
 // RateLimited: {{comments.go_middleware}}
 func RateLimited(capacity, refillRate float64, keyBy func(*http.Request) string, next http.Handler) http.Handler {
 	var mu sync.Mutex
-	buckets := map[string]*ratelimit.TokenBucket{} // {{comments.one_bucket_per_key}}
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		key := keyBy(r)
-		mu.Lock()
-		bucket, ok := buckets[key]
-		if !ok {
-			bucket, _ = ratelimit.New(capacity, refillRate)
-			buckets[key] = bucket
+	clients := map[string]*client{} // {{comments.one_bucket_per_key}}
+	go func() {
+		for range time.Tick(time.Minute) {
+			mu.Lock()
+			sweep(clients, capacity, refillRate, time.Since(start).Seconds())
+			mu.Unlock()
 		}
-		allowed, retryAfter, never := bucket.TryAcquire(1, time.Since(start).Seconds())
+	}()
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		key, now := keyBy(r), time.Since(start).Seconds()
+		mu.Lock()
+		c, ok := clients[key]
+		if !ok {
+			bucket, _ := ratelimit.New(capacity, refillRate)
+			c = &client{bucket: bucket}
+			clients[key] = c
+		}
+		c.lastUse = now
+		allowed, retryAfter, never := c.bucket.TryAcquire(1, now)
 		mu.Unlock()
 		if allowed {
 			next.ServeHTTP(w, r)
@@ -42,6 +56,15 @@ func RateLimited(capacity, refillRate float64, keyBy func(*http.Request) string,
 	})
 }
 
+// sweep: {{comments.sweep}}
+func sweep(clients map[string]*client, capacity, refillRate, now float64) {
+	for key, c := range clients {
+		if refillRate*(now-c.lastUse) >= capacity {
+			delete(clients, key)
+		}
+	}
+}
+
 // byIP: {{comments.login_by_ip}}
 func byIP(r *http.Request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr) // {{comments.ip_without_port}}
@@ -51,16 +74,17 @@ func byIP(r *http.Request) string {
 	return host
 }
 
-// byToken: {{comments.token_or_ip}}
-func byToken(r *http.Request) string {
-	if token := r.Header.Get("Authorization"); token != "" {
-		return token
+// byUser: {{comments.verified_key}}
+func byUser(r *http.Request) string {
+	if userID, ok := verifyToken(r.Header.Get("Authorization")); ok { // {{comments.verify_token}}
+		return "user:" + userID
 	}
-	return byIP(r)
+	// {{comments.token_or_ip}}
+	return "ip:" + byIP(r)
 }
 
 func main() {
-	http.Handle("/api/search", RateLimited(30, 10, byToken, http.HandlerFunc(search)))
+	http.Handle("/api/search", RateLimited(30, 10, byUser, http.HandlerFunc(search)))
 	http.Handle("/api/login", RateLimited(5, 0.1, byIP, http.HandlerFunc(login)))
 	http.ListenAndServe(":8080", nil)
 }

@@ -4,7 +4,22 @@ import { TokenBucket } from './token_bucket.js';
 const TIERS = { default: [5, 1], search: [30, 10], auth_login: [5, 0.1] };
 const buckets = new Map(); // {{comments.one_bucket_per_key}}
 
-export function rateLimited(tier = 'default', keyBy = (req) => req.get('Authorization') ?? req.ip) {
+// {{comments.sweep}}
+setInterval(() => {
+  const now = performance.now() / 1000;
+  for (const [key, bucket] of buckets) {
+    if (bucket.refillRate * (now - bucket.last) >= bucket.capacity) buckets.delete(key);
+  }
+}, 60_000).unref();
+
+// {{comments.verified_key}}
+function byUserOrIp(req) {
+  const userId = verifyToken(req.get('Authorization')); // {{comments.verify_token}}
+  // {{comments.token_or_ip}}
+  return userId ? `user:${userId}` : `ip:${req.ip}`;
+}
+
+export function rateLimited(tier = 'default', keyBy = byUserOrIp) {
   return (req, res, next) => {
     const key = `${tier}:${keyBy(req)}`;
     if (!buckets.has(key)) buckets.set(key, new TokenBucket(...TIERS[tier]));

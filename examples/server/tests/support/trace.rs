@@ -3,7 +3,8 @@
 
 use bucketlab::limiter::{BucketConfig, Decision, Outcome, TokenBucket};
 
-/// Same decision, to the bit: outcome (with `retry_after`), tokens, available, elapsed, tokens before.
+/// Same decision, to the bit: outcome (with `retry_after`), tokens, available, elapsed, tokens
+/// before, lag.
 pub fn assert_same(core: &Decision, redis: &Decision, context: &str) {
     let bits = |d: &Decision| {
         let retry = match d.outcome {
@@ -16,6 +17,7 @@ pub fn assert_same(core: &Decision, redis: &Decision, context: &str) {
             d.available.to_bits(),
             d.elapsed.to_bits(),
             d.tokens_before.to_bits(),
+            d.lag.to_bits(),
         )
     };
     assert_eq!(
