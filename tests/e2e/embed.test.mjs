@@ -234,10 +234,12 @@ test('removing an element stops its frame loop and frees its wasm object', async
   await page.waitForFunction(() => document.getElementById('a').diagram.isAnimating);
   const start = await page.evaluate(() => window.__frames);
   await page.waitForFunction((n) => window.__frames > n + 3, start);
-  const freed = await page.evaluate(() => {
+  const freed = await page.evaluate(async () => {
     const a = document.getElementById('a');
     window.__handle = a.diagram;
     a.remove();
+    // The teardown waits a microtask (a move within the page keeps the diagram): let it run.
+    await Promise.resolve();
     window.__afterRemove = window.__frames;
     try {
       window.__handle.tokens;
@@ -491,4 +493,41 @@ test('theme: the element takes the host page\'s colour scheme, or the one its th
     assert.deepEqual(page.problems, []);
     await page.context().close();
   }
+});
+
+test('moved elsewhere in the page (appendChild), an element keeps its bucket; removed, it is freed', async () => {
+  const page = await openPage(browser);
+  await page.goto(`${site.url}hostile.html`);
+  await page.waitForFunction(() => document.getElementById('a').diagram);
+  const moved = await page.evaluate(async () => {
+    const a = document.getElementById('a');
+    const kept = a.diagram;
+    kept.send(3);
+    kept.send(3);
+    const before = kept.tokens;
+    const box = document.createElement('section');
+    document.body.append(box);
+    box.appendChild(a);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return { before, same: a.diagram === kept, tokens: a.diagram.tokens, paused: a.diagram.paused, counter: a.shadowRoot.querySelector('.bl-counter').textContent };
+  });
+  assert.deepEqual(moved, { before: 4, same: true, tokens: 4, paused: true, counter: '4.0 / 10' });
+  // Still live after the move: a send is decided against the kept level.
+  assert.equal(await page.evaluate(() => document.getElementById('a').diagram.send(4)), true);
+  assert.equal(await counter(page, 'a'), '0.0 / 10');
+  const freed = await page.evaluate(async () => {
+    const a = document.getElementById('a');
+    const kept = a.diagram;
+    a.remove();
+    await Promise.resolve();
+    try {
+      kept.tokens;
+      return 'still usable';
+    } catch (error) {
+      return error.message;
+    }
+  });
+  assert.match(freed, /null pointer|destroyed|moved/i, 'removed for good, the handle is freed');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
 });

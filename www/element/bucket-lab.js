@@ -149,6 +149,9 @@ export class BucketLabElement extends HTMLElement {
   }
 
   connectedCallback() {
+    // Moved within the page (disconnected, then connected again before the teardown's
+    // microtask): still mounted, with the learner's bucket as it was.
+    if (this.#stopWatching) return;
     document.addEventListener('bucketlab:langchange', this.#onLangChange);
     // A trap leaves the shared module unusable: show an error instead of a frozen widget.
     this.#stopWatching = onWasmTrap((error) => {
@@ -160,10 +163,16 @@ export class BucketLabElement extends HTMLElement {
   }
 
   disconnectedCallback() {
-    document.removeEventListener('bucketlab:langchange', this.#onLangChange);
-    this.#stopWatching?.();
-    this.#generation += 1;
-    this.#unmount();
+    // Re-parenting (appendChild elsewhere: tabs, slides, frameworks) disconnects and connects in
+    // one go; only an element still out of the document a microtask later is torn down.
+    queueMicrotask(() => {
+      if (this.isConnected || !this.#stopWatching) return;
+      document.removeEventListener('bucketlab:langchange', this.#onLangChange);
+      this.#stopWatching();
+      this.#stopWatching = null;
+      this.#generation += 1;
+      this.#unmount();
+    });
   }
 
   attributeChangedCallback(name, previous, value) {
