@@ -531,3 +531,33 @@ test('moved elsewhere in the page (appendChild), an element keeps its bucket; re
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+/** A host page with `body`, loading the element. */
+const hostPage = (body, lang = 'en') => `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Host</title>
+  <link rel="icon" href="data:,"><script type="module" src="./bucket-lab.js"></script></head><body>${body}</body></html>`;
+
+test('a host page\'s CSP: a wasm refusal names \'wasm-unsafe-eval\', unloaded stylesheets are said, in the page\'s language', async () => {
+  const body = '<bucket-lab id="x" capacity="3"></bucket-lab>';
+  for (const [policy, lang, title, detail] of [
+    ["default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'", 'pt-BR',
+      'Não foi possível carregar o diagrama',
+      "A Content Security Policy desta página não permite WebAssembly: acrescente 'wasm-unsafe-eval' ao script-src dela."],
+    ["default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'none'; connect-src 'self'", 'en',
+      'The diagram could not be loaded',
+      'Its stylesheets (widget.css, bucket-lab.css) did not load: if this page has a Content Security Policy, its style-src must allow the site they come from.'],
+  ]) {
+    const host = await serveStatic(WWW, { headers: { 'content-security-policy': policy }, pages: { 'host.html': hostPage(body, lang) } });
+    try {
+      const page = await openPage(browser);
+      await page.goto(`${host.url}host.html`);
+      await page.locator('#x .bl-error').waitFor();
+      assert.equal(await inside(page, 'x', '.bl-error-title'), title, policy);
+      assert.equal(await inside(page, 'x', '.bl-error-detail'), detail, policy);
+      assert.equal(await page.evaluate(() => document.getElementById('x').diagram), null);
+      assert.ok(page.problems.some((p) => p.includes('<bucket-lab> could not load')), page.problems.join('\n'));
+      await page.context().close();
+    } finally {
+      await host.close();
+    }
+  }
+});

@@ -123,10 +123,13 @@ export class BucketLabElement extends HTMLElement {
       link.href = href;
       return link;
     });
+    // Resolves to the stylesheets that did not load (a host's CSP without the site in its
+    // style-src, a wrong path): without them the bucket would paint as a black shape.
+    // (A refused link may still get an empty `sheet`: the event says which happened.)
     this.#stylesReady = Promise.all(links.map((link) => link.sheet || new Promise((resolve) => {
-      link.addEventListener('load', resolve, { once: true });
-      link.addEventListener('error', resolve, { once: true });
-    })));
+      link.addEventListener('load', () => resolve(null), { once: true });
+      link.addEventListener('error', () => resolve(link.href), { once: true });
+    }))).then((failed) => failed.filter((href) => typeof href === 'string'));
     if (given) {
       this.#frame = given;
       return;
@@ -211,16 +214,25 @@ export class BucketLabElement extends HTMLElement {
     const generation = ++this.#generation;
     // A re-render in another language keeps the bucket's level and a paused clock.
     const carried = keepLevel && this.#diagram ? { level: this.#diagram.tokens, paused: this.#diagram.paused } : {};
+    let unstyled;
     try {
-      await Promise.all([loadModule(), this.#stylesReady]);
+      [, unstyled] = await Promise.all([loadModule(), this.#stylesReady]);
     } catch (error) {
       if (generation !== this.#generation) return;
       const detail = String(error?.message ?? error);
       console.error(`<bucket-lab> could not load its WebAssembly module: ${detail}`);
-      showError(this.#frame, this.#t('loadFailed'), detail);
+      // A host page's CSP that refuses to compile WebAssembly: the browser's words (English,
+      // about 'unsafe-eval') would not tell the author what to add; ours do.
+      const refusedByPolicy = /Content.Security.Policy|CSP|unsafe-eval/i.test(detail);
+      showError(this.#frame, this.#t('loadFailed'), refusedByPolicy ? this.#t('wasmPolicy') : detail);
       return;
     }
     if (generation !== this.#generation) return;
+    if (unstyled.length > 0) {
+      console.error(`<bucket-lab> could not load its stylesheets: ${unstyled.join(', ')} (a Content-Security-Policy's style-src must allow them)`);
+      showError(this.#frame, this.#t('loadFailed'), this.#t('stylesFailed', { files: unstyled.map((href) => new URL(href).pathname.split('/').pop()).join(', ') }));
+      return;
+    }
     this.#unmount();
     let settings;
     try {
