@@ -561,3 +561,42 @@ test('a host page\'s CSP: a wasm refusal names \'wasm-unsafe-eval\', unloaded st
     }
   }
 });
+
+test('paused, the countdown says time is paused; with no send button, the status invites no click on it', async () => {
+  const body = `<bucket-lab id="ex" capacity="3" refill-rate="1" cost="2" controls="send cost" paused></bucket-lab>
+    <bucket-lab id="none" controls="none"></bucket-lab><bucket-lab id="pt" lang="pt-BR" controls="time bucket"></bucket-lab>`;
+  const host = await serveStatic(WWW, { pages: { 'host.html': hostPage(body) } });
+  try {
+    const page = await openPage(browser);
+    await page.goto(`${host.url}host.html`);
+    await page.waitForFunction(() => [...document.querySelectorAll('bucket-lab')].every((e) => e.diagram));
+    const after = (id) => page.evaluate((id) => {
+      const countdown = document.getElementById(id).shadowRoot.querySelector('.bl-countdown');
+      return [countdown.textContent, getComputedStyle(countdown, '::after').content];
+    }, id);
+    await click(page, 'ex', '.bl-send');
+    await click(page, 'ex', '.bl-send');
+    assert.equal(await inside(page, 'ex', '.bl-status'), 'Denied: 429, retry in 1\u00a0s.');
+    assert.deepEqual(await after('ex'), ['Wait: 1.0\u00a0s left', '" (time is paused)"']);
+    // Time runs again: the countdown runs down, with nothing added.
+    await page.evaluate(() => document.getElementById('ex').diagram.resume());
+    assert.equal((await after('ex'))[1], 'none');
+    await page.waitForFunction(() => document.getElementById('ex').shadowRoot.querySelector('.bl-countdown').textContent.startsWith('The wait is over'));
+
+    assert.equal(await inside(page, 'none', '.bl-status'), 'No request yet.');
+    assert.equal(await inside(page, 'pt', '.bl-status'), 'Nenhuma requisição ainda.');
+    // The send button back (at run time): the invitation comes back with it, and goes with it.
+    await page.evaluate(() => document.getElementById('none').setAttribute('controls', 'send time'));
+    assert.equal(await inside(page, 'none', '.bl-status'), 'No request yet: click “Send request”.');
+    await page.evaluate(() => document.getElementById('none').setAttribute('controls', 'bucket'));
+    assert.equal(await inside(page, 'none', '.bl-status'), 'No request yet.');
+    // "Reset" (in the Time group) clears the panel with the same words.
+    await page.evaluate(() => document.getElementById('pt').diagram.send(1));
+    await click(page, 'pt', '.bl-reset');
+    assert.equal(await inside(page, 'pt', '.bl-status'), 'Nenhuma requisição ainda.');
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  } finally {
+    await host.close();
+  }
+});
