@@ -410,7 +410,11 @@ test('embed.html reads paused from its address: paused, paused=true and paused=1
   for (const value of ['later', 'constructor']) {
     await page.goto(`${site.url}embed.html?paused=${value}`);
     await page.locator('bucket-lab .bl-error').waitFor();
-    assert.equal(await page.locator('bucket-lab .bl-error-detail').textContent(), `paused: “${value}” não é permitido; deixe o atributo sem valor (ou “true”) para parar o tempo, ou retire-o para o tempo correr.`);
+    // The address's own rules and words: no attribute to give or leave out.
+    assert.deepEqual(await embedError(page), {
+      title: 'Configuração inválida no endereço: paused',
+      details: [`paused: “${value}” não é permitido; use paused, paused=true ou paused=1 para parar o tempo, paused=false ou paused=0 (ou retire-o) para o tempo correr.`],
+    });
   }
   await page.context().close();
 });
@@ -429,15 +433,15 @@ test('embed.html names every bad setting at once, in the page\'s language, by th
   await page.goto(`${site.url}embed.html?capacity=abc&refill-rate=-2&lang=en`);
   await page.locator('bucket-lab .bl-error').waitFor();
   assert.deepEqual(await embedError(page), {
-    title: 'Invalid attributes: capacity, refill-rate',
+    title: 'Invalid settings in the address: capacity, refill-rate',
     details: ['Capacity B: “abc” is not a number; use a number greater than 0.', 'Rate r (tokens/s): -2 is not allowed; use a number of at least 0.'],
   });
   assert.equal(page.problems.length, 2, 'one console error per bad setting');
-  assert.match(page.problems[0], /capacity must be a finite number greater than 0, got "abc"/);
+  assert.match(page.problems[0], /^error: bucketlab embed: invalid setting capacity="abc": capacity must be a finite number greater than 0, got "abc"/);
   await page.goto(`${site.url}embed.html?capacity=0`);
   await page.locator('bucket-lab .bl-error').waitFor();
   assert.deepEqual(await embedError(page), {
-    title: 'Atributo inválido: capacity',
+    title: 'Configuração inválida no endereço: capacity',
     details: ['Capacidade B: 0 não é permitido; use um número maior que 0.'],
   });
   await page.context().close();
@@ -599,4 +603,31 @@ test('paused, the countdown says time is paused; with no send button, the status
   } finally {
     await host.close();
   }
+});
+
+test('embed.html refuses a setting given twice, naming it, rather than using the first', async () => {
+  const page = await openPage(browser);
+  await page.goto(`${site.url}embed.html?capacity=5&capacity=6&lang=en&utm_source=a&utm_source=b`);
+  await page.locator('bucket-lab .bl-error').waitFor();
+  assert.deepEqual(await embedError(page), {
+    title: 'Setting given twice in the address: capacity',
+    details: ['Give each setting once.'],
+  });
+  assert.equal(await page.evaluate(() => document.querySelector('bucket-lab').diagram), null);
+  assert.deepEqual(page.problems, ['error: bucketlab embed: "capacity" ("5", "6") given more than once; give each setting once']);
+  // Every kind of mistake in the address at once.
+  page.problems.length = 0;
+  await page.goto(`${site.url}embed.html?colour=red&cost=1&cost=2&paused=yes`);
+  await page.locator('bucket-lab .bl-error').waitFor();
+  assert.deepEqual(await embedError(page), {
+    title: 'Configuração desconhecida no endereço: colour',
+    details: [
+      'As configurações conhecidas são: capacity, refill-rate, cost, tokens, lang, view, controls, paused, theme.',
+      'Configuração repetida no endereço: cost', 'Dê cada configuração uma vez só.',
+      'Configuração inválida no endereço: paused',
+      'paused: “yes” não é permitido; use paused, paused=true ou paused=1 para parar o tempo, paused=false ou paused=0 (ou retire-o) para o tempo correr.',
+    ],
+  });
+  assert.equal(page.problems.length, 3, page.problems.join('\n'));
+  await page.context().close();
 });

@@ -108,6 +108,11 @@ export class BucketLabElement extends HTMLElement {
   #generation = 0;
   /** Set by refuseSettings: the settings are wrong at their source, so nothing renders. */
   #refused = false;
+  /**
+   * Set by a page that takes the settings from its address (embed.html): a refusal then names a
+   * setting in the address, not an attribute.
+   */
+  addressSettings = false;
   #onLangChange = () => {
     if (!this.hasAttribute('lang')) this.#render({ keepLevel: true });
   };
@@ -263,11 +268,12 @@ export class BucketLabElement extends HTMLElement {
     this.#unmount();
     if (!(error instanceof AttributeError || error instanceof AttributeErrors)) throw error;
     const errors = error.errors ?? [error];
+    const [source, title] = this.addressSettings ? ['bucketlab embed: invalid setting', 'invalidSetting'] : ['<bucket-lab> invalid attribute', 'invalidAttribute'];
     for (const { attribute, message } of errors) {
-      console.error(`<bucket-lab> invalid attribute ${attribute}="${this.getAttribute(attribute)}": ${message}`);
+      console.error(`${source} ${attribute}="${this.getAttribute(attribute)}": ${message}`);
     }
     const name = errors.map((e) => e.attribute).join(', ');
-    showError(this.#frame, this.#t('invalidAttribute', { name, count: errors.length }), errors);
+    showError(this.#frame, this.#t(title, { name, count: errors.length }), errors);
   }
 
   /**
