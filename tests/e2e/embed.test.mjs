@@ -631,3 +631,17 @@ test('embed.html refuses a setting given twice, naming it, rather than using the
   assert.equal(page.problems.length, 3, page.problems.join('\n'));
   await page.context().close();
 });
+
+test('embed.html is light unless its address says theme=dark or theme=auto, whatever the system\'s scheme', async () => {
+  const LIGHT = 'rgb(251, 251, 253)';
+  const DARK = 'rgb(18, 20, 26)';
+  const page = await openPage(browser, { colorScheme: 'dark' });
+  for (const [query, want] of [['', LIGHT], ['theme=light', LIGHT], ['theme=dark', DARK], ['theme=auto', DARK]]) {
+    await page.goto(`${site.url}embed.html?${query}`);
+    await page.waitForFunction(() => document.querySelector('bucket-lab').diagram);
+    const background = await page.evaluate(() => getComputedStyle(document.querySelector('bucket-lab').shadowRoot.querySelector('.bl-frame')).backgroundColor);
+    assert.equal(background, want, query || 'no theme');
+  }
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
