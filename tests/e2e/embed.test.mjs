@@ -645,3 +645,28 @@ test('embed.html is light unless its address says theme=dark or theme=auto, what
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('embed-resizer.js fits an embed inside an open shadow root too', async () => {
+  const hostPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
+    <script src="${site.url}embed-resizer.js" defer></script></head><body><div id="card"></div>
+    <script type="module">
+      const root = document.getElementById('card').attachShadow({ mode: 'open' });
+      const inner = document.createElement('div');
+      root.append(inner);
+      const deeper = inner.attachShadow({ mode: 'open' });
+      deeper.innerHTML = '<iframe title="Token bucket" width="600" height="150" src="${site.url}embed.html?lang=en&amp;controls=none"></iframe>';
+    </script></body></html>`;
+  const host = await serveStatic(WWW, { pages: { 'host.html': hostPage } });
+  try {
+    const page = await openPage(browser);
+    await page.goto(`${host.url}host.html`);
+    const frame = () => page.evaluate(() => document.getElementById('card').shadowRoot.firstChild.shadowRoot.querySelector('iframe').style.height);
+    await page.waitForFunction(() => document.getElementById('card').shadowRoot.firstChild.shadowRoot.querySelector('iframe').style.height !== '');
+    const content = await page.frame({ url: /embed\.html/ }).evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
+    assert.equal(await frame(), `${content}px`);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  } finally {
+    await host.close();
+  }
+});
