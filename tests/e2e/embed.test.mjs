@@ -643,6 +643,13 @@ test('embed.html is light unless its address says theme=dark or theme=auto, what
     assert.equal(background, want, query || 'no theme');
   }
   assert.deepEqual(page.problems, []);
+  await page.goto(`${site.url}embed.html?theme=sepia&lang=en`);
+  await page.locator('bucket-lab .bl-error').waitFor();
+  assert.deepEqual(await embedError(page), {
+    title: 'Invalid setting in the address: theme',
+    details: ['theme: “sepia” is not allowed; use “light”, “dark”, or “auto”. Without theme in the address, the diagram is light.'],
+  });
+  page.problems.length = 0;
   await page.context().close();
 });
 
