@@ -353,6 +353,11 @@ impl Controls {
         }
     }
 
+    /// Whether the send button shows (`controls` may hide it).
+    pub fn can_send(&self) -> bool {
+        !self.send.has_attribute("hidden")
+    }
+
     /// Shows "Back to live" only while a past moment is shown.
     pub fn show_travel(&self, traveling: bool) {
         set_hidden(&self.live, !traveling);

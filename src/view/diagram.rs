@@ -156,7 +156,8 @@ impl Diagram {
 
     /// The countdown after a 429: the seconds left, rounded up to a tenth with a hair of slack for
     /// rounding (lesson times are sums of floats), then that the wait is over; nothing after an
-    /// admitted request.
+    /// admitted request. (While lesson time stands still, widget.css adds the countdown's
+    /// `data-paused` words: the wait does not run down then.)
     fn draw_countdown(&self, last: Option<&Shot>, retry_in: Option<f64>) {
         let l = self.locale;
         let denied = last.is_some_and(|s| matches!(s.decision.outcome, Outcome::Denied { .. }));
@@ -220,13 +221,18 @@ impl Diagram {
         sentence
     }
 
-    /// Empties the panel, as before the first request; `past`: at a past moment.
-    pub fn clear_report(&self, past: bool) {
+    /// Empties the panel, as before the first request; `past`: at a past moment; `can_send`:
+    /// the send button shows.
+    pub fn clear_report(&self, past: bool, can_send: bool) {
         // At a past moment the reader is stepping through what happened (a replayed scenario
-        // opens there): the invitation to send would invite them to overwrite it.
-        let idle = past
-            .then(|| self.status.get_attribute("data-past-idle"))
-            .flatten();
+        // opens there): the invitation to send would invite them to overwrite it. Without a send
+        // button there is nothing to invite them to click.
+        let idle = match (past, can_send) {
+            (true, _) => Some("data-past-idle"),
+            (false, false) => Some("data-unsendable"),
+            (false, true) => None,
+        }
+        .and_then(|name| self.status.get_attribute(name));
         text(&self.status, idle.as_deref().unwrap_or(self.locale.idle));
         let _ = self.status.remove_attribute("data-outcome");
         set(&self.head, "hidden", "");

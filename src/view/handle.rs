@@ -429,7 +429,14 @@ impl BucketDiagram {
             let _ = js_sys::Reflect::set(&error, &"localized".into(), &localized.into());
             JsValue::from(error)
         })?;
-        self.widget().read().controls.show_groups(&shown);
+        let widget = self.widget().read();
+        widget.controls.show_groups(&shown);
+        // The idle status invites a click on "Send request" only while that button shows.
+        if widget.past.is_none() && widget.session.last_shot().is_none() {
+            widget
+                .diagram
+                .clear_report(false, widget.controls.can_send());
+        }
         Ok(())
     }
 

@@ -62,6 +62,12 @@ pub struct Words {
     /// The status at a past moment with no request yet (a replayed scenario opens at one): a
     /// template the widget shows instead of the idle invitation to send.
     pub past_idle: &'static str,
+    /// The idle status while the send button is hidden (`controls` without `send`): no
+    /// invitation to click a button that is not there.
+    pub idle_unsendable: &'static str,
+    /// Added to the countdown (by widget.css) while lesson time is paused: the wait does not run
+    /// down.
+    pub countdown_paused: &'static str,
     /// The status, also said aloud, when a send is refused for a field's value (`{e}`, the error):
     /// a template in the markup, like the two above.
     pub not_sent: &'static str,
@@ -180,9 +186,11 @@ const CONTROLS: &str = "<div class=\"bl-controls\">\
 </div>";
 
 /// The response panel, then the place of the timeline. `{}` marks: the status at a past moment
-/// with no request yet, the status of a refused send, the idle status, the reset note. The countdown line under the status counts a 429's wait down.
+/// with no request yet, the idle status without a send button, the status of a refused send, the
+/// idle status, the countdown while paused, the reset note. The countdown line under the status
+/// counts a 429's wait down.
 const PANEL: &str = "</div>\
-<div class=\"bl-panel\"><p class=\"bl-status\" data-past-idle=\"{}\" data-refused=\"{}\">{}</p><p class=\"bl-countdown\"></p>\
+<div class=\"bl-panel\"><p class=\"bl-status\" data-past-idle=\"{}\" data-unsendable=\"{}\" data-refused=\"{}\">{}</p><p class=\"bl-countdown\" data-paused=\"{}\"></p>\
 <pre class=\"bl-head\" tabindex=\"0\" hidden=\"\"></pre>\
 <p class=\"bl-formula\"></p><p class=\"bl-wait\"></p><p class=\"bl-note\">{}</p></div>\
 <div class=\"bl-bottom\">";
@@ -280,7 +288,14 @@ pub fn widget(w: &Words, id: &str, config: &BucketConfig, hero: bool) -> String 
     ));
     out.push_str(&render(
         PANEL,
-        &[w.past_idle, w.not_sent, l.idle, w.reset_note],
+        &[
+            w.past_idle,
+            w.idle_unsendable,
+            w.not_sent,
+            l.idle,
+            w.countdown_paused,
+            w.reset_note,
+        ],
     ));
     out.push_str(&render(
         TIMELINE,
@@ -403,7 +418,7 @@ mod tests {
     fn every_mark_gets_a_value_and_the_numbers_are_the_configurations() {
         assert_eq!(
             [marks(FRAME), marks(CONTROLS), marks(PANEL), marks(TIMELINE)],
-            [15, 34, 4, 13]
+            [15, 34, 6, 13]
         );
         let config = BucketConfig::new(10.0, 2.5).unwrap();
         let en = widget(&EN_WORDS, "bl0", &config, false);

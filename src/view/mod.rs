@@ -358,7 +358,7 @@ impl Widget {
             Action::Reset => {
                 session.reset(wall)?;
                 self.controls.reset_fields();
-                self.diagram.clear_report(false);
+                self.diagram.clear_report(false, self.controls.can_send());
                 self.show_config();
                 let l = self.locale;
                 let (config, tokens) = (self.session.config(), self.session.tokens(wall));
@@ -457,7 +457,7 @@ impl Widget {
             .show_traffic(session.traffic().map(|arrivals| arrivals.settings()));
         match session.last_shot() {
             Some(shot) => self.diagram.report(config, shot),
-            None => self.diagram.clear_report(past),
+            None => self.diagram.clear_report(past, self.controls.can_send()),
         }
     }
 

@@ -2,6 +2,7 @@
 // languages, and a copied snippet that really works on another page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { launch, openPage } from './harness.mjs';
 import { serveStatic } from './static-server.mjs';
 
@@ -83,4 +84,35 @@ test('the panel switches language with the page and can be used from the keyboar
   await page.keyboard.press('Enter');
   assert.equal(await page.getAttribute('#embed-panel details', 'open'), null, 'Enter on the summary closes it');
   await page.context().close();
+});
+
+/** The height an iframe snippet gives, and its address with `SITE/` on this site. */
+function iframeOf(snippet) {
+  const [, src, height] = snippet.match(/<iframe src="([^"]+)"[^>]* height="(\d+)"/);
+  return { src: src.replaceAll('&amp;', '&').replace(/^SITE\//, site.url), height: Number(height) };
+}
+
+/** Whether `src` fits in `height` px at each usual column width (no resizer: iframe-only hosts). */
+async function fitsAt(src, height, where) {
+  for (const width of [480, 600, 700, 800]) {
+    const page = await openPage(browser, { viewport: { width, height } });
+    await page.goto(src);
+    await page.waitForFunction(() => document.querySelector('bucket-lab').diagram);
+    const content = await page.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
+    assert.ok(content <= height, `${where}: at ${width} px the diagram is ${content} px tall, over the snippet's height="${height}"`);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+}
+
+test('the iframe snippets\' height, the panel\'s and the guides\', fits the diagram at 480 to 800 px without the resizer', async () => {
+  const page = await openLesson();
+  const panel = iframeOf(await snippet(page, 'iframe'));
+  await page.context().close();
+  await fitsAt(panel.src, panel.height, 'the panel');
+  for (const file of ['README.md', 'docs/embedding.md', 'docs/embedding.pt-BR.md']) {
+    const text = await readFile(new URL(`../../${file}`, import.meta.url), 'utf8');
+    const { src, height } = iframeOf(text.match(/<iframe src="SITE[^]*?<\/iframe>/)[0].replace(/\n\s*/g, ' '));
+    await fitsAt(src, height, file);
+  }
 });

@@ -234,10 +234,12 @@ test('removing an element stops its frame loop and frees its wasm object', async
   await page.waitForFunction(() => document.getElementById('a').diagram.isAnimating);
   const start = await page.evaluate(() => window.__frames);
   await page.waitForFunction((n) => window.__frames > n + 3, start);
-  const freed = await page.evaluate(() => {
+  const freed = await page.evaluate(async () => {
     const a = document.getElementById('a');
     window.__handle = a.diagram;
     a.remove();
+    // The teardown waits a microtask (a move within the page keeps the diagram): let it run.
+    await Promise.resolve();
     window.__afterRemove = window.__frames;
     try {
       window.__handle.tokens;
@@ -408,7 +410,11 @@ test('embed.html reads paused from its address: paused, paused=true and paused=1
   for (const value of ['later', 'constructor']) {
     await page.goto(`${site.url}embed.html?paused=${value}`);
     await page.locator('bucket-lab .bl-error').waitFor();
-    assert.equal(await page.locator('bucket-lab .bl-error-detail').textContent(), `paused: “${value}” não é permitido; deixe o atributo sem valor (ou “true”) para parar o tempo, ou retire-o para o tempo correr.`);
+    // The address's own rules and words: no attribute to give or leave out.
+    assert.deepEqual(await embedError(page), {
+      title: 'Configuração inválida no endereço: paused',
+      details: [`paused: “${value}” não é permitido; use paused, paused=true ou paused=1 para parar o tempo, paused=false ou paused=0 (ou retire-o) para o tempo correr.`],
+    });
   }
   await page.context().close();
 });
@@ -427,15 +433,15 @@ test('embed.html names every bad setting at once, in the page\'s language, by th
   await page.goto(`${site.url}embed.html?capacity=abc&refill-rate=-2&lang=en`);
   await page.locator('bucket-lab .bl-error').waitFor();
   assert.deepEqual(await embedError(page), {
-    title: 'Invalid attributes: capacity, refill-rate',
+    title: 'Invalid settings in the address: capacity, refill-rate',
     details: ['Capacity B: “abc” is not a number; use a number greater than 0.', 'Rate r (tokens/s): -2 is not allowed; use a number of at least 0.'],
   });
   assert.equal(page.problems.length, 2, 'one console error per bad setting');
-  assert.match(page.problems[0], /capacity must be a finite number greater than 0, got "abc"/);
+  assert.match(page.problems[0], /^error: bucketlab embed: invalid setting capacity="abc": capacity must be a finite number greater than 0, got "abc"/);
   await page.goto(`${site.url}embed.html?capacity=0`);
   await page.locator('bucket-lab .bl-error').waitFor();
   assert.deepEqual(await embedError(page), {
-    title: 'Atributo inválido: capacity',
+    title: 'Configuração inválida no endereço: capacity',
     details: ['Capacidade B: 0 não é permitido; use um número maior que 0.'],
   });
   await page.context().close();
@@ -490,5 +496,184 @@ test('theme: the element takes the host page\'s colour scheme, or the one its th
     }
     assert.deepEqual(page.problems, []);
     await page.context().close();
+  }
+});
+
+test('moved elsewhere in the page (appendChild), an element keeps its bucket; removed, it is freed', async () => {
+  const page = await openPage(browser);
+  await page.goto(`${site.url}hostile.html`);
+  await page.waitForFunction(() => document.getElementById('a').diagram);
+  const moved = await page.evaluate(async () => {
+    const a = document.getElementById('a');
+    const kept = a.diagram;
+    kept.send(3);
+    kept.send(3);
+    const before = kept.tokens;
+    const box = document.createElement('section');
+    document.body.append(box);
+    box.appendChild(a);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return { before, same: a.diagram === kept, tokens: a.diagram.tokens, paused: a.diagram.paused, counter: a.shadowRoot.querySelector('.bl-counter').textContent };
+  });
+  assert.deepEqual(moved, { before: 4, same: true, tokens: 4, paused: true, counter: '4.0 / 10' });
+  // Still live after the move: a send is decided against the kept level.
+  assert.equal(await page.evaluate(() => document.getElementById('a').diagram.send(4)), true);
+  assert.equal(await counter(page, 'a'), '0.0 / 10');
+  const freed = await page.evaluate(async () => {
+    const a = document.getElementById('a');
+    const kept = a.diagram;
+    a.remove();
+    await Promise.resolve();
+    try {
+      kept.tokens;
+      return 'still usable';
+    } catch (error) {
+      return error.message;
+    }
+  });
+  assert.match(freed, /null pointer|destroyed|moved/i, 'removed for good, the handle is freed');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+/** A host page with `body`, loading the element. */
+const hostPage = (body, lang = 'en') => `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Host</title>
+  <link rel="icon" href="data:,"><script type="module" src="./bucket-lab.js"></script></head><body>${body}</body></html>`;
+
+test('a host page\'s CSP: a wasm refusal names \'wasm-unsafe-eval\', unloaded stylesheets are said, in the page\'s language', async () => {
+  const body = '<bucket-lab id="x" capacity="3"></bucket-lab>';
+  for (const [policy, lang, title, detail] of [
+    ["default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'", 'pt-BR',
+      'Não foi possível carregar o diagrama',
+      "A Content Security Policy desta página não permite WebAssembly: acrescente 'wasm-unsafe-eval' ao script-src dela."],
+    ["default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'none'; connect-src 'self'", 'en',
+      'The diagram could not be loaded',
+      'Its stylesheets (widget.css, bucket-lab.css) did not load: if this page has a Content Security Policy, its style-src must allow the site they come from.'],
+  ]) {
+    const host = await serveStatic(WWW, { headers: { 'content-security-policy': policy }, pages: { 'host.html': hostPage(body, lang) } });
+    try {
+      const page = await openPage(browser);
+      await page.goto(`${host.url}host.html`);
+      await page.locator('#x .bl-error').waitFor();
+      assert.equal(await inside(page, 'x', '.bl-error-title'), title, policy);
+      assert.equal(await inside(page, 'x', '.bl-error-detail'), detail, policy);
+      assert.equal(await page.evaluate(() => document.getElementById('x').diagram), null);
+      assert.ok(page.problems.some((p) => p.includes('<bucket-lab> could not load')), page.problems.join('\n'));
+      await page.context().close();
+    } finally {
+      await host.close();
+    }
+  }
+});
+
+test('paused, the countdown says time is paused; with no send button, the status invites no click on it', async () => {
+  const body = `<bucket-lab id="ex" capacity="3" refill-rate="1" cost="2" controls="send cost" paused></bucket-lab>
+    <bucket-lab id="none" controls="none"></bucket-lab><bucket-lab id="pt" lang="pt-BR" controls="time bucket"></bucket-lab>`;
+  const host = await serveStatic(WWW, { pages: { 'host.html': hostPage(body) } });
+  try {
+    const page = await openPage(browser);
+    await page.goto(`${host.url}host.html`);
+    await page.waitForFunction(() => [...document.querySelectorAll('bucket-lab')].every((e) => e.diagram));
+    const after = (id) => page.evaluate((id) => {
+      const countdown = document.getElementById(id).shadowRoot.querySelector('.bl-countdown');
+      return [countdown.textContent, getComputedStyle(countdown, '::after').content];
+    }, id);
+    await click(page, 'ex', '.bl-send');
+    await click(page, 'ex', '.bl-send');
+    assert.equal(await inside(page, 'ex', '.bl-status'), 'Denied: 429, retry in 1\u00a0s.');
+    assert.deepEqual(await after('ex'), ['Wait: 1.0\u00a0s left', '" (time is paused)"']);
+    // Time runs again: the countdown runs down, with nothing added.
+    await page.evaluate(() => document.getElementById('ex').diagram.resume());
+    assert.equal((await after('ex'))[1], 'none');
+    await page.waitForFunction(() => document.getElementById('ex').shadowRoot.querySelector('.bl-countdown').textContent.startsWith('The wait is over'));
+
+    assert.equal(await inside(page, 'none', '.bl-status'), 'No request yet.');
+    assert.equal(await inside(page, 'pt', '.bl-status'), 'Nenhuma requisição ainda.');
+    // The send button back (at run time): the invitation comes back with it, and goes with it.
+    await page.evaluate(() => document.getElementById('none').setAttribute('controls', 'send time'));
+    assert.equal(await inside(page, 'none', '.bl-status'), 'No request yet: click “Send request”.');
+    await page.evaluate(() => document.getElementById('none').setAttribute('controls', 'bucket'));
+    assert.equal(await inside(page, 'none', '.bl-status'), 'No request yet.');
+    // "Reset" (in the Time group) clears the panel with the same words.
+    await page.evaluate(() => document.getElementById('pt').diagram.send(1));
+    await click(page, 'pt', '.bl-reset');
+    assert.equal(await inside(page, 'pt', '.bl-status'), 'Nenhuma requisição ainda.');
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  } finally {
+    await host.close();
+  }
+});
+
+test('embed.html refuses a setting given twice, naming it, rather than using the first', async () => {
+  const page = await openPage(browser);
+  await page.goto(`${site.url}embed.html?capacity=5&capacity=6&lang=en&utm_source=a&utm_source=b`);
+  await page.locator('bucket-lab .bl-error').waitFor();
+  assert.deepEqual(await embedError(page), {
+    title: 'Setting given twice in the address: capacity',
+    details: ['Give each setting once.'],
+  });
+  assert.equal(await page.evaluate(() => document.querySelector('bucket-lab').diagram), null);
+  assert.deepEqual(page.problems, ['error: bucketlab embed: "capacity" ("5", "6") given more than once; give each setting once']);
+  // Every kind of mistake in the address at once.
+  page.problems.length = 0;
+  await page.goto(`${site.url}embed.html?colour=red&cost=1&cost=2&paused=yes`);
+  await page.locator('bucket-lab .bl-error').waitFor();
+  assert.deepEqual(await embedError(page), {
+    title: 'Configuração desconhecida no endereço: colour',
+    details: [
+      'As configurações conhecidas são: capacity, refill-rate, cost, tokens, lang, view, controls, paused, theme.',
+      'Configuração repetida no endereço: cost', 'Dê cada configuração uma vez só.',
+      'Configuração inválida no endereço: paused',
+      'paused: “yes” não é permitido; use paused, paused=true ou paused=1 para parar o tempo, paused=false ou paused=0 (ou retire-o) para o tempo correr.',
+    ],
+  });
+  assert.equal(page.problems.length, 3, page.problems.join('\n'));
+  await page.context().close();
+});
+
+test('embed.html is light unless its address says theme=dark or theme=auto, whatever the system\'s scheme', async () => {
+  const LIGHT = 'rgb(251, 251, 253)';
+  const DARK = 'rgb(18, 20, 26)';
+  const page = await openPage(browser, { colorScheme: 'dark' });
+  for (const [query, want] of [['', LIGHT], ['theme=light', LIGHT], ['theme=dark', DARK], ['theme=auto', DARK]]) {
+    await page.goto(`${site.url}embed.html?${query}`);
+    await page.waitForFunction(() => document.querySelector('bucket-lab').diagram);
+    const background = await page.evaluate(() => getComputedStyle(document.querySelector('bucket-lab').shadowRoot.querySelector('.bl-frame')).backgroundColor);
+    assert.equal(background, want, query || 'no theme');
+  }
+  assert.deepEqual(page.problems, []);
+  await page.goto(`${site.url}embed.html?theme=sepia&lang=en`);
+  await page.locator('bucket-lab .bl-error').waitFor();
+  assert.deepEqual(await embedError(page), {
+    title: 'Invalid setting in the address: theme',
+    details: ['theme: “sepia” is not allowed; use “light”, “dark”, or “auto”. Without theme in the address, the diagram is light.'],
+  });
+  page.problems.length = 0;
+  await page.context().close();
+});
+
+test('embed-resizer.js fits an embed inside an open shadow root too', async () => {
+  const hostPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
+    <script src="${site.url}embed-resizer.js" defer></script></head><body><div id="card"></div>
+    <script type="module">
+      const root = document.getElementById('card').attachShadow({ mode: 'open' });
+      const inner = document.createElement('div');
+      root.append(inner);
+      const deeper = inner.attachShadow({ mode: 'open' });
+      deeper.innerHTML = '<iframe title="Token bucket" width="600" height="150" src="${site.url}embed.html?lang=en&amp;controls=none"></iframe>';
+    </script></body></html>`;
+  const host = await serveStatic(WWW, { pages: { 'host.html': hostPage } });
+  try {
+    const page = await openPage(browser);
+    await page.goto(`${host.url}host.html`);
+    const frame = () => page.evaluate(() => document.getElementById('card').shadowRoot.firstChild.shadowRoot.querySelector('iframe').style.height);
+    await page.waitForFunction(() => document.getElementById('card').shadowRoot.firstChild.shadowRoot.querySelector('iframe').style.height !== '');
+    const content = await page.frame({ url: /embed\.html/ }).evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
+    assert.equal(await frame(), `${content}px`);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  } finally {
+    await host.close();
   }
 });

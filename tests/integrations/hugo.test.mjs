@@ -70,7 +70,9 @@ test('hugo: a bad parameter fails the build naming the page, the line and the ru
       ['capacity="lots"', 'capacity must be a finite number greater than 0, got "lots"'],
       ['capacity="3" cost="4"', 'cost must be a whole number from 1 to 3, got "4"'],
       ['lang="fr"', 'lang must be "pt-BR" or "en", got "fr"'],
-      ['paused="yes"', 'paused must be "true" or "false", got "yes"'],
+      ['paused="yes"', 'paused is "true" or absent, got "yes"'],
+      // As the element and mdBook refuse it: a present boolean attribute means on.
+      ['paused="false"', 'paused is "true" or absent, got "false"'],
       ['refill-rate=""', 'bucket-lab parameter refill-rate is empty: give it a value, or leave it out for its default'],
       ['colour="red"', 'unknown bucket-lab parameter "colour"; known: capacity, refill-rate, cost, tokens, lang, view, controls, paused, theme'],
       ['theme="sepia"', 'theme must be "light", "dark" or "auto", got "sepia"'],

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { access, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assemblePackage, pack } from '../../scripts/npm-package.mjs';
@@ -136,6 +136,16 @@ test('the package\'s README lists every attribute the element reads', async () =
   assert.ok(attributes.includes('theme'), attributes.join(' '));
   const listed = readme.match(/^Attributes: ([\s\S]*?)\.\n/m)[1];
   assert.deepEqual(attributes.filter((name) => !listed.includes(`\`${name}\``)), [], listed);
+});
+
+test('the README\'s HTML snippets load the element by a path a browser resolves, into the installed package', async () => {
+  const readme = await readFile('packages/bucketlab/README.md', 'utf8');
+  const html = [...readme.matchAll(/```html\n([\s\S]*?)```/g)].map((m) => m[1]).join('\n');
+  // A bare specifier (`import 'bucketlab/element'`) in a plain page fails without a bundler.
+  assert.doesNotMatch(html, /import\s*['"]bucketlab/, 'no bare specifier in a page\'s script');
+  const sources = [...html.matchAll(/<script type="module" src="\.\/(node_modules\/[^"]+)"/g)].map((m) => m[1]);
+  assert.ok(sources.length > 0, html);
+  for (const source of sources) await access(join(project, source));
 });
 
 test('npm pack in packages/bucketlab refuses, naming the command that packs the package', async () => {

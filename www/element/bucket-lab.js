@@ -85,7 +85,8 @@ function readSettings(element) {
   }
   const theme = text('theme');
   if (theme !== null && !THEMES.includes(theme)) {
-    refuse('theme', `theme must be ${THEMES.map((v) => `"${v}"`).join(', ')} or absent (the page's colour scheme), got "${theme}"`, 'badTheme', { allowed: either(THEMES, t.lang) });
+    // In embed.html's address, no theme means light (it can't see its host page's scheme).
+    refuse('theme', `theme must be ${THEMES.map((v) => `"${v}"`).join(', ')} or absent (the page's colour scheme), got "${theme}"`, element.addressSettings ? 'badThemeAddress' : 'badTheme', { allowed: either(THEMES, t.lang) });
   }
   // A boolean attribute is on whenever present, so `paused="false"` would stop time: the
   // opposite of what it says. Only the forms that mean "on" are taken.
@@ -108,6 +109,11 @@ export class BucketLabElement extends HTMLElement {
   #generation = 0;
   /** Set by refuseSettings: the settings are wrong at their source, so nothing renders. */
   #refused = false;
+  /**
+   * Set by a page that takes the settings from its address (embed.html): a refusal then names a
+   * setting in the address, not an attribute.
+   */
+  addressSettings = false;
   #onLangChange = () => {
     if (!this.hasAttribute('lang')) this.#render({ keepLevel: true });
   };
@@ -123,10 +129,13 @@ export class BucketLabElement extends HTMLElement {
       link.href = href;
       return link;
     });
+    // Resolves to the stylesheets that did not load (a host's CSP without the site in its
+    // style-src, a wrong path): without them the bucket would paint as a black shape.
+    // (A refused link may still get an empty `sheet`: the event says which happened.)
     this.#stylesReady = Promise.all(links.map((link) => link.sheet || new Promise((resolve) => {
-      link.addEventListener('load', resolve, { once: true });
-      link.addEventListener('error', resolve, { once: true });
-    })));
+      link.addEventListener('load', () => resolve(null), { once: true });
+      link.addEventListener('error', () => resolve(link.href), { once: true });
+    }))).then((failed) => failed.filter((href) => typeof href === 'string'));
     if (given) {
       this.#frame = given;
       return;
@@ -149,6 +158,9 @@ export class BucketLabElement extends HTMLElement {
   }
 
   connectedCallback() {
+    // Moved within the page (disconnected, then connected again before the teardown's
+    // microtask): still mounted, with the learner's bucket as it was.
+    if (this.#stopWatching) return;
     document.addEventListener('bucketlab:langchange', this.#onLangChange);
     // A trap leaves the shared module unusable: show an error instead of a frozen widget.
     this.#stopWatching = onWasmTrap((error) => {
@@ -160,10 +172,16 @@ export class BucketLabElement extends HTMLElement {
   }
 
   disconnectedCallback() {
-    document.removeEventListener('bucketlab:langchange', this.#onLangChange);
-    this.#stopWatching?.();
-    this.#generation += 1;
-    this.#unmount();
+    // Re-parenting (appendChild elsewhere: tabs, slides, frameworks) disconnects and connects in
+    // one go; only an element still out of the document a microtask later is torn down.
+    queueMicrotask(() => {
+      if (this.isConnected || !this.#stopWatching) return;
+      document.removeEventListener('bucketlab:langchange', this.#onLangChange);
+      this.#stopWatching();
+      this.#stopWatching = null;
+      this.#generation += 1;
+      this.#unmount();
+    });
   }
 
   attributeChangedCallback(name, previous, value) {
@@ -202,16 +220,25 @@ export class BucketLabElement extends HTMLElement {
     const generation = ++this.#generation;
     // A re-render in another language keeps the bucket's level and a paused clock.
     const carried = keepLevel && this.#diagram ? { level: this.#diagram.tokens, paused: this.#diagram.paused } : {};
+    let unstyled;
     try {
-      await Promise.all([loadModule(), this.#stylesReady]);
+      [, unstyled] = await Promise.all([loadModule(), this.#stylesReady]);
     } catch (error) {
       if (generation !== this.#generation) return;
       const detail = String(error?.message ?? error);
       console.error(`<bucket-lab> could not load its WebAssembly module: ${detail}`);
-      showError(this.#frame, this.#t('loadFailed'), detail);
+      // A host page's CSP that refuses to compile WebAssembly: the browser's words (English,
+      // about 'unsafe-eval') would not tell the author what to add; ours do.
+      const refusedByPolicy = /Content.Security.Policy|CSP|unsafe-eval/i.test(detail);
+      showError(this.#frame, this.#t('loadFailed'), refusedByPolicy ? this.#t('wasmPolicy') : detail);
       return;
     }
     if (generation !== this.#generation) return;
+    if (unstyled.length > 0) {
+      console.error(`<bucket-lab> could not load its stylesheets: ${unstyled.join(', ')} (a Content-Security-Policy's style-src must allow them)`);
+      showError(this.#frame, this.#t('loadFailed'), this.#t('stylesFailed', { files: unstyled.map((href) => new URL(href).pathname.split('/').pop()).join(', ') }));
+      return;
+    }
     this.#unmount();
     let settings;
     try {
@@ -242,11 +269,12 @@ export class BucketLabElement extends HTMLElement {
     this.#unmount();
     if (!(error instanceof AttributeError || error instanceof AttributeErrors)) throw error;
     const errors = error.errors ?? [error];
+    const [source, title] = this.addressSettings ? ['bucketlab embed: invalid setting', 'invalidSetting'] : ['<bucket-lab> invalid attribute', 'invalidAttribute'];
     for (const { attribute, message } of errors) {
-      console.error(`<bucket-lab> invalid attribute ${attribute}="${this.getAttribute(attribute)}": ${message}`);
+      console.error(`${source} ${attribute}="${this.getAttribute(attribute)}": ${message}`);
     }
     const name = errors.map((e) => e.attribute).join(', ');
-    showError(this.#frame, this.#t('invalidAttribute', { name, count: errors.length }), errors);
+    showError(this.#frame, this.#t(title, { name, count: errors.length }), errors);
   }
 
   /**

@@ -21,6 +21,14 @@ function configuration() {
   return { capacity: Number(root?.dataset.capacity ?? 5), refillRate: Number(root?.dataset.refillRate ?? 1), cost: 1 };
 }
 
+/**
+ * The iframe's height before (or without) embed-resizer.js, which hosts that take only iframes
+ * often can't add: the widget with every control, as the snippets give it, fits at the usual
+ * widths of a course's column, 480 to 800 px (tests/e2e/embed-panel.test.mjs measures it); wider,
+ * some space is left below it; narrower, it scrolls inside the frame.
+ */
+export const FRAME_HEIGHT = 1130;
+
 /** Escapes text for an HTML attribute value. */
 const attr = (value) => String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -33,7 +41,7 @@ export function snippets({ capacity, refillRate, cost }, lang, frameTitle) {
   const query = new URLSearchParams(settings.map(([name, value]) => [name, String(value)])).toString();
   return {
     element: `<script type="module" src="${attr(PUBLIC.element)}"></script>\n<bucket-lab ${attributes}></bucket-lab>`,
-    iframe: `<iframe src="${attr(`${PUBLIC.iframe}?${query}`)}" title="${attr(frameTitle)}" width="100%" height="760" loading="lazy"></iframe>\n<script src="${attr(PUBLIC.resizer)}" defer></script>`,
+    iframe: `<iframe src="${attr(`${PUBLIC.iframe}?${query}`)}" title="${attr(frameTitle)}" width="100%" height="${FRAME_HEIGHT}" loading="lazy"></iframe>\n<script src="${attr(PUBLIC.resizer)}" defer></script>`,
   };
 }
 

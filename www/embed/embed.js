@@ -17,13 +17,15 @@ export function appendedByHosts(name) {
 }
 const params = new URLSearchParams(location.search);
 const element = document.querySelector('#embed bucket-lab');
+// The element's refusals then speak of settings in the address, not of attributes.
+element.addressSettings = true;
 // An address has no boolean attributes: `paused`, `paused=true` or `paused=1` stop time,
-// `paused=false` or `paused=0` let it run; any other value goes to the element, which names it.
+// `paused=false` or `paused=0` let it run; any other value is refused below, with the address's rules.
 const PAUSED = { '': '', true: '', 1: '', false: null, 0: null };
 for (const name of ATTRIBUTES) {
-  if (!params.has(name)) continue;
+  if (!params.has(name) || (name === 'paused' && !Object.hasOwn(PAUSED, params.get(name)))) continue;
   const given = params.get(name);
-  const value = name === 'paused' && Object.hasOwn(PAUSED, given) ? PAUSED[given] : given;
+  const value = name === 'paused' ? PAUSED[given] : given;
   if (value !== null) element.setAttribute(name, value);
 }
 if (params.has('lang')) document.documentElement.lang = pickLang(params.get('lang'));
@@ -31,14 +33,32 @@ const t = translator(tables, langOf());
 document.title = `${t('frameTitle')} · bucketlab`;
 document.getElementById('embed-title').textContent = t('frameTitle');
 
-// A misspelled setting (`refill_rate`, `Capacity`) is refused, naming it and the known ones, as
-// the mdBook and Hugo integrations do: ignored, it would leave a default in its place unseen.
-// What hosts and link trackers append to any address is no setting and is let through.
-const unknown = [...new Set(params.keys())].filter((name) => !ATTRIBUTES.includes(name) && !appendedByHosts(name));
+// What the address gets wrong as an address, every kind at once: a misspelled setting
+// (`refill_rate`, `Capacity`), refused as the mdBook and Hugo integrations do (ignored, it would
+// leave a default in its place unseen); a setting given twice (which one would count?); a
+// `paused` value an address does not use. What hosts and link trackers append to any address is
+// no setting and is let through.
+const names = [...new Set(params.keys())].filter((name) => !appendedByHosts(name));
+const refusals = [];
+const unknown = names.filter((name) => !ATTRIBUTES.includes(name));
 if (unknown.length > 0) {
   const known = ATTRIBUTES.join(', ');
   console.error(`bucketlab embed: unknown setting${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `"${n}"`).join(', ')}; known: ${known}`);
-  element.refuseSettings(t('unknownSetting', { name: unknown.join(', '), count: unknown.length }), t('knownSettings', { known }));
+  refusals.push([t('unknownSetting', { name: unknown.join(', '), count: unknown.length }), t('knownSettings', { known })]);
+}
+const repeated = names.filter((name) => ATTRIBUTES.includes(name) && params.getAll(name).length > 1);
+if (repeated.length > 0) {
+  console.error(`bucketlab embed: ${repeated.map((n) => `"${n}" (${params.getAll(n).map((v) => `"${v}"`).join(', ')})`).join(', ')} given more than once; give each setting once`);
+  refusals.push([t('repeatedSetting', { name: repeated.join(', '), count: repeated.length }), t('onceEach')]);
+}
+if (params.has('paused') && !Object.hasOwn(PAUSED, params.get('paused'))) {
+  const value = params.get('paused');
+  console.error(`bucketlab embed: paused must be empty, "true", "1", "false" or "0" in the address, got "${value}"`);
+  refusals.push([t('invalidSetting', { name: 'paused', count: 1 }), t('badPausedAddress', { value })]);
+}
+if (refusals.length > 0) {
+  const [[title, detail], ...others] = refusals;
+  element.refuseSettings(title, [detail, ...others.flat()]);
 }
 
 if (window.parent !== window) {

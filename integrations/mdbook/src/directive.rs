@@ -3,6 +3,8 @@
 //! showing an error box to readers), and writing the `<bucket-lab>` element.
 
 use bucketlab::limiter::{rust_number, Field, InvalidValue, Rule};
+use pulldown_cmark::{Event, Options, Parser, Tag};
+use std::ops::Range;
 
 /// How a directive starts; `\{{#bucket-lab` writes it literally, as mdBook's own `\{{#include`.
 pub const OPEN: &str = "{{#bucket-lab";
@@ -46,11 +48,13 @@ pub struct Expanded {
 }
 
 /// Replaces every `{{#bucket-lab …}}` in `text` by its `<bucket-lab>` element; the first bad
-/// directive is an error.
+/// directive is an error. In inline code and code blocks a directive is text, left as written.
 ///
 /// ```
 /// let out = mdbook_bucketlab::directive::expand("Try it:\n\n{{#bucket-lab capacity=10 lang=en}}\n").unwrap();
 /// assert_eq!(out.text, "Try it:\n\n<bucket-lab capacity=\"10\" lang=\"en\">\n</bucket-lab>\n");
+/// let shown = mdbook_bucketlab::directive::expand("Write `{{#bucket-lab capacity=2}}`.").unwrap();
+/// assert_eq!(shown.text, "Write `{{#bucket-lab capacity=2}}`.");
 /// let bad = mdbook_bucketlab::directive::expand("\n{{#bucket-lab capacity=-1}}").unwrap_err();
 /// assert_eq!((bad.line, bad.message.as_str()), (2, "capacity must be a finite number greater than 0, got -1"));
 /// ```
@@ -58,8 +62,16 @@ pub fn expand(text: &str) -> Result<Expanded, DirectiveError> {
     let mut out = String::with_capacity(text.len());
     let mut elements = 0;
     let mut rest = text;
+    let code = code_ranges(text);
     while let Some(start) = rest.find(OPEN) {
-        let line = line_of(text, text.len() - rest.len() + start);
+        let offset = text.len() - rest.len() + start;
+        let line = line_of(text, offset);
+        if code.iter().any(|range| range.contains(&offset)) {
+            // Shown as code: kept as it is, backslash and all.
+            out.push_str(&rest[..start + OPEN.len()]);
+            rest = &rest[start + OPEN.len()..];
+            continue;
+        }
         if rest[..start].ends_with('\\') {
             // Escaped: drop the backslash, keep the directive as text.
             out.push_str(&rest[..start - 1]);
@@ -99,6 +111,18 @@ pub fn expand(text: &str) -> Result<Expanded, DirectiveError> {
         text: out,
         elements,
     })
+}
+
+/// The byte ranges of `text`'s inline code and code blocks (fenced or indented), as mdBook's
+/// Markdown parser finds them.
+fn code_ranges(text: &str) -> Vec<Range<usize>> {
+    Parser::new_ext(text, Options::all())
+        .into_offset_iter()
+        .filter_map(|(event, range)| match event {
+            Event::Code(_) | Event::Start(Tag::CodeBlock(_)) => Some(range),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The line (from 1) that byte `offset` of `text` is on.

@@ -55,6 +55,26 @@ fn an_escaped_directive_stays_as_text_without_its_backslash() {
 }
 
 #[test]
+fn a_directive_in_inline_code_or_a_code_block_is_shown_as_written() {
+    let text = "Write `{{#bucket-lab capacity=2}}` or ``\\{{#bucket-lab}}``:\n\n\
+                ```text\n{{#bucket-lab capacity=-1}}\n```\n\n    {{#bucket-lab view=none}}\n\n\
+                {{#bucket-lab capacity=3}}\n";
+    let out = expand(text).unwrap_or_else(|e| panic!("code is not checked: {e:?}"));
+    assert_eq!(
+        out.elements, 1,
+        "only the directive outside code: {:?}",
+        out.text
+    );
+    assert_eq!(
+        out.text,
+        text.replace(
+            "{{#bucket-lab capacity=3}}",
+            "<bucket-lab capacity=\"3\">\n</bucket-lab>"
+        )
+    );
+}
+
+#[test]
 fn text_without_directives_is_unchanged() {
     let text = "{{#include other.md}} and {{#bucket}} and {{ #bucket-lab }}";
     assert_eq!(
