@@ -32,7 +32,7 @@
 
 use super::check::PolicyCheck;
 use super::export::{exports, Export};
-use super::format::Parser;
+use super::format::{KeySpec, Parser};
 use super::input::ChunkLines;
 use super::pass::{Policy, Replay, Settings};
 use super::recommend::Search;
@@ -224,7 +224,10 @@ impl Job {
             curves: finished.curves,
             format,
             trace: None,
-            exports: exports(self.config),
+            exports: exports(
+                self.config,
+                &self.parser.as_ref().map_or(KeySpec::Ip, Parser::key),
+            ),
         });
         match finished.search {
             Some(search) => self.search(search),
