@@ -31,6 +31,9 @@ Times: epoch seconds or RFC 3339; an epoch time from 1e11 is milliseconds, from 
 microseconds, from 1e17 nanoseconds. The report says which unit it read (\"times: epoch
 milliseconds (read by size)\"; --json: epochUnits); a log whose numbers fall in more than one
 unit is replayed with each line in its own and a warning naming the first line of each unit.
+The log is read in order: a request earlier than its key's latest is replayed at that latest
+time, and the report warns (sort logs joined from several servers by time first). When every
+time is a whole second (no $msec), the report says the limited counts are an upper bound.
 Lines that don't parse are counted, never fatal.
 
 TARGET: keys:P% (at least P % of keys never limited, 0 < P <= 100) or requests:P% (at most P %
