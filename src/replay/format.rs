@@ -401,8 +401,9 @@ impl Parser {
                 let time_text = columns.get(1).transpose()?.unwrap_or_default();
                 let time = match epoch_or_rfc3339(time_text) {
                     Ok(time) => time,
-                    // The first line may name the columns instead.
-                    Err(_) if first => return Ok(None),
+                    // The first line may name the columns instead (a time out of range is
+                    // a time all the same).
+                    Err(Unreadable::NotTime { .. }) if first => return Ok(None),
                     Err(e) => return Err(e),
                 };
                 let key_text =
