@@ -227,6 +227,8 @@ pub struct Replay {
     backwards: Option<Backwards>,
     /// Requests whose time was a whole second.
     whole_seconds: u64,
+    /// The costliest request's cost.
+    max_cost: f64,
 }
 
 impl Replay {
@@ -249,6 +251,7 @@ impl Replay {
             epoch_units: [None; 4],
             backwards: None,
             whole_seconds: 0,
+            max_cost: 0.0,
         }
     }
 
@@ -365,6 +368,7 @@ impl Replay {
         }
         state.latest = state.latest.max(event.time);
         self.whole_seconds += u64::from(event.time.fract() == 0.0);
+        self.max_cost = self.max_cost.max(event.cost);
         state.requests += 1;
         state.limited += u64::from(refused);
         state.curve.add(&self.rates, event.time, event.cost);
@@ -397,7 +401,7 @@ impl Replay {
         let search = self.settings.target.and_then(|target| {
             let trackers: Vec<(u64, &BurstTracker)> =
                 keys.iter().map(|(_, s)| (s.requests, &s.curve)).collect();
-            Search::start(target, &self.rates, &trackers)
+            Search::start(target, &self.rates, &trackers, self.max_cost)
         });
         let mut epoch_units: Vec<EpochUnitCount> = self.epoch_units.into_iter().flatten().collect();
         epoch_units.sort_unstable_by_key(|u| u.first_line);
