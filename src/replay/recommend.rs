@@ -136,6 +136,11 @@ fn at_most(per_minute: f64, rate: f64) -> f64 {
     (per_minute - rate * HORIZON + 1e-9).floor()
 }
 
+/// The order of pairs by their first number, largest first.
+fn largest_first(a: &(f64, u64), b: &(f64, u64)) -> std::cmp::Ordering {
+    b.0.total_cmp(&a.0)
+}
+
 /// At one rate, the keys' needs `(B_key(r), requests)` largest first: the safe bound (a capacity
 /// that meets the target) and a lower bound (one below it cannot).
 fn bounds(target: Target, needs: &[(f64, u64)], allowance: u64, max_cost: f64) -> (f64, f64) {
@@ -202,7 +207,7 @@ impl Search {
         for (i, &rate) in rates.iter().enumerate() {
             needs.clear();
             needs.extend(keys.iter().map(|(n, tracker)| (tracker.burst(i), *n)));
-            needs.sort_unstable_by(|a, b| b.0.total_cmp(&a.0));
+            needs.sort_unstable_by(largest_first);
             let (upper, lower) = bounds(target, &needs, allowance, max_cost);
             found.push((rate, upper, lower));
         }
@@ -212,16 +217,20 @@ impl Search {
             .min_by(|a, b| per_minute(a.0, a.1).total_cmp(&per_minute(b.0, b.1)))?;
         let best = per_minute(rate, upper);
         let mut searches = vec![RateSearch::new(rate, lower - 1.0, upper, false)];
-        let mut others: Vec<&(f64, f64, f64)> = found
+        // The other rates whose lower bound might let fewer through, fewest first: sorted as
+        // the needs are (largest first, by the negated allowance), which keeps the wasm module
+        // to one sort.
+        let mut others: Vec<(f64, u64)> = found
             .iter()
-            .filter(|&&(r, _, low)| r != rate && per_minute(r, low) < best)
+            .enumerate()
+            .filter(|&(_, &(r, _, low))| r != rate && per_minute(r, low) < best)
+            .map(|(i, &(r, _, low))| (-per_minute(r, low), i as u64))
             .collect();
-        others.sort_by(|a, b| per_minute(a.0, a.2).total_cmp(&per_minute(b.0, b.2)));
-        searches.extend(
-            others
-                .into_iter()
-                .map(|&(r, _, low)| RateSearch::new(r, low - 1.0, below(best, r), true)),
-        );
+        others.sort_unstable_by(largest_first);
+        searches.extend(others.into_iter().map(|(_, i)| {
+            let (r, _, low) = found[i as usize];
+            RateSearch::new(r, low - 1.0, below(best, r), true)
+        }));
         Some(Search {
             target,
             keys: key_count,
