@@ -472,6 +472,17 @@ fn a_key_or_time_field_the_log_does_not_have_is_exit_code_2() {
             json,
             ["'field:user'", "--key", "\"user\"", "ip, time"],
         ),
+        // CSV named for JSON lines (split at their commas): none reads as CSV, not 0 requests.
+        (
+            ["--format", "csv"],
+            json,
+            [
+                "'csv'",
+                "--format",
+                "none of the first 2 lines reads as csv",
+                "they read as json",
+            ],
+        ),
     ] {
         let output = bucketlab(&args(&[flags[0], flags[1], "-"]), log.as_bytes());
         let stderr = String::from_utf8_lossy(&output.stderr);

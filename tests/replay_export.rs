@@ -7,6 +7,7 @@ use bucketlab::limiter::BucketConfig;
 use bucketlab::replay::export::{
     envoy, envoy_fill, exports, nginx, nginx_rate, redis, yaml, Caveat, ENGLISH,
 };
+use bucketlab::replay::KeySpec;
 use replay_support::{marks, traffic_words};
 
 fn config(b: f64, r: f64) -> BucketConfig {
@@ -49,7 +50,7 @@ fn nginx_writes_a_rate_per_second_or_per_minute_exactly_when_it_can() {
 #[test]
 fn nginx_refuses_a_rate_below_one_a_minute_and_a_bucket_that_never_refills() {
     // The recommendation for a short log: r = 0.001/s is not 1r/m (16.7 times as fast).
-    let slow = exports(config(7.0, 0.001));
+    let slow = exports(config(7.0, 0.001), &KeySpec::Ip);
     assert_eq!(slow[0].id, "nginx");
     assert_eq!(slow[0].text, None, "no nginx configuration for r = 0.001");
     assert_eq!(
@@ -57,10 +58,76 @@ fn nginx_refuses_a_rate_below_one_a_minute_and_a_bucket_that_never_refills() {
         "nginx's slowest rate is 1r/m (0.016666666666666666/s), faster than the r = 0.001/s \
          replayed; no nginx configuration is given"
     );
-    let never = exports(config(2.0, 0.0));
+    let never = exports(config(2.0, 0.0), &KeySpec::Ip);
     assert_eq!(never[0].text, None);
     assert_eq!(never[0].caveats, [Caveat::NoRefill { tool: "nginx" }]);
     assert_eq!(nginx(config(2.0, 0.0)), None);
+}
+
+#[test]
+fn nginx_refuses_a_rate_that_would_be_written_as_0r_m() {
+    // 1e-12/s is 6e-11 a minute: within an absolute 1e-9 of the whole number 0, but no rate.
+    for rate in [1e-12, 1e-10, 0.004] {
+        assert!(
+            matches!(nginx_rate(rate), Err(Caveat::TooSlow { .. })),
+            "r = {rate}: {:?}",
+            nginx_rate(rate)
+        );
+    }
+    assert_eq!(nginx(config(5.0, 1e-12)), None);
+}
+
+#[test]
+fn the_redis_command_takes_whole_seconds_from_any_date() {
+    // `date +%s.%N` prints "1700000000.N" on BSD and macOS, which the script refuses.
+    assert_eq!(
+        redis(config(21.0, 4.0), &KeySpec::Ip),
+        "# KEYS[1] = the client's bucket, by client address as replayed; ARGV = B r cost now \
+         (Unix seconds)\n\
+         redis-cli --eval redis/token_bucket.lua \"bucketlab:{203.0.113.9}\" , 21 4 1 \"$(date +%s)\"\n"
+    );
+}
+
+#[test]
+fn the_exports_carry_the_replays_key_or_say_they_cannot() {
+    let key = KeySpec::Field("user.id".to_owned());
+    let all = exports(config(10.0, 2.0), &key);
+    let by_id = |id: &str| all.iter().find(|e| e.id == id).unwrap();
+    // The Redis script takes any key: the replay's, as a value to fill in.
+    assert_eq!(
+        by_id("redis").text.as_deref(),
+        Some(
+            "# KEYS[1] = the bucket of one field:user.id value, as replayed: set KEY to it; \
+             ARGV = B r cost now (Unix seconds)\n\
+             redis-cli --eval redis/token_bucket.lua \"bucketlab:{$KEY}\" , 10 2 1 \"$(date +%s)\"\n"
+        )
+    );
+    assert!(by_id("redis").caveats.is_empty());
+    // nginx and the YAML policy key by client address: said in the caveats and the text.
+    for id in ["nginx", "yaml"] {
+        let export = by_id(id);
+        assert_eq!(
+            export.caveats,
+            [Caveat::KeyNotCarried {
+                tool: id,
+                key: "field:user.id".to_owned()
+            }],
+            "{id}"
+        );
+        let text = export.text.as_deref().unwrap();
+        assert!(
+            text.contains("# Note: the replay was keyed by field:user.id; this configuration"),
+            "{id}: {text}"
+        );
+    }
+    let envoy_text = by_id("envoy").text.clone().unwrap();
+    assert!(
+        envoy_text.starts_with("# One bucket per Envoy instance (a bucket per field:user.id,"),
+        "{envoy_text}"
+    );
+    // Keyed by client address, nothing to say.
+    let by_ip = exports(config(10.0, 2.0), &KeySpec::Ip);
+    assert!(by_ip.iter().all(|e| e.caveats.is_empty()), "{by_ip:?}");
 }
 
 #[test]
@@ -96,7 +163,7 @@ fn envoy_says_when_its_fill_is_not_the_rate_and_refuses_r_0() {
         "{caveat:?}"
     );
     // Envoy's token_bucket.proto: tokens_per_fill must be above 0.
-    let never = exports(config(2.0, 0.0));
+    let never = exports(config(2.0, 0.0), &KeySpec::Ip);
     assert_eq!(never[1].id, "envoy");
     assert_eq!(never[1].text, None);
     assert_eq!(
@@ -116,14 +183,14 @@ fn the_yaml_policy_and_the_redis_arguments_carry_b_and_r_exactly() {
         text.contains("capacity: 12\n") && text.contains("refill_rate: 0.25\n"),
         "{text}"
     );
-    let args = redis(config(12.0, 0.25));
+    let args = redis(config(12.0, 0.25), &KeySpec::Ip);
     assert!(args.contains(", 12 0.25 1 "), "{args}");
-    let all = exports(config(1.0, 1.0));
+    let all = exports(config(1.0, 1.0), &KeySpec::Ip);
     let ids: Vec<&str> = all.iter().map(|e| e.id).collect();
     assert_eq!(ids, ["nginx", "envoy", "yaml", "redis"]);
     assert!(all.iter().all(|e| e.text.is_some() && e.caveats.is_empty()));
     // r = 0 is a policy the YAML and the script hold exactly.
-    let never = exports(config(2.0, 0.0));
+    let never = exports(config(2.0, 0.0), &KeySpec::Ip);
     assert!(never[2].text.is_some() && never[3].text.is_some());
 }
 
@@ -142,7 +209,8 @@ fn every_caveat_is_worded_alike_by_the_export_and_the_page() {
             "{code} in Portuguese"
         );
     }
-    let caveat = serde_json::to_value(&exports(config(2.5, 1.2345))[0].caveats).unwrap();
+    let caveat =
+        serde_json::to_value(&exports(config(2.5, 1.2345), &KeySpec::Ip)[0].caveats).unwrap();
     assert_eq!(
         caveat,
         serde_json::json!([

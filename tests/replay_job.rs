@@ -4,6 +4,7 @@
 mod replay_support;
 
 use bucketlab::limiter::{rust_decimal, rust_number, BucketConfig, Scenario, TokenBucket};
+use bucketlab::replay::curve::rate_grid;
 use bucketlab::replay::job::{Job, JobError, Next, Outcome};
 use bucketlab::replay::sample::{sample_log, SAMPLE_MALFORMED};
 use bucketlab::replay::{Policy, Remedy, Settings, Target};
@@ -320,5 +321,42 @@ proptest! {
         prop_assert!(meets(replayed), "B = {} at r = {} limits {:?}", found.capacity, rate, replayed);
         let smallest = (1..).map(f64::from).find(|&b| meets(limited_by(&log, b, rate))).unwrap();
         prop_assert_eq!(found.capacity, smallest, "at r = {}", rate);
+    }
+
+    /// Of the policies meeting "at most P % of requests limited", with `r` on the grid and `B`
+    /// whole, none lets a client through fewer requests in a minute (`B + 60 r`) than the one
+    /// recommended, as trying every rate of the grid finds (README, `--recommend`).
+    #[test]
+    fn the_recommendation_lets_the_fewest_requests_through_in_a_minute(
+        log in small_logs(),
+        percent in 0u32..=30,
+    ) {
+        let text: String = log.iter().map(|(t, k)| format!("{t},k{k}\n")).collect();
+        let target = Target::Requests(f64::from(percent));
+        let (job, _) = drive(text.as_bytes(), 1 << 16, settings(1.0, 1.0, Some(target)));
+        let found = outcome(&job).report.recommendation.clone().flatten().expect("a recommendation");
+        let allowed = (f64::from(percent) / 100.0 * log.len() as f64 + 1e-9).floor() as u64;
+        // At each rate, the smallest whole capacity meeting the target (what a bucket refuses
+        // falls as it grows; one as large as the log refuses nothing).
+        let smallest = |rate: f64| {
+            let (mut lo, mut hi) = (0.0, log.len() as f64);
+            while hi - lo > 1.0 {
+                let mid = ((lo + hi) / 2.0_f64).floor();
+                if limited_by(&log, mid, rate).1 <= allowed { hi = mid } else { lo = mid }
+            }
+            hi
+        };
+        let per_minute = |b: f64, r: f64| b + 60.0 * r;
+        let fewest = rate_grid(Some(1.0))
+            .into_iter()
+            .map(|r| (per_minute(smallest(r), r), r))
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .unwrap();
+        let recommended = per_minute(found.capacity, found.refill_rate);
+        prop_assert!(
+            recommended <= fewest.0 + 1e-9,
+            "recommended B = {}, r = {} ({recommended} a minute); r = {} allows {}",
+            found.capacity, found.refill_rate, fewest.1, fewest.0
+        );
     }
 }

@@ -51,6 +51,13 @@ fn examples() -> Vec<Unreadable> {
         Unreadable::NotTime {
             time: "\"now\"".into(),
         },
+        Unreadable::TimeOutOfRange {
+            time: "\"99999999999999999999\"".into(),
+        },
+        Unreadable::OffsetOutOfRange {
+            time: "\"10/Oct/2000:13:55:36 +2500\"".into(),
+            offset: "+25:00".into(),
+        },
         Unreadable::BadType {
             given: "\"ftp\"".into(),
             allowed: &["http", "https"],
@@ -134,6 +141,8 @@ fn variant(reason: &Unreadable) -> &'static str {
         Unreadable::NotCommonLogTime { .. } => "NotCommonLogTime",
         Unreadable::NotRfc3339 { .. } => "NotRfc3339",
         Unreadable::NotTime { .. } => "NotTime",
+        Unreadable::TimeOutOfRange { .. } => "TimeOutOfRange",
+        Unreadable::OffsetOutOfRange { .. } => "OffsetOutOfRange",
         Unreadable::BadType { .. } => "BadType",
         Unreadable::NoAlbTime => "NoAlbTime",
         Unreadable::NoBalancer => "NoBalancer",
@@ -178,7 +187,7 @@ fn forms(code: &str, entry: &Value) -> Vec<String> {
 fn every_reason_is_a_code_and_values_said_by_the_command_and_by_the_page_in_both_languages() {
     let examples = examples();
     let variants: BTreeSet<_> = examples.iter().map(variant).collect();
-    assert_eq!(variants.len(), 32, "an example of every variant");
+    assert_eq!(variants.len(), 34, "an example of every variant");
     let (english, portuguese) = (
         traffic_words("en", &["unreadable", "why"]),
         traffic_words("pt-BR", &["unreadable", "why"]),

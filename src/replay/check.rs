@@ -1,10 +1,10 @@
-//! A pass that replays the log through several token buckets per key at once, all at one rate,
-//! to count what each capacity would limit: the recommendation's confirmation and search.
+//! A pass that replays the log through several token buckets per key at once, to count what each
+//! policy would limit: the recommendation's confirmation and search.
 
 use super::format::{Parsed, Parser};
 use super::lines::Line;
 use super::pass::key_slot;
-use super::recommend::{Counts, CANDIDATES};
+use super::recommend::{Candidate, Counts, CANDIDATES};
 use crate::limiter::{BucketConfig, InvalidValue, TokenBucket};
 use hashbrown::HashMap;
 
@@ -14,7 +14,7 @@ struct KeyBuckets {
     limited: u32,
 }
 
-/// Replays one log through a token bucket per key for each of up to [`CANDIDATES`] capacities.
+/// Replays one log through a token bucket per key for each of up to [`CANDIDATES`] policies.
 pub struct PolicyCheck {
     parser: Parser,
     configs: Vec<BucketConfig>,
@@ -23,12 +23,12 @@ pub struct PolicyCheck {
 }
 
 impl PolicyCheck {
-    /// A pass with `parser` (fresh, from the first pass) over buckets of `capacities` at `rate`.
-    pub fn new(parser: Parser, rate: f64, capacities: &[f64]) -> Result<Self, InvalidValue> {
-        let configs = capacities
+    /// A pass with `parser` (fresh, from the first pass) over buckets of `candidates`.
+    pub fn new(parser: Parser, candidates: &[Candidate]) -> Result<Self, InvalidValue> {
+        let configs = candidates
             .iter()
             .take(CANDIDATES)
-            .map(|&capacity| BucketConfig::new(capacity, rate))
+            .map(|c| BucketConfig::new(c.capacity, c.rate))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(PolicyCheck {
             parser,

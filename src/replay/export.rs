@@ -5,8 +5,12 @@
 //! the command in English and by the lesson's page in its language, like a
 //! [`Problem`](super::Problem)): a rate or a burst written the nearest way the tool allows, or no
 //! configuration at all when the tool has no way to say the policy (nginx slower than 1r/m, or
-//! a bucket that never refills, which neither nginx nor Envoy can be).
+//! a bucket that never refills, which neither nginx nor Envoy can be). Each export keys its
+//! buckets by the replay's key where the tool can say it (the Redis script takes any key); where
+//! it cannot name a log's field (nginx's variable, the YAML's `key_by`), it keys by client address
+//! and says so as a [`Caveat::KeyNotCarried`].
 
+use super::format::KeySpec;
 use super::reason::{self, Arg};
 use crate::limiter::{rust_number, BucketConfig};
 use serde::ser::Serializer;
@@ -76,12 +80,20 @@ pub enum Caveat {
         /// The capacity the configuration gives (nginx: `burst + 1`).
         written: u64,
     },
+    /// The replay was keyed by something other than the client address, which the tool's
+    /// configuration cannot name: it keys by client address instead.
+    KeyNotCarried {
+        /// `nginx` or `yaml`.
+        tool: &'static str,
+        /// The replay's key (`field:user.id`, `column:2`).
+        key: String,
+    },
 }
 
 /// Every sentence a [`Caveat`] may be said with: its code and its English words, each value
 /// named in braces. The page's English (`exports.caveats` in `locales/en/traffic.json`) is this
 /// table; `tests/replay_export.rs` checks it, and that the Portuguese names the same values.
-pub const ENGLISH: [(&str, &str); 4] = [
+pub const ENGLISH: [(&str, &str); 5] = [
     (
         "noRefill",
         "{tool} always refills a bucket, so it cannot enforce r = 0 (a bucket that never \
@@ -100,6 +112,11 @@ pub const ENGLISH: [(&str, &str); 4] = [
         "capacityRounded",
         "{tool} counts whole requests: B = {capacity} is written as {written}",
     ),
+    (
+        "keyNotCarried",
+        "the replay was keyed by {key}; this configuration ({tool}) keys by client address, as \
+         it cannot name a field of the log: key it by what holds {key} in your requests",
+    ),
 ];
 
 impl Caveat {
@@ -110,6 +127,7 @@ impl Caveat {
             Caveat::TooSlow { .. } => "tooSlow",
             Caveat::RateRounded { .. } => "rateRounded",
             Caveat::CapacityRounded { .. } => "capacityRounded",
+            Caveat::KeyNotCarried { .. } => "keyNotCarried",
         }
     }
 
@@ -121,10 +139,12 @@ impl Caveat {
     fn args(&self) -> Vec<(&'static str, Arg)> {
         // The tool by its id (the page names it), or as the English writes it.
         let tool = |t: &'static str| {
-            (
-                "tool",
-                Arg::Word(t, if t == "envoy" { "Envoy" } else { "nginx" }),
-            )
+            let english = match t {
+                "envoy" => "Envoy",
+                "yaml" => "the lesson's YAML policy",
+                _ => "nginx",
+            };
+            ("tool", Arg::Word(t, english))
         };
         match self {
             Caveat::NoRefill { tool: t } => vec![tool(t)],
@@ -159,6 +179,9 @@ impl Caveat {
                 ("capacity", Arg::Number(*capacity)),
                 ("written", Arg::Whole(*written)),
             ],
+            Caveat::KeyNotCarried { tool: t, key } => {
+                vec![tool(t), ("key", Arg::Text(key.clone()))]
+            }
         }
     }
 }
@@ -185,27 +208,32 @@ const ENVOY_MAX_INTERVAL_MS: f64 = 315_576_000_000_000.0;
 /// The most tokens per fill tried when looking for an Envoy fill that is the rate exactly.
 const ENVOY_MOST_TOKENS_TRIED: u32 = 1000;
 
-/// Whether `x` is a whole number, to the rounding of the arithmetic that made it.
+/// Whether `x` is a whole number, to the rounding of the arithmetic that made it: relative to
+/// `x`, so a tiny rate (`1e-12 · 60`) is not taken for the whole number 0.
 fn whole(x: f64) -> bool {
-    (x - x.round()).abs() <= 1e-9 * x.abs().max(1.0)
+    (x - x.round()).abs() <= 1e-9 * x.abs()
 }
 
-/// Every export of `config`, in the order the page shows them.
-pub fn exports(config: BucketConfig) -> Vec<Export> {
+/// Every export of `config` keyed by `key` (the replay's), in the order the page shows them.
+pub fn exports(config: BucketConfig, key: &KeySpec) -> Vec<Export> {
     vec![
-        nginx_export(config),
-        envoy_export(config),
-        Export {
-            id: "yaml",
-            text: Some(yaml(config)),
-            caveats: vec![],
-        },
+        nginx_export(config, key),
+        envoy_export(config, key),
+        yaml_export(config, key),
         Export {
             id: "redis",
-            text: Some(redis(config)),
+            text: Some(redis(config, key)),
             caveats: vec![],
         },
     ]
+}
+
+/// The caveat for `tool`, which keys only by client address, when the replay's `key` is not it.
+fn key_caveat(tool: &'static str, key: &KeySpec) -> Option<Caveat> {
+    (*key != KeySpec::Ip).then(|| Caveat::KeyNotCarried {
+        tool,
+        key: key.to_string(),
+    })
 }
 
 /// nginx's rate as it is written: whole requests per second (`5r/s`) or per minute (`150r/m`),
@@ -217,18 +245,22 @@ pub fn nginx_rate(rate: f64) -> Result<(String, Option<Caveat>), Caveat> {
         return Err(Caveat::NoRefill { tool });
     }
     let per_minute = rate * 60.0;
+    let too_slow = Caveat::TooSlow {
+        tool,
+        rate,
+        slowest: "1r/m",
+        slowest_rate: 1.0 / 60.0,
+    };
     if per_minute < 1.0 && !whole(per_minute) {
-        return Err(Caveat::TooSlow {
-            tool,
-            rate,
-            slowest: "1r/m",
-            slowest_rate: 1.0 / 60.0,
-        });
+        return Err(too_slow);
     }
     if rate >= 1.0 && whole(rate) {
         return Ok((format!("{}r/s", rate.round() as u64), None));
     }
     let written = per_minute.round() as u64;
+    if written == 0 {
+        return Err(too_slow);
+    }
     let text = format!("{written}r/m");
     let caveat = (!whole(per_minute)).then(|| Caveat::RateRounded {
         tool,
@@ -258,14 +290,15 @@ fn comments(caveats: &[Caveat]) -> String {
 
 /// `limit_req_zone` and `limit_req`: nginx admits one request at the rate and queues `burst`
 /// beyond it, so `burst = B − 1` (B rounded up to a whole request); `nodelay` serves the queued
-/// ones at once, as a bucket does.
-pub fn nginx_export(config: BucketConfig) -> Export {
+/// ones at once, as a bucket does. Keyed by `$binary_remote_addr`: nginx has no variable for a
+/// log's field, so another `key` is a caveat.
+pub fn nginx_export(config: BucketConfig, key: &KeySpec) -> Export {
     let (rate, rate_caveat) = match nginx_rate(config.refill_rate()) {
         Ok(rate) => rate,
         Err(caveat) => return Export::refused("nginx", caveat),
     };
     let (capacity, capacity_caveat) = whole_capacity("nginx", config.capacity());
-    let caveats: Vec<Caveat> = [rate_caveat, capacity_caveat]
+    let caveats: Vec<Caveat> = [rate_caveat, capacity_caveat, key_caveat("nginx", key)]
         .into_iter()
         .flatten()
         .collect();
@@ -288,9 +321,10 @@ pub fn nginx_export(config: BucketConfig) -> Export {
     }
 }
 
-/// nginx's configuration of `config`, or `None` when nginx cannot express it.
+/// nginx's configuration of `config` keyed by client address, or `None` when nginx cannot
+/// express it.
 pub fn nginx(config: BucketConfig) -> Option<String> {
-    nginx_export(config).text
+    nginx_export(config, &KeySpec::Ip).text
 }
 
 /// Envoy's `tokens_per_fill` and `fill_interval` for `rate`: every second for a whole rate, else
@@ -342,8 +376,9 @@ pub fn envoy_fill(rate: f64) -> Result<(u64, String, Option<Caveat>), Caveat> {
     Ok((tokens, written, Some(caveat)))
 }
 
-/// Envoy's `local_ratelimit` HTTP filter with a token bucket of `(B, r)`.
-pub fn envoy_export(config: BucketConfig) -> Export {
+/// Envoy's `local_ratelimit` HTTP filter with a token bucket of `(B, r)`: one bucket per Envoy
+/// instance, whose first comment says that a bucket per `key` needs descriptors.
+pub fn envoy_export(config: BucketConfig, key: &KeySpec) -> Export {
     let (tokens, interval, rate_caveat) = match envoy_fill(config.refill_rate()) {
         Ok(fill) => fill,
         Err(caveat) => return Export::refused("envoy", caveat),
@@ -354,7 +389,8 @@ pub fn envoy_export(config: BucketConfig) -> Export {
         .flatten()
         .collect();
     let text = format!(
-        "# One bucket per Envoy instance (per client needs descriptors); it refills in steps.\n\
+        "# One bucket per Envoy instance (a bucket per {key}, as replayed, needs descriptors); it \
+         refills in steps.\n\
          {notes}\
          http_filters:\n\
          - name: envoy.filters.http.local_ratelimit\n  \
@@ -372,6 +408,7 @@ pub fn envoy_export(config: BucketConfig) -> Export {
                default_value: {{ numerator: 100, denominator: HUNDRED }}\n      \
                runtime_key: local_rate_limit_enforced\n",
         notes = comments(&caveats),
+        key = key_name(key),
     );
     Export {
         id: "envoy",
@@ -382,7 +419,26 @@ pub fn envoy_export(config: BucketConfig) -> Export {
 
 /// Envoy's configuration of `config`, or `None` when Envoy cannot express it.
 pub fn envoy(config: BucketConfig) -> Option<String> {
-    envoy_export(config).text
+    envoy_export(config, &KeySpec::Ip).text
+}
+
+/// The key as the exports' comments name it: `client address`, or the replay's `field:user.id`.
+fn key_name(key: &KeySpec) -> String {
+    match key {
+        KeySpec::Ip => "client address".to_owned(),
+        other => other.to_string(),
+    }
+}
+
+/// The lesson's YAML policy with `(B, r)`, keyed by client address (its `key_by` names no log
+/// field), with a caveat when the replay's `key` was another.
+fn yaml_export(config: BucketConfig, key: &KeySpec) -> Export {
+    let caveats: Vec<Caveat> = key_caveat("yaml", key).into_iter().collect();
+    Export {
+        id: "yaml",
+        text: Some(format!("{}{}", comments(&caveats), yaml(config))),
+        caveats,
+    }
 }
 
 /// The lesson's YAML policy (src/limiter/policy.rs) with `(B, r)` as its default tier.
@@ -396,12 +452,24 @@ pub fn yaml(config: BucketConfig) -> String {
     )
 }
 
-/// The lesson's Redis script's arguments (redis/token_bucket.lua): the client's key, then
-/// `B r cost now`, `now` in Unix seconds from the caller's clock.
-pub fn redis(config: BucketConfig) -> String {
+/// The lesson's Redis script's arguments (redis/token_bucket.lua): one bucket of the replay's
+/// `key` (an example address, or `$KEY` to set to a value of the key replayed), then
+/// `B r cost now`, `now` in whole Unix seconds (`date +%s`, which every `date` has; the script
+/// takes a fraction too).
+pub fn redis(config: BucketConfig, key: &KeySpec) -> String {
+    let (bucket, value) = match key {
+        KeySpec::Ip => (
+            "the client's bucket, by client address as replayed".to_owned(),
+            "203.0.113.9",
+        ),
+        other => (
+            format!("the bucket of one {other} value, as replayed: set KEY to it"),
+            "$KEY",
+        ),
+    };
     format!(
-        "# KEYS[1] = the client's bucket; ARGV = B r cost now (Unix seconds)\n\
-         redis-cli --eval redis/token_bucket.lua \"bucketlab:{{203.0.113.9}}\" , {b} {r} 1 \"$(date +%s.%N)\"\n",
+        "# KEYS[1] = {bucket}; ARGV = B r cost now (Unix seconds)\n\
+         redis-cli --eval redis/token_bucket.lua \"bucketlab:{{{value}}}\" , {b} {r} 1 \"$(date +%s)\"\n",
         b = rust_number(config.capacity()),
         r = rust_number(config.refill_rate()),
     )

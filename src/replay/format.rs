@@ -243,10 +243,11 @@ impl Parser {
             value: Some(value),
             why,
         };
-        // A web-server format none of the first lines is in would make every line malformed.
-        let web = matches!(format, Format::Combined | Format::Common | Format::Alb);
-        if web && !samples.is_empty() && !samples.iter().any(|line| format.matches(line)) {
-            return Err(refuse(
+        // A format none of the first lines is in would make every line malformed. CSV is
+        // checked once its columns are (a line of one column says more as that), and a lone
+        // header is a CSV log with no requests yet.
+        let not_format = || {
+            refuse(
                 "format",
                 format.name().to_owned(),
                 Problem::NotFormat {
@@ -254,7 +255,12 @@ impl Parser {
                     lines: samples.len(),
                     looks: detect(samples),
                 },
-            ));
+            )
+        };
+        let none_reads = !samples.is_empty() && !samples.iter().any(|line| format.matches(line));
+        let web = matches!(format, Format::Combined | Format::Common | Format::Alb);
+        if web && none_reads {
+            return Err(not_format());
         }
         if let (Some(field), false) = (time_field, format == Format::Json) {
             return Err(refuse(
@@ -282,6 +288,10 @@ impl Parser {
                 return Err(refuse("key", other.to_string(), why));
             }
         };
+        let lone_header = matches!(samples, [line] if is_csv_header(line));
+        if format == Format::Csv && none_reads && !lone_header {
+            return Err(not_format());
+        }
         Ok(Parser {
             format,
             how,
@@ -391,8 +401,9 @@ impl Parser {
                 let time_text = columns.get(1).transpose()?.unwrap_or_default();
                 let time = match epoch_or_rfc3339(time_text) {
                     Ok(time) => time,
-                    // The first line may name the columns instead.
-                    Err(_) if first => return Ok(None),
+                    // The first line may name the columns instead (a time out of range is
+                    // a time all the same).
+                    Err(Unreadable::NotTime { .. }) if first => return Ok(None),
                     Err(e) => return Err(e),
                 };
                 let key_text =

@@ -32,10 +32,10 @@
 
 use super::check::PolicyCheck;
 use super::export::{exports, Export};
-use super::format::Parser;
+use super::format::{KeySpec, Parser};
 use super::input::ChunkLines;
 use super::pass::{Policy, Replay, Settings};
-use super::recommend::Search;
+use super::recommend::{Candidate, Search};
 use super::report::{Curves, Report};
 use super::setup::{Problem, Remedy, SetupError};
 use super::trace::{KeyTrace, Trace};
@@ -104,7 +104,7 @@ enum Stage {
     First(Box<Replay>),
     Check {
         search: Search,
-        capacities: Vec<f64>,
+        candidates: Vec<Candidate>,
         check: Box<PolicyCheck>,
     },
     Trace(Box<KeyTrace>),
@@ -185,10 +185,10 @@ impl Job {
             Stage::First(replay) => self.after_first(*replay),
             Stage::Check {
                 mut search,
-                capacities,
+                candidates,
                 check,
             } => {
-                search.narrow(&capacities, &(*check).finish());
+                search.narrow(&candidates, &(*check).finish());
                 self.search(search)
             }
             Stage::Trace(trace) => {
@@ -224,7 +224,10 @@ impl Job {
             curves: finished.curves,
             format,
             trace: None,
-            exports: exports(self.config),
+            exports: exports(
+                self.config,
+                &self.parser.as_ref().map_or(KeySpec::Ip, Parser::key),
+            ),
         });
         match finished.search {
             Some(search) => self.search(search),
@@ -234,13 +237,13 @@ impl Job {
 
     /// The next pass of the recommendation's search, or its result and the trace pass.
     fn search(&mut self, search: Search) -> Next {
-        let capacities = search.candidates();
+        let candidates = search.candidates();
         let parser = self.parser.clone();
-        if let (false, Some(parser)) = (capacities.is_empty(), parser) {
-            if let Ok(check) = PolicyCheck::new(parser, search.rate(), &capacities) {
+        if let (false, Some(parser)) = (candidates.is_empty(), parser) {
+            if let Ok(check) = PolicyCheck::new(parser, &candidates) {
                 self.stage = Stage::Check {
                     search,
-                    capacities,
+                    candidates,
                     check: Box::new(check),
                 };
                 return Next::Again;

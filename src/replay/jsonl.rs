@@ -85,18 +85,20 @@ pub fn member_names(objects: &[Map<String, Value>]) -> Vec<String> {
 pub fn time(name: &str, value: Option<Value>) -> Result<LogTime, Unreadable> {
     let field = name.to_owned();
     match value {
-        Some(Value::Number(n)) => n
-            .as_f64()
-            .filter(|t| t.is_finite() && *t >= 0.0)
-            .map(LogTime::epoch)
-            .ok_or_else(|| Unreadable::BadEpoch {
+        Some(Value::Number(n)) => match n.as_f64().filter(|t| t.is_finite() && *t >= 0.0) {
+            Some(t) => LogTime::epoch_within(t, &n.to_string()),
+            None => Err(Unreadable::BadEpoch {
                 field,
                 number: n.to_string(),
             }),
+        },
         Some(Value::String(text)) => {
-            super::timestamp::epoch_or_rfc3339(&text).map_err(|_| Unreadable::BadTimeText {
-                field,
-                time: quoted(&text),
+            super::timestamp::epoch_or_rfc3339(&text).map_err(|e| match e {
+                Unreadable::NotTime { .. } => Unreadable::BadTimeText {
+                    field,
+                    time: quoted(&text),
+                },
+                range => range,
             })
         }
         Some(other) => Err(Unreadable::TimeKind {

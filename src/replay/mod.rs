@@ -55,6 +55,8 @@ pub mod jsonl;
 pub mod lines;
 /// One pass over the log through the chosen limiter.
 pub mod pass;
+/// The smallest capacity meeting a target at one rate, by replay.
+mod rate_search;
 /// A reason as a code and the values its sentence names, shared by setup problems and unreadable
 /// lines.
 mod reason;
@@ -77,8 +79,8 @@ pub use check::PolicyCheck;
 pub use format::{detect, Event, Format, KeySpec, Parsed, Parser};
 pub use lines::{Line, LineSplitter, MAX_LINE};
 pub use pass::{Finished, Policy, Replay, Settings, ALGORITHMS};
-pub use recommend::{Counts, Search, Target, HORIZON};
-pub use report::{Curves, EpochUnitCount, KeyCount, Malformed, Recommendation, Report};
+pub use recommend::{Candidate, Counts, Search, Target, HORIZON};
+pub use report::{Backwards, Curves, EpochUnitCount, KeyCount, Malformed, Recommendation, Report};
 pub use setup::{Problem, Remedy, SetupError};
 pub use timestamp::EpochUnit;
 pub use unreadable::{JsonKind, Unreadable};

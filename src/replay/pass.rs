@@ -5,7 +5,9 @@ use super::curve::{rate_grid, BurstTracker};
 use super::format::{detect, Event, Format, KeySpec, Parsed, Parser};
 use super::lines::Line;
 use super::recommend::{Search, Target};
-use super::report::{Curves, EpochUnitCount, KeyCount, Malformed, Report, MALFORMED_EXAMPLES};
+use super::report::{
+    Backwards, Curves, EpochUnitCount, KeyCount, Malformed, Report, MALFORMED_EXAMPLES,
+};
 use super::setup::{Problem, Remedy, SetupError};
 use super::unreadable::Unreadable;
 use crate::limiter::lab::{Algorithm, Limiter, Quota};
@@ -177,6 +179,8 @@ impl KeyLimiter {
 struct KeyState {
     requests: u64,
     limited: u64,
+    /// The latest time of the key's requests so far.
+    latest: f64,
     limiter: KeyLimiter,
     curve: BurstTracker,
 }
@@ -219,6 +223,12 @@ pub struct Replay {
     /// Requests whose time was a number, by the unit it was read in (in the order of
     /// [`EpochUnit::ALL`](super::timestamp::EpochUnit::ALL)), with the first line of each.
     epoch_units: [Option<EpochUnitCount>; 4],
+    /// Requests earlier than their key's latest time.
+    backwards: Option<Backwards>,
+    /// Requests whose time was a whole second.
+    whole_seconds: u64,
+    /// The costliest request's cost.
+    max_cost: f64,
 }
 
 impl Replay {
@@ -239,6 +249,9 @@ impl Replay {
             examples: Vec::new(),
             keys: HashMap::new(),
             epoch_units: [None; 4],
+            backwards: None,
+            whole_seconds: 0,
+            max_cost: 0.0,
         }
     }
 
@@ -341,6 +354,7 @@ impl Replay {
         let state = key_slot(&mut self.keys, event.key, || KeyState {
             requests: 0,
             limited: 0,
+            latest: f64::NEG_INFINITY,
             limiter: policy.limiter(),
             curve: BurstTracker::new(width),
         });
@@ -349,6 +363,12 @@ impl Replay {
             // The parsers give finite times and costs; should one slip through, say so.
             Err(detail) => return self.malformed(number, Unreadable::Refused { detail }),
         };
+        if event.time < state.latest {
+            Backwards::add(&mut self.backwards, number, state.latest - event.time);
+        }
+        state.latest = state.latest.max(event.time);
+        self.whole_seconds += u64::from(event.time.fract() == 0.0);
+        self.max_cost = self.max_cost.max(event.cost);
         state.requests += 1;
         state.limited += u64::from(refused);
         state.curve.add(&self.rates, event.time, event.cost);
@@ -381,7 +401,7 @@ impl Replay {
         let search = self.settings.target.and_then(|target| {
             let trackers: Vec<(u64, &BurstTracker)> =
                 keys.iter().map(|(_, s)| (s.requests, &s.curve)).collect();
-            Search::start(target, &self.rates, &trackers)
+            Search::start(target, &self.rates, &trackers, self.max_cost)
         });
         let mut epoch_units: Vec<EpochUnitCount> = self.epoch_units.into_iter().flatten().collect();
         epoch_units.sort_unstable_by_key(|u| u.first_line);
@@ -402,6 +422,8 @@ impl Replay {
                 .collect(),
             recommendation: None,
             epoch_units,
+            backwards: self.backwards,
+            whole_second_times: self.requests > 0 && self.whole_seconds == self.requests,
         };
         Ok(Finished {
             report,

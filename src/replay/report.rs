@@ -34,6 +34,43 @@ pub struct Report {
     /// than refuse a log that no flag could then get through.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub epoch_units: Vec<EpochUnitCount>,
+    /// Requests whose time was earlier than the latest of their key's before them: each was
+    /// replayed at that latest time (a bucket's clock does not go back), which piles such
+    /// requests up at one instant. Logs joined from several servers (one file per node) do
+    /// this at every file boundary; sorted by time, they do not. Absent when none did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub backwards: Option<Backwards>,
+    /// `true` when every request's time was a whole second (the `combined` and `common` formats
+    /// without nginx's `$msec`, epoch seconds without a fraction): requests of the same second
+    /// are replayed as simultaneous, so what is limited within a second is an upper bound.
+    /// Absent otherwise.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub whole_second_times: bool,
+}
+
+/// The requests whose time went back from the latest of their key.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Backwards {
+    /// How many.
+    pub requests: u64,
+    /// The first of their lines, counting from 1.
+    pub first_line: u64,
+    /// The largest step back, seconds.
+    pub largest_step: f64,
+}
+
+impl Backwards {
+    /// Counts a request of line `line` that came `step` seconds before its key's latest.
+    pub fn add(this: &mut Option<Backwards>, line: u64, step: f64) {
+        let counted = this.get_or_insert(Backwards {
+            requests: 0,
+            first_line: line,
+            largest_step: 0.0,
+        });
+        counted.requests += 1;
+        counted.largest_step = counted.largest_step.max(step);
+    }
 }
 
 /// The requests whose time was a number read in one unit.

@@ -16,30 +16,51 @@ const COMMON_LOG: &[BorrowedFormatItem<'static>] = format_description!(
     "[day]/[month repr:short]/[year]:[hour]:[minute]:[second] [offset_hour sign:mandatory][offset_minute]"
 );
 
-fn seconds(time: OffsetDateTime) -> f64 {
-    time.unix_timestamp() as f64 + f64::from(time.nanosecond()) * 1e-9
+/// The first epoch second past the times a log may have: the year 5138, where an epoch number
+/// of seconds would be read as milliseconds ([`EpochUnit::of`]). Times run from 1970 to then.
+pub const LATEST_SECOND: f64 = 1e11;
+/// The first epoch number past the times a log may have: the year 5138 in nanoseconds.
+pub const LATEST_NUMBER: f64 = 1e20;
+/// The widest UTC offset in use (Kiribati's +14:00), in seconds.
+pub const WIDEST_OFFSET: i32 = 14 * 3600;
+
+/// `time`, parsed from `text`, as epoch seconds: refused when it is outside 1970 to the year
+/// 5138 or its offset is wider than ±14:00 (a time far ahead would stop its key's clock there).
+fn seconds(time: OffsetDateTime, text: &str) -> Result<f64, Unreadable> {
+    let offset = time.offset().whole_seconds();
+    if offset.abs() > WIDEST_OFFSET {
+        let (sign, offset) = (if offset < 0 { '-' } else { '+' }, offset.abs());
+        return Err(Unreadable::OffsetOutOfRange {
+            time: quoted(text),
+            offset: format!("{sign}{:02}:{:02}", offset / 3600, offset % 3600 / 60),
+        });
+    }
+    let seconds = time.unix_timestamp() as f64 + f64::from(time.nanosecond()) * 1e-9;
+    if !(0.0..LATEST_SECOND).contains(&seconds) {
+        return Err(Unreadable::TimeOutOfRange { time: quoted(text) });
+    }
+    Ok(seconds)
 }
 
 /// `10/Oct/2000:13:55:36 -0700` as epoch seconds.
 pub fn common_log(text: &str) -> Result<f64, Unreadable> {
-    OffsetDateTime::parse(text, COMMON_LOG)
-        .map(seconds)
-        .map_err(|e| Unreadable::NotCommonLogTime {
+    let time =
+        OffsetDateTime::parse(text, COMMON_LOG).map_err(|e| Unreadable::NotCommonLogTime {
             time: quoted(text),
             detail: e.to_string(),
-        })
+        })?;
+    seconds(time, text)
 }
 
 /// An RFC 3339 date and time with its offset, as epoch seconds; `part` names it when it is not
 /// one (`time`, `request_creation_time`).
 pub fn rfc3339(part: &'static str, text: &str) -> Result<f64, Unreadable> {
-    OffsetDateTime::parse(text, &Rfc3339)
-        .map(seconds)
-        .map_err(|e| Unreadable::NotRfc3339 {
-            part,
-            time: quoted(text),
-            detail: e.to_string(),
-        })
+    let time = OffsetDateTime::parse(text, &Rfc3339).map_err(|e| Unreadable::NotRfc3339 {
+        part,
+        time: quoted(text),
+        detail: e.to_string(),
+    })?;
+    seconds(time, text)
 }
 
 /// Epoch seconds written as digits with an optional fraction (`1698765432.123`); nothing else
@@ -135,6 +156,18 @@ pub struct LogTime {
 }
 
 impl LogTime {
+    /// A numeric epoch time written as `text`, its unit read from its size; refused from
+    /// [`LATEST_NUMBER`] (past the year 5138 even in nanoseconds).
+    pub fn epoch_within(value: f64, text: &str) -> Result<LogTime, Unreadable> {
+        if value < LATEST_NUMBER {
+            Ok(LogTime::epoch(value))
+        } else {
+            Err(Unreadable::TimeOutOfRange {
+                time: text.to_owned(),
+            })
+        }
+    }
+
     /// A numeric epoch time, its unit read from its size ([`EpochUnit::of`]).
     pub fn epoch(value: f64) -> LogTime {
         let unit = EpochUnit::of(value);
@@ -161,13 +194,17 @@ pub fn epoch_seconds(value: f64) -> f64 {
 }
 
 /// An epoch time ([`LogTime::epoch`]: seconds, or milliseconds and finer by their size) or an RFC
-/// 3339 string, whichever `text` is.
+/// 3339 string, whichever `text` is; either outside 1970 to the year 5138 (or with an offset
+/// beyond ±14:00) is refused as such.
 pub fn epoch_or_rfc3339(text: &str) -> Result<LogTime, Unreadable> {
     match epoch(text) {
-        Some(number) => Ok(LogTime::epoch(number)),
+        Some(number) => LogTime::epoch_within(number, &quoted(text)),
         None => rfc3339("time", text)
             .map(LogTime::date)
-            .map_err(|_| Unreadable::NotTime { time: quoted(text) }),
+            .map_err(|e| match e {
+                Unreadable::NotRfc3339 { .. } => Unreadable::NotTime { time: quoted(text) },
+                range => range,
+            }),
     }
 }
 

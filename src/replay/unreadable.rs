@@ -86,6 +86,19 @@ pub enum Unreadable {
         /// The time, quoted.
         time: String,
     },
+    /// A time outside 1970 to the year 5138 (an epoch number from `1e20`, past it even in
+    /// nanoseconds; a date before 1970 or from 5138).
+    TimeOutOfRange {
+        /// The time, quoted as the line writes it (a JSON number bare).
+        time: String,
+    },
+    /// A time whose UTC offset is beyond ±14:00, which no place uses.
+    OffsetOutOfRange {
+        /// The time, quoted.
+        time: String,
+        /// The offset, `+25:00`.
+        offset: String,
+    },
     /// An ALB entry whose type is not one of the types.
     BadType {
         /// The type, quoted.
@@ -257,7 +270,7 @@ pub const CLF_PARTS: [&str; 4] = ["time", "request", "referer", "user-agent"];
 /// Every sentence an [`Unreadable`] may be said with: its code and the command's English, each
 /// value named in braces. `tests/replay_unreadable.rs` checks that the page has a sentence of
 /// each code in each language, naming values the reason has.
-pub const ENGLISH: [(&str, &str); 36] = [
+pub const ENGLISH: [(&str, &str); 38] = [
     (
         "tooLong",
         "the line is {length} bytes long; a line may have at most {max}",
@@ -296,6 +309,15 @@ pub const ENGLISH: [(&str, &str); 36] = [
         "notTime",
         "time {time} is neither an epoch time (digits with an optional fraction, in s, ms, µs or \
          ns by size) nor an RFC 3339 date and time",
+    ),
+    (
+        "timeOutOfRange",
+        "time {time} is out of range: times run from 1970 to the year 5138 (an epoch number \
+         below 1e20, in s, ms, µs or ns by size)",
+    ),
+    (
+        "offsetOutOfRange",
+        "time {time} has the UTC offset {offset}; offsets run from -14:00 to +14:00",
     ),
     ("badType", "type {given} is not one of {allowed}"),
     ("noAlbTime", "no time after the type"),
@@ -361,6 +383,8 @@ impl Unreadable {
             Unreadable::NotCommonLogTime { .. } => "notCommonLogTime",
             Unreadable::NotRfc3339 { .. } => "notRfc3339",
             Unreadable::NotTime { .. } => "notTime",
+            Unreadable::TimeOutOfRange { .. } => "timeOutOfRange",
+            Unreadable::OffsetOutOfRange { .. } => "offsetOutOfRange",
             Unreadable::BadType { .. } => "badType",
             Unreadable::NoAlbTime => "noAlbTime",
             Unreadable::NoBalancer => "noBalancer",
@@ -421,7 +445,12 @@ impl Unreadable {
                 ("time", text(time)),
                 ("detail", text(detail)),
             ],
-            Unreadable::NotTime { time } => vec![("time", text(time))],
+            Unreadable::NotTime { time } | Unreadable::TimeOutOfRange { time } => {
+                vec![("time", text(time))]
+            }
+            Unreadable::OffsetOutOfRange { time, offset } => {
+                vec![("time", text(time)), ("offset", text(offset))]
+            }
             Unreadable::BadType { given, allowed } => {
                 vec![
                     ("given", text(given)),

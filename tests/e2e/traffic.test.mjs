@@ -457,6 +457,33 @@ for (const [path, words] of [
   });
 }
 
+test('traffic (en.html): times that go back and whole-second times are said as the command says them', async () => {
+  const page = await openTraffic('en.html');
+  await setPolicy(page, 10, 2, 'keys:99%');
+  // Two servers' logs of one client joined, each in time order: the second goes back 19 s.
+  const times = Array.from({ length: 60 }, (_, i) => (1_700_000_000 + i / 3 + 0.01).toFixed(3));
+  const joined = join(dir, 'joined.csv');
+  writeFileSync(joined, [...times.filter((_, i) => i % 2 === 0), ...times.filter((_, i) => i % 2 === 1)].map((t) => `${t},alice\n`).join(''));
+  const expected = cliReport(joined, ['--capacity', '10', '--refill-rate', '2', '--recommend', 'keys:99%']);
+  assert.deepEqual(expected.backwards, { requests: 29, firstLine: 31, largestStep: expected.backwards.largestStep });
+  await page.setInputFiles(`${MOUNT} .tr-file`, joined);
+  await page.waitForSelector(`${MOUNT} .tr-backwards`);
+  assert.deepEqual(await page.evaluate(() => window.bucketlab.traffic.outcome.report), expected);
+  assert.match(await page.textContent(`${MOUNT} .tr-backwards`),
+    /^Warning: 29 requests came earlier than their client’s latest time \(the first on line 31; the largest step back 19 s\)\. .*sort the log by time/);
+  assert.equal(await page.locator(`${MOUNT} .tr-whole-seconds`).count(), 0);
+
+  // Whole seconds: the limited counts are an upper bound.
+  const whole = join(dir, 'whole.csv');
+  writeFileSync(whole, Array.from({ length: 30 }, (_, i) => `${1_700_000_000 + Math.floor(i / 5)},bob\n`).join(''));
+  await page.setInputFiles(`${MOUNT} .tr-file`, whole);
+  await page.waitForSelector(`${MOUNT} .tr-whole-seconds`);
+  assert.match(await page.textContent(`${MOUNT} .tr-whole-seconds`), /^The times are whole seconds \(1 s resolution\).*upper bound/);
+  assert.equal(await page.locator(`${MOUNT} .tr-backwards`).count(), 0);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('traffic: each export has a copy button that copies its text and says so', async () => {
   const page = await openTraffic('en.html', { permissions: ['clipboard-read', 'clipboard-write'] });
   await page.click(`${MOUNT} .tr-sample`);

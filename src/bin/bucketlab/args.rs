@@ -26,11 +26,15 @@ pub enum Command {
 const AFTER_HELP: &str = "\
 Formats: combined and common (Apache/nginx; a last field that is epoch seconds within 1 s of
 [time] is nginx's $msec and gives sub-second times), json (one object per line), alb (AWS
-Application Load Balancer), csv (time,key[,cost]). gzip input is recognised by its first bytes.
+Application Load Balancer), csv (time,key[,cost]). A --format that none of the first 16 lines
+reads as is refused (exit 2). gzip input is recognised by its first bytes.
 Times: epoch seconds or RFC 3339; an epoch time from 1e11 is milliseconds, from 1e14
 microseconds, from 1e17 nanoseconds. The report says which unit it read (\"times: epoch
 milliseconds (read by size)\"; --json: epochUnits); a log whose numbers fall in more than one
 unit is replayed with each line in its own and a warning naming the first line of each unit.
+The log is read in order: a request earlier than its key's latest is replayed at that latest
+time, and the report warns (sort logs joined from several servers by time first). When every
+time is a whole second (no $msec), the report says the limited counts are an upper bound.
 Lines that don't parse are counted, never fatal.
 
 TARGET: keys:P% (at least P % of keys never limited, 0 < P <= 100) or requests:P% (at most P %

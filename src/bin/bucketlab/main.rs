@@ -109,12 +109,11 @@ fn replay(args: ReplayArgs) -> ExitCode {
         report.recommendation = Some(None);
         if let (Some(mut search), Some(parser)) = (finished.search, finished.parser.as_ref()) {
             loop {
-                let capacities = search.candidates();
-                if capacities.is_empty() {
+                let candidates = search.candidates();
+                if candidates.is_empty() {
                     break;
                 }
-                let Ok(mut check) = PolicyCheck::new(parser.clone(), search.rate(), &capacities)
-                else {
+                let Ok(mut check) = PolicyCheck::new(parser.clone(), &candidates) else {
                     break;
                 };
                 if let Err(e) = source.lines(|line| {
@@ -123,7 +122,7 @@ fn replay(args: ReplayArgs) -> ExitCode {
                 }) {
                     return fail(e);
                 }
-                search.narrow(&capacities, &check.finish());
+                search.narrow(&candidates, &check.finish());
             }
             report.recommendation = Some(search.result());
         }

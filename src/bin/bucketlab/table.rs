@@ -125,6 +125,7 @@ pub fn write(
         grouped(report.limited),
         percent(report.limited, report.requests)
     )?;
+    write_time_notes(out, report)?;
 
     if !report.malformed_examples.is_empty() {
         let shown = report.malformed_examples.len();
@@ -235,6 +236,38 @@ fn write_epoch_units(out: &mut impl Write, units: &[EpochUnitCount]) -> io::Resu
         "  warning: the times mix units; each line was read in its own, which is right for logs\n           \
          joined together but wrong for a clock that does not count from 1970"
     )
+}
+
+/// What the times were too coarse or out of order for, under the summary: requests earlier than
+/// their key's latest (replayed at that latest, piled up: sort the log), and whole-second times
+/// (a second's requests replayed as simultaneous: the limited counts are an upper bound).
+fn write_time_notes(out: &mut impl Write, report: &Report) -> io::Result<()> {
+    if let Some(back) = &report.backwards {
+        let requests = match back.requests {
+            1 => "1 request".to_owned(),
+            n => format!("{} requests", grouped(n)),
+        };
+        // To the millisecond, trailing zeros dropped: a step, not a need, so plainly rounded.
+        let step = format!("{:.3}", back.largest_step);
+        let step = step.trim_end_matches('0').trim_end_matches('.');
+        writeln!(
+            out,
+            "  warning: {requests} came earlier than their key's latest time (the first on line\n           \
+             {}, the largest step back {step} s); each was replayed at that latest time, which\n           \
+             piles them up and overstates what is limited: sort the log by time and replay it\n           \
+             (README, \"Replay your own traffic\", for logs joined from several servers)",
+            grouped(back.first_line),
+        )?;
+    }
+    if report.whole_second_times {
+        writeln!(
+            out,
+            "  note: the times are whole seconds (1 s resolution): the requests of one second are\n        \
+             replayed as simultaneous, so the limited counts are an upper bound for bursts within a\n        \
+             second (nginx: end the log format with $msec for sub-second times)"
+        )?;
+    }
+    Ok(())
 }
 
 /// The curve's rows where it changes: round rates (1, 2, 5 per decade) from where the heaviest

@@ -317,6 +317,14 @@ class TrafficView {
     // Focusable from script: after "Apply", the new results take the focus (see applyRecommendation).
     const parts = [el('p', { class: 'tr-summary', tabindex: '-1' }, summary)];
     if (r.epochUnits) parts.push(this.timesNote(r.epochUnits));
+    // Times that went back (replayed at their client's latest: sort the log) and whole-second
+    // times (limited counts an upper bound), as the command's report says them.
+    const back = r.backwards;
+    if (back) {
+      const step = Math.round(back.largestStep * 1000) / 1000;
+      parts.push(el('p', { class: 'tr-note tr-times--mixed tr-backwards' }, t('times.backwards', { count: back.requests, line: back.firstLine, step })));
+    }
+    if (r.wholeSecondTimes) parts.push(el('p', { class: 'tr-note tr-whole-seconds' }, t('times.wholeSeconds')));
     if (r.malformed > 0) {
       // "the first ones" only when some are left out.
       const all = r.malformedExamples.length === r.malformed;

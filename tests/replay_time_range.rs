@@ -1,0 +1,85 @@
+//! Times a log cannot mean: outside 1970 to the year 5138 (the range every epoch unit reads
+//! right in) or with a UTC offset beyond ±14:00. Each is a malformed line naming the value and
+//! the range, never a request (one far ahead would stop its key's clock there).
+
+mod replay_support;
+
+use replay_support::{bucket, run};
+
+/// The malformed lines' reasons (`why`) and the requests replayed, for `log`.
+fn read(log: &str) -> (Vec<String>, u64) {
+    let report = run(log.as_bytes(), bucket(1.0, 1.0)).unwrap().report;
+    let why = report
+        .malformed_examples
+        .into_iter()
+        .map(|m| m.why)
+        .collect();
+    (why, report.requests)
+}
+
+const RANGE: &str = "is out of range: times run from 1970 to the year 5138 (an epoch number \
+                     below 1e20, in s, ms, µs or ns by size)";
+
+#[test]
+fn an_epoch_number_past_the_year_5138_in_nanoseconds_is_malformed() {
+    let (why, requests) = read("time,key\n99999999999999999999999999999,a\n1700000000,a\n");
+    assert_eq!(requests, 1);
+    assert_eq!(
+        why,
+        [format!("time \"99999999999999999999999999999\" {RANGE}")]
+    );
+    // Just below 1e20 (99999999999999999999 is 1e20 as a double): nanoseconds, the year 5138.
+    let (why, requests) = read("time,key\n99999999999999900000,a\n");
+    assert_eq!((why.len(), requests), (0, 1), "{why:?}");
+    // A JSON number too, written as serde_json writes it.
+    let (why, _) = read("{\"time\": 1e25, \"ip\": \"a\"}\n{\"time\": 1, \"ip\": \"a\"}\n");
+    assert_eq!(why, [format!("time 1e+25 {RANGE}")]);
+}
+
+#[test]
+fn a_date_before_1970_or_from_5139_is_malformed() {
+    let line = |date: &str| format!("10.0.0.1 - - [{date}] \"GET / HTTP/1.1\" 200 1\n");
+    let log = [
+        "10/Oct/1960:13:55:36 -0700",
+        "10/Oct/2000:13:55:36 -0700",
+        "10/Oct/6000:13:55:36 +0000",
+    ]
+    .map(line)
+    .concat();
+    let (why, requests) = read(&log);
+    assert_eq!(requests, 1);
+    assert_eq!(
+        why,
+        [
+            format!("time \"10/Oct/1960:13:55:36 -0700\" {RANGE}"),
+            format!("time \"10/Oct/6000:13:55:36 +0000\" {RANGE}"),
+        ]
+    );
+    let (why, requests) = read("time,key\n1960-01-01T00:00:00Z,a\n2000-01-01T00:00:00Z,a\n");
+    assert_eq!(requests, 1);
+    assert_eq!(why, [format!("time \"1960-01-01T00:00:00Z\" {RANGE}")]);
+}
+
+#[test]
+fn an_offset_beyond_14_hours_is_malformed() {
+    let log = "10.0.0.1 - - [10/Oct/2000:13:55:36 +2500] \"GET / HTTP/1.1\" 200 1\n\
+               10.0.0.1 - - [10/Oct/2000:13:55:36 +1400] \"GET / HTTP/1.1\" 200 1\n\
+               10.0.0.1 - - [10/Oct/2000:13:55:36 -1401] \"GET / HTTP/1.1\" 200 1\n";
+    let (why, requests) = read(log);
+    assert_eq!(requests, 1, "+14:00 is Kiribati's");
+    assert_eq!(
+        why,
+        [
+            "time \"10/Oct/2000:13:55:36 +2500\" has the UTC offset +25:00; offsets run from \
+             -14:00 to +14:00",
+            "time \"10/Oct/2000:13:55:36 -1401\" has the UTC offset -14:01; offsets run from \
+             -14:00 to +14:00",
+        ]
+    );
+    let (why, _) = read("{\"time\": \"2000-10-10T20:55:36+15:00\", \"ip\": \"a\"}\n");
+    assert_eq!(
+        why,
+        ["time \"2000-10-10T20:55:36+15:00\" has the UTC offset +15:00; offsets run from -14:00 \
+          to +14:00"]
+    );
+}
