@@ -157,14 +157,14 @@ for (const [path, words] of [
     summary: /^2 linhas, 1 requisição de 1 cliente \(combined\); teriam levado 429: 0 \(Balde de tokens, B = 10, r = [\d,]+\/s\)\.$/,
     malformed: '1 linha não pôde ser lida:',
     caption: /^1 requisição em /,
-    played: 'O diagrama agora tem a única requisição de 192.0.2.1. Avance passo a passo lá em cima.',
+    played: 'O diagrama agora tem a única requisição de 192.0.2.1, parada no começo: avance passo a passo no diagrama.',
     oneLine: /^1 linha, 1 requisição de 1 cliente \(combined\);/,
   }],
   ['en.html', {
     summary: /^2 lines, 1 request from 1 client \(combined\): 0 would have got a 429 \(Token bucket, B = 10, r = [\d.]+\/s\)\.$/,
     malformed: '1 line could not be read:',
     caption: /^1 request over /,
-    played: 'The diagram now holds 192.0.2.1\'s only request. Step through it above.',
+    played: 'The diagram now holds 192.0.2.1\'s only request, stopped at the start: step through it in the diagram.',
     oneLine: /^1 line, 1 request from 1 client \(combined\):/,
   }],
 ]) {
@@ -196,6 +196,44 @@ for (const [path, words] of [
     await page.context().close();
   });
 }
+
+// The sample's busiest client spans over a minute, more than the diagram's timeline (20 s before
+// its live moment): what goes in the diagram is its first 20 s, so the reader reaches its very start
+// and steps forward through it, and the page takes them there (the diagram is far above).
+test('traffic: "play in the diagram" takes the reader to the diagram at the replay\'s start, all of it within reach', async () => {
+  const page = await openTraffic('');
+  await page.click(`${MOUNT} .tr-sample`);
+  await page.waitForSelector(`${MOUNT} .tr-play`);
+  const trace = await page.evaluate(() => window.bucketlab.traffic.outcome.trace);
+  assert.ok(trace.admitted.length * trace.barSeconds > 20, 'the client\'s requests span more than the timeline');
+  await page.click(`${MOUNT} .tr-play`);
+
+  // Taken there: the notice above the diagram in view, the focus on its timeline.
+  await page.waitForFunction(() => document.activeElement?.matches('#bucket-widget .bl-scrub'));
+  await page.waitForFunction(() => {
+    const { top } = document.getElementById('replay-notice').getBoundingClientRect();
+    return top >= 0 && top < innerHeight / 2;
+  });
+  // The note left in the section says how much went in and links to the diagram.
+  assert.match(await page.textContent(`${MOUNT} .tr-play-note`),
+    new RegExp(`^O diagrama agora tem as primeiras ${trace.scenarioRequests} das ${trace.requests.toLocaleString('pt-BR')} requisições de ${trace.key.replaceAll('.', '\\.')} \\(cabem nele os primeiros 20 s`));
+  assert.equal(await page.getAttribute(`${MOUNT} .tr-play-note a`, 'href'), '#diagrama');
+
+  // At its start, stopped; Home goes no lower; the whole replay lies within the timeline.
+  const scrub = '#bucket-widget .bl-scrub';
+  const end = Number((await page.evaluate(() => window.bucketlab.diagram.scenario)).split('_')[4]);
+  assert.ok(end <= 20, `the replay ends by 20 s (end: ${end})`);
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.viewTime), 0, 'shown at its first moment');
+  assert.equal(Number(await page.getAttribute(scrub, 'aria-valuemin')), 0);
+  await page.keyboard.press('Home');
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.viewTime), 0);
+  // Stepping forward walks it.
+  await page.keyboard.press('PageUp');
+  await page.waitForFunction(() => window.bucketlab.diagram.viewTime > 0);
+  assert.ok(await page.evaluate(() => window.bucketlab.diagram.traveling), 'still in the replay, a second in');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
 
 test('traffic: on a phone every choice of each menu is shown whole (pt-BR and en, 375 px)', async () => {
   for (const path of ['', 'en.html']) {

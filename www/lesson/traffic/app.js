@@ -439,9 +439,13 @@ class TrafficView {
       return;
     }
     diagram.playScenario(trace.scenario);
-    this.playNote.textContent = trace.scenarioRequests < trace.requests
+    const said = trace.scenarioRequests < trace.requests
       ? t('timeline.played', { key: trace.key, count: trace.scenarioRequests, requests: trace.requests })
       : t('timeline.playedAll', { key: trace.key, count: trace.requests });
+    // The sentence carries an <a> mark, the diagram's link: built as elements, never as HTML.
+    this.playNote.replaceChildren(...said.split(/<\/?a>/).map((piece, i) => (i % 2 ? el('a', { href: '#diagrama' }, piece) : piece)));
+    // The diagram is far above: the page takes the reader there, at the replay's start.
+    document.dispatchEvent(new CustomEvent('bucketlab:replayed'));
   }
 
   curveFigure(point, recommended) {
