@@ -616,7 +616,7 @@ test('traffic: a forced format that fits no line, an empty field, a byte order m
   await page.setInputFiles(`${MOUNT} .tr-file`, many);
   await page.waitForFunction(() => window.bucketlab.traffic?.outcome?.report?.lines === 2001);
   await page.waitForSelector(`${MOUNT} .tr-table`);
-  assert.equal(await page.textContent(`${MOUNT} .tr-table tbody tr[data-key=a] td:nth-of-type(3)`), '< 0.1 %');
+  assert.equal(await page.textContent(`${MOUNT} .tr-table tbody tr[data-key=a] td:nth-of-type(3)`), '< 0.1%');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

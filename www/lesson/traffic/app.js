@@ -188,7 +188,7 @@ class TrafficView {
     this.rerun.disabled = !busy && this.source === null && !this.outcome && this.run === 0;
     if (busy) {
       this.progress.value = 0;
-      this.progressText.textContent = this.t('progress', { pass: 1, percent: 0 });
+      this.progressText.textContent = this.t('progress', { pass: 1, percent: this.t.percent(0) });
     }
   }
 
@@ -198,7 +198,7 @@ class TrafficView {
     if (data.type === 'progress') {
       const percent = data.size ? Math.floor((100 * data.read) / data.size) : 100;
       this.progress.value = percent;
-      this.progressText.textContent = t('progress', { pass: data.pass, percent });
+      this.progressText.textContent = t('progress', { pass: data.pass, percent: t.percent(percent / 100, 0) });
       return;
     }
     this.setBusy(false);
@@ -287,9 +287,9 @@ class TrafficView {
   share(part, whole) {
     const { t } = this;
     const percent = (100 * part) / whole;
-    if (part > 0 && percent < 0.05) return `< ${t.number(0.1, 1)} %`;
-    if (part < whole && percent >= 99.95) return `> ${t.number(99.9, 1)} %`;
-    return `${t.number(percent, 1)} %`;
+    if (part > 0 && percent < 0.05) return `< ${t.percent(0.001)}`;
+    if (part < whole && percent >= 99.95) return `> ${t.percent(0.999)}`;
+    return t.percent(percent / 100);
   }
 
   /** A number the language's way, fractions to six significant digits (a window of 0,0005 s). */
