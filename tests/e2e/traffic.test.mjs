@@ -235,9 +235,9 @@ test('traffic: "play in the diagram" takes the reader to the diagram at the repl
   await page.context().close();
 });
 
-test('traffic: on a phone every choice of each menu is shown whole (pt-BR and en, 375 px)', async () => {
-  for (const path of ['', 'en.html']) {
-    const page = await openPage(env.browser, { viewport: { width: 375, height: 812 } });
+test('traffic: on a phone and a laptop every choice of each menu is shown whole (pt-BR and en, 375 and 1280 px)', async () => {
+  for (const [path, width] of [['', 375], ['en.html', 375], ['', 1280], ['en.html', 1280]]) {
+    const page = await openPage(env.browser, { viewport: { width, height: 812 } });
     await page.goto(env.server.url + path);
     await loadPart(page, MOUNT, 'tr-ready');
     const cut = await page.$$eval(`${MOUNT} select`, (selects) => {
@@ -250,7 +250,7 @@ test('traffic: on a phone every choice of each menu is shown whole (pt-BR and en
         return [...select.options].filter((o) => context.measureText(o.text).width > room).map((o) => `${o.text} (${Math.round(room)} px)`);
       });
     });
-    assert.deepEqual(cut, [], `${path || 'index.html'}: options cut short`);
+    assert.deepEqual(cut, [], `${path || 'index.html'}, ${width} px: options cut short`);
     await page.context().close();
   }
 });
@@ -640,22 +640,30 @@ test('traffic: "Use a sample log" from the keyboard keeps focus on the button an
   await page.context().close();
 });
 
-test('traffic: on a phone the table keeps each address on one line and scrolls sideways in a labelled, focusable box', async () => {
-  const page = await openTraffic('en.html', { viewport: { width: 375, height: 800 } });
-  await page.click(`${MOUNT} .tr-sample`);
-  await page.waitForSelector(`${MOUNT} .tr-table`);
-  const keys = await page.$$eval(`${MOUNT} .tr-table th.tr-key`, (cells) => cells.map((cell) => {
-    const range = document.createRange();
-    range.selectNodeContents(cell);
-    return [cell.textContent, new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size];
-  }));
-  assert.ok(keys.length > 5, 'the sample has clients');
-  assert.deepEqual(keys.filter(([, lines]) => lines > 1), [], 'every address on one line');
-  const box = await page.$eval(`${MOUNT} .tr-table`, (table) => {
-    const wrap = table.parentElement;
-    return { tabindex: wrap.getAttribute('tabindex'), name: document.getElementById(wrap.getAttribute('aria-labelledby'))?.textContent,
-      overflow: getComputedStyle(wrap).overflowX, pageOverflow: document.documentElement.scrollWidth - innerWidth };
+// On a phone the four columns fit: the numbers that matter ("would get a 429", the share) are in
+// view without scrolling sideways, the timeline's button sits under its key.
+for (const [path, name] of [['', 'Requisições e 429 que haveria, por cliente'], ['en.html', 'Requests and would-be 429s per client']]) {
+  test(`traffic (${path || 'index.html'}): on a phone every column of the table is in view, each address on one line, in a labelled, focusable box`, async () => {
+    const page = await openTraffic(path, { viewport: { width: 375, height: 800 } });
+    await page.click(`${MOUNT} .tr-sample`);
+    await page.waitForSelector(`${MOUNT} .tr-table`);
+    const keys = await page.$$eval(`${MOUNT} .tr-table .tr-key-text`, (cells) => cells.map((cell) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      return [cell.textContent, new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size];
+    }));
+    assert.ok(keys.length > 5, 'the sample has clients');
+    assert.deepEqual(keys.filter(([, lines]) => lines > 1), [], 'every address on one line');
+    const box = await page.$eval(`${MOUNT} .tr-table`, (table) => {
+      const wrap = table.parentElement;
+      const right = wrap.getBoundingClientRect().right;
+      const cut = [...table.querySelectorAll('caption, thead th, tbody tr:first-child > *')]
+        .filter((cell) => cell.getBoundingClientRect().right > right + 0.5).map((cell) => cell.textContent);
+      return { tabindex: wrap.getAttribute('tabindex'), name: document.getElementById(wrap.getAttribute('aria-labelledby'))?.textContent,
+        overflow: getComputedStyle(wrap).overflowX, pageOverflow: document.documentElement.scrollWidth - innerWidth, cut,
+        follow: table.querySelectorAll('tbody tr:first-child .tr-key .tr-follow').length };
+    });
+    assert.deepEqual(box, { tabindex: '0', name, overflow: 'auto', pageOverflow: 0, cut: [], follow: 1 });
+    await page.context().close();
   });
-  assert.deepEqual(box, { tabindex: '0', name: 'Requests and would-be 429s per client', overflow: 'auto', pageOverflow: 0 });
-  await page.context().close();
-});
+}

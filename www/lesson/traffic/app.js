@@ -397,18 +397,22 @@ class TrafficView {
       ]);
     });
     const body = rows.map((k) => el('tr', { 'data-key': k.key, 'data-requests': k.requests, 'data-limited': k.limited }, [
-      el('th', { scope: 'row', class: 'tr-key' }, k.key),
+      // The timeline's button goes with the key, not in a column of its own: on a phone the four
+      // columns then fit, the button under the key.
+      el('th', { scope: 'row', class: 'tr-key' }, [
+        el('span', { class: 'tr-key-text' }, k.key), ' ',
+        el('button', { type: 'button', class: 'tr-follow', 'aria-label': t('table.followKey', { key: k.key }), onclick: () => this.follow(k.key) }, t('table.follow')),
+      ]),
       el('td', {}, t.number(k.requests)),
       el('td', {}, t.number(k.limited)),
       el('td', {}, this.share(k.limited, k.requests)),
-      el('td', {}, el('button', { type: 'button', class: 'tr-follow', 'aria-label': t('table.followKey', { key: k.key }), onclick: () => this.follow(k.key) }, t('table.follow'))),
     ]));
     const captionId = uid('tr-caption');
     const note = r.byKey.length > ROWS ? [el('p', { class: 'tr-note' }, t('table.shown', { shown: ROWS, keys: r.keys }))] : [];
     this.tableWrap.replaceChildren(
       el('div', { class: 'table-wrap', role: 'region', 'aria-labelledby': captionId, tabindex: '0' }, el('table', { class: 'tr-table' }, [
         el('caption', { id: captionId }, t('table.caption')),
-        el('thead', {}, el('tr', {}, [...head, el('td', {})])),
+        el('thead', {}, el('tr', {}, head)),
         el('tbody', {}, body),
       ])),
       ...note,
