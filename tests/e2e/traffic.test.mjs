@@ -287,11 +287,11 @@ test('traffic: cancel stops a long replay; garbage and an empty file get a clear
 
 for (const [path, words] of [
   ['', {
-    header: 'O arquivo tem um cabeçalho CSV, mas nenhuma requisição depois dele: acrescente linhas de time,key abaixo do cabeçalho.',
+    header: 'O arquivo tem um cabeçalho CSV, mas nenhuma requisição depois dele: acrescente linhas tempo,chave[,custo] abaixo do cabeçalho.',
     key: /^Uma configuração não combina com este log: o campo Chave “ip”: nenhuma das primeiras linhas JSON tem algum destes campos: remote_addr, .*\. Escreva field:NOME no campo Chave, com o nome do campo que identifica o cliente\.$/,
   }],
   ['en.html', {
-    header: 'The file has a CSV header but no request after it: add lines of time,key under the header.',
+    header: 'The file has a CSV header but no request after it: add time,key[,cost] lines under the header.',
     key: /^A setting does not fit this log: the Key field “ip”: none of the first JSON lines has any of .*\. Write field:NAME in the Key field, with the name of the field that holds the client\.$/,
   }],
 ]) {
@@ -402,13 +402,13 @@ for (const [path, lang, combined, json, csv] of [
     'linha 2: não é JSON (o erro está no byte 27 da linha)',
     'linha 3: um array não é um objeto',
     'linha 4: sem o campo de horário "time"',
-    'linha 5: campo de horário "time": "yesterday" não é um tempo epoch (dígitos com fração opcional, em s, ms, µs ou ns conforme o tamanho) nem uma data e hora RFC 3339',
+    'linha 5: campo de horário "time": "yesterday" não é um timestamp Unix (dígitos com fração opcional, em s, ms, µs ou ns conforme o tamanho) nem uma data e hora RFC 3339',
     'linha 6: o campo da chave "ip" é null, não uma string nem um número',
   ], [
     'linha 2: sem a coluna 3 para a chave (2 colunas)',
     'linha 3: sem a coluna 3 para a chave (1 coluna)',
     'linha 4: a chave (coluna 3) está vazia',
-    'linha 5: o horário "yesterday" não é um tempo epoch (dígitos com fração opcional, em s, ms, µs ou ns conforme o tamanho) nem uma data e hora RFC 3339',
+    'linha 5: o horário "yesterday" não é um timestamp Unix (dígitos com fração opcional, em s, ms, µs ou ns conforme o tamanho) nem uma data e hora RFC 3339',
   ]],
   ['en.html', 'en', [
     'line 2: time "14/Nov/2023 22:13:20" is not day/Mon/year:hh:mm:ss ±hhmm',
