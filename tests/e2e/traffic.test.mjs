@@ -200,8 +200,10 @@ for (const [path, words] of [
 // The sample's busiest client spans over a minute, more than the diagram's timeline (20 s before
 // its live moment): what goes in the diagram is its first 20 s, so the reader reaches its very start
 // and steps forward through it, and the page takes them there (the diagram is far above).
+// On a phone, where the sections between grow as the page scrolls past them and the scroll must
+// be corrected on the way.
 test('traffic: "play in the diagram" takes the reader to the diagram at the replay\'s start, all of it within reach', async () => {
-  const page = await openTraffic('');
+  const page = await openTraffic('', { viewport: { width: 375, height: 812 } });
   await page.click(`${MOUNT} .tr-sample`);
   await page.waitForSelector(`${MOUNT} .tr-play`);
   const trace = await page.evaluate(() => window.bucketlab.traffic.outcome.trace);
