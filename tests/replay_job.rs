@@ -3,7 +3,7 @@
 
 mod replay_support;
 
-use bucketlab::limiter::{rust_decimal, rust_number, BucketConfig, Scenario, TokenBucket};
+use bucketlab::limiter::{rust_decimal, rust_number, BucketConfig, Scenario, TokenBucket, SPAN};
 use bucketlab::replay::curve::rate_grid;
 use bucketlab::replay::job::{Job, JobError, Next, Outcome};
 use bucketlab::replay::sample::{sample_log, SAMPLE_MALFORMED};
@@ -140,6 +140,15 @@ fn a_long_trace_is_cut_to_what_a_scenario_holds() {
     assert!(scenario.steps.len() <= 200);
     assert_eq!(trace.scenario_requests, scenario.steps.len() as u64);
     assert!(trace.scenario_requests < 5000);
+    // Within the diagram's timeline (20 s before its end, which is then lesson time), so the
+    // reader can scrub back to its first request.
+    assert!(scenario.end <= SPAN, "end: {}", scenario.end);
+    assert!(
+        scenario.steps.iter().all(|(at, _)| *at < SPAN),
+        "{:?}",
+        scenario.steps.last()
+    );
+    assert_eq!(trace.scenario_requests, 200, "the 200 requests of its first 20 s");
     // Bars of whole seconds cover the 500 s.
     let covered = trace.bar_seconds * trace.admitted.len() as f64;
     assert!(

@@ -1,13 +1,13 @@
 //! One key's trace, from a further pass over the log: its requests per moment (admitted and
 //! refused by the policy replayed) for a timeline, and its first requests as a scenario the
-//! lesson's diagram can play.
+//! lesson's diagram can play: those of its first [`SPAN`] seconds, the stretch the diagram's
+//! timeline shows, so the reader can step through the whole scenario from its start.
 
 use super::format::{Parsed, Parser};
 use super::lines::Line;
 use super::pass::{KeyLimiter, Policy};
 use crate::limiter::{
-    rust_number, Action, BucketConfig, Scenario, MAX_SCENARIO_ACTIONS, MAX_SCENARIO_CHARS,
-    MAX_SCENARIO_SECONDS,
+    rust_number, Action, BucketConfig, Scenario, MAX_SCENARIO_ACTIONS, MAX_SCENARIO_CHARS, SPAN,
 };
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -34,8 +34,8 @@ pub struct Trace {
     /// Requests refused in each bar.
     pub limited: Vec<u64>,
     /// The key's first requests as a scenario text for the diagram's `playScenario` (times from
-    /// its first request, to the millisecond); `None` when not even its first request fits one
-    /// (it costs more than `B`).
+    /// its first request, to the millisecond; those of its first [`SPAN`] seconds, ending by
+    /// then); `None` when not even its first request fits one (it costs more than `B`).
     pub scenario: Option<String>,
     /// How many of the key's requests the scenario holds.
     pub scenario_requests: u64,
@@ -105,7 +105,8 @@ impl KeyTrace {
         let at = (since * 1000.0).round() / 1000.0;
         // Times may go back in a log; the diagram's may not (the bucket treats them as now).
         let at = self.steps.last().map_or(at, |&(last, _, _)| at.max(last));
-        if at > MAX_SCENARIO_SECONDS || cost > self.config.capacity() {
+        // Past the timeline's span the diagram could not scrub back to the scenario's start.
+        if at >= SPAN || cost > self.config.capacity() {
             self.steps_closed = true;
             return;
         }
@@ -156,7 +157,7 @@ impl KeyTrace {
                     .iter()
                     .map(|&(at, cost, count)| (at, Action::Send { cost, count }))
                     .collect(),
-                end: (end + 1.0).min(MAX_SCENARIO_SECONDS),
+                end: (end + 1.0).min(SPAN),
             };
             match scenario.encode(rust_number) {
                 Ok(text) => {

@@ -85,12 +85,12 @@ test('clients: one client with a bucket to spare: the sentences say "1 attempt",
   for (const [path, words] of [
     ['', {
       summary: '1 de 1 tentativa até agora; aceitas: 1',
-      takeaway: 'Esta execução: 1 tentativa por sucesso, 0\u00a0% respondidas com 429, no máximo 1 tentativa em 100\u00a0ms; clientes que desistiram: 0.',
+      takeaway: 'Esta execução: 1 tentativa por sucesso, 0% respondidas com 429, no máximo 1 tentativa em 100\u00a0ms; clientes que desistiram: 0.',
       row: /^Martelo \(tenta de novo na hora\): 1 tentativa, pico de 1 em 100\u00a0ms/,
     }],
     ['en.html', {
       summary: '1 of 1 attempt so far; 1 admitted',
-      takeaway: 'This run: 1 attempt per success, 0\u00a0% answered 429, at most 1 attempt in 100\u00a0ms; clients that gave up: 0.',
+      takeaway: 'This run: 1 attempt per success, 0% answered 429, at most 1 attempt in 100\u00a0ms; clients that gave up: 0.',
       row: /^Hammer \(retry at once\): 1 attempt, peak 1 per 100\u00a0ms/,
     }],
   ]) {

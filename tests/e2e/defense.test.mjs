@@ -104,12 +104,24 @@ test('defense: switching layers moves the numbers the way the text says', async 
   assert.ok(edge.originPeak < perIp.originPeak / 5, 'the edge absorbs most of the flood');
   assert.ok(edge.secondsOverCapacity > 0, 'but alone leaves the origin over capacity');
 
+  // The three layers, as the text tells it: the edge takes the bulk, what passes fits under the
+  // global bucket, the users are served.
   await page.click(`${MOUNT} [data-preset="depth"]`);
   const depth = await summary();
-  assert.equal(await kind(), 'depth');
+  assert.equal(await kind(), 'depthHolds');
   assert.ok(depth.originPeak <= capacity);
-  assert.ok(depth.userLimitedShare < global.userLimitedShare, 'fewer 429s for users than the global bucket alone');
+  assert.deepEqual([depth.usersLimited, depth.usersFailed, depth.globalLimited], [0, 0, 0], 'no user refused or timed out');
   assert.equal(await page.getAttribute(`${MOUNT} [data-preset="depth"]`, 'aria-pressed'), 'true');
+  // An edge that lets 1,000/s through: the global bucket holds the origin, and says why users pay.
+  await page.fill(`${MOUNT} .df-field--edgeShare input`, '90');
+  await page.press(`${MOUNT} .df-field--edgeShare input`, 'Enter');
+  await page.locator(`${MOUNT} .df-field--edgeShare input`).blur();
+  await page.waitForFunction(() => document.querySelector('#flood-lab .df-takeaway').dataset.kind === 'depth');
+  const leaky = await summary();
+  assert.ok(leaky.originPeak <= capacity && leaky.usersLimited > 0);
+  assert.ok(leaky.userLimitedShare < global.userLimitedShare, 'fewer 429s for users than the global bucket alone');
+  assert.match(await page.textContent(`${MOUNT} .df-takeaway`), /about 1,000 attack requests per second through, and with the users' that is more than the global bucket admits \(800\/s\)/);
+  assert.equal(await page.getAttribute(`${MOUNT} [data-preset="depth"]`, 'aria-pressed'), 'false');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

@@ -193,6 +193,23 @@ test('paused time moves only by steps, so counts are exact', async () => {
   await page.context().close();
 });
 
+// The note under the response explains one of its headers: no note before there is a response.
+test('the response\'s note shows only with a response, and goes with it on reset', async () => {
+  const page = await openPage(env.browser);
+  await page.goto(env.server.url);
+  await waitForWidget(page);
+  const note = page.locator('#bucket-widget .bl-note');
+  assert.equal(await note.isVisible(), false, 'before any request');
+  await page.click('#bucket-widget .bl-send');
+  await page.waitForSelector('#bucket-widget .bl-head:not([hidden])');
+  assert.equal(await note.isVisible(), true, 'under the first response');
+  assert.match(await note.textContent(), /timestamp Unix: segundos desde 1970/);
+  await page.click('#bucket-widget .bl-reset');
+  await page.waitForSelector('#bucket-widget .bl-head[hidden]', { state: 'attached' });
+  assert.equal(await note.isVisible(), false, 'after a reset');
+  await page.context().close();
+});
+
 test('reduced motion hides the drops and the flying request, the numbers still update', async () => {
   const page = await openPage(env.browser, { reducedMotion: 'reduce' });
   await page.goto(env.server.url);

@@ -236,6 +236,27 @@ test('lab: at 375 px the lab fits the screen, light and dark', async () => {
   }
 });
 
+// The attack on the window edge, 20 requests in 0.2 s: over the whole 2.5 s run a phone drew them
+// in some 25 px, one blob; there the busiest second is drawn, and its requests stand apart.
+test('lab: at 375 px the lanes show the busiest second, the burst spread out; at 1280 px the whole run', async () => {
+  for (const width of [375, 1280]) {
+    const page = await openLab({ viewport: { width, height: 800 } });
+    const spread = await page.$$eval(`${lane('fixedWindow')} .lab-ok`, (marks) => {
+      const xs = marks.map((m) => m.getBoundingClientRect().left);
+      return Math.max(...xs) - Math.min(...xs);
+    });
+    const ticks = await page.$$eval(`${LAB} .lab-comparison .lab-axis text`, (texts) => texts.map((t) => t.textContent));
+    if (width === 375) {
+      assert.ok(spread > 45, `the 20 admitted requests spread over ${spread} px`);
+      assert.notEqual(ticks[0], '0', `the axis starts at the busy second: ${ticks}`);
+    } else {
+      assert.equal(ticks[0], '0', 'the whole run from 0');
+      assert.match(ticks.at(-1), /^2[.,]5$/);
+    }
+    await page.context().close();
+  }
+});
+
 test('lab: works under the strict CSP the page is moving to, with no violations', async () => {
   const page = await openPage(env.browser);
   await page.route(env.server.url, async (route) => {

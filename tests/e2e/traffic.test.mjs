@@ -157,14 +157,14 @@ for (const [path, words] of [
     summary: /^2 linhas, 1 requisição de 1 cliente \(combined\); teriam levado 429: 0 \(Balde de tokens, B = 10, r = [\d,]+\/s\)\.$/,
     malformed: '1 linha não pôde ser lida:',
     caption: /^1 requisição em /,
-    played: 'O diagrama agora tem a única requisição de 192.0.2.1. Avance passo a passo lá em cima.',
+    played: 'O diagrama agora tem a única requisição de 192.0.2.1, parada no começo: avance passo a passo no diagrama.',
     oneLine: /^1 linha, 1 requisição de 1 cliente \(combined\);/,
   }],
   ['en.html', {
     summary: /^2 lines, 1 request from 1 client \(combined\): 0 would have got a 429 \(Token bucket, B = 10, r = [\d.]+\/s\)\.$/,
     malformed: '1 line could not be read:',
     caption: /^1 request over /,
-    played: 'The diagram now holds 192.0.2.1\'s only request. Step through it above.',
+    played: 'The diagram now holds 192.0.2.1\'s only request, stopped at the start: step through it in the diagram.',
     oneLine: /^1 line, 1 request from 1 client \(combined\):/,
   }],
 ]) {
@@ -197,9 +197,49 @@ for (const [path, words] of [
   });
 }
 
-test('traffic: on a phone every choice of each menu is shown whole (pt-BR and en, 375 px)', async () => {
-  for (const path of ['', 'en.html']) {
-    const page = await openPage(env.browser, { viewport: { width: 375, height: 812 } });
+// The sample's busiest client spans over a minute, more than the diagram's timeline (20 s before
+// its live moment): what goes in the diagram is its first 20 s, so the reader reaches its very start
+// and steps forward through it, and the page takes them there (the diagram is far above).
+// On a phone, where the sections between grow as the page scrolls past them and the scroll must
+// be corrected on the way.
+test('traffic: "play in the diagram" takes the reader to the diagram at the replay\'s start, all of it within reach', async () => {
+  const page = await openTraffic('', { viewport: { width: 375, height: 812 } });
+  await page.click(`${MOUNT} .tr-sample`);
+  await page.waitForSelector(`${MOUNT} .tr-play`);
+  const trace = await page.evaluate(() => window.bucketlab.traffic.outcome.trace);
+  assert.ok(trace.admitted.length * trace.barSeconds > 20, 'the client\'s requests span more than the timeline');
+  await page.click(`${MOUNT} .tr-play`);
+
+  // Taken there: the notice above the diagram in view, the focus on its timeline.
+  await page.waitForFunction(() => document.activeElement?.matches('#bucket-widget .bl-scrub'));
+  await page.waitForFunction(() => {
+    const { top } = document.getElementById('replay-notice').getBoundingClientRect();
+    return top >= 0 && top < innerHeight / 2;
+  });
+  // The note left in the section says how much went in and links to the diagram.
+  assert.match(await page.textContent(`${MOUNT} .tr-play-note`),
+    new RegExp(`^O diagrama agora tem as primeiras ${trace.scenarioRequests} das ${trace.requests.toLocaleString('pt-BR')} requisições de ${trace.key.replaceAll('.', '\\.')} \\(cabem nele os primeiros 20 s`));
+  assert.equal(await page.getAttribute(`${MOUNT} .tr-play-note a`, 'href'), '#diagrama');
+
+  // At its start, stopped; Home goes no lower; the whole replay lies within the timeline.
+  const scrub = '#bucket-widget .bl-scrub';
+  const end = Number((await page.evaluate(() => window.bucketlab.diagram.scenario)).split('_')[4]);
+  assert.ok(end <= 20, `the replay ends by 20 s (end: ${end})`);
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.viewTime), 0, 'shown at its first moment');
+  assert.equal(Number(await page.getAttribute(scrub, 'aria-valuemin')), 0);
+  await page.keyboard.press('Home');
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.viewTime), 0);
+  // Stepping forward walks it.
+  await page.keyboard.press('PageUp');
+  await page.waitForFunction(() => window.bucketlab.diagram.viewTime > 0);
+  assert.ok(await page.evaluate(() => window.bucketlab.diagram.traveling), 'still in the replay, a second in');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('traffic: on a phone and a laptop every choice of each menu is shown whole (pt-BR and en, 375 and 1280 px)', async () => {
+  for (const [path, width] of [['', 375], ['en.html', 375], ['', 1280], ['en.html', 1280]]) {
+    const page = await openPage(env.browser, { viewport: { width, height: 812 } });
     await page.goto(env.server.url + path);
     await loadPart(page, MOUNT, 'tr-ready');
     const cut = await page.$$eval(`${MOUNT} select`, (selects) => {
@@ -212,7 +252,7 @@ test('traffic: on a phone every choice of each menu is shown whole (pt-BR and en
         return [...select.options].filter((o) => context.measureText(o.text).width > room).map((o) => `${o.text} (${Math.round(room)} px)`);
       });
     });
-    assert.deepEqual(cut, [], `${path || 'index.html'}: options cut short`);
+    assert.deepEqual(cut, [], `${path || 'index.html'}, ${width} px: options cut short`);
     await page.context().close();
   }
 });
@@ -249,11 +289,11 @@ test('traffic: cancel stops a long replay; garbage and an empty file get a clear
 
 for (const [path, words] of [
   ['', {
-    header: 'O arquivo tem um cabeçalho CSV, mas nenhuma requisição depois dele: acrescente linhas de time,key abaixo do cabeçalho.',
+    header: 'O arquivo tem um cabeçalho CSV, mas nenhuma requisição depois dele: acrescente linhas tempo,chave[,custo] abaixo do cabeçalho.',
     key: /^Uma configuração não combina com este log: o campo Chave “ip”: nenhuma das primeiras linhas JSON tem algum destes campos: remote_addr, .*\. Escreva field:NOME no campo Chave, com o nome do campo que identifica o cliente\.$/,
   }],
   ['en.html', {
-    header: 'The file has a CSV header but no request after it: add lines of time,key under the header.',
+    header: 'The file has a CSV header but no request after it: add time,key[,cost] lines under the header.',
     key: /^A setting does not fit this log: the Key field “ip”: none of the first JSON lines has any of .*\. Write field:NAME in the Key field, with the name of the field that holds the client\.$/,
   }],
 ]) {
@@ -364,13 +404,13 @@ for (const [path, lang, combined, json, csv] of [
     'linha 2: não é JSON (o erro está no byte 27 da linha)',
     'linha 3: um array não é um objeto',
     'linha 4: sem o campo de horário "time"',
-    'linha 5: campo de horário "time": "yesterday" não é um tempo epoch (dígitos com fração opcional, em s, ms, µs ou ns conforme o tamanho) nem uma data e hora RFC 3339',
+    'linha 5: campo de horário "time": "yesterday" não é um timestamp Unix (dígitos com fração opcional, em s, ms, µs ou ns conforme o tamanho) nem uma data e hora RFC 3339',
     'linha 6: o campo da chave "ip" é null, não uma string nem um número',
   ], [
     'linha 2: sem a coluna 3 para a chave (2 colunas)',
     'linha 3: sem a coluna 3 para a chave (1 coluna)',
     'linha 4: a chave (coluna 3) está vazia',
-    'linha 5: o horário "yesterday" não é um tempo epoch (dígitos com fração opcional, em s, ms, µs ou ns conforme o tamanho) nem uma data e hora RFC 3339',
+    'linha 5: o horário "yesterday" não é um timestamp Unix (dígitos com fração opcional, em s, ms, µs ou ns conforme o tamanho) nem uma data e hora RFC 3339',
   ]],
   ['en.html', 'en', [
     'line 2: time "14/Nov/2023 22:13:20" is not day/Mon/year:hh:mm:ss ±hhmm',
@@ -605,7 +645,7 @@ test('traffic: a forced format that fits no line, an empty field, a byte order m
   await page.setInputFiles(`${MOUNT} .tr-file`, many);
   await page.waitForFunction(() => window.bucketlab.traffic?.outcome?.report?.lines === 2001);
   await page.waitForSelector(`${MOUNT} .tr-table`);
-  assert.equal(await page.textContent(`${MOUNT} .tr-table tbody tr[data-key=a] td:nth-of-type(3)`), '< 0.1 %');
+  assert.equal(await page.textContent(`${MOUNT} .tr-table tbody tr[data-key=a] td:nth-of-type(3)`), '< 0.1%');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
@@ -629,22 +669,30 @@ test('traffic: "Use a sample log" from the keyboard keeps focus on the button an
   await page.context().close();
 });
 
-test('traffic: on a phone the table keeps each address on one line and scrolls sideways in a labelled, focusable box', async () => {
-  const page = await openTraffic('en.html', { viewport: { width: 375, height: 800 } });
-  await page.click(`${MOUNT} .tr-sample`);
-  await page.waitForSelector(`${MOUNT} .tr-table`);
-  const keys = await page.$$eval(`${MOUNT} .tr-table th.tr-key`, (cells) => cells.map((cell) => {
-    const range = document.createRange();
-    range.selectNodeContents(cell);
-    return [cell.textContent, new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size];
-  }));
-  assert.ok(keys.length > 5, 'the sample has clients');
-  assert.deepEqual(keys.filter(([, lines]) => lines > 1), [], 'every address on one line');
-  const box = await page.$eval(`${MOUNT} .tr-table`, (table) => {
-    const wrap = table.parentElement;
-    return { tabindex: wrap.getAttribute('tabindex'), name: document.getElementById(wrap.getAttribute('aria-labelledby'))?.textContent,
-      overflow: getComputedStyle(wrap).overflowX, pageOverflow: document.documentElement.scrollWidth - innerWidth };
+// On a phone the four columns fit: the numbers that matter ("would get a 429", the share) are in
+// view without scrolling sideways, the timeline's button sits under its key.
+for (const [path, name] of [['', 'Requisições e 429 que haveria, por cliente'], ['en.html', 'Requests and would-be 429s per client']]) {
+  test(`traffic (${path || 'index.html'}): on a phone every column of the table is in view, each address on one line, in a labelled, focusable box`, async () => {
+    const page = await openTraffic(path, { viewport: { width: 375, height: 800 } });
+    await page.click(`${MOUNT} .tr-sample`);
+    await page.waitForSelector(`${MOUNT} .tr-table`);
+    const keys = await page.$$eval(`${MOUNT} .tr-table .tr-key-text`, (cells) => cells.map((cell) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      return [cell.textContent, new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size];
+    }));
+    assert.ok(keys.length > 5, 'the sample has clients');
+    assert.deepEqual(keys.filter(([, lines]) => lines > 1), [], 'every address on one line');
+    const box = await page.$eval(`${MOUNT} .tr-table`, (table) => {
+      const wrap = table.parentElement;
+      const right = wrap.getBoundingClientRect().right;
+      const cut = [...table.querySelectorAll('caption, thead th, tbody tr:first-child > *')]
+        .filter((cell) => cell.getBoundingClientRect().right > right + 0.5).map((cell) => cell.textContent);
+      return { tabindex: wrap.getAttribute('tabindex'), name: document.getElementById(wrap.getAttribute('aria-labelledby'))?.textContent,
+        overflow: getComputedStyle(wrap).overflowX, pageOverflow: document.documentElement.scrollWidth - innerWidth, cut,
+        follow: table.querySelectorAll('tbody tr:first-child .tr-key .tr-follow').length };
+    });
+    assert.deepEqual(box, { tabindex: '0', name, overflow: 'auto', pageOverflow: 0, cut: [], follow: 1 });
+    await page.context().close();
   });
-  assert.deepEqual(box, { tabindex: '0', name: 'Requests and would-be 429s per client', overflow: 'auto', pageOverflow: 0 });
-  await page.context().close();
-});
+}

@@ -38,6 +38,12 @@ test('code samples get their comments in the page\'s language; the Rust core is 
   assert.match(pt, /# o balde nasce cheio/);
   assert.match(en, /# the bucket starts full/);
   assert.doesNotMatch(pt + en, /\{\{|\}\}/);
+  // The clients' retry loops too, in all four languages.
+  for (const file of ['retry.rs', 'retry.py', 'retry.js', 'retry.go']) {
+    const retry = embeddedSource(`lesson/code/clients/${file}`, readLocale('pt-BR'));
+    assert.match(retry, /depois de um 429, espera o que o Retry-After diz/, file);
+    assert.doesNotMatch(retry, /\{\{|\}\}|refusal in a row/, file);
+  }
   const rust = embeddedSource('src/limiter/bucket.rs', readLocale('pt-BR'));
   assert.match(rust, /pub struct TokenBucket/);
 });

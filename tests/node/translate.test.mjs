@@ -24,6 +24,13 @@ test('a translator fills {marks}, numbers written the language\'s way', () => {
   assert.ok(Array.isArray(translator(lab, 'en').raw('tryThis.windowEdge')), 'raw gives lists too');
 });
 
+test('a share is written as a percentage the language\'s way, the sign against the number (82%)', () => {
+  assert.equal(translator(lab, 'pt-BR').percent(0.82), '82%');
+  assert.equal(translator(lab, 'pt-BR').percent(0.4983), '49,8%');
+  assert.equal(translator(lab, 'en').percent(0.4983), '49.8%');
+  assert.equal(translator(lab, 'en').percent(0.4983, 0), '50%');
+});
+
 test('a missing key shows as ⟦key⟧; a mark with no value stays as it is', () => {
   assert.equal(translator(ui, 'en')('no_such_key'), '⟦no_such_key⟧');
   assert.equal(translator(lab, 'en')('controls'), '⟦controls⟧', 'a nested table is not a text');

@@ -97,7 +97,8 @@ function pluralCategory(count, lang) {
  * `t('malformed', { count: 1 })` gives "1 line could not be read:". Without a number in `count`
  * (missing, a string such as t.number's, NaN) it shows as ⟦key⟧ too, rather than pick a form.
  * `t.raw(key)` is the value itself (lists and plural entries too), `t.number(value, digits)`
- * writes a number the language's way, and `t.lang` is the language.
+ * writes a number the language's way, `t.percent(share, digits)` a share (0.82) as a percentage
+ * the language's way (82% in both, 49,8% in Portuguese), and `t.lang` is the language.
  */
 export function translator(tables, lang) {
   const table = tables[pickLang(lang)];
@@ -109,6 +110,7 @@ export function translator(tables, lang) {
   };
   t.raw = raw;
   t.number = (value, digits = 3) => new Intl.NumberFormat(t.lang, { maximumFractionDigits: digits }).format(value);
+  t.percent = (share, digits = 1) => new Intl.NumberFormat(t.lang, { style: 'percent', maximumFractionDigits: digits }).format(share);
   t.lang = pickLang(lang);
   return t;
 }

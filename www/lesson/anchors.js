@@ -53,7 +53,12 @@ export function keepLinkTargetsInPlace() {
     passes = 0;
     element.scrollIntoView({ block: 'start' });
   };
-  document.addEventListener('click', (event) => aimAt(event.target.closest?.('a[href^="#"]')?.getAttribute('href')));
+  // Only a click on an in-page link aims: a button whose own handler just called `scrollTo` (a
+  // replay played into the diagram) bubbles its click here afterwards, and must not undo it.
+  document.addEventListener('click', (event) => {
+    const href = event.target.closest?.('a[href^="#"]')?.getAttribute('href');
+    if (href) aimAt(href);
+  });
   addEventListener('hashchange', () => aimAt(location.hash));
   onScrollEnd(() => {
     if (!target) return;

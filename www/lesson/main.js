@@ -187,7 +187,6 @@ async function start() {
       try {
         diagram().playScenario(link.values.s);
         playedScenario = link.values.s;
-        showReplayNotice();
       } catch (error) {
         rejected.push({ name: 's', value: link.values.s.slice(0, 40), allowed: 'allowed_s', detail: error.message });
       }
@@ -226,10 +225,15 @@ async function start() {
     document.getElementById('codigo').scrollIntoView();
   }
   // A replay link is about the diagram: take the reader there, focus on the timeline that plays it.
-  if (playedScenario !== undefined) {
-    scrollToKept(document.getElementById('replay-notice'));
-    root.querySelector('.bl-scrub')?.focus({ preventScroll: true });
-  }
+  if (playedScenario !== undefined) showReplay();
+  // So is a replay another part put in the diagram ("Your traffic": `bucketlab:replayed`).
+  document.addEventListener('bucketlab:replayed', showReplay);
+}
+
+/** Says a replay is in the diagram, takes the reader there, focuses its timeline to step it. */
+function showReplay() {
+  scrollToKept(showReplayNotice());
+  root.querySelector('.bl-scrub')?.focus({ preventScroll: true });
 }
 
 /**
@@ -258,14 +262,19 @@ function carryHeroOnItsLink() {
 }
 
 /**
- * Says, just above the diagram, that it holds a recording (a "replay what you did" link) and how
- * to play it: it opens stopped at its first moment, which would otherwise look like a fresh diagram.
+ * Says, just above the diagram, that it holds a recording (a "replay what you did" link, a client
+ * from "Your traffic") and how to play it: it opens stopped at its first moment, which would
+ * otherwise look like a fresh diagram. Returns the notice (one, reused).
  */
 function showReplayNotice() {
-  const notice = document.createElement('p');
-  notice.className = 'notice';
-  notice.id = 'replay-notice';
-  notice.setAttribute('role', 'status');
+  let notice = document.getElementById('replay-notice');
+  if (!notice) {
+    notice = document.createElement('p');
+    notice.className = 'notice';
+    notice.id = 'replay-notice';
+    notice.setAttribute('role', 'status');
+    root.before(notice);
+  }
   notice.textContent = t('replay_loaded');
-  root.before(notice);
+  return notice;
 }

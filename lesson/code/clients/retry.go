@@ -1,6 +1,7 @@
-// Package retry: a client's retry loop. After a 429, wait what Retry-After says, plus a random
-// share of an exponential backoff with a ceiling ("full jitter"), so clients refused together
-// don't all come back together. Give up after MaxAttempts.
+// Package retry.
+// {{comments.retry_intro}}
+// {{comments.retry_intro_2}}
+// {{comments.retry_intro_3}}
 package retry
 
 import (
@@ -14,19 +15,19 @@ import (
 )
 
 type Backoff struct {
-	Base, Factor, Cap float64 // seconds, growth per refusal, seconds
+	Base, Factor, Cap float64 // {{comments.backoff_fields}}
 	MaxAttempts       int
 }
 
-// Wait is the wait after the k-th refusal in a row (k = 0 for the first).
+// {{comments.retry_wait}}
 func (b Backoff) Wait(k int, retryAfter float64) time.Duration {
 	ceiling := math.Min(b.Cap, b.Base*math.Pow(b.Factor, float64(k)))
 	seconds := retryAfter + rand.Float64()*ceiling
 	return time.Duration(seconds * float64(time.Second))
 }
 
-// RetryAfter is the wait a Retry-After value asks for: a whole number of seconds, or an HTTP date
-// (the time from now until then, never below 0). Absent or unreadable: 1 s.
+// {{comments.retry_after_doc}}
+// {{comments.retry_after_doc_2}}
 func RetryAfter(value string, now time.Time) float64 {
 	if seconds, err := strconv.ParseUint(value, 10, 32); err == nil {
 		return float64(seconds)

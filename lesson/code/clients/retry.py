@@ -1,6 +1,6 @@
-"""A client's retry loop: after a 429, wait what Retry-After says, plus a random share of an
-exponential backoff with a ceiling ("full jitter"), so clients refused together don't all come
-back together. Give up after max_attempts."""
+"""{{comments.retry_intro}}
+{{comments.retry_intro_2}}
+{{comments.retry_intro_3}}"""
 import random
 import time
 from datetime import datetime, timezone
@@ -10,14 +10,14 @@ import requests
 
 
 def wait_after(k, retry_after, base=1.0, factor=2.0, cap=30.0):
-    """The wait after the k-th refusal in a row (k = 0 for the first)."""
+    """{{comments.retry_wait}}"""
     ceiling = min(cap, base * factor**k)
     return retry_after + random.uniform(0, ceiling)
 
 
 def retry_after_seconds(value, now=None):
-    """The seconds a Retry-After value asks for: a whole number of seconds, or an HTTP date (the
-    time from now until then, never below 0). Absent or unreadable: 1 s."""
+    """{{comments.retry_after_doc}}
+    {{comments.retry_after_doc_2}}"""
     value = (value or "").strip()
     if value.isascii() and value.isdigit():
         return float(value)
@@ -25,7 +25,7 @@ def retry_after_seconds(value, now=None):
         date = parsedate_to_datetime(value)
     except (TypeError, ValueError):
         return 1.0
-    if date.tzinfo is None:  # "-0000": UTC with no zone given
+    if date.tzinfo is None:  # {{comments.utc_no_zone}}
         date = date.replace(tzinfo=timezone.utc)
     now = now or datetime.now(timezone.utc)
     return max(0.0, (date - now).total_seconds())

@@ -1,48 +1,48 @@
-//! A client's retry loop: after a 429, wait what `Retry-After` says, plus a random share of an
-//! exponential backoff with a ceiling ("full jitter"), so clients refused together don't all come
-//! back together. Give up after `max_attempts`.
+//! {{comments.retry_intro}}
+//! {{comments.retry_intro_2}}
+//! {{comments.retry_intro_3}}
 
 use std::time::{Duration, SystemTime};
 
-/// How long to back off and when to stop.
+/// {{comments.backoff_doc}}
 pub struct Backoff {
-    /// The first backoff, in seconds.
+    /// {{comments.backoff_base}}
     pub base: f64,
-    /// How much the backoff grows after each refusal in a row.
+    /// {{comments.backoff_factor}}
     pub factor: f64,
-    /// The longest backoff, in seconds.
+    /// {{comments.backoff_cap}}
     pub cap: f64,
-    /// Attempts per request, the first one included.
+    /// {{comments.max_attempts}}
     pub max_attempts: u32,
 }
 
-/// What the server answered.
+/// {{comments.answer_doc}}
 pub enum Answer<T> {
-    /// 2xx: the result.
+    /// {{comments.answer_done}}
     Done(T),
-    /// 429, with the wait `Retry-After` asks for, in seconds: its whole seconds, or the time until
-    /// its HTTP date (at least 0); 1 when it is absent or unreadable.
+    /// {{comments.answer_too_many}}
+    /// {{comments.answer_too_many_2}}
     TooMany { retry_after: f64 },
 }
 
-/// The request was refused `max_attempts` times in a row.
+/// {{comments.gave_up_doc}}
 #[derive(Debug, PartialEq)]
 pub struct GaveUp {
-    /// The last `Retry-After`, in seconds.
+    /// {{comments.gave_up_retry_after}}
     pub retry_after: f64,
 }
 
 impl Backoff {
-    /// The wait after the `k`-th refusal in a row (k = 0 for the first): never less than the
-    /// server asked, plus a uniform draw from `[0, min(cap, base · factor^k))`.
+    /// {{comments.wait_doc}}
+    /// {{comments.wait_doc_2}}
     pub fn wait(&self, k: u32, retry_after: f64, rng: &mut fastrand::Rng) -> f64 {
         let ceiling = (self.base * self.factor.powi(k as i32)).min(self.cap);
         retry_after + rng.f64() * ceiling
     }
 }
 
-/// The seconds a `Retry-After` value asks for: a whole number of seconds, or an HTTP date (the
-/// time from `now` until then, never below 0). Absent or unreadable: 1 s.
+/// {{comments.retry_after_doc}}
+/// {{comments.retry_after_doc_2}}
 pub fn retry_after_seconds(value: Option<&str>, now: SystemTime) -> f64 {
     let text = value.unwrap_or_default().trim();
     if let Ok(seconds) = text.parse::<u32>() {
@@ -56,8 +56,8 @@ pub fn retry_after_seconds(value: Option<&str>, now: SystemTime) -> f64 {
     }
 }
 
-/// Calls `send` until it succeeds or `max_attempts` are spent, sleeping with `sleep` in between
-/// (`std::thread::sleep` in a program; a fake clock in a test).
+/// {{comments.with_retries_doc}}
+/// {{comments.with_retries_doc_2}}
 pub fn with_retries<T>(
     backoff: &Backoff,
     rng: &mut fastrand::Rng,

@@ -186,13 +186,14 @@ class ClientsView {
     this.scrubber.max = String(this.end);
     this.chart = new Histogram(this.chartRoot, { runs, end: this.end, t, header: this.state.header });
     const f = figures(runs.main.metrics);
+    const share = t.percent(f.share / 100, 0);
     const finished = !Number.isNaN(runs.main.metrics.finishMax);
     const card = (key, value) => [el('dt', {}, t(`metrics.${key}`)), el('dd', { 'data-metric': key }, value)];
     this.cards.replaceChildren(
       ...card('perSuccess', t.number(f.perSuccess, 1)),
       ...card('finish', finished ? t('metrics.finishValue', f) : t('metrics.none')),
       ...card('peak', t.number(f.peak)),
-      ...card('denied', t('metrics.deniedValue', f)),
+      ...card('denied', share),
       ...card('gaveUp', t.number(f.gaveUp)),
     );
     const preset = presetOf(this.state);
@@ -205,7 +206,7 @@ class ClientsView {
     } else {
       // Any settings: each count in its own plural entry ("1 attempt per success", "2 attempts").
       this.takeaway.textContent = t('takeaway.custom', {
-        ...f, perSuccess: t('counts.perSuccess', { count: f.perSuccess }), peak: t('counts.attempts', { count: f.peak }),
+        ...f, share, perSuccess: t('counts.perSuccess', { count: f.perSuccess }), peak: t('counts.attempts', { count: f.peak }),
       });
     }
     this.takeaway.dataset.kind = preset ?? 'custom';

@@ -11,14 +11,14 @@ export const LAYERS = ['edge', 'perIp', 'global'];
 const PRESETS = {
   abuser: { attackers: 1, attackRate: 50, edgeShare: 90, layers: { edge: false, perIp: true, global: false } },
   flood: { attackers: 10000, attackRate: 1, edgeShare: 90, layers: { edge: false, perIp: true, global: false } },
-  depth: { attackers: 10000, attackRate: 1, edgeShare: 90, layers: { edge: true, perIp: true, global: true } },
+  // An edge that absorbs 99% (as scrubbing does): what passes fits under the global bucket, which
+  // stays in reserve; at 90% it would pass 1,000/s, more than the bucket admits, and users pay.
+  depth: { attackers: 10000, attackRate: 1, edgeShare: 99, layers: { edge: true, perIp: true, global: true } },
 };
 const DEFAULT = { attackers: 100, attackRate: 1, edgeShare: 90, layers: { edge: false, perIp: true, global: false } };
 const W = 600;
 const H = 220;
 const PAD = { left: 8, right: 8, top: 14, bottom: 22 };
-
-const percent = (share) => Math.round(share * 1000) / 10;
 
 export class FloodDemo {
   constructor(root, { simulateFlood, t }) {
@@ -141,19 +141,24 @@ export class FloodDemo {
       card('mean', mean, t('demo.cards.meanValue', { mean })),
       card('over', s.secondsOverCapacity, t.number(s.secondsOverCapacity)),
       card('ipsLimited', s.attackersLimited, t('demo.cards.ipsLimitedValue', { limited: s.attackersLimited, total: state.attackers })),
-      card('usersLimited', s.usersLimited, t('demo.cards.usersLimitedValue', { users: s.usersLimited, total: run.users, percent: percent(s.usersLimited / run.users) })),
-      card('userShares', `${s.userLimitedShare} ${s.userFailedShare}`, t('demo.cards.userSharesValue', { limited: percent(s.userLimitedShare), failed: percent(s.userFailedShare) })),
+      card('usersLimited', s.usersLimited, t('demo.cards.usersLimitedValue', { users: s.usersLimited, total: run.users, percent: t.percent(s.usersLimited / run.users) })),
+      card('userShares', `${s.userLimitedShare} ${s.userFailedShare}`, t('demo.cards.userSharesValue', { limited: t.percent(s.userLimitedShare), failed: t.percent(s.userFailedShare) })),
       card('edge', s.edgeDropped, t.number(s.edgeDropped)),
       card('global', s.globalLimited, t.number(s.globalLimited)),
     );
     const words = {
-      peak: s.originPeak, capacity, limited: s.attackersLimited, total: state.attackers, failed: percent(s.userFailedShare),
-      passed: s.floodRequests - s.edgeDropped - s.ipLimited, edge: s.edgeDropped,
+      peak: s.originPeak, capacity, limited: s.attackersLimited, total: state.attackers, failed: t.percent(s.userFailedShare),
+      passed: s.floodRequests - s.edgeDropped - s.ipLimited, edge: s.edgeDropped, rate: run.globalRate,
+      // The flood's rate past the edge, as set (the arrivals around it are random).
+      through: Math.round(state.attackers * state.attackRate * (1 - state.edgeShare / 100)),
     };
+    const { edge, global } = state.layers;
     let kind = 'calm';
     if (s.secondsOverCapacity > 0) kind = 'overload';
     else if (s.attackersLimited > 0 && s.usersLimited === 0) kind = 'abuser';
-    else if (s.usersLimited > 0) kind = state.layers.edge ? 'depth' : 'globalHurts';
+    else if (s.usersLimited > 0) kind = edge ? 'depth' : 'globalHurts';
+    // All layers stacked and nobody refused: say what each one did, the global bucket in reserve.
+    else if (edge && global && s.edgeDropped > 0) kind = 'depthHolds';
     // The count the sentence agrees with: the abuser's refused requests, or the users refused.
     if (kind === 'abuser') words.count = s.ipLimited;
     if (kind === 'globalHurts' || kind === 'depth') Object.assign(words, { total: run.users, count: s.usersLimited });

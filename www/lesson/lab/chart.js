@@ -21,9 +21,12 @@ export class LaneChart {
    * @param {number} [o.window] window length, for the boundary lines
    * @param {Array} o.rows [{ key, name, caption?, arrivals, outcomes, delays, samples?, sampleInterval?,
    *   peakPerSecond?, peakStart?, focus?: Set<number>, detail?: string }]
+   * @param {{ from: number, to: number }} [o.view] the stretch of time drawn (default: 0 to
+   *   `duration`); playback still runs over the whole duration, marks outside it are off the strip
    */
-  constructor({ t, duration, limit, window, rows, onTime }) {
+  constructor({ t, duration, limit, window, rows, onTime, view }) {
     Object.assign(this, { t, duration, limit, window, rows, onTime });
+    this.view = view ?? { from: 0, to: duration };
     this.time = 0;
     this.playing = false;
     this.frame = 0;
@@ -34,7 +37,7 @@ export class LaneChart {
   }
 
   x(time) {
-    return PAD + ((W - 2 * PAD) * time) / this.duration;
+    return PAD + ((W - 2 * PAD) * (time - this.view.from)) / (this.view.to - this.view.from);
   }
 
   #row(row) {
@@ -115,12 +118,13 @@ export class LaneChart {
 
   #axis() {
     const steps = [0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100];
-    const step = steps.find((s) => this.duration / s <= 8) ?? 200;
+    const { from, to } = this.view;
+    const step = steps.find((s) => (to - from) / s <= 8) ?? 200;
     const axis = svg('svg', { class: 'lab-axis', viewBox: `0 0 ${W} 28`, 'aria-hidden': 'true' });
-    for (let k = 0; k <= this.duration + 1e-9; k += step) {
+    for (let k = Math.ceil(from / step - 1e-9) * step || 0; k <= to + 1e-9; k += step) {
       const x = this.x(k);
       axis.append(svg('line', { x1: x, x2: x, y1: 0, y2: 5 }));
-      const anchor = k === 0 ? 'start' : k + step > this.duration + 1e-9 ? 'end' : 'middle';
+      const anchor = k - step < from - 1e-9 ? 'start' : k + step > to + 1e-9 ? 'end' : 'middle';
       axis.append(svg('text', { x, y: 22, 'text-anchor': anchor }, this.t.number(k, 1)));
     }
     return el('div', { class: 'lab-axis-wrap' }, [axis, el('span', { class: 'lab-axis-label' }, this.t('lane.axis'))]);
@@ -142,7 +146,7 @@ export class LaneChart {
         marks[part.shown].classList.add('lab-future');
         tally[row.outcomes[part.shown]]--;
       }
-      part.clip.setAttribute('width', x);
+      part.clip.setAttribute('width', Math.max(0, x));
       part.head.setAttribute('x1', x);
       part.head.setAttribute('x2', x);
       const text = this.t('lane.counts', { admitted: tally[0], delayed: tally[1], denied: tally[2] });

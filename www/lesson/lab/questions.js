@@ -105,7 +105,7 @@ export function makeQuestions({ simulate, TokenBucket, t, seed }) {
     const got = passed(run(['slidingCounter'], limit, 2, timestamps).lanes[0].outcomes, previous);
     questions.push({
       id: 'counter',
-      prompt: t('quiz.counter.prompt', { limit, previous, percent: fraction * 100 }),
+      prompt: t('quiz.counter.prompt', { limit, previous, percent: t.percent(fraction) }),
       options: numberOptions(rand, t, got, [limit - previous, limit, got + 1, got - 1]),
       answer: String(got),
       explain: t('quiz.counter.explain', { previous, fraction, weighted: previous * (1 - fraction), limit, passed: got }),

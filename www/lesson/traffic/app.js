@@ -188,7 +188,7 @@ class TrafficView {
     this.rerun.disabled = !busy && this.source === null && !this.outcome && this.run === 0;
     if (busy) {
       this.progress.value = 0;
-      this.progressText.textContent = this.t('progress', { pass: 1, percent: 0 });
+      this.progressText.textContent = this.t('progress', { pass: 1, percent: this.t.percent(0) });
     }
   }
 
@@ -198,7 +198,7 @@ class TrafficView {
     if (data.type === 'progress') {
       const percent = data.size ? Math.floor((100 * data.read) / data.size) : 100;
       this.progress.value = percent;
-      this.progressText.textContent = t('progress', { pass: data.pass, percent });
+      this.progressText.textContent = t('progress', { pass: data.pass, percent: t.percent(percent / 100, 0) });
       return;
     }
     this.setBusy(false);
@@ -287,9 +287,9 @@ class TrafficView {
   share(part, whole) {
     const { t } = this;
     const percent = (100 * part) / whole;
-    if (part > 0 && percent < 0.05) return `< ${t.number(0.1, 1)} %`;
-    if (part < whole && percent >= 99.95) return `> ${t.number(99.9, 1)} %`;
-    return `${t.number(percent, 1)} %`;
+    if (part > 0 && percent < 0.05) return `< ${t.percent(0.001)}`;
+    if (part < whole && percent >= 99.95) return `> ${t.percent(0.999)}`;
+    return t.percent(percent / 100);
   }
 
   /** A number the language's way, fractions to six significant digits (a window of 0,0005 s). */
@@ -405,18 +405,22 @@ class TrafficView {
       ]);
     });
     const body = rows.map((k) => el('tr', { 'data-key': k.key, 'data-requests': k.requests, 'data-limited': k.limited }, [
-      el('th', { scope: 'row', class: 'tr-key' }, k.key),
+      // The timeline's button goes with the key, not in a column of its own: on a phone the four
+      // columns then fit, the button under the key.
+      el('th', { scope: 'row', class: 'tr-key' }, [
+        el('span', { class: 'tr-key-text' }, k.key), ' ',
+        el('button', { type: 'button', class: 'tr-follow', 'aria-label': t('table.followKey', { key: k.key }), onclick: () => this.follow(k.key) }, t('table.follow')),
+      ]),
       el('td', {}, t.number(k.requests)),
       el('td', {}, t.number(k.limited)),
       el('td', {}, this.share(k.limited, k.requests)),
-      el('td', {}, el('button', { type: 'button', class: 'tr-follow', 'aria-label': t('table.followKey', { key: k.key }), onclick: () => this.follow(k.key) }, t('table.follow'))),
     ]));
     const captionId = uid('tr-caption');
     const note = r.byKey.length > ROWS ? [el('p', { class: 'tr-note' }, t('table.shown', { shown: ROWS, keys: r.keys }))] : [];
     this.tableWrap.replaceChildren(
       el('div', { class: 'table-wrap', role: 'region', 'aria-labelledby': captionId, tabindex: '0' }, el('table', { class: 'tr-table' }, [
         el('caption', { id: captionId }, t('table.caption')),
-        el('thead', {}, el('tr', {}, [...head, el('td', {})])),
+        el('thead', {}, el('tr', {}, head)),
         el('tbody', {}, body),
       ])),
       ...note,
@@ -447,9 +451,13 @@ class TrafficView {
       return;
     }
     diagram.playScenario(trace.scenario);
-    this.playNote.textContent = trace.scenarioRequests < trace.requests
+    const said = trace.scenarioRequests < trace.requests
       ? t('timeline.played', { key: trace.key, count: trace.scenarioRequests, requests: trace.requests })
       : t('timeline.playedAll', { key: trace.key, count: trace.requests });
+    // The sentence carries an <a> mark, the diagram's link: built as elements, never as HTML.
+    this.playNote.replaceChildren(...said.split(/<\/?a>/).map((piece, i) => (i % 2 ? el('a', { href: '#diagrama' }, piece) : piece)));
+    // The diagram is far above: the page takes the reader there, at the replay's start.
+    document.dispatchEvent(new CustomEvent('bucketlab:replayed'));
   }
 
   curveFigure(point, recommended) {
