@@ -148,7 +148,10 @@ fn a_long_trace_is_cut_to_what_a_scenario_holds() {
         "{:?}",
         scenario.steps.last()
     );
-    assert_eq!(trace.scenario_requests, 200, "the 200 requests of its first 20 s");
+    assert_eq!(
+        trace.scenario_requests, 200,
+        "the 200 requests of its first 20 s"
+    );
     // Bars of whole seconds cover the 500 s.
     let covered = trace.bar_seconds * trace.admitted.len() as f64;
     assert!(
