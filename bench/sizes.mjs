@@ -15,7 +15,7 @@ export const brotliSize = (bytes) =>
 
 /** Files the lesson page (www/index.html) loads at start, relative to www/ (what headless
  * Chromium requested up to network idle, the lazily loaded parts' modules excluded: the lab's, the
- * several servers', the clients', the defense's and the traffic's load only when they come near); bench/run.mjs uses the list of what the page really requested instead whenever it
+ * several servers', the clients', the defense's, the traffic's and the "Embed this" panel's load only when they come near); bench/run.mjs uses the list of what the page really requested instead whenever it
  * has one, and tests/node/size_budget.test.mjs checks that the page's static references are here. */
 export const LESSON_FILES = [
   'index.html',
@@ -44,7 +44,6 @@ export const LESSON_FILES = [
   'i18n/translate.js',
   'i18n/locales/ui.js',
   'i18n/locales/element.js',
-  'i18n/locales/embed.js',
   'pkg/bucketlab.js',
   'pkg/bucketlab_bg.wasm',
   'lesson/lazy.js',
@@ -54,7 +53,7 @@ export const LESSON_FILES = [
   'lesson/defense/defense.css',
   'lesson/traffic/loader.js',
   'lesson/servers/loader.js',
-  'embed/embed-panel.js',
+  'embed/panel-loader.js',
   // lms/scorm.js and lms/lrs.js load only in an LMS or for an LRS launch.
   'lms/lesson.js', 'lms/launch.js', 'lms/statements.js', 'i18n/locales/lms.js',
 ];

@@ -24,6 +24,7 @@ async function openLesson() {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.origin });
   await page.goto(`${site.url}?capacity=10&refill-rate=5`);
   await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
+  await page.locator('#bucket-widget').scrollIntoViewIfNeeded(); // the panel under it loads when near
   await page.click('#embed-panel summary');
   return page;
 }

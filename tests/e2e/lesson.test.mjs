@@ -202,6 +202,7 @@ test('section 5 stacks its parts without overlap: the widget, the embed panel, t
     const page = await openPage(env.browser, { viewport: { width, height: 900 } });
     await page.goto(`${env.server.url}en.html`);
     await waitForWidget(page);
+    await page.locator('#bucket-widget').scrollIntoViewIfNeeded(); // the panel under it loads when near
     await page.waitForSelector('#embed-panel details');
     const boxes = await page.$$eval(['#bucket-widget', '#embed-panel', '#diagrama .permalink', '#diagrama-console'].join(','),
       (parts) => parts.map((p) => ({ name: p.id || p.className, top: p.getBoundingClientRect().top, bottom: p.getBoundingClientRect().bottom })));

@@ -215,6 +215,7 @@ test('lms: the package opened with no LMS around does nothing visible and logs n
   await collectStatements(page);
   await page.goto(new URL('bucketlab-scorm12/index.html', env.server.url).href);
   await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
+  await page.locator('#bucket-widget').scrollIntoViewIfNeeded(); // the panel under it loads when near
   await page.locator('#embed-panel summary').waitFor(); // offered outside an LMS
   assert.ok(await sendUntilRefused(page.mainFrame()) >= 1);
   await page.waitForFunction(() => window.statements.length === 2);

@@ -1,7 +1,8 @@
 // "Embed this": under the lesson's diagram, the <bucket-lab> and iframe snippets for the
 // diagram's current configuration, with copy buttons. The snippets point at this site (wherever
 // it is hosted), read B, r and the cost from the live diagram (window.bucketlab.diagram, set by
-// main.js), and follow the page language (the lesson's bucketlab:langchange event).
+// main.js), and follow the page language (the lesson's bucketlab:langchange event). The page
+// loads it when the diagram's section comes near (panel-loader.js), with its stylesheet.
 import tables from '../i18n/locales/embed.js';
 import { langOf, pickLang, translator } from '../i18n/translate.js';
 
@@ -11,8 +12,6 @@ const PUBLIC = {
   iframe: new URL('../embed.html', import.meta.url),
   resizer: new URL('../embed-resizer.js', import.meta.url),
 };
-const mount = document.getElementById('embed-panel');
-
 /** The diagram's configuration now, or the mount's attributes before it is mounted. */
 function configuration() {
   const diagram = window.bucketlab?.diagram;
@@ -56,10 +55,6 @@ class EmbedPanel {
   constructor(root) {
     this.root = root;
     this.t = translator(tables, langOf());
-    const sheet = element('link');
-    sheet.rel = 'stylesheet';
-    sheet.href = new URL('./embed-panel.css', import.meta.url);
-    document.head.append(sheet);
     this.build();
     // The snippets follow the controls while the panel is open (events bubble out of the widget).
     const widget = document.getElementById('bucket-widget');
@@ -134,4 +129,7 @@ class EmbedPanel {
   }
 }
 
-if (mount) new EmbedPanel(mount);
+/** Builds the panel in `root` (the lesson's #embed-panel). */
+export function startEmbedPanel(root) {
+  return new EmbedPanel(root);
+}
