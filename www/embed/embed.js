@@ -22,8 +22,9 @@ element.addressSettings = true;
 // An address has no boolean attributes: `paused`, `paused=true` or `paused=1` stop time,
 // `paused=false` or `paused=0` let it run; any other value is refused below, with the address's rules.
 const PAUSED = { '': '', true: '', 1: '', false: null, 0: null };
+const badPaused = params.has('paused') && !Object.hasOwn(PAUSED, params.get('paused'));
 for (const name of ATTRIBUTES) {
-  if (!params.has(name) || (name === 'paused' && !Object.hasOwn(PAUSED, params.get(name)))) continue;
+  if (!params.has(name) || (name === 'paused' && badPaused)) continue;
   const given = params.get(name);
   const value = name === 'paused' ? PAUSED[given] : given;
   if (value !== null) element.setAttribute(name, value);
@@ -51,7 +52,7 @@ if (repeated.length > 0) {
   console.error(`bucketlab embed: ${repeated.map((n) => `"${n}" (${params.getAll(n).map((v) => `"${v}"`).join(', ')})`).join(', ')} given more than once; give each setting once`);
   refusals.push([t('repeatedSetting', { name: repeated.join(', '), count: repeated.length }), t('onceEach')]);
 }
-if (params.has('paused') && !Object.hasOwn(PAUSED, params.get('paused'))) {
+if (badPaused) {
   const value = params.get('paused');
   console.error(`bucketlab embed: paused must be empty, "true", "1", "false" or "0" in the address, got "${value}"`);
   refusals.push([t('invalidSetting', { name: 'paused', count: 1 }), t('badPausedAddress', { value })]);

@@ -3,7 +3,8 @@
 //    `detail` is the statement (xAPI 1.0.3): `experienced` when the lesson opens, `interacted` at
 //    the diagram's first refused request (429), `answered` for each quick-check question (with
 //    result.success and result.response) and `completed` once, when the first set of the quick
-//    check is done (with a scaled score; later sets are practice, see below). When the launch names an LRS (www/lms/launch.js) they are also POSTed there;
+//    check is done (with a scaled score; later sets are practice, see below). When the launch
+//    names an LRS (www/lms/launch.js) they are also POSTed there;
 //    `bucketlab.xapi.pending` and `bucketlab.xapi.dropped` count what is still undelivered.
 //  - SCORM 1.2 / 2004: inside an LMS (www/lms/scorm.js) it reports the quick check's best score,
 //    and completion once the learner has both met a 429 and finished the quick check, in this
