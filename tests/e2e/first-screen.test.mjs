@@ -1,16 +1,21 @@
 // The learner's first minute (issue 14): the live bucket and its send button on the first screen
-// of both pages at a desktop and a phone size, a click made before the wasm arrived decided at its
-// own time, and the wait after a 429 counting down to the retry. Saves the first screen, light
-// and dark, under target/screenshots/ (git-ignored) for a person to look at.
+// of both pages at a desktop size and three phone sizes (portrait 375 and 320, landscape 812×375),
+// a click made before the wasm arrived decided at its own time, and the wait after a 429 counting
+// down to the retry. Saves the first screen, light and dark, under target/screenshots/
+// (git-ignored) for a person to look at. Then the phone layout: nothing wider than the screen at
+// 200 % text, and the one-column widget's order (timeline under the bucket, wide sliders).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { launch, openPage, serve, useBrowser } from './harness.mjs';
+import { loadPart } from './lesson-helpers.mjs';
 
 const env = useBrowser();
 const SHOTS = new URL('../../target/screenshots/', import.meta.url).pathname;
 const PAGES = [['index.html', 'pt-BR'], ['en.html', 'en']];
-const SIZES = [{ width: 1280, height: 800 }, { width: 375, height: 812 }];
+const SIZES = [{ width: 1280, height: 800 }, { width: 375, height: 812 }, { width: 320, height: 640 }, { width: 812, height: 375 }];
+/** A phone as Playwright emulates one: touch, the meta viewport, a 2× screen. */
+const PHONE = { isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
 /** The box of `selector` in the page, in CSS pixels of the viewport. */
 const box = (page, selector) => page.locator(selector).boundingBox();
@@ -20,7 +25,7 @@ test('on both pages at both sizes the live bucket and its send button are on the
   for (const [file] of PAGES) {
     for (const viewport of SIZES) {
       for (const colorScheme of ['light', 'dark']) {
-        const page = await openPage(env.browser, { viewport, colorScheme });
+        const page = await openPage(env.browser, { viewport, colorScheme, ...(viewport.width < 1000 ? PHONE : {}) });
         await page.goto(`${env.server.url}${file}`);
         await page.waitForSelector('#hero-widget .bl-widget[data-live]');
         for (const part of ['.bl-diagram', '.bl-counter', '.bl-send', '.bl-status']) {
@@ -216,12 +221,24 @@ test('in one column the full widget shows the response under its send row, befor
     const [row, said, firstGroup, diagram] = await Promise.all(
       ['.bl-row', '.bl-status', '.bl-group:visible', '.bl-diagram'].map((part) => widget.locator(part).first().boundingBox()),
     );
-    const where = `${file} at ${viewport.width} px: row ${JSON.stringify(row)}, status ${JSON.stringify(said)}, first group ${JSON.stringify(firstGroup)}`;
+    const [timeline, slider, group] = await Promise.all(
+      ['.bl-scrub', '.bl-capacity', '.bl-group:has(.bl-capacity)'].map((part) => widget.locator(part).first().boundingBox()),
+    );
+    const where = `${file} at ${viewport.width} px: row ${JSON.stringify(row)}, status ${JSON.stringify(said)}, first group ${JSON.stringify(firstGroup)}, timeline ${JSON.stringify(timeline)}`;
     if (oneColumn) {
       assert.ok(said.y >= row.y + row.height && said.y + said.height <= firstGroup.y, where);
+      // The timeline right under the bucket, above the send row: dragging it, the bucket above and
+      // the status below show that moment on the same screen (after every control it was some
+      // 1,100 px below the bucket, and a drag showed nothing move).
+      assert.ok(timeline.y >= diagram.y + diagram.height && timeline.y + timeline.height <= row.y, where);
+      assert.ok(said.y + said.height - diagram.y <= viewport.height, `bucket to status fits one screen: ${where}`);
+      // The sliders take the fieldset's width (144 px of a 290 px fieldset at 375 px was 2.9 px per
+      // step of B); an element may hide its controls.
+      if (slider) assert.ok(slider.width >= 0.7 * group.width, `slider ${slider.width} px in a ${group.width} px fieldset (${where})`);
     } else {
-      // Two columns: the panel under the bucket, the controls beside them.
+      // Two columns: the panel under the bucket, the controls beside them, the timeline under all.
       assert.ok(said.y >= diagram.y + diagram.height && said.x + said.width <= row.x, where);
+      assert.ok(timeline.y >= said.y + said.height && timeline.y >= firstGroup.y + firstGroup.height, where);
     }
     if (file.startsWith('embed.html')) {
       // The refusal is read where it happened: on the first screen, with no scrolling.
@@ -230,5 +247,58 @@ test('in one column the full widget shows the response under its send row, befor
     }
     assert.deepEqual(page.problems, []);
     await page.context().close();
+  }
+});
+
+/**
+ * What sticks out sideways past `width`: elements (with a box, shown) whose right or left edge is
+ * off the screen, except inside a horizontal scroller that is itself on screen (a code block or the
+ * response head scroll inside themselves, by design). A section's content-visibility clips what
+ * overflows it without the page scrolling: that is counted, as the reader loses it all the same.
+ */
+function offScreen(page, width) {
+  return page.evaluate((width) => {
+    const scrolls = (el) => /(auto|scroll|hidden|clip)/.test(getComputedStyle(el).overflowX);
+    const found = [];
+    for (const el of document.querySelectorAll('body *')) {
+      const r = el.getBoundingClientRect();
+      if ((r.width === 0 && r.height === 0) || getComputedStyle(el).visibility === 'hidden') continue;
+      if (r.right <= width + 1 && r.left >= -1) continue;
+      let inside = false;
+      for (let p = el.parentElement; p && p !== document.body && !inside; p = p.parentElement) {
+        const pr = p.getBoundingClientRect();
+        inside = scrolls(p) && pr.right <= width + 1 && pr.left >= -1;
+      }
+      if (!inside) found.push(`${el.tagName.toLowerCase()}.${el.getAttribute('class') ?? ''} ${Math.round(r.left)}–${Math.round(r.right)} px "${el.textContent.trim().slice(0, 30)}"`);
+    }
+    return found;
+  }, width);
+}
+
+test('at 200 % text on a phone nothing on either page is wider than the screen, lazy parts and a 429 included', async () => {
+  for (const [file] of PAGES) {
+    for (const viewport of [{ width: 320, height: 640 }, { width: 375, height: 812 }]) {
+      const page = await openPage(env.browser, { viewport, ...PHONE });
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
+      await page.goto(`${env.server.url}${file}`);
+      await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
+      for (const [mount, ready] of [['#algorithm-lab', 'lab-ready'], ['#flood-lab', 'df-ready'], ['#clients-lab', 'cl-ready'], ['#traffic-lab', 'tr-ready'], ['#recap-checks', 'df-ready']]) {
+        await loadPart(page, mount, ready);
+      }
+      // The diagram's 429, its response head and its formulas, at standstill.
+      await page.evaluate(() => window.bucketlab.diagram.pause());
+      for (let i = 0; i < 6; i += 1) await page.locator('#bucket-widget .bl-send').click();
+      assert.match(await page.locator('#bucket-widget .bl-status').textContent(), /429/);
+      // Every section laid out (content-visibility lays out only those near the screen).
+      await page.evaluate(() => {
+        for (const section of document.querySelectorAll('main > section')) section.style.contentVisibility = 'visible';
+      });
+      const where = `${file} ${viewport.width}×${viewport.height} at 200 % text`;
+      assert.deepEqual(await offScreen(page, viewport.width), [], where);
+      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), viewport.width, `${where}: the page scrolls sideways`);
+      assert.deepEqual(page.problems, []);
+      await page.context().close();
+    }
   }
 });
