@@ -242,6 +242,23 @@ for (const [path, lang] of PAGES) {
     await page.context().close();
   });
 
+  test(`defense: ${lang}: on a phone each recap question reads inside its card, not cut by the card's top border`, async () => {
+    const page = await openMounted(env, path, '#recap-checks', 'df-ready', { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+    // A legend set into the fieldset's border (the default) starts at the box's top edge, with the
+    // border drawn through its middle: 4–5 lines at 375 px, half of them outside the card. Inside
+    // the card, it starts below the border and the padding, like the options under it.
+    const boxes = await page.$$eval('#recap-checks .cl-question', (all) => all.map((fieldset) => {
+      const style = getComputedStyle(fieldset);
+      const card = fieldset.getBoundingClientRect();
+      const legend = fieldset.querySelector('legend').getBoundingClientRect();
+      return { inner: card.top + parseFloat(style.borderTopWidth) + parseFloat(style.paddingTop), legend: legend.top, lines: Math.round(legend.height), right: legend.right <= card.right };
+    }));
+    assert.equal(boxes.length, 7);
+    for (const box of boxes) assert.ok(box.legend >= box.inner - 0.5 && box.right, JSON.stringify(box));
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+
   for (const colorScheme of ['light', 'dark']) {
     test(`defense: ${lang}, ${colorScheme}: axe finds no violations in the new sections`, async () => {
       const page = await openFlood(path, { colorScheme });
