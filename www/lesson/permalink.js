@@ -10,6 +10,8 @@ export const TECHS = ['rust', 'python', 'javascript', 'go'];
 const KEYS = ['b', 'r', 'c', 'lang', 'tab', 'code'];
 /** The scenario's key; its value is passed on as written (the core reads and checks it). */
 const SCENARIO = 's';
+/** Each name's rule (strings keys), for a name given twice. */
+const ALLOWED = Object.fromEntries([...KEYS, SCENARIO].map((key) => [key, `allowed_${key}`]));
 /** Longest value quoted back in a notice. */
 const MAX_QUOTED = 40;
 
@@ -17,37 +19,59 @@ const MAX_QUOTED = 40;
 export const isPermalink = (hash) => hash.includes('=');
 
 /**
+ * A number as a person types it: a plain decimal (`2.5`, `1e1`), spaces around allowed, or with a
+ * decimal comma (`2,5`, as written in Portuguese) when it has no point; NaN otherwise. The same
+ * rule as `?capacity=`, `embed.html` and the scenario text (the core's `read_typed`).
+ */
+export function typedNumber(text) {
+  const plain = text.includes(',') && !text.includes('.') ? text.replace(',', '.') : text;
+  return /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i.test(plain) ? Number(plain) : NaN;
+}
+
+/**
  * Reads a permalink hash. Returns `{ values, rejected }`: `values` holds each accepted entry
- * (numbers as numbers), `rejected` lists `{ name, value, allowed }` with `allowed` a strings key.
+ * (numbers as numbers), `rejected` lists `{ name, value, allowed, reason? }` with `allowed` a
+ * strings key and `reason`, when the rule alone would not say what is wrong, a strings key too
+ * (`reason_too_large`, `reason_repeated`, `reason_bad_escape`).
+ * The cost is checked against B here only when the link gives B; otherwise the page checks it
+ * against the diagram's own B (which `?capacity=` may have set).
  */
 export function readPermalink(hash) {
   const values = {};
   const rejected = [];
   if (!isPermalink(hash)) return { values, rejected };
   const params = new URLSearchParams(hash.replace(/^#/, ''));
-  const reject = (name, value, allowed) => {
+  const reject = (name, value, allowed, reason) => {
     const quoted = value.length > MAX_QUOTED ? `${value.slice(0, MAX_QUOTED)}…` : value;
-    rejected.push({ name: name.slice(0, MAX_QUOTED), value: quoted, allowed });
+    rejected.push({ name: name.slice(0, MAX_QUOTED), value: quoted, allowed, ...(reason && { reason }) });
   };
-  const number = (text) => (/^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i.test(text) ? Number(text) : NaN);
+  // A number that overflows a double (1e400) is not "not greater than 0": it is too large.
+  const tooLarge = (n) => (Math.abs(n) === Infinity ? 'reason_too_large' : undefined);
+  const seen = new Set();
   for (const [name, value] of params) {
+    // One value per name: a second one is named, not silently dropped or preferred.
+    if (seen.has(name) && ALLOWED[name]) {
+      reject(name, value, ALLOWED[name], 'reason_repeated');
+      continue;
+    }
+    seen.add(name);
     switch (name) {
       case 'b': {
-        const b = number(value);
+        const b = typedNumber(value);
         if (Number.isFinite(b) && b > 0) values.b = b;
-        else reject(name, value, 'allowed_b');
+        else reject(name, value, 'allowed_b', tooLarge(b));
         break;
       }
       case 'r': {
-        const r = number(value);
+        const r = typedNumber(value);
         if (Number.isFinite(r) && r >= 0) values.r = r;
-        else reject(name, value, 'allowed_r');
+        else reject(name, value, 'allowed_r', tooLarge(r));
         break;
       }
       case 'c': {
-        const c = number(value);
+        const c = typedNumber(value);
         if (Number.isInteger(c) && c >= 1) values.c = c;
-        else reject(name, value, 'allowed_c');
+        else reject(name, value, 'allowed_c', tooLarge(c));
         break;
       }
       case 'lang':
@@ -59,12 +83,13 @@ export function readPermalink(hash) {
         else reject(name, value, 'allowed_tab');
         break;
       case SCENARIO: {
-        // Read from the raw hash: URLSearchParams would turn a "+" into a space.
-        const raw = hash.replace(/^#/, '').split('&').find((part) => part.startsWith(`${SCENARIO}=`));
+        // Read from the raw hash: URLSearchParams would turn a "+" into a space, and quote a
+        // broken escape (%E0%A4%A) back as "�%A".
+        const text = hash.replace(/^#/, '').split('&').find((part) => part.startsWith(`${SCENARIO}=`)).slice(SCENARIO.length + 1);
         try {
-          values.s = decodeURIComponent(raw.slice(SCENARIO.length + 1));
+          values.s = decodeURIComponent(text);
         } catch {
-          reject(name, value, 'allowed_s');
+          reject(name, text, 'allowed_s', 'reason_bad_escape');
         }
         break;
       }
@@ -76,8 +101,9 @@ export function readPermalink(hash) {
         reject(name, value, 'allowed_key');
     }
   }
-  // The cost must fit in the bucket, or the request could never pass.
-  if (values.c !== undefined && values.c > Math.max(1, Math.floor(values.b ?? 5))) {
+  // The cost must fit in the bucket, or the request could never pass (B from the link; without
+  // one, the diagram's setCost checks it against the B it has).
+  if (values.c !== undefined && values.b !== undefined && values.c > Math.max(1, Math.floor(values.b))) {
     reject('c', String(values.c), 'allowed_c');
     delete values.c;
   }

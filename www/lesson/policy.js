@@ -50,6 +50,10 @@ export function withTierValues(text, tier, b, r) {
   return lines.join('\n');
 }
 
+/** Whether `given` (the YAML text of a number) is not finite: too large for a double (1e400), or .inf. */
+const tooLarge = (given) => /^\s*[-+]?\.inf\s*$/i.test(given)
+  || (/^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i.test(given) && Math.abs(Number(given)) === Infinity);
+
 /** The error, worded in the page's language. */
 export function describeError(error) {
   const p = error.problem;
@@ -60,7 +64,8 @@ export function describeError(error) {
     missingField: () => t('err_missing_field', { name: p.name }),
     unknownVariant: () => t('err_unknown_variant', { given: p.given, expected: list(p.expected) }),
     invalidType: () => t('err_invalid_type'),
-    invalidValue: () => t(p.ruleKind === 'nonNegative' ? 'err_non_negative' : 'err_positive', { field: p.field, given: p.given }),
+    // 1e400 overflows a double: it is too large, not "not greater than 0".
+    invalidValue: () => t(tooLarge(p.given) ? 'err_too_large' : p.ruleKind === 'nonNegative' ? 'err_non_negative' : 'err_positive', { field: p.field, given: p.given }),
     // Text to YAML: say so, rather than "must be a number, but got 5".
     quotedNumber: () => t(p.ruleKind === 'nonNegative' ? 'err_non_negative_quoted' : 'err_positive_quoted', { field: p.field, given: p.given }),
     invalidStatus: () => t('err_status', { given: p.given }),

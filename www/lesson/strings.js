@@ -13,7 +13,15 @@ export function t(key, values) {
   return translate(key, values);
 }
 
-/** A number as the page's language writes it (7,4 in Portuguese), at most 3 decimals. */
-export function formatNumber(value) {
-  return new Intl.NumberFormat(pageLang(), { maximumFractionDigits: 3, useGrouping: false }).format(value);
+/**
+ * A number as the page's language (or `lang`) writes it (7,4 in Portuguese): at most 3 decimals,
+ * but a nonzero value never reads as 0: below 0.001 it keeps 2 significant digits (0.00042), and
+ * below 0.000001 it is written with an exponent (1e-7; 1,5e-9 in Portuguese).
+ */
+export function formatNumber(value, lang = pageLang()) {
+  const size = Math.abs(value);
+  const options = size === 0 || size >= 0.001 || !Number.isFinite(size)
+    ? { maximumFractionDigits: 3 }
+    : { maximumSignificantDigits: 2, ...(size < 1e-6 && { notation: 'scientific' }) };
+  return new Intl.NumberFormat(lang, { ...options, useGrouping: false }).format(value).replace('E', 'e');
 }
