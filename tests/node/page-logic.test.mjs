@@ -52,10 +52,10 @@ test('a value too large for a number is said to be too large, not "not greater t
 });
 
 test('a name given twice is named, the first value kept; a broken escape is quoted as written, with its reason', () => {
-  const { values, rejected } = readPermalink('#b=3&s=1_5_1_5_1&b=4&s=1_5_1_5_2&zz=1&zz=2');
+  const { values, rejected } = readPermalink('#b=3&s=1_5_1_5_1&b=4&s=1_5_1_5_2&s=%E0%A4%A&zz=1&zz=2');
   assert.deepEqual(values, { b: 3, s: '1_5_1_5_1' });
   assert.deepEqual(rejected.map((r) => [r.name, r.value, r.allowed, r.reason]), [
-    ['b', '4', 'allowed_b', 'reason_repeated'], ['s', '1_5_1_5_2', 'allowed_s', 'reason_repeated'],
+    ['b', '4', 'allowed_b', 'reason_repeated'], ['s', '1_5_1_5_2', 'allowed_s', 'reason_repeated'], ['s', '%E0%A4%A', 'allowed_s', 'reason_repeated'],
     ['zz', '1', 'allowed_key', undefined], ['zz', '2', 'allowed_key', undefined],
   ]);
   assert.deepEqual(readPermalink('#s=%E0%A4%A').rejected, [{ name: 's', value: '%E0%A4%A', allowed: 'allowed_s', reason: 'reason_bad_escape' }]);

@@ -10,7 +10,6 @@ export const TECHS = ['rust', 'python', 'javascript', 'go'];
 const KEYS = ['b', 'r', 'c', 'lang', 'tab', 'code'];
 /** The scenario's key; its value is passed on as written (the core reads and checks it). */
 const SCENARIO = 's';
-/** Each name's rule (strings keys), for a name given twice. */
 const ALLOWED = Object.fromEntries([...KEYS, SCENARIO].map((key) => [key, `allowed_${key}`]));
 /** Longest value quoted back in a notice. */
 const MAX_QUOTED = 40;
@@ -18,11 +17,7 @@ const MAX_QUOTED = 40;
 /** Whether `hash` is a permalink (has name=value pairs) rather than a link to a section. */
 export const isPermalink = (hash) => hash.includes('=');
 
-/**
- * A number as a person types it: a plain decimal (`2.5`, `1e1`), spaces around allowed, or with a
- * decimal comma (`2,5`, as written in Portuguese) when it has no point; NaN otherwise. The same
- * rule as `?capacity=`, `embed.html` and the scenario text (the core's `read_typed`).
- */
+/** A typed number: a plain decimal, with a decimal comma if no point (2,5), as ?capacity= reads it; else NaN. */
 export function typedNumber(text) {
   const plain = text.includes(',') && !text.includes('.') ? text.replace(',', '.') : text;
   return /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i.test(plain) ? Number(plain) : NaN;
@@ -30,11 +25,8 @@ export function typedNumber(text) {
 
 /**
  * Reads a permalink hash. Returns `{ values, rejected }`: `values` holds each accepted entry
- * (numbers as numbers), `rejected` lists `{ name, value, allowed, reason? }` with `allowed` a
- * strings key and `reason`, when the rule alone would not say what is wrong, a strings key too
- * (`reason_too_large`, `reason_repeated`, `reason_bad_escape`).
- * The cost is checked against B here only when the link gives B; otherwise the page checks it
- * against the diagram's own B (which `?capacity=` may have set).
+ * (numbers as numbers), `rejected` lists `{ name, value, allowed, reason? }`, strings keys (`reason`
+ * when the rule alone would not say what is wrong).
  */
 export function readPermalink(hash) {
   const values = {};
@@ -45,11 +37,14 @@ export function readPermalink(hash) {
     const quoted = value.length > MAX_QUOTED ? `${value.slice(0, MAX_QUOTED)}…` : value;
     rejected.push({ name: name.slice(0, MAX_QUOTED), value: quoted, allowed, ...(reason && { reason }) });
   };
-  // A number that overflows a double (1e400) is not "not greater than 0": it is too large.
+  // 1e400 is not "not greater than 0": it is too large.
   const tooLarge = (n) => (Math.abs(n) === Infinity ? 'reason_too_large' : undefined);
+  // The scenarios as written: URLSearchParams would turn "+" into a space, %E0%A4%A into "�%A".
+  const scenarios = hash.replace(/^#/, '').split('&').filter((part) => part.startsWith(`${SCENARIO}=`)).map((part) => part.slice(SCENARIO.length + 1));
   const seen = new Set();
-  for (const [name, value] of params) {
-    // One value per name: a second one is named, not silently dropped or preferred.
+  for (const [name, decoded] of params) {
+    const value = name === SCENARIO ? scenarios.shift() ?? decoded : decoded;
+    // One value per name: a second one is named, not silently dropped.
     if (seen.has(name) && ALLOWED[name]) {
       reject(name, value, ALLOWED[name], 'reason_repeated');
       continue;
@@ -83,13 +78,10 @@ export function readPermalink(hash) {
         else reject(name, value, 'allowed_tab');
         break;
       case SCENARIO: {
-        // Read from the raw hash: URLSearchParams would turn a "+" into a space, and quote a
-        // broken escape (%E0%A4%A) back as "�%A".
-        const text = hash.replace(/^#/, '').split('&').find((part) => part.startsWith(`${SCENARIO}=`)).slice(SCENARIO.length + 1);
         try {
-          values.s = decodeURIComponent(text);
+          values.s = decodeURIComponent(value);
         } catch {
-          reject(name, text, 'allowed_s', 'reason_bad_escape');
+          reject(name, value, 'allowed_s', 'reason_bad_escape');
         }
         break;
       }
@@ -101,8 +93,8 @@ export function readPermalink(hash) {
         reject(name, value, 'allowed_key');
     }
   }
-  // The cost must fit in the bucket, or the request could never pass (B from the link; without
-  // one, the diagram's setCost checks it against the B it has).
+  // The cost must fit in the bucket, or the request could never pass (without B here, setCost
+  // checks it against the diagram's B, which ?capacity= may have set).
   if (values.c !== undefined && values.b !== undefined && values.c > Math.max(1, Math.floor(values.b))) {
     reject('c', String(values.c), 'allowed_c');
     delete values.c;

@@ -14,9 +14,8 @@ export function t(key, values) {
 }
 
 /**
- * A number as the page's language (or `lang`) writes it (7,4 in Portuguese): at most 3 decimals,
- * but a nonzero value never reads as 0: below 0.001 it keeps 2 significant digits (0.00042), and
- * below 0.000001 it is written with an exponent (1e-7; 1,5e-9 in Portuguese).
+ * A number as the page's language writes it (7,4 in Portuguese), at most 3 decimals; never 0 unless
+ * it is: under 0.001, 2 significant digits (0.00042), under 0.000001 an exponent (1e-7).
  */
 export function formatNumber(value, lang = pageLang()) {
   const size = Math.abs(value);
