@@ -113,7 +113,7 @@ test('lab: seek and step from the console refuse what is not a number, naming it
   const refused = (expression) => page.evaluate((e) => {
     const c = window.bucketlab.lab.comparison;
     try {
-      ({ none: () => c.seek(), nan: () => c.seek(Number.NaN), text: () => c.seek('2abc'), digits: () => c.seek('1'), step: () => c.step(Infinity) })[e]();
+      ({ none: () => c.seek(), nothing: () => c.seek(null), nan: () => c.seek(Number.NaN), text: () => c.seek('2abc'), digits: () => c.seek('1'), step: () => c.step(Infinity) })[e]();
       return null;
     } catch (error) {
       return error.message;
@@ -121,6 +121,7 @@ test('lab: seek and step from the console refuse what is not a number, naming it
   }, expression);
   const range = '(the axis runs from 0 to 2.5)';
   assert.equal(await refused('none'), `time must be a finite number of seconds ${range}, got nothing`);
+  assert.equal(await refused('nothing'), `time must be a finite number of seconds ${range}, got null`);
   assert.equal(await refused('nan'), `time must be a finite number of seconds ${range}, got NaN`);
   assert.equal(await refused('text'), `time must be a finite number of seconds ${range}, got "2abc" (a string)`);
   assert.equal(await refused('digits'), `time must be a finite number of seconds ${range}, got "1" (a string)`);

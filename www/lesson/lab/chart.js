@@ -167,7 +167,7 @@ export class LaneChart {
    */
   #check(name, value) {
     if (typeof value === 'number' && Number.isFinite(value)) return;
-    const got = typeof value === 'number' ? String(value) : value === undefined ? 'nothing' : `${JSON.stringify(value) ?? String(value)} (a ${typeof value})`;
+    const got = typeof value === 'number' || value === null ? String(value) : value === undefined ? 'nothing' : `${JSON.stringify(value) ?? String(value)} (a ${typeof value})`;
     throw new Error(`${name} must be a finite number of seconds (the axis runs from 0 to ${this.duration}), got ${got}`);
   }
 
