@@ -210,7 +210,8 @@ test('a hostile scenario link is refused with a notice and the diagram stays liv
 
 test('pt-BR: a bad scenario link is refused in Portuguese only, with the reason in Portuguese; the core\'s English one goes to the console', async () => {
   const page = await openLesson(env, '#s=garbage');
-  const said = await page.locator('#page-notice').textContent();
+  // Worded by a module loaded only then: the notice comes a moment later.
+  const said = await page.locator('#page-notice:not([hidden])').textContent();
   assert.equal(said, 'Alguns valores do link foram ignorados: s = “garbage”: ele deve começar com a versão 1_ (esperado: um link de cenário copiado desta página: versão 1, no máximo 200 ações, 2000 caracteres e 3600 s).');
   assert.deepEqual(page.problems, ['warning: bucketlab: s = "garbage": scenario "garbage": it must start with the version 1_']);
   await page.context().close();
@@ -221,7 +222,7 @@ test('pt-BR: a bad scenario link is refused in Portuguese only, with the reason 
     ['1_5_1_5_2.25_0.43s1,', 'na ação 1 “0.43s1,”, burst_size = "" está fora do permitido'],
   ]) {
     const bad = await openLesson(env, `#s=${value}`);
-    assert.equal(await bad.locator('#page-notice').textContent(), `Alguns valores do link foram ignorados: s = “${value}”: ${reason} (esperado: um link de cenário copiado desta página: versão 1, no máximo 200 ações, 2000 caracteres e 3600 s).`);
+    assert.equal(await bad.locator('#page-notice:not([hidden])').textContent(), `Alguns valores do link foram ignorados: s = “${value}”: ${reason} (esperado: um link de cenário copiado desta página: versão 1, no máximo 200 ações, 2000 caracteres e 3600 s).`);
     await bad.context().close();
   }
 });
