@@ -119,3 +119,21 @@ test('the English page words the same error in English', async () => {
     /^Line 14, field key_by: “cookie” is not allowed; use one of: “ip”, “api_token”, “user_id”\. The diagram keeps/);
   await page.context().close();
 });
+
+for (const [path, huge, tiny] of [
+  ['', /^Linha 4, campo tiers\.default\.capacity: capacity deve ser um número finito, mas “1e400” é grande demais\./, /nível default, B = 5, r = 1e-7\/s\./],
+  ['en.html', /^Line 4, field tiers\.default\.capacity: capacity must be a finite number, but “1e400” is too large\./, /tier default, B = 5, r = 1e-7\/s\./],
+]) {
+  test(`an overflowing number is called too large, and a tiny rate is not shown as 0 (${path || 'index.html'})`, async () => {
+    const page = await openLesson(env, path);
+    await openConfig(page);
+    await setPolicy(page, (text) => text.replace(/capacity: 5 /, 'capacity: 1e400 '));
+    await page.waitForFunction(() => document.getElementById('policy-text').getAttribute('aria-invalid') === 'true');
+    assert.match(await page.textContent('#policy-status'), huge);
+    await setPolicy(page, (text) => text.replace(/capacity: 1e400 /, 'capacity: 5 ').replace(/refill_rate: 1\b/, 'refill_rate: 0.0000001'));
+    await page.waitForFunction(() => window.bucketlab.diagram.refillRate === 1e-7);
+    assert.match(await page.textContent('#policy-status'), tiny);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}

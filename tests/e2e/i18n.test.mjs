@@ -103,6 +103,78 @@ test('the language switch carries the state over', async () => {
   await page.context().close();
 });
 
+/** Waits until the page's diagram is live after a language switch to `page` (`/en\.html#/`). */
+async function switchTo(page, lang, url) {
+  await page.click(`.lang-switch a[data-lang=${lang}]`);
+  await page.waitForURL(url);
+  await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
+}
+
+/** Waits until section `id` has settled at the top of the window (the scroll and its corrections). */
+const settledAt = (page, id) => page.waitForFunction((section) => {
+  const top = document.getElementById(section).getBoundingClientRect().top;
+  return Math.abs(top - parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop)) <= 4;
+}, id);
+
+test('on a phone, the language switch opens the other page where the reader was: at the top, or at the section they were reading', async () => {
+  const page = await openLesson(env, '', { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+  // At the top, after trying the hero: the English page opens at its top too, the hero's request carried.
+  await page.evaluate(() => window.bucketlab.hero.pause());
+  await page.tap('#hero-widget .bl-send');
+  const heroTokens = await page.evaluate(() => window.bucketlab.hero.tokens);
+  await switchTo(page, 'en', /\/en\.html#b=5&r=1&c=1&lang=en&tab=algorithm&code=\w+$/);
+  assert.equal(await page.evaluate(() => scrollY), 0, 'at the top, not at the code');
+  assert.deepEqual(await page.evaluate(() => [window.bucketlab.hero.tokens, window.bucketlab.hero.paused]), [heroTokens, true], 'the hero as the reader left it');
+  // Reading "Parameters" (same id on both pages): the Portuguese page opens there. The switch is in
+  // the page's header: followed from where the reader is (a script's click, as the header's link
+  // is not in view down there; a pointer's would scroll up to it first).
+  await page.evaluate(() => document.getElementById('parametros').scrollIntoView({ behavior: 'instant' }));
+  await page.evaluate(() => scrollBy({ top: 200, behavior: 'instant' }));
+  await Promise.all([page.waitForURL(/\/index\.html#/), page.$eval('.lang-switch a[data-lang=pt-BR]', (a) => a.click())]);
+  await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
+  await settledAt(page, 'parametros');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('the language switch carries the diagram as the reader left it (its recording, live, running or paused); a recording too long for that leaves B, r and c', async () => {
+  const page = await openLesson(env, 'en.html');
+  await page.evaluate(() => {
+    const d = window.bucketlab.diagram;
+    d.pause();
+    d.configure(6, 0.5);
+    d.send();
+    d.send();
+  });
+  const before = await page.evaluate(() => [window.bucketlab.diagram.tokens, window.bucketlab.diagram.scenario]);
+  await switchTo(page, 'pt-BR', /\/index\.html#b=6&r=0\.5&c=1&lang=pt-BR&/);
+  const after = await page.evaluate(() => [window.bucketlab.diagram.tokens, window.bucketlab.diagram.scenario, window.bucketlab.diagram.traveling, window.bucketlab.diagram.paused]);
+  assert.deepEqual(after, [...before, false, true], 'the same bucket, live, still paused');
+  assert.equal(await page.locator('#page-notice').isVisible(), false);
+  // Running: it runs on the other side too.
+  await page.evaluate(() => window.bucketlab.diagram.resume());
+  await switchTo(page, 'en', /\/en\.html#/);
+  assert.deepEqual(await page.evaluate(() => [window.bucketlab.diagram.paused, window.bucketlab.diagram.scenario.split('_').length > 6]), [false, true]);
+  // 201 requests: no replay link holds them; B, r and c still go across.
+  await page.evaluate(() => {
+    const d = window.bucketlab.diagram;
+    d.configure(9, 2);
+    d.setCost(3);
+    for (let i = 0; i < 201; i++) d.send();
+  });
+  await switchTo(page, 'pt-BR', /\/index\.html#b=9&r=2&c=3&/);
+  assert.deepEqual(await page.evaluate(() => [window.bucketlab.diagram.capacity, window.bucketlab.diagram.refillRate, window.bucketlab.diagram.cost]), [9, 2, 3]);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('a shared permalink that names a tab still takes the reader to the code, and lands there', async () => {
+  const page = await openLesson(env, 'en.html#b=8&tab=usage', { viewport: { width: 375, height: 812 } });
+  await settledAt(page, 'codigo');
+  assert.equal(await page.getAttribute('[role=tab][aria-selected=true]', 'data-tab'), 'usage');
+  await page.context().close();
+});
+
 test('the Rust tab shows exactly the core\'s bucket.rs', async () => {
   const page = await openLesson(env);
   const shown = await page.textContent('figure[data-source="src/limiter/bucket.rs"] pre');

@@ -107,6 +107,33 @@ test('lab: play runs the lanes forward to the end and stops', async () => {
   await page.context().close();
 });
 
+test('lab: seek and step from the console refuse what is not a number, naming it and the range, and Play still runs', async () => {
+  const page = await openLab();
+  await page.evaluate(() => window.bucketlab.lab.comparison.seek(1));
+  const refused = (expression) => page.evaluate((e) => {
+    const c = window.bucketlab.lab.comparison;
+    try {
+      ({ none: () => c.seek(), nothing: () => c.seek(null), nan: () => c.seek(Number.NaN), text: () => c.seek('2abc'), digits: () => c.seek('1'), step: () => c.step(Infinity) })[e]();
+      return null;
+    } catch (error) {
+      return error.message;
+    }
+  }, expression);
+  const range = '(the axis runs from 0 to 2.5)';
+  assert.equal(await refused('none'), `time must be a finite number of seconds ${range}, got nothing`);
+  assert.equal(await refused('nothing'), `time must be a finite number of seconds ${range}, got null`);
+  assert.equal(await refused('nan'), `time must be a finite number of seconds ${range}, got NaN`);
+  assert.equal(await refused('text'), `time must be a finite number of seconds ${range}, got "2abc" (a string)`);
+  assert.equal(await refused('digits'), `time must be a finite number of seconds ${range}, got "1" (a string)`);
+  assert.equal(await refused('step'), `seconds must be a finite number of seconds ${range}, got Infinity`);
+  assert.equal(await page.evaluate(() => window.bucketlab.lab.comparison.time), 1, 'nothing changed');
+  await page.click(`${LAB} .lab-play`);
+  await page.waitForFunction(() => !window.bucketlab.lab.comparison.playing);
+  assert.equal(await page.evaluate(() => window.bucketlab.lab.comparison.time), 2.5);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 /** Selects `value` in a question's radio group with the arrow keys, then checks it with Enter. */
 async function answer(page, id, value) {
   const question = `${LAB} [data-question="${id}"]`;

@@ -53,3 +53,22 @@ export async function openMounted(env, path, mount, ready, options = {}) {
   await loadPart(page, mount, ready);
   return page;
 }
+
+/**
+ * Waits until a replay put in the diagram is shown as main.js's showReplay promises: the bucket
+ * whole in the window, and the focus on a control that steps the replay (its timeline, or "Step
+ * 0.1 s"), or on the notice above it where neither fits with the bucket (a phone), in view too.
+ * Resolves to the focused element's class ('bl-scrub', 'bl-step' or 'notice').
+ */
+export async function replayShown(page) {
+  await page.waitForFunction(() => {
+    const inView = (element) => {
+      const box = element?.getBoundingClientRect();
+      return !!box && box.top >= 0 && box.bottom <= innerHeight;
+    };
+    return inView(document.querySelector('#bucket-widget .bl-bucket'))
+      && document.activeElement?.matches('#bucket-widget .bl-scrub, #bucket-widget .bl-step, #replay-notice')
+      && inView(document.activeElement);
+  });
+  return page.evaluate(() => ['bl-scrub', 'bl-step', 'notice'].find((name) => document.activeElement.classList.contains(name)));
+}

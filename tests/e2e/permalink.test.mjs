@@ -115,3 +115,40 @@ test('en: the Permalink link holds the state of the moment when focused or opene
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('the cost in the link is checked against the B the diagram has, also when ?capacity= set it', async () => {
+  const page = await openLesson(env, 'en.html?capacity=10#c=8');
+  assert.deepEqual(await page.evaluate(() => [window.bucketlab.diagram.capacity, window.bucketlab.diagram.cost]), [10, 8]);
+  assert.equal(await page.locator('#page-notice').isVisible(), false);
+  await page.context().close();
+  // More than that B is still refused, by the diagram itself.
+  const over = await openLesson(env, 'en.html?capacity=10#c=11');
+  assert.match(await over.textContent('#page-notice'), /c = “11” \(expected: a whole number from 1 to B\)/);
+  assert.equal(await over.evaluate(() => window.bucketlab.diagram.cost), 1);
+  await over.context().close();
+});
+
+test('pt-BR: a decimal comma in the link is read as ?capacity= reads it', async () => {
+  const page = await openLesson(env, '#b=2,5&r=0,5');
+  assert.deepEqual(await page.evaluate(() => [window.bucketlab.diagram.capacity, window.bucketlab.diagram.refillRate]), [2.5, 0.5]);
+  assert.equal(await page.locator('#page-notice').isVisible(), false);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+for (const [path, expected] of [
+  ['en.html', 'Some values in the link were ignored: b = “1e400”: too large (expected: a number greater than 0); s = “1_5_1_5_2”: given twice; the first one counts (expected: a scenario link copied from this page: version 1, at most 200 actions, 2000 characters and 3600 s); s = “%E0%A4%A”: given twice; the first one counts (expected: a scenario link copied from this page: version 1, at most 200 actions, 2000 characters and 3600 s).'],
+  ['', 'Alguns valores do link foram ignorados: b = “1e400”: grande demais (esperado: um número maior que 0); s = “1_5_1_5_2”: repetido; vale o primeiro (esperado: um link de cenário copiado desta página: versão 1, no máximo 200 ações, 2000 caracteres e 3600 s); s = “%E0%A4%A”: repetido; vale o primeiro (esperado: um link de cenário copiado desta página: versão 1, no máximo 200 ações, 2000 caracteres e 3600 s).'],
+]) {
+  test(`${path || 'index.html'}: an overflowing number, a second s= and a broken escape are each named with why`, async () => {
+    const page = await openLesson(env, `${path}#b=1e400&s=1_5_1_5_1&s=1_5_1_5_2&s=%E0%A4%A`);
+    assert.equal(await page.textContent('#page-notice'), expected);
+    assert.equal(await page.evaluate(() => window.bucketlab.diagram.traveling), true, 'the first s= is played');
+    await page.context().close();
+  });
+  test(`${path || 'index.html'}: a broken escape alone is quoted as written, not as "�%A"`, async () => {
+    const page = await openLesson(env, `${path}#s=%E0%A4%A`);
+    assert.match(await page.textContent('#page-notice'), path ? /s = “%E0%A4%A”: a broken %-escape \(expected/ : /s = “%E0%A4%A”: um escape % quebrado \(esperado/);
+    await page.context().close();
+  });
+}

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { useBrowser, openPage } from './harness.mjs';
-import { loadPart } from './lesson-helpers.mjs';
+import { loadPart, replayShown } from './lesson-helpers.mjs';
 
 const env = useBrowser();
 const MOUNT = '#traffic-lab';
@@ -210,12 +210,9 @@ test('traffic: "play in the diagram" takes the reader to the diagram at the repl
   assert.ok(trace.admitted.length * trace.barSeconds > 20, 'the client\'s requests span more than the timeline');
   await page.click(`${MOUNT} .tr-play`);
 
-  // Taken there: the notice above the diagram in view, the focus on its timeline.
-  await page.waitForFunction(() => document.activeElement?.matches('#bucket-widget .bl-scrub'));
-  await page.waitForFunction(() => {
-    const { top } = document.getElementById('replay-notice').getBoundingClientRect();
-    return top >= 0 && top < innerHeight / 2;
-  });
+  // Taken there: the bucket in view, and the focus on a control in view with it (on a phone
+  // where the timeline is far below the bucket, the notice above it, which says how to play it).
+  await replayShown(page);
   // The note left in the section says how much went in and links to the diagram.
   assert.match(await page.textContent(`${MOUNT} .tr-play-note`),
     new RegExp(`^O diagrama agora tem as primeiras ${trace.scenarioRequests} das ${trace.requests.toLocaleString('pt-BR')} requisições de ${trace.key.replaceAll('.', '\\.')} \\(cabem nele os primeiros 20 s`));
@@ -227,6 +224,7 @@ test('traffic: "play in the diagram" takes the reader to the diagram at the repl
   assert.ok(end <= 20, `the replay ends by 20 s (end: ${end})`);
   assert.equal(await page.evaluate(() => window.bucketlab.diagram.viewTime), 0, 'shown at its first moment');
   assert.equal(Number(await page.getAttribute(scrub, 'aria-valuemin')), 0);
+  await page.focus(scrub);
   await page.keyboard.press('Home');
   assert.equal(await page.evaluate(() => window.bucketlab.diagram.viewTime), 0);
   // Stepping forward walks it.

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, useBrowser } from './harness.mjs';
-import { openLesson } from './lesson-helpers.mjs';
+import { openLesson, replayShown } from './lesson-helpers.mjs';
 
 const env = useBrowser();
 const W = '#bucket-widget';
@@ -67,12 +67,12 @@ for (const [path, lang, notice, idle] of [
     await page.waitForSelector('#replay-notice');
     assert.match(await page.textContent('#replay-notice'), notice);
     assert.equal(await page.getAttribute('#replay-notice', 'role'), 'status');
-    await page.waitForFunction(() => document.activeElement?.classList.contains('bl-scrub'));
-    // The sections above grow as they mount while the page scrolls: wait until it has settled there.
-    await page.waitForFunction(() => {
-      const { top } = document.getElementById('replay-notice').getBoundingClientRect();
-      return scrollY > 0 && top >= 0 && top < innerHeight / 2;
-    });
+    // The sections above grow as they mount while the page scrolls: wait until it has settled
+    // there, the bucket and the focused control in view (at 800 px high the timeline is too far
+    // below the bucket: "Step 0.1 s" has the focus, the diagram at the top).
+    assert.equal(await replayShown(page), 'bl-step');
+    assert.ok(await page.evaluate(() => scrollY > 0));
+    await page.focus(`${W} .bl-scrub`);
     assert.equal(await page.inputValue(`${W} .bl-cost`), '2', 'the recorded cost');
     assert.match(await page.textContent(`${W} .bl-status`), idle);
     const decimal = lang === 'en' ? '.' : ',';

@@ -3,7 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { permalinkHash, readPermalink } from '../../www/lesson/permalink.js';
+import { permalinkHash, readPermalink, typedNumber } from '../../www/lesson/permalink.js';
+import { formatNumber } from '../../www/lesson/strings.js';
 import { withTierValues } from '../../www/lesson/policy.js';
 
 test('a permalink reads back what was written', () => {
@@ -22,12 +23,50 @@ test('each bad value is set aside with what was allowed, the rest is kept', () =
 });
 
 test('numbers must be plain decimals, and the cost must fit in the bucket', () => {
-  for (const text of ['Infinity', '1e999', '0x10', '', ' ', '1,5', 'NaN']) {
+  for (const text of ['Infinity', '1e999', '0x10', '', ' ', '1,5.0', '1,2,3', 'NaN']) {
     assert.equal(readPermalink(`#b=${encodeURIComponent(text)}`).values.b, undefined, text);
   }
   assert.equal(readPermalink('#b=1e1').values.b, 10);
   assert.deepEqual(readPermalink('#b=4&c=5').rejected.map((r) => r.name), ['c']);
   assert.equal(readPermalink('#b=4&c=4').values.c, 4);
+});
+
+test('a decimal comma is read as ?capacity= and the scenario read it (2,5 in Portuguese)', () => {
+  assert.deepEqual(readPermalink('#b=2,5&r=0,5'), { values: { b: 2.5, r: 0.5 }, rejected: [] });
+  assert.deepEqual(readPermalink('#b=%203,5%20&c=3,0').values, { b: 3.5, c: 3 });
+  assert.equal(typedNumber('2,5'), 2.5);
+  assert.ok(Number.isNaN(typedNumber('1,5.0')), 'a comma and a point');
+});
+
+test('without B in the link, the cost is left for the diagram to check against its own B (?capacity=)', () => {
+  assert.deepEqual(readPermalink('#c=8'), { values: { c: 8 }, rejected: [] });
+});
+
+test('a value too large for a number is said to be too large, not "not greater than 0"', () => {
+  const { values, rejected } = readPermalink('#b=1e400&r=-1e999&c=1e400');
+  assert.deepEqual(values, {});
+  assert.deepEqual(rejected.map((r) => [r.name, r.allowed, r.reason]), [
+    ['b', 'allowed_b', 'reason_too_large'], ['r', 'allowed_r', 'reason_too_large'], ['c', 'allowed_c', 'reason_too_large'],
+  ]);
+  assert.equal(readPermalink('#b=-3').rejected[0].reason, undefined, 'too small is only the rule');
+});
+
+test('a name given twice is named, the first value kept; a broken escape is quoted as written, with its reason', () => {
+  const { values, rejected } = readPermalink('#b=3&s=1_5_1_5_1&b=4&s=1_5_1_5_2&s=%E0%A4%A&zz=1&zz=2');
+  assert.deepEqual(values, { b: 3, s: '1_5_1_5_1' });
+  assert.deepEqual(rejected.map((r) => [r.name, r.value, r.allowed, r.reason]), [
+    ['b', '4', 'allowed_b', 'reason_repeated'], ['s', '1_5_1_5_2', 'allowed_s', 'reason_repeated'], ['s', '%E0%A4%A', 'allowed_s', 'reason_repeated'],
+    ['zz', '1', 'allowed_key', undefined], ['zz', '2', 'allowed_key', undefined],
+  ]);
+  assert.deepEqual(readPermalink('#s=%E0%A4%A').rejected, [{ name: 's', value: '%E0%A4%A', allowed: 'allowed_s', reason: 'reason_bad_escape' }]);
+});
+
+test('a number on the page never reads as 0 unless it is 0: 3 decimals, 2 significant digits below 0.001, an exponent below 0.000001', () => {
+  const cases = [[0, '0', '0'], [7.4, '7.4', '7,4'], [12345.6789, '12345.679', '12345,679'], [0.0015, '0.002', '0,002'],
+    [0.0004, '0.0004', '0,0004'], [0.000123, '0.00012', '0,00012'], [1e-7, '1e-7', '1e-7'], [1.5e-9, '1.5e-9', '1,5e-9'], [-2e-8, '-2e-8', '-2e-8']];
+  for (const [value, en, pt] of cases) {
+    assert.deepEqual([formatNumber(value, 'en'), formatNumber(value, 'pt-BR')], [en, pt], String(value));
+  }
 });
 
 test('a huge value is quoted back cut short', () => {

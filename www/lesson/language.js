@@ -39,8 +39,21 @@ export function switchPageIfAsked(explicit) {
   return true;
 }
 
-/** The language links remember the choice and carry `stateHash()` (the permalink) along. */
-export function wireLanguageLinks(stateHash) {
+/** The last section (same ids on both pages) begun above the window's upper third; null above them. */
+function readingAt() {
+  let at = null;
+  for (const section of document.querySelectorAll('main section[id]:not(.tabpanel)')) {
+    if (section.getBoundingClientRect().top <= innerHeight / 3) at = section.id;
+  }
+  return at;
+}
+
+/**
+ * The language links remember the choice and carry `stateHash()` (the permalink) along; what a
+ * link can't hold goes in session storage for `takeHandoff()` there: the section the reader was in
+ * (`at`) and `handoff()` (the diagrams' recordings).
+ */
+export function wireLanguageLinks(stateHash, handoff) {
   for (const link of document.querySelectorAll('.lang-switch a[data-lang]')) {
     link.addEventListener('click', () => {
       remember(link.dataset.lang);
@@ -50,6 +63,22 @@ export function wireLanguageLinks(stateHash) {
       target.search = params.toString();
       target.hash = stateHash(link.dataset.lang);
       link.href = target.href;
+      try {
+        sessionStorage.setItem(KEY, JSON.stringify({ href: link.href, at: readingAt(), ...handoff() }));
+      } catch {
+        // no storage: the other page opens at its top
+      }
     });
+  }
+}
+
+/** On the page a language link led to, what it handed over (read once: a reload is no switch); else null. */
+export function takeHandoff() {
+  try {
+    const handed = JSON.parse(sessionStorage.getItem(KEY));
+    sessionStorage.removeItem(KEY);
+    return handed?.href === location.href ? handed : null;
+  } catch {
+    return null;
   }
 }

@@ -11,8 +11,8 @@ import { mountDiagram, mountErrors } from '../element/mount.js';
 import { onWasmTrap } from '../element/trap.js';
 import { keepLinkTargetsInPlace } from './anchors.js';
 import { setUpCopyButtons, wireCopyButton } from './copy.js';
-import { switchPageIfAsked, wireLanguageLinks } from './language.js';
-import { isPermalink, permalinkHash, readPermalink } from './permalink.js';
+import { switchPageIfAsked, takeHandoff, wireLanguageLinks } from './language.js';
+import { isPermalink, permalinkHash, readPermalink, typedNumber } from './permalink.js';
 import { setUpPolicyEditor } from './policy.js';
 import { openDetailsWhenPrinting } from './print.js';
 import { pageLang, t } from './strings.js';
@@ -67,7 +67,32 @@ function showNotice(text) {
   notice.hidden = false;
 }
 
+/** Whether a scenario's text holds an action (its header has five fields: 1_B_r_tokens_end). */
+const acted = (scenario) => scenario.split('_').length > 5;
+
+/** Plays recording `s` into `handle`, live at its end, running if `running`. */
+function carry(handle, s, running) {
+  try {
+    handle.playScenario(s);
+    handle.live();
+    if (running) handle.resume();
+  } catch {}
+}
+
+/** For the other language's page: each acted-in diagram's recording (too long: B, r, c only) and whether it ran. */
+function recordings() {
+  const widgets = {};
+  for (const name of ['hero', 'diagram']) {
+    const handle = window.bucketlab[name];
+    try {
+      if (handle && !handle.traveling && acted(handle.scenario)) widgets[name] = { s: handle.scenario, running: !handle.paused };
+    } catch {}
+  }
+  return { widgets };
+}
+
 async function start() {
+  const handoff = takeHandoff();
   const rejected = [...link.rejected];
   if (params.has('lang') && !LANGS.includes(params.get('lang'))) {
     rejected.push({ name: 'lang', value: params.get('lang').slice(0, 40), allowed: 'allowed_lang' });
@@ -111,7 +136,7 @@ async function start() {
     onChange: updateHash,
   });
   setUpCopyButtons();
-  wireLanguageLinks((lang) => (diagram() ? permalinkHash({ ...state(), lang }) : ''));
+  wireLanguageLinks((lang) => (diagram() ? permalinkHash({ ...state(), lang }) : ''), recordings);
   followDecisions(root);
 
   const permalink = document.querySelector('.permalink');
@@ -149,8 +174,8 @@ async function start() {
     loaded = true;
     // B and r from the permalink are checked by the core before the diagram sees them.
     if (link.values.b !== undefined || link.values.r !== undefined) {
-      const b = link.values.b ?? Number(root.dataset.capacity);
-      const r = link.values.r ?? Number(root.dataset.refillRate);
+      const b = link.values.b ?? typedNumber(root.dataset.capacity);
+      const r = link.values.r ?? typedNumber(root.dataset.refillRate);
       try {
         new TokenBucket({ capacity: b, refillRate: r }).free();
         root.dataset.capacity = String(b);
@@ -191,6 +216,11 @@ async function start() {
         rejected.push({ name: 's', value: link.values.s.slice(0, 40), allowed: 'allowed_s', detail: error.message });
       }
     }
+    // From the other language's page: each diagram goes on as the reader left it (as the hero's link does).
+    for (const [name, { s, running }] of Object.entries(handoff?.widgets ?? {})) {
+      const handle = window.bucketlab[name];
+      if (name === 'hero' || playedScenario === undefined) carry(handle, s, running);
+    }
     carryHeroOnItsLink();
     permalink.hidden = false;
     root.addEventListener('bucketlab:config', updateHash);
@@ -212,52 +242,64 @@ async function start() {
 
   if (rejected.length) {
     const notice = document.getElementById('page-notice');
-    // The core's exact reason is English: shown on the English page, and for the Portuguese one
-    // left to the console, so the notice stays in the page's language.
+    // The core's exact reason is English: shown on the English page; for the Portuguese one,
+    // worded by scenario-reason.js (loaded only then), the exact one left to the console.
     const english = pageLang() === 'en';
-    const items = rejected.map(({ name, value, allowed, detail }) => {
+    const { scenarioReason } = !english && rejected.some((r) => r.detail) ? await import('./scenario-reason.js') : {};
+    const items = rejected.map(({ name, value, allowed, detail, reason }) => {
       if (detail && !english) console.warn(`bucketlab: ${name} = "${value}": ${detail}`);
-      return `${t('notice_item', { name, value, allowed: t(allowed) })}${detail && english ? ` (${detail})` : ''}`;
+      const why = reason ? t(reason) : detail && !english ? scenarioReason(detail) : '';
+      const item = t(why ? 'notice_item_reason' : 'notice_item', { name, value, reason: why, allowed: t(allowed) });
+      return `${item}${detail && english ? ` (${detail})` : ''}`;
     });
     showNotice(t('notice_ignored', { list: items.join('; ') }));
   }
-  if (isPermalink(location.hash) && link.values.tab) {
-    document.getElementById('codigo').scrollIntoView();
-  }
   // A replay link is about the diagram: take the reader there, focus on the timeline that plays it.
-  if (playedScenario !== undefined) showReplay();
+  if (playedScenario !== undefined) {
+    showReplay();
+  } else if (handoff) {
+    // From the other language's page: where the reader was there.
+    if (document.getElementById(handoff.at)) scrollToKept(document.getElementById(handoff.at));
+  } else if (isPermalink(location.hash) && link.values.tab && !document.referrer.startsWith(location.origin)) {
+    // A link shared from elsewhere that names a tab is about the code.
+    scrollToKept(document.getElementById('codigo'));
+  }
   // So is a replay another part put in the diagram ("Your traffic": `bucketlab:replayed`).
   document.addEventListener('bucketlab:replayed', showReplay);
 }
 
-/** Says a replay is in the diagram, takes the reader there, focuses its timeline to step it. */
+/**
+ * Says a replay is in the diagram, takes the reader there and focuses a control that steps it in
+ * view with the bucket: the timeline, else "Step 0.1 s", below the notice, else below the window's
+ * top; if neither fits (a phone), the notice, the bucket under it.
+ */
 function showReplay() {
-  scrollToKept(showReplayNotice());
-  root.querySelector('.bl-scrub')?.focus({ preventScroll: true });
+  const notice = showReplayNotice();
+  const widget = root.querySelector('.bl-widget') ?? root;
+  const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+  // Whether `control` is in the window once `anchor` is scrolled to its top.
+  const fits = (anchor, control) => {
+    const box = control?.getBoundingClientRect();
+    return box?.height > 0 && box.bottom - anchor.getBoundingClientRect().top + padding <= innerHeight;
+  };
+  const controls = [root.querySelector('.bl-scrub'), root.querySelector('.bl-step:not(:disabled)')];
+  const [anchor, control] = controls.flatMap((c) => [[notice, c], [widget, c]]).find(([a, c]) => fits(a, c)) ?? [notice, notice];
+  if (control === notice) notice.tabIndex = -1;
+  scrollToKept(anchor);
+  control.focus({ preventScroll: true });
 }
 
 /**
- * The hero's link says the controls, the response and the timeline are in the diagram below, but
- * the hero is a bucket of its own. Following the link carries what the reader did in the hero into
- * that diagram (the hero's recorded actions, played by the core as a scenario link's are), live at
- * the hero's moment and running if the hero ran, so the response and timeline there are theirs.
- * Only into a diagram the reader has not used yet: its own actions are never overwritten.
+ * The hero's link (to the diagram's controls, response and timeline) carries the hero's recording
+ * into that diagram, live and running if the hero ran; only into a diagram not used yet.
  */
 function carryHeroOnItsLink() {
-  /** Whether a scenario's text holds an action (its header has five fields: 1_B_r_tokens_end). */
-  const acted = (scenario) => scenario.split('_').length > 5;
   document.querySelector('.hero-more a')?.addEventListener('click', () => {
     const { hero: from, diagram: to } = window.bucketlab;
     if (!from || !to) return;
     try {
-      const recorded = from.scenario;
-      if (!acted(recorded) || acted(to.scenario)) return;
-      to.playScenario(recorded);
-      to.live();
-      if (!from.paused) to.resume();
-    } catch {
-      // Too long for a scenario (over 200 actions): the diagram below stays as it is.
-    }
+      if (acted(from.scenario) && !acted(to.scenario)) carry(to, from.scenario, !from.paused);
+    } catch {} // too long for a scenario: the diagram stays as it is
   });
 }
 

@@ -10,44 +10,63 @@ export const TECHS = ['rust', 'python', 'javascript', 'go'];
 const KEYS = ['b', 'r', 'c', 'lang', 'tab', 'code'];
 /** The scenario's key; its value is passed on as written (the core reads and checks it). */
 const SCENARIO = 's';
+const ALLOWED = Object.fromEntries([...KEYS, SCENARIO].map((key) => [key, `allowed_${key}`]));
 /** Longest value quoted back in a notice. */
 const MAX_QUOTED = 40;
 
 /** Whether `hash` is a permalink (has name=value pairs) rather than a link to a section. */
 export const isPermalink = (hash) => hash.includes('=');
 
+/** A typed number: a plain decimal, with a decimal comma if no point (2,5), as ?capacity= reads it; else NaN. */
+export function typedNumber(text) {
+  const plain = text.includes(',') && !text.includes('.') ? text.replace(',', '.') : text;
+  return /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i.test(plain) ? Number(plain) : NaN;
+}
+
 /**
  * Reads a permalink hash. Returns `{ values, rejected }`: `values` holds each accepted entry
- * (numbers as numbers), `rejected` lists `{ name, value, allowed }` with `allowed` a strings key.
+ * (numbers as numbers), `rejected` lists `{ name, value, allowed, reason? }`, strings keys (`reason`
+ * when the rule alone would not say what is wrong).
  */
 export function readPermalink(hash) {
   const values = {};
   const rejected = [];
   if (!isPermalink(hash)) return { values, rejected };
   const params = new URLSearchParams(hash.replace(/^#/, ''));
-  const reject = (name, value, allowed) => {
+  const reject = (name, value, allowed, reason) => {
     const quoted = value.length > MAX_QUOTED ? `${value.slice(0, MAX_QUOTED)}…` : value;
-    rejected.push({ name: name.slice(0, MAX_QUOTED), value: quoted, allowed });
+    rejected.push({ name: name.slice(0, MAX_QUOTED), value: quoted, allowed, ...(reason && { reason }) });
   };
-  const number = (text) => (/^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i.test(text) ? Number(text) : NaN);
-  for (const [name, value] of params) {
+  // 1e400 is not "not greater than 0": it is too large.
+  const tooLarge = (n) => (Math.abs(n) === Infinity ? 'reason_too_large' : undefined);
+  // The scenarios as written: URLSearchParams would turn "+" into a space, %E0%A4%A into "�%A".
+  const scenarios = hash.replace(/^#/, '').split('&').filter((part) => part.startsWith(`${SCENARIO}=`)).map((part) => part.slice(SCENARIO.length + 1));
+  const seen = new Set();
+  for (const [name, decoded] of params) {
+    const value = name === SCENARIO ? scenarios.shift() ?? decoded : decoded;
+    // One value per name: a second one is named, not silently dropped.
+    if (seen.has(name) && ALLOWED[name]) {
+      reject(name, value, ALLOWED[name], 'reason_repeated');
+      continue;
+    }
+    seen.add(name);
     switch (name) {
       case 'b': {
-        const b = number(value);
+        const b = typedNumber(value);
         if (Number.isFinite(b) && b > 0) values.b = b;
-        else reject(name, value, 'allowed_b');
+        else reject(name, value, 'allowed_b', tooLarge(b));
         break;
       }
       case 'r': {
-        const r = number(value);
+        const r = typedNumber(value);
         if (Number.isFinite(r) && r >= 0) values.r = r;
-        else reject(name, value, 'allowed_r');
+        else reject(name, value, 'allowed_r', tooLarge(r));
         break;
       }
       case 'c': {
-        const c = number(value);
+        const c = typedNumber(value);
         if (Number.isInteger(c) && c >= 1) values.c = c;
-        else reject(name, value, 'allowed_c');
+        else reject(name, value, 'allowed_c', tooLarge(c));
         break;
       }
       case 'lang':
@@ -59,12 +78,10 @@ export function readPermalink(hash) {
         else reject(name, value, 'allowed_tab');
         break;
       case SCENARIO: {
-        // Read from the raw hash: URLSearchParams would turn a "+" into a space.
-        const raw = hash.replace(/^#/, '').split('&').find((part) => part.startsWith(`${SCENARIO}=`));
         try {
-          values.s = decodeURIComponent(raw.slice(SCENARIO.length + 1));
+          values.s = decodeURIComponent(value);
         } catch {
-          reject(name, value, 'allowed_s');
+          reject(name, value, 'allowed_s', 'reason_bad_escape');
         }
         break;
       }
@@ -76,8 +93,9 @@ export function readPermalink(hash) {
         reject(name, value, 'allowed_key');
     }
   }
-  // The cost must fit in the bucket, or the request could never pass.
-  if (values.c !== undefined && values.c > Math.max(1, Math.floor(values.b ?? 5))) {
+  // The cost must fit in the bucket, or the request could never pass (without B here, setCost
+  // checks it against the diagram's B, which ?capacity= may have set).
+  if (values.c !== undefined && values.b !== undefined && values.c > Math.max(1, Math.floor(values.b))) {
     reject('c', String(values.c), 'allowed_c');
     delete values.c;
   }

@@ -2,6 +2,7 @@
 // loaded the first time the tab opens. A valid edit reconfigures the widget with the chosen tier;
 // an invalid one is explained (line, field, rule) and the widget keeps its last good config. The
 // chosen tier's lines follow the widget's B and r when they change there.
+import { typedNumber } from './permalink.js';
 import { formatNumber, t } from './strings.js';
 
 const DEBOUNCE_MS = 150;
@@ -50,6 +51,9 @@ export function withTierValues(text, tier, b, r) {
   return lines.join('\n');
 }
 
+/** Whether `given` (a number's YAML text) is not finite: 1e400 (too large for a double), .inf. */
+const tooLarge = (given) => Math.abs(typedNumber(String(given))) === Infinity || /^[-+]?\.inf$/i.test(given);
+
 /** The error, worded in the page's language. */
 export function describeError(error) {
   const p = error.problem;
@@ -60,7 +64,7 @@ export function describeError(error) {
     missingField: () => t('err_missing_field', { name: p.name }),
     unknownVariant: () => t('err_unknown_variant', { given: p.given, expected: list(p.expected) }),
     invalidType: () => t('err_invalid_type'),
-    invalidValue: () => t(p.ruleKind === 'nonNegative' ? 'err_non_negative' : 'err_positive', { field: p.field, given: p.given }),
+    invalidValue: () => t(tooLarge(p.given) ? 'err_too_large' : p.ruleKind === 'nonNegative' ? 'err_non_negative' : 'err_positive', { field: p.field, given: p.given }),
     // Text to YAML: say so, rather than "must be a number, but got 5".
     quotedNumber: () => t(p.ruleKind === 'nonNegative' ? 'err_non_negative_quoted' : 'err_positive_quoted', { field: p.field, given: p.given }),
     invalidStatus: () => t('err_status', { given: p.given }),

@@ -13,7 +13,14 @@ export function t(key, values) {
   return translate(key, values);
 }
 
-/** A number as the page's language writes it (7,4 in Portuguese), at most 3 decimals. */
-export function formatNumber(value) {
-  return new Intl.NumberFormat(pageLang(), { maximumFractionDigits: 3, useGrouping: false }).format(value);
+/**
+ * A number as the page's language writes it (7,4 in Portuguese), at most 3 decimals; never 0 unless
+ * it is: under 0.001, 2 significant digits (0.00042), under 0.000001 an exponent (1e-7).
+ */
+export function formatNumber(value, lang = pageLang()) {
+  const size = Math.abs(value);
+  const options = size === 0 || size >= 0.001 || !Number.isFinite(size)
+    ? { maximumFractionDigits: 3 }
+    : { maximumSignificantDigits: 2, ...(size < 1e-6 && { notation: 'scientific' }) };
+  return new Intl.NumberFormat(lang, { ...options, useGrouping: false }).format(value).replace('E', 'e');
 }

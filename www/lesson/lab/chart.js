@@ -130,8 +130,13 @@ export class LaneChart {
     return el('div', { class: 'lab-axis-wrap' }, [axis, el('span', { class: 'lab-axis-label' }, this.t('lane.axis'))]);
   }
 
-  /** Shows everything that has arrived by `time` (clamped to the axis). */
+  /**
+   * Shows everything that has arrived by `time` (clamped to the axis). A `time` that is not a
+   * finite number (undefined, NaN, '2abc', '1') is refused, naming the argument, the value and the
+   * range, and changes nothing: the clock would stall at NaN.
+   */
   seek(time) {
+    this.#check('time', time);
     this.time = Math.min(Math.max(time, 0), this.duration);
     const x = this.x(this.time);
     for (const part of this.parts) {
@@ -156,6 +161,16 @@ export class LaneChart {
     this.onTime?.(this.time);
   }
 
+  /**
+   * Throws unless `value` is a finite number: `time must be a finite number of seconds (the axis
+   * runs from 0 to 2.5), got "2abc" (a string)`; never coerced.
+   */
+  #check(name, value) {
+    if (typeof value === 'number' && Number.isFinite(value)) return;
+    const got = typeof value === 'number' || value === null ? String(value) : value === undefined ? 'nothing' : `${JSON.stringify(value) ?? String(value)} (a ${typeof value})`;
+    throw new Error(`${name} must be a finite number of seconds (the axis runs from 0 to ${this.duration}), got ${got}`);
+  }
+
   #describe() {
     for (const { row, title, tally } of this.parts) {
       title.textContent = this.t('lane.chartLabel', {
@@ -166,6 +181,7 @@ export class LaneChart {
   }
 
   step(seconds) {
+    this.#check('seconds', seconds);
     this.pause();
     this.seek(this.time + seconds);
   }
