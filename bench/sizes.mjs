@@ -22,9 +22,6 @@ export const LESSON_FILES = [
   'lesson/lesson.css',
   'lesson/code.css',
   'element/widget.css',
-  'lesson/servers/servers.css',
-  'lesson/lab/lab.css',
-  'embed/embed-panel.css',
   'lesson/main.js',
   'lesson/anchors.js',
   'lesson/copy.js',
@@ -50,11 +47,11 @@ export const LESSON_FILES = [
   'lesson/lab/loader.js',
   'lesson/clients/loader.js',
   'lesson/defense/loader.js',
-  'lesson/defense/defense.css',
   'lesson/traffic/loader.js',
   'lesson/servers/loader.js',
   'embed/panel-loader.js',
-  // lms/scorm.js and lms/lrs.js load only in an LMS or for an LRS launch.
+  // lms/scorm.js and lms/lrs.js load only in an LMS or for an LRS launch; the parts' stylesheets
+  // (lab.css, servers.css, …) with their parts (lesson/lazy.js).
   'lms/lesson.js', 'lms/launch.js', 'lms/statements.js', 'i18n/locales/lms.js',
 ];
 

@@ -1,6 +1,9 @@
-// A lazily loaded part of the lesson (the lab, the clients): its stylesheets are added at once, its
-// code (and wasm) only when its mount comes within a screen or so of the viewport, on the first
-// interaction with it, or on the reader's first Tab key anywhere on the page, whichever is first.
+// A lazily loaded part of the lesson (the lab, the clients): its stylesheets, code (and wasm) load
+// only when its mount comes within a screen or so of the viewport, on the first interaction with
+// it, or on the reader's first Tab key anywhere on the page, whichever is first. The part mounts
+// once its stylesheets have loaded, so it never shows unstyled; nothing of it is in the page's
+// start-up transfer (without JavaScript its mount shows only the section's text, which lesson.css
+// styles).
 // The Tab key matters: a mount holds no control until it loads, so focus moving through the page
 // would pass over it (and the scroll that follows focus can jump past it too); a reader who moves
 // by keyboard gets every part loaded from the first Tab, long before focus reaches them.
@@ -11,18 +14,12 @@ import { t } from './strings.js';
  * handle, kept at `window.bucketlab[key]`; `window.bucketlab[loader]()` loads it on demand.
  */
 export function lazyPart({ mount, styles, load, key, loader }) {
-  for (const href of styles) {
-    const style = document.createElement('link');
-    style.rel = 'stylesheet';
-    style.href = href;
-    document.head.append(style);
-  }
   let loading = null;
   // Set below when there is a mount: stops every trigger once the part is on its way.
   let stopWatching = () => {};
   const once = () => {
     stopWatching();
-    loading ??= load().then((handle) => {
+    loading ??= addStyles(styles).then(load).then((handle) => {
       window.bucketlab ??= {};
       window.bucketlab[key] = handle;
       return handle;
@@ -56,4 +53,29 @@ export function lazyPart({ mount, styles, load, key, loader }) {
   addEventListener('keydown', onTab, true);
   observer.observe(mount);
   for (const type of uses) mount.addEventListener(type, onUse);
+}
+
+/** The stylesheets parts have asked for, by URL: each loads once, shared (the lab's by several). */
+const sheets = new Map();
+
+/**
+ * Adds the stylesheets at `hrefs` and resolves when they have loaded. One that fails (a CSP, the
+ * network) is said on the console, and the part still mounts: plain but usable rather than a
+ * "loading" that never ends.
+ */
+function addStyles(hrefs) {
+  return Promise.all(hrefs.map((href) => {
+    if (!sheets.has(href)) {
+      const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href });
+      sheets.set(href, new Promise((resolve) => {
+        link.addEventListener('load', resolve, { once: true });
+        link.addEventListener('error', () => {
+          console.warn(`bucketlab: the stylesheet ${href} did not load`);
+          resolve();
+        }, { once: true });
+      }));
+      document.head.append(link);
+    }
+    return sheets.get(href);
+  }));
 }
