@@ -197,11 +197,19 @@ impl Widget {
         let shown = self.past.as_ref().map_or(&self.session, |p| &p.session);
         let config = *shown.config();
         let shown_now = shown.now(wall);
+        // A refused request that can no longer pass (r or B changed since) is drawn as such, so
+        // the countdown does not say "the wait is over".
+        let last = shown
+            .last_shot()
+            .map(|shot| match shown.retry_decision(wall) {
+                Some(decision) if decision.retry_after().is_none() => Shot { decision, ..*shot },
+                _ => *shot,
+            });
         self.diagram.draw(
             &config,
             shown_now,
             shown.tokens(wall),
-            shown.last_shot(),
+            last.as_ref(),
             shown.retry_in(wall),
             (!self.session.is_paused()).then(|| self.session.clock().speed()),
         );
@@ -318,6 +326,11 @@ impl Widget {
     }
 
     fn try_act(&mut self, action: Action, wall: f64) -> Result<(), InvalidValue> {
+        // A setting's new value is read before going live, which rewrites the controls to the
+        // live state (the first change made while a past moment is shown would be lost).
+        let config = matches!(action, Action::Capacity | Action::Rate)
+            .then(|| self.controls.bucket(action, self.session.config()));
+        let traffic = (action == Action::Traffic).then(|| self.controls.traffic());
         match action {
             Action::StepBack => return self.travel_by(-STEP_SECONDS),
             Action::Step if self.past.is_some() => return self.travel_by(STEP_SECONDS),
@@ -341,11 +354,12 @@ impl Widget {
                 session.send(cost, self.controls.burst_size()?, wall)?;
             }
             Action::Capacity | Action::Rate => {
-                let config = self.controls.bucket(action, session.config())?;
-                session.reconfigure(config, wall)?;
+                if let Some(config) = config {
+                    session.reconfigure(config?, wall)?;
+                }
                 self.show_config();
             }
-            Action::Traffic => match self.controls.traffic()? {
+            Action::Traffic => match traffic.transpose()?.flatten() {
                 Some((pattern, rate, seed)) => session.start_traffic(pattern, rate, seed, wall)?,
                 None => session.stop_traffic(wall),
             },
