@@ -166,7 +166,7 @@ impl Scenario {
             return Err(too_many(self.steps.len()));
         }
         // As `decode` checks it: a link that could never open is not written.
-        if !(self.end <= MAX_SCENARIO_SECONDS) {
+        if self.end > MAX_SCENARIO_SECONDS || self.end.is_nan() {
             let mut reason = String::from("it lasts ");
             reason.push_str(&number(self.end));
             reason.push_str(" s from its first action; at most ");
