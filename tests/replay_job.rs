@@ -161,6 +161,33 @@ fn a_long_trace_is_cut_to_what_a_scenario_holds() {
 }
 
 #[test]
+fn a_request_costing_more_than_b_stays_in_the_scenario_and_is_refused_for_good() {
+    // alice's second request costs 20 with B = 10: the diagram gets all five, and says "never".
+    let log =
+        "time,key,cost\n2026-01-01T00:00:00.000Z,alice,1\n2026-01-01T00:00:00.100Z,alice,20\n\
+               2026-01-01T00:00:00.200Z,alice,1\n2026-01-01T00:00:00.300Z,alice,0\n\
+               2026-01-01T00:00:00.400Z,alice,1.5\n";
+    let (job, _) = drive(log.as_bytes(), 1 << 12, settings(10.0, 5.0, None));
+    let trace = outcome(&job).trace.clone().unwrap();
+    assert_eq!((trace.requests, trace.scenario_requests), (5, 5));
+    let text = trace.scenario.unwrap();
+    assert_eq!(
+        text,
+        "1_10_5_10_1.4_0s1,1_0.1s20,1_0.2s1,1_0.3s0,1_0.4s1.5,1"
+    );
+    let played = Scenario::decode(&text, rust_decimal, rust_number)
+        .unwrap()
+        .play()
+        .unwrap();
+    assert!(played.last_shot().unwrap().decision.is_admitted());
+    let never = played.at(0.1, 0.0).unwrap();
+    assert!(matches!(
+        never.last_shot().unwrap().decision.outcome,
+        bucketlab::limiter::Outcome::Never(_)
+    ));
+}
+
+#[test]
 fn the_sample_is_seeded_and_reports_its_malformed_lines() {
     assert_eq!(sample_log(1, 1200), sample_log(1, 1200));
     assert_ne!(sample_log(1, 1200), sample_log(2, 1200));

@@ -309,6 +309,39 @@ fn the_picture_moves_while_refilling_a_marker_flies_events_are_charted_or_traffi
 }
 
 #[test]
+fn the_countdown_tells_the_present_after_b_or_r_changes() {
+    // B = 5, r = 1, paused: the sixth of a burst waits 1 s; at r = 0 it can never pass, however
+    // long one waits (not "the wait is over" at t = 1.5).
+    let mut session = paused();
+    session.reconfigure(config(5.0, 1.0), 100.0).unwrap();
+    session.send(1.0, 6, 100.0).unwrap();
+    assert_eq!(session.retry_in(100.0), Some(1.0));
+    session.reconfigure(config(5.0, 0.0), 100.0).unwrap();
+    session.step(1.5, 100.0).unwrap();
+    assert_eq!(session.retry_in(100.0), None);
+    assert!(matches!(
+        session.retry_decision(100.0).map(|d| d.outcome),
+        Some(Outcome::Never(_))
+    ));
+    // r = 0.1, empty: the wait is 10 s; after B = 5, r = 10 and 0.2 s the bucket holds 2, so the
+    // request passes now: no "9.8 s left".
+    let mut session = paused();
+    session.reconfigure(config(1.0, 0.1), 100.0).unwrap();
+    session.send(1.0, 2, 100.0).unwrap();
+    assert_eq!(session.retry_in(100.0), Some(10.0));
+    session.reconfigure(config(5.0, 10.0), 100.0).unwrap();
+    session.step(0.2, 100.0).unwrap();
+    assert_eq!(session.retry_in(100.0), None);
+    assert!(session.retry_decision(100.0).unwrap().is_admitted());
+    // A faster refill shortens the wait: 1 token short at r = 4 is 0.25 s.
+    let mut session = paused();
+    session.reconfigure(config(1.0, 1.0), 100.0).unwrap();
+    session.send(1.0, 2, 100.0).unwrap();
+    session.reconfigure(config(1.0, 4.0), 100.0).unwrap();
+    assert_eq!(session.retry_in(100.0), Some(0.25));
+}
+
+#[test]
 fn after_a_429_the_wait_counts_down_to_the_exact_retry_and_keeps_the_picture_moving() {
     // B = 1, r = 0.04: the second request at t = 0 must wait 1 / 0.04 = 25 s.
     let mut session = Session::new(config(1.0, 0.04), 0.0);
@@ -317,16 +350,15 @@ fn after_a_429_the_wait_counts_down_to_the_exact_retry_and_keeps_the_picture_mov
     session.send(1.0, 1, 0.0).unwrap();
     assert_eq!(session.retry_in(0.0), Some(25.0));
     assert_eq!(session.retry_in(10.0), Some(15.0));
-    // At r = 0 from t = 1 the bucket no longer refills, and the reconfiguration leaves the chart
-    // at t = 21: from then on only the countdown the 429 announced still changes.
+    // At r = 0 from t = 1 the bucket no longer refills: the request can never pass now, so
+    // there is nothing to count down (the old wait would end in a false "passes now").
     session.reconfigure(config(1.0, 0.0), 1.0).unwrap();
-    assert!(
-        session.is_moving(24.0),
-        "counting down: {:?}",
-        session.retry_in(24.0)
-    );
-    assert_eq!(session.retry_in(25.0), None, "the retry time has come");
-    assert!(!session.is_moving(25.0));
+    assert_eq!(session.retry_in(24.0), None);
+    assert!(matches!(
+        session.retry_decision(25.0).map(|d| d.outcome),
+        Some(Outcome::Never(_))
+    ));
+    assert!(!session.is_moving(25.0), "the chart is empty from t = 21");
 
     // Paused, the countdown holds still with lesson time.
     let mut session = paused();
@@ -582,8 +614,39 @@ fn a_scenario_reads_back_as_written_and_plays_exactly_as_recorded() {
     assert_eq!(played.traffic(), live.traffic());
 }
 
+/// The teacher's moment `at` against the played scenario's `at − origin`: the same tokens (to
+/// float noise), configuration, last request and chart.
+fn assert_same_moments(
+    session: &Session,
+    wall: f64,
+    played: &Session,
+    origin: f64,
+    from: f64,
+    to: f64,
+) {
+    let mut at = from;
+    while at <= to {
+        let teacher = session.at(at, wall).unwrap();
+        let student = played.at((at - origin).max(0.0), 0.0).unwrap();
+        let (t, s) = (
+            teacher.bucket().tokens_at(at).unwrap(),
+            student.bucket().tokens_at(at - origin).unwrap(),
+        );
+        assert!((t - s).abs() < 1e-9, "at {at}: {t} against {s}");
+        assert_eq!(teacher.config(), student.config(), "at {at}");
+        let kinds = |x: &Session| x.history().events().map(|e| e.kind).collect::<Vec<_>>();
+        assert_eq!(kinds(&teacher), kinds(&student), "at {at}");
+        assert_eq!(
+            teacher.last_shot().map(|s| s.decision.outcome),
+            student.last_shot().map(|s| s.decision.outcome),
+            "at {at}"
+        );
+        at += 0.05;
+    }
+}
+
 #[test]
-fn a_scenario_starts_at_the_last_reset_from_the_reset_target() {
+fn a_scenario_keeps_what_came_before_a_reset_as_the_timeline_shows_it() {
     let mut session = paused();
     session.send(1.0, 20, 100.0).unwrap();
     session.configure(config(3.0, 2.0), 100.0).unwrap();
@@ -591,18 +654,113 @@ fn a_scenario_starts_at_the_last_reset_from_the_reset_target() {
     session.reset(100.0).unwrap();
     session.step(0.5, 100.0).unwrap();
     session.send(1.0, 4, 100.0).unwrap();
+    session.step(0.5, 100.0).unwrap();
     let scenario = Scenario::from_log(session.log(), 2.0);
-    assert_eq!(scenario.config, config(3.0, 2.0));
     let text = scenario.encode(rust_number).unwrap();
-    assert_eq!(text, "1_3_2_3_2_1z_1.5s1,4");
+    assert_eq!(text, "1_10_5_10_2_0s1,20_0C3,2_1z_1.5s1,4");
     let played = Scenario::decode(&text, rust_decimal, rust_number)
         .unwrap()
         .play()
         .unwrap();
-    let mut live = session.clone();
-    live.step(0.5, 100.0).unwrap();
-    assert_eq!(played.bucket().tokens_at(2.0), live.bucket().tokens_at(2.0));
-    assert_eq!(played.last_shot(), live.last_shot());
+    assert_eq!(played.bucket(), session.bucket());
+    assert_eq!(played.last_shot(), session.last_shot());
+    assert_same_moments(&session, 100.0, &played, 0.0, 0.0, 2.0);
+}
+
+#[test]
+fn a_scenario_recorded_after_an_hour_opens_counted_from_just_before_its_first_action() {
+    // Lesson time counts from the page's load: two clicks after an hour and 5 s.
+    let mut session = Session::new(config(5.0, 1.0), 0.0);
+    session.send(1.0, 1, 3605.0712345).unwrap();
+    session.send(1.0, 1, 3605.5).unwrap();
+    let end = session.now(3606.07);
+    let scenario = Scenario::from_log(session.log(), end);
+    let text = scenario.encode(rust_number).unwrap();
+    // From a second before the first click (at 3605.072, the next whole millisecond).
+    assert_eq!(text, "1_5_1_5_1.998_1s1,1_1.428s1,1");
+    let played = Scenario::decode(&text, rust_decimal, rust_number)
+        .unwrap()
+        .play()
+        .unwrap();
+    assert_same_moments(&session, 3606.07, &played, 3604.072, 3604.072, 3606.07);
+
+    // A bucket not yet refilled a second before the first action starts with what it held then.
+    let start = config(10.0, 0.5).with_initial_tokens(0.0).unwrap();
+    let mut session = Session::new(start, 0.0);
+    session.pause(5.0);
+    session.send(1.0, 1, 5.0).unwrap();
+    let text = Scenario::from_log(session.log(), 5.0)
+        .encode(rust_number)
+        .unwrap();
+    assert_eq!(text, "1_10_0.5_2_1_1s1,1");
+
+    // Actions more than an hour apart, no reset in between.
+    let mut session = paused();
+    session.reconfigure(config(10.0, 0.5), 100.0).unwrap();
+    session.send(1.0, 10, 100.0).unwrap();
+    session.step(3700.0_f64.min(3600.0), 100.0).unwrap();
+    session.step(10.0, 100.0).unwrap();
+    session.send(1.0, 3, 100.0).unwrap();
+    session.step(2.0, 100.0).unwrap();
+    let end = session.now(100.0);
+    // The first two actions are more than an hour before the end, with no reset after them:
+    // refused as a link would be on opening.
+    let err = Scenario::from_log(session.log(), end)
+        .encode(rust_number)
+        .unwrap_err();
+    assert_eq!(
+        err.message(),
+        "scenario: it lasts 3612 s from its first action; at most 3600 (reset the diagram and record a shorter scenario)"
+    );
+    // After a reset it starts there, with the reset target (the starting B = 10, r = 5).
+    session.reset(100.0).unwrap();
+    session.step(3.0, 100.0).unwrap();
+    session.send(1.0, 3, 100.0).unwrap();
+    session.step(1.0, 100.0).unwrap();
+    let end = session.now(100.0);
+    let scenario = Scenario::from_log(session.log(), end);
+    let text = scenario.encode(rust_number).unwrap();
+    assert_eq!(text, "1_10_5_10_2_1s1,3");
+    let played = Scenario::decode(&text, rust_decimal, rust_number)
+        .unwrap()
+        .play()
+        .unwrap();
+    assert_same_moments(&session, 100.0, &played, end - 2.0, end - 2.0, end);
+}
+
+#[test]
+fn action_times_are_whole_milliseconds_so_about_180_clicks_fit_a_link() {
+    // Clicks 0.3 s apart at raw wall times (performance.now() / 1000 is no round number).
+    let mut session = Session::new(config(5.0, 3.0), 0.0);
+    let mut wall = 0.7147999999970198;
+    for _ in 0..180 {
+        session.send(1.0, 1, wall).unwrap();
+        wall += 0.3070000000000123;
+    }
+    let first = session.log().entries()[0].at;
+    assert_eq!(first, 0.715);
+    let end = session.now(wall);
+    let text = Scenario::from_log(session.log(), end)
+        .encode(rust_number)
+        .unwrap();
+    assert!(text.len() <= 2000, "{} characters", text.len());
+    assert!(text.contains("_0.715s1,1_1.022s1,1_"), "{text}");
+    // The replay decides each click as the session did, to the bit.
+    let played = Scenario::decode(&text, rust_decimal, rust_number)
+        .unwrap()
+        .play()
+        .unwrap();
+    session.advance(wall);
+    assert_eq!(played.bucket(), session.bucket());
+    let times = |s: &Session| s.history().events().map(|e| e.at).collect::<Vec<_>>();
+    assert_eq!(times(&played), times(&session));
+    assert_eq!(played.last_shot(), session.last_shot());
+    // A stopped clock moves to the next whole millisecond with the action.
+    let mut session = Session::new(config(5.0, 1.0), 0.0);
+    session.pause(1.2345678);
+    session.send(1.0, 1, 9.0).unwrap();
+    assert_eq!(session.now(9.0), 1.235);
+    assert_eq!(session.log().entries().last().unwrap().at, 1.235);
 }
 
 #[test]

@@ -16,10 +16,10 @@
 //! are at most `end`. Only letters, digits and `. _ , - +` appear, so the text needs no escaping
 //! (a page reads it from the raw hash: `+` is not a space there).
 
-use super::bucket::BucketConfig;
+use super::bucket::{BucketConfig, TokenBucket};
 use super::error::{Field, InvalidValue, Rule};
 use super::number::{push_uint, DecimalText, NumberText};
-use super::session::{Action, Log, Session, MAX_BURST};
+use super::session::{ms_ceil, Action, Log, Session, MAX_BURST};
 use super::traffic::{Pattern, MAX_TRAFFIC_RATE};
 
 /// The version this module writes (the text's first field).
@@ -100,30 +100,61 @@ pub struct Scenario {
 }
 
 impl Scenario {
-    /// The scenario of a session's `log`, ending at lesson time `end`. Actions before the last
-    /// reset are left out (the reset starts over from the reset target), so are clock actions.
+    /// The scenario of a session's `log`, ending at lesson time `end`, resets included, clock
+    /// actions left out. It starts at the session's start, or at the first reset after which
+    /// what follows fits a link (at most [`MAX_SCENARIO_SECONDS`] and
+    /// [`MAX_SCENARIO_ACTIONS`]): there the bucket is its reset target's, as it starts, with no
+    /// traffic. Its times count from a second before its first action (or from that start, if
+    /// later), where the bucket holds what the refill gave it since: a link stays openable
+    /// however long the page was open. Times are rounded to the millisecond, which the session's
+    /// own action times already are, so the replay decides as the session did.
     pub fn from_log(log: &Log, end: f64) -> Scenario {
-        let entries = log.entries();
-        let from = entries
-            .iter()
-            .rposition(|e| e.action == Action::Reset)
-            .unwrap_or(0);
-        // The reset target when the kept part starts.
-        let mut config = *log.config();
-        for entry in &entries[..from] {
-            if let Action::Reconfigure {
-                config: set,
-                initial: true,
-            } = entry.action
-            {
-                config = set;
-            }
-        }
-        let steps = entries[from..]
+        let entries: Vec<(f64, Action)> = log
+            .entries()
             .iter()
             .filter(|e| !e.action.is_clock())
             .map(|e| (e.at, e.action))
             .collect();
+        // Where it starts: (first entry kept, lesson time, the bucket then).
+        let mut target = *log.config();
+        let mut start = (0, 0.0, target);
+        for (i, (at, action)) in entries.iter().enumerate() {
+            match *action {
+                Action::Reconfigure {
+                    config,
+                    initial: true,
+                } => target = config,
+                Action::Reset
+                    if end - start.1 > MAX_SCENARIO_SECONDS
+                        || entries.len() - start.0 > MAX_SCENARIO_ACTIONS =>
+                {
+                    start = (i + 1, *at, target);
+                }
+                _ => {}
+            }
+        }
+        let (from, cut, mut config) = start;
+        let kept = &entries[from..];
+        // Nothing happens between the start and the first action but the refill, so the
+        // scenario may begin later with the tokens it gave, unless a reset, which returns to the
+        // starting tokens, would then return to those.
+        let mut origin = cut;
+        let first = kept.first().map_or(end, |(at, _)| *at);
+        let later = (ms_round(first - 1.0)).max(cut);
+        if let Ok(tokens) = TokenBucket::started_at(config, cut).and_then(|b| b.tokens_at(later)) {
+            if tokens == config.initial_tokens() || !kept.iter().any(|(_, a)| *a == Action::Reset) {
+                if let Ok(rebased) = config.with_initial_tokens(tokens) {
+                    config = rebased;
+                    origin = later;
+                }
+            }
+        }
+        let steps: Vec<(f64, Action)> = kept
+            .iter()
+            .map(|(at, action)| (ms_round(at - origin), *action))
+            .collect();
+        let last = steps.last().map_or(0.0, |(at, _)| *at);
+        let end = ms_ceil(end - origin).max(last);
         Scenario { config, steps, end }
     }
 
@@ -133,6 +164,15 @@ impl Scenario {
     pub fn encode(&self, number: NumberText) -> Result<String, ScenarioError> {
         if self.steps.len() > MAX_SCENARIO_ACTIONS {
             return Err(too_many(self.steps.len()));
+        }
+        // As `decode` checks it: a link that could never open is not written.
+        if self.end > MAX_SCENARIO_SECONDS || self.end.is_nan() {
+            let mut reason = String::from("it lasts ");
+            reason.push_str(&number(self.end));
+            reason.push_str(" s from its first action; at most ");
+            reason.push_str(&number(MAX_SCENARIO_SECONDS));
+            reason.push_str(" (reset the diagram and record a shorter scenario)");
+            return Err(ScenarioError::new(0, "", reason));
         }
         let c = &self.config;
         let mut out = String::from(SCENARIO_VERSION);
@@ -255,6 +295,11 @@ impl Scenario {
     pub fn play(&self) -> Result<Session, InvalidValue> {
         Session::play(self.config, self.steps.iter().copied(), self.end)
     }
+}
+
+/// `t` rounded to the nearest millisecond.
+fn ms_round(t: f64) -> f64 {
+    (t * 1000.0).round() / 1000.0
 }
 
 fn too_many(count: usize) -> ScenarioError {

@@ -163,6 +163,9 @@ pub struct Session {
     last: Option<Shot>,
     unseen: Tally,
     log: Log,
+    /// Whether actions happen at exactly the lesson time given (while a recording is played),
+    /// rather than at the next whole millisecond ([`Session::action_time`]).
+    exact: bool,
 }
 
 impl Session {
@@ -183,6 +186,7 @@ impl Session {
                 start: wall,
                 entries: Vec::new(),
             },
+            exact: false,
         }
     }
 
@@ -226,12 +230,14 @@ impl Session {
     ) -> Result<Session, InvalidValue> {
         let mut session = Session::new(config, 0.0);
         session.pause(0.0);
+        session.exact = true;
         for (at, action) in steps {
             session.hold_at(at)?;
             session.apply(action, 0.0)?;
         }
         session.hold_at(until)?;
         session.advance(0.0);
+        session.exact = false;
         Ok(session)
     }
 
@@ -364,15 +370,42 @@ impl Session {
         refilling || in_flight || on_chart || counting_down || self.traffic.is_some()
     }
 
-    /// Lesson seconds left, at wall time `wall`, until the retry the last response asked for
-    /// (its `retry_after` counted from its own time); `None` once that time has come (within the
-    /// bucket's time tolerance, as a retry then passes), or when the last request was admitted or
-    /// can never pass. A view counts it down after a 429.
+    /// Lesson seconds left, at wall time `wall`, until the last request, if it was refused, would
+    /// pass if sent again: `(c − tokens) / r` from the bucket as it is now, under the current
+    /// configuration (a change of `B` or `r` since the refusal counts). `None` when it would pass
+    /// now (within the bucket's time tolerance), when it was admitted, and when it can no longer
+    /// pass ([`Session::retry_decision`] tells which). A view counts it down after a 429.
     pub fn retry_in(&self, wall: f64) -> Option<f64> {
-        let shot = self.last?;
+        let left = self.retry_decision(wall)?.retry_after()?;
+        (left > time_slack(self.now(wall))).then_some(left)
+    }
+
+    /// What the last request would get if sent again at wall time `wall`, the bucket unchanged;
+    /// `None` when there is no last request or it was admitted.
+    pub fn retry_decision(&self, wall: f64) -> Option<Decision> {
+        let shot = self.last.filter(|s| !s.decision.is_admitted())?;
+        self.bucket
+            .clone()
+            .try_acquire(shot.cost, self.now(wall))
+            .ok()
+    }
+
+    /// The lesson time at which an action taken at wall time `wall` happens: now, rounded up to
+    /// the next whole millisecond (a stopped clock is moved there), so that its time takes few
+    /// characters in a scenario link and a replay does it at the same time, to the bit. Automatic
+    /// arrivals up to that time are decided first, in the session as in its replay. Exactly now
+    /// while a recording is played ([`Session::play`]), whose times are kept as written.
+    fn action_time(&mut self, wall: f64) -> f64 {
         let now = self.now(wall);
-        let left = shot.at + shot.decision.retry_after()? - now;
-        (left > time_slack(now)).then_some(left)
+        if self.exact {
+            return now;
+        }
+        let at = ms_ceil(now);
+        if at > now && self.clock.is_paused() {
+            // Paused, lesson time is `base + step` with `at − now` exact: it reads `at`.
+            let _ = self.clock.step(at - now);
+        }
+        at
     }
 
     /// Sends `count` (1 to [`MAX_BURST`]) requests of `cost` tokens at once; returns the last.
@@ -380,7 +413,7 @@ impl Session {
         let burst = Rule::Whole(1, MAX_BURST);
         InvalidValue::check(Field::BurstSize, f64::from(count), burst)?;
         let cost = InvalidValue::check(Field::Cost, cost, Rule::NonNegative)?;
-        let now = self.now(wall);
+        let now = self.action_time(wall);
         self.catch_up(now);
         let mut shot = self.decide(cost, now)?;
         for _ in 1..count {
@@ -407,7 +440,7 @@ impl Session {
         initial: bool,
         wall: f64,
     ) -> Result<(), InvalidValue> {
-        let now = self.now(wall);
+        let now = self.action_time(wall);
         self.catch_up(now);
         self.bucket.reconfigure(config, now)?;
         let tokens = self.bucket.tokens_at(now)?;
@@ -423,7 +456,7 @@ impl Session {
     /// traffic, an empty chart, no last request and lesson time at speed 1 again. Lesson time
     /// itself is kept, and so is whether it runs (pausing is how a reader looks, not a setting).
     pub fn reset(&mut self, wall: f64) -> Result<(), InvalidValue> {
-        let now = self.now(wall);
+        let now = self.action_time(wall);
         self.clock.set_speed(1.0, wall)?;
         let config = self.initial;
         self.bucket = TokenBucket::started_at(config, now)?;
@@ -489,7 +522,9 @@ impl Session {
         seed: u64,
         wall: f64,
     ) -> Result<(), InvalidValue> {
-        let now = self.now(wall);
+        // Checked before the action's time moves a stopped clock.
+        Arrivals::new(pattern, rate, seed, 0.0)?;
+        let now = self.action_time(wall);
         let arrivals = Arrivals::new(pattern, rate, seed, now)?;
         self.catch_up(now);
         self.traffic = Some(arrivals);
@@ -505,7 +540,7 @@ impl Session {
     /// Stops automatic traffic (nothing happens if it is off).
     pub fn stop_traffic(&mut self, wall: f64) {
         if self.traffic.is_some() {
-            let now = self.now(wall);
+            let now = self.action_time(wall);
             self.catch_up(now);
             self.traffic = None;
             self.record(now, wall, Action::StopTraffic);
@@ -541,4 +576,11 @@ impl Session {
     fn record(&mut self, at: f64, wall: f64, action: Action) {
         self.log.entries.push(Entry { at, wall, action });
     }
+}
+
+/// `t` rounded up to a whole millisecond, a hair of slack absorbing float noise (a sum of tenths
+/// such as 0.30000000000000004 stays 0.3).
+pub fn ms_ceil(t: f64) -> f64 {
+    // `+ 0.0`: the ceiling of −1e-6 is −0, which a link would write as "-0".
+    (t * 1000.0 - 1e-6).ceil() / 1000.0 + 0.0
 }

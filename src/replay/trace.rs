@@ -105,8 +105,10 @@ impl KeyTrace {
         let at = (since * 1000.0).round() / 1000.0;
         // Times may go back in a log; the diagram's may not (the bucket treats them as now).
         let at = self.steps.last().map_or(at, |&(last, _, _)| at.max(last));
-        // Past the timeline's span the diagram could not scrub back to the scenario's start.
-        if at >= SPAN || cost > self.config.capacity() {
+        // Past the timeline's span the diagram could not scrub back to the scenario's start. A
+        // request costing more than B stays: the diagram refuses it for good, as the log's server
+        // did.
+        if at >= SPAN {
             self.steps_closed = true;
             return;
         }

@@ -16,6 +16,9 @@ pub const GAP: f64 = 1.5;
 pub struct Announcer {
     region: Element,
     last_spoken: f64,
+    /// When the last decision was noted: a batch is decisions less than [`GAP`] apart (a
+    /// sentence about something else, spoken meanwhile, does not make one run on).
+    last_noted: f64,
     /// Decisions not spoken yet.
     unspoken: u32,
     /// Decisions of the batch (those less than [`GAP`] apart, spoken or not), and how many of
@@ -38,6 +41,7 @@ impl Announcer {
         Ok(Announcer {
             region: find(parent, ".bl-live")?,
             last_spoken: f64::NEG_INFINITY,
+            last_noted: f64::NEG_INFINITY,
             unspoken: 0,
             requests: 0,
             admitted: 0,
@@ -52,11 +56,12 @@ impl Announcer {
     /// Queues `requests` decisions taken at wall time `wall`, `admitted` of them admitted;
     /// `sentence` describes the latest, after which the bucket held `tokens`.
     pub fn note(&mut self, requests: u32, admitted: u32, sentence: String, tokens: f64, wall: f64) {
-        // A batch ends when the region has had nothing to say for a whole gap.
-        if self.unspoken == 0 && wall - self.last_spoken >= GAP {
+        // A batch ends when no decision came for a whole gap (and all were said).
+        if self.unspoken == 0 && wall - self.last_noted >= GAP {
             self.requests = 0;
             self.admitted = 0;
         }
+        self.last_noted = wall;
         self.unspoken = self.unspoken.saturating_add(requests);
         self.requests = self.requests.saturating_add(requests);
         self.admitted = self.admitted.saturating_add(admitted);
@@ -68,6 +73,12 @@ impl Announcer {
     pub fn say(&mut self, message: String) {
         self.message = message;
         self.message_first = self.unspoken == 0;
+    }
+
+    /// Forgets a message not said yet: what it said no longer holds (a past moment's sentence
+    /// once the diagram is live again).
+    pub fn forget(&mut self) {
+        self.message.clear();
     }
 
     /// After a reset: forgets what was not said yet and the batch (the reset made them moot),

@@ -273,7 +273,8 @@ impl BucketDiagram {
     }
 
     /// Shows the moment `seconds` (default 0.1) earlier than the one shown, as "Step back" does,
-    /// stopping at the timeline's start (20 s ago, or 0); lesson time stops meanwhile.
+    /// stopping at the timeline's start (20 s ago, or 0; a played scenario's first moment); lesson
+    /// time stops meanwhile.
     #[wasm_bindgen(js_name = stepBack)]
     pub fn step_back(
         &self,
@@ -291,14 +292,18 @@ impl BucketDiagram {
     }
 
     /// Shows the session as it was at lesson time `t` (as the README names it), from 20 s
-    /// before now (or 0) to now, replayed through the core; lesson time stops meanwhile. Any
+    /// before now (or 0; from 0 for a played scenario) to now, replayed through the core; lesson time stops meanwhile. Any
     /// other value throws an `Error` naming `t`, the value and that range.
     pub fn seek(
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] t: &JsValue,
     ) -> Result<(), JsError> {
         let refuse = |err: InvalidValue| JsError::new(&err.message_with("t", js_number));
-        let (earliest, latest) = super::timeline::seek_range(self.now());
+        let (earliest, latest) = {
+            let widget = self.widget().read();
+            let now = widget.session.now(super::dom::wall_seconds());
+            super::timeline::seek_range(widget.timeline.start(now), now)
+        };
         let at = as_number(Field::Now, t, Rule::Between(earliest, latest)).map_err(refuse)?;
         self.widget().write().seek(at).map_err(refuse)
     }
@@ -335,7 +340,7 @@ impl BucketDiagram {
     }
 
     /// Replaces the session with the scenario in `text` (a `#s=` link's value), checked by the
-    /// core, and shows its first moment (its end's 20 s before, or 0), stopped, to step through.
+    /// core, and shows its first moment (lesson time 0), stopped, to step through to its end.
     /// A bad text throws an `Error` naming the part, the piece and the rule, and changes nothing.
     #[wasm_bindgen(js_name = playScenario)]
     pub fn play_scenario(

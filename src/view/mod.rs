@@ -38,7 +38,7 @@ use frames::FrameLoop;
 use locale::Locale;
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
-use timeline::{scrub_start, seek_range, Timeline};
+use timeline::{seek_range, Timeline};
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
 
@@ -197,11 +197,19 @@ impl Widget {
         let shown = self.past.as_ref().map_or(&self.session, |p| &p.session);
         let config = *shown.config();
         let shown_now = shown.now(wall);
+        // A refused request that can no longer pass (r or B changed since) is drawn as such, so
+        // the countdown does not say "the wait is over".
+        let last = shown
+            .last_shot()
+            .map(|shot| match shown.retry_decision(wall) {
+                Some(decision) if decision.retry_after().is_none() => Shot { decision, ..*shot },
+                _ => *shot,
+            });
         self.diagram.draw(
             &config,
             shown_now,
             shown.tokens(wall),
-            shown.last_shot(),
+            last.as_ref(),
             shown.retry_in(wall),
             (!self.session.is_paused()).then(|| self.session.clock().speed()),
         );
@@ -218,7 +226,7 @@ impl Widget {
         self.timeline.draw(
             &self.session,
             now,
-            self.past.as_ref().map(|p| p.at),
+            self.past.as_ref().map(|p| (p.at, &p.session)),
             wall,
             &moment,
         );
@@ -318,6 +326,12 @@ impl Widget {
     }
 
     fn try_act(&mut self, action: Action, wall: f64) -> Result<(), InvalidValue> {
+        // A setting's new value is read before going live, which rewrites the controls to the
+        // live state (the first change made while a past moment is shown would be lost).
+        let config = matches!(action, Action::Capacity | Action::Rate)
+            .then(|| self.controls.bucket(action, self.session.config()));
+        let traffic = (action == Action::Traffic).then(|| self.controls.traffic());
+        let was_past = self.past.is_some();
         match action {
             Action::StepBack => return self.travel_by(-STEP_SECONDS),
             Action::Step if self.past.is_some() => return self.travel_by(STEP_SECONDS),
@@ -341,14 +355,24 @@ impl Widget {
                 session.send(cost, self.controls.burst_size()?, wall)?;
             }
             Action::Capacity | Action::Rate => {
-                let config = self.controls.bucket(action, session.config())?;
-                session.reconfigure(config, wall)?;
+                if let Some(config) = config {
+                    session.reconfigure(config?, wall)?;
+                }
                 self.show_config();
             }
-            Action::Traffic => match self.controls.traffic()? {
-                Some((pattern, rate, seed)) => session.start_traffic(pattern, rate, seed, wall)?,
-                None => session.stop_traffic(wall),
-            },
+            Action::Traffic => {
+                match traffic.transpose()?.flatten() {
+                    Some((pattern, rate, seed)) => {
+                        session.start_traffic(pattern, rate, seed, wall)?
+                    }
+                    None => session.stop_traffic(wall),
+                }
+                // Going live showed the live traffic: now the new one.
+                if was_past {
+                    let settings = self.session.traffic().map(|arrivals| arrivals.settings());
+                    self.controls.show_traffic(settings);
+                }
+            }
             Action::Pause if session.is_paused() => session.resume(wall),
             Action::Pause => session.pause(wall),
             Action::Speed => session.set_speed(self.controls.speed()?, wall)?,
@@ -379,20 +403,21 @@ impl Widget {
     /// ("from 0 to 3.207"), not the running clock's float noise ("to 3.2070000000003725").
     fn seek(&mut self, at: f64) -> Result<(), InvalidValue> {
         let now = self.session.now(dom::wall_seconds());
-        if !(scrub_start(now)..=now).contains(&at) {
-            let (earliest, latest) = seek_range(now);
+        let start = self.timeline.start(now);
+        if !(start..=now).contains(&at) {
+            let (earliest, latest) = seek_range(start, now);
             InvalidValue::check(Field::Now, at, Rule::Between(earliest, latest))?;
         }
         self.travel(at)
     }
 
-    /// Shows the session as it was at lesson time `at` (from 20 s ago, or 0, to now), replayed
+    /// Shows the session as it was at lesson time `at` (from the timeline's start to now), replayed
     /// through the core; lesson time stops meanwhile. Now itself is the live session: reaching it
     /// (End, a step forward, the right edge) goes back to live.
     fn travel(&mut self, at: f64) -> Result<(), InvalidValue> {
         let wall = dom::wall_seconds();
         let now = self.session.now(wall);
-        let at = InvalidValue::check(Field::Now, at, Rule::Between(scrub_start(now), now))?;
+        let at = InvalidValue::check(Field::Now, at, Rule::Between(self.timeline.start(now), now))?;
         // Within a nanosecond counts as now: a step forward by the step just taken back
         // ((now − 0.1) + 0.1) can land a bit short of now in floating point.
         if now - at < 1e-9 {
@@ -417,7 +442,7 @@ impl Widget {
         Ok(())
     }
 
-    /// Moves the moment shown by `seconds` (back if negative), within the timeline's 20 s; going
+    /// Moves the moment shown by `seconds` (back if negative), within the timeline's range; going
     /// forward from the live moment steps lesson time, live.
     fn travel_by(&mut self, seconds: f64) -> Result<(), InvalidValue> {
         let seconds = InvalidValue::check(Field::Step, seconds, Rule::Finite)?;
@@ -427,7 +452,7 @@ impl Widget {
             self.back_to_live(false);
             return self.step(seconds);
         }
-        self.travel((at + seconds).min(now).max(scrub_start(now)))
+        self.travel((at + seconds).min(now).max(self.timeline.start(now)))
     }
 
     /// Back to the live session; with `resume`, lesson time runs again if it ran before.
@@ -435,6 +460,7 @@ impl Widget {
         let Some(past) = self.past.take() else {
             return;
         };
+        self.announcer.forget();
         self.show_state(&self.session, false);
         self.timeline.mark_read();
         self.controls.show_travel(false);
@@ -473,7 +499,7 @@ impl Widget {
                 "ArrowRight" | "ArrowUp" => at + STEP_SECONDS,
                 "PageDown" => at - 1.0,
                 "PageUp" => at + 1.0,
-                "Home" => scrub_start(now),
+                "Home" => self.timeline.start(now),
                 "End" => now,
                 _ => return,
             };
@@ -506,7 +532,7 @@ impl Widget {
         if self.past.is_none() && target >= now {
             return;
         }
-        let _ = self.travel(target.min(now).max(scrub_start(now)));
+        let _ = self.travel(target.min(now).max(self.timeline.start(now)));
     }
 
     /// Puts `session` (a played scenario, held at its end) in place of the live one and shows
@@ -532,8 +558,9 @@ impl Widget {
         }
         self.show_config();
         self.show_state(&self.session, false);
-        let now = self.session.now(dom::wall_seconds());
-        self.travel(scrub_start(now))
+        // Watched from its first moment to its end, however long.
+        self.timeline.whole.set(true);
+        self.travel(0.0)
     }
 
     /// Sends one request of `cost` now, for a host; returns whether it was admitted.

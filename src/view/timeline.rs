@@ -56,6 +56,9 @@ pub struct Timeline {
     read: Cell<bool>,
     /// The whole lesson second of the value last written while time ran live.
     second: Cell<Option<f64>>,
+    /// Whether the slider reaches back to lesson time 0 (a played scenario, watched from its
+    /// first moment), not only the last [`SPAN`] seconds.
+    pub whole: Cell<bool>,
 }
 
 impl Timeline {
@@ -84,6 +87,7 @@ impl Timeline {
             moved: Cell::new(None),
             read: Cell::new(false),
             second: Cell::new(None),
+            whole: Cell::new(false),
         })
     }
 
@@ -92,25 +96,37 @@ impl Timeline {
     /// draws at once and writes the slider's value to the tenth of a second; while time runs, the
     /// track and the value (whole seconds) move only when [`track_due`] says so. `moment` gives
     /// the moment on screen's tokens and, if any, a recent request's outcome, for the slider's
-    /// spoken value (asked only when it is written).
+    /// spoken value (asked only when it is written). A shown moment older than the chart's
+    /// [`SPAN`] (a played scenario's start) is drawn from `past`, the session held there: the
+    /// chart then ends at that moment, the playhead at its right edge.
     pub fn draw(
         &self,
         live: &Session,
         now: f64,
-        shown: Option<f64>,
+        shown: Option<(f64, &Session)>,
         wall: f64,
         moment: &dyn Fn() -> (f64, Option<String>),
     ) {
-        let (history, exact) = (live.history(), live.is_paused());
+        let follow = shown.filter(|(at, _)| *at < now - SPAN);
+        let (chart, end) = follow.map_or((live, now), |(at, past)| (past, at));
+        let shown = shown.map(|(at, _)| at);
+        let (history, exact) = (chart.history(), live.is_paused());
         let (origin, redrawn) = match self.drawn.get() {
             Some((revision, origin, until))
-                if revision == history.revision() && now >= origin && now <= until =>
+                if follow.is_none()
+                    && revision == history.revision()
+                    && end >= origin
+                    && end <= until =>
             {
                 (origin, false)
             }
             _ => {
-                self.redraw(history, now, live.config().capacity());
-                (now, true)
+                self.redraw(history, end, chart.config().capacity());
+                if follow.is_some() {
+                    // Another session's history: the live chart is drawn afresh after it.
+                    self.drawn.set(None);
+                }
+                (end, true)
             }
         };
         let read = self.read.replace(false);
@@ -124,11 +140,11 @@ impl Timeline {
             self.moved.set(None);
         }
         // Whole units: the slide is a translation by whole SVG units.
-        let shift = translate((WIDTH - (now - origin) * PX_PER_SECOND + 0.5).floor(), 0.0);
+        let shift = translate((WIDTH - (end - origin) * PX_PER_SECOND + 0.5).floor(), 0.0);
         set(&self.track, "transform", &shift);
         match shown {
             Some(at) => {
-                set(&self.head, "transform", &translate(x_of(at, now), 0.0));
+                set(&self.head, "transform", &translate(x_of(at, end), 0.0));
                 set(&self.head, "visibility", "visible");
             }
             None => set(&self.head, "visibility", "hidden"),
@@ -172,7 +188,7 @@ impl Timeline {
         let mut max = String::new();
         push_fixed(&mut max, round(now), decimals);
         let mut min = String::new();
-        push_fixed(&mut min, round(scrub_start(now)), decimals);
+        push_fixed(&mut min, round(self.start(now)), decimals);
         set(&self.scrub, "aria-valuemin", &min);
         set(&self.scrub, "aria-valuemax", &max);
         set(&self.scrub, "aria-valuenow", &value);
@@ -201,7 +217,17 @@ impl Timeline {
         } else {
             1.0
         };
-        (now - (1.0 - fraction) * SPAN).max(scrub_start(now))
+        (now - (1.0 - fraction) * SPAN).max(self.start(now))
+    }
+
+    /// The earliest moment the slider reaches at lesson time `now`: what the chart shows
+    /// ([`scrub_start`]), or 0 for a played scenario.
+    pub fn start(&self, now: f64) -> f64 {
+        if self.whole.get() {
+            0.0
+        } else {
+            scrub_start(now)
+        }
     }
 
     /// Rewrites the three paths with `now` as the track's origin (x = 0).
@@ -228,9 +254,9 @@ pub fn scrub_start(now: f64) -> f64 {
 }
 
 /// The moments a script may seek to at lesson time `now`, in whole milliseconds inside the exact
-/// range ([`scrub_start`] to `now`): bounds that read well in an error.
-pub fn seek_range(now: f64) -> (f64, f64) {
-    let earliest = (scrub_start(now) * 1000.0).ceil() / 1000.0;
+/// range (`start`, what [`Timeline::start`] gives, to `now`): bounds that read well in an error.
+pub fn seek_range(start: f64, now: f64) -> (f64, f64) {
+    let earliest = (start * 1000.0).ceil() / 1000.0;
     let latest = (now * 1000.0).floor() / 1000.0;
     (earliest.min(latest), latest)
 }
@@ -288,10 +314,10 @@ mod tests {
 
     #[test]
     fn the_seek_range_is_in_whole_milliseconds_inside_the_exact_one() {
-        assert_eq!(seek_range(0.2054000000003725), (0.0, 0.205));
-        assert_eq!(seek_range(32.3456), (12.346, 32.345));
-        assert_eq!(seek_range(0.0004), (0.0, 0.0));
-        let (earliest, latest) = seek_range(25.0001);
+        assert_eq!(seek_range(0.0, 0.2054000000003725), (0.0, 0.205));
+        assert_eq!(seek_range(12.3456, 32.3456), (12.346, 32.345));
+        assert_eq!(seek_range(0.0, 0.0004), (0.0, 0.0));
+        let (earliest, latest) = seek_range(scrub_start(25.0001), 25.0001);
         assert!(earliest >= scrub_start(25.0001) && latest <= 25.0001);
     }
 

@@ -1,0 +1,181 @@
+// Recording and replaying the diagram (a `#s=` link) as a teacher and a student use it, and what
+// the diagram says around time travel: a link copied after an hour on the page opens, a reset
+// is replayed as the teacher's timeline shows it, a recording longer than the timeline's 20 s is
+// watched from its first moment, a setting changed while a past moment shows takes, the live
+// region does not repeat the past, and the countdown tells the present after B or r change.
+// Lesson time is driven by the diagram's own clock (pause, step); the live region's pace is
+// waited for through what it writes.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowser } from './harness.mjs';
+import { openLesson } from './lesson-helpers.mjs';
+
+const env = useBrowser();
+const W = '#bucket-widget';
+const d = (page, fn, arg) => page.evaluate(fn, arg);
+
+/** The teacher's moment `at + origin` against the student's `at`, every 0.05 s up to `end`. */
+async function sameMoments(teacher, student, origin, end) {
+  let differ = 0;
+  for (let at = 0; at <= end; at += 0.05) {
+    await d(teacher, (t) => window.bucketlab.diagram.seek(t), at + origin);
+    await d(student, (t) => window.bucketlab.diagram.seek(t), at);
+    const [t, s] = [
+      await d(teacher, () => window.bucketlab.diagram.tokens),
+      await d(student, () => window.bucketlab.diagram.tokens),
+    ];
+    const counter = (page) => page.textContent(`${W} .bl-counter`);
+    if (Math.abs(t - s) > 1e-9 || await counter(teacher) !== await counter(student)) differ++;
+  }
+  return differ;
+}
+
+test('a link copied after an hour on the page opens, counted from a second before its first click', async () => {
+  const teacher = await openLesson(env, 'en.html');
+  const t1 = await d(teacher, () => {
+    const dg = window.bucketlab.diagram;
+    dg.pause(); dg.step(3600); dg.step(5);
+    return dg.now;
+  });
+  await teacher.click(`${W} .bl-send`);
+  await d(teacher, () => window.bucketlab.diagram.step(0.5));
+  await teacher.click(`${W} .bl-send`);
+  await d(teacher, () => window.bucketlab.diagram.step(0.5));
+  const text = await d(teacher, () => window.bucketlab.diagram.scenario);
+  assert.equal(text, '1_5_1_5_2_1s1,1_1.5s1,1');
+  const student = await openLesson(env, `en.html#s=${text}`);
+  assert.equal(await student.locator('#page-notice').isVisible(), false, 'no refusal');
+  const origin = Math.ceil(t1 * 1000 - 1e-6) / 1000 - 1;
+  assert.equal(await sameMoments(teacher, student, origin, 2), 0);
+  assert.deepEqual([teacher.problems, student.problems], [[], []]);
+  await teacher.context().close();
+  await student.context().close();
+});
+
+test('a reset is in the link: the replay shows what the teacher\'s timeline shows before it', async () => {
+  const teacher = await openLesson(env, 'en.html');
+  const t0 = await d(teacher, () => { window.bucketlab.diagram.pause(); return window.bucketlab.diagram.now; });
+  await teacher.click(`${W} .bl-send`);
+  await teacher.fill(`${W} .bl-burst-size`, '3');
+  await teacher.click(`${W} .bl-burst`);
+  await d(teacher, () => window.bucketlab.diagram.step(0.4));
+  await teacher.focus(`${W} .bl-rate`);
+  await teacher.keyboard.press('ArrowRight');
+  await d(teacher, () => window.bucketlab.diagram.step(0.6));
+  await teacher.click(`${W} .bl-reset`);
+  await d(teacher, () => window.bucketlab.diagram.step(0.3));
+  await teacher.click(`${W} .bl-send`);
+  await d(teacher, () => window.bucketlab.diagram.step(0.5));
+  const text = await d(teacher, () => window.bucketlab.diagram.scenario);
+  assert.match(text, /^1_5_1_5_[\d.]+_[\d.]+s1,1_[\d.]+s1,3_[\d.]+c5,1\.5_[\d.]+z_[\d.]+s1,1$/);
+  const student = await openLesson(env, `en.html#s=${text}`);
+  assert.equal(await student.locator('#page-notice').isVisible(), false);
+  const [end, first] = text.split('_').slice(4, 6).map(parseFloat);
+  // The first click's moment in the teacher's lesson time (the next whole millisecond), less its
+  // time in the link.
+  const origin = Math.max(0, Math.ceil(t0 * 1000 - 1e-6) / 1000 - first);
+  assert.equal(await sameMoments(teacher, student, origin, end), 0);
+  await teacher.context().close();
+  await student.context().close();
+});
+
+test('a recording longer than 20 s is watched from its first moment to its end, Home and End included', async () => {
+  const page = await openLesson(env, 'en.html#s=1_5_1_5_40_1s1,5_5s1,5_30s1,1');
+  const scrub = `${W} .bl-scrub`;
+  assert.equal(await d(page, () => window.bucketlab.diagram.viewTime), 0, 'its first moment');
+  assert.equal(await page.getAttribute(scrub, 'aria-valuemin'), '0.0');
+  assert.equal(await page.textContent(`${W} .bl-counter`), '5.0 / 5');
+  // Just before the second burst: the first one's refill.
+  await d(page, () => window.bucketlab.diagram.seek(4.9));
+  assert.ok(Math.abs(await d(page, () => window.bucketlab.diagram.tokens) - 3.9) < 1e-9);
+  assert.equal(await page.getAttribute(`${W} .bl-tl-head`, 'visibility'), 'visible');
+  assert.equal(await page.getAttribute(`${W} .bl-tl-head`, 'transform'), 'translate(480.00 0.00)', 'the playhead at the chart\'s right edge');
+  assert.notEqual(await page.getAttribute(`${W} .bl-tl-admitted`, 'd'), '', 'the first burst on the chart');
+  await d(page, () => window.bucketlab.diagram.seek(5));
+  assert.equal(await d(page, () => window.bucketlab.diagram.tokens), 0);
+  await page.focus(scrub);
+  await page.keyboard.press('Home');
+  assert.equal(await d(page, () => window.bucketlab.diagram.viewTime), 0);
+  await page.keyboard.press('ArrowRight');
+  assert.ok(Math.abs(await d(page, () => window.bucketlab.diagram.viewTime) - 0.1) < 1e-9);
+  await page.keyboard.press('End');
+  assert.equal(await d(page, () => window.bucketlab.diagram.traveling), false, 'End: its end, live');
+  assert.equal(await d(page, () => window.bucketlab.diagram.now), 40);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('while a past moment shows, the first change to B, r or the traffic takes effect', async () => {
+  const page = await openLesson(env, 'en.html');
+  await d(page, () => window.bucketlab.diagram.pause());
+  await page.click(`${W} .bl-send`);
+  await d(page, () => window.bucketlab.diagram.step(0.5));
+  for (const [control, key, read, expected] of [
+    ['.bl-capacity', 'ArrowRight', () => window.bucketlab.diagram.capacity, 6],
+    ['.bl-rate', 'ArrowRight', () => window.bucketlab.diagram.refillRate, 1.5],
+  ]) {
+    await page.click(`${W} .bl-step-back`);
+    assert.equal(await d(page, () => window.bucketlab.diagram.traveling), true);
+    await page.focus(`${W} ${control}`);
+    await page.keyboard.press(key);
+    assert.equal(await d(page, () => window.bucketlab.diagram.traveling), false, control);
+    assert.equal(await d(page, read), expected, control);
+    assert.equal(await page.inputValue(`${W} ${control}`), String(expected));
+  }
+  await page.click(`${W} .bl-step-back`);
+  await page.selectOption(`${W} .bl-traffic`, 'steady');
+  assert.equal(await d(page, () => window.bucketlab.diagram.traveling), false);
+  assert.equal(await page.inputValue(`${W} .bl-traffic`), 'steady');
+  assert.match(await d(page, () => window.bucketlab.diagram.scenario), /t[\d.]+,\d+$/, 'traffic started');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('the live region says one press as one decision after stepping back, and no past moment once live', async () => {
+  const page = await openLesson(env, 'en.html');
+  await page.evaluate((w) => {
+    const live = document.querySelector(`${w} .bl-live`);
+    window.__heard = [];
+    new MutationObserver(() => window.__heard.push(live.textContent.trim()))
+      .observe(live, { childList: true, characterData: true, subtree: true });
+  }, W);
+  const hearN = (n) => page.waitForFunction((count) => window.__heard.filter(Boolean).length >= count, n, { timeout: 6000 });
+  const heard = () => page.evaluate(() => window.__heard.filter(Boolean));
+  await d(page, () => window.bucketlab.diagram.pause());
+  await page.click(`${W} .bl-send`);
+  await hearN(1);
+  await page.click(`${W} .bl-step-back`);
+  await hearN(2);
+  assert.match((await heard())[1], /before live/);
+  // A second step back (its sentence waits for the region's pace), then a press, at once.
+  await page.click(`${W} .bl-step-back`);
+  await page.click(`${W} .bl-send`);
+  await hearN(3);
+  assert.equal((await heard())[2], 'Admitted: 3 tokens left.');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('the countdown tells the present after r or B changes', async () => {
+  const page = await openLesson(env, 'en.html');
+  const countdown = () => page.textContent(`${W} .bl-countdown`);
+  await d(page, () => window.bucketlab.diagram.pause());
+  await page.fill(`${W} .bl-burst-size`, '6');
+  await page.click(`${W} .bl-burst`);
+  assert.match(await countdown(), /^Wait: 1\.0\ss left/);
+  // r = 0: the request can never pass; no "the wait is over" 1.5 s later.
+  await page.focus(`${W} .bl-rate`);
+  await page.keyboard.press('Home');
+  assert.equal(await d(page, () => window.bucketlab.diagram.refillRate), 0);
+  await d(page, () => window.bucketlab.diagram.step(1.5));
+  assert.doesNotMatch(await countdown(), /passes now|Wait/);
+  // r = 0.1, empty, then B = 5, r = 10: 0.2 s later the bucket holds 2 and the request passes.
+  await d(page, () => { const dg = window.bucketlab.diagram; dg.configure(5, 0.1); });
+  await page.click(`${W} .bl-send`);
+  assert.match(await countdown(), /^Wait: 10\.0\ss left/);
+  await d(page, () => { const dg = window.bucketlab.diagram; dg.configure(5, 10); dg.step(0.2); });
+  assert.equal(await page.textContent(`${W} .bl-counter`), '2.0 / 5');
+  assert.match(await countdown(), /^The wait is over/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
