@@ -56,7 +56,97 @@ pub fn push_hex(out: &mut String, n: u32) {
 /// doubles stop holding every integer) a value is written in exponent form.
 const EXACT_WHOLE: f64 = 9_007_199_254_740_992.0;
 
-/// Appends `value` rounded half away from zero to exactly `decimals` decimals (at most 6), with
+/// Appends the decimal digits of a whole, finite, non-negative `value`, exactly and without an
+/// exponent, however large: `50000000000000000000` for 5·10¹⁹, and for `1e300` the 301 digits of
+/// the double nearest 10³⁰⁰ (`1000000000000000052504760255204420248704468581108159154915854115…`).
+/// The header fields that carry a count write it so: never capped at `u64::MAX`, never in an
+/// exponent form a client would not parse as an integer.
+pub fn push_whole(out: &mut String, value: f64) {
+    if value < 18_446_744_073_709_551_616.0 {
+        return push_uint(out, value as u64);
+    }
+    // value = mantissa · 2^shift, shift > 0 here: doubled `shift` times in base-10^9 limbs.
+    let bits = value.to_bits();
+    let shift = ((bits >> 52) & 0x7ff) as u32 - 1075;
+    let mantissa = (bits & ((1 << 52) - 1)) | (1 << 52);
+    let mut limbs = vec![
+        (mantissa % 1_000_000_000) as u32,
+        (mantissa / 1_000_000_000 % 1_000_000_000) as u32,
+    ];
+    for _ in 0..shift {
+        let mut carry = 0;
+        for limb in limbs.iter_mut() {
+            let doubled = *limb * 2 + carry;
+            carry = doubled / 1_000_000_000;
+            *limb = doubled % 1_000_000_000;
+        }
+        if carry > 0 {
+            limbs.push(carry);
+        }
+    }
+    let mut rest = limbs.iter().rev();
+    if let Some(&top) = rest.next() {
+        push_uint(out, top.into());
+    }
+    for &limb in rest {
+        let mut div = 100_000_000;
+        while div > 0 {
+            out.push(char::from(b'0' + (limb / div % 10) as u8));
+            div /= 10;
+        }
+    }
+}
+
+/// Appends a nonzero finite `value` below 0.5 in magnitude, which would round to 0 at the
+/// decimals asked for, to 3 significant digits as JavaScript writes
+/// `Number(value.toPrecision(3))`: `0.0004`, `0.000123`, and from below 10⁻⁶ on in exponent form,
+/// `1e-7`, `1.23e-20`, `5e-324`. A nonzero value is never written as 0.
+fn push_significant(out: &mut String, value: f64) {
+    let mut scaled = value.abs();
+    // `value` is `scaled / 10^shift`; scaled up to three digits before the point.
+    let mut shift = 0;
+    while scaled < 1e-20 {
+        scaled *= 1e22;
+        shift += 22;
+    }
+    while scaled < 100.0 {
+        scaled *= 10.0;
+        shift += 1;
+    }
+    let mut digits = scaled.round() as u64;
+    if digits >= 1000 {
+        digits /= 10;
+        shift -= 1;
+    }
+    while digits.is_multiple_of(10) {
+        digits /= 10;
+    }
+    if value < 0.0 {
+        out.push('-');
+    }
+    // The first digit's place: 10^-(shift - 2).
+    let exponent = shift - 2;
+    if exponent <= 6 {
+        out.push_str("0.");
+        for _ in 1..exponent {
+            out.push('0');
+        }
+        push_uint(out, digits);
+    } else {
+        let mut text = String::new();
+        push_uint(&mut text, digits);
+        for (i, digit) in text.chars().enumerate() {
+            if i == 1 {
+                out.push('.');
+            }
+            out.push(digit);
+        }
+        out.push_str("e-");
+        push_uint(out, exponent as u64);
+    }
+}
+
+/// Appends `value` rounded half away from zero to exactly `decimals` decimals (at most 12), with
 /// `.` as the decimal point. From 2^53 on it is written as JavaScript writes large numbers,
 /// `9.00719925474099e+15` (15 significant digits, `decimals` not applying), so that a value is
 /// never shown as another one. Non-finite values are written as `0`; `-0` as `0`.
@@ -64,7 +154,7 @@ pub fn push_fixed(out: &mut String, value: f64, decimals: u32) {
     if value.is_finite() && value.abs() >= EXACT_WHOLE {
         return push_exponent(out, value);
     }
-    let decimals = decimals.min(6);
+    let decimals = decimals.min(12);
     let scale = 10u64.pow(decimals);
     // The whole part and the fraction apart, so that the whole part's digits stay exact.
     let (mut whole, mut frac) = if value.is_finite() {
@@ -147,9 +237,23 @@ pub fn fixed(value: f64, decimals: u32) -> String {
     out
 }
 
-/// `value` with at most `decimals` decimals: trailing zeros and a bare point dropped.
+/// `value` with at most `decimals` decimals: trailing zeros and a bare point dropped. A nonzero
+/// value that this would write as 0 is written to 3 significant digits instead (`0.0004`,
+/// `1e-20`: see [`push_significant`]), so a rate of 10⁻²⁰ never reads as "r = 0", which in the
+/// lesson means "never refills".
 pub fn trimmed(value: f64, decimals: u32) -> String {
     let mut text = fixed(value, decimals);
+    if value != 0.0
+        && value.abs() < 0.5
+        && text
+            .trim_start_matches('-')
+            .trim_matches(['0', '.'])
+            .is_empty()
+    {
+        text.clear();
+        push_significant(&mut text, value);
+        return text;
+    }
     // An exponent form has no trailing zeros to drop (`1e+20` must keep its `0`).
     if text.contains('.') && !text.contains('e') {
         let keep = text.trim_end_matches('0').trim_end_matches('.').len();
@@ -310,8 +414,55 @@ mod tests {
         assert_eq!(trimmed(10.0, 3), "10");
         assert_eq!(trimmed(0.2, 3), "0.2");
         assert_eq!(trimmed(0.1 + 0.2, 3), "0.3");
-        assert_eq!(trimmed(-0.0001, 3), "0");
+        assert_eq!(trimmed(-0.0, 3), "0");
         assert_eq!(trimmed(1234.5678, 2), "1234.57");
+    }
+
+    #[test]
+    fn a_nonzero_value_is_never_written_as_zero() {
+        // What would round to 0 gets 3 significant digits, as JavaScript's
+        // `String(Number(v.toPrecision(3)))` writes them.
+        assert_eq!(trimmed(0.0004, 3), "0.0004");
+        assert_eq!(trimmed(0.00012345, 3), "0.000123");
+        assert_eq!(trimmed(0.0004999, 3), "0.0005");
+        assert_eq!(trimmed(-0.0001, 3), "-0.0001");
+        assert_eq!(trimmed(0.000001, 3), "0.000001");
+        assert_eq!(trimmed(9.996e-7, 3), "0.000001");
+        assert_eq!(trimmed(1e-7, 3), "1e-7");
+        assert_eq!(trimmed(1.2345e-20, 3), "1.23e-20");
+        assert_eq!(trimmed(1e-300, 3), "1e-300");
+        // (JavaScript writes this double back as its shortest form, `5e-324`; both are true.)
+        assert_eq!(trimmed(5e-324, 3), "4.94e-324");
+        assert_eq!(trimmed(4e-7, 0), "4e-7");
+        // What does not round to 0 keeps its decimals.
+        assert_eq!(trimmed(0.0005, 3), "0.001");
+        assert_eq!(trimmed(0.0123, 3), "0.012");
+        assert_eq!(trimmed(0.0, 3), "0");
+        for value in [3e-4, 1.5e-5, 7.77e-9, 2.5e-100, 1e-308, 9.99e-200] {
+            let js = format!("{:.2e}", value).parse::<f64>().unwrap();
+            assert_eq!(trimmed(value, 3).parse::<f64>(), Ok(js), "{value:e}");
+        }
+        // More than 6 decimals when asked (the formula's comparison may need them).
+        assert_eq!(trimmed(0.999_999_6, 12), "0.9999996");
+    }
+
+    #[test]
+    fn whole_numbers_beyond_u64_keep_every_digit() {
+        let whole = |value: f64| {
+            let mut out = String::new();
+            push_whole(&mut out, value);
+            out
+        };
+        assert_eq!(whole(0.0), "0");
+        assert_eq!(whole(18_446_744_073_709_549_568.0), "18446744073709549568");
+        assert_eq!(whole(2f64.powi(64)), "18446744073709551616");
+        assert_eq!(whole(5e19), "50000000000000000000");
+        assert_eq!(whole(1e22), "10000000000000000000000");
+        assert_eq!(whole(1e23), "99999999999999991611392");
+        assert_eq!(whole(f64::MAX).len(), 309);
+        for value in [1e20, 1.5e30, 1e300, f64::MAX, 2f64.powi(1000)] {
+            assert_eq!(whole(value), format!("{value:.0}"));
+        }
     }
 
     #[test]
