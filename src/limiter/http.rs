@@ -28,15 +28,16 @@ fn up(seconds: f64) -> f64 {
     }
 }
 
-/// Appends `name`'s whole seconds (`seconds` rounded up), or nothing but returns `false` when the
-/// wait does not fit a double (infinite: a rate such as 10⁻³²⁰ is too slow to say when): such a
-/// field is left out, as with `r = 0`, rather than capped.
+/// Appends `seconds` rounded up as whole digits and returns `true`, or appends nothing and
+/// returns `false` when the wait does not fit a double (infinite: a rate such as 10⁻³²⁰ is too
+/// slow to say when): such a field is left out, as with `r = 0`, rather than capped.
 fn push_up(out: &mut String, seconds: f64) -> bool {
     let whole = up(seconds);
-    if whole.is_finite() {
+    let finite = whole.is_finite();
+    if finite {
         push_whole(out, whole);
     }
-    whole.is_finite()
+    finite
 }
 
 /// Whole seconds until `missing` tokens have dripped in at `rate` (0 if none are missing), counted
@@ -47,12 +48,6 @@ fn wait_for(missing: f64, rate: f64, lag: f64) -> f64 {
     } else {
         0.0
     }
-}
-
-/// `value`'s whole digits as a header value (see [`push_up`]), or `None` for an infinite one.
-fn whole_text(value: f64, min: f64) -> Option<String> {
-    let mut text = String::new();
-    push_up(&mut text, value.max(min)).then_some(text)
 }
 
 /// A response head for one decision: what a server using this bucket would send.
@@ -83,7 +78,8 @@ impl ResponseHead {
         // 301-digit integer, and a wait of 5·10¹⁹ s is `50000000000000000000`, never capped at
         // `u64::MAX`, which would tell a client to come back before it may.
         if let Outcome::Denied { retry_after } = decision.outcome {
-            if let Some(text) = whole_text(retry_after, 1.0) {
+            let mut text = String::new();
+            if push_up(&mut text, retry_after.max(1.0)) {
                 headers.push(("Retry-After", text));
             }
         }
@@ -91,12 +87,6 @@ impl ResponseHead {
         push_whole(&mut limit, capacity.floor());
         let mut remaining = String::new();
         push_whole(&mut remaining, tokens.floor().max(0.0));
-        headers.push(("X-RateLimit-Limit", limit.clone()));
-        headers.push(("X-RateLimit-Remaining", remaining.clone()));
-        let reset = whole_text(wait_for(capacity - tokens, rate, decision.lag), 0.0);
-        if let (true, Some(reset)) = (rate > 0.0, reset) {
-            headers.push(("X-RateLimit-Reset", reset));
-        }
 
         // `"default";q=B` and `"default";r=tokens`, then the window and the next token's wait.
         let mut policy = String::from("\"");
@@ -107,19 +97,27 @@ impl ResponseHead {
         current.push_str(POLICY);
         current.push_str("\";r=");
         current.push_str(&remaining);
+        headers.push(("X-RateLimit-Limit", limit));
+        headers.push(("X-RateLimit-Remaining", remaining));
         if rate > 0.0 {
+            let mut reset = String::new();
+            if push_up(&mut reset, wait_for(capacity - tokens, rate, decision.lag)) {
+                headers.push(("X-RateLimit-Reset", reset));
+            }
             let missing = if tokens >= capacity {
                 0.0
             } else {
                 1.0 - tokens.fract()
             };
-            if let Some(window) = whole_text(capacity / rate, 0.0) {
-                policy.push_str(";w=");
-                policy.push_str(&window);
+            let at = policy.len();
+            policy.push_str(";w=");
+            if !push_up(&mut policy, capacity / rate) {
+                policy.truncate(at);
             }
-            if let Some(next_token) = whole_text(wait_for(missing, rate, decision.lag), 0.0) {
-                current.push_str(";t=");
-                current.push_str(&next_token);
+            let at = current.len();
+            current.push_str(";t=");
+            if !push_up(&mut current, wait_for(missing, rate, decision.lag)) {
+                current.truncate(at);
             }
         }
         headers.push(("RateLimit-Policy", policy));

@@ -335,23 +335,24 @@ fn formula_text(l: &Locale, config: &BucketConfig, shot: &Shot, places: usize) -
 /// shortfall shows within 12 decimals (`0.999999999998`), rather than a `<` form the formula
 /// has no place for.
 fn adding_up([b, t0, dt, r]: [f64; 4], [t1, c, t2]: [f64; 3], debit: bool) -> usize {
-    let true_at = |places: usize| {
-        let scale = 10f64.powi(places as i32);
-        debit || (t1 * scale).round() < (c * scale).round()
-    };
-    let adds_up = |places: usize| {
-        let scale = 10f64.powi(places as i32);
+    let mut scale = 100.0;
+    // One pass: below 6 decimals both must hold; from 6 on the first that tells the truth.
+    for places in 3..12 {
+        scale *= 10.0;
         let shown = |v: f64| match (v * scale).round() {
             0.0 if v != 0.0 => f64::NAN,
             rounded => rounded,
         };
-        let refill = shown(b).min(shown(t0) + (shown(dt) * shown(r) / scale).round());
-        refill == shown(t1) && (!debit || shown(t1) - shown(c) == shown(t2))
-    };
-    (3..=6)
-        .find(|&places| adds_up(places) && true_at(places))
-        .or_else(|| (6..=12).find(|&places| true_at(places)))
-        .unwrap_or(12)
+        let truthful = debit || (t1 * scale).round() < (c * scale).round();
+        let adds_up = || {
+            let refill = shown(b).min(shown(t0) + (shown(dt) * shown(r) / scale).round());
+            refill == shown(t1) && (!debit || shown(t1) - shown(c) == shown(t2))
+        };
+        if truthful && (places >= 6 || adds_up()) {
+            return places;
+        }
+    }
+    12
 }
 
 #[cfg(test)]
