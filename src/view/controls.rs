@@ -294,21 +294,31 @@ impl Controls {
     /// leave every later send refused for the field's sake, and a permalink that can't be opened),
     /// and says so under the controls, in a status line a screen reader announces: nothing is
     /// clamped without a word.
+    ///
+    /// Below `B = 1` no whole cost fits (the diagram's costs are whole, from 1): the diagram still
+    /// takes such a bucket (the core does, and a link or a host may set one), but the note then
+    /// says plainly that every request will be refused, and the cost field shows 1, the smallest
+    /// cost, rather than a "lowered to 1" that would break the rule it states.
     pub fn fit_cost(&self, l: &Locale, capacity: f64) {
         let typed = self.typed_cost();
         let most = cost_limit(capacity);
+        let below_one = capacity < 1.0;
         if typed > most {
             self.set_cost(most);
-            let template = self
-                .note
-                .get_attribute("data-cost-lowered")
-                .unwrap_or_default();
-            let (from, to, b) = (l.number(typed, 3), l.number(most, 3), l.number(capacity, 3));
-            text(
-                &self.note,
-                &fill(&template, &[("from", &from), ("to", &to), ("b", &b)]),
-            );
+        } else if !below_one {
+            return;
         }
+        let name = if below_one {
+            "data-below-one"
+        } else {
+            "data-cost-lowered"
+        };
+        let template = self.note.get_attribute(name).unwrap_or_default();
+        let (from, to, b) = (l.number(typed, 3), l.number(most, 3), l.number(capacity, 3));
+        text(
+            &self.note,
+            &fill(&template, &[("from", &from), ("to", &to), ("b", &b)]),
+        );
     }
 
     /// Clears the note under the controls (it speaks of the last action only).
