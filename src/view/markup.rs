@@ -422,7 +422,7 @@ mod tests {
     fn every_mark_gets_a_value_and_the_numbers_are_the_configurations() {
         assert_eq!(
             [marks(FRAME), marks(CONTROLS), marks(PANEL), marks(TIMELINE)],
-            [15, 34, 6, 13]
+            [15, 35, 6, 13]
         );
         let config = BucketConfig::new(10.0, 2.5).unwrap();
         let en = widget(&EN_WORDS, "bl0", &config, false);
