@@ -172,3 +172,61 @@ fn an_admitted_request_behind_the_last_refill_counts_the_lag_too() {
         head.to_text()
     );
 }
+
+#[test]
+fn counts_beyond_u64_are_written_with_all_their_digits_never_capped() {
+    // A wait of 0.5 / 1e-20 = 5·10¹⁹ s: ⌈wait⌉ exactly, not u64::MAX (≈1.8·10¹⁹), which would
+    // tell the client to come back before it may.
+    let config = BucketConfig::new(5.0, 1e-20)
+        .unwrap()
+        .with_initial_tokens(0.5)
+        .unwrap();
+    let mut bucket = TokenBucket::started_at(config, 0.0).unwrap();
+    let head = ResponseHead::for_decision(&config, &bucket.try_acquire(1.0, 0.0).unwrap());
+    assert_eq!(head.header("Retry-After"), Some("50000000000000000000"));
+    assert_eq!(
+        head.header("X-RateLimit-Reset"),
+        Some("450000000000000000000")
+    );
+    assert_eq!(
+        head.header("RateLimit-Policy"),
+        Some("\"default\";q=5;w=500000000000000000000")
+    );
+    assert_eq!(
+        head.header("RateLimit"),
+        Some("\"default\";r=0;t=50000000000000000000")
+    );
+
+    // B = 1e300: ⌊B⌋ is the double's own integer, all 301 digits, no exponent.
+    let config = BucketConfig::new(1e300, 1e300).unwrap();
+    let mut bucket = TokenBucket::started_at(config, 0.0).unwrap();
+    let head = ResponseHead::for_decision(&config, &bucket.try_acquire(1.0, 0.0).unwrap());
+    let limit = head.header("X-RateLimit-Limit").unwrap();
+    assert_eq!(limit.len(), 301);
+    assert!(limit.starts_with("10000000000000000525047602552044202487044685811081591549158541"));
+    assert!(limit.bytes().all(|b| b.is_ascii_digit()));
+    assert_eq!(limit.parse::<f64>(), Ok(1e300), "the digits read back as B");
+    assert_eq!(
+        head.header("X-RateLimit-Remaining"),
+        Some(limit),
+        "1e300 − 1 is 1e300"
+    );
+    assert_eq!(
+        head.header("RateLimit-Policy"),
+        Some(format!("\"default\";q={limit};w=1").as_str())
+    );
+
+    // A wait that overflows a double (1 / 5e-324) has no honest integer: the fields are left out,
+    // as with r = 0, never capped.
+    let config = BucketConfig::new(5.0, 5e-324)
+        .unwrap()
+        .with_initial_tokens(0.0)
+        .unwrap();
+    let mut bucket = TokenBucket::started_at(config, 0.0).unwrap();
+    let decision = bucket.try_acquire(1.0, 0.0).unwrap();
+    let head = ResponseHead::for_decision(&config, &decision);
+    assert_eq!(head.status, 429);
+    assert_eq!(head.header("Retry-After"), None);
+    assert_eq!(head.header("X-RateLimit-Reset"), None);
+    assert_eq!(head.header("RateLimit"), Some("\"default\";r=0"));
+}

@@ -5,34 +5,48 @@
 //! a UTC epoch instead; a lesson has no wall clock worth quoting).
 
 use super::bucket::{BucketConfig, Decision, Outcome, TOKEN_SLACK};
-use super::number::{push_uint, uint};
+use super::number::{push_uint, push_whole};
 
 /// The policy name used in the draft's structured fields.
 const POLICY: &str = "default";
 
 /// The whole-seconds `Retry-After` value for a wait of `seconds`: rounded **up** (never tell a
-/// client to come back early) and at least 1, as a denial always means "not now".
+/// client to come back early) and at least 1, as a denial always means "not now". Saturates at
+/// `u64::MAX` (about 585 billion years); the response head itself writes every digit (see
+/// [`ResponseHead::for_decision`]).
 pub fn retry_after_seconds(seconds: f64) -> u64 {
-    whole_seconds_up(seconds).max(1)
+    up(seconds).max(1.0) as u64
 }
 
-/// `ceil(seconds)` as an integer, 0 for anything not above 0.
-fn whole_seconds_up(seconds: f64) -> u64 {
+/// `ceil(seconds)`, 0 for anything not above 0: a whole number kept as a double, so that a wait
+/// beyond `u64` keeps its value (see [`push_whole`]).
+fn up(seconds: f64) -> f64 {
     if seconds > 0.0 {
-        // `as` saturates for values beyond u64 (and infinity), which is the honest answer there.
-        seconds.ceil() as u64
+        seconds.ceil()
     } else {
-        0
+        0.0
     }
+}
+
+/// Appends `seconds` rounded up as whole digits and returns `true`, or appends nothing and
+/// returns `false` when the wait does not fit a double (infinite: a rate such as 10⁻³²⁰ is too
+/// slow to say when): such a field is left out, as with `r = 0`, rather than capped.
+fn push_up(out: &mut String, seconds: f64) -> bool {
+    let whole = up(seconds);
+    let finite = whole.is_finite();
+    if finite {
+        push_whole(out, whole);
+    }
+    finite
 }
 
 /// Whole seconds until `missing` tokens have dripped in at `rate` (0 if none are missing), counted
 /// from the last refill when `now` is `lag` seconds behind it: no token accrues before then.
-fn wait_for(missing: f64, rate: f64, lag: f64) -> u64 {
+fn wait_for(missing: f64, rate: f64, lag: f64) -> f64 {
     if missing > 0.0 {
-        whole_seconds_up(lag + missing / rate)
+        lag + missing / rate
     } else {
-        0
+        0.0
     }
 }
 
@@ -60,38 +74,51 @@ impl ResponseHead {
         };
         let mut headers = Vec::with_capacity(6);
 
+        // Counts are written with all their digits (`push_whole`): `⌊B⌋` for `B = 1e300` is the
+        // 301-digit integer, and a wait of 5·10¹⁹ s is `50000000000000000000`, never capped at
+        // `u64::MAX`, which would tell a client to come back before it may.
         if let Outcome::Denied { retry_after } = decision.outcome {
-            headers.push(("Retry-After", uint(retry_after_seconds(retry_after))));
+            let mut text = String::new();
+            if push_up(&mut text, retry_after.max(1.0)) {
+                headers.push(("Retry-After", text));
+            }
         }
-        let limit = capacity.floor() as u64;
-        let remaining = tokens.floor() as u64;
-        headers.push(("X-RateLimit-Limit", uint(limit)));
-        headers.push(("X-RateLimit-Remaining", uint(remaining)));
-        if rate > 0.0 {
-            let reset = wait_for(capacity - tokens, rate, decision.lag);
-            headers.push(("X-RateLimit-Reset", uint(reset)));
-        }
+        let mut limit = String::new();
+        push_whole(&mut limit, capacity.floor());
+        let mut remaining = String::new();
+        push_whole(&mut remaining, tokens.floor().max(0.0));
 
         // `"default";q=B` and `"default";r=tokens`, then the window and the next token's wait.
         let mut policy = String::from("\"");
         policy.push_str(POLICY);
         policy.push_str("\";q=");
-        push_uint(&mut policy, limit);
+        policy.push_str(&limit);
         let mut current = String::from("\"");
         current.push_str(POLICY);
         current.push_str("\";r=");
-        push_uint(&mut current, remaining);
+        current.push_str(&remaining);
+        headers.push(("X-RateLimit-Limit", limit));
+        headers.push(("X-RateLimit-Remaining", remaining));
         if rate > 0.0 {
-            policy.push_str(";w=");
-            push_uint(&mut policy, whole_seconds_up(capacity / rate));
+            let mut reset = String::new();
+            if push_up(&mut reset, wait_for(capacity - tokens, rate, decision.lag)) {
+                headers.push(("X-RateLimit-Reset", reset));
+            }
             let missing = if tokens >= capacity {
                 0.0
             } else {
                 1.0 - tokens.fract()
             };
-            let next_token = wait_for(missing, rate, decision.lag);
+            let at = policy.len();
+            policy.push_str(";w=");
+            if !push_up(&mut policy, capacity / rate) {
+                policy.truncate(at);
+            }
+            let at = current.len();
             current.push_str(";t=");
-            push_uint(&mut current, next_token);
+            if !push_up(&mut current, wait_for(missing, rate, decision.lag)) {
+                current.truncate(at);
+            }
         }
         headers.push(("RateLimit-Policy", policy));
         headers.push(("RateLimit", current));

@@ -56,7 +56,99 @@ pub fn push_hex(out: &mut String, n: u32) {
 /// doubles stop holding every integer) a value is written in exponent form.
 const EXACT_WHOLE: f64 = 9_007_199_254_740_992.0;
 
-/// Appends `value` rounded half away from zero to exactly `decimals` decimals (at most 6), with
+/// Appends the decimal digits of a whole, finite, non-negative `value`, exactly and without an
+/// exponent, however large: `50000000000000000000` for 5·10¹⁹, and for `1e300` the 301 digits of
+/// the double nearest 10³⁰⁰ (`1000000000000000052504760255204420248704468581108159154915854115…`).
+/// The header fields that carry a count write it so: never capped at `u64::MAX`, never in an
+/// exponent form a client would not parse as an integer.
+pub fn push_whole(out: &mut String, value: f64) {
+    if value < 18_446_744_073_709_551_616.0 {
+        return push_uint(out, value as u64);
+    }
+    // value = mantissa · 2^shift (shift > 0 here): the mantissa's decimal digits, least
+    // significant first, doubled `shift` times. f64::MAX has 309 digits.
+    let bits = value.to_bits();
+    let mut mantissa = (bits & ((1 << 52) - 1)) | (1 << 52);
+    let mut digits = [0u8; 309];
+    for digit in digits.iter_mut() {
+        *digit = (mantissa % 10) as u8;
+        mantissa /= 10;
+    }
+    for _ in 1075..(bits >> 52) {
+        let mut carry = 0;
+        for digit in digits.iter_mut() {
+            let doubled = *digit * 2 + carry;
+            carry = doubled / 10;
+            *digit = doubled % 10;
+        }
+    }
+    let mut leading = true;
+    for &digit in digits.iter().rev() {
+        leading &= digit == 0;
+        if !leading {
+            out.push(char::from(b'0' + digit));
+        }
+    }
+}
+
+/// A nonzero finite `value` below 0.5 in magnitude to 3 significant digits (see
+/// [`push_significant`]).
+pub fn significant(value: f64) -> String {
+    let mut out = String::new();
+    push_significant(&mut out, value);
+    out
+}
+
+/// Appends a nonzero finite `value` below 0.5 in magnitude, which would round to 0 at the
+/// decimals asked for, to 3 significant digits as JavaScript writes
+/// `Number(value.toPrecision(3))`: `0.0004`, `0.000123`, and from below 10⁻⁶ on in exponent form,
+/// `1e-7`, `1.23e-20`, `5e-324`. A nonzero value is never written as 0.
+pub fn push_significant(out: &mut String, value: f64) {
+    let mut scaled = value.abs();
+    // `value` is `scaled / 10^shift`; scaled up to three digits before the point.
+    let mut shift = 0;
+    while scaled < 1e-20 {
+        scaled *= 1e22;
+        shift += 22;
+    }
+    while scaled < 100.0 {
+        scaled *= 10.0;
+        shift += 1;
+    }
+    let mut digits = scaled.round() as u64;
+    if digits >= 1000 {
+        digits /= 10;
+        shift -= 1;
+    }
+    while digits.is_multiple_of(10) {
+        digits /= 10;
+    }
+    if value < 0.0 {
+        out.push('-');
+    }
+    // The first digit's place: 10^-(shift - 2).
+    let exponent = shift - 2;
+    if exponent <= 6 {
+        out.push_str("0.");
+        for _ in 1..exponent {
+            out.push('0');
+        }
+        push_uint(out, digits);
+    } else {
+        let mut text = String::new();
+        push_uint(&mut text, digits);
+        for (i, digit) in text.chars().enumerate() {
+            if i == 1 {
+                out.push('.');
+            }
+            out.push(digit);
+        }
+        out.push_str("e-");
+        push_uint(out, exponent as u64);
+    }
+}
+
+/// Appends `value` rounded half away from zero to exactly `decimals` decimals (at most 12), with
 /// `.` as the decimal point. From 2^53 on it is written as JavaScript writes large numbers,
 /// `9.00719925474099e+15` (15 significant digits, `decimals` not applying), so that a value is
 /// never shown as another one. Non-finite values are written as `0`; `-0` as `0`.
@@ -64,7 +156,7 @@ pub fn push_fixed(out: &mut String, value: f64, decimals: u32) {
     if value.is_finite() && value.abs() >= EXACT_WHOLE {
         return push_exponent(out, value);
     }
-    let decimals = decimals.min(6);
+    let decimals = decimals.min(12);
     let scale = 10u64.pow(decimals);
     // The whole part and the fraction apart, so that the whole part's digits stay exact.
     let (mut whole, mut frac) = if value.is_finite() {
@@ -147,9 +239,16 @@ pub fn fixed(value: f64, decimals: u32) -> String {
     out
 }
 
-/// `value` with at most `decimals` decimals: trailing zeros and a bare point dropped.
-pub fn trimmed(value: f64, decimals: u32) -> String {
+/// `value` with at most `decimals` decimals: trailing zeros and a bare point dropped. A nonzero
+/// value that this would write as 0 is written by `small` instead, to 3 significant digits
+/// (`0.0004`, `1e-20`: natively [`significant`]; the widget's wasm asks JavaScript), so a rate of 10⁻²⁰ never reads as "r = 0", which in the
+/// lesson means "never refills".
+pub fn trimmed(value: f64, decimals: u32, small: NumberText) -> String {
     let mut text = fixed(value, decimals);
+    // Finite and below 0.5, so no exponent form: written as 0 when it has no digit but zeros.
+    if value != 0.0 && value.abs() < 0.5 && !text.bytes().any(|b| b > b'0') {
+        return small(value);
+    }
     // An exponent form has no trailing zeros to drop (`1e+20` must keep its `0`).
     if text.contains('.') && !text.contains('e') {
         let keep = text.trim_end_matches('0').trim_end_matches('.').len();
@@ -280,13 +379,13 @@ mod tests {
     #[test]
     fn large_values_are_written_truthfully_never_capped() {
         assert_eq!(fixed(1e13, 1), "10000000000000.0");
-        assert_eq!(trimmed(1e13, 3), "10000000000000");
+        assert_eq!(trimmed(1e13, 3, significant), "10000000000000");
         assert_eq!(fixed(9_007_199_254_740_991.0, 0), "9007199254740991");
         assert_eq!(fixed(4_503_599_627_370_495.5, 1), "4503599627370495.5");
         assert_eq!(fixed(2f64.powi(53), 1), "9.00719925474099e+15");
         assert_eq!(fixed(1e300, 1), "1e+300");
-        assert_eq!(trimmed(1e308, 3), "1e+308");
-        assert_eq!(trimmed(1e20, 3), "1e+20");
+        assert_eq!(trimmed(1e308, 3, significant), "1e+308");
+        assert_eq!(trimmed(1e20, 3, significant), "1e+20");
         assert_eq!(fixed(-1.5e20, 1), "-1.5e+20");
         assert_eq!(fixed(f64::MAX, 1), "1.79769313486232e+308");
         assert_eq!(fixed(123_456_789_012_345_678.0, 2), "1.23456789012346e+17");
@@ -307,11 +406,62 @@ mod tests {
 
     #[test]
     fn trimmed_drops_trailing_zeros() {
-        assert_eq!(trimmed(10.0, 3), "10");
-        assert_eq!(trimmed(0.2, 3), "0.2");
-        assert_eq!(trimmed(0.1 + 0.2, 3), "0.3");
-        assert_eq!(trimmed(-0.0001, 3), "0");
-        assert_eq!(trimmed(1234.5678, 2), "1234.57");
+        assert_eq!(trimmed(10.0, 3, significant), "10");
+        assert_eq!(trimmed(0.2, 3, significant), "0.2");
+        assert_eq!(trimmed(0.1 + 0.2, 3, significant), "0.3");
+        assert_eq!(trimmed(-0.0, 3, significant), "0");
+        assert_eq!(trimmed(1234.5678, 2, significant), "1234.57");
+    }
+
+    #[test]
+    fn a_nonzero_value_is_never_written_as_zero() {
+        // What would round to 0 gets 3 significant digits, as JavaScript's
+        // `String(Number(v.toPrecision(3)))` writes them.
+        assert_eq!(trimmed(0.0004, 3, significant), "0.0004");
+        assert_eq!(trimmed(0.00012345, 3, significant), "0.000123");
+        assert_eq!(trimmed(0.0004999, 3, significant), "0.0005");
+        assert_eq!(trimmed(-0.0001, 3, significant), "-0.0001");
+        assert_eq!(trimmed(0.000001, 3, significant), "0.000001");
+        assert_eq!(trimmed(9.996e-7, 3, significant), "0.000001");
+        assert_eq!(trimmed(1e-7, 3, significant), "1e-7");
+        assert_eq!(trimmed(1.2345e-20, 3, significant), "1.23e-20");
+        assert_eq!(trimmed(1e-300, 3, significant), "1e-300");
+        // (JavaScript writes this double back as its shortest form, `5e-324`; both are true.)
+        assert_eq!(trimmed(5e-324, 3, significant), "4.94e-324");
+        assert_eq!(trimmed(4e-7, 0, significant), "4e-7");
+        // What does not round to 0 keeps its decimals.
+        assert_eq!(trimmed(0.0005, 3, significant), "0.001");
+        assert_eq!(trimmed(0.0123, 3, significant), "0.012");
+        assert_eq!(trimmed(0.0, 3, significant), "0");
+        for value in [3e-4, 1.5e-5, 7.77e-9, 2.5e-100, 1e-308, 9.99e-200] {
+            let js = format!("{:.2e}", value).parse::<f64>().unwrap();
+            assert_eq!(
+                trimmed(value, 3, significant).parse::<f64>(),
+                Ok(js),
+                "{value:e}"
+            );
+        }
+        // More than 6 decimals when asked (the formula's comparison may need them).
+        assert_eq!(trimmed(0.999_999_6, 12, significant), "0.9999996");
+    }
+
+    #[test]
+    fn whole_numbers_beyond_u64_keep_every_digit() {
+        let whole = |value: f64| {
+            let mut out = String::new();
+            push_whole(&mut out, value);
+            out
+        };
+        assert_eq!(whole(0.0), "0");
+        assert_eq!(whole(18_446_744_073_709_549_568.0), "18446744073709549568");
+        assert_eq!(whole(2f64.powi(64)), "18446744073709551616");
+        assert_eq!(whole(5e19), "50000000000000000000");
+        assert_eq!(whole(1e22), "10000000000000000000000");
+        assert_eq!(whole(1e23), "99999999999999991611392");
+        assert_eq!(whole(f64::MAX).len(), 309);
+        for value in [1e20, 1.5e30, 1e300, f64::MAX, 2f64.powi(1000)] {
+            assert_eq!(whole(value), format!("{value:.0}"));
+        }
     }
 
     #[test]

@@ -73,6 +73,8 @@ pub struct Controls {
     /// The field the error line is about, if any.
     shown: Cell<Option<Field>>,
     note: Element,
+    /// The note says that `B` is below 1.
+    below_one: Cell<bool>,
 }
 
 impl Controls {
@@ -124,6 +126,7 @@ impl Controls {
             error,
             shown: Cell::new(None),
             note,
+            below_one: Cell::new(false),
         })
         .inspect(|controls| controls.identify_error())
     }
@@ -288,17 +291,23 @@ impl Controls {
         text(&self.capacity_out, &l.number(capacity, 3));
         text(&self.rate_out, &l.number(rate, 3));
         set(&self.cost, "max", &js_number(cost_limit(capacity)));
+        self.show_below_one(l, capacity);
     }
 
     /// Lowers the cost in the cost field to `B` when `B` dropped below it (a cost above `B` would
     /// leave every later send refused for the field's sake, and a permalink that can't be opened),
     /// and says so under the controls, in a status line a screen reader announces: nothing is
-    /// clamped without a word.
+    /// clamped without a word. Below `B = 1` the cost shows 1, the smallest, and the note is the
+    /// one [`Controls::show_config`] wrote (see [`Controls::show_below_one`]), not a "lowered to
+    /// 1" that would break the rule it states.
     pub fn fit_cost(&self, l: &Locale, capacity: f64) {
         let typed = self.typed_cost();
         let most = cost_limit(capacity);
         if typed > most {
             self.set_cost(most);
+            if capacity < 1.0 {
+                return;
+            }
             let template = self
                 .note
                 .get_attribute("data-cost-lowered")
@@ -309,6 +318,27 @@ impl Controls {
                 &fill(&template, &[("from", &from), ("to", &to), ("b", &b)]),
             );
         }
+    }
+
+    /// Below `B = 1` no whole cost fits (the diagram's costs are whole, from 1), so every request
+    /// will be refused. The diagram still takes such a bucket (the core does, and a link, a host
+    /// or a script may set one), and says so plainly under the controls whenever it shows it;
+    /// the note goes when `B` is 1 or more again.
+    fn show_below_one(&self, l: &Locale, capacity: f64) {
+        let below = capacity < 1.0;
+        if below {
+            let template = self
+                .note
+                .get_attribute("data-below-one")
+                .unwrap_or_default();
+            text(
+                &self.note,
+                &fill(&template, &[("b", &l.number(capacity, 3))]),
+            );
+        } else if self.below_one.get() {
+            self.clear_note();
+        }
+        self.below_one.set(below);
     }
 
     /// Clears the note under the controls (it speaks of the last action only).

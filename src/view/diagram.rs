@@ -192,14 +192,18 @@ impl Diagram {
             &ResponseHead::for_decision(config, decision).to_text(),
         );
         let _ = self.head.remove_attribute("hidden");
-        text(&self.formula, &formula_text(l, config, shot));
+        let places = places(config, shot);
+        text(&self.formula, &formula_text(l, config, shot, places));
+        // With the formula's decimals, so that the tokens read the same and still fall short of
+        // c; the wait itself is never 0 (see `number::trimmed`).
+        let n = |v: f64| l.number(v, places);
         let wait = match decision.outcome {
             Outcome::Denied { retry_after } => fill(
                 l.exact_wait,
                 &[
-                    ("c", &l.number(shot.cost, 3)),
-                    ("t", &l.number(decision.tokens, 3)),
-                    ("r", &l.number(config.refill_rate(), 3)),
+                    ("c", &n(shot.cost)),
+                    ("t", &n(decision.tokens)),
+                    ("r", &n(config.refill_rate())),
                     ("s", &l.number(retry_after, 3)),
                 ],
             ),
@@ -269,22 +273,26 @@ pub fn summary(l: &Locale, config: &BucketConfig, shot: &Shot) -> String {
     }
 }
 
-/// `tokens = min(B, tokens + Δt·r)` with this request's numbers, then the debit if admitted,
-/// written with as few decimals (3 to 6) as make the numbers shown add up: at 3 decimals
-/// `0.0024 + 0.0006·1 = 0.003` would read `0.002 + 0·1 = 0.003`.
-fn formula_text(l: &Locale, config: &BucketConfig, shot: &Shot) -> String {
+/// The decimals the formula and the wait line write `shot`'s numbers with (see [`adding_up`]).
+fn places(config: &BucketConfig, shot: &Shot) -> usize {
     let d = &shot.decision;
-    let available = d.available;
-    let places = adding_up(
+    adding_up(
         [
             config.capacity(),
             d.tokens_before,
             d.elapsed,
             config.refill_rate(),
         ],
-        [available, shot.cost, d.tokens],
+        [d.available, shot.cost, d.tokens],
         d.is_admitted(),
-    );
+    )
+}
+
+/// `tokens = min(B, tokens + Δt·r)` with this request's numbers, then the debit if admitted,
+/// written with `places` decimals.
+fn formula_text(l: &Locale, config: &BucketConfig, shot: &Shot, places: usize) -> String {
+    let d = &shot.decision;
+    let available = d.available;
     let n = |v: f64| l.number(v, places);
     let refill = fill(
         l.refill_formula,
@@ -314,17 +322,37 @@ fn formula_text(l: &Locale, config: &BucketConfig, shot: &Shot) -> String {
     }
 }
 
-/// The fewest decimals, from 3 to 6, at which `min(b, t0 + dt·r) = t1` (and, if `debit`,
-/// `t1 − c = t2`) holds between the rounded numbers; 6 if none does.
+/// The decimals for the formula: the fewest, from 3 to 6, at which the rounded numbers add up
+/// (`min(b, t0 + dt·r) = t1` and, if `debit`, `t1 − c = t2`: at 3 decimals
+/// `0.0024 + 0.0006·1 = 0.003` would read `0.002 + 0·1 = 0.003`) **and** tell the decision's
+/// truth: for a denial the tokens shown stay below the cost shown (0.9996 tokens must not read
+/// as `1` against c = 1). A nonzero number that rounds to 0 is written otherwise (`1e-20`, see
+/// `number::trimmed`), so it adds up at no scale here.
+///
+/// If none of 3 to 6 does both, the truth comes first: the fewest decimals up to 12 at which a
+/// denial's tokens still read below c (6 when it already does). Twelve always suffice: a denial
+/// is short by more than the bucket's slack, 10⁻¹² · B with B ≥ c ≥ 1 in the diagram, so its
+/// shortfall shows within 12 decimals (`0.999999999998`), rather than a `<` form the formula
+/// has no place for.
 fn adding_up([b, t0, dt, r]: [f64; 4], [t1, c, t2]: [f64; 3], debit: bool) -> usize {
-    [1e3, 1e4, 1e5]
-        .into_iter()
-        .position(|scale: f64| {
-            let shown = |v: f64| (v * scale).round();
+    let mut scale = 100.0;
+    // One pass: below 6 decimals both must hold; from 6 on the first that tells the truth.
+    for places in 3..12 {
+        scale *= 10.0;
+        let shown = |v: f64| match (v * scale).round() {
+            0.0 if v != 0.0 => f64::NAN,
+            rounded => rounded,
+        };
+        let truthful = debit || (t1 * scale).round() < (c * scale).round();
+        let adds_up = || {
             let refill = shown(b).min(shown(t0) + (shown(dt) * shown(r) / scale).round());
             refill == shown(t1) && (!debit || shown(t1) - shown(c) == shown(t2))
-        })
-        .map_or(6, |fewest| 3 + fewest)
+        };
+        if truthful && (places >= 6 || adds_up()) {
+            return places;
+        }
+    }
+    12
 }
 
 #[cfg(test)]
@@ -345,6 +373,31 @@ mod tests {
         // 0.0014449 + 0.0014449·1 = 0.0028898 adds up at none of 3, 4, 5 decimals: 6.
         let t = 0.0014449;
         assert_eq!(adding_up([5.0, t, t, 1.0], [2.0 * t, 1.0, 0.0], false), 6);
+    }
+
+    #[test]
+    fn a_denial_never_reads_as_enough_tokens() {
+        // 0.96 + 0.0396·1 = 0.9996 < 1: at 3 decimals `0.96 + 0.04·1 = 1`, which would pass.
+        let (t0, dt) = (0.96, 0.0396);
+        assert_eq!(
+            adding_up([5.0, t0, dt, 1.0], [t0 + dt, 1.0, t0 + dt], false),
+            4
+        );
+        // Short by less than 10⁻⁶: more than 6 decimals, although they no longer add up.
+        let t = 1.0 - 4e-7;
+        assert_eq!(adding_up([5.0, t, 0.0, 1.0], [t, 1.0, t], false), 7);
+        let t = 1.0 - 5e-12;
+        assert_eq!(adding_up([5.0, t, 0.0, 1.0], [t, 1.0, t], false), 12);
+        // An admitted request is not held to it: 0.9996 may read as 1 when it is not compared.
+        assert_eq!(adding_up([5.0, 2.0, 0.5, 1.0], [2.5, 1.0, 1.5], true), 3);
+    }
+
+    #[test]
+    fn a_number_too_small_for_the_decimals_counts_as_not_adding_up() {
+        // 0.0001 is written as `0.0001`, never `0` (number::trimmed), so at 3 decimals
+        // `0.0001 + 1·1 = 1` and `1 − 1 = 0.0001` would be shown: 4 decimals.
+        let t0 = 0.0001;
+        assert_eq!(adding_up([5.0, t0, 1.0, 1.0], [1.0 + t0, 1.0, t0], true), 4);
     }
 
     #[test]

@@ -4,6 +4,25 @@
 use crate::limiter::number::{self, NumberText};
 use crate::limiter::{Field, Given, InvalidValue, Rule};
 
+/// How [`Locale::number`] writes a nonzero value too small for its decimals (never as 0): to 3
+/// significant digits, `0.0004`, `1e-20`. Natively in Rust ([`number::significant`]); in the
+/// widget's wasm by JavaScript, `String(Number(v.toPrecision(3)))`, which keeps the code out of
+/// the module. The two agree but for subnormals (`5e-324`, natively `4.94e-324`).
+#[cfg(not(target_arch = "wasm32"))]
+const SMALL: NumberText = number::significant;
+#[cfg(target_arch = "wasm32")]
+const SMALL: NumberText = js_significant;
+
+#[cfg(target_arch = "wasm32")]
+fn js_significant(value: f64) -> String {
+    use crate::wasm::convert::{js_decimal, js_number};
+    let text = js_sys::Number::from(value)
+        .to_precision(3)
+        .map(String::from)
+        .unwrap_or_default();
+    js_number(js_decimal(&text))
+}
+
 /// Every string the widget writes while it runs, in one language.
 pub struct Locale {
     /// BCP 47 tag of the language.
@@ -120,7 +139,7 @@ pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
 impl Locale {
     /// `value` with at most `decimals` decimals, trailing zeros dropped, in this language's style.
     pub fn number(&self, value: f64, decimals: usize) -> String {
-        self.localize(number::trimmed(value, decimals as u32))
+        self.localize(number::trimmed(value, decimals as u32, SMALL))
     }
 
     /// `value` with exactly `decimals` decimals, in this language's style.

@@ -59,6 +59,9 @@ pub struct Words {
     /// Under the controls, when lowering `B` lowered the cost too (`{from}`, `{to}`, `{b}`): a
     /// template the widget fills at run time, kept in the markup so it costs the wasm nothing.
     pub cost_lowered: &'static str,
+    /// Under the controls, when `B` is below 1 (`{b}`): no whole cost fits, so every request will
+    /// be refused. A template too, in the markup.
+    pub below_one: &'static str,
     /// The status at a past moment with no request yet (a replayed scenario opens at one): a
     /// template the widget shows instead of the idle invitation to send.
     pub past_idle: &'static str,
@@ -182,7 +185,7 @@ const CONTROLS: &str = "<div class=\"bl-controls\">\
 <button class=\"bl-button bl-reset\" type=\"button\">{}</button>\
 </fieldset>\
 <p class=\"bl-input-error\" role=\"alert\"></p>\
-<p class=\"bl-controls-note\" role=\"status\" data-cost-lowered=\"{}\"></p>\
+<p class=\"bl-controls-note\" role=\"status\" data-cost-lowered=\"{}\" data-below-one=\"{}\"></p>\
 </div>";
 
 /// The response panel, then the place of the timeline. `{}` marks: the status at a past moment
@@ -284,6 +287,7 @@ pub fn widget(w: &Words, id: &str, config: &BucketConfig, hero: bool) -> String 
             w.live,
             w.reset,
             w.cost_lowered,
+            w.below_one,
         ],
     ));
     out.push_str(&render(
@@ -418,7 +422,7 @@ mod tests {
     fn every_mark_gets_a_value_and_the_numbers_are_the_configurations() {
         assert_eq!(
             [marks(FRAME), marks(CONTROLS), marks(PANEL), marks(TIMELINE)],
-            [15, 34, 6, 13]
+            [15, 35, 6, 13]
         );
         let config = BucketConfig::new(10.0, 2.5).unwrap();
         let en = widget(&EN_WORDS, "bl0", &config, false);

@@ -187,3 +187,98 @@ test('en: the traffic fields show the moment on screen: off before the traffic s
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+/** The panel's status, formula and wait lines in `root`. */
+const panel = (page, root = W) => page.evaluate((w) => ['.bl-status', '.bl-formula', '.bl-wait', '.bl-head']
+  .map((s) => document.querySelector(`${w} ${s}`).textContent), root);
+
+test('en: a denial 0.0004 tokens short reads as short (not "1 … 0 s"), and a tiny rate is never shown as 0', async () => {
+  const page = await openLesson(env, 'en.html');
+  await page.evaluate(() => {
+    const d = window.bucketlab.diagram;
+    d.pause();
+    for (let i = 0; i < 5; i++) d.send();
+    d.step(1.96);
+    d.send();
+    d.step(0.0396);
+    d.send();
+  });
+  // The bucket holds 0.96 + 0.0396 = 0.9996 < 1: refused, and the numbers shown say so.
+  const [status, formula, wait] = await panel(page);
+  assert.equal(status, 'Denied: 429, retry in 0.0004\u00a0s.');
+  assert.equal(formula.replace(/\u00a0/g, ' '), 'tokens = min(B, tokens + Δt·r) = min(5, 0.96 + 0.0396·1) = 0.9996');
+  assert.equal(wait, 'wait = (c\u00a0−\u00a0tokens)\u00a0/\u00a0r = (1\u00a0−\u00a00.9996)\u00a0/\u00a01 = 0.0004\u00a0s');
+
+  // r = 0.0004 and r = 10⁻²⁰: the rate is written, never as "0" (a division by zero).
+  await page.evaluate(() => {
+    const d = window.bucketlab.diagram;
+    d.configure(5, 0.0004);
+    d.step(100);
+    d.send();
+    d.send();
+  });
+  const [, slowFormula, slowWait] = await panel(page);
+  assert.match(slowFormula.replace(/\u00a0/g, ' '), /= min\(5, 0\.0396 \+ 0·0\.0004\) = 0\.0396$/);
+  assert.match(slowWait.replace(/\u00a0/g, ' '), /= \(1 − 0\.0396\) \/ 0\.0004 = 2401 s$/);
+  await page.evaluate(() => {
+    const d = window.bucketlab.diagram;
+    d.configure(5, 1e-20);
+    d.send();
+  });
+  const [, tinyFormula, tinyWait, head] = await panel(page);
+  assert.match(tinyFormula, /·1e-20\) = /);
+  assert.match(tinyWait, /\u00a0\/\u00a01e-20 = \d/);
+  assert.doesNotMatch(`${tinyFormula} ${tinyWait}`, /\/\u00a00 =|·0\)/);
+  // ⌈wait⌉ with all its digits, never capped at 2^64 − 1.
+  const retryAfter = head.match(/Retry-After: (\d+)/)[1];
+  assert.ok(retryAfter.length >= 20 && retryAfter !== '18446744073709551615', retryAfter);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('pt-BR: the same denial, with the decimal comma', async () => {
+  const page = await openLesson(env, '');
+  await page.evaluate(() => {
+    const d = window.bucketlab.diagram;
+    d.pause();
+    for (let i = 0; i < 5; i++) d.send();
+    d.step(1.96);
+    d.send();
+    d.step(0.0396);
+    d.send();
+  });
+  const [status, formula, wait] = await panel(page);
+  assert.match(status, /0,0004\u00a0s\.$/);
+  assert.match(formula.replace(/\u00a0/g, ' '), /= min\(5; 0,96 \+ 0,0396·1\) = 0,9996$/);
+  assert.match(wait, /\(1\u00a0−\u00a00,9996\)\u00a0\/\u00a01 = 0,0004\u00a0s$/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('B below 1: the note says every request will be refused, never "cost lowered to 1" (console, link, embed)', async () => {
+  const page = await openLesson(env, 'en.html');
+  const note = () => page.textContent(`${W} .bl-controls-note`);
+  await page.evaluate(() => {
+    const d = window.bucketlab.diagram;
+    d.pause();
+    d.setCost(2);
+    d.configure(0.5, 1);
+  });
+  assert.equal(await note(), 'B = 0.5 is less than 1, the smallest cost c a request can have here: every request will be refused, whatever its cost.');
+  assert.equal(await page.inputValue(`${W} .bl-cost`), '1');
+  await page.evaluate(() => window.bucketlab.diagram.configure(5, 1));
+  assert.equal(await note(), '', 'gone with B = 5');
+  await page.context().close();
+
+  const linked = await openLesson(env, 'en.html#b=0.5&r=1&c=1');
+  assert.match(await linked.textContent(`${W} .bl-controls-note`), /^B = 0\.5 is less than 1.*every request will be refused/);
+  assert.deepEqual(linked.problems, []);
+  await linked.context().close();
+
+  const embed = await openPage(env.browser);
+  await embed.goto(new URL('embed.html?capacity=0.5&cost=1&paused', env.server.url).href);
+  await embed.locator('bucket-lab .bl-widget[data-live]').waitFor();
+  assert.match(await embed.locator('bucket-lab .bl-controls-note').textContent(), /^B = 0,5 é menor que 1.*toda requisição será negada/);
+  assert.deepEqual(embed.problems, []);
+  await embed.context().close();
+});

@@ -135,3 +135,63 @@ test('the Go middleware sample builds, vets and keys and answers as the lesson s
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+// The Go bucket keeps the Rust core's rounding slack, as the JavaScript and Python snippets do
+// (usage_samples.test.mjs runs the same trials): a bucket of 0.3 passes three requests of 0.1, and
+// a retry sent exactly the reported wait after a refusal passes.
+const SLACK_CHECK = `package ratelimit
+
+import "testing"
+
+func TestRoundingSlack(t *testing.T) {
+	small, _ := New(0.3, 1)
+	for i := 0; i < 3; i++ {
+		if allowed, _, _ := small.TryAcquire(0.1, 0); !allowed {
+			t.Fatalf("request %d of cost 0.1 refused by a bucket of 0.3", i+1)
+		}
+	}
+	retries, refused := 0, 0
+	for _, capacity := range []float64{1, 2.5, 5, 10} {
+		for _, rate := range []float64{0.1, 0.3, 0.7, 1, 3, 7.1, 1.0 / 3} {
+			for _, start := range []float64{0, 0.1, 1.7, 12.3, 1000.1} {
+				bucket, _ := New(capacity, rate)
+				now := start
+				var wait float64
+				for {
+					allowed, retryAfter, _ := bucket.TryAcquire(1, now)
+					if !allowed {
+						wait = retryAfter
+						break
+					}
+					now += 0.01
+				}
+				retries++
+				if allowed, _, _ := bucket.TryAcquire(1, now+wait); !allowed {
+					refused++
+				}
+			}
+		}
+	}
+	if retries != 140 || refused != 0 {
+		t.Fatalf("%d of %d retries at exactly the wait refused", refused, retries)
+	}
+}
+`;
+
+test('the Go algorithm snippet keeps the core\'s rounding slack', { skip: !hasGo && 'Go is not installed' }, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bucketlab-go-slack-'));
+  try {
+    writeFileSync(join(dir, 'go.mod'), 'module example.com/ratelimit\n\ngo 1.18\n');
+    writeFileSync(join(dir, 'token_bucket.go'), embeddedSource('lesson/code/algorithm/token_bucket.go', readLocale('en')));
+    writeFileSync(join(dir, 'slack_test.go'), SLACK_CHECK);
+    const env = { ...process.env, GOFLAGS: '-mod=mod', GOPROXY: 'off', GOTOOLCHAIN: 'local', GOCACHE: join(dir, 'cache') };
+    try {
+      execFileSync('go', ['vet', '.'], { cwd: dir, env, encoding: 'utf8', stdio: 'pipe' });
+      execFileSync('go', ['test', '.'], { cwd: dir, env, encoding: 'utf8', stdio: 'pipe' });
+    } catch (error) {
+      assert.fail(`${error.stdout}${error.stderr}`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -195,3 +195,70 @@ test('JavaScript: middleware.js keys on the verified user or the IP, and forgets
     for (const name of ['verifyToken', 'runSearch', 'checkPassword']) delete globalThis[name];
   }
 });
+
+// The algorithm snippets keep the Rust core's rounding slack (src/limiter/bucket.rs): a bucket of
+// 0.3 passes three requests of 0.1 (0.3 − 0.1 − 0.1 is 0.09999999999999998), and a request sent
+// exactly the reported wait after a refusal passes, over buckets, rates and start times whose sums
+// round. Each language runs the same trials and answers { third, retries, refused }.
+const SLACK_TRIALS = { capacities: [1, 2.5, 5, 10], rates: [0.1, 0.3, 0.7, 1, 3, 7.1, 1 / 3], starts: [0, 0.1, 1.7, 12.3, 1000.1] };
+
+const PYTHON_SLACK = `
+import json
+from token_bucket import TokenBucket
+
+small = TokenBucket(0.3, 1)
+third = [small.try_acquire(0.1, 0)[0] for _ in range(3)][2]
+retries = refused = 0
+trials = json.loads(${JSON.stringify(JSON.stringify(SLACK_TRIALS))})
+for capacity in trials["capacities"]:
+    for rate in trials["rates"]:
+        for start in trials["starts"]:
+            bucket, now = TokenBucket(capacity, rate), start
+            while True:
+                allowed, wait = bucket.try_acquire(1, now)
+                if not allowed:
+                    break
+                now += 0.01
+            retries += 1
+            refused += not bucket.try_acquire(1, now + wait)[0]
+print(json.dumps({"third": third, "retries": retries, "refused": refused}))
+`;
+
+/** The same trials with the JavaScript snippet's class. */
+function javascriptSlack(TokenBucket) {
+  const small = new TokenBucket(0.3, 1);
+  const third = [0, 1, 2].map(() => small.tryAcquire(0.1, 0).allowed)[2];
+  let retries = 0;
+  let refused = 0;
+  for (const capacity of SLACK_TRIALS.capacities) {
+    for (const rate of SLACK_TRIALS.rates) {
+      for (const start of SLACK_TRIALS.starts) {
+        const bucket = new TokenBucket(capacity, rate);
+        let now = start;
+        let decision;
+        while ((decision = bucket.tryAcquire(1, now)).allowed) now += 0.01;
+        retries += 1;
+        if (!bucket.tryAcquire(1, now + decision.retryAfter).allowed) refused += 1;
+      }
+    }
+  }
+  return { third, retries, refused };
+}
+
+const SLACK_EXPECTED = { third: true, retries: 140, refused: 0 };
+
+test('the JavaScript and Python algorithm snippets keep the core\'s rounding slack', async () => {
+  await withFiles({
+    'package.json': '{ "type": "module" }\n',
+    'token_bucket.js': sample('lesson/code/algorithm/token_bucket.js'),
+    'token_bucket.py': sample('lesson/code/algorithm/token_bucket.py'),
+    'slack.py': PYTHON_SLACK,
+  }, async (dir) => {
+    const { TokenBucket } = await import(pathToFileURL(join(dir, 'token_bucket.js')));
+    assert.deepEqual(javascriptSlack(TokenBucket), SLACK_EXPECTED, 'token_bucket.js');
+    if (hasPython) {
+      const out = JSON.parse(execFileSync('python3', ['slack.py'], { cwd: dir, encoding: 'utf8' }));
+      assert.deepEqual(out, SLACK_EXPECTED, 'token_bucket.py');
+    }
+  });
+});

@@ -5,6 +5,9 @@ import (
 	"math"
 )
 
+// The gap between 1 and the next float64.
+const epsilon = 0x1p-52
+
 // TokenBucket: {{comments.bucket_doc}}
 type TokenBucket struct {
 	capacity, refillRate float64
@@ -38,11 +41,16 @@ func (b *TokenBucket) refill(now float64) {
 // TryAcquire: {{comments.acquire_doc}}
 func (b *TokenBucket) TryAcquire(cost, now float64) (allowed bool, retryAfter float64, never bool) {
 	b.refill(now)
-	if b.tokens >= cost {
-		b.tokens -= cost // {{comments.debit}}
+	// {{comments.slack}}
+	// {{comments.slack_2}}
+	tokenSlack := b.capacity * 1e-12
+	timeSlack := math.Max(1e-9, math.Abs(now)*4*epsilon)
+	fits := cost-b.capacity <= tokenSlack
+	if fits && b.tokens+tokenSlack+b.refillRate*timeSlack >= cost {
+		b.tokens = math.Max(0, b.tokens-cost) // {{comments.debit}}
 		return true, 0, false
 	}
-	if cost > b.capacity || b.refillRate == 0 {
+	if !fits || b.refillRate == 0 {
 		return false, 0, true // {{comments.never}}
 	}
 	// {{comments.wait}}

@@ -25,11 +25,16 @@ export class TokenBucket {
   /** {{comments.acquire_doc}} */
   tryAcquire(cost, now) {
     this.#refill(now);
-    if (this.tokens >= cost) {
-      this.tokens -= cost; // {{comments.debit}}
+    // {{comments.slack}}
+    // {{comments.slack_2}}
+    const tokenSlack = this.capacity * 1e-12;
+    const timeSlack = Math.max(1e-9, Math.abs(now) * 4 * Number.EPSILON);
+    const fits = cost - this.capacity <= tokenSlack;
+    if (fits && this.tokens + tokenSlack + this.refillRate * timeSlack >= cost) {
+      this.tokens = Math.max(0, this.tokens - cost); // {{comments.debit}}
       return { allowed: true, retryAfter: 0 };
     }
-    if (cost > this.capacity || this.refillRate === 0) {
+    if (!fits || this.refillRate === 0) {
       return { allowed: false, retryAfter: null }; // {{comments.never}}
     }
     // {{comments.wait}}

@@ -1,4 +1,5 @@
 import math
+import sys
 import threading
 
 
@@ -27,10 +28,15 @@ class TokenBucket:
         """{{comments.acquire_doc}}"""
         with self._lock:  # {{comments.atomic}}
             self._refill(now)
-            if self.tokens >= cost:
-                self.tokens -= cost  # {{comments.debit}}
+            # {{comments.slack}}
+            # {{comments.slack_2}}
+            token_slack = self.capacity * 1e-12
+            time_slack = max(1e-9, abs(now) * 4 * sys.float_info.epsilon)
+            fits = cost - self.capacity <= token_slack
+            if fits and self.tokens + token_slack + self.refill_rate * time_slack >= cost:
+                self.tokens = max(0.0, self.tokens - cost)  # {{comments.debit}}
                 return True, 0.0
-            if cost > self.capacity or self.refill_rate == 0:
+            if not fits or self.refill_rate == 0:
                 return False, None  # {{comments.never}}
             # {{comments.wait}}
             return False, (cost - self.tokens) / self.refill_rate
