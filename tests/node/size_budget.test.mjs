@@ -1,11 +1,13 @@
 // The size budgets as a test (sizes are deterministic for a given build): the embeddable widget's
-// wasm ≤ 47 KB gzip -9 (35 KB in issue 8; the markup moved to build time and time travel joined in
+// wasm ≤ 49 KB gzip -9 (35 KB in issue 8; the markup moved to build time and time travel joined in
 // issue 14, whose goal of 20 KB is out of reach: bench/run.mjs reports it against 20 KB; 42 KB until
 // 2026-12-01, raised by 1 KB when the review fixes and the status line's singular left 18 B under it,
 // too close for a guard; 45 KB since the widget words its errors in the page's language with the
 // field's label, the rule texts of both languages and the `localized` refusal: 42,712 → 45,077 B;
 // 47 KB since the controls show the moment on screen, say when the cost is lowered, reset
-// everything and bound a step: 46,385 B),
+// everything and bound a step: 46,385 B; 49 KB since scenario links keep resets and open after an
+// hour, a past moment's first change counts, the countdown tells the present, a nonzero number
+// never reads as 0 and header counts keep every digit: 47,968 → 49,772 B),
 // and the lesson page's start-up transfer ≤ 150 KB gzip -9.
 // Needs the release build (scripts/build.sh); bench/sizes.mjs does the measuring.
 import { test } from 'node:test';
@@ -15,7 +17,7 @@ import { gzipSync } from 'node:zlib';
 import { LESSON_FILES, measureSizes } from '../../bench/sizes.mjs';
 
 const WWW = new URL('../../www/', import.meta.url);
-const WASM_GZIP_BUDGET = 47 * 1024;
+const WASM_GZIP_BUDGET = 49 * 1024;
 const PAGE_GZIP_BUDGET = 150 * 1024;
 // The modules that load only on demand (the lab when it comes near, the Config tab's YAML parser
 // when it opens, "Your traffic"'s replay in its worker): no goal, but a guard a little above their
@@ -23,7 +25,7 @@ const PAGE_GZIP_BUDGET = 150 * 1024;
 // one by more than a few KB is a decision, not an accident.
 const LAZY_GZIP_BUDGETS = { bucketlab_lab: 84 * 1024, bucketlab_config: 110 * 1024, bucketlab_replay: 195 * 1024 };
 
-test('the widget wasm (core + diagram) is at most 47 KB gzip -9', () => {
+test('the widget wasm (core + diagram) is at most 49 KB gzip -9', () => {
   const wasm = readFileSync(new URL('pkg/bucketlab_bg.wasm', WWW));
   const gzip = gzipSync(wasm, { level: 9 }).length;
   assert.ok(
