@@ -192,22 +192,25 @@ test('en: the traffic fields show the moment on screen: off before the traffic s
 const panel = (page, root = W) => page.evaluate((w) => ['.bl-status', '.bl-formula', '.bl-wait', '.bl-head']
   .map((s) => document.querySelector(`${w} ${s}`).textContent), root);
 
+// Actions happen at whole milliseconds (src/limiter/session.rs, `action_time`), so the clock is
+// stepped by whole milliseconds and the fraction of a token comes from a slow rate.
+const SHORT_BY_0_0004 = () => {
+  const d = window.bucketlab.diagram;
+  d.pause();
+  d.configure(5, 0.1);
+  for (let i = 0; i < 5; i++) d.send();
+  d.step(9.996);
+  d.send();
+};
+
 test('en: a denial 0.0004 tokens short reads as short (not "1 … 0 s"), and a tiny rate is never shown as 0', async () => {
   const page = await openLesson(env, 'en.html');
-  await page.evaluate(() => {
-    const d = window.bucketlab.diagram;
-    d.pause();
-    for (let i = 0; i < 5; i++) d.send();
-    d.step(1.96);
-    d.send();
-    d.step(0.0396);
-    d.send();
-  });
-  // The bucket holds 0.96 + 0.0396 = 0.9996 < 1: refused, and the numbers shown say so.
+  await page.evaluate(SHORT_BY_0_0004);
+  // The bucket holds 9.996 · 0.1 = 0.9996 < 1: refused, and the numbers shown say so.
   const [status, formula, wait] = await panel(page);
-  assert.equal(status, 'Denied: 429, retry in 0.0004\u00a0s.');
-  assert.equal(formula.replace(/\u00a0/g, ' '), 'tokens = min(B, tokens + Δt·r) = min(5, 0.96 + 0.0396·1) = 0.9996');
-  assert.equal(wait, 'wait = (c\u00a0−\u00a0tokens)\u00a0/\u00a0r = (1\u00a0−\u00a00.9996)\u00a0/\u00a01 = 0.0004\u00a0s');
+  assert.equal(status, 'Denied: 429, retry in 0.004\u00a0s.');
+  assert.equal(formula.replace(/\u00a0/g, ' '), 'tokens = min(B, tokens + Δt·r) = min(5, 0 + 9.996·0.1) = 0.9996');
+  assert.equal(wait, 'wait = (c\u00a0−\u00a0tokens)\u00a0/\u00a0r = (1\u00a0−\u00a00.9996)\u00a0/\u00a00.1 = 0.004\u00a0s');
 
   // r = 0.0004 and r = 10⁻²⁰: the rate is written, never as "0" (a division by zero).
   await page.evaluate(() => {
@@ -238,19 +241,11 @@ test('en: a denial 0.0004 tokens short reads as short (not "1 … 0 s"), and a t
 
 test('pt-BR: the same denial, with the decimal comma', async () => {
   const page = await openLesson(env, '');
-  await page.evaluate(() => {
-    const d = window.bucketlab.diagram;
-    d.pause();
-    for (let i = 0; i < 5; i++) d.send();
-    d.step(1.96);
-    d.send();
-    d.step(0.0396);
-    d.send();
-  });
+  await page.evaluate(SHORT_BY_0_0004);
   const [status, formula, wait] = await panel(page);
-  assert.match(status, /0,0004\u00a0s\.$/);
-  assert.match(formula.replace(/\u00a0/g, ' '), /= min\(5; 0,96 \+ 0,0396·1\) = 0,9996$/);
-  assert.match(wait, /\(1\u00a0−\u00a00,9996\)\u00a0\/\u00a01 = 0,0004\u00a0s$/);
+  assert.match(status, /em 0,004\u00a0s\.$/);
+  assert.match(formula.replace(/\u00a0/g, ' '), /= min\(5; 0 \+ 9,996·0,1\) = 0,9996$/);
+  assert.match(wait, /\(1\u00a0−\u00a00,9996\)\u00a0\/\u00a00,1 = 0,004\u00a0s$/);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

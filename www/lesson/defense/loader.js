@@ -6,10 +6,12 @@ import { lazyPart } from '../lazy.js';
 
 const flood = document.getElementById('flood-lab');
 const recap = document.getElementById('recap-checks');
+// Both parts' stylesheets: either may come first (a reader who jumps to the recap).
+const styles = ['../lab/lab.css', '../clients/clients.css', './defense.css'].map((path) => new URL(path, import.meta.url).href);
 
 lazyPart({
   mount: flood,
-  styles: ['../lab/lab.css', '../clients/clients.css', './defense.css'].map((path) => new URL(path, import.meta.url).href),
+  styles,
   key: 'defense',
   loader: 'loadDefense',
   load: () => import('./app.js').then(({ mountFlood }) => mountFlood(flood)),
@@ -17,7 +19,7 @@ lazyPart({
 
 lazyPart({
   mount: recap,
-  styles: [],
+  styles,
   key: 'recap',
   loader: 'loadRecap',
   load: () => import('./app.js').then(({ mountRecap }) => mountRecap(recap)),
