@@ -764,27 +764,6 @@ fn action_times_are_whole_milliseconds_so_about_180_clicks_fit_a_link() {
 }
 
 #[test]
-fn a_pause_holds_time_at_a_whole_millisecond_so_the_next_press_acts_on_what_was_read() {
-    // Refilling, then stopped at a wall time that is no whole millisecond of lesson time.
-    let mut session = Session::new(config(20.0, 1.0), 0.0);
-    session.send(5.0, 1, 0.0).unwrap();
-    session.pause(3.2345678);
-    assert_eq!(session.now(50.0), 3.235);
-    let read = session.tokens(50.0);
-    session.send(1.0, 1, 60.0).unwrap();
-    assert_eq!(
-        session.tokens(70.0),
-        read - 1.0,
-        "the press took one token of what was read"
-    );
-    assert_eq!(
-        session.now(70.0),
-        3.235,
-        "and time stayed where the pause held it"
-    );
-}
-
-#[test]
 fn a_hostile_scenario_is_refused_with_the_piece_and_the_rule() {
     let refuse = |text: &str| {
         Scenario::decode(text, rust_decimal, rust_number)

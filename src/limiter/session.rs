@@ -472,11 +472,9 @@ impl Session {
     /// Stops lesson time (nothing happens if it is already stopped).
     pub fn pause(&mut self, wall: f64) {
         if !self.clock.is_paused() {
-            self.clock.pause(wall);
-            // Held at the next whole millisecond, where actions happen ([`Session::action_time`]):
-            // what a paused reader reads is what their next press acts on, to the bit.
-            let now = self.action_time(wall);
+            let now = self.now(wall);
             self.catch_up(now);
+            self.clock.pause(wall);
             self.record(now, wall, Action::Pause);
         }
     }
