@@ -241,8 +241,8 @@ pub fn fixed(value: f64, decimals: u32) -> String {
 
 /// `value` with at most `decimals` decimals: trailing zeros and a bare point dropped. A nonzero
 /// value that this would write as 0 is written by `small` instead, to 3 significant digits
-/// (`0.0004`, `1e-20`: natively [`significant`]; the widget's wasm asks JavaScript), so a rate of 10⁻²⁰ never reads as "r = 0", which in the
-/// lesson means "never refills".
+/// (`0.0004`, `1e-20`: natively [`significant`]; the widget's wasm asks JavaScript), so a rate
+/// of 10⁻²⁰ never reads as "r = 0", which in the lesson means "never refills".
 pub fn trimmed(value: f64, decimals: u32, small: NumberText) -> String {
     let mut text = fixed(value, decimals);
     // Finite and below 0.5, so no exponent form: written as 0 when it has no digit but zeros.
