@@ -58,6 +58,42 @@ test('a table of contents link brings its section to the top of the screen, howe
   await fresh.context().close();
 });
 
+test('a section reached by a contents link stays in place when a part above it grows later, as on a slow device', async () => {
+  const page = await openPage(env.browser, { viewport: { width: 1280, height: 800 } });
+  await page.goto(`${env.server.url}en.html`);
+  await waitForWidget(page);
+  // Without the browser's scroll anchoring (Safari has long lacked it), only the page keeps the
+  // section in place.
+  await page.evaluate(() => { document.documentElement.style.overflowAnchor = 'none'; });
+  await page.click('nav a[href="#faq"]');
+  assert.ok(Math.abs(await settledTop(page, '#faq') - 24) <= 8, 'landed');
+  // A part above mounts late (its code and stylesheet arrived seconds after the scroll ended).
+  await page.evaluate(() => {
+    const late = document.createElement('div');
+    late.style.height = '1500px';
+    document.querySelector('#diagrama').append(late);
+  });
+  const top = await settledTop(page, '#faq');
+  assert.ok(Math.abs(top - 24) <= 8, `#faq is ${top.toFixed(0)} px from the top after the growth`);
+  // Once the reader scrolls on their own, the page no longer moves them.
+  // (Up: the FAQ is near the page's end.)
+  await page.mouse.move(640, 400);
+  await page.mouse.wheel(0, -300);
+  await page.waitForFunction(() => document.querySelector('#faq').getBoundingClientRect().top > 200);
+  const before = await page.evaluate(() => document.querySelector('#faq').getBoundingClientRect().top);
+  await page.evaluate(() => {
+    const later = document.createElement('div');
+    later.style.height = '1500px';
+    document.querySelector('#diagrama').append(later);
+  });
+  await page.waitForFunction(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))));
+  const after = await page.evaluate(() => document.querySelector('#faq').getBoundingClientRect().top);
+  // The browser may anchor the view itself; what must not happen is a jump back to the section.
+  assert.ok(after > 200, `after the reader's scroll, no correction (${before} → ${after})`);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('B + 1 clicks empty the bucket, the last one gets 429 + Retry-After, then it refills', async () => {
   const page = await openPage(env.browser);
   await page.goto(`${env.server.url}?capacity=10&refill-rate=5`);

@@ -1,9 +1,11 @@
 // In-page links (the contents, the hero's "all the controls" link) and a page opened at a section
 // (en.html#faq) land on their section. The sections between mount their widgets as the smooth
-// scroll passes them and grow, so the place the scroll set out for is no longer the section's when it ends, sometimes by several screens. When
-// a scroll that a link started ends with its target elsewhere, this scrolls on to it, a few times
-// at most (each pass is shorter: only what grew meanwhile is left).
-const MAX_PASSES = 4;
+// scroll passes them and grow, so the place the scroll set out for is no longer the section's when
+// it ends, sometimes by several screens. When a scroll that a link started ends with its target
+// elsewhere, this scrolls on to it. A part may also grow after the landing (on a slow device its
+// code and stylesheet arrive seconds later): until the reader scrolls, types or points, a growth of
+// the page that moves the target brings it back. A few passes at most.
+const MAX_PASSES = 8;
 const TOLERANCE_PX = 4;
 
 /** The element a `#id` points to in this page, or null (a permalink's `#b=…` names none). */
@@ -44,28 +46,27 @@ export function keepLinkTargetsInPlace() {
   // A page opened at a section (en.html#faq) scrolls there too.
   let target = targetOf(location.hash);
   let passes = 0;
-  const aimAt = (href) => {
-    target = targetOf(href);
-    passes = 0;
-  };
-  const scrollTo = (element) => {
+  // Whether the target was reached (growth after that is corrected at once); a page opened at a
+  // section was scrolled there by the browser.
+  let landed = target !== null;
+  const aim = (element) => {
     target = element;
     passes = 0;
+    landed = false;
+  };
+  const scrollTo = (element) => {
+    aim(element);
     element.scrollIntoView({ block: 'start' });
   };
-  // Only a click on an in-page link aims: a button whose own handler just called `scrollTo` (a
-  // replay played into the diagram) bubbles its click here afterwards, and must not undo it.
-  document.addEventListener('click', (event) => {
-    const href = event.target.closest?.('a[href^="#"]')?.getAttribute('href');
-    if (href) aimAt(href);
-  });
-  addEventListener('hashchange', () => aimAt(location.hash));
-  onScrollEnd(() => {
+  /** Brings the target back in place if it moved; ends the correction after MAX_PASSES. */
+  const correct = () => {
     if (!target) return;
     const away = offset(target);
-    // Nothing left to scroll (the page's end), or the reader scrolled elsewhere on purpose.
+    // Nothing left to scroll (the page's end): a later growth may still make room.
     const atEnd = away > 0 && innerHeight + scrollY >= document.documentElement.scrollHeight - 1;
-    if (Math.abs(away) <= TOLERANCE_PX || atEnd || passes >= MAX_PASSES) {
+    landed = Math.abs(away) <= TOLERANCE_PX || atEnd;
+    if (landed) return;
+    if (passes >= MAX_PASSES) {
       target = null;
       return;
     }
@@ -73,9 +74,22 @@ export function keepLinkTargetsInPlace() {
     // At once: the smooth scroll already showed the reader where they are going, and smooth
     // corrections one after another took seconds to arrive.
     target.scrollIntoView({ block: 'start', behavior: 'instant' });
+  };
+  // Only a click on an in-page link aims: a button whose own handler just called `scrollTo` (a
+  // replay played into the diagram) bubbles its click here afterwards, and must not undo it.
+  document.addEventListener('click', (event) => {
+    const href = event.target.closest?.('a[href^="#"]')?.getAttribute('href');
+    if (href) aim(targetOf(href));
   });
-  // The reader's own scrolling (wheel, touch, keys) ends the correction.
-  for (const type of ['wheel', 'touchstart', 'keydown']) {
+  addEventListener('hashchange', () => aim(targetOf(location.hash)));
+  onScrollEnd(correct);
+  // The page grew or shrank after the landing (a part above mounted late): during a scroll, the
+  // scroll's end corrects instead.
+  new ResizeObserver(() => {
+    if (landed) correct();
+  }).observe(document.body);
+  // The reader's own scrolling (wheel, touch, keys, the scrollbar) ends the correction.
+  for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown']) {
     addEventListener(type, () => {
       target = null;
     }, { passive: true });
