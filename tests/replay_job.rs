@@ -3,7 +3,7 @@
 
 mod replay_support;
 
-use bucketlab::limiter::{rust_decimal, rust_number, BucketConfig, Scenario, TokenBucket, SPAN};
+use bucketlab::limiter::{rust_decimal, BucketConfig, Scenario, TokenBucket, SPAN};
 use bucketlab::replay::curve::rate_grid;
 use bucketlab::replay::job::{Job, JobError, Next, Outcome};
 use bucketlab::replay::sample::{sample_log, SAMPLE_MALFORMED};
@@ -100,7 +100,7 @@ fn the_busiest_keys_trace_adds_up_and_plays_in_the_diagram() {
     assert!(trace.admitted.len() <= 240 && !trace.admitted.is_empty());
 
     let text = trace.scenario.as_deref().expect("a scenario");
-    let scenario = Scenario::decode(text, rust_decimal, rust_number).expect("a valid scenario");
+    let scenario = Scenario::decode(text, rust_decimal).expect("a valid scenario");
     assert_eq!(scenario.config, BucketConfig::new(4.0, 0.5).unwrap());
     assert!(scenario.steps.len() <= 200 && scenario.end <= 3600.0);
     assert!(trace.scenario_requests > 0 && trace.scenario_requests <= trace.requests);
@@ -136,7 +136,7 @@ fn a_long_trace_is_cut_to_what_a_scenario_holds() {
         .clone()
         .unwrap_or_else(|| panic!("{trace:?}"));
     assert!(text.len() <= 2000);
-    let scenario = Scenario::decode(&text, rust_decimal, rust_number).unwrap();
+    let scenario = Scenario::decode(&text, rust_decimal).unwrap();
     assert!(scenario.steps.len() <= 200);
     assert_eq!(trace.scenario_requests, scenario.steps.len() as u64);
     assert!(trace.scenario_requests < 5000);
@@ -175,7 +175,7 @@ fn a_request_costing_more_than_b_stays_in_the_scenario_and_is_refused_for_good()
         text,
         "1_10_5_10_1.4_0s1,1_0.1s20,1_0.2s1,1_0.3s0,1_0.4s1.5,1"
     );
-    let played = Scenario::decode(&text, rust_decimal, rust_number)
+    let played = Scenario::decode(&text, rust_decimal)
         .unwrap()
         .play()
         .unwrap();

@@ -2,8 +2,9 @@
 //! traffic and the chart, with wall time passed in by the test.
 
 use bucketlab::limiter::{
-    rust_decimal, rust_number, Action, BucketConfig, Kind, Outcome, Pattern, Scenario, Session,
-    FLIGHT_SECONDS, MAX_BURST, MAX_STEP_SECONDS, SPAN,
+    rust_decimal, rust_number, Action, BucketConfig, Field, Given, InvalidValue, Kind, Outcome,
+    Pattern, Rule, Scenario, ScenarioError, ScenarioFault, Session, FLIGHT_SECONDS, MAX_BURST,
+    MAX_STEP_SECONDS, SPAN,
 };
 
 fn config(capacity: f64, refill_rate: f64) -> BucketConfig {
@@ -597,7 +598,7 @@ fn a_scenario_reads_back_as_written_and_plays_exactly_as_recorded() {
     let text = scenario.encode(rust_number).unwrap();
     assert!(text.starts_with("1_5_1_5_"), "{text}");
     assert!(text.contains("s1,3_"), "{text}");
-    let read = Scenario::decode(&text, rust_decimal, rust_number).unwrap();
+    let read = Scenario::decode(&text, rust_decimal).unwrap();
     assert_eq!(read, scenario);
     let played = read.play().unwrap();
     assert_eq!(played.now(0.0), end);
@@ -658,7 +659,7 @@ fn a_scenario_keeps_what_came_before_a_reset_as_the_timeline_shows_it() {
     let scenario = Scenario::from_log(session.log(), 2.0);
     let text = scenario.encode(rust_number).unwrap();
     assert_eq!(text, "1_10_5_10_2_0s1,20_0C3,2_1z_1.5s1,4");
-    let played = Scenario::decode(&text, rust_decimal, rust_number)
+    let played = Scenario::decode(&text, rust_decimal)
         .unwrap()
         .play()
         .unwrap();
@@ -678,7 +679,7 @@ fn a_scenario_recorded_after_an_hour_opens_counted_from_just_before_its_first_ac
     let text = scenario.encode(rust_number).unwrap();
     // From a second before the first click (at 3605.072, the next whole millisecond).
     assert_eq!(text, "1_5_1_5_1.998_1s1,1_1.428s1,1");
-    let played = Scenario::decode(&text, rust_decimal, rust_number)
+    let played = Scenario::decode(&text, rust_decimal)
         .unwrap()
         .play()
         .unwrap();
@@ -712,6 +713,8 @@ fn a_scenario_recorded_after_an_hour_opens_counted_from_just_before_its_first_ac
         err.message(),
         "scenario: it lasts 3612 s from its first action; at most 3600 (reset the diagram and record a shorter scenario)"
     );
+    assert_eq!(err.fault, ScenarioFault::Seconds(3612.0));
+    assert_eq!(err.fault.code(), "seconds");
     // After a reset it starts there, with the reset target (the starting B = 10, r = 5).
     session.reset(100.0).unwrap();
     session.step(3.0, 100.0).unwrap();
@@ -721,7 +724,7 @@ fn a_scenario_recorded_after_an_hour_opens_counted_from_just_before_its_first_ac
     let scenario = Scenario::from_log(session.log(), end);
     let text = scenario.encode(rust_number).unwrap();
     assert_eq!(text, "1_10_5_10_2_1s1,3");
-    let played = Scenario::decode(&text, rust_decimal, rust_number)
+    let played = Scenario::decode(&text, rust_decimal)
         .unwrap()
         .play()
         .unwrap();
@@ -746,7 +749,7 @@ fn action_times_are_whole_milliseconds_so_about_180_clicks_fit_a_link() {
     assert!(text.len() <= 2000, "{} characters", text.len());
     assert!(text.contains("_0.715s1,1_1.022s1,1_"), "{text}");
     // The replay decides each click as the session did, to the bit.
-    let played = Scenario::decode(&text, rust_decimal, rust_number)
+    let played = Scenario::decode(&text, rust_decimal)
         .unwrap()
         .play()
         .unwrap();
@@ -764,12 +767,183 @@ fn action_times_are_whole_milliseconds_so_about_180_clicks_fit_a_link() {
 }
 
 #[test]
-fn a_hostile_scenario_is_refused_with_the_piece_and_the_rule() {
-    let refuse = |text: &str| {
-        Scenario::decode(text, rust_decimal, rust_number)
-            .unwrap_err()
-            .message()
+fn a_refused_scenario_says_as_data_which_action_which_piece_what_kind_and_its_values() {
+    let refuse = |text: &str| Scenario::decode(text, rust_decimal).unwrap_err();
+    let header = |text: &str, fault| ScenarioError {
+        action: 0,
+        piece: text.to_owned(),
+        fault,
     };
+    let action = |n, piece: &str, fault| ScenarioError {
+        action: n,
+        piece: piece.to_owned(),
+        fault,
+    };
+    let value = |field, given, rule| ScenarioFault::Value(InvalidValue { field, given, rule });
+    let cases = [
+        (
+            "2_5_1_5_1",
+            header("2_5_1_5_1", ScenarioFault::Version),
+            "version",
+        ),
+        ("1_5_1", header("1_5_1", ScenarioFault::Header), "header"),
+        (
+            "<script>",
+            header("<script>", ScenarioFault::Character('<')),
+            "character",
+        ),
+        (
+            "1_5_1_5_1_0é",
+            header("1_5_1_5_1_0é", ScenarioFault::Character('é')),
+            "character",
+        ),
+        (
+            "1_-5_1_5_1",
+            header(
+                "1_-5_1_5_1",
+                value(Field::Capacity, Given::Number(-5.0), Rule::Positive),
+            ),
+            "value",
+        ),
+        (
+            "1_5_1_9_1",
+            header(
+                "1_5_1_9_1",
+                value(Field::Tokens, Given::Number(9.0), Rule::UpTo(5.0)),
+            ),
+            "value",
+        ),
+        (
+            "1_5_1_5_4000_0s1,1",
+            header(
+                "1_5_1_5_4000_0s1,1",
+                value(
+                    Field::Now,
+                    Given::Number(4000.0),
+                    Rule::Between(0.0, 3600.0),
+                ),
+            ),
+            "value",
+        ),
+        (
+            "1_5_1_5_2_0.5s1,101",
+            action(
+                1,
+                "0.5s1,101",
+                value(
+                    Field::BurstSize,
+                    Given::Number(101.0),
+                    Rule::Whole(1, MAX_BURST),
+                ),
+            ),
+            "value",
+        ),
+        (
+            "1_5_1_5_2_0.5sx,1",
+            action(
+                1,
+                "0.5sx,1",
+                value(Field::Cost, Given::Text("x".into()), Rule::NonNegative),
+            ),
+            "value",
+        ),
+        (
+            "1_5_1_5_2_0.5c1e400,1",
+            action(
+                1,
+                "0.5c1e400,1",
+                value(
+                    Field::Capacity,
+                    Given::TooLarge("1e400".into()),
+                    Rule::Positive,
+                ),
+            ),
+            "value",
+        ),
+        (
+            "1_5_1_5_2_0.5q1",
+            action(1, "0.5q1", ScenarioFault::Letter(Some('q'))),
+            "letter",
+        ),
+        (
+            "1_5_1_5_2_0.5",
+            action(1, "0.5", ScenarioFault::Letter(None)),
+            "letter",
+        ),
+        (
+            "1_5_1_5_2_0.5z1",
+            action(
+                1,
+                "0.5z1",
+                ScenarioFault::Arguments {
+                    letter: 'z',
+                    takes: 0,
+                },
+            ),
+            "arguments",
+        ),
+        (
+            "1_5_1_5_2_0.5s1",
+            action(
+                1,
+                "0.5s1",
+                ScenarioFault::Arguments {
+                    letter: 's',
+                    takes: 2,
+                },
+            ),
+            "arguments",
+        ),
+        (
+            "1_5_1_5_2_0.5s1,1_0.2s1,1",
+            action(2, "0.2s1,1", ScenarioFault::Order { from: 0.5, to: 2.0 }),
+            "order",
+        ),
+        (
+            "1_5_1_5_2_3s1,1",
+            action(1, "3s1,1", ScenarioFault::Order { from: 0.0, to: 2.0 }),
+            "order",
+        ),
+    ];
+    for (text, expected, code) in cases {
+        let err = refuse(text);
+        assert_eq!(err, expected, "{text}: {}", err.message());
+        assert_eq!(err.fault.code(), code, "{text}");
+    }
+    // The whole text too long: its length, and the text quoted cut short.
+    let long = format!("1_5_1_5_1{}", "_0z".repeat(700));
+    let err = refuse(&long);
+    assert_eq!((err.action, err.fault.code()), (0, "chars"));
+    assert_eq!(err.fault, ScenarioFault::Chars(2109));
+    assert_eq!(err.piece, "1_5_1_5_1_0z_0z_0z_0z_0z…");
+    // Too many actions: all of them counted, nothing quoted.
+    let many = format!("1_5_1_5_1{}", "_0z".repeat(201));
+    assert_eq!(refuse(&many), header("", ScenarioFault::Actions(201)));
+    assert_eq!(ScenarioFault::Actions(201).code(), "actions");
+    // Writing: a recording with too many actions or too long a text for a link.
+    let sends = |n: usize, cost: f64| Scenario {
+        config: config(5.0, 1.0),
+        steps: (0..n)
+            .map(|i| (i as f64 * 0.001, Action::Send { cost, count: 1 }))
+            .collect(),
+        end: 10.0,
+    };
+    let err = sends(201, 1.0).encode(rust_number).unwrap_err();
+    assert_eq!(err, header("", ScenarioFault::Actions(201)));
+    let err = sends(200, 0.123456789).encode(rust_number).unwrap_err();
+    let ScenarioFault::Chars(chars) = err.fault else {
+        panic!("{}", err.message());
+    };
+    assert!(chars > 2000, "{chars}");
+    assert_eq!(
+        err.message(),
+        format!("scenario: the link would be {chars} characters long; at most 2000 (reset the diagram and record a shorter scenario)")
+    );
+}
+
+#[test]
+fn a_hostile_scenario_is_refused_with_the_piece_and_the_rule() {
+    let refuse = |text: &str| Scenario::decode(text, rust_decimal).unwrap_err().message();
     assert_eq!(
         refuse("2_5_1_5_1"),
         "scenario \"2_5_1_5_1\": it must start with the version 1_"
@@ -823,9 +997,7 @@ fn a_hostile_scenario_is_refused_with_the_piece_and_the_rule() {
         "scenario: it has 201 actions; at most 200 (reset the diagram and record a shorter scenario)"
     );
     assert_eq!(
-        Scenario::decode("1_5_1_5_1", rust_decimal, rust_number)
-            .unwrap()
-            .steps,
+        Scenario::decode("1_5_1_5_1", rust_decimal).unwrap().steps,
         vec![]
     );
 }

@@ -40,8 +40,8 @@ pub use history::{Event, History, Kind};
 pub use http::{retry_after_seconds, ResponseHead};
 pub use number::{parse_number, rust_decimal, rust_number, DecimalText, NumberText};
 pub use scenario::{
-    Scenario, ScenarioError, MAX_SCENARIO_ACTIONS, MAX_SCENARIO_CHARS, MAX_SCENARIO_SECONDS,
-    SCENARIO_VERSION,
+    Scenario, ScenarioError, ScenarioFault, MAX_SCENARIO_ACTIONS, MAX_SCENARIO_CHARS,
+    MAX_SCENARIO_SECONDS, SCENARIO_VERSION,
 };
 pub use session::{
     Action, Entry, Log, Session, Shot, Tally, FLIGHT_SECONDS, MAX_BURST, MAX_STEP_SECONDS, SPAN,

@@ -18,7 +18,7 @@
 
 use super::bucket::{BucketConfig, TokenBucket};
 use super::error::{Field, InvalidValue, Rule};
-use super::number::{push_uint, DecimalText, NumberText};
+use super::number::{push_uint, rust_number, DecimalText, NumberText};
 use super::session::{ms_ceil, Action, Log, Session, MAX_BURST};
 use super::traffic::{Pattern, MAX_TRAFFIC_RATE};
 
@@ -34,19 +34,94 @@ pub const MAX_SCENARIO_SECONDS: f64 = 3600.0;
 const QUOTED: usize = 24;
 
 /// Why a scenario text was refused: which part (0 for the text as a whole or its header, `n` for
-/// the n-th action), the piece quoted (cut short), and the reason.
+/// the n-th action), the piece quoted (cut short), and what is wrong, as data
+/// ([`ScenarioFault`], for a page that words it in its reader's language) and in English
+/// ([`ScenarioError::message_with`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ScenarioError {
     /// 0: the text or its header; n: the n-th action.
     pub action: usize,
     /// The offending piece of text, at most a few characters.
     pub piece: String,
-    /// What is wrong and what is allowed.
-    pub reason: String,
+    /// What is wrong, with the values that say so.
+    pub fault: ScenarioFault,
 }
 
+/// What is wrong with a scenario's text (or with a recording too long to write as one), with what
+/// was found; [`ScenarioFault::code`] names the kind.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ScenarioFault {
+    /// The text (or the link it would make) is this many characters long, over
+    /// [`MAX_SCENARIO_CHARS`].
+    Chars(usize),
+    /// A character other than ASCII letters, digits and `. _ , - +`.
+    Character(char),
+    /// The text does not start with the version, `1_`.
+    Version,
+    /// The text has fewer than the four header fields, `1_B_r_tokens_end`.
+    Header,
+    /// This many actions, over [`MAX_SCENARIO_ACTIONS`].
+    Actions(usize),
+    /// The recording lasts this many seconds, over [`MAX_SCENARIO_SECONDS`] (only when writing).
+    Seconds(f64),
+    /// A number (in the header or an action) that its field's rule refuses.
+    Value(InvalidValue),
+    /// An action with no letter (`None`) or with one that is none of `s c C z t p x`.
+    Letter(Option<char>),
+    /// Action `letter`, which takes `takes` numbers, was given another count.
+    Arguments {
+        /// The action's letter.
+        letter: char,
+        /// How many numbers it takes.
+        takes: usize,
+    },
+    /// An action's time, before the previous action's (`from`) or after the end (`to`).
+    Order {
+        /// The previous action's time (0 for the first).
+        from: f64,
+        /// The scenario's end.
+        to: f64,
+    },
+}
+
+impl ScenarioFault {
+    /// The kind as a short name (`chars`, `character`, `version`, `header`, `actions`,
+    /// `seconds`, `value`, `letter`, `arguments`, `order`), the key of its text in a page's
+    /// locale tables.
+    pub fn code(&self) -> &'static str {
+        self.data().0
+    }
+
+    /// The kind's code and its values as two numbers (NaN where there is none), for a page that
+    /// words the refusal itself: `chars`, `actions`, `seconds`: what it has and the most
+    /// allowed; `character`, `letter`: the character's code point; `arguments`: the letter's
+    /// code point and how many numbers it takes; `order`: the previous action's time and the
+    /// end. A refused number's values are its [`InvalidValue`]'s.
+    pub fn data(&self) -> (&'static str, [f64; 2]) {
+        let code = |c: char| f64::from(u32::from(c));
+        let none = f64::NAN;
+        match *self {
+            ScenarioFault::Chars(n) => ("chars", [n as f64, MAX_SCENARIO_CHARS as f64]),
+            ScenarioFault::Character(c) => ("character", [code(c), none]),
+            ScenarioFault::Version => ("version", [none, none]),
+            ScenarioFault::Header => ("header", [none, none]),
+            ScenarioFault::Actions(n) => ("actions", [n as f64, MAX_SCENARIO_ACTIONS as f64]),
+            ScenarioFault::Seconds(n) => ("seconds", [n, MAX_SCENARIO_SECONDS]),
+            ScenarioFault::Value(_) => ("value", [none, none]),
+            ScenarioFault::Letter(c) => ("letter", [c.map_or(none, code), none]),
+            ScenarioFault::Arguments { letter, takes } => {
+                ("arguments", [code(letter), takes as f64])
+            }
+            ScenarioFault::Order { from, to } => ("order", [from, to]),
+        }
+    }
+}
+
+/// Said after a refusal that only a shorter recording avoids.
+const RECORD_SHORTER: &str = " (reset the diagram and record a shorter scenario)";
+
 impl ScenarioError {
-    fn new(action: usize, piece: &str, reason: String) -> Self {
+    fn new(action: usize, piece: &str, fault: ScenarioFault) -> Self {
         let mut quoted: String = piece.chars().take(QUOTED).collect();
         // Longer than what was kept: `chars().count()` would bring a large vectorised counter
         // into the wasm (as in `Given::describe`).
@@ -56,13 +131,19 @@ impl ScenarioError {
         ScenarioError {
             action,
             piece: quoted,
-            reason,
+            fault,
         }
     }
 
-    /// One sentence: `scenario action 3 "0.5q1": …`, `scenario "…": …` for the header, or
-    /// `scenario: …` for a recording too long to write (there is no text to quote).
+    /// One sentence, numbers written by Rust: see [`ScenarioError::message_with`].
     pub fn message(&self) -> String {
+        self.message_with(rust_number)
+    }
+
+    /// One sentence, numbers written by `number`: `scenario action 3 "0.5q1": …`,
+    /// `scenario "…": …` for the header, or `scenario: …` for a recording too long to write
+    /// (there is no text to quote).
+    pub fn message_with(&self, number: NumberText) -> String {
         let mut out = String::from("scenario");
         if self.action > 0 {
             out.push_str(" action ");
@@ -74,7 +155,65 @@ impl ScenarioError {
             out.push('"');
         }
         out.push_str(": ");
-        out.push_str(&self.reason);
+        // Writing (no piece) and reading (the text quoted) word a length differently.
+        let writing = self.piece.is_empty();
+        match &self.fault {
+            ScenarioFault::Chars(count) => {
+                out.push_str(if writing {
+                    "the link would be "
+                } else {
+                    "the text is "
+                });
+                push_uint(&mut out, *count as u64);
+                out.push_str(" characters long; at most ");
+                push_uint(&mut out, MAX_SCENARIO_CHARS as u64);
+                if writing {
+                    out.push_str(RECORD_SHORTER);
+                }
+            }
+            ScenarioFault::Character(bad) => {
+                out.push_str("the character \"");
+                out.push(*bad);
+                out.push_str("\" is not allowed (letters, digits and . _ , - + only)");
+            }
+            ScenarioFault::Version => out.push_str("it must start with the version 1_"),
+            ScenarioFault::Header => out.push_str("it must start with 1_B_r_tokens_end"),
+            ScenarioFault::Actions(count) => {
+                out.push_str("it has ");
+                push_uint(&mut out, *count as u64);
+                out.push_str(" actions; at most ");
+                push_uint(&mut out, MAX_SCENARIO_ACTIONS as u64);
+                out.push_str(RECORD_SHORTER);
+            }
+            ScenarioFault::Seconds(seconds) => {
+                out.push_str("it lasts ");
+                out.push_str(&number(*seconds));
+                out.push_str(" s from its first action; at most ");
+                out.push_str(&number(MAX_SCENARIO_SECONDS));
+                out.push_str(RECORD_SHORTER);
+            }
+            ScenarioFault::Value(err) => out.push_str(&err.message_with(err.field.name(), number)),
+            ScenarioFault::Letter(None) => out.push_str("no action letter (s, c, C, z, t, p or x)"),
+            ScenarioFault::Letter(Some(letter)) => {
+                out.push_str("unknown action \"");
+                out.push(*letter);
+                out.push_str("\" (allowed: s, c, C, z, t, p, x)");
+            }
+            ScenarioFault::Arguments { letter, takes } => {
+                out.push_str("action \"");
+                out.push(*letter);
+                out.push_str("\" takes ");
+                push_uint(&mut out, *takes as u64);
+                out.push_str(" numbers separated by commas");
+            }
+            ScenarioFault::Order { from, to } => {
+                out.push_str("its time must be from the previous action's (");
+                out.push_str(&number(*from));
+                out.push_str(") to the end (");
+                out.push_str(&number(*to));
+                out.push(')');
+            }
+        }
         out
     }
 }
@@ -167,12 +306,7 @@ impl Scenario {
         }
         // As `decode` checks it: a link that could never open is not written.
         if self.end > MAX_SCENARIO_SECONDS || self.end.is_nan() {
-            let mut reason = String::from("it lasts ");
-            reason.push_str(&number(self.end));
-            reason.push_str(" s from its first action; at most ");
-            reason.push_str(&number(MAX_SCENARIO_SECONDS));
-            reason.push_str(" (reset the diagram and record a shorter scenario)");
-            return Err(ScenarioError::new(0, "", reason));
+            return Err(ScenarioError::new(0, "", ScenarioFault::Seconds(self.end)));
         }
         let c = &self.config;
         let mut out = String::from(SCENARIO_VERSION);
@@ -211,52 +345,32 @@ impl Scenario {
             }
         }
         if out.len() > MAX_SCENARIO_CHARS {
-            let mut reason = String::from("the link would be ");
-            push_uint(&mut reason, out.len() as u64);
-            reason.push_str(" characters long; at most ");
-            push_uint(&mut reason, MAX_SCENARIO_CHARS as u64);
-            reason.push_str(" (reset the diagram and record a shorter scenario)");
-            return Err(ScenarioError::new(0, "", reason));
+            return Err(ScenarioError::new(0, "", ScenarioFault::Chars(out.len())));
         }
         Ok(out)
     }
 
-    /// Reads and checks a scenario text; `decimal` converts checked number literals, `number`
-    /// writes the numbers quoted in an error.
-    pub fn decode(
-        text: &str,
-        decimal: DecimalText,
-        number: NumberText,
-    ) -> Result<Scenario, ScenarioError> {
+    /// Reads and checks a scenario text; `decimal` converts checked number literals.
+    pub fn decode(text: &str, decimal: DecimalText) -> Result<Scenario, ScenarioError> {
+        let refuse = |fault| Err(ScenarioError::new(0, text, fault));
         if text.len() > MAX_SCENARIO_CHARS {
-            let mut reason = String::from("the text is ");
-            push_uint(&mut reason, text.len() as u64);
-            reason.push_str(" characters long; at most ");
-            push_uint(&mut reason, MAX_SCENARIO_CHARS as u64);
-            return Err(ScenarioError::new(0, text, reason));
+            return refuse(ScenarioFault::Chars(text.len()));
         }
         if let Some(bad) = text
             .chars()
             .find(|c| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | ',' | '-' | '+')))
         {
-            let mut reason = String::from("the character \"");
-            reason.push(bad);
-            reason.push_str("\" is not allowed (letters, digits and . _ , - + only)");
-            return Err(ScenarioError::new(0, text, reason));
+            return refuse(ScenarioFault::Character(bad));
         }
         let mut fields = text.split('_');
         if fields.next() != Some(SCENARIO_VERSION) {
-            let reason = String::from("it must start with the version 1_");
-            return Err(ScenarioError::new(0, text, reason));
+            return refuse(ScenarioFault::Version);
         }
         let header: Vec<&str> = fields.by_ref().take(4).collect();
         let [b, r, tokens, end] = header.as_slice() else {
-            let reason = String::from("it must start with 1_B_r_tokens_end");
-            return Err(ScenarioError::new(0, text, reason));
+            return refuse(ScenarioFault::Header);
         };
-        let in_header = |err: InvalidValue| {
-            ScenarioError::new(0, text, err.message_with(err.field.name(), number))
-        };
+        let in_header = |err| ScenarioError::new(0, text, ScenarioFault::Value(err));
         let num = |field, piece: &str, rule| read(field, piece, rule, decimal);
         let capacity = num(Field::Capacity, b, Rule::Positive).map_err(in_header)?;
         let rate = num(Field::RefillRate, r, Rule::NonNegative).map_err(in_header)?;
@@ -275,15 +389,14 @@ impl Scenario {
                 let count = n + text.split('_').skip(5 + n).count();
                 return Err(too_many(count));
             }
-            let step = read_action(piece, decimal, number)
-                .map_err(|reason| ScenarioError::new(n, piece, reason))?;
+            let step =
+                read_action(piece, decimal).map_err(|fault| ScenarioError::new(n, piece, fault))?;
             if step.0 < last || step.0 > end {
-                let mut reason = String::from("its time must be from the previous action's (");
-                reason.push_str(&number(last));
-                reason.push_str(") to the end (");
-                reason.push_str(&number(end));
-                reason.push(')');
-                return Err(ScenarioError::new(n, piece, reason));
+                let fault = ScenarioFault::Order {
+                    from: last,
+                    to: end,
+                };
+                return Err(ScenarioError::new(n, piece, fault));
             }
             last = step.0;
             steps.push(step);
@@ -303,12 +416,7 @@ fn ms_round(t: f64) -> f64 {
 }
 
 fn too_many(count: usize) -> ScenarioError {
-    let mut reason = String::from("it has ");
-    push_uint(&mut reason, count as u64);
-    reason.push_str(" actions; at most ");
-    push_uint(&mut reason, MAX_SCENARIO_ACTIONS as u64);
-    reason.push_str(" (reset the diagram and record a shorter scenario)");
-    ScenarioError::new(0, "", reason)
+    ScenarioError::new(0, "", ScenarioFault::Actions(count))
 }
 
 /// `piece` as a number of `field` checked by `rule` (the link's text holds no spaces or
@@ -317,19 +425,13 @@ fn read(field: Field, piece: &str, rule: Rule, decimal: DecimalText) -> Result<f
     InvalidValue::parse_with(field, piece, rule, decimal)
 }
 
-/// One action, `time letter arguments`; the error is the reason, numbers written by `number`.
-fn read_action(
-    piece: &str,
-    decimal: DecimalText,
-    number: NumberText,
-) -> Result<(f64, Action), String> {
-    let why = |err: InvalidValue| err.message_with(err.field.name(), number);
-    let split = piece
-        .find(|c: char| c.is_ascii_alphabetic() && c != 'e' && c != 'E')
-        .ok_or_else(|| String::from("no action letter (s, c, C, z, t, p or x)"))?;
+/// One action, `time letter arguments`; the error is what is wrong with it.
+fn read_action(piece: &str, decimal: DecimalText) -> Result<(f64, Action), ScenarioFault> {
+    let why = ScenarioFault::Value;
     let (time, rest) = piece
-        .split_at_checked(split)
-        .ok_or_else(|| String::from("no action letter"))?;
+        .find(|c: char| c.is_ascii_alphabetic() && c != 'e' && c != 'E')
+        .and_then(|split| piece.split_at_checked(split))
+        .ok_or(ScenarioFault::Letter(None))?;
     let at = read(
         Field::Now,
         time,
@@ -345,18 +447,13 @@ fn read_action(
     };
     let arity = if matches!(letter, 'z' | 'x') { 0 } else { 2 };
     if !matches!(letter, 's' | 'c' | 'C' | 'z' | 't' | 'p' | 'x') {
-        let mut reason = String::from("unknown action \"");
-        reason.push(letter);
-        reason.push_str("\" (allowed: s, c, C, z, t, p, x)");
-        return Err(reason);
+        return Err(ScenarioFault::Letter(Some(letter)));
     }
     if args.len() != arity {
-        let mut reason = String::from("action \"");
-        reason.push(letter);
-        reason.push_str("\" takes ");
-        push_uint(&mut reason, arity as u64);
-        reason.push_str(" numbers separated by commas");
-        return Err(reason);
+        return Err(ScenarioFault::Arguments {
+            letter,
+            takes: arity,
+        });
     }
     let arg = |i: usize, field, rule| read(field, args[i], rule, decimal).map_err(why);
     let action = match letter {

@@ -6,7 +6,9 @@ use super::controls::{cost_rule, CONTROL_GROUPS};
 use super::dom::Shared;
 use super::{locale, mount, Mounted, Widget};
 use crate::limiter::{BucketConfig, Field, InvalidValue, Rule, Scenario, MAX_STEP_SECONDS};
-use crate::wasm::convert::{as_number, js_decimal, js_number, number, parse_text, string, to_js};
+use crate::wasm::convert::{
+    as_number, js_decimal, js_number, number, parse_text, scenario_to_js, string, to_js,
+};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
@@ -336,12 +338,13 @@ impl BucketDiagram {
         let now = widget.session.now(super::dom::wall_seconds());
         Scenario::from_log(widget.session.log(), now)
             .encode(js_number)
-            .map_err(|err| JsError::new(&err.message()))
+            .map_err(scenario_to_js)
     }
 
     /// Replaces the session with the scenario in `text` (a `#s=` link's value), checked by the
     /// core, and shows its first moment (lesson time 0), stopped, to step through to its end.
-    /// A bad text throws an `Error` naming the part, the piece and the rule, and changes nothing.
+    /// A bad text throws an `Error` naming the part, the piece and the rule, with the same as data
+    /// in its `problem` (see `scenario_to_js`), and changes nothing.
     #[wasm_bindgen(js_name = playScenario)]
     pub fn play_scenario(
         &self,
@@ -352,8 +355,7 @@ impl BucketDiagram {
             text,
             "a string (a scenario's text, as in a #s= link)",
         )?;
-        let scenario = Scenario::decode(&text, js_decimal, js_number)
-            .map_err(|err| JsError::new(&err.message()))?;
+        let scenario = Scenario::decode(&text, js_decimal).map_err(scenario_to_js)?;
         let session = scenario.play().map_err(to_js)?;
         self.widget().write().replace(session).map_err(to_js)
     }

@@ -3,6 +3,8 @@
 //! the diagram's view all convert through here.
 
 use crate::limiter::{Field, Given, InvalidValue, Rule};
+#[cfg(feature = "diagram")]
+use crate::limiter::{ScenarioError, ScenarioFault};
 use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::prelude::*;
 
@@ -182,11 +184,16 @@ pub(crate) fn type_name(value: &JsValue) -> &'static str {
 /// which would add several KB to the module.
 pub(crate) fn object(entries: &[(&str, JsValue)]) -> Object {
     let object = Object::new();
-    for (key, value) in entries {
-        // Setting a data property on a fresh plain object cannot fail.
-        let _ = Reflect::set(&object, &JsValue::from_str(key), value);
-    }
+    set(&object, entries);
     object
+}
+
+/// Adds `(key, value)` pairs to a plain object of ours.
+fn set(object: &Object, entries: &[(&str, JsValue)]) {
+    for (key, value) in entries {
+        // Setting a data property on a plain object cannot fail.
+        let _ = Reflect::set(object, &JsValue::from_str(key), value);
+    }
 }
 
 /// The core's error as a JavaScript `Error`, worded with JavaScript field names, and the same as
@@ -195,6 +202,11 @@ pub(crate) fn object(entries: &[(&str, JsValue)]) -> Object {
 /// large for a double), for a page to word in its language with its labels.
 pub(crate) fn to_js(err: InvalidValue) -> JsError {
     let error = JsError::new(&err.message_with(err.field.js_name(), js_number));
+    with_problem(error, &problem(&err, err.field.js_name()))
+}
+
+/// A refused value as data (see [`to_js`]), its field called `name`.
+fn problem(err: &InvalidValue, name: &str) -> Object {
     let (min, max) = err.rule.bounds();
     let bound = |value: Option<f64>| value.map_or(JsValue::UNDEFINED, JsValue::from);
     let given = match &err.given {
@@ -202,8 +214,8 @@ pub(crate) fn to_js(err: InvalidValue) -> JsError {
         Given::Text(text) | Given::TooLarge(text) => JsValue::from_str(text),
         Given::Missing | Given::Type(_) => JsValue::UNDEFINED,
     };
-    let problem = object(&[
-        ("field", err.field.js_name().into()),
+    object(&[
+        ("field", name.into()),
         ("rule", err.rule.code().into()),
         ("min", bound(min)),
         ("max", bound(max)),
@@ -212,10 +224,40 @@ pub(crate) fn to_js(err: InvalidValue) -> JsError {
             "tooLarge",
             JsValue::from_bool(matches!(err.given, Given::TooLarge(_))),
         ),
-    ]);
+    ])
+}
+
+/// `error` with `problem` as its `problem` property.
+fn with_problem(error: JsError, problem: &Object) -> JsError {
     // The same JavaScript object as `error` (a clone shares it).
-    let _ = Reflect::set(&JsValue::from(error.clone()), &"problem".into(), &problem);
+    let _ = Reflect::set(&JsValue::from(error.clone()), &"problem".into(), problem);
     error
+}
+
+/// A refused scenario as a JavaScript `Error`: its `message` the core's (numbers as JavaScript
+/// writes them), its `problem` the same as data for a page to word in its language:
+/// `{ scenario, action, piece, values }`: the kind, the action's number (0: the text or its
+/// header), the piece quoted, and the kind's two numbers (see [`ScenarioFault::data`]; a
+/// `Float64Array`, which costs the module less than a value per kind). A refused number
+/// (`value`) has those of [`to_js`] besides, its `field` named as the message names it.
+#[cfg(feature = "diagram")]
+pub(crate) fn scenario_to_js(err: ScenarioError) -> JsError {
+    let error = JsError::new(&err.message_with(js_number));
+    let problem = match err.fault {
+        ScenarioFault::Value(ref value) => problem(value, value.field.name()),
+        _ => Object::new(),
+    };
+    let (code, values) = err.fault.data();
+    set(
+        &problem,
+        &[
+            ("scenario", code.into()),
+            ("action", (err.action as f64).into()),
+            ("piece", err.piece.as_str().into()),
+            ("values", js_sys::Float64Array::from(&values[..]).into()),
+        ],
+    );
+    with_problem(error, &problem)
 }
 
 /// A number as JavaScript's `String(value)` writes it (shortest round-trip form). Asking

@@ -213,7 +213,7 @@ async function start() {
         diagram().playScenario(link.values.s);
         playedScenario = link.values.s;
       } catch (error) {
-        rejected.push({ name: 's', value: link.values.s.slice(0, 40), allowed: 'allowed_s', detail: error.message });
+        rejected.push({ name: 's', value: link.values.s.slice(0, 40), allowed: 'allowed_s', detail: error.message, problem: error.problem });
       }
     }
     // From the other language's page: each diagram goes on as the reader left it (as the hero's link does).
@@ -243,12 +243,13 @@ async function start() {
   if (rejected.length) {
     const notice = document.getElementById('page-notice');
     // The core's exact reason is English: shown on the English page; for the Portuguese one,
-    // worded by scenario-reason.js (loaded only then), the exact one left to the console.
+    // worded from the same as data by scenario-reason.js (loaded only then), the exact one left
+    // to the console.
     const english = pageLang() === 'en';
-    const { scenarioReason } = !english && rejected.some((r) => r.detail) ? await import('./scenario-reason.js') : {};
-    const items = rejected.map(({ name, value, allowed, detail, reason }) => {
+    const { scenarioReason } = !english && rejected.some((r) => r.problem) ? await import('./scenario-reason.js') : {};
+    const items = rejected.map(({ name, value, allowed, detail, problem, reason }) => {
       if (detail && !english) console.warn(`bucketlab: ${name} = "${value}": ${detail}`);
-      const why = reason ? t(reason) : detail && !english ? scenarioReason(detail) : '';
+      const why = reason ? t(reason) : problem && !english ? scenarioReason(problem) : '';
       const item = t(why ? 'notice_item_reason' : 'notice_item', { name, value, reason: why, allowed: t(allowed) });
       return `${item}${detail && english ? ` (${detail})` : ''}`;
     });
