@@ -26,7 +26,11 @@ export interface BucketLabAttributes {
 /** `<bucket-lab>`: the live token-bucket diagram in a shadow root. */
 export class BucketLabElement extends HTMLElement {
   static readonly observedAttributes: readonly string[];
-  /** The mounted diagram, or `null` while loading or when an attribute is invalid. */
+  /**
+   * The mounted diagram, or `null` while loading, when an attribute is invalid, and once it is
+   * freed (by removing the element, or a script's `free()`: the element then mounts a new one when
+   * an attribute changes or it is connected again).
+   */
   readonly diagram: BucketDiagram | null;
 }
 

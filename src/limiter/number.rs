@@ -232,6 +232,17 @@ fn push_exponent(out: &mut String, value: f64) {
     push_uint(out, exponent as u64);
 }
 
+/// `value` floored to a tenth, with a hair of slack for rounding (`3.9999999` reads `4`): the
+/// level a counter shows, which reaches the capacity only when the bucket is full. Never
+/// overflows: from 2^53 on a double has no tenths and is its own floor (`value · 10` would be
+/// infinite above `f64::MAX / 10`, and a full bucket of 10³⁰⁸ would read 0).
+pub fn floor_tenth(value: f64) -> f64 {
+    if value.abs() >= EXACT_WHOLE {
+        return value;
+    }
+    ((value * 10.0) + 1e-6).floor() / 10.0
+}
+
 /// `value` with exactly `decimals` decimals (see [`push_fixed`]).
 pub fn fixed(value: f64, decimals: u32) -> String {
     let mut out = String::new();
@@ -401,6 +412,19 @@ mod tests {
                 let digits = digits.trim_end_matches('0').trim_end_matches('.');
                 assert_eq!(fixed(value, 1), format!("{digits}e+{power}"), "{value:e}");
             }
+        }
+    }
+
+    #[test]
+    fn a_level_floored_to_a_tenth_never_overflows() {
+        assert_eq!(floor_tenth(7.46), 7.4);
+        assert_eq!(floor_tenth(3.999_999_9), 4.0);
+        assert_eq!(floor_tenth(0.0), 0.0);
+        assert_eq!(floor_tenth(0.05), 0.0);
+        assert_eq!(floor_tenth(5e-324), 0.0);
+        assert_eq!(floor_tenth(1e15 + 0.25), 1e15 + 0.2);
+        for value in [2f64.powi(53), 1e300, 1e308, f64::MAX] {
+            assert_eq!(floor_tenth(value), value, "{value:e}");
         }
     }
 

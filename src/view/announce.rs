@@ -5,7 +5,7 @@
 
 use super::dom::{find, text};
 use super::locale::{fill, Locale};
-use crate::limiter::number::uint;
+use crate::limiter::number::{self, uint};
 use wasm_bindgen::JsValue;
 use web_sys::Element;
 
@@ -110,10 +110,7 @@ impl Announcer {
                     ("a", &uint(self.admitted.into())),
                     ("d", &uint((self.requests - self.admitted).into())),
                     // Floored to a tenth with slack, like the counter (3.9999… reads 4).
-                    (
-                        "t",
-                        &l.number((self.tokens * 10.0 + 1e-6).floor() / 10.0, 1),
-                    ),
+                    ("t", &l.number(number::floor_tenth(self.tokens), 1)),
                 ],
             )
         };

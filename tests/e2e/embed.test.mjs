@@ -419,6 +419,26 @@ test('embed.html reads paused from its address: paused, paused=true and paused=1
   await page.context().close();
 });
 
+test('embed.html at the largest and smallest capacities draws a full bucket and counts it full', async () => {
+  const page = await openPage(browser);
+  for (const [capacity, count] of [['1e308', '1e+308 / 1e+308'], ['1.7976931348623157e308', '1.79769313486232e+308 / 1.79769313486232e+308'], ['5e-324', undefined], ['5', '5.0 / 5']]) {
+    await page.goto(`${site.url}embed.html?capacity=${capacity}&lang=en&paused`);
+    await page.waitForFunction(() => document.querySelector('bucket-lab')?.diagram);
+    const drawn = await page.evaluate(() => {
+      const root = document.querySelector('bucket-lab').shadowRoot;
+      const { tokens, capacity } = document.querySelector('bucket-lab').diagram;
+      // The water is moved down from the brim by its transform; 0 is full.
+      return { full: tokens === capacity, offset: root.querySelector('.bl-fill').getAttribute('transform'), counter: root.querySelector('.bl-counter').textContent };
+    });
+    assert.equal(drawn.full, true, capacity);
+    assert.equal(drawn.offset, 'translate(0.00 0.00)', capacity);
+    // (Floored to a tenth, 5e-324 tokens read 0.0, as 0.05 do.)
+    if (count) assert.equal(drawn.counter, count, capacity);
+  }
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 /** The error box of embed.html's element: its title and each line under it. */
 const embedError = (page) => page.evaluate(() => {
   const root = document.querySelector('bucket-lab').shadowRoot;

@@ -2,7 +2,7 @@
 // passed to rust"; a second free() does nothing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser } from './harness.mjs';
+import { openPage, useBrowser } from './harness.mjs';
 import { openLesson } from './lesson-helpers.mjs';
 
 const env = useBrowser();
@@ -50,5 +50,50 @@ test('a <bucket-lab> handle kept after its element was removed says it was freed
     }
   });
   assert.equal(said, FREED);
+  await page.context().close();
+});
+
+test('a <bucket-lab> whose handle a script freed reads diagram as null, and mounts afresh on an attribute change or a reconnection', async () => {
+  const page = await openPage(env.browser);
+  await page.goto(`${env.server.url}embed.html?lang=en&paused`);
+  const seen = await page.evaluate(async () => {
+    await import('./element/bucket-lab.js');
+    const element = document.createElement('bucket-lab');
+    for (const [name, value] of [['capacity', '3'], ['lang', 'en'], ['paused', '']]) element.setAttribute(name, value);
+    document.body.append(element);
+    const error = () => element.shadowRoot.querySelector('.bl-error')?.textContent ?? null;
+    // Mounted, or an error box instead.
+    const mounted = async () => {
+      while (!element.diagram && !error()) await new Promise((r) => setTimeout(r, 0));
+      return element.diagram;
+    };
+    const first = await mounted();
+    first.free();
+    const afterFree = element.diagram;
+    first.free(); // a second free() does nothing
+    element.setAttribute('capacity', '4');
+    const second = await mounted();
+    const remounted = { fresh: second !== first, capacity: second?.capacity, paused: second?.paused, error: error() };
+    // `using`'s dispose frees it the same way.
+    second?.[Symbol.dispose]();
+    const afterDispose = element.diagram;
+    element.remove();
+    await Promise.resolve(); // the teardown's microtask
+    document.body.append(element);
+    const third = await mounted();
+    return {
+      afterFree: afterFree && 'the freed handle',
+      remounted,
+      afterDispose,
+      reconnected: { fresh: third !== second, capacity: third?.capacity, error: error() },
+    };
+  });
+  assert.deepEqual(seen, {
+    afterFree: null,
+    remounted: { fresh: true, capacity: 4, paused: true, error: null },
+    afterDispose: null,
+    reconnected: { fresh: true, capacity: 4, error: null },
+  });
+  assert.deepEqual(page.problems, []);
   await page.context().close();
 });

@@ -152,7 +152,10 @@ export class BucketLabElement extends HTMLElement {
     shadow.append(...links, this.#frame);
   }
 
-  /** The mounted diagram's handle (`send`, `pause`, `step`, `tokens`, …), or null. */
+  /**
+   * The mounted diagram's handle (`send`, `pause`, `step`, `tokens`, …), or null: while loading,
+   * in error, and once it is freed, by the element or by a script's `free()`.
+   */
   get diagram() {
     return this.#diagram;
   }
@@ -255,7 +258,7 @@ export class BucketLabElement extends HTMLElement {
     if (tokens !== undefined) frame.dataset.tokens = tokens;
     if (settings.paused || carried.paused) frame.dataset.paused = '';
     // The attributes were checked above, so mounting and the cost can't fail on them.
-    this.#diagram = mountDiagram(frame);
+    this.#diagram = this.#owned(mountDiagram(frame));
     if (settings.cost !== undefined) this.#diagram.setCost(settings.cost);
     try {
       this.#diagram.showControls(settings.controls);
@@ -299,6 +302,21 @@ export class BucketLabElement extends HTMLElement {
   #unmount() {
     this.#diagram?.free();
     this.#diagram = null;
+  }
+
+  /**
+   * `diagram`, whose `free()` (and `using`'s dispose) also lets the element go of it: a host that
+   * frees the handle then reads `diagram` as null, not a handle that throws, and the element
+   * mounts afresh when an attribute changes or it is connected again.
+   */
+  #owned(diagram) {
+    const free = diagram.free;
+    diagram.free = () => {
+      if (this.#diagram === diagram) this.#diagram = null;
+      free.call(diagram);
+    };
+    if (Symbol.dispose) diagram[Symbol.dispose] = diagram.free;
+    return diagram;
   }
 }
 

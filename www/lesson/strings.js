@@ -14,13 +14,28 @@ export function t(key, values) {
 }
 
 /**
- * A number as the page's language writes it (7,4 in Portuguese), at most 3 decimals; never 0 unless
- * it is: under 0.001, 2 significant digits (0.00042), under 0.000001 an exponent (1e-7).
+ * A number as the widget writes it (number.rs, `trimmed(value, 3, …)`), so it reads the same on
+ * the page, in `lang`'s style (7,4): at most 3 decimals, half away from zero; a nonzero value that
+ * would read 0 to 3 significant digits (0.000123; 1.23e-7 below 0.000001); from 2^53 on, 15
+ * significant digits in exponent form (1e+20).
  */
 export function formatNumber(value, lang = pageLang()) {
   const size = Math.abs(value);
-  const options = size === 0 || size >= 0.001 || !Number.isFinite(size)
-    ? { maximumFractionDigits: 3 }
-    : { maximumSignificantDigits: 2, ...(size < 1e-6 && { notation: 'scientific' }) };
-  return new Intl.NumberFormat(lang, { ...options, useGrouping: false }).format(value).replace('E', 'e');
+  let text;
+  if (!Number.isFinite(size)) {
+    text = String(value);
+  } else if (size >= 2 ** 53) {
+    const [mantissa, exponent] = value.toExponential(14).split('e');
+    text = `${mantissa.replace(/\.?0+$/, '')}e${exponent}`;
+  } else {
+    // number.rs's double arithmetic: the whole part and the thousandths apart.
+    let whole = Math.trunc(size);
+    let thousandths = Math.round((size - whole) * 1000);
+    if (thousandths === 1000) [whole, thousandths] = [whole + 1, 0];
+    const decimals = String(thousandths).padStart(3, '0').replace(/0+$/, '');
+    text = whole || thousandths ? `${value < 0 ? '-' : ''}${whole}${decimals && `.${decimals}`}`
+      // What the widget's wasm asks JavaScript for a nonzero value that would read 0.
+      : value === 0 ? '0' : String(Number(value.toPrecision(3)));
+  }
+  return text.replace('.', new Intl.NumberFormat(lang).formatToParts(0.5).find((part) => part.type === 'decimal').value);
 }
