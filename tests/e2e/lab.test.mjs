@@ -359,3 +359,54 @@ for (const [width, height, deviceScaleFactor] of [[640, 800, 1], [700, 800, 1], 
     await page.context().close();
   });
 }
+
+// On a phone the lanes were drawn at the page's scale: at 375 px a 600-unit strip was 26 px tall and
+// its marks 5 px wide. Below 600 px the strip's units are pixels, so each lane stays readable; the
+// name and counts sit above it, never on its marks. At 1280 px nothing changed.
+test('lab: at 375 and 320 px every lane is at least 44 px tall with full-size marks, its counts above it; at 1280 px as before', async () => {
+  for (const width of [375, 320, 1280]) {
+    const page = await openLab({ viewport: { width, height: 800 } });
+    await page.evaluate(() => window.bucketlab.lab.comparison.pause());
+    const measure = () => page.$$eval(`${LAB} .lab-comparison .lab-row`, (rows) => rows.map((row) => {
+      const strip = row.querySelector('.lab-strip').getBoundingClientRect();
+      const head = row.querySelector('.lab-row-head').getBoundingClientRect();
+      const counts = row.querySelector('.lab-counts');
+      const marks = [...row.querySelectorAll('.lab-ok:not(.lab-future), .lab-deny:not(.lab-future)')]
+        .map((m) => m.getBoundingClientRect());
+      return {
+        lane: row.dataset.lane,
+        height: strip.height,
+        width: strip.width,
+        units: row.querySelector('.lab-strip').viewBox.baseVal.width,
+        headBottom: head.bottom,
+        stripTop: strip.top,
+        counts: counts.textContent,
+        countsShown: counts.getBoundingClientRect().height > 0,
+        smallestMark: Math.min(...marks.map((m) => Math.min(m.width, m.height))),
+        marksTop: Math.min(...marks.map((m) => m.top)),
+      };
+    }));
+    if (width < 600) {
+      // The chart is redrawn at its width once it is on the page: wait for that, not for a time.
+      await page.waitForFunction((sel) => [...document.querySelectorAll(sel)]
+        .every((s) => s.getBoundingClientRect().height >= 44), `${LAB} .lab-comparison .lab-strip`, { timeout: 10_000 })
+        .catch(() => {}); // the assertions below say what is wrong
+    }
+    const lanes = await measure();
+    assert.equal(lanes.length, 7);
+    for (const l of lanes) {
+      const where = `${width} px, ${l.lane}: ${JSON.stringify(l)}`;
+      assert.ok(l.countsShown && /\d/.test(l.counts), `counts shown, ${where}`);
+      assert.ok(l.headBottom <= l.stripTop + 0.5, `name and counts above the strip, not on it, ${where}`);
+      assert.ok(l.marksTop >= l.stripTop, `marks inside the strip, ${where}`);
+      if (width < 600) {
+        assert.ok(l.height >= 44, `lane at least 44 px tall, ${where}`);
+        assert.ok(l.smallestMark >= 8, `admitted and refused marks at least 8 px, ${where}`);
+      } else {
+        assert.equal(l.units, 600, `600 units wide as before, ${where}`);
+        assert.ok(Math.abs(l.height - (l.width * 46) / 600) < 0.5, `the strip keeps its 600 × 46 shape, ${where}`);
+      }
+    }
+    await page.context().close();
+  }
+});
