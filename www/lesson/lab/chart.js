@@ -177,7 +177,14 @@ export class LaneChart {
       part.head.setAttribute('x1', x);
       part.head.setAttribute('x2', x);
       const text = this.t('lane.counts', { admitted: tally[0], delayed: tally[1], denied: tally[2] });
-      if (text !== part.text) part.counts.textContent = part.text = text;
+      if (text !== part.text) {
+        // Each count in one piece, so a phone's narrow line never leaves a number under its word.
+        part.text = text;
+        part.counts.replaceChildren(...text.split(' · ').flatMap((count, i) => {
+          const piece = el('span', {}, count);
+          return i ? [' · ', piece] : [piece];
+        }));
+      }
     }
     if (!this.playing) this.#describe();
     this.onTime?.(this.time);
