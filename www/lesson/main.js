@@ -42,10 +42,8 @@ addEventListener('hashchange', () => {
 Object.assign(window.bucketlab ??= {}, { TokenBucket, diagram: null, hero: null });
 console.info(t('console_hello'));
 
-// Section 5's console block is for a computer: it starts collapsed on a touch screen without hover
-// (a phone or tablet, whose browser has no console, at any width) and below the page's 760 px
-// layout (the phone layout, where its wide lines scroll sideways anyway). The page has it open, so
-// without JavaScript it reads as on a computer.
+// Section 5's console block is for a computer: closed on a touch screen (no console there) and in
+// the phone layout; the page has it open, for readers without JavaScript.
 if (matchMedia('(hover: none) and (pointer: coarse), (max-width: 759.98px)').matches) {
   document.getElementById('console-block').open = false;
 }
