@@ -11,6 +11,8 @@ const W = 600;
 const H = 46;
 /** Widths are rounded to this many pixels, so a resize by a pixel or two doesn't redraw the lanes. */
 const W_STEP = 8;
+/** The strip's width in units for `px` pixels on screen (600 while it has none: not laid out yet). */
+const unitsFor = (px) => (px > 0 ? Math.min(W, Math.max(W_STEP, Math.round(px / W_STEP) * W_STEP)) : W);
 const PAD = 8;
 const R = 4.5;
 // Two tracks, so a burst at one instant shows both what passed and what was refused.
@@ -28,22 +30,23 @@ export class LaneChart {
    *   peakPerSecond?, peakStart?, focus?: Set<number>, detail?: string }]
    * @param {{ from: number, to: number }} [o.view] the stretch of time drawn (default: 0 to
    *   `duration`); playback still runs over the whole duration, marks outside it are off the strip
+   * @param {number} [o.width] the pixels it will have on the page (its container's `clientWidth`),
+   *   so it is drawn at its size from the start; it follows its own width from then on
    */
-  constructor({ t, duration, limit, window, rows, onTime, view }) {
+  constructor({ t, duration, limit, window, rows, onTime, view, width }) {
     Object.assign(this, { t, duration, limit, window, rows, onTime });
     this.view = view ?? { from: 0, to: duration };
     this.time = 0;
     this.playing = false;
     this.frame = 0;
-    this.w = W;
+    this.w = unitsFor(width);
     this.element = el('div', { class: 'lab-chart' });
     this.#draw(duration);
-    // Redrawn at the width the chart gets once it is on the page (before it is first painted), and
-    // again when that changes (a phone turned sideways).
+    // Redrawn when its width on the page differs (a phone turned sideways, or no `width` given).
     this.resize = new ResizeObserver(([entry]) => {
-      const width = entry.contentRect.width;
-      const w = Math.min(W, Math.max(W_STEP, Math.round(width / W_STEP) * W_STEP));
-      if (width > 0 && w !== this.w) {
+      const px = entry.contentRect.width;
+      const w = unitsFor(px);
+      if (px > 0 && w !== this.w) {
         this.w = w;
         this.#draw(this.time);
       }
