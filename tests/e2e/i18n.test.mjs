@@ -195,7 +195,9 @@ test('without JavaScript both pages read fully: tabs are stacked sections, every
     assert.equal(await page.locator('[role=tablist]').isVisible(), false);
     const blocks = await page.$$eval('figure.code-block', (all) => all.filter((f) => f.checkVisibility()).length);
     assert.equal(blocks, 15, 'four algorithms, the policy, four usages, the Redis script, the plans policy, four client retry loops');
-    assert.equal(await page.locator('details').count(), 7);
+    // The FAQ's seven, closed, and section 5's console block, open.
+    assert.equal(await page.locator('details').count(), 8);
+    assert.equal(await page.locator('details[open]').count(), 1);
     await page.context().close();
   }
 });

@@ -359,3 +359,71 @@ for (const [width, height, deviceScaleFactor] of [[640, 800, 1], [700, 800, 1], 
     await page.context().close();
   });
 }
+
+// On a phone the lanes were drawn at the page's scale: at 375 px a 600-unit strip was 26 px tall and
+// its marks 5 px wide. Below 600 px the strip's units are pixels, so each lane stays readable; the
+// name and counts sit above it, never on its marks. At 1280 px nothing changed.
+test('lab: at 375 and 320 px every lane is at least 44 px tall with full-size marks, its counts above it, each whole; at 1280 px as before', async () => {
+  for (const width of [375, 320, 1280]) {
+    const page = await openLab({ viewport: { width, height: 800 } });
+    await page.evaluate(() => window.bucketlab.lab.comparison.pause());
+    const measure = () => page.$$eval(`${LAB} .lab-comparison .lab-row`, (rows) => rows.map((row) => {
+      /** The counts ("admitidas: 20", …) whose text lies on more than one line. */
+      const splitCounts = (node) => {
+        const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+        const at = []; // [text node, offset] of each character, and one past the end
+        for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+          for (let i = 0; i < text.length; i++) at.push([text, i]);
+        }
+        const last = at.at(-1);
+        at.push([last[0], last[1] + 1]);
+        let start = 0;
+        return node.textContent.split(' · ').filter((count) => {
+          const range = document.createRange();
+          range.setStart(...at[start]);
+          range.setEnd(...at[start + count.length]);
+          start += count.length + 3;
+          const tops = [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top));
+          return new Set(tops).size > 1;
+        });
+      };
+      const strip = row.querySelector('.lab-strip').getBoundingClientRect();
+      const head = row.querySelector('.lab-row-head').getBoundingClientRect();
+      const counts = row.querySelector('.lab-counts');
+      const marks = [...row.querySelectorAll('.lab-ok:not(.lab-future), .lab-deny:not(.lab-future)')]
+        .map((m) => m.getBoundingClientRect());
+      return {
+        lane: row.dataset.lane,
+        height: strip.height,
+        width: strip.width,
+        units: row.querySelector('.lab-strip').viewBox.baseVal.width,
+        headBottom: head.bottom,
+        stripTop: strip.top,
+        counts: counts.textContent,
+        countsShown: counts.getBoundingClientRect().height > 0,
+        // "negadas: 0" on one line: at 320 px the 0 fell alone onto the next.
+        countsSplit: splitCounts(counts),
+        smallestMark: Math.min(...marks.map((m) => Math.min(m.width, m.height))),
+        marksTop: Math.min(...marks.map((m) => m.top)),
+      };
+    }));
+    // No wait: the lanes are drawn at their width from the start (a test measuring at once saw 600-unit strips).
+    const lanes = await measure();
+    assert.equal(lanes.length, 7);
+    for (const l of lanes) {
+      const where = `${width} px, ${l.lane}: ${JSON.stringify(l)}`;
+      assert.ok(l.countsShown && /\d/.test(l.counts), `counts shown, ${where}`);
+      assert.deepEqual(l.countsSplit, [], `no count broken across lines, ${where}`);
+      assert.ok(l.headBottom <= l.stripTop + 0.5, `name and counts above the strip, not on it, ${where}`);
+      assert.ok(l.marksTop >= l.stripTop, `marks inside the strip, ${where}`);
+      if (width < 600) {
+        assert.ok(l.height >= 44, `lane at least 44 px tall, ${where}`);
+        assert.ok(l.smallestMark >= 8, `admitted and refused marks at least 8 px, ${where}`);
+      } else {
+        assert.equal(l.units, 600, `600 units wide as before, ${where}`);
+        assert.ok(Math.abs(l.height - (l.width * 46) / 600) < 0.5, `the strip keeps its 600 × 46 shape, ${where}`);
+      }
+    }
+    await page.context().close();
+  }
+});

@@ -42,6 +42,12 @@ addEventListener('hashchange', () => {
 Object.assign(window.bucketlab ??= {}, { TokenBucket, diagram: null, hero: null });
 console.info(t('console_hello'));
 
+// Section 5's console block is for a computer: closed on a touch screen (no console there) and in
+// the phone layout; the page has it open, for readers without JavaScript.
+if (matchMedia('(hover: none) and (pointer: coarse), (max-width: 759.98px)').matches) {
+  document.getElementById('console-block').open = false;
+}
+
 const scrollToKept = keepLinkTargetsInPlace();
 openDetailsWhenPrinting();
 if (!switchPageIfAsked(explicitLang)) start();

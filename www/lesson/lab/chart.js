@@ -4,8 +4,15 @@
 // Time is explicit: play() runs a frame loop only while playing; pause/seek/step drive it exactly.
 import { el, svg, uid } from './dom.js';
 
+// The strip's width in SVG units: 600, or the strip's own width in pixels where it is narrower (a
+// phone), so a lane keeps its 46 px height and its marks their size instead of shrinking with the
+// page (at 375 px a 600-unit strip was 26 px tall, its marks 5 px wide).
 const W = 600;
 const H = 46;
+/** Widths are rounded to this many pixels, so a resize by a pixel or two doesn't redraw the lanes. */
+const W_STEP = 8;
+/** The strip's width in units for `px` pixels on screen (600 while it has none: not laid out yet). */
+const unitsFor = (px) => (px > 0 ? Math.min(W, Math.max(W_STEP, Math.round(px / W_STEP) * W_STEP)) : W);
 const PAD = 8;
 const R = 4.5;
 // Two tracks, so a burst at one instant shows both what passed and what was refused.
@@ -23,21 +30,39 @@ export class LaneChart {
    *   peakPerSecond?, peakStart?, focus?: Set<number>, detail?: string }]
    * @param {{ from: number, to: number }} [o.view] the stretch of time drawn (default: 0 to
    *   `duration`); playback still runs over the whole duration, marks outside it are off the strip
+   * @param {number} [o.width] the pixels it will have on the page (its container's `clientWidth`),
+   *   so it is drawn at its size from the start; it follows its own width from then on
    */
-  constructor({ t, duration, limit, window, rows, onTime, view }) {
+  constructor({ t, duration, limit, window, rows, onTime, view, width }) {
     Object.assign(this, { t, duration, limit, window, rows, onTime });
     this.view = view ?? { from: 0, to: duration };
     this.time = 0;
     this.playing = false;
     this.frame = 0;
+    this.w = unitsFor(width);
     this.element = el('div', { class: 'lab-chart' });
-    this.parts = rows.map((row) => this.#row(row));
-    this.element.append(this.#axis());
-    this.seek(duration);
+    this.#draw(duration);
+    // Redrawn when its width on the page differs (a phone turned sideways, or no `width` given).
+    this.resize = new ResizeObserver(([entry]) => {
+      const px = entry.contentRect.width;
+      const w = unitsFor(px);
+      if (px > 0 && w !== this.w) {
+        this.w = w;
+        this.#draw(this.time);
+      }
+    });
+    this.resize.observe(this.element);
+  }
+
+  /** Builds the lanes and the axis at the current width, showing `time`. */
+  #draw(time) {
+    this.parts = this.rows.map((row) => this.#row(row));
+    this.element.replaceChildren(...this.parts.map((part) => part.node), this.#axis());
+    this.seek(time);
   }
 
   x(time) {
-    return PAD + ((W - 2 * PAD) * (time - this.view.from)) / (this.view.to - this.view.from);
+    return PAD + ((this.w - 2 * PAD) * (time - this.view.from)) / (this.view.to - this.view.from);
   }
 
   #row(row) {
@@ -66,7 +91,8 @@ export class LaneChart {
       layer.append(mark);
     }
     const clipId = uid('lab-clip');
-    const clip = svg('rect', { x: 0, y: 0, width: W, height: H });
+    const w = this.w;
+    const clip = svg('rect', { x: 0, y: 0, width: w, height: H });
     const boundaries = svg('g', { class: 'lab-boundaries' });
     if (this.window && this.duration / this.window <= 60) {
       for (let k = this.window; k < this.duration; k += this.window) {
@@ -84,17 +110,17 @@ export class LaneChart {
     const peak = row.peakPerSecond > 1
       ? svg('rect', {
         class: 'lab-peak', x: this.x(row.peakStart), y: 1, height: H - 2,
-        width: Math.max(0, Math.min(this.x(row.peakStart + 1), W - PAD) - this.x(row.peakStart)),
+        width: Math.max(0, Math.min(this.x(row.peakStart + 1), w - PAD) - this.x(row.peakStart)),
       })
       : null;
     const head = svg('line', { class: 'lab-head', y1: 0, y2: H });
     const title = svg('title', { id: titleId });
     const strip = svg('svg', {
-      class: 'lab-strip', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-labelledby': titleId,
+      class: 'lab-strip', viewBox: `0 0 ${w} ${H}`, role: 'img', 'aria-labelledby': titleId,
     }, [
       title,
       svg('defs', {}, svg('clipPath', { id: clipId }, clip)),
-      svg('rect', { class: 'lab-track', x: 0, y: 0, width: W, height: H, rx: 6 }),
+      svg('rect', { class: 'lab-track', x: 0, y: 0, width: w, height: H, rx: 6 }),
       peak, boundaries, load, layer, head,
     ]);
     const counts = el('span', { class: 'lab-counts' });
@@ -110,17 +136,16 @@ export class LaneChart {
       row.caption ? el('p', { class: 'lab-caption' }, row.caption) : null,
       strip,
     ]);
-    this.element.append(node);
     if (row.peakPerSecond !== undefined) peakText.textContent = this.t('lane.peak', { peak: row.peakPerSecond });
     for (const mark of marks) mark.classList.add('lab-future');
-    return { row, marks, clip, head, title, counts, shown: 0, tally: [0, 0, 0], text: '' };
+    return { node, row, marks, clip, head, title, counts, shown: 0, tally: [0, 0, 0], text: '' };
   }
 
   #axis() {
     const steps = [0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100];
     const { from, to } = this.view;
     const step = steps.find((s) => (to - from) / s <= 8) ?? 200;
-    const axis = svg('svg', { class: 'lab-axis', viewBox: `0 0 ${W} 28`, 'aria-hidden': 'true' });
+    const axis = svg('svg', { class: 'lab-axis', viewBox: `0 0 ${this.w} 28`, 'aria-hidden': 'true' });
     for (let k = Math.ceil(from / step - 1e-9) * step || 0; k <= to + 1e-9; k += step) {
       const x = this.x(k);
       axis.append(svg('line', { x1: x, x2: x, y1: 0, y2: 5 }));
@@ -155,7 +180,14 @@ export class LaneChart {
       part.head.setAttribute('x1', x);
       part.head.setAttribute('x2', x);
       const text = this.t('lane.counts', { admitted: tally[0], delayed: tally[1], denied: tally[2] });
-      if (text !== part.text) part.counts.textContent = part.text = text;
+      if (text !== part.text) {
+        // Each count in one piece, so a phone's narrow line never leaves a number under its word.
+        part.text = text;
+        part.counts.replaceChildren(...text.split(' · ').flatMap((count, i) => {
+          const piece = el('span', {}, count);
+          return i ? [' · ', piece] : [piece];
+        }));
+      }
     }
     if (!this.playing) this.#describe();
     this.onTime?.(this.time);
@@ -212,6 +244,7 @@ export class LaneChart {
 
   destroy() {
     this.pause();
+    this.resize.disconnect();
     this.element.remove();
   }
 }

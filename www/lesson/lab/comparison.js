@@ -216,6 +216,7 @@ export class Comparison {
     this.chart = new LaneChart({
       t: this.t, duration: next.duration, limit: next.limit, window: next.window, rows,
       onTime: (time) => this.#onTime(time), view: this.#view(result.arrivals, next.duration),
+      width: this.lanes.clientWidth,
     });
     this.lanes.replaceChildren(this.chart.element);
     this.#onTime(this.chart.time);

@@ -105,7 +105,7 @@ export class LimitKeys {
         delays: new Float64Array(r.outcomes.length),
       };
     });
-    this.chart = new LaneChart({ t, duration: DURATION, limit: LIMIT, rows });
+    this.chart = new LaneChart({ t, duration: DURATION, limit: LIMIT, rows, width: this.root.clientWidth });
     if (time !== undefined) this.chart.seek(time);
     const summary = el('ul', { class: 'lab-key-summary' }, CLIENTS.map((c, i) => el('li', { 'data-client': c.id }, [
       el('strong', {}, t(`keys.clients.${c.id}`)), ': ', t('keys.counts', { ok: results[i].ok, denied: results[i].denied }),

@@ -114,7 +114,7 @@ export class Quiz {
       outcomes: lane.outcomes, delays: lane.delays, samples: lane.samples,
       sampleInterval: result.sampleInterval, peakPerSecond: lane.peakPerSecond, peakStart: lane.peakStart, focus,
     }));
-    const chart = new LaneChart({ t: this.t, duration, limit, window: 1, rows });
+    const chart = new LaneChart({ t: this.t, duration, limit, window: 1, rows, width: container.clientWidth });
     this.charts.push(chart);
     container.replaceChildren(el('p', { class: 'lab-playback-title' }, this.t('quiz.playback', { n: n + 1 })), chart.element);
     if (play) chart.play();
