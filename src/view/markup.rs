@@ -116,7 +116,7 @@ pub fn slider_step(value: f64, usual: f64, number: fn(f64) -> String) -> String 
     }
 }
 
-/// The frame up to the controls' place. `{}` marks, in order: a class modifier, the language, the
+/// The frame up to the timeline's place. `{}` marks, in order: a class modifier, the language, the
 /// id prefix twice (aria-labelledby), the id prefix and the title, the id prefix and the
 /// description, the id prefix (clip), the rate label, the id prefix (clip), the water's transform,
 /// the capacity label, the counter and the tokens unit. The water is a full-height rect inside the
@@ -145,12 +145,35 @@ const FRAME: &str = "<div class=\"bl-widget{}\" lang=\"{}\">\
 <text class=\"bl-unit\" x=\"180\" y=\"226\" text-anchor=\"middle\">{}</text>\
 <path class=\"bl-request\" visibility=\"hidden\"/>\
 </svg>\
-<div class=\"bl-side\">";
+<div class=\"bl-bottom\">";
 
-/// The controls. Each field is a `<label>` holding its caption and its control; the groups are
-/// `<fieldset>`s around those labels. The send button is enabled from the first paint: a click
-/// before the wasm attaches is queued with its time (`www/element/early.js`).
-const CONTROLS: &str = "<div class=\"bl-controls\">\
+/// The timeline inside the slider that scrubs lesson time, right under the bucket (dragging it
+/// shows the bucket at that moment), then the live region. `{}` marks, in order: the slider's name, the id prefix four times, the title, the id
+/// prefix, the description, the id prefix twice (clip), the two tick labels, the live region's
+/// sentence after a reset. The track (the `<g>`
+/// holding the three paths) slides inside the clipped window; the playhead line marks the moment
+/// shown while scrubbing.
+const TIMELINE: &str = "<div class=\"bl-scrub\" role=\"slider\" tabindex=\"0\" aria-label=\"{}\" \
+aria-describedby=\"{}-tl-desc\" aria-valuemin=\"0\" aria-valuemax=\"0\" aria-valuenow=\"0\">\
+<svg class=\"bl-timeline\" viewBox=\"0 0 480 104\" role=\"img\" \
+aria-labelledby=\"{}-tl-title {}-tl-desc\">\
+<title id=\"{}-tl-title\">{}</title><desc id=\"{}-tl-desc\">{}</desc>\
+<line class=\"bl-tl-axis\" x1=\"0\" x2=\"480\" y1=\"64\" y2=\"64\"/>\
+<clipPath id=\"{}-tl-clip\"><rect x=\"0\" y=\"0\" width=\"480\" height=\"90\"/></clipPath>\
+<g clip-path=\"url(#{}-tl-clip)\"><g>\
+<path class=\"bl-tl-level\"/><path class=\"bl-tl-admitted\"/><path class=\"bl-tl-denied\"/>\
+</g></g>\
+<text class=\"bl-tl-tick\" x=\"2\" y=\"100\">{}</text>\
+<line class=\"bl-tl-head\" x1=\"0\" x2=\"0\" y1=\"0\" y2=\"90\" visibility=\"hidden\"/>\
+<text class=\"bl-tl-tick\" x=\"478\" y=\"100\" text-anchor=\"end\">{}</text>\
+</svg></div>\
+<p class=\"bl-live\" aria-live=\"polite\" aria-atomic=\"true\" data-reset=\"{}\"></p>\
+</div>";
+
+/// The send row, then the lines that say what an action did, under it. The send button is enabled
+/// from the first paint: a click before the wasm attaches is queued with its time
+/// (`www/element/early.js`). Each field is a `<label>` holding its caption and its control.
+const SEND_ROW: &str = "<div class=\"bl-side\">\
 <div class=\"bl-row\">\
 <button class=\"bl-button bl-send\" type=\"button\">{}</button>\
 <label class=\"bl-field\"><span class=\"bl-field-label\">{}</span>\
@@ -159,6 +182,22 @@ const CONTROLS: &str = "<div class=\"bl-controls\">\
 <input class=\"bl-burst-size\" type=\"number\" min=\"1\" max=\"100\" step=\"1\" value=\"5\" inputmode=\"numeric\"></label>\
 <button class=\"bl-button bl-burst\" type=\"button\">{}</button>\
 </div>\
+<p class=\"bl-input-error\" role=\"alert\"></p>\
+<p class=\"bl-controls-note\" role=\"status\" data-cost-lowered=\"{}\" data-below-one=\"{}\"></p>\
+</div>";
+
+/// The response panel, under the send row (a phone shows why a request was refused under the
+/// button that sent it). `{}` marks: the status at a past moment
+/// with no request yet, the idle status without a send button, the status of a refused send, the
+/// idle status, the countdown while paused, the reset note. The countdown line under the status
+/// counts a 429's wait down.
+const PANEL: &str = "<div class=\"bl-panel\"><p class=\"bl-status\" data-past-idle=\"{}\" data-unsendable=\"{}\" data-refused=\"{}\">{}</p><p class=\"bl-countdown\" data-paused=\"{}\"></p>\
+<pre class=\"bl-head\" tabindex=\"0\" hidden=\"\"></pre>\
+<p class=\"bl-formula\"></p><p class=\"bl-wait\"></p><p class=\"bl-note\">{}</p></div>";
+
+/// The other controls, after the response panel: the groups are `<fieldset>`s around their fields'
+/// labels. Then the frame's end.
+const GROUPS: &str = "<div class=\"bl-groups\">\
 <fieldset class=\"bl-group\"><legend>{}</legend>\
 <label class=\"bl-field\"><span class=\"bl-field-label\">{}</span>\
 <input class=\"bl-capacity\" type=\"range\" min=\"{}\" max=\"{}\" step=\"{}\" value=\"{}\"><output class=\"bl-out\">{}</output></label>\
@@ -184,41 +223,6 @@ const CONTROLS: &str = "<div class=\"bl-controls\">\
 <button class=\"bl-button bl-to-live\" type=\"button\" hidden=\"\">{}</button>\
 <button class=\"bl-button bl-reset\" type=\"button\">{}</button>\
 </fieldset>\
-<p class=\"bl-input-error\" role=\"alert\"></p>\
-<p class=\"bl-controls-note\" role=\"status\" data-cost-lowered=\"{}\" data-below-one=\"{}\"></p>\
-</div>";
-
-/// The response panel, then the place of the timeline. `{}` marks: the status at a past moment
-/// with no request yet, the idle status without a send button, the status of a refused send, the
-/// idle status, the countdown while paused, the reset note. The countdown line under the status
-/// counts a 429's wait down.
-const PANEL: &str = "</div>\
-<div class=\"bl-panel\"><p class=\"bl-status\" data-past-idle=\"{}\" data-unsendable=\"{}\" data-refused=\"{}\">{}</p><p class=\"bl-countdown\" data-paused=\"{}\"></p>\
-<pre class=\"bl-head\" tabindex=\"0\" hidden=\"\"></pre>\
-<p class=\"bl-formula\"></p><p class=\"bl-wait\"></p><p class=\"bl-note\">{}</p></div>\
-<div class=\"bl-bottom\">";
-
-/// The timeline inside the slider that scrubs lesson time, then the live region and the frame's
-/// end. `{}` marks, in order: the slider's name, the id prefix four times, the title, the id
-/// prefix, the description, the id prefix twice (clip), the two tick labels, the live region's
-/// sentence after a reset. The track (the `<g>`
-/// holding the three paths) slides inside the clipped window; the playhead line marks the moment
-/// shown while scrubbing.
-const TIMELINE: &str = "<div class=\"bl-scrub\" role=\"slider\" tabindex=\"0\" aria-label=\"{}\" \
-aria-describedby=\"{}-tl-desc\" aria-valuemin=\"0\" aria-valuemax=\"0\" aria-valuenow=\"0\">\
-<svg class=\"bl-timeline\" viewBox=\"0 0 480 104\" role=\"img\" \
-aria-labelledby=\"{}-tl-title {}-tl-desc\">\
-<title id=\"{}-tl-title\">{}</title><desc id=\"{}-tl-desc\">{}</desc>\
-<line class=\"bl-tl-axis\" x1=\"0\" x2=\"480\" y1=\"64\" y2=\"64\"/>\
-<clipPath id=\"{}-tl-clip\"><rect x=\"0\" y=\"0\" width=\"480\" height=\"90\"/></clipPath>\
-<g clip-path=\"url(#{}-tl-clip)\"><g>\
-<path class=\"bl-tl-level\"/><path class=\"bl-tl-admitted\"/><path class=\"bl-tl-denied\"/>\
-</g></g>\
-<text class=\"bl-tl-tick\" x=\"2\" y=\"100\">{}</text>\
-<line class=\"bl-tl-head\" x1=\"0\" x2=\"0\" y1=\"0\" y2=\"90\" visibility=\"hidden\"/>\
-<text class=\"bl-tl-tick\" x=\"478\" y=\"100\" text-anchor=\"end\">{}</text>\
-</svg></div>\
-<p class=\"bl-live\" aria-live=\"polite\" aria-atomic=\"true\" data-reset=\"{}\"></p>\
 </div></div>";
 
 /// The widget in the language of `w` for a bucket configured by `config`, as it looks before any
@@ -249,15 +253,51 @@ pub fn widget(w: &Words, id: &str, config: &BucketConfig, hero: bool) -> String 
             w.tokens_unit,
         ],
     );
-    let decimal = l.decimal.encode_utf8(&mut [0; 4]).to_owned();
     out.push_str(&render(
-        CONTROLS,
+        TIMELINE,
+        &[
+            w.scrub_label,
+            id,
+            id,
+            id,
+            id,
+            w.timeline_title,
+            id,
+            w.timeline_desc,
+            id,
+            id,
+            w.timeline_past,
+            w.timeline_now,
+            w.reset_said,
+        ],
+    ));
+    out.push_str(&render(
+        SEND_ROW,
         &[
             w.send,
             w.cost,
             &rust_number(capacity.floor().max(1.0)),
             w.burst_size,
             w.burst,
+            w.cost_lowered,
+            w.below_one,
+        ],
+    ));
+    out.push_str(&render(
+        PANEL,
+        &[
+            w.past_idle,
+            w.idle_unsendable,
+            w.not_sent,
+            l.idle,
+            w.countdown_paused,
+            w.reset_note,
+        ],
+    ));
+    let decimal = l.decimal.encode_utf8(&mut [0; 4]).to_owned();
+    out.push_str(&render(
+        GROUPS,
+        &[
             w.bucket_legend,
             w.capacity,
             &rust_number(CAPACITY_STEP.min(capacity)),
@@ -286,37 +326,6 @@ pub fn widget(w: &Words, id: &str, config: &BucketConfig, hero: bool) -> String 
             w.step,
             w.live,
             w.reset,
-            w.cost_lowered,
-            w.below_one,
-        ],
-    ));
-    out.push_str(&render(
-        PANEL,
-        &[
-            w.past_idle,
-            w.idle_unsendable,
-            w.not_sent,
-            l.idle,
-            w.countdown_paused,
-            w.reset_note,
-        ],
-    ));
-    out.push_str(&render(
-        TIMELINE,
-        &[
-            w.scrub_label,
-            id,
-            id,
-            id,
-            id,
-            w.timeline_title,
-            id,
-            w.timeline_desc,
-            id,
-            id,
-            w.timeline_past,
-            w.timeline_now,
-            w.reset_said,
         ],
     ));
     out
@@ -421,8 +430,14 @@ mod tests {
     #[test]
     fn every_mark_gets_a_value_and_the_numbers_are_the_configurations() {
         assert_eq!(
-            [marks(FRAME), marks(CONTROLS), marks(PANEL), marks(TIMELINE)],
-            [15, 35, 6, 13]
+            [
+                marks(FRAME),
+                marks(TIMELINE),
+                marks(SEND_ROW),
+                marks(PANEL),
+                marks(GROUPS)
+            ],
+            [15, 13, 7, 6, 28]
         );
         let config = BucketConfig::new(10.0, 2.5).unwrap();
         let en = widget(&EN_WORDS, "bl0", &config, false);

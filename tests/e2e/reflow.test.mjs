@@ -1,0 +1,157 @@
+// The widget on phones and at 200 % text: Tab goes through it in the order it is seen (WCAG 2.4.3),
+// in one column (375 px) and in two (1280 px), on the lesson page (section 5) and in embed.html's
+// <bucket-lab>; and at 200 % text its group titles (legends) wrap inside their border, and its
+// titles (the hero's, section 5's) break between words only. Lesson time stands still (the widget's pause), so the
+// 429 that shows the response head is the sixth press however slowly the presses come.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openPage, useBrowser } from './harness.mjs';
+
+const env = useBrowser();
+const CASES = [['en.html', '#bucket-widget'], ['index.html', '#bucket-widget'], ['embed.html?lang=en', 'bucket-lab']];
+/** The widget's focus stops in the one-column order: the timeline under the bucket, the send row,
+ * the response (its head scrolls, so it takes focus), then the other controls. */
+const STOPS = ['bl-send', 'bl-cost', 'bl-burst-size', 'bl-burst', 'bl-head', 'bl-capacity', 'bl-rate',
+  'bl-traffic', 'bl-traffic-rate', 'bl-seed', 'bl-pause', 'bl-speed', 'bl-step-back', 'bl-step', 'bl-reset'];
+const ONE_COLUMN = ['bl-scrub', ...STOPS];
+
+/** Opens `file` at `viewport` (200 % text with `big`), the widget live and paused, scrolled to. */
+async function openWidget(file, root, viewport, big = false) {
+  const page = await openPage(env.browser, { viewport });
+  if (big) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
+  }
+  await page.goto(`${env.server.url}${file}`);
+  const widget = page.locator(root).first();
+  await widget.scrollIntoViewIfNeeded();
+  await widget.locator('.bl-widget[data-live]').waitFor();
+  await page.evaluate((root) => (document.querySelector(root).diagram ?? window.bucketlab.diagram).pause(), root);
+  return { page, widget };
+}
+
+/** Tabs from just before the widget through all of it: each stop's class and box, in page pixels. */
+async function tabThrough(page, root) {
+  // The focus starting point: the element just before the widget (the section's intro, embed.html's
+  // visually hidden title).
+  await page.evaluate((root) => {
+    const before = document.querySelector(root).previousElementSibling;
+    if (before) {
+      before.tabIndex = -1;
+      before.focus();
+    }
+  }, root);
+  const stops = [];
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab');
+    const stop = await page.evaluate((root) => {
+      let el = document.activeElement;
+      while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+      const host = document.querySelector(root);
+      if (!host.contains(el) && !host.shadowRoot?.contains(el)) return null;
+      const r = el.getBoundingClientRect();
+      const name = [...el.classList].find((c) => c.startsWith('bl-') && c !== 'bl-button') ?? el.tagName;
+      return { name, top: r.top + scrollY, bottom: r.bottom + scrollY, left: r.left, right: r.right };
+    }, root);
+    if (!stop) {
+      if (stops.length) break;
+      continue;
+    }
+    stops.push(stop);
+  }
+  return stops;
+}
+
+/** Whether `b` comes after `a` in reading order: on the same line further right, or lower down. */
+const readsAfter = (a, b) => (b.top < a.bottom && a.top < b.bottom ? b.left >= a.left : b.top >= a.bottom - 1);
+
+for (const [viewport, intended, columns] of [[{ width: 375, height: 812 }, ONE_COLUMN, 'one column'], [{ width: 1280, height: 800 }, ONE_COLUMN, 'two columns']]) {
+  test(`${columns} (${viewport.width} px): Tab goes through the widget in the order it is seen`, async () => {
+    for (const [file, root] of CASES) {
+      const { page, widget } = await openWidget(file, root, viewport);
+      for (let i = 0; i < 6; i += 1) await widget.locator('.bl-send').click();
+      await widget.locator('.bl-head:not([hidden])').waitFor();
+      const stops = await tabThrough(page, root);
+      const where = `${file} at ${viewport.width} px: ${stops.map((s) => `${s.name}@${Math.round(s.top)}`).join(' ')}`;
+      assert.deepEqual(stops.map((s) => s.name), intended, where);
+      if (columns === 'one column') {
+        for (let i = 1; i < stops.length; i++) {
+          assert.ok(readsAfter(stops[i - 1], stops[i]), `${stops[i].name} is above ${stops[i - 1].name}: ${where}`);
+        }
+      } else {
+        // The same order in two columns: the timeline (under all, the bucket's history), then the
+        // right column's send row, the response under the bucket on the left, then the right
+        // column's other controls, each column top to bottom.
+        const [scrub, ...rest] = stops;
+        assert.ok(rest.every((s) => scrub.top >= s.bottom), `the timeline is under all: ${where}`);
+        const head = rest.find((s) => s.name === 'bl-head');
+        const right = rest.filter((s) => s !== head);
+        for (let i = 1; i < right.length; i++) {
+          assert.ok(readsAfter(right[i - 1], right[i]), `${right[i].name} is above ${right[i - 1].name}: ${where}`);
+        }
+        assert.ok(head.right <= right[0].left && head.top >= right[3].bottom, `the response under the bucket, left of the controls and under the send row: ${where}`);
+      }
+      assert.deepEqual(page.problems, []);
+      await page.context().close();
+    }
+  });
+}
+
+/** The words of `el`'s text that a line break splits (each word's own boxes, one a line). */
+const splitWords = (page, root, selector) => page.evaluate(([root, selector]) => {
+  const host = document.querySelector(root);
+  const scope = host.shadowRoot ?? document;
+  const split = [];
+  for (const el of scope.querySelectorAll(selector)) {
+    if (!el.getClientRects().length) continue;
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const m of node.data.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (lines.size > 1) split.push(m[0]);
+      }
+    }
+  }
+  return split;
+}, [root, selector]);
+
+test('at 200 % text on a phone the group titles wrap inside their border and titles break between words', async () => {
+  for (const width of [320, 375]) {
+    for (const [file, root] of CASES) {
+      const { page } = await openWidget(file, root, { width, height: 700 }, true);
+      const where = `${file} at ${width} px, 200 % text`;
+      const groups = await page.evaluate((root) => {
+        const scope = document.querySelector(root).shadowRoot ?? document.querySelector(root);
+        return [...scope.querySelectorAll('.bl-group')].filter((g) => g.getClientRects().length).map((g) => {
+          const legend = g.querySelector('legend').getBoundingClientRect();
+          const first = g.querySelector('legend ~ *:not([hidden])').getBoundingClientRect();
+          const box = g.getBoundingClientRect();
+          return {
+            text: g.querySelector('legend').textContent,
+            lines: Math.round(legend.height / parseFloat(getComputedStyle(g.querySelector('legend')).lineHeight)),
+            legendTop: legend.top,
+            legendBottom: legend.bottom,
+            // The top border line's lower edge (a legend on the line would straddle it).
+            line: box.top + parseFloat(getComputedStyle(g).borderTopWidth),
+            firstTop: first.top,
+          };
+        });
+      }, root);
+      assert.equal(groups.length, 3, where);
+      assert.ok(groups.some((g) => g.lines > 1), `a legend wraps here (${JSON.stringify(groups)}): ${where}`);
+      for (const g of groups) {
+        assert.ok(g.legendTop >= g.line - 0.5, `"${g.text}" is cut by its border line: ${JSON.stringify(g)}: ${where}`);
+        assert.ok(g.legendBottom <= g.firstTop + 0.5, `"${g.text}" runs into its first control: ${JSON.stringify(g)}: ${where}`);
+      }
+      assert.deepEqual(await splitWords(page, root, 'legend'), [], `legends: ${where}`);
+      if (!file.startsWith('embed')) {
+        assert.deepEqual(await splitWords(page, 'body', '#hero-titulo, #diagrama-titulo'), [], `the widget's titles (the hero's, section 5's): ${where}`);
+      }
+      assert.deepEqual(page.problems, []);
+      await page.context().close();
+    }
+  }
+});
