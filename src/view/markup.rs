@@ -10,7 +10,7 @@
 
 use super::locale::{fill, Locale, EN, PT_BR};
 
-use crate::limiter::number::{push_fixed, rust_number};
+use crate::limiter::number::{floor_tenth, push_fixed, rust_number};
 use crate::limiter::BucketConfig;
 
 /// The words only the markup holds (captions, legends, titles), with the run-time words of the same
@@ -144,16 +144,15 @@ const FRAME: &str = "<div class=\"bl-widget{}\" lang=\"{}\">\
 <text class=\"bl-counter\" x=\"180\" y=\"204\" text-anchor=\"middle\">{}</text>\
 <text class=\"bl-unit\" x=\"180\" y=\"226\" text-anchor=\"middle\">{}</text>\
 <path class=\"bl-request\" visibility=\"hidden\"/>\
-</svg>\
-<div class=\"bl-bottom\">";
+</svg>";
 
-/// The timeline inside the slider that scrubs lesson time, right under the bucket (dragging it
-/// shows the bucket at that moment), then the live region. `{}` marks, in order: the slider's name, the id prefix four times, the title, the id
-/// prefix, the description, the id prefix twice (clip), the two tick labels, the live region's
-/// sentence after a reset. The track (the `<g>`
-/// holding the three paths) slides inside the clipped window; the playhead line marks the moment
-/// shown while scrubbing.
-const TIMELINE: &str = "<div class=\"bl-scrub\" role=\"slider\" tabindex=\"0\" aria-label=\"{}\" \
+/// The timeline inside the slider that scrubs lesson time, after the response panel (on a phone,
+/// dragging it shows the bucket a screen above at that moment), then the live region. `{}` marks,
+/// in order: the slider's name, the id prefix four times, the title, the id prefix, the
+/// description, the id prefix twice (clip), the two tick labels, the live region's sentence after
+/// a reset. The track (the `<g>` holding the three paths) slides inside the clipped window; the
+/// playhead line marks the moment shown while scrubbing.
+const TIMELINE: &str = "<div class=\"bl-bottom\"><div class=\"bl-scrub\" role=\"slider\" tabindex=\"0\" aria-label=\"{}\" \
 aria-describedby=\"{}-tl-desc\" aria-valuemin=\"0\" aria-valuemax=\"0\" aria-valuenow=\"0\">\
 <svg class=\"bl-timeline\" viewBox=\"0 0 480 104\" role=\"img\" \
 aria-labelledby=\"{}-tl-title {}-tl-desc\">\
@@ -195,7 +194,7 @@ const PANEL: &str = "<div class=\"bl-panel\"><p class=\"bl-status\" data-past-id
 <pre class=\"bl-head\" tabindex=\"0\" hidden=\"\"></pre>\
 <p class=\"bl-formula\"></p><p class=\"bl-wait\"></p><p class=\"bl-note\">{}</p></div>";
 
-/// The other controls, after the response panel: the groups are `<fieldset>`s around their fields'
+/// The other controls, after the timeline: the groups are `<fieldset>`s around their fields'
 /// labels. Then the frame's end.
 const GROUPS: &str = "<div class=\"bl-groups\">\
 <fieldset class=\"bl-group\"><legend>{}</legend>\
@@ -254,24 +253,6 @@ pub fn widget(w: &Words, id: &str, config: &BucketConfig, hero: bool) -> String 
         ],
     );
     out.push_str(&render(
-        TIMELINE,
-        &[
-            w.scrub_label,
-            id,
-            id,
-            id,
-            id,
-            w.timeline_title,
-            id,
-            w.timeline_desc,
-            id,
-            id,
-            w.timeline_past,
-            w.timeline_now,
-            w.reset_said,
-        ],
-    ));
-    out.push_str(&render(
         SEND_ROW,
         &[
             w.send,
@@ -292,6 +273,24 @@ pub fn widget(w: &Words, id: &str, config: &BucketConfig, hero: bool) -> String 
             l.idle,
             w.countdown_paused,
             w.reset_note,
+        ],
+    ));
+    out.push_str(&render(
+        TIMELINE,
+        &[
+            w.scrub_label,
+            id,
+            id,
+            id,
+            id,
+            w.timeline_title,
+            id,
+            w.timeline_desc,
+            id,
+            id,
+            w.timeline_past,
+            w.timeline_now,
+            w.reset_said,
         ],
     ));
     let decimal = l.decimal.encode_utf8(&mut [0; 4]).to_owned();
@@ -343,11 +342,11 @@ pub fn labels(l: &Locale, config: &BucketConfig) -> [String; 3] {
     ]
 }
 
-/// The counter, `7,4 / 10`: tokens floored to a tenth (with a hair of slack for rounding), so the
-/// capacity shows only when the bucket is full.
+/// The counter, `7,4 / 10`: tokens floored to a tenth by [`floor_tenth`] (with a hair of slack for
+/// rounding, and no overflow: a full bucket of 10³⁰⁸ reads `1e+308 / 1e+308`), so the capacity
+/// shows only when the bucket is full. The build-time markup and the live diagram both write it.
 pub fn counter(l: &Locale, tokens: f64, capacity: f64) -> String {
-    let shown = ((tokens * 10.0) + 1e-6).floor() / 10.0;
-    let mut text = l.fixed(shown, 1);
+    let mut text = l.fixed(floor_tenth(tokens), 1);
     text.push_str(" / ");
     text.push_str(&l.number(capacity, 3));
     text

@@ -3,7 +3,7 @@
 // a click made before the wasm arrived decided at its own time, and the wait after a 429 counting
 // down to the retry. Saves the first screen, light and dark, under target/screenshots/
 // (git-ignored) for a person to look at. Then the phone layout: nothing wider than the screen at
-// 200 % text, and the one-column widget's order (timeline under the bucket, wide sliders).
+// 200 % text, and the widget's order in one column and in two (wide sliders).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -238,24 +238,28 @@ test('in one column the full widget shows the response under its send row, befor
     const [row, said, firstGroup, diagram] = await Promise.all(
       ['.bl-row', '.bl-status', '.bl-group:visible', '.bl-diagram'].map((part) => widget.locator(part).first().boundingBox()),
     );
-    const [timeline, slider, group] = await Promise.all(
-      ['.bl-scrub', '.bl-capacity', '.bl-group:has(.bl-capacity)'].map((part) => widget.locator(part).first().boundingBox()),
+    const [timeline, slider, group, counter] = await Promise.all(
+      ['.bl-scrub', '.bl-capacity', '.bl-group:has(.bl-capacity)', '.bl-counter'].map((part) => widget.locator(part).first().boundingBox()),
     );
     const where = `${file} at ${viewport.width} px: row ${JSON.stringify(row)}, status ${JSON.stringify(said)}, first group ${JSON.stringify(firstGroup)}, timeline ${JSON.stringify(timeline)}`;
     if (oneColumn) {
-      assert.ok(said.y >= row.y + row.height && said.y + said.height <= firstGroup.y, where);
-      // The timeline right under the bucket, above the send row: dragging it, the bucket above and
-      // the status below show that moment on the same screen (after every control it was some
-      // 1,100 px below the bucket, and a drag showed nothing move).
-      assert.ok(timeline.y >= diagram.y + diagram.height && timeline.y + timeline.height <= row.y, where);
-      assert.ok(said.y + said.height - diagram.y <= viewport.height, `bucket to status fits one screen: ${where}`);
+      // The markup's order, which is Tab's: the send row, the response under it, the timeline,
+      // then the groups.
+      assert.ok(said.y >= row.y + row.height && timeline.y >= said.y + said.height, where);
+      assert.ok(timeline.y + timeline.height <= firstGroup.y, where);
+      // The timeline within a screen of the bucket's counter, even with a 429's response between
+      // them: dragging it, the water and the counter above show that moment (after every control
+      // it was some 1,100 px below the bucket, and a drag showed nothing move).
+      assert.ok(timeline.y + timeline.height - counter.y <= viewport.height, `counter to timeline fits one screen: ${where}`);
       // The sliders take the fieldset's width (144 px of a 290 px fieldset at 375 px was 2.9 px per
       // step of B); an element may hide its controls.
       if (slider) assert.ok(slider.width >= 0.7 * group.width, `slider ${slider.width} px in a ${group.width} px fieldset (${where})`);
     } else {
-      // Two columns: the panel under the bucket, the controls beside them, the timeline under all.
-      assert.ok(said.y >= diagram.y + diagram.height && said.x + said.width <= row.x, where);
-      assert.ok(timeline.y >= said.y + said.height && timeline.y >= firstGroup.y + firstGroup.height, where);
+      // Two columns: the send row and the response under it beside the bucket, the timeline under
+      // them, the groups under all.
+      assert.ok(said.x >= diagram.x + diagram.width && said.y >= row.y + row.height, where);
+      assert.ok(timeline.y >= said.y + said.height && timeline.y >= diagram.y + diagram.height, where);
+      assert.ok(firstGroup.y >= timeline.y + timeline.height, where);
     }
     if (file.startsWith('embed.html')) {
       // The refusal is read where it happened: on the first screen, with no scrolling.
