@@ -66,18 +66,24 @@ test('scrubbing back shows the exact earlier counter, panel and formula; back to
   // (paused, so "now" only moves by steps).
   const t0 = await page.evaluate(() => { window.bucketlab.diagram.pause(); return window.bucketlab.diagram.now; });
   const script = [['send'], ['send'], ['step', 0.3], ['send'], ['send'], ['send'], ['step', 0.5], ['send'], ['step', 0.4]];
-  // Each click happens at the next whole millisecond, to which it moves the stopped clock.
+  // Each click happens at the next whole millisecond, to which it moves the stopped clock. The
+  // times the test replays are the ones the diagram reports (summed in the core's order: the same
+  // sum in another order may differ in its last bit), each checked against the expected one.
   const times = [];
-  let clock = t0;
-  for (const [what, seconds] of script) {
-    if (what === 'send') times.push(clock = Math.max(clock, msCeil(clock)));
-    else clock += seconds;
-  }
   const seen = [];
+  let clock = t0;
   for (const [what, seconds] of script) {
     if (what === 'send') await page.click(`${W} .bl-send`);
     else await page.evaluate((s) => window.bucketlab.diagram.step(s), seconds);
-    seen.push({ at: await page.evaluate(() => window.bucketlab.diagram.now), shown: await shown(page) });
+    const at = await page.evaluate(() => window.bucketlab.diagram.now);
+    seen.push({ at, shown: await shown(page) });
+    if (what === 'send') {
+      clock = Math.max(clock, msCeil(clock));
+      assert.ok(Math.abs(at - clock) < 1e-9, `a click at ${at} s, expected ${clock} s`);
+      times.push(at);
+    } else {
+      clock += seconds;
+    }
   }
   const now = await page.evaluate(() => window.bucketlab.diagram.now);
   // The same clicks through a TokenBucket in the test: tokens at any moment.
