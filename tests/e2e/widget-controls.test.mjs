@@ -68,9 +68,9 @@ for (const [path, lang, notice, idle] of [
     assert.match(await page.textContent('#replay-notice'), notice);
     assert.equal(await page.getAttribute('#replay-notice', 'role'), 'status');
     // The sections above grow as they mount while the page scrolls: wait until it has settled
-    // there, the bucket and the focused control in view (at 800 px high the timeline is too far
-    // below the bucket: "Step 0.1 s" has the focus, the diagram at the top).
-    assert.equal(await replayShown(page), 'bl-step');
+    // there, the bucket and the focused control in view (at 1280 × 800 the timeline is under the
+    // send row and the response, within a screen of the bucket: it has the focus).
+    assert.equal(await replayShown(page), 'bl-scrub');
     assert.ok(await page.evaluate(() => scrollY > 0));
     await page.focus(`${W} .bl-scrub`);
     assert.equal(await page.inputValue(`${W} .bl-cost`), '2', 'the recorded cost');
