@@ -46,9 +46,11 @@ export function keepLinkTargetsInPlace() {
   // A page opened at a section (en.html#faq) scrolls there too.
   let target = targetOf(location.hash);
   let passes = 0;
-  // Whether the target was reached (growth after that is corrected at once); a page opened at a
-  // section was scrolled there by the browser.
+  // Whether the target was reached (growth after that is corrected at once), and how far from its
+  // place it was then (0 but at the page's end); a page opened at a section was scrolled there by
+  // the browser.
   let landed = target !== null;
+  let landedAway = 0;
   const aim = (element) => {
     target = element;
     passes = 0;
@@ -60,20 +62,24 @@ export function keepLinkTargetsInPlace() {
   };
   /** Brings the target back in place if it moved; ends the correction after MAX_PASSES. */
   const correct = () => {
-    if (!target) return;
-    const away = offset(target);
-    // Nothing left to scroll (the page's end): a later growth may still make room.
-    const atEnd = away > 0 && innerHeight + scrollY >= document.documentElement.scrollHeight - 1;
-    landed = Math.abs(away) <= TOLERANCE_PX || atEnd;
-    if (landed) return;
-    if (passes >= MAX_PASSES) {
-      target = null;
-      return;
+    while (target) {
+      const away = offset(target);
+      // Nothing left to scroll (the page's end): a later growth may still make room.
+      const atEnd = away > 0 && innerHeight + scrollY >= document.documentElement.scrollHeight - 1;
+      landed = Math.abs(away) <= TOLERANCE_PX || atEnd;
+      if (landed) {
+        landedAway = away;
+        return;
+      }
+      if (passes >= MAX_PASSES) {
+        target = null;
+        return;
+      }
+      passes += 1;
+      // At once (and so checked again at once): the smooth scroll already showed the reader where
+      // they are going, and smooth corrections one after another took seconds to arrive.
+      target.scrollIntoView({ block: 'start', behavior: 'instant' });
     }
-    passes += 1;
-    // At once: the smooth scroll already showed the reader where they are going, and smooth
-    // corrections one after another took seconds to arrive.
-    target.scrollIntoView({ block: 'start', behavior: 'instant' });
   };
   // Only a click on an in-page link aims: a button whose own handler just called `scrollTo` (a
   // replay played into the diagram) bubbles its click here afterwards, and must not undo it.
@@ -82,13 +88,18 @@ export function keepLinkTargetsInPlace() {
     if (href) aim(targetOf(href));
   });
   addEventListener('hashchange', () => aim(targetOf(location.hash)));
-  onScrollEnd(correct);
+  // A scroll that ends with the target moved after it had landed is the reader's (the scrollbar
+  // gives no event of its own): the correction ends. Any other scroll was on the way there.
+  onScrollEnd(() => {
+    if (!landed) correct();
+    else if (target && Math.abs(offset(target) - landedAway) > TOLERANCE_PX) target = null;
+  });
   // The page grew or shrank after the landing (a part above mounted late): during a scroll, the
   // scroll's end corrects instead.
   new ResizeObserver(() => {
     if (landed) correct();
   }).observe(document.body);
-  // The reader's own scrolling (wheel, touch, keys, the scrollbar) ends the correction.
+  // The reader's own scrolling (wheel, touch, keys, a pointer) ends the correction at once.
   for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown']) {
     addEventListener(type, () => {
       target = null;
