@@ -4,7 +4,13 @@
 // it ends, sometimes by several screens. When a scroll that a link started ends with its target
 // elsewhere, this scrolls on to it. A part may also grow after the landing (on a slow device its
 // code and stylesheet arrive seconds later): until the reader scrolls, types or points, a growth of
-// the page that moves the target brings it back. A few passes at most.
+// the page that moves the target brings it back.
+// Only the reader's input ends that: a wheel, a touch, a key, or a press of the mouse, which the
+// page's scrollbar reports too (a mousedown on the root). A scroll's position is no sign of who
+// made it: the browser's own fragment scroll and its scroll anchoring also end scrolls with the
+// section moved by a few pixels, and reading those as the reader's left a section several
+// screens away when the next part mounted.
+/** Scrolls in a row that may fail to land before the correction gives up (a target it cannot reach). */
 const MAX_PASSES = 8;
 const TOLERANCE_PX = 4;
 
@@ -43,14 +49,12 @@ function onScrollEnd(done) {
  * chose (a replay link's diagram) and keeps it in place the same way.
  */
 export function keepLinkTargetsInPlace() {
-  // A page opened at a section (en.html#faq) scrolls there too.
+  // A page opened at a section (en.html#faq) was scrolled there by the browser: checked like a
+  // link's scroll, once the page has laid out, and kept the same way.
   let target = targetOf(location.hash);
   let passes = 0;
-  // Whether the target was reached (growth after that is corrected at once), and how far from its
-  // place it was then (0 but at the page's end); a page opened at a section was scrolled there by
-  // the browser.
-  let landed = target !== null;
-  let landedAway = 0;
+  // Whether the target was reached: from then on a growth that moves it is corrected at once.
+  let landed = false;
   const aim = (element) => {
     target = element;
     passes = 0;
@@ -60,7 +64,7 @@ export function keepLinkTargetsInPlace() {
     aim(element);
     element.scrollIntoView({ block: 'start' });
   };
-  /** Brings the target back in place if it moved; ends the correction after MAX_PASSES. */
+  /** Brings the target back in place if it moved; gives up after MAX_PASSES misses in a row. */
   const correct = () => {
     while (target) {
       const away = offset(target);
@@ -68,7 +72,7 @@ export function keepLinkTargetsInPlace() {
       const atEnd = away > 0 && innerHeight + scrollY >= document.documentElement.scrollHeight - 1;
       landed = Math.abs(away) <= TOLERANCE_PX || atEnd;
       if (landed) {
-        landedAway = away;
+        passes = 0;
         return;
       }
       if (passes >= MAX_PASSES) {
@@ -88,22 +92,23 @@ export function keepLinkTargetsInPlace() {
     if (href) aim(targetOf(href));
   });
   addEventListener('hashchange', () => aim(targetOf(location.hash)));
-  // A scroll that ends with the target moved after it had landed is the reader's (the scrollbar
-  // gives no event of its own): the correction ends. Any other scroll was on the way there.
+  // Every scroll's end while on the way (the browser's own scrolls included) checks the landing.
   onScrollEnd(() => {
     if (!landed) correct();
-    else if (target && Math.abs(offset(target) - landedAway) > TOLERANCE_PX) target = null;
   });
   // The page grew or shrank after the landing (a part above mounted late): during a scroll, the
-  // scroll's end corrects instead.
+  // scroll's end corrects instead. The first observation comes once the page has laid out.
+  let observed = false;
   new ResizeObserver(() => {
-    if (landed) correct();
+    if (landed || !observed) correct();
+    observed = true;
   }).observe(document.body);
-  // The reader's own scrolling (wheel, touch, keys, a pointer) ends the correction at once.
-  for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown']) {
+  // The reader's own scrolling ends the correction at once: the wheel, a touch, keys, or a press
+  // of the mouse anywhere, the scrollbar included.
+  for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown', 'mousedown']) {
     addEventListener(type, () => {
       target = null;
-    }, { passive: true });
+    }, { passive: true, capture: true });
   }
   return scrollTo;
 }
