@@ -58,6 +58,13 @@ test('a table of contents link brings its section to the top of the screen, howe
   await fresh.context().close();
 });
 
+/** Puts 1,500 px of new content right above the FAQ section (see the test below for why there). */
+function growAboveFaq() {
+  const late = document.createElement('div');
+  late.style.height = '1500px';
+  document.querySelector('#faq').before(late);
+}
+
 test('a section reached by a contents link stays in place when a part above it grows later, as on a slow device', async () => {
   const page = await openPage(env.browser, { viewport: { width: 1280, height: 800 } });
   await page.goto(`${env.server.url}en.html`);
@@ -67,12 +74,13 @@ test('a section reached by a contents link stays in place when a part above it g
   await page.evaluate(() => { document.documentElement.style.overflowAnchor = 'none'; });
   await page.click('nav a[href="#faq"]');
   assert.ok(Math.abs(await settledTop(page, '#faq') - 24) <= 8, 'landed');
-  /** A part above mounts late (its code and stylesheet arrived seconds after the scroll ended). */
-  const grow = () => page.evaluate(() => {
-    const late = document.createElement('div');
-    late.style.height = '1500px';
-    document.querySelector('#diagrama').append(late);
-  });
+  /**
+   * A part above mounts late (its code and stylesheet arrived seconds after the scroll ended). It
+   * goes right above the section, outside the sections: a section off screen keeps its height
+   * until it is seen (`content-visibility: auto`), so growing one would move the FAQ or not
+   * depending on when the browser last looked at it.
+   */
+  const grow = () => page.evaluate(growAboveFaq);
   await grow();
   let top = await settledTop(page, '#faq');
   assert.ok(Math.abs(top - 24) <= 8, `#faq is ${top.toFixed(0)} px from the top after the growth`);
@@ -116,11 +124,7 @@ test('a section reached by a contents link stays in place when a part above it g
   await fresh.goto(`${env.server.url}en.html#faq`);
   top = await settledTop(fresh, '#faq');
   assert.ok(Math.abs(top - 24) <= 8, `en.html#faq opens with #faq ${top.toFixed(0)} px from the top`);
-  await fresh.evaluate(() => {
-    const late = document.createElement('div');
-    late.style.height = '1500px';
-    document.querySelector('#diagrama').append(late);
-  });
+  await fresh.evaluate(growAboveFaq);
   top = await settledTop(fresh, '#faq');
   assert.ok(Math.abs(top - 24) <= 8, `en.html#faq: #faq is ${top.toFixed(0)} px from the top after a growth`);
   assert.deepEqual(fresh.problems, []);
