@@ -77,7 +77,10 @@ test('lms: an LRS that answers 500 costs nothing: one warning, the bucket works,
   lrs.failNext(2, 500);
   const page = await openLaunched(launchParams(), '');
   await sendUntilRefused(page.mainFrame());
-  assert.equal(await page.evaluate(() => window.bucketlab.diagram.tokens), 0);
+  // Empty: the core's time and refill are doubles, so what is left can be a last bit (2.78e-16
+  // once, in a helper's run), never a token.
+  const left = await page.evaluate(() => window.bucketlab.diagram.tokens);
+  assert.ok(left >= 0 && left < 1e-9, `the bucket is empty after the refusal, not ${left}`);
   await page.waitForFunction(() => window.statements.length === 2 && window.bucketlab.xapi.pending === 0);
   const ids = await page.evaluate(() => window.statements.map((s) => s.id));
   assert.deepEqual(lrs.statements.slice(stored).map((s) => s.id), ids);
