@@ -58,7 +58,20 @@ test('a table of contents link brings its section to the top of the screen, howe
   await fresh.context().close();
 });
 
-/** Puts 1,500 px of new content right above the FAQ section (see the test below for why there). */
+/** Scrolls `page` by `top` px at once, as a script or the scrollbar would, resolving at the scroll's end. */
+function scrollNow(page, top) {
+  return page.evaluate((top) => new Promise((resolve) => {
+    addEventListener('scrollend', resolve, { once: true });
+    scrollBy({ top, behavior: 'instant' });
+  }), top);
+}
+
+/**
+ * A part above the FAQ mounting late (its code and stylesheet arrived seconds after the scroll
+ * ended): 1,500 px right above the FAQ section, outside the sections. A section off screen keeps
+ * its height until it is seen (`content-visibility: auto`), so growing one would move the FAQ or
+ * not depending on when the browser last looked at it. Run in the page.
+ */
 function growAboveFaq() {
   const late = document.createElement('div');
   late.style.height = '1500px';
@@ -74,24 +87,14 @@ test('a section reached by a contents link stays in place when a part above it g
   await page.evaluate(() => { document.documentElement.style.overflowAnchor = 'none'; });
   await page.click('nav a[href="#faq"]');
   assert.ok(Math.abs(await settledTop(page, '#faq') - 24) <= 8, 'landed');
-  /**
-   * A part above mounts late (its code and stylesheet arrived seconds after the scroll ended). It
-   * goes right above the section, outside the sections: a section off screen keeps its height
-   * until it is seen (`content-visibility: auto`), so growing one would move the FAQ or not
-   * depending on when the browser last looked at it.
-   */
-  const grow = () => page.evaluate(growAboveFaq);
-  await grow();
+  await page.evaluate(growAboveFaq);
   let top = await settledTop(page, '#faq');
   assert.ok(Math.abs(top - 24) <= 8, `#faq is ${top.toFixed(0)} px from the top after the growth`);
   // A scroll with no input from the reader is the browser's own (its fragment scroll, its
   // anchoring): it does not end the correction. Reading it as the reader's once left the section
   // 1,595 px away when the next part mounted.
-  await page.evaluate(() => new Promise((resolve) => {
-    addEventListener('scrollend', resolve, { once: true });
-    scrollBy({ top: 21, behavior: 'instant' });
-  }));
-  await grow();
+  await scrollNow(page, 21);
+  await page.evaluate(growAboveFaq);
   top = await settledTop(page, '#faq');
   assert.ok(Math.abs(top - 24) <= 8, `#faq is ${top.toFixed(0)} px from the top after a scroll of the browser's and a growth`);
   // Once the reader scrolls on their own, the page no longer moves them. The scrollbar too: a
@@ -100,14 +103,11 @@ test('a section reached by a contents link stays in place when a part above it g
   // the FAQ is near the page's end.
   await page.mouse.move(1279, 400);
   await page.mouse.down();
-  await page.evaluate(() => new Promise((resolve) => {
-    addEventListener('scrollend', resolve, { once: true });
-    scrollBy({ top: -300, behavior: 'instant' });
-  }));
+  await scrollNow(page, -300);
   await page.mouse.up();
   await page.waitForFunction(() => document.querySelector('#faq').getBoundingClientRect().top > 200);
   const before = await page.evaluate(() => document.querySelector('#faq').getBoundingClientRect().top);
-  await grow();
+  await page.evaluate(growAboveFaq);
   await page.waitForFunction(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))));
   const after = await page.evaluate(() => document.querySelector('#faq').getBoundingClientRect().top);
   // The browser may anchor the view itself; what must not happen is a jump back to the section.
