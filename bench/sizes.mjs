@@ -22,37 +22,12 @@ export const LESSON_FILES = [
   'lesson/lesson.css',
   'lesson/code.css',
   'element/widget.css',
-  'lesson/main.js',
-  'lesson/anchors.js',
-  'lesson/copy.js',
-  'lesson/language.js',
-  'lesson/permalink.js',
-  'lesson/policy.js',
-  'lesson/print.js',
-  'lesson/strings.js',
-  'lesson/tabs.js',
-  'lesson/tech.js',
-  'lesson/usage.js',
-  'element/error-box.js',
-  'element/mount.js',
-  'element/markup.js',
-  'element/trap.js',
-  'element/early.js',
-  'i18n/translate.js',
-  'i18n/locales/ui.js',
-  'i18n/locales/element.js',
+  // main.js and every module it imports (the LMS link, the lazily loaded parts' loaders) in one
+  // file (scripts/bundle.mjs); lms/scorm.js and lms/lrs.js load only in an LMS or for an LRS
+  // launch, the parts' code and stylesheets (lab.css, servers.css, …) when they come near.
+  'lesson/main.bundle.js',
   'pkg/bucketlab.js',
   'pkg/bucketlab_bg.wasm',
-  'lesson/lazy.js',
-  'lesson/lab/loader.js',
-  'lesson/clients/loader.js',
-  'lesson/defense/loader.js',
-  'lesson/traffic/loader.js',
-  'lesson/servers/loader.js',
-  'embed/panel-loader.js',
-  // lms/scorm.js and lms/lrs.js load only in an LMS or for an LRS launch; the parts' stylesheets
-  // (lab.css, servers.css, …) with their parts (lesson/lazy.js).
-  'lms/lesson.js', 'lms/launch.js', 'lms/statements.js', 'i18n/locales/lms.js',
 ];
 
 /** Sizes in bytes; throws if a file is missing (the module is not built). `pageFiles` are the

@@ -33,6 +33,7 @@ import { readTable } from './locales.mjs';
 import { isPlural } from '../www/i18n/translate.js';
 import { lessonConfig, renderWidget } from './markup.mjs';
 import { shippedPolicy } from './csp.mjs';
+import { bundleLesson } from './bundle.mjs';
 import { completePreloads } from './preload.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -192,8 +193,12 @@ function requireEarlyHash({ hash }) {
   }
 }
 
-/** Builds every page (scripts/locales.mjs has checked that the languages agree). */
-export function build() {
+/**
+ * Builds the lesson's start-up bundle (scripts/bundle.mjs), then every page (scripts/locales.mjs
+ * has checked that the languages agree).
+ */
+export async function build() {
+  await bundleLesson();
   const early = earlyScript();
   requireEarlyHash(early);
   const finish = (html) => completePreloads(inlineEarly(html, early));
@@ -202,4 +207,4 @@ export function build() {
   console.log(`pages: ${PAGES.map((p) => `www/${p.file} (${p.lang})`).join(', ')}, www/embed.html`);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) build();
+if (process.argv[1] === fileURLToPath(import.meta.url)) await build();

@@ -114,11 +114,12 @@ test('lms: a corrupt launch is named in one warning; the events still fire and n
   await page.context().close();
 });
 
-test('lms: a 429 met while the LMS module is still loading counts: its statement follows once the module runs', async () => {
+test('lms: a 429 met while the page\'s script (and its LMS module) is still loading counts: its statement follows once it runs', async () => {
   // The learner clicks the first screen's button six times (B = 5) at first paint, while the
-  // module that reports to course platforms is still on its way: those clicks are decided when
-  // the wasm arrives, and the refusal among them must reach the LMS module too.
-  const held = '/lms/lesson.js';
+  // page's script, which holds the module that reports to course platforms (lms/lesson.js, in
+  // lesson/main.bundle.js), is still on its way: those clicks are decided when it arrives, and the
+  // refusal among them must reach the LMS module too.
+  const held = '/lesson/main.bundle.js';
   const server = await serve({ hold: [held] });
   try {
     const page = await openPage(browser);

@@ -64,12 +64,21 @@ test('early.js goes into each page\'s head as its exact text, and the shipped po
   assert.throws(() => inlineEarly('<html></html>', early), /no <script src="\.\/element\/early\.js"><\/script> to inline/);
 });
 
-test('a page preloads every module its preloaded modules import, at any depth, after its own preloads', () => {
+test('the lesson preloads its one start-up script, the glue and the wasm, and loads that script', () => {
   const page = completePreloads(renderPage(PAGES[1], readLocale('en')));
+  const preloaded = [...page.matchAll(/<link rel="(?:module)?preload" href="\.\/([^"]+)"/g)].map((m) => m[1]);
+  assert.deepEqual(preloaded, ['lesson/main.bundle.js', 'pkg/bucketlab.js', 'pkg/bucketlab_bg.wasm']);
+  assert.ok(page.includes('<script type="module" src="./lesson/main.bundle.js"></script>'));
+  assert.ok(!page.includes('./lesson/main.js'), 'the source module is not loaded beside its bundle');
+});
+
+test('a page preloads every module its preloaded modules import, at any depth, after its own preloads', () => {
+  // embed.html names the element and its own script; what they import is added.
+  const page = completePreloads(renderEmbed());
   const preloaded = [...page.matchAll(/<link rel="modulepreload" href="\.\/([^"]+)">/g)].map((m) => m[1]);
   assert.equal(new Set(preloaded).size, preloaded.length, 'each once');
-  // The hero's chain: main.js imports mount.js, which imports markup.js (the widget's markup).
-  for (const path of ['lesson/main.js', 'element/mount.js', 'element/markup.js', 'i18n/locales/ui.js']) {
+  // The element's chain: bucket-lab.js imports mount.js, which imports markup.js (the widget's markup).
+  for (const path of ['element/bucket-lab.js', 'element/mount.js', 'element/markup.js', 'i18n/locales/element.js']) {
     assert.ok(preloaded.includes(path), `${path} is preloaded`);
   }
   // Closed: whatever a preloaded module imports statically is preloaded too; import() is not.
@@ -80,8 +89,8 @@ test('a page preloads every module its preloaded modules import, at any depth, a
       assert.ok(preloaded.includes(target), `${path} imports ${target}, which is not preloaded`);
     }
   }
-  assert.ok(!preloaded.includes('lesson/lab/app.js'), 'a part loaded on demand is not');
-  assert.ok(page.indexOf('href="./pkg/bucketlab_bg.wasm"') < page.indexOf('href="./element/mount.js"'), 'the wasm first');
+  const last = page.lastIndexOf('<link rel="preload" href="./element/bucket-lab.css"');
+  assert.ok(last >= 0 && last < page.indexOf('href="./element/mount.js"'), 'after the page\'s own preloads');
   assert.equal(completePreloads(page), page, 'completing twice changes nothing');
   assert.deepEqual(staticImports('x.js', "import a from './a.js';\nexport { b } from '../b.js';\nimport './c.js';\n" +
     "const d = import('./d.js'); // import e from './e.js'\nconst f = \"import g from './g.js'\";"), ['./a.js', '../b.js', './c.js']);

@@ -51,7 +51,7 @@ test('the lesson page transfers at most 150 KB gzip -9 at start', () => {
   );
 });
 
-/** Files (relative to www/) that `text` references with `attribute="./…"` or `from './…'`,
+/** Files (relative to www/) that `text` references with `attribute="./…"` or `from './…'` (or "./…": the bundle),
  * resolved against `base` (a path relative to www/). */
 function references(text, base, pattern) {
   return [...text.matchAll(pattern)]
@@ -72,14 +72,14 @@ test('the page list covers every stylesheet, script and static import the page s
   while (queue.length) {
     const script = queue.shift();
     const source = readFileSync(new URL(script, WWW), 'utf8');
-    for (const file of references(source, script, /^\s*import\s[^;]*?from\s+'([^']+)'/gms)) {
+    for (const file of references(source, script, /^\s*import\s[^;]*?from\s+['"]([^'"]+)['"]/gms)) {
       if (!found.has(file)) {
         found.add(file);
         queue.push(file);
       }
     }
   }
-  assert.ok(found.has('pkg/bucketlab.js') && found.size >= 8, `only ${[...found]} found: the patterns no longer match index.html`);
+  assert.ok(['lesson/lesson.css', 'lesson/main.bundle.js', 'pkg/bucketlab.js'].every((f) => found.has(f)), `only ${[...found]} found: the patterns no longer match index.html`);
   for (const file of found) {
     assert.ok(existsSync(new URL(file, WWW)), `${file} is referenced but missing`);
     assert.ok(LESSON_FILES.includes(file), `${file} loads at start but is not in LESSON_FILES`);

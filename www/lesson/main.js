@@ -19,9 +19,18 @@ import { pageLang, t } from './strings.js';
 import { setUpTabs } from './tabs.js';
 import { setUpTechToggle } from './tech.js';
 import { followDecisions } from './usage.js';
+// The entry points of the parts that load when they come near (www/lesson/lazy.js), each tiny: the
+// lab, several servers, the defense sections, the retrying clients, the traffic replay, the
+// "Embed this diagram" panel. Imported, so the page starts with one script (scripts/bundle.mjs).
+import './lab/loader.js';
+import './servers/loader.js';
+import './defense/loader.js';
+import './clients/loader.js';
+import './traffic/loader.js';
+import '../embed/panel-loader.js';
 // Imported, not a script of its own, so it has run, and its listeners are on the document, before
 // any diagram here can decide a request: a 429 met before it ran would be missed, and the LMS
-// would never hear that the lesson was completed. Last, so its preloads come after the diagram's.
+// would never hear that the lesson was completed.
 import '../lms/lesson.js';
 
 const root = document.getElementById('bucket-widget');

@@ -7,7 +7,11 @@ import { lazyPart } from '../lazy.js';
 const flood = document.getElementById('flood-lab');
 const recap = document.getElementById('recap-checks');
 // Both parts' stylesheets: either may come first (a reader who jumps to the recap).
-const styles = ['../lab/lab.css', '../clients/clients.css', './defense.css'].map((path) => new URL(path, import.meta.url).href);
+const styles = [
+  new URL('../lab/lab.css', import.meta.url).href,
+  new URL('../clients/clients.css', import.meta.url).href,
+  new URL('./defense.css', import.meta.url).href,
+];
 
 lazyPart({
   mount: flood,
