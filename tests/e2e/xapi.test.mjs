@@ -130,7 +130,7 @@ test('lms: a 429 met while the page\'s script (and its LMS module) is still load
     const send = page.locator('#hero-widget .bl-send');
     await send.waitFor();
     for (let i = 0; i < 6; i += 1) await send.click();
-    // The wasm has had every chance to attach: let a paint go by after its response came in.
+    // The wasm has come in (it attaches only once the page's script runs): let a paint go by.
     await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('.wasm') && e.responseEnd > 0));
     await page.evaluate(() => new Promise(requestAnimationFrame));
     server.release(held);
