@@ -3,7 +3,7 @@
 // tiny loaders…) into one file, www/lesson/main.bundle.js, which the pages load and preload instead
 // (lesson/template.html). Why one file: as 34 modules (24 of them preloaded), their fetching and
 // compiling competed with the page's parse and first paint on a 2-CPU machine; as one, the page
-// paints sooner and the hero attaches no later (BENCHMARKS.md, "One file for the start-up script").
+// paints sooner and the hero attaches sooner (BENCHMARKS.md, "one file for the start-up script").
 // What stays at its own URL, spelled again to reach it from the bundle's folder:
 //  - the wasm glue (www/pkg/): it finds its .wasm next to itself, and the page's other parts
 //    import the same instance;
