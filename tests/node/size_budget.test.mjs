@@ -15,6 +15,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { LESSON_FILES, measureSizes } from '../../bench/sizes.mjs';
+import { staticGraph } from '../../scripts/preload.mjs';
 
 const WWW = new URL('../../www/', import.meta.url);
 const WASM_GZIP_BUDGET = 49 * 1024;
@@ -51,8 +52,8 @@ test('the lesson page transfers at most 150 KB gzip -9 at start', () => {
   );
 });
 
-/** Files (relative to www/) that `text` references with `attribute="./…"` or `from './…'` (or "./…": the bundle),
- * resolved against `base` (a path relative to www/). */
+/** Files (relative to www/) that `text` references with `attribute="./…"`, resolved against
+ * `base` (a path relative to www/). */
 function references(text, base, pattern) {
   return [...text.matchAll(pattern)]
     .map((m) => m[1])
@@ -67,18 +68,10 @@ test('the page list covers every stylesheet, script and static import the page s
     ...references(html, 'index.html', /<link rel="stylesheet" href="([^"]+)"/g),
     ...references(html, 'index.html', /<script (?:type="module" )?src="([^"]+)"/g),
   ]);
-  // Follow static imports through the scripts (dynamic `import()` loads later, on demand).
-  const queue = [...found].filter((f) => f.endsWith('.js'));
-  while (queue.length) {
-    const script = queue.shift();
-    const source = readFileSync(new URL(script, WWW), 'utf8');
-    for (const file of references(source, script, /^\s*import\s[^;]*?from\s+['"]([^'"]+)['"]/gms)) {
-      if (!found.has(file)) {
-        found.add(file);
-        queue.push(file);
-      }
-    }
-  }
+  // Follow static imports through the scripts, read by the parser the build uses
+  // (scripts/preload.mjs); dynamic `import()` loads later, on demand.
+  const scripts = [...found].filter((f) => f.endsWith('.js') && existsSync(new URL(f, WWW)));
+  for (const file of staticGraph(scripts)) found.add(file);
   assert.ok(['lesson/lesson.css', 'lesson/main.bundle.js', 'pkg/bucketlab.js'].every((f) => found.has(f)), `only ${[...found]} found: the patterns no longer match index.html`);
   for (const file of found) {
     assert.ok(existsSync(new URL(file, WWW)), `${file} is referenced but missing`);
