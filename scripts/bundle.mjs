@@ -1,9 +1,14 @@
-// Bundles the lesson page's start-up script: www/lesson/main.js and every module it imports
-// statically (the hero's mount, the tabs, the copy buttons, the LMS link, the lazily loaded parts'
-// tiny loaders…) into one file, www/lesson/main.bundle.js, which the pages load and preload instead
-// (lesson/template.html). Why one file: as 34 modules (24 of them preloaded), their fetching and
-// compiling competed with the page's parse and first paint on a 2-CPU machine; as one, the page
-// paints sooner and the hero attaches sooner (BENCHMARKS.md, "one file for the start-up script").
+// Bundles each page's start-up script with every module it imports statically into one file, which
+// the page loads and preloads instead:
+//  - www/lesson/main.js (the hero's mount, the tabs, the copy buttons, the LMS link, the lazily
+//    loaded parts' tiny loaders…) → www/lesson/main.bundle.js, for the lesson (lesson/template.html);
+//  - www/embed/embed.js (the iframe page's settings and the <bucket-lab> element's modules) →
+//    www/embed/embed.bundle.js, for embed.html (lesson/embed.html). Other sites keep loading the
+//    element from www/bucket-lab.js, unbundled.
+// Why one file: as 34 modules (24 of them preloaded), the lesson's fetching and compiling competed
+// with the page's parse and first paint on a 2-CPU machine; as one, the page paints sooner and the
+// hero attaches sooner (BENCHMARKS.md, "one file for the start-up script"); embed.html's 10 modules
+// likewise.
 // What stays at its own URL, spelled again to reach it from the bundle's folder:
 //  - the wasm glue (www/pkg/): it finds its .wasm next to itself, and the page's other parts
 //    import the same instance;
@@ -13,7 +18,7 @@
 // The source modules stay as they are, and the parts loaded later import the ones they share
 // (translate.js, strings.js, copy.js) on their own: those hold no state that must be shared.
 // Run by scripts/pages.mjs before it writes the pages (so `node scripts/pages.mjs` after an edit
-// of www/lesson/ or www/element/ is enough); `node scripts/bundle.mjs` alone works too.
+// of www/lesson/, www/element/ or www/embed/ is enough); `node scripts/bundle.mjs` alone works too.
 import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,8 +26,12 @@ import { build } from 'esbuild';
 
 const WWW = join(dirname(fileURLToPath(import.meta.url)), '..', 'www');
 
-/** The entry (under www/) and the bundle it becomes. */
+/** The lesson's entry (under www/) and the bundle it becomes. */
 export const LESSON_BUNDLE = { entry: 'lesson/main.js', out: 'lesson/main.bundle.js' };
+/** embed.html's. */
+export const EMBED_BUNDLE = { entry: 'embed/embed.js', out: 'embed/embed.bundle.js' };
+/** Every bundle the build writes. */
+export const BUNDLES = [LESSON_BUNDLE, EMBED_BUNDLE];
 
 /** A file named relative to the module: `new URL('./x.css', import.meta.url)`. */
 const URL_OF_FILE = /new URL\((['"])(\.\.?\/[^'"]+)\1, import\.meta\.url\)/g;
@@ -67,7 +76,7 @@ function keepOutside(www, outDir) {
  * Writes www/<out> from www/<entry>; resolves to the www/-relative paths of the modules inside it.
  * Not minified: without comments it is readable as it is, and each module starts with its path.
  */
-export async function bundleLesson({ entry, out } = LESSON_BUNDLE, www = WWW) {
+export async function bundleScript({ entry, out }, www = WWW) {
   const outfile = join(www, out);
   const result = await build({
     entryPoints: [join(www, entry)],
@@ -85,7 +94,10 @@ export async function bundleLesson({ entry, out } = LESSON_BUNDLE, www = WWW) {
   return Object.keys(result.metafile.inputs).map((path) => relative(www, resolve(www, '..', path)));
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const inside = await bundleLesson();
-  console.log(`bundle: www/${LESSON_BUNDLE.out} (${inside.length} modules from www/${LESSON_BUNDLE.entry})`);
+/** Writes every bundle; resolves to one line per bundle saying what it holds. */
+export async function bundleAll(www = WWW) {
+  return Promise.all(BUNDLES.map(async (bundle) =>
+    `www/${bundle.out} (${(await bundleScript(bundle, www)).length} modules from www/${bundle.entry})`));
 }
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(`bundles: ${(await bundleAll()).join(', ')}`);

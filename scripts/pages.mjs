@@ -13,7 +13,7 @@
 //   {{#widget}}bucket-widget{{/widget}}            the diagram's markup for the mount element with
 //   {{#widget}}hero-widget hero{{/widget}}         that id (configured like #bucket-widget); `hero`:
 //                                                  the compact look
-// Each page's module preloads are completed with what those modules import (scripts/preload.mjs).
+// Each page loads one bundled start-up script (scripts/bundle.mjs), which it preloads with the glue and the wasm.
 // Files under lesson/code/ are templates themselves: their comments are locale keys
 // ({{comments.refill}}), so a sample reads in the page's language. Any other file is embedded
 // verbatim (the Rust core is shown exactly as it is compiled).
@@ -33,8 +33,7 @@ import { readTable } from './locales.mjs';
 import { isPlural } from '../www/i18n/translate.js';
 import { lessonConfig, renderWidget } from './markup.mjs';
 import { shippedPolicy } from './csp.mjs';
-import { bundleLesson } from './bundle.mjs';
-import { completePreloads } from './preload.mjs';
+import { bundleAll } from './bundle.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const LESSON = join(ROOT, 'lesson');
@@ -194,14 +193,14 @@ function requireEarlyHash({ hash }) {
 }
 
 /**
- * Builds the lesson's start-up bundle (scripts/bundle.mjs), then every page (scripts/locales.mjs
+ * Builds the pages' start-up bundles (scripts/bundle.mjs), then every page (scripts/locales.mjs
  * has checked that the languages agree).
  */
 export async function build() {
-  await bundleLesson();
+  console.log(`bundles: ${(await bundleAll()).join(', ')}`);
   const early = earlyScript();
   requireEarlyHash(early);
-  const finish = (html) => completePreloads(inlineEarly(html, early));
+  const finish = (html) => inlineEarly(html, early);
   for (const page of PAGES) writeFileSync(join(OUT, page.file), finish(renderPage(page, readLocale(page.lang))));
   writeFileSync(join(OUT, 'embed.html'), finish(renderEmbed()));
   console.log(`pages: ${PAGES.map((p) => `www/${p.file} (${p.lang})`).join(', ')}, www/embed.html`);

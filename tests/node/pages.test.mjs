@@ -5,7 +5,6 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { PAGES, readLocale, renderPage, renderEmbed, embeddedSource, earlyScript, inlineEarly } from '../../scripts/pages.mjs';
-import { completePreloads, staticImports } from '../../scripts/preload.mjs';
 
 test('a template key missing from a locale fails the build instead of printing nothing', () => {
   const locale = readLocale('en');
@@ -64,36 +63,20 @@ test('early.js goes into each page\'s head as its exact text, and the shipped po
   assert.throws(() => inlineEarly('<html></html>', early), /no <script src="\.\/element\/early\.js"><\/script> to inline/);
 });
 
-test('the lesson preloads its one start-up script, the glue and the wasm, and loads that script', () => {
-  const page = completePreloads(renderPage(PAGES[1], readLocale('en')));
-  const preloaded = [...page.matchAll(/<link rel="(?:module)?preload" href="\.\/([^"]+)"/g)].map((m) => m[1]);
-  assert.deepEqual(preloaded, ['lesson/main.bundle.js', 'pkg/bucketlab.js', 'pkg/bucketlab_bg.wasm']);
-  assert.ok(page.includes('<script type="module" src="./lesson/main.bundle.js"></script>'));
-  assert.ok(!page.includes('./lesson/main.js'), 'the source module is not loaded beside its bundle');
-});
-
-test('a page preloads every module its preloaded modules import, at any depth, after its own preloads', () => {
-  // embed.html names the element and its own script; what they import is added.
-  const page = completePreloads(renderEmbed());
-  const preloaded = [...page.matchAll(/<link rel="modulepreload" href="\.\/([^"]+)">/g)].map((m) => m[1]);
-  assert.equal(new Set(preloaded).size, preloaded.length, 'each once');
-  // The element's chain: bucket-lab.js imports mount.js, which imports markup.js (the widget's markup).
-  for (const path of ['element/bucket-lab.js', 'element/mount.js', 'element/markup.js', 'i18n/locales/element.js']) {
-    assert.ok(preloaded.includes(path), `${path} is preloaded`);
+test('each page preloads its one start-up script, the glue and the wasm, and loads that script', () => {
+  const pages = [
+    [renderPage(PAGES[1], readLocale('en')), 'lesson', ['lesson/main.bundle.js', 'pkg/bucketlab.js', 'pkg/bucketlab_bg.wasm']],
+    // embed.html asks for the wasm first, and for the element's two stylesheets.
+    [renderEmbed(), 'embed', ['pkg/bucketlab_bg.wasm', 'pkg/bucketlab.js', 'embed/embed.bundle.js', 'element/widget.css', 'element/bucket-lab.css']],
+  ];
+  for (const [page, folder, expected] of pages) {
+    const preloaded = [...page.matchAll(/<link rel="(?:module)?preload" href="\.\/([^"]+)"/g)].map((m) => m[1]);
+    assert.deepEqual(preloaded, expected);
+    const bundle = expected.find((path) => path.endsWith('.bundle.js'));
+    const scripts = [...page.matchAll(/<script type="module" src="\.\/([^"]+)"><\/script>/g)].map((m) => m[1]);
+    assert.deepEqual(scripts, [bundle], `${folder}: one module script, its bundle`);
+    assert.ok(!/\.\/(lesson\/main|embed\/embed|element\/bucket-lab)\.js/.test(page), `${folder}: no source module is loaded beside its bundle`);
   }
-  // Closed: whatever a preloaded module imports statically is preloaded too; import() is not.
-  const www = new URL('../../www/', import.meta.url);
-  for (const path of preloaded) {
-    for (const spec of staticImports(path, readFileSync(new URL(path, www), 'utf8'))) {
-      const target = new URL(spec, new URL(path, www)).pathname.slice(www.pathname.length);
-      assert.ok(preloaded.includes(target), `${path} imports ${target}, which is not preloaded`);
-    }
-  }
-  const last = page.lastIndexOf('<link rel="preload" href="./element/bucket-lab.css"');
-  assert.ok(last >= 0 && last < page.indexOf('href="./element/mount.js"'), 'after the page\'s own preloads');
-  assert.equal(completePreloads(page), page, 'completing twice changes nothing');
-  assert.deepEqual(staticImports('x.js', "import a from './a.js';\nexport { b } from '../b.js';\nimport './c.js';\n" +
-    "const d = import('./d.js'); // import e from './e.js'\nconst f = \"import g from './g.js'\";"), ['./a.js', '../b.js', './c.js']);
 });
 
 test('the code samples\' default tier is the widget\'s bucket (B and r of #bucket-widget)', () => {

@@ -15,7 +15,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { LESSON_FILES, measureSizes } from '../../bench/sizes.mjs';
-import { staticGraph } from '../../scripts/preload.mjs';
+import { staticGraph } from './module-graph.mjs';
 
 const WWW = new URL('../../www/', import.meta.url);
 const WASM_GZIP_BUDGET = 49 * 1024;
@@ -68,8 +68,8 @@ test('the page list covers every stylesheet, script and static import the page s
     ...references(html, 'index.html', /<link rel="stylesheet" href="([^"]+)"/g),
     ...references(html, 'index.html', /<script (?:type="module" )?src="([^"]+)"/g),
   ]);
-  // Follow static imports through the scripts, read by the parser the build uses
-  // (scripts/preload.mjs); dynamic `import()` loads later, on demand.
+  // Follow static imports through the scripts, read by TypeScript's parser
+  // (tests/node/module-graph.mjs); dynamic `import()` loads later, on demand.
   const scripts = [...found].filter((f) => f.endsWith('.js') && existsSync(new URL(f, WWW)));
   for (const file of staticGraph(scripts)) found.add(file);
   assert.ok(['lesson/lesson.css', 'lesson/main.bundle.js', 'pkg/bucketlab.js'].every((f) => found.has(f)), `only ${[...found]} found: the patterns no longer match index.html`);
