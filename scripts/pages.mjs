@@ -13,7 +13,8 @@
 //   {{#widget}}bucket-widget{{/widget}}            the diagram's markup for the mount element with
 //   {{#widget}}hero-widget hero{{/widget}}         that id (configured like #bucket-widget); `hero`:
 //                                                  the compact look
-// Each page loads one bundled start-up script (scripts/bundle.mjs), which it preloads with the glue and the wasm.
+// Each page loads one bundled start-up script (scripts/bundle.mjs), which it preloads with the
+// wasm glue and the wasm.
 // Files under lesson/code/ are templates themselves: their comments are locale keys
 // ({{comments.refill}}), so a sample reads in the page's language. Any other file is embedded
 // verbatim (the Rust core is shown exactly as it is compiled).
