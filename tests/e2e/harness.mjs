@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { before, after } from 'node:test';
+import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { shippedPolicy } from '../../scripts/csp.mjs';
 
@@ -29,9 +30,11 @@ export const CSP = shippedPolicy();
  * out); `mounts` serves other folders (paths ending in /) under a path of the site
  * (`{ 'bench/': dir }`: pages that use the site's files but are not part of it). `hold` lists
  * paths (`'/pkg/bucketlab_bg.wasm'`) whose responses wait until `release(path)` is called, so a
- * test can act while they load. Resolves to { url, close, release }.
+ * test can act while they load. `compress` gzips what a static host compresses (text and wasm)
+ * for a client that accepts it, as the hosts the site is made for do (`dist/` ships precompressed
+ * copies); off by default, since on loopback it only adds work. Resolves to { url, close, release }.
  */
-export async function serve({ csp = true, mounts = {}, hold = [] } = {}) {
+export async function serve({ csp = true, mounts = {}, hold = [], compress = false } = {}) {
   const policy = csp ? { 'content-security-policy': CSP } : {};
   const held = new Map(hold.map((path) => {
     let release;
@@ -47,7 +50,13 @@ export async function serve({ csp = true, mounts = {}, hold = [] } = {}) {
     if (!file.startsWith(root)) return void res.writeHead(403).end();
     try {
       const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', ...policy });
+      const type = TYPES[extname(file)] ?? 'application/octet-stream';
+      // Every type the server names is text or wasm, which static hosts compress.
+      if (compress && extname(file) in TYPES && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+        res.writeHead(200, { 'content-type': type, 'content-encoding': 'gzip', vary: 'accept-encoding', ...policy });
+        return void res.end(gzipSync(body));
+      }
+      res.writeHead(200, { 'content-type': type, ...(compress ? { vary: 'accept-encoding' } : {}), ...policy });
       res.end(body);
     } catch {
       res.writeHead(404).end('not found');
