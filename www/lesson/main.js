@@ -206,6 +206,9 @@ async function start() {
       if (root.dataset[name] !== undefined) hero.dataset[name] = root.dataset[name];
     }
     expose('hero', mountDiagram(hero));
+    // The hero is live: the full diagram mounts in a task of its own, so that a click or a key on
+    // the first screen does not wait for the larger widget's set-up.
+    await (globalThis.scheduler?.yield?.() ?? new Promise((resolve) => setTimeout(resolve)));
     expose('diagram', mountDiagram(root));
     // A trap leaves the module unusable: show an error instead of a frozen widget.
     onWasmTrap((error) => {
