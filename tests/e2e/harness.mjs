@@ -50,14 +50,12 @@ export async function serve({ csp = true, mounts = {}, hold = [], compress = fal
     if (!file.startsWith(root)) return void res.writeHead(403).end();
     try {
       const body = await readFile(file);
-      const type = TYPES[extname(file)] ?? 'application/octet-stream';
+      const type = TYPES[extname(file)];
+      const headers = { 'content-type': type ?? 'application/octet-stream', ...(compress && { vary: 'accept-encoding' }), ...policy };
       // Every type the server names is text or wasm, which static hosts compress.
-      if (compress && extname(file) in TYPES && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
-        res.writeHead(200, { 'content-type': type, 'content-encoding': 'gzip', vary: 'accept-encoding', ...policy });
-        return void res.end(gzipSync(body));
-      }
-      res.writeHead(200, { 'content-type': type, ...(compress ? { vary: 'accept-encoding' } : {}), ...policy });
-      res.end(body);
+      const gzip = compress && type !== undefined && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+      res.writeHead(200, gzip ? { ...headers, 'content-encoding': 'gzip' } : headers);
+      res.end(gzip ? gzipSync(body) : body);
     } catch {
       res.writeHead(404).end('not found');
     }

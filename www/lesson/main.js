@@ -206,17 +206,18 @@ async function start() {
       if (root.dataset[name] !== undefined) hero.dataset[name] = root.dataset[name];
     }
     expose('hero', mountDiagram(hero));
-    // The hero is live: the full diagram mounts in a task of its own, so that a click or a key on
-    // the first screen does not wait for the larger widget's set-up.
-    await (globalThis.scheduler?.yield?.() ?? new Promise((resolve) => setTimeout(resolve)));
-    expose('diagram', mountDiagram(root));
-    // A trap leaves the module unusable: show an error instead of a frozen widget.
+    // A trap leaves the module unusable: show an error instead of a frozen widget (from the
+    // moment the hero can be clicked).
     onWasmTrap((error) => {
       window.bucketlab.diagram = null;
       window.bucketlab.hero = null;
       showError(root, t('widget_crashed'), error);
       showError(hero, t('widget_crashed'), error);
     });
+    // The hero is live: the full diagram mounts in a task of its own, so that a click or a key on
+    // the first screen does not wait for the larger widget's set-up.
+    await (globalThis.scheduler?.yield?.() ?? new Promise((resolve) => setTimeout(resolve)));
+    expose('diagram', mountDiagram(root));
     // setCost refuses a cost that does not fit in the bucket (a request that could never pass).
     if (link.values.c !== undefined) {
       try {
