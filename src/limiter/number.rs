@@ -232,15 +232,38 @@ fn push_exponent(out: &mut String, value: f64) {
     push_uint(out, exponent as u64);
 }
 
-/// `value` floored to a tenth, with a hair of slack for rounding (`3.9999999` reads `4`): the
-/// level a counter shows, which reaches the capacity only when the bucket is full. Never
-/// overflows: from 2^53 on a double has no tenths and is its own floor (`value · 10` would be
-/// infinite above `f64::MAX / 10`, and a full bucket of 10³⁰⁸ would read 0).
-pub fn floor_tenth(value: f64) -> f64 {
+/// `value` floored to `decimals` decimals (1 to 3), with a hair of slack for rounding
+/// (`3.9999999` reads `4`): the level a counter shows, which reaches the capacity only when the
+/// bucket is full. Never overflows: from 2^53 on a double has no fraction and is its own floor
+/// (`value · 10` would be infinite above `f64::MAX / 10`, and a full bucket of 10³⁰⁸ would read 0).
+pub fn floor_to(value: f64, decimals: u32) -> f64 {
     if value.abs() >= EXACT_WHOLE {
         return value;
     }
-    ((value * 10.0) + 1e-6).floor() / 10.0
+    let scale = match decimals {
+        0 | 1 => 10.0,
+        2 => 100.0,
+        _ => 1000.0,
+    };
+    ((value * scale) + 1e-6).floor() / scale
+}
+
+/// The decimals a bucket of `capacity` shows its level with: the capacity's own, from 1 to 3
+/// (`5` and `2.5` → 1, `0.05` and `2.55` → 2, `0.0004` → 3), so that a full bucket reads as full.
+pub fn level_decimals(capacity: f64) -> u32 {
+    let mut scaled = capacity;
+    for decimals in 1..3 {
+        scaled *= 10.0;
+        // Within the floor's slack of a whole number, 1 or more (`0.05 · 100` is
+        // 5.000000000000001; `1e-20 · 10` is near 0, not whole). From 2^53 on every double is
+        // whole; an infinite product (near f64::MAX) is not, and falls through to 3, which
+        // `push_fixed` ignores at that size.
+        let fraction = scaled - scaled.floor();
+        if scaled > 0.5 && fraction.min(1.0 - fraction) < 1e-6 {
+            return decimals;
+        }
+    }
+    3
 }
 
 /// `value` with exactly `decimals` decimals (see [`push_fixed`]).
@@ -416,15 +439,45 @@ mod tests {
     }
 
     #[test]
-    fn a_level_floored_to_a_tenth_never_overflows() {
-        assert_eq!(floor_tenth(7.46), 7.4);
-        assert_eq!(floor_tenth(3.999_999_9), 4.0);
-        assert_eq!(floor_tenth(0.0), 0.0);
-        assert_eq!(floor_tenth(0.05), 0.0);
-        assert_eq!(floor_tenth(5e-324), 0.0);
-        assert_eq!(floor_tenth(1e15 + 0.25), 1e15 + 0.2);
+    fn a_level_floored_never_overflows() {
+        assert_eq!(floor_to(7.46, 1), 7.4);
+        assert_eq!(floor_to(3.999_999_9, 1), 4.0);
+        assert_eq!(floor_to(0.0, 1), 0.0);
+        assert_eq!(floor_to(0.05, 1), 0.0);
+        assert_eq!(floor_to(0.05, 2), 0.05);
+        assert_eq!(floor_to(0.049_999_999, 2), 0.05);
+        assert_eq!(floor_to(0.0489, 2), 0.04);
+        assert_eq!(floor_to(2.5559, 3), 2.555);
+        assert_eq!(floor_to(5e-324, 3), 0.0);
+        assert_eq!(floor_to(1e15 + 0.25, 1), 1e15 + 0.2);
         for value in [2f64.powi(53), 1e300, 1e308, f64::MAX] {
-            assert_eq!(floor_tenth(value), value, "{value:e}");
+            for decimals in 1..=3 {
+                assert_eq!(floor_to(value, decimals), value, "{value:e}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_level_has_the_capacitys_decimals() {
+        for (capacity, decimals) in [
+            (5.0, 1),
+            (2.5, 1),
+            (1000.0, 1),
+            (0.05, 2),
+            (2.55, 2),
+            (0.1 + 0.2, 1),
+            (0.125, 3),
+            (0.0004, 3),
+            (1.0 / 3.0, 3),
+            (1e-20, 3),
+            (1e300, 1),
+        ] {
+            assert_eq!(level_decimals(capacity), decimals, "{capacity:e}");
+        }
+        // Near f64::MAX the product is infinite: 3, which a number that large is written without.
+        for capacity in [1e308, f64::MAX] {
+            assert_eq!(level_decimals(capacity), 3, "{capacity:e}");
+            assert_eq!(fixed(capacity, 3), fixed(capacity, 1), "{capacity:e}");
         }
     }
 

@@ -5,7 +5,7 @@
 
 use super::dom::{find, text};
 use super::locale::{fill, Locale};
-use crate::limiter::number::{self, uint};
+use crate::limiter::number::uint;
 use wasm_bindgen::JsValue;
 use web_sys::Element;
 
@@ -26,7 +26,8 @@ pub struct Announcer {
     requests: u32,
     admitted: u32,
     latest: String,
-    tokens: f64,
+    /// The level after the latest, and its decimals (see [`super::markup::level`]).
+    level: (f64, usize),
     /// What else waits to be said, and whether it came before the decisions waiting (it is said
     /// in its place).
     message: String,
@@ -46,7 +47,7 @@ impl Announcer {
             requests: 0,
             admitted: 0,
             latest: String::new(),
-            tokens: 0.0,
+            level: (0.0, 1),
             message: String::new(),
             message_first: false,
             marked: false,
@@ -54,8 +55,15 @@ impl Announcer {
     }
 
     /// Queues `requests` decisions taken at wall time `wall`, `admitted` of them admitted;
-    /// `sentence` describes the latest, after which the bucket held `tokens`.
-    pub fn note(&mut self, requests: u32, admitted: u32, sentence: String, tokens: f64, wall: f64) {
+    /// `sentence` describes the latest, after which the bucket showed `level`.
+    pub fn note(
+        &mut self,
+        requests: u32,
+        admitted: u32,
+        sentence: String,
+        level: (f64, usize),
+        wall: f64,
+    ) {
         // A batch ends when no decision came for a whole gap (and all were said).
         if self.unspoken == 0 && wall - self.last_noted >= GAP {
             self.requests = 0;
@@ -66,7 +74,7 @@ impl Announcer {
         self.requests = self.requests.saturating_add(requests);
         self.admitted = self.admitted.saturating_add(admitted);
         self.latest = sentence;
-        self.tokens = tokens;
+        self.level = level;
     }
 
     /// Queues `message`, in place of a message not said yet.
@@ -109,8 +117,8 @@ impl Announcer {
                     ("n", &uint(self.requests.into())),
                     ("a", &uint(self.admitted.into())),
                     ("d", &uint((self.requests - self.admitted).into())),
-                    // Floored to a tenth with slack, like the counter (3.9999… reads 4).
-                    ("t", &l.number(number::floor_tenth(self.tokens), 1)),
+                    // The counter's level (3.9999… reads 4).
+                    ("t", &l.number(self.level.0, self.level.1)),
                 ],
             )
         };

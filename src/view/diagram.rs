@@ -256,10 +256,10 @@ fn drip_period(drip_rate: f64, pace: f64) -> f64 {
 pub fn summary(l: &Locale, config: &BucketConfig, shot: &Shot) -> String {
     let decision = &shot.decision;
     match decision.outcome {
-        // Floored to a tenth with the counter's slack, so both always agree (3.9999… is 4).
-        Outcome::Admitted => match (decision.tokens * 10.0 + 1e-6).floor() / 10.0 {
-            1.0 => l.admitted_one.to_owned(),
-            left => fill(l.admitted, &[("n", &l.number(left, 1))]),
+        // The counter's level, so both always agree (3.9999… is 4, 0.05 of 0.05 is 0.05).
+        Outcome::Admitted => match markup::level(decision.tokens, config.capacity()) {
+            (1.0, _) => l.admitted_one.to_owned(),
+            (left, decimals) => fill(l.admitted, &[("n", &l.number(left, decimals))]),
         },
         Outcome::Denied { retry_after } => fill(l.denied, &[("s", &l.number(retry_after, 3))]),
         Outcome::Never(Never::CostExceedsCapacity) => fill(
@@ -371,6 +371,15 @@ mod tests {
             "1,79769313486232e+308 / 1,79769313486232e+308"
         );
         assert_eq!(counter(&EN, 5e307, 1e308), "5e+307 / 1e+308");
+        // The level has the capacity's decimals, so a small or finely set bucket fills up too.
+        assert_eq!(counter(&EN, 0.05, 0.05), "0.05 / 0.05");
+        assert_eq!(counter(&EN, 0.0489, 0.05), "0.04 / 0.05");
+        assert_eq!(counter(&PT_BR, 2.55, 2.55), "2,55 / 2,55");
+        assert_eq!(counter(&EN, 2.549, 2.55), "2.54 / 2.55");
+        assert_eq!(counter(&EN, 0.125, 0.125), "0.125 / 0.125");
+        // More decimals than the level shows: the capacity's own text once full, not before.
+        assert_eq!(counter(&EN, 0.0004, 0.0004), "0.0004 / 0.0004");
+        assert_eq!(counter(&EN, 0.000_399, 0.0004), "0.000 / 0.0004");
     }
 
     #[test]

@@ -10,7 +10,7 @@
 
 use super::locale::{fill, Locale, EN, PT_BR};
 
-use crate::limiter::number::{floor_tenth, push_fixed, rust_number};
+use crate::limiter::number::{floor_to, level_decimals, push_fixed, rust_number};
 use crate::limiter::BucketConfig;
 
 /// The words only the markup holds (captions, legends, titles), with the run-time words of the same
@@ -342,13 +342,29 @@ pub fn labels(l: &Locale, config: &BucketConfig) -> [String; 3] {
     ]
 }
 
-/// The counter, `7,4 / 10`: tokens floored to a tenth by [`floor_tenth`] (with a hair of slack for
-/// rounding, and no overflow: a full bucket of 10³⁰⁸ reads `1e+308 / 1e+308`), so the capacity
-/// shows only when the bucket is full. The build-time markup and the live diagram both write it.
+/// The level shown for `tokens` in a bucket of `capacity`, and its decimals: floored, with a hair
+/// of slack (3.9999… is 4), to the capacity's own decimals from 1 to 3 ([`level_decimals`]), so it
+/// reaches the capacity only when the bucket is full (`0.04 / 0.05`, not `0.0 / 0.05`). The
+/// counter, the status line and the spoken summary all write this one.
+pub fn level(tokens: f64, capacity: f64) -> (f64, usize) {
+    let decimals = level_decimals(capacity);
+    (floor_to(tokens, decimals), decimals as usize)
+}
+
+/// The counter, `7,4 / 10`: the [`level`] with its decimals, then the capacity, so a full bucket
+/// reads `5.0 / 5`, `0.05 / 0.05` and (no overflow) `1e+308 / 1e+308`. A capacity with more
+/// decimals than the level has (`0.0004`) is written for the level too once the bucket is full.
+/// The build-time markup and the live diagram both write it.
 pub fn counter(l: &Locale, tokens: f64, capacity: f64) -> String {
-    let mut text = l.fixed(floor_tenth(tokens), 1);
+    let brim = l.number(capacity, 3);
+    let (shown, decimals) = level(tokens, capacity);
+    let mut text = if tokens >= capacity && shown < capacity {
+        brim.clone()
+    } else {
+        l.fixed(shown, decimals)
+    };
     text.push_str(" / ");
-    text.push_str(&l.number(capacity, 3));
+    text.push_str(&brim);
     text
 }
 

@@ -263,7 +263,7 @@ impl Widget {
             tally.requests,
             tally.admitted,
             sentence,
-            shot.decision.tokens,
+            markup::level(shot.decision.tokens, config.capacity()),
             wall,
         );
         self.diagram.report(&config, &shot);
@@ -386,8 +386,9 @@ impl Widget {
                 self.show_config();
                 let l = self.locale;
                 let (config, tokens) = (self.session.config(), self.session.tokens(wall));
+                let (level, decimals) = markup::level(tokens, config.capacity());
                 self.announcer.reset(&[
-                    ("n", &l.number(tokens, 1)),
+                    ("n", &l.number(level, decimals)),
                     ("b", &l.number(config.capacity(), 3)),
                 ]);
             }

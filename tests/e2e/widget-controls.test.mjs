@@ -54,6 +54,19 @@ test('en embed: B = 2.5 and r = 0.25 sit exactly on the sliders, and ArrowRight 
   await page.context().close();
 });
 
+test('en embed: B = 2.55 reads full as 2.55 / 2.55, and a request leaves 1.55 on the counter and in the status', async () => {
+  const page = await openPage(env.browser);
+  await page.goto(new URL('embed.html?capacity=2.55&refill-rate=0.01&lang=en&paused', env.server.url).href);
+  const root = 'bucket-lab';
+  await page.locator(`${root} .bl-widget[data-live]`).waitFor();
+  assert.equal(await page.locator(`${root} .bl-counter`).textContent(), '2.55 / 2.55');
+  await page.locator(`${root} .bl-send`).click();
+  await page.locator(`${root} .bl-counter`).filter({ hasText: '1.55 / 2.55' }).waitFor();
+  assert.match(await page.locator(`${root} .bl-status`).textContent(), /^Admitted: 1\.55 tokens left/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 // A link made by "Copy a link that replays what you did": B 5 → 6 → 7 → 8, r 1 → 1.5, then three
 // requests of cost 2; it ended at 8.5 s.
 const REPLAY = '1_5_1_5_8.525500000001863_0.3899000000003725c6,1_0.4292000000011176c7,1_0.5993000000007451c8,1_0.6730999999996276c8,1.5_4.648699999997392s2,1_4.9402999999988815s2,1_5.409900000000372s2,1';

@@ -1,5 +1,5 @@
 // The size budgets as a test (sizes are deterministic for a given build): the embeddable widget's
-// wasm ≤ 49 KB gzip -9 (35 KB in issue 8; the markup moved to build time and time travel joined in
+// wasm ≤ 50 KB gzip -9 (35 KB in issue 8; the markup moved to build time and time travel joined in
 // issue 14, whose goal of 20 KB is out of reach: bench/run.mjs reports it against 20 KB; 42 KB until
 // 2026-12-01, raised by 1 KB when the review fixes and the status line's singular left 18 B under it,
 // too close for a guard; 45 KB since the widget words its errors in the page's language with the
@@ -7,7 +7,8 @@
 // 47 KB since the controls show the moment on screen, say when the cost is lowered, reset
 // everything and bound a step: 46,385 B; 49 KB since scenario links keep resets and open after an
 // hour, a past moment's first change counts, the countdown tells the present, a nonzero number
-// never reads as 0 and header counts keep every digit: 47,968 → 49,772 B),
+// never reads as 0 and header counts keep every digit: 47,968 → 49,772 B; 50 KB since the level
+// shows the capacity's decimals, so a bucket of 0.05 or 2.55 reads as full: 50,022 → 50,220 B),
 // and the lesson page's start-up transfer ≤ 150 KB gzip -9.
 // Needs the release build (scripts/build.sh); bench/sizes.mjs does the measuring.
 import { test } from 'node:test';
@@ -18,7 +19,7 @@ import { LESSON_FILES, measureSizes } from '../../bench/sizes.mjs';
 import { staticGraph } from './module-graph.mjs';
 
 const WWW = new URL('../../www/', import.meta.url);
-const WASM_GZIP_BUDGET = 49 * 1024;
+const WASM_GZIP_BUDGET = 50 * 1024;
 const PAGE_GZIP_BUDGET = 150 * 1024;
 // The modules that load only on demand (the lab when it comes near, the Config tab's YAML parser
 // when it opens, "Your traffic"'s replay in its worker): no goal, but a guard a little above their
@@ -26,7 +27,7 @@ const PAGE_GZIP_BUDGET = 150 * 1024;
 // one by more than a few KB is a decision, not an accident.
 const LAZY_GZIP_BUDGETS = { bucketlab_lab: 84 * 1024, bucketlab_config: 110 * 1024, bucketlab_replay: 195 * 1024 };
 
-test('the widget wasm (core + diagram) is at most 49 KB gzip -9', () => {
+test('the widget wasm (core + diagram) is at most 50 KB gzip -9', () => {
   const wasm = readFileSync(new URL('pkg/bucketlab_bg.wasm', WWW));
   const gzip = gzipSync(wasm, { level: 9 }).length;
   assert.ok(
