@@ -8,7 +8,9 @@
 // The element's own stylesheets (widget.css, bucket-lab.css) are inlined in that script too: hosts
 // that aggregate libraries' scripts (WordPress' H5P plugin by default, the Moodle app) serve it from
 // another folder (…/h5p/cachedassets/<hash>.js), where a stylesheet found next to the script's URL
-// is a 404 and the widget would show unstyled. Inlined, the library works wherever its script is.
+// is a 404 and the widget would show unstyled. Inlined, the library works wherever its script is,
+// and as constructed sheets, under whatever CSP its host sets: browsers apply no style-src to a
+// sheet a script builds (a blob: or data: URL would need the host's style-src to list it).
 // Usage: node scripts/h5p.mjs [site] (default dist/); bucketlab.h5p is written into the site folder.
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -26,9 +28,9 @@ const STYLESHEET_URL = /new URL\(\s*(['"])(\.{1,2}\/[^'"?#]+\.css)(?:[?#][^'"]*)
 /**
  * The library's script: packages/h5p/bucket-lab-h5p.js and what it imports, as one IIFE.
  * `bucketlab:wasm` is the widget's wasm as base64. Each stylesheet a module finds with
- * `new URL('./x.css', import.meta.url)` becomes a blob: URL of its text, inlined here: the element
- * keeps its <link>s (it shows its frame once they load, so it never flashes unstyled), and they
- * load from the script itself, not from a folder that aggregating hosts don't serve. Any other
+ * `new URL('./x.css', import.meta.url)` becomes a `CSSStyleSheet` built from its text, inlined
+ * here, which the element adopts in its shadow root instead of linking it: nothing to fetch from a
+ * folder that aggregating hosts don't serve, and nothing a host's style-src can refuse. Any other
  * `import.meta.url` becomes the script's own address, read when H5P loads it.
  */
 export async function bundle() {
@@ -57,7 +59,7 @@ export async function bundle() {
     minify: true,
     banner: [
       'var __bucketlabScript = document.currentScript && document.currentScript.src;',
-      'function __bucketlabStylesheet(text) { return URL.createObjectURL(new Blob([text], { type: "text/css" })); }',
+      'function __bucketlabStylesheet(text) { var sheet = new CSSStyleSheet(); sheet.replaceSync(text); return sheet; }',
     ].join('\n'),
   });
   await build.close();

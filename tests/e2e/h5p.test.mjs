@@ -47,6 +47,10 @@ const env = usePackages({ h5p: pack }, { player: 'node_modules/h5p-standalone/di
     return playerPage('authored');
   },
   'aggregated.html': (dir) => aggregate(dir, 'bucketlab', 'aggregated'),
+  // A host whose CSP lets styles come only from itself and inline (no blob: or data: URLs), as
+  // strict LMS installations set it; the player's frame inherits the policy.
+  'strict-csp.html': playerPage().replace('<link rel="icon"',
+    `<meta http-equiv="Content-Security-Policy" content="style-src 'self' 'unsafe-inline'"><link rel="icon"`),
   // A content.json with no controls group (written by hand, or by an older editor).
   'no-controls.html': (dir) => content(dir, 'no-controls', { capacity: 7, refillRate: 1, cost: 3, language: 'en', question: true }),
   // A cost above the capacity: the editor checks each field alone and lets it through.
@@ -226,6 +230,26 @@ test('lms: on a host that aggregates library scripts into cachedassets/, the wid
   assert.equal(await aggregatedFrame.evaluate((name) => Object.hasOwn(H5P.copyrightLicenses, name), license), true, license);
   assert.deepEqual(aggregated.problems, []);
   await aggregated.context().close();
+});
+
+test('lms: on a host whose CSP allows styles only from itself (no blob:), the widget is styled as elsewhere', async () => {
+  const [page, frame] = await play('play.html');
+  const own = await widgetLook(frame);
+  await page.context().close();
+  const [strict, strictFrame] = await play('strict-csp.html');
+  assert.deepEqual(await widgetLook(strictFrame), own);
+  assert.equal(await sendUntilRefused(strictFrame, { inElement: true }), 5);
+  assert.deepEqual(strict.problems, [], 'nothing refused');
+  // The policy is in force in the frame: a blob: stylesheet is refused there.
+  const blocked = await strictFrame.evaluate(() => new Promise((resolve) => {
+    const link = Object.assign(document.createElement('link'), { rel: 'stylesheet' });
+    link.href = URL.createObjectURL(new Blob(['p { color: red }'], { type: 'text/css' }));
+    link.onload = () => resolve(false);
+    link.onerror = () => resolve(true);
+    document.head.append(link);
+  }));
+  assert.equal(blocked, true, 'the frame refuses blob: stylesheets');
+  await strict.context().close();
 });
 
 test('lms: H5P content without a controls group shows every control, as the editor\'s defaults say', async () => {

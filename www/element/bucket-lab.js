@@ -19,6 +19,7 @@ const THEMES = ['light', 'dark', 'auto'];
 /** The views the element can show (one so far: the live diagram). */
 export const VIEWS = ['diagram'];
 // `?no-inline`: Vite would inline a small stylesheet as a data: URL, which a strict style-src refuses.
+// The H5P script (scripts/h5p.mjs) puts each one's text here instead, as a constructed sheet.
 const STYLESHEETS = [new URL('./widget.css?no-inline', import.meta.url), new URL('./bucket-lab.css?no-inline', import.meta.url)];
 const DEFAULTS = { capacity: '5', 'refill-rate': '1' };
 
@@ -123,12 +124,15 @@ export class BucketLabElement extends HTMLElement {
     // A declarative shadow root from the page already holds the stylesheets and the markup.
     const given = this.shadowRoot?.querySelector('.bl-frame');
     const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
-    const links = given ? [...shadow.querySelectorAll('link')] : STYLESHEETS.map((href) => {
+    // A stylesheet is an address, linked, or a sheet already built from its text (the H5P
+    // script's, scripts/h5p.mjs), adopted: that one applies at once and under any CSP.
+    const links = given ? [...shadow.querySelectorAll('link')] : STYLESHEETS.filter((sheet) => sheet instanceof URL).map((href) => {
       const link = document.createElement('link');
       link.rel = 'stylesheet';
       link.href = href;
       return link;
     });
+    if (!given) shadow.adoptedStyleSheets = STYLESHEETS.filter((sheet) => !(sheet instanceof URL));
     // Resolves to the stylesheets that did not load (a host's CSP without the site in its
     // style-src, a wrong path): without them the bucket would paint as a black shape.
     // (A refused link may still get an empty `sheet`: the event says which happened.)
