@@ -256,7 +256,7 @@ fn drip_period(drip_rate: f64, pace: f64) -> f64 {
 pub fn summary(l: &Locale, config: &BucketConfig, shot: &Shot) -> String {
     let decision = &shot.decision;
     match decision.outcome {
-        // The counter's level, so both always agree (3.9999… is 4, 0.05 of 0.05 is 0.05).
+        // The counter's level, so both always agree (3.9999… is 4; a full 2.55 is 2.55).
         Outcome::Admitted => match markup::level(decision.tokens, config.capacity()) {
             (1.0, _) => l.admitted_one.to_owned(),
             (left, decimals) => fill(l.admitted, &[("n", &l.number(left, decimals))]),

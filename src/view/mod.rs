@@ -214,14 +214,14 @@ impl Widget {
             (!self.session.is_paused()).then(|| self.session.clock().speed()),
         );
         let l = self.locale;
-        // The moment for the timeline's spoken value: the tokens, and the latest request's
-        // outcome while its marker is on screen.
+        // The moment for the timeline's spoken value: the counter's level, and the latest
+        // request's outcome while its marker is on screen.
         let moment = || {
             let recent = shown
                 .last_shot()
                 .filter(|shot| shown_now - shot.at < FLIGHT_SECONDS)
                 .map(|shot| diagram::summary(l, &config, shot));
-            (shown.tokens(wall), recent)
+            (markup::level(shown.tokens(wall), config.capacity()), recent)
         };
         self.timeline.draw(
             &self.session,

@@ -95,17 +95,18 @@ impl Timeline {
     /// `shown` is the past moment being shown (a playhead), if any. While time stands still it
     /// draws at once and writes the slider's value to the tenth of a second; while time runs, the
     /// track and the value (whole seconds) move only when [`track_due`] says so. `moment` gives
-    /// the moment on screen's tokens and, if any, a recent request's outcome, for the slider's
-    /// spoken value (asked only when it is written). A shown moment older than the chart's
-    /// [`SPAN`] (a played scenario's start) is drawn from `past`, the session held there: the
-    /// chart then ends at that moment, the playhead at its right edge.
+    /// the moment on screen's level (the counter's, [`super::markup::level`]) and, if any, a
+    /// recent request's outcome, for the slider's spoken value (asked only when it is written). A
+    /// shown moment older than the chart's [`SPAN`] (a played scenario's start) is drawn from
+    /// `past`, the session held there: the chart then ends at that moment, the playhead at its
+    /// right edge.
     pub fn draw(
         &self,
         live: &Session,
         now: f64,
         shown: Option<(f64, &Session)>,
         wall: f64,
-        moment: &dyn Fn() -> (f64, Option<String>),
+        moment: &dyn Fn() -> ((f64, usize), Option<String>),
     ) {
         let follow = shown.filter(|(at, _)| *at < now - SPAN);
         let (chart, end) = follow.map_or((live, now), |(at, past)| (past, at));
@@ -168,7 +169,7 @@ impl Timeline {
         shown: Option<f64>,
         exact: bool,
         read: bool,
-        moment: &dyn Fn() -> (f64, Option<String>),
+        moment: &dyn Fn() -> ((f64, usize), Option<String>),
     ) {
         let l = self.locale;
         let decimals = 1;
@@ -193,8 +194,8 @@ impl Timeline {
         set(&self.scrub, "aria-valuemax", &max);
         set(&self.scrub, "aria-valuenow", &value);
         let t = l.fixed(round(at), decimals as usize);
-        let (tokens, recent) = moment();
-        let n = l.fixed(round(tokens), decimals as usize);
+        let ((level, places), recent) = moment();
+        let n = l.fixed(level, places);
         let mut o = String::new();
         if let Some(recent) = recent {
             o.push(' ');

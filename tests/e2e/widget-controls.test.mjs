@@ -63,6 +63,8 @@ test('en embed: B = 2.55 reads full as 2.55 / 2.55, and a request leaves 1.55 on
   await page.locator(`${root} .bl-send`).click();
   await page.locator(`${root} .bl-counter`).filter({ hasText: '1.55 / 2.55' }).waitFor();
   assert.match(await page.locator(`${root} .bl-status`).textContent(), /^Admitted: 1\.55 tokens left/);
+  // The timeline's spoken value says the same level.
+  assert.match(await page.locator(`${root} .bl-scrub`).getAttribute('aria-valuetext'), /: 1\.55 tokens\b/);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
