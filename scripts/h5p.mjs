@@ -30,8 +30,9 @@ const STYLESHEET_URL = /new URL\(\s*(['"])(\.{1,2}\/[^'"?#]+\.css)(?:[?#][^'"]*)
  * `bucketlab:wasm` is the widget's wasm as base64. Each stylesheet a module finds with
  * `new URL('./x.css', import.meta.url)` becomes a `CSSStyleSheet` built from its text, inlined
  * here, which the element adopts in its shadow root instead of linking it: nothing to fetch from a
- * folder that aggregating hosts don't serve, and nothing a host's style-src can refuse. Any other
- * `import.meta.url` becomes the script's own address, read when H5P loads it.
+ * folder that aggregating hosts don't serve, and nothing a host's style-src can refuse (in a
+ * browser without adopted sheets, a blob: URL of the text, linked). Any other `import.meta.url`
+ * becomes the script's own address, read when H5P loads it.
  */
 export async function bundle() {
   const wasm = await readFile(join(ROOT, 'www', 'pkg', 'bucketlab_bg.wasm'));
@@ -59,7 +60,12 @@ export async function bundle() {
     minify: true,
     banner: [
       'var __bucketlabScript = document.currentScript && document.currentScript.src;',
-      'function __bucketlabStylesheet(text) { var sheet = new CSSStyleSheet(); sheet.replaceSync(text); return sheet; }',
+      // A browser without constructed sheets in shadow roots (Safari before 16.4) gets a blob: URL
+      // of the text, which the element links: styled wherever the host's CSP allows blob:.
+      'function __bucketlabStylesheet(text) {',
+      '  try { if ("adoptedStyleSheets" in ShadowRoot.prototype) { var sheet = new CSSStyleSheet(); sheet.replaceSync(text); return sheet; } } catch (e) {}',
+      '  return new URL(URL.createObjectURL(new Blob([text], { type: "text/css" })));',
+      '}',
     ].join('\n'),
   });
   await build.close();

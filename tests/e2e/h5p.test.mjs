@@ -252,6 +252,24 @@ test('lms: on a host whose CSP allows styles only from itself (no blob:), the wi
   await strict.context().close();
 });
 
+test('lms: in a browser without adopted style sheets (Safari before 16.4), the stylesheets are linked as blob: URLs instead', async () => {
+  const [page, frame] = await play('play.html');
+  const own = await widgetLook(frame);
+  assert.deepEqual(await frame.evaluate(() => document.querySelector('bucket-lab').shadowRoot.querySelectorAll('link').length), 0);
+  await page.context().close();
+  const old = await openPage(env.browser);
+  await old.addInitScript(() => delete ShadowRoot.prototype.adoptedStyleSheets);
+  await old.goto(new URL('play.html', env.server.url).href);
+  await old.waitForFunction(() => [...document.querySelectorAll('iframe')].some((f) =>
+    f.contentDocument?.querySelector('bucket-lab')?.shadowRoot?.querySelector('.bl-widget[data-live]')));
+  const oldFrame = old.frames().find((f) => f !== old.mainFrame());
+  assert.deepEqual(await oldFrame.evaluate(() => [...document.querySelector('bucket-lab').shadowRoot.querySelectorAll('link')]
+    .map((link) => [link.href.slice(0, 5), link.sheet !== null])), [['blob:', true], ['blob:', true]]);
+  assert.deepEqual(await widgetLook(oldFrame), own);
+  assert.deepEqual(old.problems, []);
+  await old.context().close();
+});
+
 test('lms: H5P content without a controls group shows every control, as the editor\'s defaults say', async () => {
   const [page, frame] = await play('no-controls.html');
   const shown = await frame.evaluate(() => {
