@@ -19,7 +19,8 @@ const THEMES = ['light', 'dark', 'auto'];
 /** The views the element can show (one so far: the live diagram). */
 export const VIEWS = ['diagram'];
 // `?no-inline`: Vite would inline a small stylesheet as a data: URL, which a strict style-src refuses.
-// The H5P script (scripts/h5p.mjs) puts each one's text here instead, as a constructed sheet.
+// The H5P script (scripts/h5p.mjs) puts each one's text here instead, as a constructed sheet (or,
+// in a browser without adopted sheets, as a blob: URL of it).
 const STYLESHEETS = [new URL('./widget.css?no-inline', import.meta.url), new URL('./bucket-lab.css?no-inline', import.meta.url)];
 const DEFAULTS = { capacity: '5', 'refill-rate': '1' };
 
