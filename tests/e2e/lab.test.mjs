@@ -40,7 +40,13 @@ test('lab: the lab loads only near the viewport, in its own wasm module, without
   await page.waitForSelector(`${LAB}.lab-ready`);
   assert.deepEqual(wasm, ['bucketlab_bg.wasm', 'bucketlab_lab_bg.wasm']);
   assert.equal(await page.locator(`${LAB} .lab-comparison .lab-row`).count(), 7);
-  assert.equal(await page.locator(`${LAB} .lab-table tbody tr`).count(), 7);
+  // One comparison table in the section: the page's own (it reads without JavaScript), and it
+  // names the lab's seven algorithms.
+  assert.equal(await page.locator(`${LAB} table`).count(), 0, 'the lab adds no second table');
+  const names = await page.$$eval(`${LAB} .lab-algorithms dt`, (dts) => dts.map((dt) => dt.textContent));
+  const rows = await page.$$eval('#comparacao table tbody th', (ths) => ths.map((th) => th.textContent));
+  assert.equal(names.length, 7);
+  assert.deepEqual([...rows].sort(), [...names].sort());
   assert.ok((await page.locator(`${LAB} .lab-question`).count()) >= 6);
   assert.deepEqual(page.problems, []);
   await page.context().close();

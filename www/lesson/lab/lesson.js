@@ -1,4 +1,5 @@
-// The lesson text per algorithm and the comparison table, from the locale tables.
+// The lesson text per algorithm, from the locale tables. The algorithms' comparison table is the
+// section's own, in the page's markup (lesson/template.html), so it reads without JavaScript too.
 import { el } from './dom.js';
 import { ALGORITHMS } from './comparison.js';
 
@@ -7,18 +8,5 @@ export function renderLesson(root, t) {
     el('dt', {}, t(`names.${id}`)),
     el('dd', {}, t(`lesson.${id}`)),
   ]));
-  const columns = ['memory', 'burst', 'precision', 'use'];
-  const table = el('table', { class: 'lab-table stack-table' }, [
-    el('caption', {}, t('table.caption')),
-    el('thead', {}, el('tr', {}, [t('table.algorithm'), ...columns.map((c) => t(`table.${c}`))]
-      .map((text) => el('th', { scope: 'col' }, text)))),
-    el('tbody', {}, ALGORITHMS.map((id) => el('tr', { 'data-algorithm': id }, [
-      el('th', { scope: 'row', 'data-label': t('table.algorithm') }, t(`names.${id}`)),
-      ...t.raw(`table.rows.${id}`).map((text, i) => el('td', { 'data-label': t(`table.${columns[i]}`) }, text)),
-    ]))),
-  ]);
-  root.replaceChildren(
-    cards,
-    el('div', { class: 'table-wrap lab-table-wrap', role: 'region', 'aria-label': t('table.caption'), tabindex: 0 }, table),
-  );
+  root.replaceChildren(cards);
 }
