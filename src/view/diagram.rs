@@ -75,12 +75,21 @@ impl Diagram {
         })
     }
 
-    /// Writes the labels that depend on the configuration.
+    /// Writes the labels that depend on the configuration, and sizes the counter so that it fits
+    /// between the bucket's walls at its widest (`1000.0 / 1000` is smaller than `5.0 / 5`).
     pub fn configure(&self, config: &BucketConfig) {
         let [capacity_label, rate_label, desc] = markup::labels(self.locale, config);
         text(&self.capacity_label, &capacity_label);
         text(&self.rate_label, &rate_label);
         text(&self.desc, &desc);
+        let widest = markup::counter(self.locale, config.capacity(), config.capacity());
+        let mut size = String::new();
+        if let Some(px) = markup::counter_font_size(&widest) {
+            push_fixed(&mut size, px, 0);
+            size.push_str("px");
+        }
+        // An empty value removes the property: the stylesheet's size.
+        dom::set_style(&self.counter, "font-size", &size);
     }
 
     /// Draws the bucket at lesson time `now` holding `tokens`; `last` is the latest request and
@@ -359,7 +368,19 @@ fn adding_up([b, t0, dt, r]: [f64; 4], [t1, c, t2]: [f64; 3], debit: bool) -> us
 mod tests {
     use super::*;
     use crate::view::locale::{EN, PT_BR};
-    use crate::view::markup::counter;
+    use crate::view::markup::{counter, counter_font_size};
+
+    #[test]
+    fn a_long_counter_is_set_smaller_to_stay_between_the_walls() {
+        let size = |l, b: f64| counter_font_size(&counter(l, b, b));
+        // The default bucket keeps the stylesheet's size.
+        assert_eq!(size(&EN, 5.0), None);
+        // Longer capacities get smaller, the longer the smaller.
+        let sizes = [size(&EN, 10.0), size(&EN, 2.55), size(&EN, 1000.0)];
+        assert_eq!(sizes, [Some(25.0), Some(20.0), Some(16.0)]);
+        assert_eq!(size(&PT_BR, 0.125), Some(16.0));
+        assert!(size(&EN, 1e308).is_some_and(|px| px >= 8.0 && px < 16.0));
+    }
 
     #[test]
     fn a_full_bucket_reads_full_at_any_capacity() {

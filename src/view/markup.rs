@@ -368,6 +368,29 @@ pub fn counter(l: &Locale, tokens: f64, capacity: f64) -> String {
     text
 }
 
+/// The counter's font size in SVG units (`.bl-counter` in widget.css).
+const COUNTER_SIZE: f64 = 34.0;
+/// The room the counter has: the bucket's inside at the counter's height (y = 204, 133 units
+/// between the walls), less the walls' strokes and the text's halo.
+const COUNTER_ROOM: f64 = 124.0;
+
+/// The font size, in whole SVG units, that keeps the counter `text` (at its widest: a full bucket,
+/// [`counter`]) between the bucket's walls, or `None` when the stylesheet's fits (`5.0 / 5`).
+/// Widths are a bold sans-serif's with tabular digits, in ems, rounded up.
+pub fn counter_font_size(text: &str) -> Option<f64> {
+    let ems: f64 = text
+        .chars()
+        .map(|c| match c {
+            '.' | ',' => 0.38,
+            ' ' | '\u{a0}' => 0.35,
+            '/' => 0.37,
+            _ => 0.7,
+        })
+        .sum();
+    let size = (COUNTER_ROOM / ems).floor();
+    (size < COUNTER_SIZE).then_some(size)
+}
+
 /// The water level moves in steps of this many SVG units (under a third of a pixel at the
 /// widget's size): a slowly refilling bucket then leaves the water alone on most frames.
 const LEVEL_STEP: f64 = 0.25;

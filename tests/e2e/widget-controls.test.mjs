@@ -60,11 +60,26 @@ test('en embed: B = 2.55 reads full as 2.55 / 2.55, and a request leaves 1.55 on
   const root = 'bucket-lab';
   await page.locator(`${root} .bl-widget[data-live]`).waitFor();
   assert.equal(await page.locator(`${root} .bl-counter`).textContent(), '2.55 / 2.55');
+  // Set smaller than the default bucket's counter, it stays between the walls (at the counter's
+  // height, the inside runs from x = 113 to 247 in the SVG's units).
+  const fit = () => page.$eval(`${root} .bl-counter`, (text) => {
+    const box = text.getBBox();
+    return { left: box.x, right: box.x + box.width, size: parseFloat(getComputedStyle(text).fontSize) };
+  });
+  const long = await fit();
+  assert.ok(long.left >= 115 && long.right <= 245, `inside the walls: ${JSON.stringify(long)}`);
+  assert.ok(long.size < 34, `smaller than the default's 34: ${long.size}`);
   await page.locator(`${root} .bl-send`).click();
   await page.locator(`${root} .bl-counter`).filter({ hasText: '1.55 / 2.55' }).waitFor();
   assert.match(await page.locator(`${root} .bl-status`).textContent(), /^Admitted: 1\.55 tokens left/);
   // The timeline's spoken value says the same level.
   assert.match(await page.locator(`${root} .bl-scrub`).getAttribute('aria-valuetext'), /: 1\.55 tokens\b/);
+  // Back to the default bucket: the stylesheet's size again, still inside.
+  await page.evaluate((r) => document.querySelector(r).setAttribute('capacity', '5'), root);
+  await page.locator(`${root} .bl-counter`).filter({ hasText: '/ 5' }).waitFor();
+  const short = await fit();
+  assert.equal(short.size, 34);
+  assert.ok(short.left >= 115 && short.right <= 245, `inside the walls: ${JSON.stringify(short)}`);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
