@@ -14,7 +14,7 @@ use std::path::Path;
 const TABLES: [(&str, &str); 2] = [("PT_BR", "pt-BR"), ("EN", "en")];
 
 /// The keys the widget writes while it runs (everything else is in the markup only).
-const RUN_TIME: [&str; 21] = [
+const RUN_TIME: [&str; 22] = [
     "decimal",
     "pause",
     "resume",
@@ -25,6 +25,7 @@ const RUN_TIME: [&str; 21] = [
     "admitted",
     "admitted_one",
     "denied",
+    "denied_endless",
     "never_cost",
     "never_rate",
     "summary",

@@ -97,7 +97,7 @@ fn the_eleventh_request_gets_a_429_with_retry_after() {
     );
     assert_eq!(
         text_of(&root, ".bl-status"),
-        "Denied: 429, retry in 0.2\u{a0}s."
+        "Denied: 429 with Retry\u{2011}After: 1 (the exact wait: 0.2\u{a0}s)."
     );
     assert!(
         text_of(&root, ".bl-wait").ends_with("= 0.2\u{a0}s"),

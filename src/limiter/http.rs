@@ -18,6 +18,15 @@ pub fn retry_after_seconds(seconds: f64) -> u64 {
     up(seconds).max(1.0) as u64
 }
 
+/// The `Retry-After` header's value for a denial with a wait of `retry_after` seconds: whole
+/// seconds, rounded up and at least 1, with every digit; `None` when the wait does not fit a
+/// double (see [`push_up`]): the header is then left out. The response head and the widget's
+/// status line both write this.
+pub fn retry_after_text(retry_after: f64) -> Option<String> {
+    let mut text = String::new();
+    push_up(&mut text, retry_after.max(1.0)).then_some(text)
+}
+
 /// `ceil(seconds)`, 0 for anything not above 0: a whole number kept as a double, so that a wait
 /// beyond `u64` keeps its value (see [`push_whole`]).
 fn up(seconds: f64) -> f64 {
@@ -78,8 +87,7 @@ impl ResponseHead {
         // 301-digit integer, and a wait of 5·10¹⁹ s is `50000000000000000000`, never capped at
         // `u64::MAX`, which would tell a client to come back before it may.
         if let Outcome::Denied { retry_after } = decision.outcome {
-            let mut text = String::new();
-            if push_up(&mut text, retry_after.max(1.0)) {
+            if let Some(text) = retry_after_text(retry_after) {
                 headers.push(("Retry-After", text));
             }
         }

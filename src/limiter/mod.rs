@@ -37,7 +37,7 @@ pub use bucket::{BucketConfig, Decision, Never, Outcome, TokenBucket};
 pub use clock::SimClock;
 pub use error::{Field, Given, InvalidValue, Rule};
 pub use history::{Event, History, Kind};
-pub use http::{retry_after_seconds, ResponseHead};
+pub use http::{retry_after_seconds, retry_after_text, ResponseHead};
 pub use number::{parse_number, rust_decimal, rust_number, DecimalText, NumberText};
 pub use scenario::{
     Scenario, ScenarioError, ScenarioFault, MAX_SCENARIO_ACTIONS, MAX_SCENARIO_CHARS,

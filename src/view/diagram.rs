@@ -5,7 +5,9 @@ use super::dom::{self, set, text};
 use super::locale::{fill, Locale};
 use super::markup::{self, translate};
 use crate::limiter::number::push_fixed;
-use crate::limiter::{BucketConfig, Never, Outcome, ResponseHead, Shot, FLIGHT_SECONDS};
+use crate::limiter::{
+    retry_after_text, BucketConfig, Never, Outcome, ResponseHead, Shot, FLIGHT_SECONDS,
+};
 use std::cell::Cell;
 use wasm_bindgen::JsValue;
 use web_sys::Element;
@@ -270,7 +272,13 @@ pub fn summary(l: &Locale, config: &BucketConfig, shot: &Shot) -> String {
             (1.0, _) => l.admitted_one.to_owned(),
             (left, decimals) => fill(l.admitted, &[("n", &l.number(left, decimals))]),
         },
-        Outcome::Denied { retry_after } => fill(l.denied, &[("s", &l.number(retry_after, 3))]),
+        Outcome::Denied { retry_after } => match retry_after_text(retry_after) {
+            Some(header) => fill(
+                l.denied,
+                &[("h", &header), ("s", &l.number(retry_after, 3))],
+            ),
+            None => l.denied_endless.to_owned(),
+        },
         Outcome::Never(Never::CostExceedsCapacity) => fill(
             l.never_cost,
             &[
@@ -367,8 +375,34 @@ fn adding_up([b, t0, dt, r]: [f64; 4], [t1, c, t2]: [f64; 3], debit: bool) -> us
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::limiter::Session;
     use crate::view::locale::{EN, PT_BR};
     use crate::view::markup::{counter, counter_font_size};
+
+    #[test]
+    fn a_denial_names_its_retry_after_header_and_the_exact_wait() {
+        // The worked example: B = 10, r = 5, full; the 11th request at t = 0 waits 0.2 s.
+        let config = BucketConfig::new(10.0, 5.0).unwrap();
+        let mut session = Session::new(config, 0.0);
+        let shot = session.send(1.0, 11, 0.0).unwrap();
+        assert_eq!(
+            summary(&EN, &config, &shot),
+            "Denied: 429 with Retry\u{2011}After: 1 (the exact wait: 0.2\u{a0}s)."
+        );
+        assert_eq!(
+            summary(&PT_BR, &config, &shot),
+            "Negada: 429 com Retry\u{2011}After: 1 (a espera exata: 0,2\u{a0}s)."
+        );
+        // A wait too long for a double: no header, and the line says so.
+        let config = BucketConfig::new(1.0, 5e-324).unwrap();
+        let mut session = Session::new(config, 0.0);
+        let shot = session.send(1.0, 2, 0.0).unwrap();
+        assert!(ResponseHead::for_decision(&config, &shot.decision)
+            .to_text()
+            .lines()
+            .all(|line| !line.starts_with("Retry-After")));
+        assert_eq!(summary(&EN, &config, &shot), EN.denied_endless);
+    }
 
     #[test]
     fn a_long_counter_is_set_smaller_to_stay_between_the_walls() {

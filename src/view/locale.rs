@@ -46,8 +46,12 @@ pub struct Locale {
     pub admitted: &'static str,
     /// The same with exactly one token left (the singular).
     pub admitted_one: &'static str,
-    /// `{s}` exact wait in seconds.
+    /// `{h}` the `Retry-After` header's whole seconds, `{s}` the exact wait in seconds. The
+    /// header's name is written with a non-breaking hyphen (U+2011): a narrow status line never
+    /// breaks it in two.
     pub denied: &'static str,
+    /// A denial whose wait is too long for a `Retry-After` header (it is left out).
+    pub denied_endless: &'static str,
     /// `{c}` cost, `{b}` capacity.
     pub never_cost: &'static str,
     pub never_rate: &'static str,

@@ -600,7 +600,7 @@ test('paused, the countdown says time is paused; with no send button, the status
     }, id);
     await click(page, 'ex', '.bl-send');
     await click(page, 'ex', '.bl-send');
-    assert.equal(await inside(page, 'ex', '.bl-status'), 'Denied: 429, retry in 1\u00a0s.');
+    assert.equal(await inside(page, 'ex', '.bl-status'), 'Denied: 429 with Retry\u2011After: 1 (the exact wait: 1\u00a0s).');
     assert.deepEqual(await after('ex'), ['Wait: 1.0\u00a0s left', '" (time is paused)"']);
     // Time runs again: the countdown runs down, with nothing added.
     await page.evaluate(() => document.getElementById('ex').diagram.resume());

@@ -184,7 +184,7 @@ test('after a 429 the wait counts down, in the hero and in the full panel, to th
     }
     const wait = 1 / refillRate;
     const first = await state();
-    assert.match(first.status, new RegExp(`^Denied: 429, retry in ${wait}\u00a0s\\.$`));
+    assert.match(first.status, new RegExp(`^Denied: 429 with Retry\u2011After: ${Math.ceil(wait)} \\(the exact wait: ${wait}\u00a0s\\)\\.$`));
     assert.equal(first.countdown, `Wait: ${wait.toFixed(1)}\u00a0s left`);
     // Lesson time moves only by steps while paused: the countdown follows the core's numbers.
     const steps = Math.round(wait / 0.1);

@@ -238,7 +238,7 @@ test('en: a denial 0.0004 tokens short reads as short (not "1 … 0 s"), and a t
   await page.evaluate(SHORT_BY_0_0004);
   // The bucket holds 9.996 · 0.1 = 0.9996 < 1: refused, and the numbers shown say so.
   const [status, formula, wait] = await panel(page);
-  assert.equal(status, 'Denied: 429, retry in 0.004\u00a0s.');
+  assert.equal(status, 'Denied: 429 with Retry\u2011After: 1 (the exact wait: 0.004\u00a0s).');
   assert.equal(formula.replace(/\u00a0/g, ' '), 'tokens = min(B, tokens + Δt·r) = min(5, 0 + 9.996·0.1) = 0.9996');
   assert.equal(wait, 'wait = (c\u00a0−\u00a0tokens)\u00a0/\u00a0r = (1\u00a0−\u00a00.9996)\u00a0/\u00a00.1 = 0.004\u00a0s');
 
@@ -273,7 +273,7 @@ test('pt-BR: the same denial, with the decimal comma', async () => {
   const page = await openLesson(env, '');
   await page.evaluate(SHORT_BY_0_0004);
   const [status, formula, wait] = await panel(page);
-  assert.match(status, /em 0,004\u00a0s\.$/);
+  assert.equal(status, 'Negada: 429 com Retry\u2011After: 1 (a espera exata: 0,004\u00a0s).');
   assert.match(formula.replace(/\u00a0/g, ' '), /= min\(5; 0 \+ 9,996·0,1\) = 0,9996$/);
   assert.match(wait, /\(1\u00a0−\u00a00,9996\)\u00a0\/\u00a00,1 = 0,004\u00a0s$/);
   assert.deepEqual(page.problems, []);
