@@ -9,7 +9,7 @@
 // hour, a past moment's first change counts, the countdown tells the present, a nonzero number
 // never reads as 0 and header counts keep every digit: 47,968 → 49,772 B; 50 KB since the level
 // shows the capacity's decimals, so a bucket of 0.05 or 2.55 reads as full: 50,022 → 50,234 B;
-// a long counter set smaller to fit the bucket: 50,385 B),
+// a long counter set smaller to fit the bucket, a denial naming its Retry-After: 50,531 B),
 // and the lesson page's start-up transfer ≤ 150 KB gzip -9.
 // Needs the release build (scripts/build.sh); bench/sizes.mjs does the measuring.
 import { test } from 'node:test';
