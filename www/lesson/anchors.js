@@ -55,6 +55,11 @@ export function keepLinkTargetsInPlace() {
   let passes = 0;
   // Whether the target was reached: from then on a growth that moves it is corrected at once.
   let landed = false;
+  // Whether the end of the correction's own scroll should check the landing again. A layout in
+  // between may shorten the page for a moment (a section's guessed height giving way to its real
+  // one), which clamps the scroll, and the page may be back to its height before the
+  // ResizeObserver looks: then only the scroll's end shows the target moved.
+  let recheck = false;
   const aim = (element) => {
     target = element;
     passes = 0;
@@ -82,6 +87,7 @@ export function keepLinkTargetsInPlace() {
       passes += 1;
       // At once (and so checked again at once): the smooth scroll already showed the reader where
       // they are going, and smooth corrections one after another took seconds to arrive.
+      recheck = true;
       target.scrollIntoView({ block: 'start', behavior: 'instant' });
     }
   };
@@ -92,9 +98,13 @@ export function keepLinkTargetsInPlace() {
     if (href) aim(targetOf(href));
   });
   addEventListener('hashchange', () => aim(targetOf(location.hash)));
-  // Every scroll's end while on the way (the browser's own scrolls included) checks the landing.
+  // Every scroll's end while on the way (the browser's own scrolls included) checks the landing,
+  // and so does the end of a correction's scroll. Other scrolls after the landing are left alone:
+  // a screen reader's or find in page's moves no key or pointer event tells the page about.
   onScrollEnd(() => {
-    if (!landed) correct();
+    if (landed && !recheck) return;
+    recheck = false;
+    correct();
   });
   // The page grew or shrank after the landing (a part above mounted late): during a scroll, the
   // scroll's end corrects instead. The first observation comes once the page has laid out.
