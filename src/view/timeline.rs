@@ -343,10 +343,7 @@ mod tests {
     #[test]
     fn the_track_moves_at_once_after_a_pause_or_a_clock_going_back() {
         assert!(track_due(None, 0.0), "first draw");
-        assert!(
-            !track_due(Some(5.0), 5.4),
-            "0.4 s later: not yet"
-        );
+        assert!(!track_due(Some(5.0), 5.4), "0.4 s later: not yet");
         assert!(track_due(Some(5.0), 5.5), "half a second later");
         assert!(
             track_due(Some(5.0), 60.0),
