@@ -413,7 +413,7 @@ mod tests {
         let sizes = [size(&EN, 10.0), size(&EN, 2.55), size(&EN, 1000.0)];
         assert_eq!(sizes, [Some(25.0), Some(20.0), Some(16.0)]);
         assert_eq!(size(&PT_BR, 0.125), Some(16.0));
-        assert!(size(&EN, 1e308).is_some_and(|px| px >= 8.0 && px < 16.0));
+        assert!(size(&EN, 1e308).is_some_and(|px| (8.0..16.0).contains(&px)));
     }
 
     #[test]
