@@ -316,7 +316,10 @@ test('printing: every FAQ answer is on paper and closed again afterwards; the li
   const page = await openPage(env.browser);
   await page.goto(`${env.server.url}en.html`);
   await waitForWidget(page);
-  await page.click('#faq details:first-of-type summary');
+  // Opened from the keyboard: a click far down the page can land beside the summary when a part
+  // above it mounts between Playwright's aim and its press (this once failed in CI).
+  await page.focus('#faq details:first-of-type summary');
+  await page.keyboard.press('Enter');
   const open = () => page.$$eval('#faq details', (all) => all.map((d) => d.open));
   const before = await open();
   assert.ok(before.length >= 5 && before[0] && !before[1], 'one answer open by the reader');
