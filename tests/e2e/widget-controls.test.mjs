@@ -153,6 +153,34 @@ test('en: paused, the drops are not drawn (a frozen one could sit between the co
   await page.context().close();
 });
 
+test('en: a falling drop is never drawn over the counter or its unit, and shows above and below them', async () => {
+  const page = await openLesson(env, 'en.html');
+  for (let i = 0; i < 3; i++) await page.click(`${W} .bl-send`);
+  await page.waitForFunction((w) => document.querySelector(`${w} .bl-diagram`).getAttribute('data-drip') === 'on', W);
+  // One drop walked through its fall by its animation's clock (one task: nothing moves meanwhile).
+  const samples = await page.$eval(W, (widget) => {
+    const drop = widget.querySelector('.bl-drop');
+    const [fall] = drop.getAnimations();
+    const { duration } = fall.effect.getComputedTiming();
+    const out = [];
+    for (let i = 0; i < 200; i++) {
+      fall.currentTime = (duration * i) / 200;
+      const d = drop.getBoundingClientRect();
+      const top = widget.querySelector('.bl-counter').getBoundingClientRect().top;
+      const bottom = widget.querySelector('.bl-unit').getBoundingClientRect().bottom;
+      out.push({ i, over: d.bottom > top && d.top < bottom, above: d.bottom <= top, below: d.top >= bottom, opacity: Number(getComputedStyle(drop).opacity) });
+    }
+    return out;
+  });
+  const drawnOver = samples.filter((s) => s.over && s.opacity > 0);
+  assert.deepEqual(drawnOver, [], 'a drop drawn across the counter or its unit');
+  assert.ok(samples.some((s) => s.above && s.opacity === 1), 'the drop shows above the counter');
+  assert.ok(samples.some((s) => s.below && s.opacity === 1), 'and again under its unit');
+  assert.ok(samples.filter((s) => s.over).length >= 20, 'the fall crosses the counter');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('at 375 px a 429\'s response head keeps one header a line, and the formulas break only between their sides', async () => {
   const page = await openLesson(env, '', { viewport: { width: 375, height: 812 } });
   await page.evaluate(() => window.bucketlab.diagram.pause());
