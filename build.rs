@@ -14,7 +14,7 @@ use std::path::Path;
 const TABLES: [(&str, &str); 2] = [("PT_BR", "pt-BR"), ("EN", "en")];
 
 /// The keys the widget writes while it runs (everything else is in the markup only).
-const RUN_TIME: [&str; 22] = [
+const RUN_TIME: [&str; 24] = [
     "decimal",
     "pause",
     "resume",
@@ -34,6 +34,8 @@ const RUN_TIME: [&str; 22] = [
     "exact_wait",
     "countdown",
     "retry_now",
+    "paused_said",
+    "resumed_said",
     "scrub_live",
     "scrub_past",
     "err_controls",

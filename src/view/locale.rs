@@ -67,6 +67,10 @@ pub struct Locale {
     pub countdown: &'static str,
     /// Once the retry time has come.
     pub retry_now: &'static str,
+    /// Said before the moment when a reader pauses lesson time.
+    pub paused_said: &'static str,
+    /// Said when a reader resumes it.
+    pub resumed_said: &'static str,
     /// A refused number: `{field}` the field's label, `{given}` the value, `{rule}` one of the
     /// `rule_*` texts.
     pub err_refused: &'static str,

@@ -58,8 +58,12 @@ struct Widget {
     past: Option<Past>,
     /// Whether a pointer is dragging on the timeline.
     scrubbing: bool,
-    /// Whether the next draw says the moment on screen aloud (a button moved through time).
-    speak_moment: bool,
+    /// Whether the next draw says the moment on screen aloud (a button moved through time), and
+    /// the words said before it (a pause's).
+    speak_moment: Option<&'static str>,
+    /// Whether the running automatic traffic's first 429 has been said (the only one of its
+    /// decisions that is: see [`Widget::show_decisions`]).
+    traffic_denial_said: bool,
 }
 
 /// A past moment on screen: its lesson time, the session as it was then (replayed through the
@@ -131,7 +135,8 @@ fn mount(
             frames: Rc::new(frames),
             past: None,
             scrubbing: false,
-            speak_moment: false,
+            speak_moment: None,
+            traffic_denial_said: false,
         })
     });
 
@@ -192,7 +197,8 @@ impl Widget {
     /// needed.
     fn draw(&mut self, wall: f64) -> bool {
         let now = self.session.advance(wall);
-        self.show_decisions(wall);
+        // Between actions, only the automatic traffic decides.
+        self.show_decisions(wall, true);
         // A past moment's session is held at that moment: the same calls draw it.
         let shown = self.past.as_ref().map_or(&self.session, |p| &p.session);
         let config = *shown.config();
@@ -231,9 +237,14 @@ impl Widget {
             &moment,
         );
         // See `press`: the slider's value, just written.
-        if std::mem::take(&mut self.speak_moment) {
+        if let Some(before) = self.speak_moment.take() {
             if let Some(value) = self.timeline.scrub.get_attribute("aria-valuetext") {
-                self.announcer.say(value);
+                let mut sentence = before.to_owned();
+                if !sentence.is_empty() {
+                    sentence.push(' ');
+                }
+                sentence.push_str(&value);
+                self.announcer.say(sentence);
             }
         }
         self.announcer.flush(l, wall);
@@ -251,21 +262,29 @@ impl Widget {
     }
 
     /// Announces the decisions the session took since the last look (at wall time `wall`), and
-    /// shows the latest in the panel and in a `bucketlab:decision` event.
-    fn show_decisions(&mut self, wall: f64) {
+    /// shows the latest in the panel and in a `bucketlab:decision` event. The `automatic`
+    /// traffic's decisions are not narrated, but for its first 429: a running stream would be
+    /// spoken every [`announce::GAP`] for as long as it runs, over everything else. A reader's
+    /// own sends are always said.
+    fn show_decisions(&mut self, wall: f64, automatic: bool) {
         let tally = self.session.take_unseen();
         let Some(shot) = tally.last else {
             return;
         };
         let config = *self.session.config();
-        let sentence = diagram::summary(self.locale, &config, &shot);
-        self.announcer.note(
-            tally.requests,
-            tally.admitted,
-            sentence,
-            markup::level(shot.decision.tokens, config.capacity()),
-            wall,
-        );
+        let denied = tally.admitted < tally.requests;
+        let said = !automatic || (denied && !self.traffic_denial_said);
+        if said {
+            self.traffic_denial_said |= automatic;
+            let sentence = diagram::summary(self.locale, &config, &shot);
+            self.announcer.note(
+                tally.requests,
+                tally.admitted,
+                sentence,
+                markup::level(shot.decision.tokens, config.capacity()),
+                wall,
+            );
+        }
         self.diagram.report(&config, &shot);
         self.emit_decision(&shot);
     }
@@ -287,16 +306,24 @@ impl Widget {
 
     /// A reader's press on a control: its action, then, after a step, "Back to live" or a pause,
     /// the moment reached said aloud (the slider's value; on the slider itself a screen reader
-    /// reads it, and while time runs nothing is said). A script's calls say nothing.
+    /// reads it, and while time runs nothing is said); a pause says that time stands still, and
+    /// "Resume" that it runs again (the button's new name alone is rarely read out). A script's
+    /// calls say nothing.
     fn press(&mut self, action: Action) {
-        let done = self.act_at(action, dom::wall_seconds());
-        self.speak_moment = done
-            && match action {
-                Action::StepBack | Action::Step | Action::Live => true,
-                Action::Pause => self.session.is_paused(),
-                _ => false,
-            };
-        if self.speak_moment {
+        if !self.act_at(action, dom::wall_seconds()) {
+            return;
+        }
+        let l = self.locale;
+        let paused = self.session.is_paused();
+        self.speak_moment = match action {
+            Action::StepBack | Action::Step | Action::Live => Some(""),
+            Action::Pause if paused => Some(l.paused_said),
+            _ => None,
+        };
+        if matches!(action, Action::Pause) && !paused {
+            self.announcer.say(l.resumed_said.to_owned());
+        }
+        if matches!(action, Action::Pause) || self.speak_moment.is_some() {
             self.refresh();
         }
     }
@@ -361,6 +388,7 @@ impl Widget {
                 self.show_config();
             }
             Action::Traffic => {
+                self.traffic_denial_said = false;
                 match traffic.transpose()?.flatten() {
                     Some((pattern, rate, seed)) => {
                         session.start_traffic(pattern, rate, seed, wall)?
@@ -381,6 +409,7 @@ impl Widget {
             Action::StepBack | Action::Live | Action::Edit(_) => {}
             Action::Reset => {
                 session.reset(wall)?;
+                self.traffic_denial_said = false;
                 self.controls.reset_fields();
                 self.diagram.clear_report(false, self.controls.can_send());
                 self.show_config();
@@ -393,7 +422,7 @@ impl Widget {
                 ]);
             }
         }
-        self.show_decisions(wall);
+        self.show_decisions(wall, false);
         self.controls
             .show_clock(self.locale, self.session.is_paused());
         Ok(())
@@ -502,6 +531,11 @@ impl Widget {
                 "PageUp" => at + 1.0,
                 "Home" => self.timeline.start(now),
                 "End" => now,
+                // A native slider ignores Space; here it would scroll the page a screen away.
+                " " => {
+                    event.prevent_default();
+                    return;
+                }
                 _ => return,
             };
             event.prevent_default();
@@ -543,6 +577,7 @@ impl Widget {
         self.session = session;
         // Its decisions were taken while playing: not news to announce.
         self.session.take_unseen();
+        self.traffic_denial_said = false;
         // The cost the reader last sent with, as recorded: the next send is theirs.
         let last_cost = self
             .session
@@ -569,7 +604,7 @@ impl Widget {
         self.back_to_live(false);
         let wall = dom::wall_seconds();
         let shot = self.session.send(cost, 1, wall)?;
-        self.show_decisions(wall);
+        self.show_decisions(wall, false);
         self.refresh();
         Ok(shot.decision.is_admitted())
     }

@@ -274,6 +274,35 @@ test('a summed-up announcement reads right when a count is 1 (label first, no pl
   await page.context().close();
 });
 
+test('running automatic traffic is not narrated but for its first 429; a reader\'s own send still is', async () => {
+  const page = await openPage(env.browser);
+  await page.goto(`${env.server.url}en.html`);
+  await waitForWidget(page);
+  // Every sentence written into the live region, and every batch of decisions the widget shows.
+  await page.evaluate(() => {
+    window.__said = [];
+    window.__batches = 0;
+    const w = document.querySelector('#bucket-widget');
+    new MutationObserver(() => window.__said.push(w.querySelector('.bl-live').textContent.trim()))
+      .observe(w.querySelector('.bl-live'), { childList: true, characterData: true, subtree: true });
+    w.addEventListener('bucketlab:decision', () => { window.__batches += 1; });
+  });
+  // On screen: off screen, the widget draws (and decides) nothing until it is seen again.
+  await page.locator('#bucket-widget .bl-diagram').scrollIntoViewIfNeeded();
+  await page.selectOption('#bucket-widget .bl-traffic', 'steady'); // 8 requests/s against r = 1/s
+  // Long enough for several announcement gaps (1.5 s each) of decisions, admitted and denied.
+  await page.waitForFunction(() => window.__batches >= 30);
+  const said = await page.evaluate(() => window.__said.filter(Boolean));
+  assert.equal(said.length, 1, said.join(' | '));
+  assert.match(said[0], /denied|Denied/);
+  // The reader's own press is theirs to hear, traffic or not.
+  await page.click('#bucket-widget .bl-send');
+  await page.waitForFunction(() => window.__said.filter(Boolean).length === 2);
+  assert.match((await page.evaluate(() => window.__said.filter(Boolean)))[1], /^(Admitted|Denied|\d+ requests)/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('off screen the frame loop stops; back on screen it resumes with the right state', async () => {
   const page = await openPage(env.browser, { viewport: { width: 1000, height: 700 } });
   await page.goto(`${env.server.url}?capacity=1000&refill-rate=1&tokens=0`);

@@ -667,6 +667,25 @@ test('traffic: "Use a sample log" from the keyboard keeps focus on the button an
   await page.context().close();
 });
 
+test('traffic: a row\'s "Timeline" pressed from the keyboard takes the focus to that key\'s timeline, not to the page', async () => {
+  const page = await openTraffic('en.html', { viewport: { width: 1280, height: 800 } });
+  await page.click(`${MOUNT} .tr-sample`);
+  await page.waitForSelector(`${MOUNT} .tr-table`);
+  const key = await page.textContent(`${MOUNT} .tr-table tbody tr:nth-child(2) .tr-key-text`);
+  await page.focus(`${MOUNT} .tr-table tbody tr:nth-child(2) .tr-follow`);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(([m, k]) => document.querySelector(`${m} .tr-timeline h3`)?.textContent.includes(k), [MOUNT, key]);
+  const focused = await page.evaluate(() => ({ tag: document.activeElement.tagName, text: document.activeElement.textContent }));
+  assert.equal(focused.tag, 'H3');
+  assert.match(focused.text, new RegExp(key.replace(/\./g, '\\.')));
+  // The next Tab goes on from there (the chart, its play button), not from the results' top.
+  await page.keyboard.press('Tab');
+  assert.ok(await page.evaluate((m) => document.querySelector(`${m} .tr-timeline`).contains(document.activeElement)
+    || document.querySelector(`${m} .tr-timeline`).compareDocumentPosition(document.activeElement) & Node.DOCUMENT_POSITION_FOLLOWING, MOUNT));
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 // On a phone the four columns fit: the numbers that matter ("would get a 429", the share) are in
 // view without scrolling sideways, the timeline's button sits under its key.
 for (const [path, name] of [['', 'Requisições e 429 que haveria, por cliente'], ['en.html', 'Requests and would-be 429s per client']]) {

@@ -171,7 +171,7 @@ test('time: a pause or a step says the moment\'s tokens (and a request just made
   const paused = await momentText(page);
   assert.match(paused, /^\d+\.\d s, live: \d\.\d tokens\.$/);
   await hearN(page, 1);
-  assert.deepEqual(await heard(page), [paused], 'the pause says where time stopped');
+  assert.deepEqual(await heard(page), [`Time paused: ${paused}`], 'the pause says that time stopped, and where');
 
   await page.focus(`${W} .bl-send`);
   await page.keyboard.press('Enter');
@@ -199,6 +199,17 @@ test('time: a pause or a step says the moment\'s tokens (and a request just made
   assert.match(await slider.getAttribute('aria-valuetext'), /^0\.0 s, \d\.\d s before live: 0\.0 tokens\.$/);
   await page.keyboard.press('End');
   assert.equal(await slider.getAttribute('aria-valuetext'), await momentText(page, outcome));
+  // Space does nothing on a slider: the page stays where it is.
+  const scrolled = await page.evaluate(() => window.scrollY);
+  await page.keyboard.press(' ');
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  assert.equal(await page.evaluate(() => window.scrollY), scrolled);
+
+  // "Resume" says that time runs again (its new name on the button is seldom read out).
+  await page.focus(`${W} .bl-pause`);
+  await page.keyboard.press('Enter');
+  await hearN(page, 4);
+  assert.equal((await heard(page))[3], 'Time runs again.');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

@@ -189,10 +189,11 @@ test('at 375 px a 429\'s response head keeps one header a line, and the formulas
   const head = await page.$eval(`${W} .bl-head`, (pre) => {
     const lineHeight = parseFloat(getComputedStyle(pre).lineHeight);
     const padding = parseFloat(getComputedStyle(pre).paddingTop) + parseFloat(getComputedStyle(pre).paddingBottom);
-    return { lines: pre.textContent.split('\n').length, drawn: Math.round((pre.clientHeight - padding) / lineHeight), tab: pre.tabIndex };
+    return { lines: pre.textContent.split('\n').length, drawn: Math.round((pre.clientHeight - padding) / lineHeight), tab: pre.tabIndex, name: pre.getAttribute('aria-label') };
   });
   assert.equal(head.drawn, head.lines, `${head.lines} headers on ${head.drawn} lines`);
   assert.equal(head.tab, 0, 'a head wider than the panel scrolls from the keyboard too');
+  assert.equal(head.name, 'Resposta HTTP: linha de status e cabeçalhos', 'and says what it is when focused');
   // Each drawn line of a formula starts with a side of it: a name, "=" or a number, never inside
   // min(…) or (c − tokens).
   const starts = await page.$eval(`${W} .bl-formula`, (p) => {

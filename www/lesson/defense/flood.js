@@ -77,7 +77,7 @@ export class FloodDemo {
       id: sliderId, class: 'df-slider', type: 'range', min: 0, max: STOPS.length - 1, step: 1,
     });
     this.slider.addEventListener('input', () => this.setup({ attackers: STOPS[Number(this.slider.value)] }));
-    this.sliderValue = el('output', { class: 'df-slider-value', for: sliderId });
+    this.sliderValue = el('output', { class: 'df-slider-value', for: sliderId, 'aria-live': 'off' });
     const number = (name, attrs) => {
       const id = uid(`df-${name}`);
       const input = el('input', { id, type: 'number', inputmode: 'decimal', step: 'any', ...attrs });

@@ -82,7 +82,9 @@ export function mountServers(root) {
   const burstButton = element('button', 'sv-button sv-burst', { type: 'button' });
   const stepButton = element('button', 'sv-button sv-step', { type: 'button' });
   const resetButton = element('button', 'sv-button sv-reset', { type: 'button' });
-  const clock = element('output', 'sv-clock');
+  // The live line below says the time too: the clock itself stays quiet (an <output> is a live
+  // region of its own).
+  const clock = element('output', 'sv-clock', { 'aria-live': 'off' });
   actions.append(burstButton, stepButton, resetButton, clock);
   burstButton.addEventListener('click', () => burst());
   stepButton.addEventListener('click', () => step());

@@ -171,6 +171,9 @@ class TrafficView {
   }
 
   follow(key) {
+    // The pressed button goes with the results, which are drawn again: the key's timeline, under
+    // the table, gets the focus (it would fall to the page's body).
+    this.focusTimeline = true;
     this.run += 1;
     this.setBusy(true);
     this.worker.postMessage({ type: 'trace', id: this.run, key });
@@ -299,6 +302,7 @@ class TrafficView {
 
   fail(message) {
     this.focusResults = false;
+    this.focusTimeline = false;
     this.setBusy(false);
     this.error.textContent = message;
   }
@@ -355,8 +359,11 @@ class TrafficView {
     this.renderTable();
     this.renderTimeline();
     const lost = document.activeElement === document.body || this.results.contains(document.activeElement);
-    if (this.focusResults && lost) parts[0].focus();
+    const heading = this.timeline.querySelector('h3');
+    if (this.focusTimeline && lost && heading) heading.focus();
+    else if (this.focusResults && lost) parts[0].focus();
     this.focusResults = false;
+    this.focusTimeline = false;
   }
 
   /**
@@ -435,7 +442,7 @@ class TrafficView {
     const caption = t('timeline.caption', { count: trace.requests, span: `${t.number(span)} s`, bar: trace.barSeconds });
     this.playNote = el('p', { class: 'tr-play-note', role: 'status' });
     this.timeline.replaceChildren(
-      el('h3', { class: 'tr-subtitle' }, t('timeline.title', { key: trace.key })),
+      el('h3', { class: 'tr-subtitle', tabindex: '-1' }, t('timeline.title', { key: trace.key })),
       timelineChart(trace, caption),
       el('p', { class: 'tr-note' }, caption),
       ...(trace.scenario ? [el('button', { type: 'button', class: 'lab-play tr-play', onclick: () => this.play(trace) }, t('timeline.play', { key: trace.key }))] : []),
