@@ -190,12 +190,17 @@ test('lab: limit keys: the noisy client alone gets 429s by token; its neighbours
   let d = await denied();
   assert.ok(d.export > 0 && d.web === 0 && d.mobile === 0, JSON.stringify(d));
 
+  // The explanation is a polite live region: the same node, its words changed, so it is spoken.
+  const before = await page.evaluate((lab) => { window.__explain = document.querySelector(`${lab} .lab-key-explain`); return window.__explain.textContent; }, LAB);
   await page.focus(`${LAB} .lab-key-kinds input[value="token"]`);
   await page.keyboard.press('ArrowRight'); // → IP
   await page.waitForFunction(() => window.bucketlab.lab.keys.kind === 'ip');
   d = await denied();
   assert.ok(d.web > 0 && d.mobile === 0, `by IP: ${JSON.stringify(d)}`);
   assert.equal(await page.evaluate(() => document.activeElement.value), 'ip', 'focus stays on the choice');
+  const explain = await page.evaluate((lab) => ({ same: document.querySelector(`${lab} .lab-key-explain`) === window.__explain, text: window.__explain.textContent, live: window.__explain.getAttribute('aria-live') }), LAB);
+  assert.deepEqual([explain.same, explain.live], [true, 'polite']);
+  assert.notEqual(explain.text, before);
 
   await page.keyboard.press('ArrowRight'); // → user
   await page.waitForFunction(() => window.bucketlab.lab.keys.kind === 'user');

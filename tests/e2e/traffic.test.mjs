@@ -109,6 +109,9 @@ for (const [path, lang] of [['', 'pt-BR'], ['en.html', 'en']]) {
     assert.equal(await page.getAttribute(`${MOUNT} th:has(.tr-sort[data-column="limited"])`, 'aria-sort'), 'descending');
     await page.click(`${MOUNT} .tr-sort[data-column="limited"]`);
     assert.equal(await page.getAttribute(`${MOUNT} th:has(.tr-sort[data-column="limited"])`, 'aria-sort'), 'ascending');
+    // The drawn arrow is not in the button's name: aria-sort says the order.
+    const label = await page.textContent(`${MOUNT} .tr-sort[data-column="limited"]`);
+    assert.equal(await page.locator(`${MOUNT} th[aria-sort="ascending"]`).getByRole('button', { name: label, exact: true }).count(), 1);
 
     // The busiest client plays in the diagram.
     await page.click(`${MOUNT} .tr-play`);

@@ -110,12 +110,20 @@ export class LimitKeys {
     const summary = el('ul', { class: 'lab-key-summary' }, CLIENTS.map((c, i) => el('li', { 'data-client': c.id }, [
       el('strong', {}, t(`keys.clients.${c.id}`)), ': ', t('keys.counts', { ok: results[i].ok, denied: results[i].denied }),
     ])));
-    this.root.replaceChildren(
-      el('p', {}, t('keys.intro', { limit: LIMIT, window: WINDOW })),
-      el('fieldset', { class: 'lab-key-kinds' }, [el('legend', {}, t('keys.keyBy')), ...radios]),
-      el('p', { class: 'lab-key-explain', 'aria-live': 'polite' }, words(`keys.explain.${this.kind}`, this.kind)),
-      summary,
-      this.chart.element,
-    );
+    const kinds = el('fieldset', { class: 'lab-key-kinds' }, [el('legend', {}, t('keys.keyBy')), ...radios]);
+    const explained = words(`keys.explain.${this.kind}`, this.kind);
+    const intro = t('keys.intro', { limit: LIMIT, window: WINDOW });
+    if (this.parts) {
+      // The explanation is a live region: it stays in place and only its words change, so a
+      // screen reader says the new ones (a region inserted already filled is not spoken).
+      this.intro.textContent = intro;
+      this.explain.textContent = explained;
+      this.parts.forEach((part, i) => part.replaceWith([kinds, summary, this.chart.element][i]));
+    } else {
+      this.intro = el('p', {}, intro);
+      this.explain = el('p', { class: 'lab-key-explain', 'aria-live': 'polite' }, explained);
+      this.root.replaceChildren(this.intro, kinds, this.explain, summary, this.chart.element);
+    }
+    this.parts = [kinds, summary, this.chart.element];
   }
 }
