@@ -111,6 +111,10 @@ test('copy buttons copy the block and say so, visibly and to screen readers', as
   // The feedback goes away again.
   await page.waitForFunction(() => document.querySelector('#codigo-algoritmo figure[data-tech=python] button.copy').textContent === 'Copiar');
   assert.ok((await page.locator('figure.code-block button.copy').count()) >= 9, 'every code block has one');
+  // Each "Copy" is told apart by its block's caption, as its description.
+  const described = await page.$$eval('figure.code-block button.copy', (buttons) => buttons.map((b) => [
+    b.closest('figure').querySelector('figcaption').textContent.trim(), document.getElementById(b.getAttribute('aria-describedby'))?.textContent.trim()]));
+  for (const [caption, description] of described) assert.equal(description, caption);
   await page.context().close();
 });
 

@@ -75,5 +75,13 @@ export function wireCopyButton(button, text) {
 /** Shows and wires every code block's copy button. */
 export function setUpCopyButtons() {
   for (const tools of document.querySelectorAll('.code-tools')) tools.hidden = false;
-  for (const button of document.querySelectorAll('button.copy')) wireCopyButton(button);
+  document.querySelectorAll('button.copy').forEach((button, i) => {
+    // Nine buttons say "Copy": each is described by its block's caption ("bucket.rs (Rust)").
+    const caption = button.closest('figure')?.querySelector('figcaption');
+    if (caption && !button.hasAttribute('aria-describedby')) {
+      caption.id ||= `copy-caption-${i}`;
+      button.setAttribute('aria-describedby', caption.id);
+    }
+    wireCopyButton(button);
+  });
 }
