@@ -180,6 +180,16 @@ impl Diagram {
             (None, true) => l.retry_now.to_owned(),
             (None, false) => String::new(),
         };
+        // The wait's end is good news: widget.css gives it the admitted colour, not the 429's.
+        set(
+            &self.countdown,
+            "data-over",
+            if retry_in.is_none() && denied {
+                "true"
+            } else {
+                "false"
+            },
+        );
         text(&self.countdown, &line);
     }
 

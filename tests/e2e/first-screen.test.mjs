@@ -193,8 +193,13 @@ test('after a 429 the wait counts down, in the hero and in the full panel, to th
       const left = (wait - k * 0.1).toFixed(1);
       assert.equal(await countdown.textContent(), `Wait: ${left}\u00a0s left`, `after ${k} steps`);
     }
+    // Counting down in the 429's colour; over, in the admitted one (good news, not a second error).
+    const colour = (selector) => page.$eval(selector, (el) => getComputedStyle(el).color);
+    assert.equal(await colour(`#${id} .bl-countdown`), await colour(`#${id} .bl-status`));
     await page.evaluate((handle) => window.bucketlab[handle].step(0.1), handle);
     assert.equal(await countdown.textContent(), 'The wait is over: the same request passes now.');
+    assert.equal(await colour(`#${id} .bl-countdown`), await page.$eval(`#${id} .bl-widget`, (el) => getComputedStyle(el).getPropertyValue('--bl-ok').trim()).then((ok) =>
+      page.evaluate((ok) => { const probe = document.createElement('span'); probe.style.color = ok; document.body.append(probe); const c = getComputedStyle(probe).color; probe.remove(); return c; }, ok)));
     await page.click(`#${id} .bl-send`);
     assert.match((await state()).status, /^Admitted: 0 tokens left\.$/);
     assert.equal(await countdown.isVisible(), false, 'nothing to count down after an admission');

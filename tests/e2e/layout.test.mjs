@@ -1,0 +1,73 @@
+// Layout details a reader sees as defects when they slip: legends in a row, copy buttons inside
+// their captions, the comparison table's widths, the Configuration tab's tier names. Each was
+// found on screenshots and is measured here on the laid-out page.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowser } from './harness.mjs';
+import { loadPart, openLesson } from './lesson-helpers.mjs';
+
+const env = useBrowser();
+
+test('a chart legend laid out in a row keeps its items on one line (the servers\' and the lab\'s)', async () => {
+  const page = await openLesson(env, 'en.html', { viewport: { width: 1280, height: 800 } });
+  await loadPart(page, '#algorithm-lab', 'lab-ready');
+  for (const legend of ['.sv-legend', '.lab-legend']) {
+    await page.locator(legend).first().scrollIntoViewIfNeeded();
+    await page.locator(`${legend} li`).first().waitFor();
+    // Each item either sits level with the one before it or starts a row of its own below it
+    // (a page-wide `li + li` margin once pushed every later item ~6 px down its row).
+    const boxes = await page.$eval(legend, (ul) => [...ul.children].map((li) => li.getBoundingClientRect()).map((r) => ({ top: r.top, height: r.height })));
+    assert.ok(boxes.length >= 2, legend);
+    const steps = boxes.slice(1).map((b, i) => b.top - boxes[i].top);
+    assert.ok(steps.some((d) => d === 0), `${legend}: no two items share a row`);
+    assert.deepEqual(steps.filter((d, i) => d !== 0 && d < boxes[i].height), [], `${legend}: items at ${boxes.map((b) => b.top).join(', ')} px`);
+  }
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+for (const width of [1280, 375]) {
+  test(`every code block's copy button sits inside its caption (${width} px)`, async () => {
+    const page = await openLesson(env, 'en.html', { viewport: { width, height: 800 } });
+    const spills = await page.$$eval('figure.code-block', (figures) => figures.flatMap((figure) => {
+      const button = figure.querySelector('button.copy');
+      const caption = figure.querySelector('figcaption');
+      if (!button || !caption || button.closest('[hidden]')) return [];
+      const b = button.getBoundingClientRect();
+      const c = caption.getBoundingClientRect();
+      return b.top >= c.top && b.bottom <= c.bottom ? [] : [`${caption.textContent.trim()}: ${b.top}–${b.bottom} in ${c.top}–${c.bottom}`];
+    }));
+    assert.deepEqual(spills, []);
+    await page.context().close();
+  });
+}
+
+for (const path of ['', 'en.html']) test(`the comparison table gives its formulas room at 1280 px without scrolling sideways (${path || 'index.html'})`, async () => {
+  const page = await openLesson(env, path, { viewport: { width: 1280, height: 800 } });
+  const wrap = page.locator('.table-wrap:has(#cap-comparacao)');
+  await wrap.scrollIntoViewIfNeeded();
+  const sizes = await wrap.evaluate((el) => ({
+    overflow: el.scrollWidth - el.clientWidth,
+    traits: Math.min(...[...el.querySelectorAll('td.cell-wide')].map((td) => td.getBoundingClientRect().width)),
+  }));
+  assert.equal(sizes.overflow, 0);
+  assert.ok(sizes.traits >= 200, `the traits column is ${sizes.traits} px wide (163 px when it broke GCRA's formula over four lines)`);
+  await page.context().close();
+});
+
+for (const path of ['', 'en.html']) {
+  test(`Configuration tab at 375 px (${path || 'index.html'}): each tier's name stays on one line, its radio in the lesson's colour`, async () => {
+    const page = await openLesson(env, path, { viewport: { width: 375, height: 812 } });
+    await page.click('[role=tab][data-tab=config]');
+    await page.locator('.tier-choice code').first().waitFor();
+    const tiers = await page.$$eval('.tier-choice', (sets) => sets.flatMap((set) => [...set.querySelectorAll('code')].map((code) => ({
+      name: code.textContent, lines: new Set([...code.getClientRects()].map((r) => Math.round(r.top))).size,
+    }))));
+    assert.ok(tiers.length >= 2);
+    assert.deepEqual(tiers.filter((t) => t.lines !== 1), []);
+    const accent = await page.$eval('.tier-choice input', (input) => getComputedStyle(input).accentColor);
+    assert.notEqual(accent, 'auto');
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}
