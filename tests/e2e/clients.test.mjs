@@ -65,7 +65,7 @@ test('clients: both presets play to the end, and each takeaway states the metric
     if (preset === 'herd') {
       // The finish card's last figure ("p50 / p95 / max s") is the sentence's last client.
       const max = (await card(page, 'finish')).split(' / ').at(-1).replace(' s', '');
-      assert.ok(takeaway.includes(`${max} s`), `"${takeaway}" names the last finish, ${max} s`);
+      assert.ok(takeaway.includes(`${max}\u00a0s`), `"${takeaway}" names the last finish, ${max} s (a no-break space before the unit)`);
       const retries = await handle(page, '[...c.result.main.times].filter((_, i) => c.result.main.retries[i])');
       assert.ok(retries.every(Number.isInteger), 'Retry-After in whole seconds: every retry on a whole second');
       assert.ok(metrics.peakRetries >= 80, 'the retries still come back as one wave');

@@ -186,7 +186,7 @@ test('lab: the quiz scores right and wrong answers, explains, and plays a genera
 test('lab: limit keys: the noisy client alone gets 429s by token; its neighbours share them by IP or user', async () => {
   const page = await openLab();
   const denied = async () => Object.fromEntries(await page.$$eval(`${LAB} .lab-key-summary li`,
-    (items) => items.map((li) => [li.dataset.client, Number(li.textContent.match(/(\d+) × 429/)[1])])));
+    (items) => items.map((li) => [li.dataset.client, Number(li.textContent.match(/(\d+)\u00a0× 429/)[1])])));
   let d = await denied();
   assert.ok(d.export > 0 && d.web === 0 && d.mobile === 0, JSON.stringify(d));
 
