@@ -108,7 +108,7 @@ test('clients: one client with a bucket to spare: the sentences say "1 attempt",
 
 test('clients: the exact-wait "Try this" is named as no HTTP header, in the policy list and its row', async () => {
   const page = await openClients('en.html');
-  const option = `${MOUNT} .cl-field--policy option[value="retryAfter"]`;
+  const option = `${MOUNT} .cl-field--policy input[value="retryAfter"] + label`;
   const row = `${MOUNT} .cl-row[data-policy="retryAfter"] .cl-row-label`;
   assert.equal(await page.textContent(option), 'Honour Retry-After (whole seconds)');
   await page.click(`${MOUNT} [data-try="exactWait"]`);
@@ -199,3 +199,43 @@ for (const path of ['', 'en.html']) {
     await page.context().close();
   });
 }
+
+// The client policy's name is read whole wherever it is chosen: a menu cut the chosen one at its
+// width ("Respeitar o Retry-After (segundos in" at 1280 px, "Honour Retry-After (whole seconds" at
+// 375), and no menu wraps; as radio buttons each name wraps inside the form. The exact wait's name,
+// the longest, is checked too.
+test('clients: every client policy\'s name is read whole, on a phone and a laptop, in both languages', async () => {
+  for (const [path, width] of [['', 375], ['en.html', 375], ['', 1280], ['en.html', 1280]]) {
+    const page = await openClients(path, { viewport: { width, height: 812 } });
+    for (const header of ['whole', 'exact']) {
+      await handle(page, `c.setup({ header: '${header}' })`);
+      const cut = await page.$eval(`${MOUNT} .cl-form`, (form) => {
+        const right = form.getBoundingClientRect().right;
+        const select = form.querySelector('.cl-field--policy select');
+        if (select) {
+          // A menu shows its chosen option on one line, in the box less its padding and arrow.
+          const style = getComputedStyle(select);
+          const context = document.createElement('canvas').getContext('2d');
+          context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 1.5 * parseFloat(style.fontSize);
+          return [...select.options].filter((o) => context.measureText(o.text).width > room).map((o) => `${o.text} (${Math.round(room)} px)`);
+        }
+        return [...form.querySelectorAll('.cl-field--policy input[type="radio"] + label')]
+          .filter((label) => label.scrollWidth > label.clientWidth + 0.5 || label.getBoundingClientRect().right > right + 0.5)
+          .map((label) => label.textContent);
+      });
+      assert.deepEqual(cut, [], `${path || 'index.html'}, ${width} px, ${header}: names cut short`);
+    }
+    assert.equal(await page.locator(`${MOUNT} .cl-field--policy input[type="radio"]`).count(), 6, 'one choice per policy');
+    // Choosing one from the form runs it; the jitter box is Retry-After's only.
+    await page.check(`${MOUNT} .cl-field--policy input[value="hammer"]`);
+    assert.equal(await page.isVisible(`${MOUNT} .cl-field--check`), false, 'no jitter for the hammer');
+    await page.click(`${MOUNT} .cl-run`);
+    const ran = 'JSON.stringify(c.result.main.metrics) === JSON.stringify(c.result.rows.find((r) => r.policy === "hammer").run.metrics)';
+    assert.equal(await handle(page, ran), true, 'the hammer ran');
+    await page.check(`${MOUNT} .cl-field--policy input[value="retryAfter"]`);
+    assert.equal(await page.isVisible(`${MOUNT} .cl-field--check`), true, 'the jitter box under Retry-After');
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});

@@ -293,3 +293,37 @@ test('defense: the plans table keeps the variables\' case ("Rate r", not "RATE R
     await page.context().close();
   }
 });
+
+// The capacity line's label sits where no column can cover it: in a band above the columns, the
+// line running on past the last column up to it. Drawn on the line, it was under the columns as
+// soon as the flood passed the capacity.
+for (const [path, lang] of PAGES) {
+  test(`defense: ${lang}: the capacity label is never covered by a column, and its line leads to it (375 and 1280 px)`, async () => {
+    for (const width of [375, 1280]) {
+      const page = await openFlood(path, { viewport: { width, height: 812 } });
+      for (const preset of [null, 'abuser', 'flood', 'depth']) {
+        if (preset) await page.click(`${MOUNT} [data-preset="${preset}"]`);
+        await page.waitForFunction((p) => !p || document.querySelector(`#flood-lab [data-preset="${p}"]`).getAttribute('aria-pressed') === 'true', preset);
+        const where = `${width} px, ${preset ?? 'default'}`;
+        const look = await page.$eval(`${MOUNT} .df-svg`, (chart) => {
+          const overlap = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+          const label = chart.querySelector('.df-capacity-label').getBoundingClientRect();
+          const line = chart.querySelector('.df-capacity').getBoundingClientRect();
+          const box = chart.getBoundingClientRect();
+          const columns = [...chart.querySelectorAll('.df-served, .df-failed')].map((c) => c.getBoundingClientRect()).filter((c) => c.height > 0);
+          return {
+            covered: columns.filter((c) => overlap(c, label)).length,
+            inside: label.left >= box.left && label.right <= box.right && label.top >= box.top,
+            // The line reaches the label's height and ends by its right edge.
+            led: line.top <= label.bottom && line.right >= label.right,
+            columns: columns.length,
+          };
+        });
+        assert.ok(look.columns > 0, where);
+        assert.deepEqual({ covered: look.covered, inside: look.inside, led: look.led }, { covered: 0, inside: true, led: true }, where);
+      }
+      assert.deepEqual(page.problems, []);
+      await page.context().close();
+    }
+  });
+}

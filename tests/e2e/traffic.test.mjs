@@ -70,7 +70,7 @@ async function openTraffic(path = '', options = {}) {
 async function setPolicy(page, capacity, rate, target) {
   await page.fill(`${MOUNT} .tr-field--capacity input`, String(capacity));
   await page.fill(`${MOUNT} .tr-field--rate input`, String(rate));
-  await page.selectOption(`${MOUNT} .tr-field--target select`, target);
+  await page.check(`${MOUNT} .tr-field--target input[value="${target}"]`);
 }
 
 for (const [path, lang] of [['', 'pt-BR'], ['en.html', 'en']]) {
@@ -243,17 +243,26 @@ test('traffic: on a phone and a laptop every choice of each menu is shown whole 
     const page = await openPage(env.browser, { viewport: { width, height: 812 } });
     await page.goto(env.server.url + path);
     await loadPart(page, MOUNT, 'tr-ready');
-    const cut = await page.$$eval(`${MOUNT} select`, (selects) => {
+    const cut = await page.$eval(`${MOUNT} .tr-form`, (form) => {
       const context = document.createElement('canvas').getContext('2d');
-      return selects.flatMap((select) => {
+      const menus = [...form.querySelectorAll('select')].flatMap((select) => {
         const style = getComputedStyle(select);
-        context.font = style.font;
+        // The font from its parts: the shorthand is empty where a part has no place in it
+        // (tabular figures), and the canvas then measured at its 10 px default.
+        context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
         // Room for the text: the box less its padding and the arrow (about 1.5 em).
         const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 1.5 * parseFloat(style.fontSize);
         return [...select.options].filter((o) => context.measureText(o.text).width > room).map((o) => `${o.text} (${Math.round(room)} px)`);
       });
+      // The choices made with radio buttons (the targets): each name inside the form, none cut.
+      const right = form.getBoundingClientRect().right;
+      const choices = [...form.querySelectorAll('input[type="radio"] + label')]
+        .filter((label) => label.scrollWidth > label.clientWidth + 0.5 || label.getBoundingClientRect().right > right + 0.5)
+        .map((label) => label.textContent);
+      return [...menus, ...choices];
     });
     assert.deepEqual(cut, [], `${path || 'index.html'}, ${width} px: options cut short`);
+    assert.equal(await page.locator(`${MOUNT} .tr-field--target input[type="radio"]`).count(), 4, 'the four targets');
     await page.context().close();
   }
 });
@@ -716,3 +725,92 @@ for (const [path, name] of [['', 'Requisições e 429 que haveria, por cliente']
     await page.context().close();
   });
 }
+
+// The charts are drawn for the width they are shown at: their labels are as large on a phone as on
+// a laptop (a 640-wide drawing scaled to a phone's width had them at 6 px), the rates' names never
+// touch, and after a resize the charts are drawn again for the new width. The page itself never
+// scrolls sideways.
+for (const path of ['', 'en.html']) {
+  test(`traffic (${path || 'index.html'}): the charts' labels are at least 11 px on a phone and a laptop, inside their chart, and drawn again on a resize`, async () => {
+    const page = await openTraffic(path, { viewport: { width: 1280, height: 800 } });
+    await page.click(`${MOUNT} .tr-sample`);
+    await page.waitForSelector(`${MOUNT} .tr-curve`);
+    const labels = () => page.$$eval(`${MOUNT} svg.tr-chart`, (charts) => charts.map((chart) => {
+      const box = chart.getBoundingClientRect();
+      // Screen pixels per unit of the drawing.
+      const scale = box.width / chart.viewBox.baseVal.width;
+      const texts = [...chart.querySelectorAll('text')].map((text) => ({
+        text: text.textContent, box: text.getBoundingClientRect(), size: parseFloat(getComputedStyle(text).fontSize) * scale,
+        rate: text.matches('.tr-tick[text-anchor="middle"]'),
+      }));
+      // The rates' names, under the curve, left to right.
+      const ticks = texts.filter((t) => t.rate).sort((a, b) => a.box.left - b.box.left);
+      return {
+        chart: chart.classList.contains('tr-curve') ? 'curve' : 'timeline',
+        small: texts.filter((t) => t.size < 11 || t.box.height < 11).map((t) => `${t.text}: ${t.size.toFixed(1)} px, ${t.box.height.toFixed(1)} px high`),
+        outside: texts.filter((t) => t.box.left < box.left - 0.5 || t.box.right > box.right + 0.5 || t.box.top < box.top - 0.5 || t.box.bottom > box.bottom + 0.5).map((t) => t.text),
+        touching: ticks.slice(1).filter((t, i) => t.box.left < ticks[i].box.right + 2).map((t) => t.text),
+        page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      };
+    }));
+    const want = (chart) => ({ chart, small: [], outside: [], touching: [], page: 0 });
+    assert.deepEqual(await labels(), [want('timeline'), want('curve')], '1280 px');
+    await page.setViewportSize({ width: 375, height: 812 });
+    // Drawn again for the phone (a drawing of the box's width, one unit a pixel); the labels say
+    // whether it was.
+    await page.waitForFunction((m) => [...document.querySelectorAll(`${m} svg.tr-chart`)].every((chart) => Math.abs(chart.viewBox.baseVal.width - chart.getBoundingClientRect().width) < 1), MOUNT, { timeout: 5000 }).catch(() => {});
+    assert.deepEqual(await labels(), [want('timeline'), want('curve')], '375 px');
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}
+
+// The form's boxes are one height, so a row of them lines up: its menus were 40 px, its text boxes
+// 42–44, and the Limiter sat 2 px lower than the fields beside it.
+test('traffic: the form\'s boxes are one height, and a row of them starts at one line (375 and 1280 px)', async () => {
+  for (const width of [1280, 375]) {
+    const page = await openTraffic('en.html', { viewport: { width, height: 812 } });
+    const boxes = await page.$$eval(`${MOUNT} .tr-form :is(input[type="number"], input[type="text"], select)`, (all) => all.map((control) => {
+      const box = control.getBoundingClientRect();
+      return { name: control.closest('.tr-field').className.match(/tr-field--(\w+)/)[1], top: box.top, height: box.height };
+    }));
+    assert.ok(boxes.length >= 5, 'capacity, rate, limiter, format, key');
+    const heights = boxes.map((b) => b.height);
+    assert.ok(Math.max(...heights) - Math.min(...heights) < 0.5, `${width} px: heights ${JSON.stringify(boxes)}`);
+    // Boxes on one row of the form start at one height.
+    for (const a of boxes) {
+      for (const b of boxes) if (Math.abs(a.top - b.top) < a.height / 2) assert.ok(Math.abs(a.top - b.top) < 0.5, `${width} px: ${a.name} at ${a.top}, ${b.name} at ${b.top}`);
+    }
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});
+
+// A row's cells line up: the key, its "Timeline" button and the numbers on one centre line (the key
+// sat at the top beside a taller, centred button); on a phone the button goes under its key.
+test('traffic: the table\'s key, its button and the numbers share a centre line; on a phone the button is under its key', async () => {
+  for (const width of [1280, 375]) {
+    const page = await openTraffic('en.html', { viewport: { width, height: 812 } });
+    await page.click(`${MOUNT} .tr-sample`);
+    await page.waitForSelector(`${MOUNT} .tr-table`);
+    const rows = await page.$$eval(`${MOUNT} .tr-table tbody tr:nth-child(-n+3)`, (trs) => trs.map((tr) => {
+      const middle = (box) => (box.top + box.bottom) / 2;
+      const range = document.createRange();
+      range.selectNodeContents(tr.querySelector('td'));
+      const key = tr.querySelector('.tr-key-text').getBoundingClientRect();
+      const button = tr.querySelector('.tr-follow').getBoundingClientRect();
+      return { key: middle(key), button: middle(button), number: middle(range.getBoundingClientRect()), keyBottom: key.bottom, buttonTop: button.top };
+    }));
+    assert.equal(rows.length, 3);
+    for (const row of rows) {
+      if (width > 480) {
+        assert.ok(Math.abs(row.key - row.button) < 1, `1280 px: key and button centred together: ${JSON.stringify(row)}`);
+        assert.ok(Math.abs(row.key - row.number) < 1, `1280 px: key and numbers centred together: ${JSON.stringify(row)}`);
+      } else {
+        assert.ok(row.buttonTop >= row.keyBottom - 1, `375 px: the button under its key: ${JSON.stringify(row)}`);
+      }
+    }
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});

@@ -81,20 +81,28 @@ class ClientsView {
       this.inputs[name] = input;
       return el('div', { class: 'lab-field cl-field' }, [el('label', { for: id }, t(`controls.${name}`)), input]);
     };
-    const policyId = uid('cl-policy');
-    const policy = el('select', { id: policyId }, POLICIES.map((p) => el('option', { value: p }, t(`policies.${policyKey(p, this.state.header)}`))));
-    policy.value = this.state.policy;
-    this.inputs.policy = policy;
+    // The policies as radio buttons, each name read whole on its own line where it needs it: a
+    // menu shows its chosen name on one line, cut at its width ("Honour Retry-After (whole
+    // seconds" on a phone), and no browser lets it wrap.
+    const group = uid('cl-policy');
+    this.policies = Object.fromEntries(POLICIES.map((p) => {
+      const id = uid(`cl-policy-${p}`);
+      const input = el('input', { id, type: 'radio', name: group, value: p, onchange: () => this.showJitter() });
+      input.checked = p === this.state.policy;
+      const label = el('label', { for: id }, t(`policies.${policyKey(p, this.state.header)}`));
+      return [p, { input, label, row: el('div', { class: 'cl-choice', 'data-policy': p }, [input, label]) }];
+    }));
     const jitterId = uid('cl-jitter');
     this.inputs.jitter = el('input', { id: jitterId, type: 'checkbox' });
     this.inputs.jitter.checked = this.state.jitter;
-    // The jitter on top of Retry-After belongs to that policy only.
+    // The jitter on top of Retry-After belongs to that policy only: shown under it, when it is chosen.
     const jitterField = el('div', { class: 'lab-field cl-field cl-field--check' }, [this.inputs.jitter, el('label', { for: jitterId }, t('controls.jitter'))]);
-    this.showJitter = () => { jitterField.hidden = policy.value !== 'retryAfter'; };
-    policy.addEventListener('change', this.showJitter);
+    this.showJitter = () => { jitterField.hidden = this.#policy() !== 'retryAfter'; };
     const form = el('form', { class: 'lab-form cl-form', novalidate: true, onsubmit: (e) => { e.preventDefault(); this.setup(this.#readForm()); } }, [
-      el('div', { class: 'lab-field cl-field cl-field--policy' }, [el('label', { for: policyId }, t('controls.policy')), policy]),
-      jitterField,
+      el('fieldset', { class: 'cl-field--policy' }, [
+        el('legend', {}, t('controls.policy')),
+        ...POLICIES.flatMap((p) => (p === 'retryAfter' ? [this.policies[p].row, jitterField] : [this.policies[p].row])),
+      ]),
       ...NUMBER_FIELDS.map(field),
       el('button', { type: 'submit', class: 'cl-run lab-apply' }, t('controls.run')),
     ]);
@@ -159,9 +167,14 @@ class ClientsView {
     return null;
   }
 
+  /** The policy chosen in the form. */
+  #policy() {
+    return POLICIES.find((p) => this.policies[p].input.checked) ?? this.state.policy;
+  }
+
   /** The form's settings; an empty number field is `undefined`, which simulateClients refuses as missing. */
   #readForm() {
-    const next = { ...this.state, policy: this.inputs.policy.value, jitter: this.inputs.jitter.checked };
+    const next = { ...this.state, policy: this.#policy(), jitter: this.inputs.jitter.checked };
     for (const name of NUMBER_FIELDS) {
       const raw = this.inputs[name].value.trim().replace(',', '.');
       next[name] = raw === '' ? undefined : Number(raw);
@@ -171,8 +184,10 @@ class ClientsView {
 
   #syncForm() {
     for (const name of NUMBER_FIELDS) this.inputs[name].value = String(this.state[name]);
-    this.inputs.policy.value = this.state.policy;
-    for (const option of this.inputs.policy.options) option.textContent = this.t(`policies.${policyKey(option.value, this.state.header)}`);
+    for (const [p, { input, label }] of Object.entries(this.policies)) {
+      input.checked = p === this.state.policy;
+      label.textContent = this.t(`policies.${policyKey(p, this.state.header)}`);
+    }
     this.inputs.jitter.checked = this.state.jitter;
     this.showJitter();
   }

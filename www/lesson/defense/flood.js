@@ -17,8 +17,12 @@ const PRESETS = {
 };
 const DEFAULT = { attackers: 100, attackRate: 1, edgeShare: 90, layers: { edge: false, perIp: true, global: false } };
 const W = 600;
-const H = 220;
-const PAD = { left: 8, right: 8, top: 14, bottom: 22 };
+const H = 240;
+// The top is the capacity label's band: above the columns, which a flood takes past the line (the
+// label drawn on the line was covered by them).
+const PAD = { left: 8, right: 8, top: 40, bottom: 22 };
+/** The capacity label's baseline, in the band above the columns. */
+const LABEL_Y = 24;
 
 export class FloodDemo {
   constructor(root, { simulateFlood, t }) {
@@ -192,8 +196,10 @@ export class FloodDemo {
       svg('desc', { id: descId }, t('demo.chartDesc', { capacity, peak: run.summary.originPeak, mean: Math.round(run.summary.originMean) })),
       svg('rect', { class: 'df-track', x: 0, y: 0, width: W, height: H, rx: 6 }),
       ...columns,
-      svg('line', { class: 'df-capacity', x1: PAD.left, x2: W - PAD.right, y1: line, y2: line }),
-      svg('text', { class: 'df-capacity-label', x: W - PAD.right - 4, y: line - 5, 'text-anchor': 'end' }, t('demo.capacityLine', { capacity: t.number(capacity) })),
+      // The line runs across the columns and, past the last one, up to its label in the band above
+      // them: at the right edge, where no column is.
+      svg('path', { class: 'df-capacity', d: `M${PAD.left} ${line} H${W - 4} V${LABEL_Y - 6} H${W - 10}` }),
+      svg('text', { class: 'df-capacity-label', x: W - 14, y: LABEL_Y, 'text-anchor': 'end' }, t('demo.capacityLine', { capacity: t.number(capacity) })),
     ]);
     this.chart.replaceChildren(
       el('figcaption', { class: 'df-chart-title' }, t('demo.chartTitle')),

@@ -21,6 +21,10 @@ const CONTROLS = { format: 'format', key: 'key', 'time-field': 'timeField', capa
 /** The settings that are numbers: their refused values are written the page's way (2,5). */
 const NUMBERS = new Set(['capacity', 'refill-rate']);
 const COLUMNS = ['key', 'requests', 'limited', 'share'];
+/** The charts' labels, in em of the text around them (12 px on a phone, 12.8 on a laptop). */
+const CHART_FONT = 0.75;
+/** The narrowest a chart is drawn; a narrower box shows it scaled down. */
+const CHART_MIN_WIDTH = 200;
 
 export function mountTraffic(root) {
   let t = translator(tables, langOf());
@@ -78,7 +82,7 @@ class TrafficView {
       capacity: el('input', { type: 'number', min: '1', step: 'any', value: '10', inputmode: 'decimal' }),
       rate: el('input', { type: 'number', min: '0', step: 'any', value: '1', inputmode: 'decimal' }),
       algorithm: el('select', {}, ALGORITHMS.map((id) => el('option', { value: id }, t(`algorithms.${id}`)))),
-      target: el('select', {}, Object.entries(TARGETS).map(([id, key]) => el('option', { value: id }, t(`targets.${key}`)))),
+      target: this.choices('target', Object.entries(TARGETS).map(([id, key]) => [id, t(`targets.${key}`)])),
       format: el('select', {}, [el('option', { value: '' }, t('formatAuto')), ...FORMATS.map((f) => el('option', { value: f }, f))]),
       key: el('input', { type: 'text', spellcheck: 'false', autocomplete: 'off', placeholder: 'ip' }),
     };
@@ -88,7 +92,7 @@ class TrafficView {
       field('capacity', this.inputs.capacity),
       field('rate', this.inputs.rate),
       field('algorithm', this.inputs.algorithm),
-      field('target', this.inputs.target),
+      this.inputs.target.fieldset,
       field('format', this.inputs.format),
       field('key', this.inputs.key),
       el('div', { class: 'lab-buttons' }, [this.sampleButton, this.rerun]),
@@ -102,6 +106,25 @@ class TrafficView {
     this.results = el('div', { class: 'tr-results' });
     this.root.replaceChildren(this.drop, form, this.busy, this.status, this.error, this.results);
     this.root.classList.add('tr-ready');
+  }
+
+  /**
+   * A group of radio buttons (`[value, name]` each, the first chosen) with a `value` to read and set
+   * as a menu's: the targets' names are long ("no máximo 0,1% das requisições limitadas"), and a
+   * menu shows its chosen one on one line, cut at its width; here each wraps, read whole.
+   */
+  choices(name, options) {
+    const group = uid(`tr-${name}`);
+    const inputs = options.map(([value, text], i) => {
+      const id = uid(`tr-${name}-option`);
+      const input = el('input', { id, type: 'radio', name: group, value, checked: i === 0 });
+      return [input, el('div', { class: 'tr-choice' }, [input, el('label', { for: id }, text)])];
+    });
+    return {
+      fieldset: el('fieldset', { class: `tr-choices tr-field--${name}` }, [el('legend', {}, this.t(name)), ...inputs.map(([, row]) => row)]),
+      get value() { return inputs.find(([input]) => input.checked)?.[0].value ?? options[0][0]; },
+      set value(value) { for (const [input] of inputs) input.checked = input.value === value; },
+    };
   }
 
   values() {
@@ -356,6 +379,7 @@ class TrafficView {
       ? this.exportsPart()
       : el('p', { class: 'tr-note tr-algorithm-note' }, t('algorithmNote', { algorithm })));
     this.results.replaceChildren(...parts);
+    this.drawCurve();
     this.renderTable();
     this.renderTimeline();
     const lost = document.activeElement === document.body || this.results.contains(document.activeElement);
@@ -414,10 +438,10 @@ class TrafficView {
     const body = rows.map((k) => el('tr', { 'data-key': k.key, 'data-requests': k.requests, 'data-limited': k.limited }, [
       // The timeline's button goes with the key, not in a column of its own: on a phone the four
       // columns then fit, the button under the key.
-      el('th', { scope: 'row', class: 'tr-key' }, [
+      el('th', { scope: 'row', class: 'tr-key' }, el('div', { class: 'tr-key-cell' }, [
         el('span', { class: 'tr-key-text' }, k.key), ' ',
         el('button', { type: 'button', class: 'tr-follow', 'aria-label': t('table.followKey', { key: k.key }), onclick: () => this.follow(k.key) }, t('table.follow')),
-      ]),
+      ])),
       el('td', {}, t.number(k.requests)),
       el('td', {}, t.number(k.limited)),
       el('td', {}, this.share(k.limited, k.requests)),
@@ -441,13 +465,48 @@ class TrafficView {
     const span = trace.admitted.length * trace.barSeconds;
     const caption = t('timeline.caption', { count: trace.requests, span: `${t.number(span)} s`, bar: trace.barSeconds });
     this.playNote = el('p', { class: 'tr-play-note', role: 'status' });
+    const chart = el('div', { class: 'tr-chart-box' });
     this.timeline.replaceChildren(
       el('h3', { class: 'tr-subtitle', tabindex: '-1' }, t('timeline.title', { key: trace.key })),
-      timelineChart(trace, caption),
+      chart,
       el('p', { class: 'tr-note' }, caption),
       ...(trace.scenario ? [el('button', { type: 'button', class: 'lab-play tr-play', onclick: () => this.play(trace) }, t('timeline.play', { key: trace.key }))] : []),
       this.playNote,
     );
+    this.fit(chart, (size) => timelineChart(trace, caption, size));
+  }
+
+  /**
+   * Draws `draw({ width, font })`'s chart into `box` at the box's width in CSS px, its labels at
+   * CHART_FONT of the box's text, and again whenever that width changes (a phone turned, a window
+   * resized): drawn for its width, a chart's labels keep their size on every screen.
+   */
+  fit(box, draw) {
+    this.charts ??= new Map();
+    // Redrawn in the next frame, not in the observer's callback: the new drawing's height would
+    // change the box again within the same frame.
+    this.resizer ??= new ResizeObserver((entries) => requestAnimationFrame(() => {
+      for (const { target } of entries) this.paint(target);
+    }));
+    for (const old of this.charts.keys()) {
+      if (!old.isConnected) {
+        this.resizer.unobserve(old);
+        this.charts.delete(old);
+      }
+    }
+    this.charts.set(box, { draw, width: 0 });
+    this.paint(box);
+    this.resizer.observe(box);
+  }
+
+  paint(box) {
+    const chart = this.charts?.get(box);
+    const width = Math.floor(box.clientWidth);
+    // Not laid out (hidden), or drawn at this width already.
+    if (!chart || !box.isConnected || !width || width === chart.width) return;
+    chart.width = width;
+    const font = Math.round(parseFloat(getComputedStyle(box).fontSize) * CHART_FONT * 10) / 10;
+    box.replaceChildren(chart.draw({ width: Math.max(CHART_MIN_WIDTH, width), font }));
   }
 
   play(trace) {
@@ -473,9 +532,12 @@ class TrafficView {
     const label = t('curve.caption', { label: t(recommended ? 'curve.pointRecommended' : 'curve.pointChosen') });
     const shown = { capacity: point.capacity, refillRate: Math.max(point.refillRate, curves.rates[0]) };
     const names = { median: t('curve.median'), p95: t('curve.p95'), p99: t('curve.p99'), heaviest: t('curve.heaviest', { key: curves.heaviest?.[0] ?? '' }) };
+    // Drawn once the figure is in the page, at its width (drawCurve).
+    this.curveBox = el('div', { class: 'tr-chart-box' });
+    this.drawCurve = () => this.fit(this.curveBox, (size) => curveChart(curves, shown, { rate: t('curve.rate'), burst: t('curve.burst') }, label, (v) => t.number(v), size));
     return el('figure', { class: 'tr-figure' }, [
       el('h3', { class: 'tr-subtitle' }, t('curve.title')),
-      curveChart(curves, shown, { rate: t('curve.rate'), burst: t('curve.burst') }, label, (v) => t.number(v)),
+      this.curveBox,
       el('ul', { class: 'tr-legend' }, Object.entries(names).map(([id, name]) => el('li', { class: `tr-legend--${id}` }, name))),
       el('figcaption', { class: 'tr-note' }, label),
     ]);
