@@ -201,6 +201,7 @@ test('lab: limit keys: the noisy client alone gets 429s by token; its neighbours
   const explain = await page.evaluate((lab) => ({ same: document.querySelector(`${lab} .lab-key-explain`) === window.__explain, text: window.__explain.textContent, live: window.__explain.getAttribute('aria-live') }), LAB);
   assert.deepEqual([explain.same, explain.live], [true, 'polite']);
   assert.notEqual(explain.text, before);
+  assert.equal(await page.locator(`${LAB} [data-lane="mobile"] .lab-caption`).count(), 1, 'the lanes are drawn again');
 
   await page.keyboard.press('ArrowRight'); // → user
   await page.waitForFunction(() => window.bucketlab.lab.keys.kind === 'user');

@@ -118,7 +118,10 @@ export class LimitKeys {
       // screen reader says the new ones (a region inserted already filled is not spoken).
       this.intro.textContent = intro;
       this.explain.textContent = explained;
-      this.parts.forEach((part, i) => part.replaceWith([kinds, summary, this.chart.element][i]));
+      // (The old chart may have taken itself out already: destroy() above.)
+      for (const part of this.parts) part.remove();
+      this.explain.before(kinds);
+      this.explain.after(summary, this.chart.element);
     } else {
       this.intro = el('p', {}, intro);
       this.explain = el('p', { class: 'lab-key-explain', 'aria-live': 'polite' }, explained);
