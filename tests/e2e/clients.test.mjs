@@ -196,6 +196,8 @@ for (const path of ['', 'en.html']) {
     await page.check(`${MOUNT} [data-question="perSuccess"] input[value="${answer}"]`);
     await page.click(`${MOUNT} [data-question="perSuccess"] .cl-check`);
     assert.equal(await page.getAttribute(`${MOUNT} [data-question="perSuccess"] .cl-feedback`, 'data-correct'), 'true');
+    // The verdict takes the focus, and is read as such: not also a live region (said twice).
+    assert.deepEqual(await page.evaluate(() => [document.activeElement.className, document.activeElement.getAttribute('role')]), ['cl-feedback', null]);
     await page.context().close();
   });
 }

@@ -334,6 +334,8 @@ test('lab: keyboard focus stays in the quiz: Check moves it to the verdict, New 
   assert.equal(await page.evaluate(() => document.activeElement.className), 'lab-feedback');
   assert.ok(await page.evaluate((q) => document.querySelector(q).contains(document.activeElement), question));
   assert.match(await page.evaluate(() => document.activeElement.textContent), /^(Right|Not this time)/);
+  // Read once, as the focused element: not a live region too, which would say it a second time.
+  assert.deepEqual(await page.evaluate(() => [document.activeElement.getAttribute('role'), document.activeElement.getAttribute('aria-live')]), [null, null]);
   // Tab goes on from there, to the next question.
   await page.keyboard.press('Tab');
   assert.ok(await page.evaluate((q) => document.querySelector(q).nextElementSibling.contains(document.activeElement), question));

@@ -24,8 +24,9 @@ export function questions(herd, t) {
 export function renderQuiz(root, list, t) {
   root.replaceChildren(...list.map((q) => {
     const name = uid(`cl-quiz-${q.id}`);
-    // Focusable from script: Check moves the focus to its verdict.
-    const feedback = el('p', { class: 'cl-feedback', role: 'status', tabindex: '-1' });
+    // Focusable from script: Check moves the focus to its verdict, which a screen reader then
+    // reads (no live region as well: it would be said twice).
+    const feedback = el('p', { class: 'cl-feedback', tabindex: '-1' });
     const clear = () => {
       feedback.textContent = '';
       delete feedback.dataset.correct;

@@ -60,8 +60,9 @@ export class Quiz {
       const input = el('input', { type: 'radio', name, id, value: option.value });
       return { input, row: el('div', { class: 'lab-option', 'data-value': option.value }, [input, el('label', { for: id }, option.label)]) };
     });
-    // Focusable from script: Check disables itself, and focus then moves to the verdict.
-    const feedback = el('p', { class: 'lab-feedback', role: 'status', tabindex: '-1' });
+    // Focusable from script: Check disables itself, and focus then moves to the verdict, which a
+    // screen reader then reads (no live region as well: it would be said twice).
+    const feedback = el('p', { class: 'lab-feedback', tabindex: '-1' });
     const playback = el('div', { class: 'lab-playback' });
     const check = el('button', { type: 'button', class: 'lab-check' }, t('quiz.check'));
     const item = el('li', { class: 'lab-question', 'data-question': q.id }, [
@@ -89,6 +90,7 @@ export class Quiz {
       const chosen = inputs.find((i) => i.input.checked)?.input.value;
       if (chosen === undefined) {
         feedback.textContent = t('quiz.chooseFirst');
+        feedback.focus();
         return;
       }
       this.answers.set(q.id, chosen);
