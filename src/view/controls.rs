@@ -70,8 +70,8 @@ pub struct Controls {
     live: Element,
     reset: Element,
     error: Element,
-    /// The field the error line is about, if any.
-    shown: Cell<Option<Field>>,
+    /// The fields the error line is about, one bit each in [`Controls::show_error`]'s order.
+    shown: Cell<u8>,
     note: Element,
     /// The note says that `B` is below 1.
     below_one: Cell<bool>,
@@ -124,7 +124,7 @@ impl Controls {
             live,
             reset,
             error,
-            shown: Cell::new(None),
+            shown: Cell::new(0),
             note,
             below_one: Cell::new(false),
         })
@@ -393,14 +393,29 @@ impl Controls {
         set_hidden(&self.live, !traveling);
     }
 
-    /// Shows `err` under the controls in `l`'s words, or clears it, and marks the refused field
-    /// `aria-invalid`, described by the error line (the others unmarked); returns the words.
-    pub fn show_error(&self, l: &Locale, err: Option<&InvalidValue>) -> Option<String> {
-        let message = err.map(|err| l.invalid(err, js_number));
-        text(&self.error, message.as_deref().unwrap_or(""));
-        let field = err.map(|err| err.field);
-        self.shown.set(field);
-        let id = self.error.id();
+    /// The error a typed field's value has now, if any (`None` for other fields: their errors
+    /// come from a script's call and last until the next action).
+    fn still_invalid(&self, field: Field, capacity: f64) -> Option<InvalidValue> {
+        let err = match field {
+            Field::Cost => self.cost(capacity).err(),
+            Field::BurstSize => self.burst_size().err(),
+            Field::TrafficRate | Field::Seed => self.traffic().err(),
+            Field::Speed => self.speed().err(),
+            _ => None,
+        };
+        err.filter(|err| err.field == field)
+    }
+
+    /// Shows `err` under the controls in `l`'s words, after the errors still true of the fields
+    /// refused earlier (a field's error stays until it holds an allowed value, whatever else is
+    /// refused meanwhile), and marks each refused field `aria-invalid`, described by the error
+    /// line (the others unmarked); returns `err`'s words.
+    pub fn show_error(
+        &self,
+        l: &Locale,
+        err: Option<&InvalidValue>,
+        capacity: f64,
+    ) -> Option<String> {
         let typed = [
             (Field::Cost, &self.cost),
             (Field::BurstSize, &self.burst_size),
@@ -410,8 +425,19 @@ impl Controls {
             (Field::RefillRate, &self.rate),
             (Field::Speed, &self.speed),
         ];
-        for (which, control) in typed {
-            if field == Some(which) {
+        let message = err.map(|err| l.invalid(err, js_number));
+        let (was, mut marked, mut lines) = (self.shown.get(), 0, String::new());
+        let id = self.error.id();
+        for (bit, (which, control)) in typed.into_iter().enumerate() {
+            let bit = 1 << bit;
+            let earlier = (was & bit != 0 && err.is_none_or(|e| e.field != which))
+                .then(|| self.still_invalid(which, capacity))
+                .flatten();
+            if let Some(earlier) = &earlier {
+                lines = lines + &l.invalid(earlier, js_number) + "\n";
+            }
+            if earlier.is_some() || err.is_some_and(|e| e.field == which) {
+                marked |= bit;
                 set(control, "aria-invalid", "true");
                 set(control, "aria-describedby", &id);
             } else if control.has_attribute("aria-invalid") {
@@ -419,22 +445,18 @@ impl Controls {
                 let _ = control.remove_attribute("aria-describedby");
             }
         }
+        self.shown.set(marked);
+        text(
+            &self.error,
+            (lines + message.as_deref().unwrap_or("")).trim_end(),
+        );
         message
     }
 
     /// Checks the typed `field` after a change: its error shows (or follows the new value), and
-    /// clears once the value is allowed; an error about another field stays.
+    /// clears once the value is allowed; the errors about other fields stay.
     pub fn recheck(&self, l: &Locale, field: Field, capacity: f64) {
-        let result = match field {
-            Field::Cost => self.cost(capacity).map(drop),
-            Field::BurstSize => self.burst_size().map(drop),
-            _ => return,
-        };
-        match result {
-            Err(err) => drop(self.show_error(l, Some(&err))),
-            Ok(()) if self.shown.get() == Some(field) => drop(self.show_error(l, None)),
-            Ok(()) => {}
-        }
+        drop(self.show_error(l, self.still_invalid(field, capacity).as_ref(), capacity));
     }
 
     /// Shows only the groups named in `shown` (from [`CONTROL_GROUPS`]).

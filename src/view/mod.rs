@@ -339,7 +339,10 @@ impl Widget {
         }
         let had_focus = self.controls.transient_focus(false);
         let result = self.try_act(action, wall);
-        let error = self.controls.show_error(self.locale, result.as_ref().err());
+        let capacity = self.session.config().capacity();
+        let error = self
+            .controls
+            .show_error(self.locale, result.as_ref().err(), capacity);
         // A send refused for a field's sake is no decision: said in the status line and aloud,
         // at each press (the error line under the controls already showed it when the field
         // changed, so it would not change again).
@@ -634,7 +637,8 @@ impl Widget {
         self.back_to_live(false);
         self.session.configure(config, dom::wall_seconds())?;
         self.show_config();
-        self.controls.show_error(self.locale, None);
+        self.controls
+            .show_error(self.locale, None, config.capacity());
         self.refresh();
         Ok(())
     }

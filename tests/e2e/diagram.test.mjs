@@ -153,12 +153,22 @@ test('a refused field is named by its label in the page\'s language, marked inva
     text: 'Rajada de: 101 não é permitido; use um número inteiro de 1 a 100.',
     invalid: ['bl-burst-size -> line'],
   });
+  // A second refused field joins the first: neither error nor mark is lost while its value stays.
   await enter('.bl-seed', '-1');
   await page.selectOption(`${w} .bl-traffic`, 'steady');
+  assert.deepEqual(await errorState(page, w), {
+    text: 'Rajada de: 101 não é permitido; use um número inteiro de 1 a 100.\n'
+      + 'Semente: -1 não é permitido; use um número inteiro de 0 a 4294967295.',
+    invalid: ['bl-burst-size -> line', 'bl-seed -> line'],
+  });
+  // Each clears with its own field's allowed value, the other staying.
+  await enter('.bl-burst-size', '5');
   assert.deepEqual(await errorState(page, w), {
     text: 'Semente: -1 não é permitido; use um número inteiro de 0 a 4294967295.',
     invalid: ['bl-seed -> line'],
   });
+  await page.click(`${w} .bl-send`);
+  assert.equal((await errorState(page, w)).text, 'Semente: -1 não é permitido; use um número inteiro de 0 a 4294967295.');
   assert.deepEqual(page.problems, []);
 
   await page.goto(`${env.server.url}en.html?capacity=5`);
