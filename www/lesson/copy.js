@@ -52,6 +52,8 @@ export function wireCopyButton(button, text) {
       } catch {
         throw new Error(t('copy_failed'));
       }
+      // The button shows "Copied!" while its name stays: the live region says it once, in full.
+      button.setAttribute('aria-label', label);
       button.textContent = button.dataset.copied;
       button.classList.add('is-copied');
       message = t('copy_announce', { what: source.name });
@@ -64,6 +66,7 @@ export function wireCopyButton(button, text) {
     clearTimeout(timer);
     timer = setTimeout(() => {
       button.textContent = label;
+      button.removeAttribute('aria-label');
       button.classList.remove('is-copied');
       // A failure stays beside the button until the next click: it asks the reader to act.
       if (feedback && !failed) feedback.textContent = '';
