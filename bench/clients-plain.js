@@ -83,8 +83,7 @@ function makeBuckets(count, capacity, rate) {
     tokens[b] = available;
     if (!(previous > now)) last[b] = now;
     if (available + capacity * TOKEN_SLACK + rate * timeSlack(now) >= 1) {
-      const left = available - 1;
-      tokens[b] = left > 0 ? left : 0;
+      tokens[b] = available - 1; // may owe the slack's hair, as the core does
       return 0;
     }
     const lag = Math.max(last[b] - now, 0);

@@ -148,10 +148,10 @@ const LIMITERS = {
         last = last === last ? Math.max(last, now) : now;
         level = l;
         const slack = capacity * 1e-12 + rate * timeSlack(now);
-        if (l + 1 <= capacity + slack) { level = Math.min(l + 1, capacity); return 0; }
+        if (l + 1 <= capacity + slack) { level = l + 1; return 0; } // over B by the slack's hair, owed
         return -1;
       },
-      load: drained,
+      load: (now) => Math.min(drained(now), capacity),
     };
   },
   gcra(limit, w) {
@@ -190,12 +190,12 @@ const LIMITERS = {
         tokens = available;
         last = last === last ? Math.max(last, now) : now;
         if (available + capacity * 1e-12 + rate * timeSlack(now) >= 1) {
-          tokens = Math.max(available - 1, 0);
+          tokens = available - 1; // may owe the slack's hair
           return 0;
         }
         return -1;
       },
-      load(now) { return capacity - refilled(now); },
+      load(now) { return capacity - Math.max(refilled(now), 0); },
     };
   },
 };

@@ -105,7 +105,9 @@ local time_slack = math.max(1e-9, math.abs(now) * 4 * EPSILON)
 if cost - capacity > token_slack then
   retry_after, never = -1, 'cost_exceeds_capacity'
 elseif available + token_slack + rate * time_slack >= cost then
-  allowed, tokens = 1, math.max(0, available - cost)
+  -- Let in by the slack, the request owes what it was short: the count goes that hair below 0
+  -- and the refill pays it back first, so the slack never adds up over requests.
+  allowed, tokens = 1, available - cost
 elseif rate == 0 then
   retry_after, never = -1, 'no_refill'
 else
@@ -132,5 +134,7 @@ else
   redis.call('PERSIST', KEYS[1])
 end
 
-return { allowed, text(tokens), text(retry_after), never, text(available), text(elapsed), text(tokens_before),
+-- A count still paying back the slack's hair is reported as 0, as the core reports it.
+local function shown(x) return text(math.max(0, x)) end
+return { allowed, shown(tokens), text(retry_after), never, shown(available), text(elapsed), shown(tokens_before),
   text(lag) }

@@ -176,6 +176,34 @@ fn retry_exactly_at_retry_after_passes_at_awkward_rates_and_times() {
 }
 
 #[test]
+fn the_time_slack_is_owed_back_so_it_never_adds_up() {
+    // At Unix times the time slack (4 ulp of `now`, ~1.5 µs) is worth 1,500 tokens at
+    // r = 10⁹/s: a whole request. Forgiven at each request, it let every one of these 3,000
+    // requests in; owed back, the run admits what the refill earned (1.5 ms × 10⁹ / 1,500 =
+    // 1,000), plus the full bucket, plus at most one slack's worth.
+    let (capacity, rate, start) = (1500.0, 1e9, 1_700_000_000.0);
+    let mut b = TokenBucket::started_at(BucketConfig::new(capacity, rate).unwrap(), start).unwrap();
+    let mut admitted = 0;
+    for i in 0..3000 {
+        let d = b.try_acquire(capacity, start + i as f64 * 0.5e-6).unwrap();
+        assert!(d.tokens >= 0.0 && d.available >= 0.0, "request {i}: {d:?}");
+        admitted += usize::from(d.is_admitted());
+    }
+    assert!(
+        (1000..=1002).contains(&admitted),
+        "admitted {admitted} of 3000"
+    );
+
+    // Twenty requests at one instant: the full bucket's one, and at most the slack's
+    // 1.5 µs × 2·10⁶ = 3 more, once.
+    let mut b = TokenBucket::started_at(BucketConfig::new(1.0, 2e6).unwrap(), start).unwrap();
+    let at_once = (0..20)
+        .filter(|_| b.try_acquire(1.0, start + 0.5).unwrap().is_admitted())
+        .count();
+    assert!(at_once <= 4, "{at_once} of 20 admitted at one instant");
+}
+
+#[test]
 fn config_errors_name_field_value_and_rule() {
     let cases: [(f64, f64, Field, &str); 5] = [
         (

@@ -21,6 +21,16 @@ pub(crate) fn time_slack(now: f64) -> f64 {
     }
 }
 
+/// The tokens a caller sees: a count still paying back a slack's debt (a hair below 0) is 0.
+#[inline]
+fn owed_as_none(tokens: f64) -> f64 {
+    if tokens > 0.0 {
+        tokens
+    } else {
+        0.0
+    }
+}
+
 /// A token bucket's parameters, checked when built so a bad value can't exist later.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct BucketConfig {
@@ -164,7 +174,7 @@ impl TokenBucket {
     /// Tokens the bucket would hold at `now`, without changing it.
     pub fn tokens_at(&self, now: f64) -> Result<f64, InvalidValue> {
         let now = InvalidValue::check(Field::Now, now, Rule::Finite)?;
-        Ok(self.refilled(now).0)
+        Ok(owed_as_none(self.refilled(now).0))
     }
 
     /// Asks for `cost` tokens (finite, ≥ 0) at `now`. Admitted iff the refilled bucket holds at
@@ -196,8 +206,11 @@ impl TokenBucket {
         // If `now` is behind the last refill, the missing tokens start accruing only from there.
         let lag = if last > now { last - now } else { 0.0 };
         let outcome = if admitted {
-            let left = available - cost;
-            self.tokens = if left > 0.0 { left } else { 0.0 };
+            // A request let in by the slack owes what it was short: the count goes that little
+            // below 0 and the refill pays it back first, so the slack never adds up over
+            // requests (in tokens it is `r` times a few ulps of `now`: at Unix times and
+            // r = 10⁹/s, a whole request's worth each time).
+            self.tokens = available - cost;
             Outcome::Admitted
         } else if cost - capacity > token_slack() {
             Outcome::Never(Never::CostExceedsCapacity)
@@ -211,10 +224,10 @@ impl TokenBucket {
         };
         Ok(Decision {
             outcome,
-            tokens: self.tokens,
-            available,
+            tokens: owed_as_none(self.tokens),
+            available: owed_as_none(available),
             elapsed,
-            tokens_before,
+            tokens_before: owed_as_none(tokens_before),
             lag,
         })
     }

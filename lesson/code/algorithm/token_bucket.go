@@ -47,7 +47,7 @@ func (b *TokenBucket) TryAcquire(cost, now float64) (allowed bool, retryAfter fl
 	timeSlack := math.Max(1e-9, math.Abs(now)*4*epsilon)
 	fits := cost-b.capacity <= tokenSlack
 	if fits && b.tokens+tokenSlack+b.refillRate*timeSlack >= cost {
-		b.tokens = math.Max(0, b.tokens-cost) // {{comments.debit}}
+		b.tokens -= cost // {{comments.debit}}
 		return true, 0, false
 	}
 	if !fits || b.refillRate == 0 {

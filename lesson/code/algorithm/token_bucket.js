@@ -31,7 +31,7 @@ export class TokenBucket {
     const timeSlack = Math.max(1e-9, Math.abs(now) * 4 * Number.EPSILON);
     const fits = cost - this.capacity <= tokenSlack;
     if (fits && this.tokens + tokenSlack + this.refillRate * timeSlack >= cost) {
-      this.tokens = Math.max(0, this.tokens - cost); // {{comments.debit}}
+      this.tokens -= cost; // {{comments.debit}}
       return { allowed: true, retryAfter: 0 };
     }
     if (!fits || this.refillRate === 0) {

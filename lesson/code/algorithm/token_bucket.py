@@ -34,7 +34,7 @@ class TokenBucket:
             time_slack = max(1e-9, abs(now) * 4 * sys.float_info.epsilon)
             fits = cost - self.capacity <= token_slack
             if fits and self.tokens + token_slack + self.refill_rate * time_slack >= cost:
-                self.tokens = max(0.0, self.tokens - cost)  # {{comments.debit}}
+                self.tokens -= cost  # {{comments.debit}}
                 return True, 0.0
             if not fits or self.refill_rate == 0:
                 return False, None  # {{comments.never}}

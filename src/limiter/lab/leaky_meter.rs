@@ -47,7 +47,9 @@ impl LeakyMeter {
             };
         }
         if level + cost <= self.capacity + slack {
-            self.level = (level + cost).min(self.capacity);
+            // Let in by the slack, the meter stays over `B` by that hair until it leaks away, as
+            // the token bucket owes its shortfall: the slack never adds up over requests.
+            self.level = level + cost;
             return Verdict::Admitted;
         }
         // Time before `last` drains nothing, so a request from the past also waits for the gap.
@@ -64,7 +66,7 @@ impl Limiter for LeakyMeter {
     }
 
     fn load(&self, now: f64) -> f64 {
-        self.drained(now)
+        self.drained(now).min(self.capacity)
     }
 }
 
