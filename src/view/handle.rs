@@ -7,7 +7,7 @@ use super::dom::Shared;
 use super::{locale, mount, Mounted, Widget};
 use crate::limiter::{BucketConfig, Field, InvalidValue, Rule, Scenario, MAX_STEP_SECONDS};
 use crate::wasm::convert::{
-    as_number, js_decimal, js_number, number, parse_text, scenario_to_js, string, to_js,
+    as_number, js_decimal, js_number, parse_text, scenario_to_js, string, to_js,
 };
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
@@ -155,10 +155,10 @@ fn argument(
     value: &JsValue,
     rule: Rule,
     default: Option<f64>,
-) -> Result<f64, JsError> {
+) -> Result<f64, InvalidValue> {
     match default {
         Some(default) if value.is_undefined() => Ok(default),
-        _ => number(field, value, rule),
+        _ => as_number(field, value, rule).and_then(|n| InvalidValue::check(field, n, rule)),
     }
 }
 
@@ -204,18 +204,43 @@ impl BucketDiagram {
     fn widget(&self) -> &RefCell<Widget> {
         &self.mounted.widget
     }
+
+    /// `err`, from a script's call, shown in the widget's error line as a refused control's
+    /// would be (a reader watching the page sees why nothing happened), and returned to be
+    /// thrown to the script.
+    fn shown(&self, err: InvalidValue) -> InvalidValue {
+        let widget = self.widget().read();
+        let capacity = widget.session.config().capacity();
+        drop(
+            widget
+                .controls
+                .show_error(widget.locale, Some(&err), capacity),
+        );
+        err
+    }
+
+    /// [`Self::shown`], thrown as the core's error with its data (see `to_js`).
+    fn refuse(&self, err: InvalidValue) -> JsError {
+        to_js(self.shown(err))
+    }
 }
 
 #[wasm_bindgen]
 impl BucketDiagram {
-    /// Sends one request of `cost` tokens (default 1) now; returns whether it was admitted.
+    /// Sends one request of `cost` tokens now (default: the cost in the cost field, as the send
+    /// button does); returns whether it was admitted.
     pub fn send(
         &self,
         #[wasm_bindgen(unchecked_param_type = "number | undefined")] cost: &JsValue,
     ) -> Result<bool, JsError> {
-        let cost = argument(Field::Cost, cost, Rule::NonNegative, Some(1.0))?;
-        let mut widget = self.widget().write();
-        widget.send(cost).map_err(to_js)
+        let cost = if cost.is_undefined() {
+            let widget = self.widget().read();
+            widget.controls.cost(widget.session.config().capacity())
+        } else {
+            argument(Field::Cost, cost, Rule::NonNegative, None)
+        };
+        let sent = cost.and_then(|cost| self.widget().write().send(cost));
+        sent.map_err(|err| self.refuse(err))
     }
 
     /// Decides a click on the send button made at `wallMs` (milliseconds of `performance.now()`,
@@ -235,7 +260,8 @@ impl BucketDiagram {
         // The range as a person reads it: to the microsecond, rounded inwards so that every time
         // it states is allowed; the check itself is exact.
         let range = Rule::Between(readable_ms(since, f64::ceil), readable_ms(now, f64::floor));
-        let refuse = |err: InvalidValue| JsError::new(&err.message_with("wallMs", js_number));
+        let refuse =
+            |err: InvalidValue| JsError::new(&self.shown(err).message_with("wallMs", js_number));
         let wall_ms = as_number(Field::Now, wall_ms, range).map_err(refuse)?;
         if !(since..=now).contains(&(wall_ms / 1000.0)) {
             return Err(refuse(InvalidValue::refused(Field::Now, wall_ms, range)));
@@ -261,8 +287,9 @@ impl BucketDiagram {
         #[wasm_bindgen(unchecked_param_type = "number")] seconds: &JsValue,
     ) -> Result<(), JsError> {
         let rule = Rule::Between(0.0, MAX_STEP_SECONDS);
-        let seconds = argument(Field::Step, seconds, rule, None)?;
-        self.widget().write().step(seconds).map_err(to_js)
+        let stepped = argument(Field::Step, seconds, rule, None)
+            .and_then(|seconds| self.widget().write().step(seconds));
+        stepped.map_err(|err| self.refuse(err))
     }
 
     /// Tokens in the bucket as the counter shows them (unrounded): now, or at the past moment
@@ -282,15 +309,10 @@ impl BucketDiagram {
         &self,
         #[wasm_bindgen(unchecked_param_type = "number | undefined")] seconds: &JsValue,
     ) -> Result<(), JsError> {
-        let seconds = argument(
-            Field::Step,
-            seconds,
-            Rule::NonNegative,
-            Some(super::STEP_SECONDS),
-        )?;
-        let seconds =
-            InvalidValue::check(Field::Step, seconds, Rule::NonNegative).map_err(to_js)?;
-        self.widget().write().travel_by(-seconds).map_err(to_js)
+        let rule = Rule::NonNegative;
+        let moved = argument(Field::Step, seconds, rule, Some(super::STEP_SECONDS))
+            .and_then(|seconds| self.widget().write().travel_by(-seconds));
+        moved.map_err(|err| self.refuse(err))
     }
 
     /// Shows the session as it was at lesson time `t` (as the README names it), from 20 s
@@ -300,14 +322,16 @@ impl BucketDiagram {
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] t: &JsValue,
     ) -> Result<(), JsError> {
-        let refuse = |err: InvalidValue| JsError::new(&err.message_with("t", js_number));
+        let refuse =
+            |err: InvalidValue| JsError::new(&self.shown(err).message_with("t", js_number));
         let (earliest, latest) = {
             let widget = self.widget().read();
             let now = widget.session.now(super::dom::wall_seconds());
             super::timeline::seek_range(widget.timeline.start(now), now)
         };
         let at = as_number(Field::Now, t, Rule::Between(earliest, latest)).map_err(refuse)?;
-        self.widget().write().seek(at).map_err(refuse)
+        let sought = self.widget().write().seek(at);
+        sought.map_err(refuse)
     }
 
     /// Back to the live session, as "Back to live" does: lesson time runs again if it ran before
@@ -381,10 +405,13 @@ impl BucketDiagram {
         #[wasm_bindgen(unchecked_param_type = "number", js_name = refillRate)]
         refill_rate: &JsValue,
     ) -> Result<(), JsError> {
-        let capacity = argument(Field::Capacity, capacity, Rule::Positive, None)?;
-        let refill_rate = argument(Field::RefillRate, refill_rate, Rule::NonNegative, None)?;
-        let config = BucketConfig::new(capacity, refill_rate).map_err(to_js)?;
-        self.widget().write().configure(config).map_err(to_js)
+        let configured = (|| {
+            let capacity = argument(Field::Capacity, capacity, Rule::Positive, None)?;
+            let refill_rate = argument(Field::RefillRate, refill_rate, Rule::NonNegative, None)?;
+            let config = BucketConfig::new(capacity, refill_rate)?;
+            self.widget().write().configure(config)
+        })();
+        configured.map_err(|err| self.refuse(err))
     }
 
     /// Puts `cost` in the cost field: the cost of each request sent with the buttons, a whole
@@ -394,11 +421,15 @@ impl BucketDiagram {
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] cost: &JsValue,
     ) -> Result<(), JsError> {
+        let rule = cost_rule(self.capacity());
+        let cost = argument(Field::Cost, cost, rule, None).map_err(|err| self.refuse(err))?;
         let widget = self.widget().read();
-        let rule = cost_rule(widget.session.config().capacity());
-        let cost = argument(Field::Cost, cost, rule, None)?;
-        let cost = InvalidValue::check(Field::Cost, cost, rule).map_err(to_js)?;
         widget.controls.set_start_cost(cost);
+        // The field's own earlier error, if any, goes with its new value.
+        let capacity = widget.session.config().capacity();
+        widget
+            .controls
+            .recheck(widget.locale, Field::Cost, capacity);
         Ok(())
     }
 

@@ -190,6 +190,40 @@ test('a refused field is named by its label in the page\'s language, marked inva
   await page.context().close();
 });
 
+test('a script\'s refused call shows in the widget too, in the page\'s words; send() sends the cost field\'s cost', async () => {
+  const page = await openPage(env.browser);
+  await page.goto(`${env.server.url}en.html?capacity=5`);
+  await waitForWidget(page);
+  const w = '#bucket-widget';
+  /** Calls `method` on the diagram's handle; returns what it threw. */
+  const refused = (method, ...args) => page.evaluate(({ method, args }) => {
+    try { window.bucketlab.diagram[method](...args); return null; } catch (e) { return e.message; }
+  }, { method, args });
+  await page.evaluate(() => window.bucketlab.diagram.pause());
+  assert.equal(await refused('step', -1), 'seconds must be a finite number from 0 to 3600, got -1');
+  assert.deepEqual(await errorState(page, w), {
+    text: 'seconds: -1 is not allowed; use a number from 0 to 3600.', invalid: [],
+  });
+  // The next action that goes through clears it, as after a refused control.
+  await page.click(`${w} .bl-send`);
+  assert.equal((await errorState(page, w)).text, '');
+  assert.match(await refused('configure', 5, -2), /^refillRate .*got -2$/);
+  assert.equal((await errorState(page, w)).text, 'Rate r (tokens/s): -2 is not allowed; use a number of at least 0.');
+  assert.match(await refused('seek', 99), /^t must be a finite number from 0 to [\d.]+, got 99$/);
+  assert.match((await errorState(page, w)).text, /^now: 99 is not allowed; use a number from 0 to [\d.]+\.$/);
+
+  // Without an argument, send() costs what the cost field says, as the button does.
+  await page.click(`${w} .bl-reset`);
+  await page.evaluate(() => window.bucketlab.diagram.pause());
+  await page.evaluate(() => window.bucketlab.diagram.setCost(3));
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.send()), true);
+  assert.equal(await counter(page), '2.0 / 5');
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.send(1)), true);
+  assert.equal(await counter(page), '1.0 / 5');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('paused time moves only by steps, so counts are exact', async () => {
   const page = await openPage(env.browser);
   await page.goto(`${env.server.url}?capacity=10&refill-rate=5&tokens=0`);
