@@ -29,7 +29,8 @@ const WIDTH: f64 = 480.0;
 /// Vertical band of the level line.
 const LEVEL_TOP: f64 = 8.0;
 const LEVEL_BOTTOM: f64 = 64.0;
-// Request markers sit on the row y = 78 (written into the marker paths below).
+// Request markers sit on two rows, admitted ones at y = 72 and denied ones at y = 83 (written into
+// the marker paths below), so a burst at one instant shows both.
 
 /// Pixels per second of lesson time.
 const PX_PER_SECOND: f64 = WIDTH / SPAN;
@@ -298,12 +299,12 @@ fn paths(history: &History, now: f64, until: f64, capacity: f64) -> [String; 3] 
             Kind::Admitted => {
                 ok.push('M');
                 push_fixed(&mut ok, cx, 1);
-                ok.push_str(" 78m-4 0a4 4 0 1 0 8 0a4 4 0 1 0-8 0");
+                ok.push_str(" 72m-4 0a4 4 0 1 0 8 0a4 4 0 1 0-8 0");
             }
             Kind::Denied => {
                 deny.push('M');
                 push_fixed(&mut deny, cx, 1);
-                deny.push_str(" 73l5 5l-5 5l-5-5Z");
+                deny.push_str(" 78l5 5l-5 5l-5-5Z");
             }
             Kind::Reconfigured => {}
         }
@@ -361,9 +362,9 @@ mod tests {
         let [line, ok, deny] = paths(session.history(), 2.0, 2.0, 2.0);
         assert_eq!(
             ok,
-            "M-24.0 78m-4 0a4 4 0 1 0 8 0a4 4 0 1 0-8 0M-24.0 78m-4 0a4 4 0 1 0 8 0a4 4 0 1 0-8 0"
+            "M-24.0 72m-4 0a4 4 0 1 0 8 0a4 4 0 1 0-8 0M-24.0 72m-4 0a4 4 0 1 0 8 0a4 4 0 1 0-8 0"
         );
-        assert_eq!(deny, "M-24.0 73l5 5l-5 5l-5-5Z");
+        assert_eq!(deny, "M-24.0 78l5 5l-5 5l-5-5Z");
         // Full (y = 8) from t = 0 to 1, down to empty (y = 64), half refilled (y = 36) at t = 2.
         assert_eq!(
             line,

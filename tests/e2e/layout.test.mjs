@@ -71,3 +71,25 @@ for (const path of ['', 'en.html']) {
     await page.context().close();
   });
 }
+
+/** The timeline's tick labels' size on screen, in px: their font size scaled as the SVG is. */
+const tickPixels = (root) => {
+  const svg = root.querySelector('.bl-timeline');
+  const tick = svg.querySelector('.bl-tl-tick');
+  return parseFloat(getComputedStyle(tick).fontSize) * svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+};
+
+test('the timeline\'s labels stay readable (≥ 11 px) in a 300 px column and in a 320 px iframe', async () => {
+  const page = await env.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(`${env.server.url}demo/embed-demo.html`);
+  await page.$eval('bucket-lab', (el) => { el.style.width = '300px'; el.setAttribute('controls', 'send time'); });
+  await page.waitForFunction(() => document.querySelector('bucket-lab').shadowRoot?.querySelector('.bl-widget[data-live]'));
+  const column = await page.$eval('bucket-lab', (el, f) => new Function(`return (${f})`)()(el.shadowRoot), tickPixels.toString());
+  assert.ok(column >= 11, `ticks ${column.toFixed(1)} px in a 300 px column`);
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto(`${env.server.url}embed.html?lang=en`);
+  await page.waitForFunction(() => document.querySelector('bucket-lab')?.shadowRoot?.querySelector('.bl-widget[data-live]'));
+  const narrow = await page.$eval('bucket-lab', (el, f) => new Function(`return (${f})`)()(el.shadowRoot), tickPixels.toString());
+  assert.ok(narrow >= 11, `ticks ${narrow.toFixed(1)} px in a 320 px iframe`);
+  await page.close();
+});
