@@ -93,3 +93,19 @@ test('the timeline\'s labels stay readable (≥ 11 px) in a 300 px column and in
   assert.ok(narrow >= 11, `ticks ${narrow.toFixed(1)} px in a 320 px iframe`);
   await page.close();
 });
+
+test('a focused slider\'s ring stays clear of its value (1280 and 375 px)', async () => {
+  for (const width of [1280, 375]) {
+    const page = await openLesson(env, 'en.html', { viewport: { width, height: 800 } });
+    await page.focus('#bucket-widget .bl-rate');
+    await page.keyboard.press('ArrowRight');
+    const gap = await page.$eval('#bucket-widget .bl-rate', (range) => {
+      const style = getComputedStyle(range);
+      const ring = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
+      const out = range.parentElement.querySelector('.bl-out');
+      return out.getBoundingClientRect().left - (range.getBoundingClientRect().right + ring);
+    });
+    assert.ok(gap >= 0, `${width} px: the ring overlaps the value by ${-gap} px`);
+    await page.context().close();
+  }
+});
