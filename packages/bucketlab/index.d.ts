@@ -50,7 +50,8 @@ export type ControlGroup = 'send' | 'cost' | 'burst' | 'bucket' | 'traffic' | 't
 /** A mounted diagram. */
 export class BucketDiagram {
   private constructor();
-  /** Sends one request of `cost` (default 1) now; returns whether it was admitted. */
+  /** Sends one request of `cost` now (default: the cost in the cost field, as the send button does);
+   * returns whether it was admitted. A refused argument throws, and shows in the widget too. */
   send(cost?: number): boolean;
   /** Decides a click on the send button made at `wallMs` (ms of `performance.now()`), with the
    * cost in the cost field, as the click would have been then; returns whether it took effect. */
