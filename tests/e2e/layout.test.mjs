@@ -109,3 +109,18 @@ test('a focused slider\'s ring stays clear of its value (1280 and 375 px)', asyn
     await page.context().close();
   }
 });
+
+test('a huge B and r read on one line beside their sliders (375 px)', async () => {
+  const page = await openLesson(env, 'en.html', { viewport: { width: 375, height: 800 } });
+  await page.evaluate(() => { window.bucketlab.diagram.pause(); window.bucketlab.diagram.configure(1e308, 1e308); });
+  const outs = await page.$$eval('#bucket-widget .bl-out', (outs) => outs.map((out) => {
+    const field = out.parentElement.getBoundingClientRect();
+    const box = out.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(out);
+    return { text: out.textContent, lines: range.getClientRects().length, inside: box.right <= field.right + 0.5 };
+  }));
+  assert.deepEqual(outs, [{ text: '1e+308', lines: 1, inside: true }, { text: '1e+308', lines: 1, inside: true }]);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
