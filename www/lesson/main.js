@@ -240,6 +240,13 @@ async function start() {
       const handle = window.bucketlab[name];
       if (name === 'hero' || playedScenario === undefined) carry(handle, s, running);
     }
+    // The recording leaves the cost field at its last request's cost; the link's c is the one the
+    // reader left it at (a cost of 3 sent, then 2 typed: 2). Already checked against this B above.
+    if (handoff?.widgets?.diagram && playedScenario === undefined && link.values.c !== undefined) {
+      try {
+        diagram().setCost(link.values.c);
+      } catch {} // refused above already, and named in the notice
+    }
     carryHeroOnItsLink();
     permalink.hidden = false;
     root.addEventListener('bucketlab:config', updateHash);
