@@ -267,17 +267,14 @@ async function start() {
   }
 
   if (rejected.length) {
-    const notice = document.getElementById('page-notice');
-    // The core's exact reason is English: shown on the English page; for the Portuguese one,
-    // worded from the same as data by scenario-reason.js (loaded only then), the exact one left
-    // to the console.
-    const english = pageLang() === 'en';
-    const { scenarioReason } = !english && rejected.some((r) => r.problem) ? await import('./scenario-reason.js') : {};
+    // A refused scenario's reason is worded from the core's refusal as data by scenario-reason.js
+    // (loaded only then), the same way in both languages, with the lesson's names (B, r, c…); the
+    // core's exact sentence, with its own field names, goes to the console.
+    const { scenarioReason } = rejected.some((r) => r.problem) ? await import('./scenario-reason.js') : {};
     const items = rejected.map(({ name, value, allowed, detail, problem, reason }) => {
-      if (detail && !english) console.warn(`bucketlab: ${name} = "${value}": ${detail}`);
-      const why = reason ? t(reason) : problem && !english ? scenarioReason(problem) : '';
-      const item = t(why ? 'notice_item_reason' : 'notice_item', { name, value, reason: why, allowed: t(allowed) });
-      return `${item}${detail && english ? ` (${detail})` : ''}`;
+      if (detail) console.warn(`bucketlab: ${name} = "${value}": ${detail}`);
+      const why = reason ? t(reason) : problem ? scenarioReason(problem) : '';
+      return t(why ? 'notice_item_reason' : 'notice_item', { name, value, reason: why, allowed: t(allowed) });
     });
     showNotice(t('notice_ignored', { list: items.join('; ') }));
   }
