@@ -113,13 +113,13 @@ test('lab: play runs the lanes forward to the end and stops', async () => {
   await page.context().close();
 });
 
-test('lab: seek and step from the console refuse what is not a number, naming it and the range, and Play still runs', async () => {
+test('lab: seek and step from the console refuse what is not a number, seek what is off the axis, naming it and the range, and Play still runs', async () => {
   const page = await openLab();
   await page.evaluate(() => window.bucketlab.lab.comparison.seek(1));
   const refused = (expression) => page.evaluate((e) => {
     const c = window.bucketlab.lab.comparison;
     try {
-      ({ none: () => c.seek(), nothing: () => c.seek(null), nan: () => c.seek(Number.NaN), text: () => c.seek('2abc'), digits: () => c.seek('1'), step: () => c.step(Infinity) })[e]();
+      ({ none: () => c.seek(), nothing: () => c.seek(null), nan: () => c.seek(Number.NaN), text: () => c.seek('2abc'), digits: () => c.seek('1'), below: () => c.seek(-1), beyond: () => c.seek(1e9), step: () => c.step(Infinity) })[e]();
       return null;
     } catch (error) {
       return error.message;
@@ -131,6 +131,9 @@ test('lab: seek and step from the console refuse what is not a number, naming it
   assert.equal(await refused('nan'), `time must be a finite number of seconds ${range}, got NaN`);
   assert.equal(await refused('text'), `time must be a finite number of seconds ${range}, got "2abc" (a string)`);
   assert.equal(await refused('digits'), `time must be a finite number of seconds ${range}, got "1" (a string)`);
+  // Off the axis: refused as NaN is, not moved to its nearer end.
+  assert.equal(await refused('below'), `time must be a finite number of seconds ${range}, got -1`);
+  assert.equal(await refused('beyond'), `time must be a finite number of seconds ${range}, got 1000000000`);
   assert.equal(await refused('step'), `seconds must be a finite number of seconds ${range}, got Infinity`);
   assert.equal(await page.evaluate(() => window.bucketlab.lab.comparison.time), 1, 'nothing changed');
   await page.click(`${LAB} .lab-play`);

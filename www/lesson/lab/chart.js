@@ -58,7 +58,7 @@ export class LaneChart {
   #draw(time) {
     this.parts = this.rows.map((row) => this.#row(row));
     this.element.replaceChildren(...this.parts.map((part) => part.node), this.#axis());
-    this.seek(time);
+    this.#show(time);
   }
 
   x(time) {
@@ -156,12 +156,17 @@ export class LaneChart {
   }
 
   /**
-   * Shows everything that has arrived by `time` (clamped to the axis). A `time` that is not a
-   * finite number (undefined, NaN, '2abc', '1') is refused, naming the argument, the value and the
-   * range, and changes nothing: the clock would stall at NaN.
+   * Shows everything that has arrived by `time`, a number of seconds on the axis (0 to
+   * `duration`). Anything else (undefined, NaN, '2abc', '1', -1, 1e9) is refused, naming the
+   * argument, the value and the range, and changes nothing: never coerced nor clamped.
    */
   seek(time) {
-    this.#check('time', time);
+    this.#check('time', time, true);
+    this.#show(time);
+  }
+
+  /** Shows `time`, which the caller has kept on the axis (play and step stop at its ends). */
+  #show(time) {
     this.time = Math.min(Math.max(time, 0), this.duration);
     const x = this.x(this.time);
     for (const part of this.parts) {
@@ -194,11 +199,11 @@ export class LaneChart {
   }
 
   /**
-   * Throws unless `value` is a finite number: `time must be a finite number of seconds (the axis
-   * runs from 0 to 2.5), got "2abc" (a string)`; never coerced.
+   * Throws unless `value` is a finite number (`onAxis`: from 0 to the duration): `time must be a
+   * finite number of seconds (the axis runs from 0 to 2.5), got "2abc" (a string)`; never coerced.
    */
-  #check(name, value) {
-    if (typeof value === 'number' && Number.isFinite(value)) return;
+  #check(name, value, onAxis = false) {
+    if (typeof value === 'number' && Number.isFinite(value) && (!onAxis || (value >= 0 && value <= this.duration))) return;
     const got = typeof value === 'number' || value === null ? String(value) : value === undefined ? 'nothing' : `${JSON.stringify(value) ?? String(value)} (a ${typeof value})`;
     throw new Error(`${name} must be a finite number of seconds (the axis runs from 0 to ${this.duration}), got ${got}`);
   }
@@ -212,20 +217,21 @@ export class LaneChart {
     }
   }
 
+  /** Moves by `seconds` (a finite number; negative: back), stopping at the axis's ends, as Play does. */
   step(seconds) {
     this.#check('seconds', seconds);
     this.pause();
-    this.seek(this.time + seconds);
+    this.#show(this.time + seconds);
   }
 
   play() {
     if (this.playing) return;
-    if (this.time >= this.duration) this.seek(0);
+    if (this.time >= this.duration) this.#show(0);
     this.playing = true;
     let last = performance.now();
     const tick = (now) => {
       if (!this.playing) return;
-      this.seek(this.time + (now - last) / 1000);
+      this.#show(this.time + (now - last) / 1000);
       last = now;
       if (this.time >= this.duration) this.pause();
       else this.frame = requestAnimationFrame(tick);
