@@ -29,13 +29,15 @@ export class LaneChart {
    * @param {Array} o.rows [{ key, name, caption?, arrivals, outcomes, delays, samples?, sampleInterval?,
    *   peakPerSecond?, peakStart?, focus?: Set<number>, detail?: string }]
    * @param {{ from: number, to: number }} [o.view] the stretch of time drawn (default: 0 to
-   *   `duration`); playback still runs over the whole duration, marks outside it are off the strip
+   *   `duration`); playback still runs over the whole duration: the stretch moves to keep the
+   *   playhead on the strip, and the axis says which part of the run it shows
    * @param {number} [o.width] the pixels it will have on the page (its container's `clientWidth`),
    *   so it is drawn at its size from the start; it follows its own width from then on
    */
   constructor({ t, duration, limit, window, rows, onTime, view, width }) {
     Object.assign(this, { t, duration, limit, window, rows, onTime });
     this.view = view ?? { from: 0, to: duration };
+    this.span = this.view.to - this.view.from;
     this.time = 0;
     this.playing = false;
     this.frame = 0;
@@ -152,7 +154,15 @@ export class LaneChart {
       const anchor = k - step < from - 1e-9 ? 'start' : k + step > to + 1e-9 ? 'end' : 'middle';
       axis.append(svg('text', { x, y: 22, 'text-anchor': anchor }, this.t.number(k, 1)));
     }
-    return el('div', { class: 'lab-axis-wrap' }, [axis, el('span', { class: 'lab-axis-label' }, this.t('lane.axis'))]);
+    // Part of the run only (a phone): said under the axis, where the numbers would not say it.
+    const part = this.span < this.duration - 1e-9
+      ? this.t('lane.part', { from: this.t.number(from, 2), to: this.t.number(to, 2), duration: this.t.number(this.duration, 2) })
+      : null;
+    return el('div', { class: 'lab-axis-wrap' }, [
+      axis,
+      el('span', { class: 'lab-axis-label' }, this.t('lane.axis')),
+      part ? el('span', { class: 'lab-axis-part' }, part) : null,
+    ]);
   }
 
   /**
@@ -168,6 +178,14 @@ export class LaneChart {
   /** Shows `time`, which the caller has kept on the axis (play and step stop at its ends). */
   #show(time) {
     this.time = Math.min(Math.max(time, 0), this.duration);
+    // A stretch narrower than the run (a phone) follows the playhead: once it leaves, the stretch
+    // is redrawn around it (from a whole tenth of a second, so the axis reads cleanly).
+    if (this.time < this.view.from - 1e-9 || this.time > this.view.to + 1e-9) {
+      const from = Math.min(Math.max(0, Math.floor((this.time - this.span / 2) * 10) / 10), this.duration - this.span);
+      this.view = { from, to: from + this.span };
+      this.#draw(this.time);
+      return;
+    }
     const x = this.x(this.time);
     for (const part of this.parts) {
       const { row, marks, tally } = part;
