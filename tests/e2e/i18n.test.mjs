@@ -168,6 +168,36 @@ test('the language switch carries the diagram as the reader left it (its recordi
   await page.context().close();
 });
 
+test('the language switch keeps the cost the reader left the diagram at, not the carried recording\'s last one', async () => {
+  const page = await openLesson(env);
+  const W = '#bucket-widget';
+  await page.evaluate(() => window.bucketlab.diagram.pause());
+  await page.fill(`${W} .bl-cost`, '3');
+  await page.dispatchEvent(`${W} .bl-cost`, 'change');
+  await page.click(`${W} .bl-send`);
+  await page.fill(`${W} .bl-cost`, '2');
+  await page.dispatchEvent(`${W} .bl-cost`, 'change');
+  await page.waitForFunction(() => location.hash.includes('&c=2&'));
+  await switchTo(page, 'en', /\/en\.html#b=5&r=1&c=2&/);
+  assert.equal(await page.inputValue(`${W} .bl-cost`), '2');
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.cost), 2);
+  assert.match(await page.evaluate(() => window.bucketlab.diagram.scenario), /s3,1$/, 'the request of cost 3 carried');
+  // From the console, and back: the cost set after the requests is the one that goes across.
+  await page.evaluate(() => {
+    const d = window.bucketlab.diagram;
+    d.configure(8, 2);
+    d.setCost(3);
+    d.send();
+    d.send();
+    d.setCost(2);
+  });
+  await switchTo(page, 'pt-BR', /\/index\.html#b=8&r=2&c=2&/);
+  assert.deepEqual(await page.evaluate(() => [window.bucketlab.diagram.capacity, window.bucketlab.diagram.cost]), [8, 2]);
+  assert.equal(await page.inputValue(`${W} .bl-cost`), '2');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('a shared permalink that names a tab still takes the reader to the code, and lands there', async () => {
   const page = await openLesson(env, 'en.html#b=8&tab=usage', { viewport: { width: 375, height: 812 } });
   await settledAt(page, 'codigo');

@@ -113,13 +113,13 @@ test('lab: play runs the lanes forward to the end and stops', async () => {
   await page.context().close();
 });
 
-test('lab: seek and step from the console refuse what is not a number, naming it and the range, and Play still runs', async () => {
+test('lab: seek and step from the console refuse what is not a number, seek what is off the axis, naming it and the range, and Play still runs', async () => {
   const page = await openLab();
   await page.evaluate(() => window.bucketlab.lab.comparison.seek(1));
   const refused = (expression) => page.evaluate((e) => {
     const c = window.bucketlab.lab.comparison;
     try {
-      ({ none: () => c.seek(), nothing: () => c.seek(null), nan: () => c.seek(Number.NaN), text: () => c.seek('2abc'), digits: () => c.seek('1'), step: () => c.step(Infinity) })[e]();
+      ({ none: () => c.seek(), nothing: () => c.seek(null), nan: () => c.seek(Number.NaN), text: () => c.seek('2abc'), digits: () => c.seek('1'), below: () => c.seek(-1), beyond: () => c.seek(1e9), step: () => c.step(Infinity) })[e]();
       return null;
     } catch (error) {
       return error.message;
@@ -131,6 +131,9 @@ test('lab: seek and step from the console refuse what is not a number, naming it
   assert.equal(await refused('nan'), `time must be a finite number of seconds ${range}, got NaN`);
   assert.equal(await refused('text'), `time must be a finite number of seconds ${range}, got "2abc" (a string)`);
   assert.equal(await refused('digits'), `time must be a finite number of seconds ${range}, got "1" (a string)`);
+  // Off the axis: refused as NaN is, not moved to its nearer end.
+  assert.equal(await refused('below'), `time must be a finite number of seconds ${range}, got -1`);
+  assert.equal(await refused('beyond'), `time must be a finite number of seconds ${range}, got 1000000000`);
   assert.equal(await refused('step'), `seconds must be a finite number of seconds ${range}, got Infinity`);
   assert.equal(await page.evaluate(() => window.bucketlab.lab.comparison.time), 1, 'nothing changed');
   await page.click(`${LAB} .lab-play`);
@@ -292,6 +295,39 @@ test('lab: at 375 px the lanes show the busiest second, the burst spread out; at
       assert.equal(ticks[0], '0', 'the whole run from 0');
       assert.match(ticks.at(-1), /^2[.,]5$/);
     }
+    await page.context().close();
+  }
+});
+
+// The busiest second alone, said nowhere, left a phone's reader looking at 0.8–2.05 s of a run
+// whose counts said "up to 2.5 s", the playhead off the strip at its end: the part shown is said
+// under the axis, and the stretch follows the playhead.
+test('lab: at 375 px the lanes say which part of the run they show and keep the playhead on the strip, its ticks inside; at 1280 px the whole run', async () => {
+  for (const width of [375, 1280]) {
+    const page = await openLab({ viewport: { width, height: 800 } });
+    await page.evaluate(() => window.bucketlab.lab.comparison.pause());
+    const part = `${LAB} .lab-comparison .lab-axis-part`;
+    const shown = () => page.evaluate((lab) => {
+      const inside = (inner, outer) => inner.left >= outer.left - 0.5 && inner.right <= outer.right + 0.5;
+      const axis = document.querySelector(`${lab} .lab-comparison .lab-axis`);
+      return {
+        heads: [...document.querySelectorAll(`${lab} .lab-comparison .lab-row`)].every((row) => inside(row.querySelector('.lab-head').getBoundingClientRect(), row.querySelector('.lab-strip').getBoundingClientRect())),
+        ticks: [...axis.querySelectorAll('text')].every((text) => inside(text.getBoundingClientRect(), axis.getBoundingClientRect())),
+        part: document.querySelector(`${lab} .lab-comparison .lab-axis-part`)?.textContent ?? null,
+      };
+    }, LAB);
+    for (const time of [0, 1.25, 2.5]) {
+      await page.evaluate((t) => window.bucketlab.lab.comparison.seek(t), time);
+      const { heads, ticks, part: said } = await shown();
+      assert.ok(heads, `${width} px, ${time} s: the playhead on every strip`);
+      assert.ok(ticks, `${width} px, ${time} s: every tick's number inside the axis`);
+      if (width === 1280) assert.equal(said, null, 'the whole run: nothing to say');
+      else assert.match(said, /^mostrando de [\d,]+ a [\d,]+ s da execução de 2,5 s; a faixa acompanha o cursor$/);
+      if (width === 375 && time === 0) assert.match(said, /^mostrando de 0 a 1,2 s/);
+      if (width === 375 && time === 2.5) assert.match(said, /^mostrando de 1,3 a 2,5 s/);
+    }
+    if (width === 375) assert.equal(await page.locator(part).isVisible(), true);
+    assert.deepEqual(page.problems, []);
     await page.context().close();
   }
 });

@@ -138,6 +138,37 @@ for (const [path, lang] of [['', 'pt-BR'], ['en.html', 'en']]) {
   });
 }
 
+for (const [path, lang, notCarried] of [['', 'pt-BR', /^As requisições que você enviou no balde do topo não foram trazidas/], ['en.html', 'en', /^The requests you sent in the bucket at the top were not carried/]]) {
+  test(`${lang}: the hero's link carries its requests again over what it carried before; over the reader's own it says why not`, async () => {
+    const page = await openLesson(env, path);
+    const scenario = (name) => page.evaluate((n) => window.bucketlab[n].scenario, name);
+    const notice = '#hero-carry-notice';
+    await page.evaluate(() => window.bucketlab.hero.pause());
+    for (let i = 0; i < 7; i++) await page.click('#hero-widget .bl-send');
+    await page.click('.hero-more a');
+    assert.equal(await scenario('diagram'), await scenario('hero'), 'the seven requests below');
+    // Back up to the hero: three more there, and the link again carries all ten.
+    await page.evaluate(() => scrollTo({ top: 0, behavior: 'instant' }));
+    for (let i = 0; i < 3; i++) await page.click('#hero-widget .bl-send');
+    await page.click('.hero-more a');
+    assert.equal((await scenario('diagram')).split('s1,1').length - 1, 10, 'ten requests below');
+    assert.equal(await scenario('diagram'), await scenario('hero'));
+    assert.equal(await page.locator(notice).count(), 0, 'nothing to explain');
+    // The reader acts below: the hero's next requests are not carried over that, and the page says why.
+    await page.click(`${W} .bl-reset`);
+    const own = await scenario('diagram');
+    await page.evaluate(() => scrollTo({ top: 0, behavior: 'instant' }));
+    await page.click('#hero-widget .bl-send');
+    await page.click('.hero-more a');
+    assert.equal(await scenario('diagram'), own, 'the reader\'s own actions kept');
+    assert.equal(await page.locator(notice).isVisible(), true);
+    assert.match(await page.textContent(notice), notCarried);
+    assert.equal(await page.getAttribute(notice, 'role'), 'status');
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}
+
 test('en: paused, the drops are not drawn (a frozen one could sit between the counter\'s characters); running, they fall', async () => {
   const page = await openLesson(env, 'en.html');
   await page.evaluate(() => window.bucketlab.diagram.pause());

@@ -45,7 +45,7 @@ test('each import() and each new URL(…, import.meta.url) in a bundle reaches a
   for (const spec of embed) assert.ok(existsSync(new URL(spec, new URL(EMBED_BUNDLE.out, WWW))), `${spec} from ${EMBED_BUNDLE.out} is missing`);
   const bundle = new URL(LESSON_BUNDLE.out, WWW);
   const dynamic = [...built(LESSON_BUNDLE).matchAll(/\bimport\("([^"]+)"\)/g)].map((m) => m[1]);
-  // The YAML parser's glue, the SCORM and LRS modules, the scenario reasons in Portuguese, the lab.
+  // The YAML parser's glue, the SCORM and LRS modules, a refused scenario link's reasons, the lab.
   for (const spec of ['../pkg/bucketlab_config.js', '../lms/scorm.js', '../lms/lrs.js', './scenario-reason.js', './lab/app.js']) {
     assert.ok(dynamic.includes(spec), `import("${spec}") in ${dynamic}`);
   }

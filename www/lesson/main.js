@@ -240,6 +240,13 @@ async function start() {
       const handle = window.bucketlab[name];
       if (name === 'hero' || playedScenario === undefined) carry(handle, s, running);
     }
+    // The recording leaves the cost field at its last request's cost; the link's c is the one the
+    // reader left it at (a cost of 3 sent, then 2 typed: 2). Already checked against this B above.
+    if (handoff?.widgets?.diagram && playedScenario === undefined && link.values.c !== undefined) {
+      try {
+        diagram().setCost(link.values.c);
+      } catch {} // refused above already, and named in the notice
+    }
     carryHeroOnItsLink();
     permalink.hidden = false;
     root.addEventListener('bucketlab:config', updateHash);
@@ -260,17 +267,14 @@ async function start() {
   }
 
   if (rejected.length) {
-    const notice = document.getElementById('page-notice');
-    // The core's exact reason is English: shown on the English page; for the Portuguese one,
-    // worded from the same as data by scenario-reason.js (loaded only then), the exact one left
-    // to the console.
-    const english = pageLang() === 'en';
-    const { scenarioReason } = !english && rejected.some((r) => r.problem) ? await import('./scenario-reason.js') : {};
+    // A refused scenario's reason is worded from the core's refusal as data by scenario-reason.js
+    // (loaded only then), the same way in both languages, with the lesson's names (B, r, c…); the
+    // core's exact sentence, with its own field names, goes to the console.
+    const { scenarioReason } = rejected.some((r) => r.problem) ? await import('./scenario-reason.js') : {};
     const items = rejected.map(({ name, value, allowed, detail, problem, reason }) => {
-      if (detail && !english) console.warn(`bucketlab: ${name} = "${value}": ${detail}`);
-      const why = reason ? t(reason) : problem && !english ? scenarioReason(problem) : '';
-      const item = t(why ? 'notice_item_reason' : 'notice_item', { name, value, reason: why, allowed: t(allowed) });
-      return `${item}${detail && english ? ` (${detail})` : ''}`;
+      if (detail) console.warn(`bucketlab: ${name} = "${value}": ${detail}`);
+      const why = reason ? t(reason) : problem ? scenarioReason(problem) : '';
+      return t(why ? 'notice_item_reason' : 'notice_item', { name, value, reason: why, allowed: t(allowed) });
     });
     showNotice(t('notice_ignored', { list: items.join('; ') }));
   }
@@ -311,32 +315,54 @@ function showReplay() {
 
 /**
  * The hero's link (to the diagram's controls, response and timeline) carries the hero's recording
- * into that diagram, live and running if the hero ran; only into a diagram not used yet.
+ * into that diagram, live and running if the hero ran: into a diagram not used yet, or holding
+ * only what this link carried before (replaced by the hero's longer recording). Over the reader's
+ * own actions there it carries nothing, and says so above the diagram.
  */
 function carryHeroOnItsLink() {
+  // The diagram's actions just after the last carry; its end time moves on while it runs.
+  let carried = null;
+  const actions = (scenario) => scenario.split('_').filter((_, i) => i !== 4).join('_');
   document.querySelector('.hero-more a')?.addEventListener('click', () => {
     const { hero: from, diagram: to } = window.bucketlab;
     if (!from || !to) return;
     try {
-      if (acted(from.scenario) && !acted(to.scenario)) carry(to, from.scenario, !from.paused);
+      if (!acted(from.scenario)) return;
+      if (acted(to.scenario) && actions(to.scenario) !== carried) {
+        diagramNotice('hero-carry-notice', t('hero_not_carried'));
+        return;
+      }
+      carry(to, from.scenario, !from.paused);
+      carried = actions(to.scenario);
+      diagramNotice('hero-carry-notice', null);
     } catch {} // too long for a scenario: the diagram stays as it is
   });
 }
 
 /**
- * Says, just above the diagram, that it holds a recording (a "replay what you did" link, a client
- * from "Your traffic") and how to play it: it opens stopped at its first moment, which would
- * otherwise look like a fresh diagram. Returns the notice (one, reused).
+ * The notice `id` just above the diagram (role status: read when its text changes), showing
+ * `text`, or hidden when `text` is null. Returns the notice (one per id, reused).
  */
-function showReplayNotice() {
-  let notice = document.getElementById('replay-notice');
+function diagramNotice(id, text) {
+  let notice = document.getElementById(id);
+  if (!notice && text === null) return null;
   if (!notice) {
     notice = document.createElement('p');
     notice.className = 'notice';
-    notice.id = 'replay-notice';
+    notice.id = id;
     notice.setAttribute('role', 'status');
     root.before(notice);
   }
-  notice.textContent = t('replay_loaded');
+  notice.textContent = text ?? '';
+  notice.hidden = text === null;
   return notice;
+}
+
+/**
+ * Says, just above the diagram, that it holds a recording (a "replay what you did" link, a client
+ * from "Your traffic") and how to play it: it opens stopped at its first moment, which would
+ * otherwise look like a fresh diagram. Returns the notice.
+ */
+function showReplayNotice() {
+  return diagramNotice('replay-notice', t('replay_loaded'));
 }

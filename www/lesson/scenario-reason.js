@@ -1,33 +1,45 @@
-// A refused scenario link's reason in the page's language: the core's refusal as data (the thrown
-// Error's `problem`, see `scenario_to_js` in src/wasm/convert.rs: `{ scenario, action, piece,
-// values }`, and for a refused number its `field` and `given`), worded with the texts of
-// locales/<lang>/errors.json (`scenario`), which the page loads only with this module.
+// A refused scenario link's reason in the page's language, worded the same way on both pages: the
+// core's refusal as data (the thrown Error's `problem`, see `scenario_to_js` in
+// src/wasm/convert.rs: `{ scenario, action, piece, values }`, and for a refused number its
+// `field`, `rule`, `min`, `max` and `given`), worded with the texts of locales/<lang>/errors.json
+// (`scenario`, and `rules` through refusal.js), which the page loads only with this module. A
+// refused number is named as the lesson names it (B, r, c, the scenario's end…), with what is
+// allowed; the core's own sentence, with its field names, goes to the console.
 import tables from '../i18n/locales/errors.js';
+import { refusal } from '../i18n/refusal.js';
 import { translator } from '../i18n/translate.js';
 import { pageLang } from './strings.js';
 
 const t = translator(tables, pageLang());
 // Numbers as the page writes them, without thousands separators (as refusal.js writes them).
 const number = (value) => new Intl.NumberFormat(t.lang, { maximumFractionDigits: 20, useGrouping: false }).format(value);
-// A character given as its code point.
-const char = (code) => String.fromCodePoint(code);
+// A character given as its code point (NaN: none).
+const char = (code) => (Number.isNaN(code) ? '' : String.fromCodePoint(code));
 
-// Each kind's placeholders, from its two values.
-const VALUES = {
-  chars: ([n, max]) => ({ n: number(n), max: number(max) }),
-  actions: ([n, max]) => ({ n: number(n), max: number(max) }),
-  character: ([code]) => ({ char: char(code) }),
-  order: ([from, to]) => ({ from: number(from), to: number(to) }),
+// Each kind's key and placeholders, from its two values.
+const WORDS = {
+  chars: ([n, max]) => ['chars', { n: number(n), max: number(max) }],
+  actions: ([n, max]) => ['actions', { n: number(n), max: number(max) }],
+  character: ([code]) => ['character', { char: char(code) }],
+  order: ([from, to]) => ['order', { from: number(from), to: number(to) }],
+  letter: ([code]) => (Number.isNaN(code) ? ['noLetter'] : ['letter', { char: char(code) }]),
+  arguments: ([code, takes]) => [takes ? 'arguments' : 'noArguments', { letter: char(code), n: number(takes) }],
 };
+
+/** A refused number's field as the lesson names it: `now` is the header's end or an action's time. */
+function label(problem) {
+  const name = problem.field === 'now' ? (problem.action > 0 ? 'time' : 'end') : problem.field;
+  const words = t.raw(`scenario.fields.${name}`);
+  return typeof words === 'string' ? words : undefined;
+}
 
 /** The scenario refusal `problem` in the page's language; '' when it is not one. */
 export function scenarioReason(problem) {
   const kind = problem?.scenario;
-  if (!tables.en.scenario?.[kind]) return '';
+  const [key, values] = WORDS[kind]?.([...problem.values]) ?? [kind];
+  if (kind !== 'value' && typeof tables.en.scenario?.[key] !== 'string') return '';
   const where = problem.action > 0 ? t('scenario.where', { n: number(problem.action), piece: problem.piece }) : '';
-  const { given } = problem;
-  const values = kind === 'value'
-    ? { field: problem.field, given: typeof given === 'number' ? number(given) : `“${given ?? ''}”` }
-    : VALUES[kind]?.([...problem.values]);
-  return [where, t(`scenario.${kind}`, values)].filter(Boolean).join(', ');
+  // A refused number: refusal.js's sentence without its full stop (it is one item of the notice's list).
+  const why = kind === 'value' ? refusal({ problem }, t.lang, () => label(problem)).replace(/\.$/, '') : t(`scenario.${key}`, values);
+  return [where, why].filter(Boolean).join(', ');
 }

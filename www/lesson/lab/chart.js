@@ -29,13 +29,15 @@ export class LaneChart {
    * @param {Array} o.rows [{ key, name, caption?, arrivals, outcomes, delays, samples?, sampleInterval?,
    *   peakPerSecond?, peakStart?, focus?: Set<number>, detail?: string }]
    * @param {{ from: number, to: number }} [o.view] the stretch of time drawn (default: 0 to
-   *   `duration`); playback still runs over the whole duration, marks outside it are off the strip
+   *   `duration`); playback still runs over the whole duration: the stretch moves to keep the
+   *   playhead on the strip, and the axis says which part of the run it shows
    * @param {number} [o.width] the pixels it will have on the page (its container's `clientWidth`),
    *   so it is drawn at its size from the start; it follows its own width from then on
    */
   constructor({ t, duration, limit, window, rows, onTime, view, width }) {
     Object.assign(this, { t, duration, limit, window, rows, onTime });
     this.view = view ?? { from: 0, to: duration };
+    this.span = this.view.to - this.view.from;
     this.time = 0;
     this.playing = false;
     this.frame = 0;
@@ -58,7 +60,7 @@ export class LaneChart {
   #draw(time) {
     this.parts = this.rows.map((row) => this.#row(row));
     this.element.replaceChildren(...this.parts.map((part) => part.node), this.#axis());
-    this.seek(time);
+    this.#show(time);
   }
 
   x(time) {
@@ -152,17 +154,38 @@ export class LaneChart {
       const anchor = k - step < from - 1e-9 ? 'start' : k + step > to + 1e-9 ? 'end' : 'middle';
       axis.append(svg('text', { x, y: 22, 'text-anchor': anchor }, this.t.number(k, 1)));
     }
-    return el('div', { class: 'lab-axis-wrap' }, [axis, el('span', { class: 'lab-axis-label' }, this.t('lane.axis'))]);
+    // Part of the run only (a phone): said under the axis, where the numbers would not say it.
+    const part = this.span < this.duration - 1e-9
+      ? this.t('lane.part', { from: this.t.number(from, 2), to: this.t.number(to, 2), duration: this.t.number(this.duration, 2) })
+      : null;
+    return el('div', { class: 'lab-axis-wrap' }, [
+      axis,
+      el('span', { class: 'lab-axis-label' }, this.t('lane.axis')),
+      part ? el('span', { class: 'lab-axis-part' }, part) : null,
+    ]);
   }
 
   /**
-   * Shows everything that has arrived by `time` (clamped to the axis). A `time` that is not a
-   * finite number (undefined, NaN, '2abc', '1') is refused, naming the argument, the value and the
-   * range, and changes nothing: the clock would stall at NaN.
+   * Shows everything that has arrived by `time`, a number of seconds on the axis (0 to
+   * `duration`). Anything else (undefined, NaN, '2abc', '1', -1, 1e9) is refused, naming the
+   * argument, the value and the range, and changes nothing: never coerced nor clamped.
    */
   seek(time) {
-    this.#check('time', time);
+    this.#check('time', time, true);
+    this.#show(time);
+  }
+
+  /** Shows `time`, which the caller has kept on the axis (play and step stop at its ends). */
+  #show(time) {
     this.time = Math.min(Math.max(time, 0), this.duration);
+    // A stretch narrower than the run (a phone) follows the playhead: once it leaves, the stretch
+    // is redrawn around it (from a whole tenth of a second, so the axis reads cleanly).
+    if (this.time < this.view.from - 1e-9 || this.time > this.view.to + 1e-9) {
+      const from = Math.min(Math.max(0, Math.floor((this.time - this.span / 2) * 10) / 10), this.duration - this.span);
+      this.view = { from, to: from + this.span };
+      this.#draw(this.time);
+      return;
+    }
     const x = this.x(this.time);
     for (const part of this.parts) {
       const { row, marks, tally } = part;
@@ -194,11 +217,11 @@ export class LaneChart {
   }
 
   /**
-   * Throws unless `value` is a finite number: `time must be a finite number of seconds (the axis
-   * runs from 0 to 2.5), got "2abc" (a string)`; never coerced.
+   * Throws unless `value` is a finite number (`onAxis`: from 0 to the duration): `time must be a
+   * finite number of seconds (the axis runs from 0 to 2.5), got "2abc" (a string)`; never coerced.
    */
-  #check(name, value) {
-    if (typeof value === 'number' && Number.isFinite(value)) return;
+  #check(name, value, onAxis = false) {
+    if (typeof value === 'number' && Number.isFinite(value) && (!onAxis || (value >= 0 && value <= this.duration))) return;
     const got = typeof value === 'number' || value === null ? String(value) : value === undefined ? 'nothing' : `${JSON.stringify(value) ?? String(value)} (a ${typeof value})`;
     throw new Error(`${name} must be a finite number of seconds (the axis runs from 0 to ${this.duration}), got ${got}`);
   }
@@ -212,20 +235,21 @@ export class LaneChart {
     }
   }
 
+  /** Moves by `seconds` (a finite number; negative: back), stopping at the axis's ends, as Play does. */
   step(seconds) {
     this.#check('seconds', seconds);
     this.pause();
-    this.seek(this.time + seconds);
+    this.#show(this.time + seconds);
   }
 
   play() {
     if (this.playing) return;
-    if (this.time >= this.duration) this.seek(0);
+    if (this.time >= this.duration) this.#show(0);
     this.playing = true;
     let last = performance.now();
     const tick = (now) => {
       if (!this.playing) return;
-      this.seek(this.time + (now - last) / 1000);
+      this.#show(this.time + (now - last) / 1000);
       last = now;
       if (this.time >= this.duration) this.pause();
       else this.frame = requestAnimationFrame(tick);

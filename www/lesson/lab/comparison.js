@@ -224,8 +224,9 @@ export class Comparison {
   }
 
   /**
-   * On a phone the lanes are a few pixels per 0.1 s: the busiest second (from a tenth of a second
-   * before it, 1.2 s in all) is drawn instead of the whole run, so a burst's requests stand apart.
+   * On a phone the lanes are a few pixels per 0.1 s: the busiest second (from the whole tenth of a
+   * second before it, 1.2 s in all) is drawn instead of the whole run, so a burst's requests stand
+   * apart; the chart says so under its axis, and moves the stretch to keep the playhead on it.
    */
   #view(arrivals, duration) {
     const span = 1.2;
@@ -236,7 +237,7 @@ export class Comparison {
       while (arrivals[i] - arrivals[j] > 1) j++;
       if (i - j + 1 > most) [most, best] = [i - j + 1, arrivals[j]];
     }
-    const from = Math.min(Math.max(0, best - 0.1), duration - span);
+    const from = Math.min(Math.max(0, Math.floor((best - 0.1) * 10 + 1e-9) / 10), duration - span);
     return { from, to: from + span };
   }
 
