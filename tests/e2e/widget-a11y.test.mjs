@@ -193,6 +193,9 @@ test('time: a pause or a step says the moment\'s tokens (and a request just made
   assert.equal((await heard(page))[2], back, 'two quick steps back: the moment reached, said once');
 
   const slider = page.locator(`${W} .bl-scrub`);
+  // A short name; how to use it is its description, read after it.
+  assert.equal(await page.locator(W).getByRole('slider', { name: 'Lesson time', exact: true }).count(), 1);
+  assert.match(await page.$eval(`${W} .bl-scrub`, (s) => document.getElementById(s.getAttribute('aria-describedby')).textContent), /^Drag or use the arrow keys to go back in time\. /);
   await slider.focus();
   await page.keyboard.press('Home');
   assert.equal(await slider.getAttribute('aria-valuetext'), await momentText(page));
