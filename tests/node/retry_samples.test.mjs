@@ -2,9 +2,10 @@
 // (the time until then, at least 0), and 1 s when the header is absent or unreadable. Seconds are
 // digits only (RFC 9110's delay-seconds: no sign, no point), however many: a wait too long for a
 // 32- or 64-bit integer is that long, not unreadable, and each loop sleeps it out instead of
-// retrying early or failing. The JavaScript sample runs here; the Python and Go ones where python3
-// and go are installed. (The Rust one is checked in tests/clients_code.rs.)
-import { test } from 'node:test';
+// retrying early or failing. Each loop returns any answer but a 429 as it is, error statuses
+// included (the lesson's loop only retries 429s). The JavaScript sample runs here; the Python and
+// Go ones where python3 and go are installed. (The Rust one is checked in tests/clients_code.rs.)
+import { mock, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -43,6 +44,17 @@ test('JavaScript: retryAfterSeconds reads seconds and HTTP dates', () => {
   for (const [value, now, wait] of CASES) assert.equal(retryAfterSeconds(value, now * 1000), wait, JSON.stringify(value));
 });
 
+test('JavaScript: fetchWithRetries returns any answer but a 429 as it is', async () => {
+  const fetch = mock.method(globalThis, 'fetch', async () => new Response('down', { status: 503 }));
+  try {
+    const response = await fetchWithRetries('http://example.test/', { maxAttempts: 3 });
+    assert.equal(response.status, 503);
+    assert.equal(fetch.mock.callCount(), 1, 'a 503 is not retried');
+  } finally {
+    fetch.mock.restore();
+  }
+});
+
 test('JavaScript: fetchWithRetries sleeps out a Retry-After longer than setTimeout takes', async (t) => {
   t.mock.timers.enable({ apis: ['setTimeout'] });
   const fetch = t.mock.method(globalThis, 'fetch', async () => new Response('', { status: 429, headers: { 'Retry-After': HUGE } }));
@@ -72,7 +84,7 @@ print(json.dumps([retry_after_seconds(v, datetime.fromtimestamp(now, timezone.ut
   assert.deepEqual(JSON.parse(out), CASES.map(([, , wait]) => wait));
 });
 
-test('Python: get_with_retries sleeps out a huge Retry-After', { skip: !has('python3') && 'python3 is not installed' }, () => {
+test('Python: get_with_retries returns any answer but a 429 and sleeps out a huge Retry-After', { skip: !has('python3') && 'python3 is not installed' }, () => {
   // A stand-in for \`requests\` that answers from a list, and a time.sleep that records its
   // argument and raises when asked for more than the real one can sleep (as it does, OverflowError
   // or OSError) or after 5 calls.
@@ -101,6 +113,8 @@ def sleep(seconds):
     slept.append(seconds)
     if len(slept) == 5: raise Stop
 retry.time.sleep = sleep
+answers[:] = [Response(503)]
+status = retry.get_with_retries("http://example.test/", max_attempts=3).status_code
 answers[:] = [Response(429, {"Retry-After": sys.argv[2]}), Response(200)]
 calls.clear()
 try:
@@ -108,15 +122,16 @@ try:
     outcome = "returned"
 except Stop:
     outcome = "still sleeping"
-print(json.dumps({"outcome": outcome, "requests": len(calls), "slept": sum(slept)}))
+print(json.dumps({"status": status, "outcome": outcome, "requests": len(calls), "slept": sum(slept)}))
 `;
   const out = JSON.parse(execFileSync('python3', ['-c', script, dir(''), HUGE], { encoding: 'utf8' }));
+  assert.equal(out.status, 503, 'a 503 is returned, not raised');
   assert.equal(out.outcome, 'still sleeping', `Retry-After: ${HUGE}`);
   assert.equal(out.requests, 1, 'no retry before the wait is over');
   assert.ok(out.slept > 0, 'it sleeps');
 });
 
-test('Go: RetryAfter reads seconds and HTTP dates, Wait never wraps around', { skip: !has('go') && 'Go is not installed' }, () => {
+test('Go: RetryAfter reads seconds and HTTP dates, Wait never wraps around, other answers are returned', { skip: !has('go') && 'Go is not installed' }, () => {
   const work = mkdtempSync(join(tmpdir(), 'bucketlab-retry-go-'));
   try {
     // Go before 1.22 has no math/rand/v2; its math/rand has the same Float64.
@@ -129,6 +144,8 @@ test('Go: RetryAfter reads seconds and HTTP dates, Wait never wraps around', { s
 
 import (
 	"math"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -144,6 +161,20 @@ func TestAHugeWaitSleepsTheLongestDuration(t *testing.T) {
 	if got := b.Wait(0, 3); got < 3*time.Second || got > 4*time.Second {
 		t.Errorf("Wait(0, 3) = %v", got)
 	}
+}
+
+func TestAnyAnswerButA429IsReturnedAsItIs(t *testing.T) {
+	requests := 0
+	server := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		requests++
+		w.WriteHeader(http.StatusServiceUnavailable)
+	}))
+	defer server.Close()
+	resp, err := GetWithRetries(server.Client(), server.URL, Backoff{Base: 1, Factor: 2, Cap: 30, MaxAttempts: 3})
+	if err != nil || resp.StatusCode != http.StatusServiceUnavailable || requests != 1 {
+		t.Fatalf("%v, %v after %d requests", resp, err, requests)
+	}
+	resp.Body.Close()
 }
 
 func TestRetryAfter(t *testing.T) {

@@ -50,7 +50,7 @@ func GetWithRetries(client *http.Client, url string, b Backoff) (*http.Response,
 			return nil, err
 		}
 		if resp.StatusCode != http.StatusTooManyRequests {
-			return resp, nil
+			return resp, nil // {{comments.other_status}}
 		}
 		resp.Body.Close()
 		if k+1 == b.MaxAttempts {

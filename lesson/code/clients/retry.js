@@ -32,7 +32,7 @@ async function sleep(seconds) {
 export async function fetchWithRetries(url, { maxAttempts = 6, ...backoff } = {}) {
   for (let k = 0; k < maxAttempts; k++) {
     const response = await fetch(url);
-    if (response.status !== 429) return response;
+    if (response.status !== 429) return response; // {{comments.other_status}}
     if (k + 1 === maxAttempts) break;
     const retryAfter = retryAfterSeconds(response.headers.get('Retry-After'));
     await sleep(waitAfter(k, retryAfter, backoff));

@@ -44,8 +44,7 @@ def get_with_retries(url, max_attempts=6, **backoff):
     for k in range(max_attempts):
         response = requests.get(url, timeout=10)
         if response.status_code != 429:
-            response.raise_for_status()
-            return response
+            return response  # {{comments.other_status}}
         if k + 1 == max_attempts:
             break
         retry_after = retry_after_seconds(response.headers.get("Retry-After"))
