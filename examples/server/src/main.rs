@@ -1,4 +1,5 @@
 //! `bucketlab-server`: serves `GET /hello`, rate-limited per `X-Api-Key` with a token bucket.
+//! Every request is counted, whatever its route and method (a 404 or 405 costs a token too).
 //!
 //! ```sh
 //! cargo run -p bucketlab-server -- --capacity 10 --refill-rate 5

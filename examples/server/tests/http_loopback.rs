@@ -133,6 +133,39 @@ async fn redis_store_answers_with_the_cores_statuses_and_headers() {
     .await;
 }
 
+/// The limiter sits in front of the router: a path it doesn't serve (404) and a method it doesn't
+/// take (405) cost a token like any request, so probing the API spends the client's budget.
+#[tokio::test]
+async fn every_route_and_method_is_counted() {
+    let config = BucketConfig::new(2.0, 0.001).unwrap();
+    let url = serve(Store::memory(), config, ManualClock::at(0.0)).await;
+    let client = reqwest::Client::new();
+    let unknown = client
+        .get(format!("{url}/nope"))
+        .header("X-Api-Key", "alice")
+        .send()
+        .await
+        .unwrap();
+    let wrong_method = client
+        .post(format!("{url}/hello"))
+        .header("X-Api-Key", "alice")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        [unknown.status(), wrong_method.status()],
+        [404, 405],
+        "the router's answers, after the limiter"
+    );
+    let hello = get(&url, Some("alice")).await;
+    assert_eq!(
+        hello.status(),
+        429,
+        "B = 2, both spent on the 404 and the 405"
+    );
+    assert_eq!(hello.headers()["x-ratelimit-remaining"], "0");
+}
+
 #[tokio::test]
 async fn a_server_whose_clock_is_behind_the_one_that_drained_the_bucket_counts_the_lag() {
     // Two app servers share a Redis bucket; the first one's clock is 3 s ahead. Nothing drips in
