@@ -122,9 +122,52 @@ fn retry_after_reads_seconds_and_http_dates() {
         (Some(date), now + Duration::from_secs(5), 0.0),
         (Some("soon"), now, 1.0),
         (Some("-1"), now, 1.0),
+        // RFC 9110's delay-seconds is digits only: no sign, no point, no exponent.
+        (Some("+5"), now, 1.0),
+        (Some("5.0"), now, 1.0),
+        (Some("1e3"), now, 1.0),
         (None, now, 1.0),
+        // However many digits: what the project's server sends for a wait past 2³² or 2⁶⁴ s
+        // (docs/semantics.md), as the JavaScript and Python samples read it.
+        (Some("4294967296"), now, 4_294_967_296.0),
+        (Some("50000000000000000000"), now, 5e19),
     ];
     for (value, at, wait) in cases {
         assert_eq!(retry::retry_after_seconds(value, at), wait, "{value:?}");
+    }
+    let nines = "9".repeat(400);
+    assert_eq!(
+        retry::retry_after_seconds(Some(&nines), now),
+        f64::INFINITY,
+        "400 nines"
+    );
+}
+
+#[test]
+fn a_wait_too_long_for_a_duration_sleeps_the_longest_one() {
+    let backoff = retry::Backoff {
+        base: 1.0,
+        factor: 2.0,
+        cap: 30.0,
+        max_attempts: 2,
+    };
+    for retry_after in [5e19, f64::INFINITY] {
+        let mut slept = Vec::new();
+        let mut answers = vec![
+            retry::Answer::Done(()),
+            retry::Answer::TooMany { retry_after },
+        ];
+        let result = retry::with_retries(
+            &backoff,
+            &mut fastrand::Rng::with_seed(1),
+            || answers.pop().unwrap(),
+            |wait| slept.push(wait),
+        );
+        assert_eq!(result, Ok(()), "retry_after {retry_after}");
+        assert_eq!(
+            slept,
+            [std::time::Duration::MAX],
+            "retry_after {retry_after}"
+        );
     }
 }

@@ -2,7 +2,8 @@
 // with the lesson's Go bucket (lesson/code/algorithm/token_bucket.go) and run with `go test`: the
 // login key is the IP without its port, the search key is the user a valid token proves or else the
 // IP (so rotating forged tokens gets no fresh bucket), buckets idle long enough to be full again are
-// swept, and a 429 carries a JSON body. Skipped where Go is not installed; needs no network (standard library only).
+// swept, a 429 carries a JSON body, and a bad tier stops the program at start-up with the bucket
+// constructor's message (not a nil pointer at the first request). Skipped where Go is not installed; needs no network (standard library only).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -15,9 +16,20 @@ const hasGo = spawnSync('go', ['version']).status === 0;
 
 // The sample's `search` and `login` handlers and its token check are the reader's own; the test
 // supplies trivial ones (only "Bearer real" is valid, for user u1).
+const STUBS = `package main
+
+import "net/http"
+
+func search(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok")) }
+func login(w http.ResponseWriter, r *http.Request)  { w.Write([]byte("ok")) }
+
+func verifyToken(header string) (string, bool) { return "u1", header == "Bearer real" }
+`;
+
 const CHECK = `package main
 
 import (
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -25,11 +37,6 @@ import (
 
 	"example.com/ratelimit"
 )
-
-func search(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok")) }
-func login(w http.ResponseWriter, r *http.Request)  { w.Write([]byte("ok")) }
-
-func verifyToken(header string) (string, bool) { return "u1", header == "Bearer real" }
 
 func request(remote, token string) *http.Request {
 	r := httptest.NewRequest("GET", "/", nil)
@@ -62,7 +69,10 @@ func TestCallersWithoutAValidTokenAreKeyedByTheirIP(t *testing.T) {
 }
 
 func TestRotatingForgedTokensGetsOnlyTheIPsBucket(t *testing.T) {
-	limited := RateLimited(30, 10, byUser, http.HandlerFunc(search))
+	limited, err := RateLimited(30, 10, byUser, http.HandlerFunc(search))
+	if err != nil {
+		t.Fatal(err)
+	}
 	admitted := 0
 	for i := 0; i < 200; i++ {
 		w := httptest.NewRecorder()
@@ -73,6 +83,32 @@ func TestRotatingForgedTokensGetsOnlyTheIPsBucket(t *testing.T) {
 	}
 	if admitted != 30 {
 		t.Fatalf("%d of 200 admitted, B = 30", admitted)
+	}
+}
+
+func TestABadTierIsRefusedWithTheConstructorsMessage(t *testing.T) {
+	for _, tier := range [][2]float64{{0, 10}, {5, -1}} {
+		_, want := ratelimit.New(tier[0], tier[1])
+		h, err := RateLimited(tier[0], tier[1], byIP, http.HandlerFunc(login))
+		if h != nil || err == nil || want == nil || err.Error() != want.Error() {
+			t.Fatalf("tier %v: %v, %v; the constructor says %v", tier, h, err, want)
+		}
+	}
+}
+
+func TestEachKeyStartsWithAFullBucketOfItsOwn(t *testing.T) {
+	limited, err := RateLimited(2, 0, byIP, http.HandlerFunc(login))
+	if err != nil {
+		t.Fatal(err)
+	}
+	codes := []int{}
+	for _, remote := range []string{"192.0.2.1:1", "192.0.2.1:2", "192.0.2.1:3", "192.0.2.2:1", "192.0.2.2:2", "192.0.2.2:3"} {
+		w := httptest.NewRecorder()
+		limited.ServeHTTP(w, request(remote, ""))
+		codes = append(codes, w.Code)
+	}
+	if want := []int{200, 200, 429, 200, 200, 429}; fmt.Sprint(codes) != fmt.Sprint(want) {
+		t.Fatalf("two IPs, three requests each, B = 2: %v, want %v", codes, want)
 	}
 }
 
@@ -90,7 +126,10 @@ func TestSweepForgetsOnlyBucketsThatAreFullAgain(t *testing.T) {
 }
 
 func TestA429IsJSONWithRetryAfter(t *testing.T) {
-	limited := RateLimited(5, 0.1, byIP, http.HandlerFunc(login))
+	limited, err := RateLimited(5, 0.1, byIP, http.HandlerFunc(login))
+	if err != nil {
+		t.Fatal(err)
+	}
 	var last *httptest.ResponseRecorder
 	// A new port for every request, as new connections have: the sixth is still refused.
 	for port := 1; port <= 6; port++ {
@@ -122,6 +161,7 @@ test('the Go middleware sample builds, vets and keys and answers as the lesson s
     mkdirSync(join(dir, 'app'));
     writeFileSync(join(dir, 'app', 'go.mod'), 'module example.com/app\n\ngo 1.18\n\nrequire example.com/ratelimit v0.0.0\n\nreplace example.com/ratelimit => ../ratelimit\n');
     writeFileSync(join(dir, 'app', 'middleware.go'), embeddedSource('lesson/code/usage/middleware.go', locale));
+    writeFileSync(join(dir, 'app', 'handlers.go'), STUBS);
     writeFileSync(join(dir, 'app', 'middleware_test.go'), CHECK);
     const env = { ...process.env, GOFLAGS: '-mod=mod', GOPROXY: 'off', GOTOOLCHAIN: 'local', GOCACHE: join(dir, 'cache') };
     const run = (args) => execFileSync('go', args, { cwd: join(dir, 'app'), env, encoding: 'utf8', stdio: 'pipe' });
@@ -131,6 +171,22 @@ test('the Go middleware sample builds, vets and keys and answers as the lesson s
     } catch (error) {
       assert.fail(`${error.stdout}${error.stderr}`);
     }
+    // The program itself, with the login tier's rate made negative: it stops before listening,
+    // with the constructor's message and log.Fatal's exit code 1.
+    const source = embeddedSource('lesson/code/usage/middleware.go', locale);
+    const bad = source.replace('RateLimited(5, 0.1, byIP', 'RateLimited(5, -1, byIP');
+    assert.notEqual(bad, source, 'the login tier is in main');
+    writeFileSync(join(dir, 'app', 'middleware.go'), bad);
+    rmSync(join(dir, 'app', 'middleware_test.go'));
+    try {
+      run(['build', '-o', 'app', '.']);
+    } catch (error) {
+      assert.fail(`${error.stdout}${error.stderr}`);
+    }
+    const started = spawnSync(join(dir, 'app', 'app'), { encoding: 'utf8', timeout: 5000 });
+    assert.equal(started.status, 1, `a bad tier: ${started.error ?? ''}${started.stderr}`);
+    assert.match(started.stderr, /refill_rate must be a finite number of at least 0, got -1\n$/);
+    assert.doesNotMatch(started.stderr, /panic/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -76,13 +76,16 @@ pub struct KeyPatternError {
     rule: &'static str,
 }
 
+impl KeyPatternError {
+    /// The message with the setting's name as the caller knows it (`--key-pattern` for a flag).
+    pub fn message_with(&self, name: &str) -> String {
+        format!("{name} must have {}, got {:?}", self.rule, self.pattern)
+    }
+}
+
 impl fmt::Display for KeyPatternError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "key-pattern must have {}, got {:?}",
-            self.rule, self.pattern
-        )
+        f.write_str(&self.message_with("key-pattern"))
     }
 }
 

@@ -9,6 +9,10 @@
 //! A denied request gets `429 Too Many Requests` with exactly the headers the lesson's response
 //! panel shows, computed by `bucketlab::limiter::http`.
 //!
+//! The limiter sits in front of the router, so every request with an API key costs a token,
+//! whatever its route and method: a 404 for an unknown path or a 405 for a wrong method is
+//! answered after the token is spent (probing the API spends the client's budget too).
+//!
 //! ```no_run
 //! use bucketlab::limiter::BucketConfig;
 //! use bucketlab_server::{app, Limiter, Store, SystemClock};

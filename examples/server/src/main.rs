@@ -1,4 +1,5 @@
 //! `bucketlab-server`: serves `GET /hello`, rate-limited per `X-Api-Key` with a token bucket.
+//! Every request is counted, whatever its route and method (a 404 or 405 costs a token too).
 //!
 //! ```sh
 //! cargo run -p bucketlab-server -- --capacity 10 --refill-rate 5
@@ -10,12 +11,13 @@
 use std::net::SocketAddr;
 use std::process::ExitCode;
 
-use bucketlab::limiter::{rust_number, BucketConfig, Field, InvalidValue, Rule};
+use bucketlab::limiter::{rust_number, BucketConfig, Field, Given, InvalidValue, Rule};
 use bucketlab_server::{
     app, KeyPattern, Limiter, OnStoreError, Store, SystemClock, DEFAULT_KEY_PATTERN,
 };
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser};
+use redis::IntoConnectionInfo;
 
 /// The largest whole number the rate-limit headers can carry exactly: RFC 8941 structured-field
 /// integers (`RateLimit-Policy: "default";q=B;w=…`) have at most 15 digits.
@@ -28,8 +30,8 @@ struct Args {
     /// Address to listen on (port 0 picks a free one; the address is printed).
     #[arg(long, default_value = "127.0.0.1:3000")]
     listen: SocketAddr,
-    /// Bucket capacity B: the largest burst (1 to 999999999999999: each request costs 1 token, and
-    /// the headers carry B as a 15-digit integer at most).
+    /// Bucket capacity B: the largest burst (a whole number from 1 to 999999999999999: each
+    /// request costs 1 token, and the headers carry B as a 15-digit integer at most).
     #[arg(long, value_name = "B", default_value = "10", value_parser = capacity, allow_negative_numbers = true)]
     capacity: f64,
     /// Refill rate r in tokens per second: the sustained rate (0, or enough that B / r seconds
@@ -38,57 +40,122 @@ struct Args {
     refill_rate: f64,
     /// `memory` (buckets in this process) or a Redis URL such as redis://127.0.0.1:6379 (buckets
     /// shared by every server using that Redis); a bare host:port means redis://host:port.
-    #[arg(long, default_value = "memory")]
-    store: String,
+    #[arg(long, default_value = "memory", value_parser = store)]
+    store: StoreArg,
     /// `--store` lists nodes of a Redis Cluster, separated by commas (any one is enough to find
     /// the others).
     #[arg(long)]
     cluster: bool,
     /// Each API key's Redis key: one `*`, the API key's place. With --cluster the `*` must be
     /// inside a hash tag (`{…}`), so that each client's keys hash to one slot.
-    #[arg(long, default_value = DEFAULT_KEY_PATTERN)]
-    key_pattern: String,
+    #[arg(long, default_value = DEFAULT_KEY_PATTERN, value_parser = key_pattern)]
+    key_pattern: KeyPattern,
     /// What a request gets when the store fails: `closed` (503) or `open` (admitted unlimited).
     #[arg(long, default_value = "closed")]
     on_store_error: OnStoreError,
 }
 
-/// `--capacity`'s value, checked by the core's rule; refused with clap's exit code 2.
+/// `--store`'s value: `memory`, or Redis nodes (one unless `--cluster`).
+#[derive(Debug, Clone)]
+enum StoreArg {
+    Memory,
+    Redis(Vec<String>),
+}
+
+/// `--capacity`'s value, checked by the core's rule, and whole: a fraction of B could never be
+/// spent (each request costs 1 token) nor shown (the headers carry ⌊B⌋). Refused with clap's exit
+/// code 2.
 fn capacity(text: &str) -> Result<f64, String> {
-    InvalidValue::parse(
+    let given = match InvalidValue::parse(
         Field::Capacity,
         text,
         Rule::Between(1.0, MAX_HEADER_INTEGER),
-    )
-    .map_err(|e| {
-        let message = e.message_with("--capacity", rust_number);
-        format!(
-            "{message} (each request costs 1 token, and the rate-limit headers send B as an \
-                 integer of at most 15 digits)"
-        )
-    })
+    ) {
+        Ok(value) if value.fract() == 0.0 => return Ok(value),
+        Ok(value) => Given::Number(value),
+        Err(e) => e.given,
+    };
+    Err(format!(
+        "--capacity must be a whole number from 1 to {}, {} (each request costs 1 token, and \
+         the rate-limit headers send B as an integer of at most 15 digits)",
+        rust_number(MAX_HEADER_INTEGER),
+        given.text(rust_number)
+    ))
+}
+
+/// `--key-pattern`'s value: one `*`. Whether a cluster can use it is checked with `--cluster`.
+fn key_pattern(text: &str) -> Result<KeyPattern, String> {
+    KeyPattern::parse(text).map_err(|e| e.message_with("--key-pattern"))
+}
+
+/// `--store`'s value: `memory`, or Redis URLs (or bare `host:port`s) separated by commas, each one
+/// a URL the redis crate can connect to. Whether it can be reached is known only at start-up.
+fn store(text: &str) -> Result<StoreArg, String> {
+    if text == "memory" {
+        return Ok(StoreArg::Memory);
+    }
+    text.split(',')
+        .map(|node| {
+            let url = redis_url(node.trim());
+            match url.as_str().into_connection_info() {
+                Ok(_) => Ok(url),
+                Err(e) => {
+                    let which = if text.contains(',') {
+                        format!(": {node:?} is not one")
+                    } else {
+                        String::new()
+                    };
+                    Err(format!(
+                        "--store must be `memory` or Redis URLs separated by commas \
+                         (redis://host:port, rediss://…, redis+unix:///path, or a bare \
+                         host:port), got {text:?}{which} ({e})"
+                    ))
+                }
+            }
+        })
+        .collect::<Result<_, _>>()
+        .map(StoreArg::Redis)
 }
 
 /// Refuses a refill rate so slow that the headers' waits (`w = ceil(B / r)` seconds, and
 /// `Retry-After`, `X-RateLimit-Reset` and `t` below it) would not fit in 15 digits.
 fn check_refill_rate(capacity: f64, refill_rate: f64) -> Result<(), String> {
-    let fits = |r: f64| r == 0.0 || (capacity / r).ceil() <= MAX_HEADER_INTEGER;
-    if fits(refill_rate) {
+    if refill_rate == 0.0 || (capacity / refill_rate).ceil() <= MAX_HEADER_INTEGER {
         return Ok(());
     }
-    // The slowest rate that fits, written so that it is accepted when typed back.
-    let mut slowest = capacity / MAX_HEADER_INTEGER;
-    while !fits(slowest) {
-        slowest = slowest.next_up();
-    }
+    // The bound as a rule, with its value to 3 significant digits: its exact double
+    // (1.000000000000001e-14 for B = 10) is no help to a reader.
+    let slowest = capacity / MAX_HEADER_INTEGER;
+    let about: f64 = format!("{slowest:.2e}").parse().unwrap_or(slowest);
     Err(format!(
-        "--refill-rate must be 0 or at least {} with --capacity {}, got {} (the time to refill \
-         B, ceil(B / r) seconds, goes into the rate-limit headers as an integer of at most 15 \
-         digits)",
-        rust_number(slowest),
+        "--refill-rate must be 0 or at least B / {} (about {} with --capacity {}), got {} (the \
+         time to refill B, ceil(B / r) seconds, goes into the rate-limit headers as an integer \
+         of at most 15 digits)",
+        rust_number(MAX_HEADER_INTEGER),
+        rust_number(about),
         rust_number(capacity),
         rust_number(refill_rate)
     ))
+}
+
+/// Refuses `--store` and `--key-pattern` values that don't go with `--cluster` (or without it).
+fn check_store(store: &StoreArg, cluster: bool, keys: &KeyPattern) -> Result<(), String> {
+    match (store, cluster) {
+        (StoreArg::Memory, true) => {
+            Err("--cluster needs the nodes of a Redis Cluster in --store, got \"memory\"".into())
+        }
+        (StoreArg::Redis(nodes), false) if nodes.len() > 1 => Err(format!(
+            "--store must be `memory` or one Redis URL without --cluster, got {} nodes {nodes:?} \
+             (add --cluster for the nodes of a Redis Cluster)",
+            nodes.len()
+        )),
+        (StoreArg::Redis(_), true) => keys
+            .clone()
+            .for_cluster()
+            .map(drop)
+            .map_err(|e| e.message_with("--key-pattern")),
+        _ => Ok(()),
+    }
 }
 
 /// `--refill-rate`'s value, checked by the core's rule; refused with clap's exit code 2.
@@ -100,7 +167,9 @@ fn refill_rate(text: &str) -> Result<f64, String> {
 #[tokio::main]
 async fn main() -> ExitCode {
     let args = Args::parse();
-    if let Err(message) = check_refill_rate(args.capacity, args.refill_rate) {
+    let checked = check_refill_rate(args.capacity, args.refill_rate)
+        .and_then(|()| check_store(&args.store, args.cluster, &args.key_pattern));
+    if let Err(message) = checked {
         // A bad flag value, so clap's error and exit code 2, like every other.
         Args::command()
             .error(ErrorKind::ValueValidation, message)
@@ -117,21 +186,17 @@ async fn main() -> ExitCode {
 
 async fn run(args: Args) -> Result<(), String> {
     let config = BucketConfig::new(args.capacity, args.refill_rate).map_err(|e| e.to_string())?;
-    let keys = KeyPattern::parse(&args.key_pattern).map_err(|e| e.to_string())?;
-    let store = match (args.store.as_str(), args.cluster) {
-        ("memory", false) => Store::memory(),
-        ("memory", true) => {
-            return Err(
-                "--cluster needs the nodes of a Redis Cluster in --store, got \"memory\"".into(),
-            )
+    let keys = args.key_pattern;
+    let store = match args.store {
+        StoreArg::Memory => Store::memory(),
+        StoreArg::Redis(nodes) if !args.cluster => {
+            let url = &nodes[0];
+            Store::redis(url, keys).await.map_err(|e| {
+                format!("store must be `memory` or a reachable Redis URL, got {url:?}: {e}")
+            })?
         }
-        (url, false) => Store::redis(&redis_url(url), keys).await.map_err(|e| {
-            format!("store must be `memory` or a reachable Redis URL, got {url:?}: {e}")
-        })?,
-        (nodes, true) => {
-            // Refused before any connection: a pattern without the tag is a setting error.
+        StoreArg::Redis(nodes) => {
             let keys = keys.for_cluster().map_err(|e| e.to_string())?;
-            let nodes: Vec<String> = nodes.split(',').map(|n| redis_url(n.trim())).collect();
             let nodes: Vec<&str> = nodes.iter().map(String::as_str).collect();
             Store::redis_cluster(&nodes, keys).await.map_err(|e| {
                 format!("store must list reachable nodes of a Redis Cluster, got {nodes:?}: {e}")

@@ -133,6 +133,39 @@ async fn redis_store_answers_with_the_cores_statuses_and_headers() {
     .await;
 }
 
+/// The limiter sits in front of the router: a path it doesn't serve (404) and a method it doesn't
+/// take (405) cost a token like any request, so probing the API spends the client's budget.
+#[tokio::test]
+async fn every_route_and_method_is_counted() {
+    let config = BucketConfig::new(2.0, 0.001).unwrap();
+    let url = serve(Store::memory(), config, ManualClock::at(0.0)).await;
+    let client = reqwest::Client::new();
+    let unknown = client
+        .get(format!("{url}/nope"))
+        .header("X-Api-Key", "alice")
+        .send()
+        .await
+        .unwrap();
+    let wrong_method = client
+        .post(format!("{url}/hello"))
+        .header("X-Api-Key", "alice")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        [unknown.status(), wrong_method.status()],
+        [404, 405],
+        "the router's answers, after the limiter"
+    );
+    let hello = get(&url, Some("alice")).await;
+    assert_eq!(
+        hello.status(),
+        429,
+        "B = 2, both spent on the 404 and the 405"
+    );
+    assert_eq!(hello.headers()["x-ratelimit-remaining"], "0");
+}
+
 #[tokio::test]
 async fn a_server_whose_clock_is_behind_the_one_that_drained_the_bucket_counts_the_lag() {
     // Two app servers share a Redis bucket; the first one's clock is 3 s ahead. Nothing drips in
@@ -327,30 +360,30 @@ async fn the_store_may_be_a_bare_host_and_port() {
     );
 }
 
-/// A bad flag value exits 2 (as clap's own errors do) naming the flag, the value and what is
-/// allowed; a store that can't be reached exits 1.
+/// A bad flag value, or flags that don't go together, exit 2 (as clap's own errors do) naming
+/// the flag, the value and what is allowed; a store that can't be reached exits 1.
 #[test]
 fn the_binary_refuses_bad_settings_naming_them() {
     for (args, code, message) in [
         (
             vec!["--capacity=-1"],
             2,
-            "--capacity must be a finite number from 1 to 999999999999999, got -1",
+            "--capacity must be a whole number from 1 to 999999999999999, got -1",
         ),
         (
             vec!["--capacity", "-1"],
             2,
-            "--capacity must be a finite number from 1 to 999999999999999, got -1",
+            "--capacity must be a whole number from 1 to 999999999999999, got -1",
         ),
         (
             vec!["--capacity", "abc"],
             2,
-            "--capacity must be a finite number from 1 to 999999999999999, got \"abc\"",
+            "--capacity must be a whole number from 1 to 999999999999999, got \"abc\"",
         ),
         (
             vec!["--capacity", "0"],
             2,
-            "--capacity must be a finite number from 1 to 999999999999999, got 0",
+            "--capacity must be a whole number from 1 to 999999999999999, got 0",
         ),
         (
             vec!["--refill-rate", "NaN"],
@@ -367,18 +400,74 @@ fn the_binary_refuses_bad_settings_naming_them() {
         (
             vec!["--capacity", "0.5"],
             2,
-            "--capacity must be a finite number from 1 to 999999999999999, got 0.5 (each request \
+            "--capacity must be a whole number from 1 to 999999999999999, got 0.5 (each request \
              costs 1 token",
         ),
         (
             vec!["--capacity", "1e20"],
             2,
-            "--capacity must be a finite number from 1 to 999999999999999, got 100000000000000000000",
+            "--capacity must be a whole number from 1 to 999999999999999, got 100000000000000000000",
+        ),
+        (
+            vec!["--capacity", "1.5"],
+            2,
+            "--capacity must be a whole number from 1 to 999999999999999, got 1.5 (each request \
+             costs 1 token",
         ),
         (
             vec!["--capacity", "10", "--refill-rate", "1e-20"],
             2,
-            "--refill-rate must be 0 or at least 1.000000000000001e-14 with --capacity 10, got 1e-20",
+            "--refill-rate must be 0 or at least B / 999999999999999 (about 1e-14 with \
+             --capacity 10), got 1e-20",
+        ),
+        (
+            vec!["--refill-rate", "1e-15"],
+            2,
+            "--refill-rate must be 0 or at least B / 999999999999999 (about 1e-14 with \
+             --capacity 10), got 1e-15",
+        ),
+        (
+            vec!["--capacity", "3", "--refill-rate", "1e-15"],
+            2,
+            "(about 3e-15 with --capacity 3)",
+        ),
+        // The key pattern and the store's syntax, and the flags that go together.
+        (
+            vec!["--key-pattern", "nostar"],
+            2,
+            "invalid value 'nostar' for '--key-pattern <KEY_PATTERN>': --key-pattern must have \
+             exactly one `*`, the API key's place (like \"bucketlab:{*}\"), got \"nostar\"",
+        ),
+        (
+            vec!["--key-pattern", "a:*:*"],
+            2,
+            "--key-pattern must have exactly one `*`",
+        ),
+        (
+            vec!["--store", "http://127.0.0.1:6379"],
+            2,
+            "--store must be `memory` or Redis URLs separated by commas (redis://host:port, \
+             rediss://…, redis+unix:///path, or a bare host:port), got \"http://127.0.0.1:6379\"",
+        ),
+        (
+            vec!["--cluster", "--store", "127.0.0.1:7000,redis+unix://"],
+            2,
+            "got \"127.0.0.1:7000,redis+unix://\": \"redis+unix://\" is not one",
+        ),
+        (
+            vec!["--store", "127.0.0.1:7000,127.0.0.1:7001"],
+            2,
+            "--store must be `memory` or one Redis URL without --cluster, got 2 nodes",
+        ),
+        (
+            vec!["--cluster"],
+            2,
+            "--cluster needs the nodes of a Redis Cluster in --store, got \"memory\"",
+        ),
+        (
+            vec!["--cluster", "--store", "127.0.0.1:7000", "--key-pattern", "bucketlab:*"],
+            2,
+            "--key-pattern must have the `*` inside a hash tag for a Redis Cluster",
         ),
         (
             vec!["--store", "redis+unix:///nonexistent/redis.sock"],

@@ -23,14 +23,19 @@ type Backoff struct {
 func (b Backoff) Wait(k int, retryAfter float64) time.Duration {
 	ceiling := math.Min(b.Cap, b.Base*math.Pow(b.Factor, float64(k)))
 	seconds := retryAfter + rand.Float64()*ceiling
+	if seconds >= math.MaxInt64/float64(time.Second) { // {{comments.longest_sleep}}
+		return math.MaxInt64
+	}
 	return time.Duration(seconds * float64(time.Second))
 }
 
 // {{comments.retry_after_doc}}
 // {{comments.retry_after_doc_2}}
 func RetryAfter(value string, now time.Time) float64 {
-	if seconds, err := strconv.ParseUint(value, 10, 32); err == nil {
-		return float64(seconds)
+	// {{comments.delay_seconds}}
+	if value != "" && strings.Trim(value, "0123456789") == "" {
+		seconds, _ := strconv.ParseFloat(value, 64)
+		return seconds
 	}
 	if date, err := http.ParseTime(value); err == nil {
 		return math.Max(0, date.Sub(now).Seconds())
@@ -45,7 +50,7 @@ func GetWithRetries(client *http.Client, url string, b Backoff) (*http.Response,
 			return nil, err
 		}
 		if resp.StatusCode != http.StatusTooManyRequests {
-			return resp, nil
+			return resp, nil // {{comments.other_status}}
 		}
 		resp.Body.Close()
 		if k+1 == b.MaxAttempts {

@@ -19,6 +19,7 @@ def retry_after_seconds(value, now=None):
     """{{comments.retry_after_doc}}
     {{comments.retry_after_doc_2}}"""
     value = (value or "").strip()
+    # {{comments.delay_seconds}}
     if value.isascii() and value.isdigit():
         return float(value)
     try:
@@ -31,14 +32,21 @@ def retry_after_seconds(value, now=None):
     return max(0.0, (date - now).total_seconds())
 
 
+def sleep(seconds):
+    """{{comments.sleep_in_steps}}"""
+    while seconds > 0:
+        step = min(seconds, 86400.0)
+        time.sleep(step)
+        seconds -= step
+
+
 def get_with_retries(url, max_attempts=6, **backoff):
     for k in range(max_attempts):
         response = requests.get(url, timeout=10)
         if response.status_code != 429:
-            response.raise_for_status()
-            return response
+            return response  # {{comments.other_status}}
         if k + 1 == max_attempts:
             break
         retry_after = retry_after_seconds(response.headers.get("Retry-After"))
-        time.sleep(wait_after(k, retry_after, **backoff))
+        sleep(wait_after(k, retry_after, **backoff))
     raise RuntimeError(f"gave up after {max_attempts} attempts: still 429")

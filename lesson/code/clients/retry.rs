@@ -45,8 +45,9 @@ impl Backoff {
 /// {{comments.retry_after_doc_2}}
 pub fn retry_after_seconds(value: Option<&str>, now: SystemTime) -> f64 {
     let text = value.unwrap_or_default().trim();
-    if let Ok(seconds) = text.parse::<u32>() {
-        return f64::from(seconds);
+    // {{comments.delay_seconds}}
+    if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+        return text.parse().unwrap_or(f64::INFINITY);
     }
     match httpdate::parse_http_date(text) {
         Ok(date) => date
@@ -72,7 +73,9 @@ pub fn with_retries<T>(
                 return Err(GaveUp { retry_after })
             }
             Answer::TooMany { retry_after } => {
-                sleep(Duration::from_secs_f64(backoff.wait(k, retry_after, rng)));
+                let wait = backoff.wait(k, retry_after, rng);
+                // {{comments.longest_sleep}}
+                sleep(Duration::try_from_secs_f64(wait).unwrap_or(Duration::MAX));
                 k += 1;
             }
         }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"log"
 	"math"
 	"net"
 	"net/http"
@@ -19,7 +20,11 @@ type client struct {
 }
 
 // RateLimited: {{comments.go_middleware}}
-func RateLimited(capacity, refillRate float64, keyBy func(*http.Request) string, next http.Handler) http.Handler {
+func RateLimited(capacity, refillRate float64, keyBy func(*http.Request) string, next http.Handler) (http.Handler, error) {
+	full, err := ratelimit.New(capacity, refillRate) // {{comments.tier_checked_once}}
+	if err != nil {
+		return nil, err
+	}
 	var mu sync.Mutex
 	clients := map[string]*client{} // {{comments.one_bucket_per_key}}
 	go func() {
@@ -34,8 +39,8 @@ func RateLimited(capacity, refillRate float64, keyBy func(*http.Request) string,
 		mu.Lock()
 		c, ok := clients[key]
 		if !ok {
-			bucket, _ := ratelimit.New(capacity, refillRate)
-			c = &client{bucket: bucket}
+			bucket := *full // {{comments.copy_full_bucket}}
+			c = &client{bucket: &bucket}
 			clients[key] = c
 		}
 		c.lastUse = now
@@ -53,7 +58,7 @@ func RateLimited(capacity, refillRate float64, keyBy func(*http.Request) string,
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusTooManyRequests)
 		w.Write([]byte(`{"error":"rate_limited"}`))
-	})
+	}), nil
 }
 
 // sweep: {{comments.sweep}}
@@ -84,7 +89,15 @@ func byUser(r *http.Request) string {
 }
 
 func main() {
-	http.Handle("/api/search", RateLimited(30, 10, byUser, http.HandlerFunc(search)))
-	http.Handle("/api/login", RateLimited(5, 0.1, byIP, http.HandlerFunc(login)))
-	http.ListenAndServe(":8080", nil)
+	http.Handle("/api/search", must(RateLimited(30, 10, byUser, http.HandlerFunc(search))))
+	http.Handle("/api/login", must(RateLimited(5, 0.1, byIP, http.HandlerFunc(login))))
+	log.Fatal(http.ListenAndServe(":8080", nil))
+}
+
+// must: {{comments.must_start}}
+func must(h http.Handler, err error) http.Handler {
+	if err != nil {
+		log.Fatal(err)
+	}
+	return h
 }
