@@ -341,7 +341,7 @@ fn the_command_says_malformed_lines_as_it_always_has() {
     assert_eq!(csv("1700000000,,1"), "the key (column 2) is empty");
     assert_eq!(
         csv("1700000000,alice,-1"),
-        "cost must be a finite number of at least 0, got -1"
+        "cost must be a finite number of at least 0, got \"-1\""
     );
     assert_eq!(
         csv("1700000000,alice,\"x\""),

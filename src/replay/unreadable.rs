@@ -193,7 +193,9 @@ pub enum Unreadable {
     },
     /// A CSV cost that is not a finite number of at least 0.
     BadCost {
-        /// What was given, as the core quotes it (`"abc"`, `-1`).
+        /// What was given, quoted as the line writes it (`"abc"`, `"-1"`: [`as_written`]).
+        ///
+        /// [`as_written`]: super::fields::as_written
         given: String,
     },
 }
@@ -513,7 +515,8 @@ impl Serialize for Unreadable {
 }
 
 impl From<crate::limiter::InvalidValue> for Unreadable {
-    /// A cost the core refused, as [`Unreadable::BadCost`].
+    /// A cost the core refused, as [`Unreadable::BadCost`] (a number quoted as the line wrote it
+    /// when `e` went through [`as_written`](super::fields::as_written)).
     fn from(e: crate::limiter::InvalidValue) -> Self {
         let given = e.given.text(rust_number);
         Unreadable::BadCost {
