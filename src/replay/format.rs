@@ -392,7 +392,7 @@ impl Parser {
             }
             How::Json { time, key } => {
                 let mut object = jsonl::object(line)?;
-                let at = jsonl::time(time, jsonl::take(&mut object, time))?;
+                let at = jsonl::time(time, jsonl::take(&mut object, time), line)?;
                 let key = jsonl::key(key, jsonl::take(&mut object, key))?;
                 one(at, Cow::Owned(key))
             }
