@@ -37,7 +37,7 @@ fn seconds(time: OffsetDateTime, text: &str) -> Result<f64, Unreadable> {
     }
     let seconds = time.unix_timestamp() as f64 + f64::from(time.nanosecond()) * 1e-9;
     if !(0.0..LATEST_SECOND).contains(&seconds) {
-        return Err(Unreadable::TimeOutOfRange { time: quoted(text) });
+        return Err(Unreadable::DateOutOfRange { time: quoted(text) });
     }
     Ok(seconds)
 }
