@@ -2,8 +2,8 @@
 -- core (src/limiter/bucket.rs). Redis runs a script as one step, so two app servers can never
 -- both spend the same token.
 --
--- KEYS[1]  the client's bucket, a hash {tokens, last}
--- ARGV     capacity B (> 0), refill_rate r (>= 0, tokens/s), cost c (>= 0), now (seconds)
+-- KEYS[1]  the client's bucket, a hash {tokens, last}; exactly 1 key
+-- ARGV     capacity B (> 0), refill_rate r (>= 0, tokens/s), cost c (>= 0), now (seconds); exactly 4
 --          `now` comes from the caller, so every app server must use the same time origin
 --          (Unix time). Numbers go in as decimal text, an exponent allowed for B, r and c (no hex,
 --          no spaces); Rust's shortest form reads back exactly.
@@ -57,6 +57,21 @@ local function decimal_or_exponent(text)
     return tonumber(text)
   end
   return nil
+end
+
+-- Exactly 1 key and 4 arguments: an extra one is a caller's mistake (a shifted argument, a second
+-- key meant for another script), refused rather than silently ignored. A missing key is named like
+-- a missing argument; without this check HMGET would fail with Redis's own nameless message.
+if KEYS[1] == nil then
+  error({ err = "ERR key must be the client's bucket (KEYS[1]), it is missing" })
+end
+if #KEYS > 1 then
+  error({ err = "ERR expected 1 key (the client's bucket), got " .. #KEYS .. ': "'
+    .. table.concat(KEYS, '" "') .. '"' })
+end
+if #ARGV > 4 then
+  error({ err = 'ERR expected 4 arguments (capacity, refill_rate, cost, now), got ' .. #ARGV
+    .. '; beyond now: "' .. table.concat(ARGV, '" "', 5) .. '"' })
 end
 
 local capacity = number(1, 'capacity', 'a finite number greater than 0', function(v) return v > 0 end,

@@ -418,9 +418,12 @@ fn refused(extra: &[&str], message: &[&str]) {
 fn bad_flags_name_the_flag_the_value_and_what_is_allowed() {
     // Each case: the flags, `=>`, then the pieces the message must have, separated by ` | `.
     let cases = [
-        "--capacity -1 --refill-rate 5 => '-1' | --capacity | greater than 0",
+        // Every value quoted as typed, a number the core read (-1) like text it could not (nan).
+        "--capacity -1 --refill-rate 5 => '-1' | --capacity | greater than 0, got \"-1\"",
         "--capacity lots --refill-rate 5 => 'lots' | --capacity | B must be a finite number",
-        "--capacity 10 --refill-rate -0.5 => '-0.5' | --refill-rate | at least 0",
+        "--capacity 10 --refill-rate -0.5 => '-0.5' | --refill-rate | at least 0, got \"-0.5\"",
+        "--capacity 0,0 --refill-rate 5 => '0,0' | --capacity | greater than 0, got \"0,0\"",
+        "--capacity 1e400 --refill-rate 5 => '1e400' | --capacity | got \"1e400\", which is too large",
         // Echoed as typed, not in JavaScript's spelling (NaN, Infinity).
         "--capacity 2 --refill-rate nan => 'nan' | --refill-rate | at least 0, got \"nan\"",
         "--capacity inf --refill-rate 1 => 'inf' | --capacity | greater than 0, got \"inf\"",

@@ -291,8 +291,11 @@ fn csv_lines_take_time_key_and_cost() {
     for (line, why) in [
         (
             "1710037800,alice,-1",
-            "cost must be a finite number of at least 0, got -1",
+            "cost must be a finite number of at least 0, got \"-1\"",
         ),
+        // Quoted as written, whether the core read a number or not.
+        ("1710037800,alice,-1.50", "got \"-1.50\""),
+        ("1710037800,alice,nan", "got \"nan\""),
         ("1710037800,alice,lots", "got \"lots\""),
         ("1710037800,,1", "the key (column 2) is empty"),
         ("1710037800", "no column 2"),

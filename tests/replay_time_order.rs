@@ -68,6 +68,16 @@ fn times_going_back_are_counted_with_the_first_line_and_the_largest_step() {
 }
 
 #[test]
+fn one_request_going_back_is_said_in_the_singular() {
+    let said = table("1700000005.5,alice\n1700000001.25,alice\n1700000006.5,alice\n");
+    let warning =
+        "  warning: 1 request came earlier than its key's latest time (line 2, 4.25 s\n           \
+                   earlier); it was replayed at that latest time, which piles requests up and\n";
+    assert!(said.contains(warning), "{warning:?} missing from:\n{said}");
+    assert!(!said.contains("their key"), "{said}");
+}
+
+#[test]
 fn only_a_keys_own_times_count_as_going_back() {
     // Two clients interleaved, each in order: the log as a whole goes back, no key does.
     let log = "1700000005,a\n1700000001,b\n1700000006,a\n1700000002,b\n";

@@ -19,6 +19,9 @@ fn read(log: &str) -> (Vec<String>, u64) {
 
 const RANGE: &str = "is out of range: times run from 1970 to the year 5138 (an epoch number \
                      below 1e20, in s, ms, µs or ns by size)";
+/// A date's range, not an epoch number's: epoch second 1e11 is 5138-11-16 09:46:40 UTC.
+const DATE_RANGE: &str =
+    "is out of range: dates run from 1970-01-01 00:00:00 UTC to before 5138-11-16 09:46:40 UTC";
 
 #[test]
 fn an_epoch_number_past_the_year_5138_in_nanoseconds_is_malformed() {
@@ -31,33 +34,48 @@ fn an_epoch_number_past_the_year_5138_in_nanoseconds_is_malformed() {
     // Just below 1e20 (99999999999999999999 is 1e20 as a double): nanoseconds, the year 5138.
     let (why, requests) = read("time,key\n99999999999999900000,a\n");
     assert_eq!((why.len(), requests), (0, 1), "{why:?}");
-    // A JSON number too, written as serde_json writes it.
-    let (why, _) = read("{\"time\": 1e25, \"ip\": \"a\"}\n{\"time\": 1, \"ip\": \"a\"}\n");
-    assert_eq!(why, [format!("time 1e+25 {RANGE}")]);
+    // A JSON number too, named as the line writes it (serde_json would say 1e+25 and 1.7e+20).
+    let (why, _) = read(
+        "{\"time\": 1e25, \"ip\": \"a\"}\n\
+         {\"ip\": \"a\", \"time\": 170000000000000000000}\n\
+         {\"time\": 1, \"ip\": \"a\"}\n",
+    );
+    assert_eq!(
+        why,
+        [
+            format!("time 1e25 {RANGE}"),
+            format!("time 170000000000000000000 {RANGE}")
+        ]
+    );
 }
 
 #[test]
-fn a_date_before_1970_or_from_5139_is_malformed() {
+fn a_date_before_1970_or_from_5138_11_16_is_malformed_naming_a_dates_range() {
     let line = |date: &str| format!("10.0.0.1 - - [{date}] \"GET / HTTP/1.1\" 200 1\n");
     let log = [
         "10/Oct/1960:13:55:36 -0700",
         "10/Oct/2000:13:55:36 -0700",
         "10/Oct/6000:13:55:36 +0000",
+        "31/Dec/9999:23:59:59 +0000",
+        "16/Nov/5138:09:46:39 +0000",
+        "16/Nov/5138:09:46:40 +0000",
     ]
     .map(line)
     .concat();
     let (why, requests) = read(&log);
-    assert_eq!(requests, 1);
+    assert_eq!(requests, 2, "the last second before 1e11 is a time");
     assert_eq!(
         why,
         [
-            format!("time \"10/Oct/1960:13:55:36 -0700\" {RANGE}"),
-            format!("time \"10/Oct/6000:13:55:36 +0000\" {RANGE}"),
+            format!("time \"10/Oct/1960:13:55:36 -0700\" {DATE_RANGE}"),
+            format!("time \"10/Oct/6000:13:55:36 +0000\" {DATE_RANGE}"),
+            format!("time \"31/Dec/9999:23:59:59 +0000\" {DATE_RANGE}"),
+            format!("time \"16/Nov/5138:09:46:40 +0000\" {DATE_RANGE}"),
         ]
     );
     let (why, requests) = read("time,key\n1960-01-01T00:00:00Z,a\n2000-01-01T00:00:00Z,a\n");
     assert_eq!(requests, 1);
-    assert_eq!(why, [format!("time \"1960-01-01T00:00:00Z\" {RANGE}")]);
+    assert_eq!(why, [format!("time \"1960-01-01T00:00:00Z\" {DATE_RANGE}")]);
 }
 
 #[test]

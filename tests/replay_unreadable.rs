@@ -54,6 +54,9 @@ fn examples() -> Vec<Unreadable> {
         Unreadable::TimeOutOfRange {
             time: "\"99999999999999999999\"".into(),
         },
+        Unreadable::DateOutOfRange {
+            time: "\"10/Oct/6000:13:55:36 +0000\"".into(),
+        },
         Unreadable::OffsetOutOfRange {
             time: "\"10/Oct/2000:13:55:36 +2500\"".into(),
             offset: "+25:00".into(),
@@ -142,6 +145,7 @@ fn variant(reason: &Unreadable) -> &'static str {
         Unreadable::NotRfc3339 { .. } => "NotRfc3339",
         Unreadable::NotTime { .. } => "NotTime",
         Unreadable::TimeOutOfRange { .. } => "TimeOutOfRange",
+        Unreadable::DateOutOfRange { .. } => "DateOutOfRange",
         Unreadable::OffsetOutOfRange { .. } => "OffsetOutOfRange",
         Unreadable::BadType { .. } => "BadType",
         Unreadable::NoAlbTime => "NoAlbTime",
@@ -187,7 +191,7 @@ fn forms(code: &str, entry: &Value) -> Vec<String> {
 fn every_reason_is_a_code_and_values_said_by_the_command_and_by_the_page_in_both_languages() {
     let examples = examples();
     let variants: BTreeSet<_> = examples.iter().map(variant).collect();
-    assert_eq!(variants.len(), 34, "an example of every variant");
+    assert_eq!(variants.len(), 35, "an example of every variant");
     let (english, portuguese) = (
         traffic_words("en", &["unreadable", "why"]),
         traffic_words("pt-BR", &["unreadable", "why"]),
@@ -341,7 +345,7 @@ fn the_command_says_malformed_lines_as_it_always_has() {
     assert_eq!(csv("1700000000,,1"), "the key (column 2) is empty");
     assert_eq!(
         csv("1700000000,alice,-1"),
-        "cost must be a finite number of at least 0, got -1"
+        "cost must be a finite number of at least 0, got \"-1\""
     );
     assert_eq!(
         csv("1700000000,alice,\"x\""),
@@ -388,4 +392,18 @@ fn the_json_report_keeps_why_and_adds_the_reason() {
         "a kind is named, for the page to say"
     );
     assert_eq!(kind.to_string(), "a boolean is not an object");
+    // A date out of range is said with a date's range, but the page words it by the code it
+    // has for any time out of range (its locales have no sentence of a date's own).
+    let date = Unreadable::DateOutOfRange {
+        time: "\"31/Dec/9999:13:55:38 +0000\"".into(),
+    };
+    assert_eq!(
+        serde_json::to_value(&date).unwrap(),
+        json!({ "code": "timeOutOfRange", "time": "\"31/Dec/9999:13:55:38 +0000\"" })
+    );
+    assert_eq!(
+        date.to_string(),
+        "time \"31/Dec/9999:13:55:38 +0000\" is out of range: dates run from 1970-01-01 00:00:00 \
+         UTC to before 5138-11-16 09:46:40 UTC"
+    );
 }

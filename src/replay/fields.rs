@@ -2,13 +2,26 @@
 //! spaces, some of them in double quotes (where `\"` is a quote and `\\` a backslash, as Apache
 //! writes them; nginx writes `\x22`, which needs nothing special) or in square brackets.
 
-use crate::limiter::{rust_number, Given};
+use crate::limiter::{rust_number, Given, InvalidValue};
 
 /// A piece of a log line as a message shows it: quoted and escaped, cut after 40 characters (the
 /// core's way of quoting what it was given), so a line of garbage can't flood a report.
 pub fn quoted(text: &str) -> String {
     let got = Given::Text(text.to_owned()).text(rust_number);
     got.strip_prefix("got ").map(str::to_owned).unwrap_or(got)
+}
+
+/// `refused`, the number it read from `text` quoted as `text` writes it: the core names a number
+/// it read by its value (`got -1`, `got 0.5` for `0,5`) and text it could not read quoted (`got
+/// "nan"`), while a log or a command line gave both as text, so both are said the same way.
+pub fn as_written(refused: InvalidValue, text: &str) -> InvalidValue {
+    match refused.given {
+        Given::Number(_) => InvalidValue {
+            given: Given::Text(text.to_owned()),
+            ..refused
+        },
+        _ => refused,
+    }
 }
 
 /// What is wrong with an enclosed field (or a missing one), said with the field's name as an

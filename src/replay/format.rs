@@ -5,7 +5,7 @@ use super::lines::{Line, MAX_LINE};
 use super::setup::{Problem, Remedy, SetupError};
 use super::timestamp::{epoch_or_rfc3339, CommonLogCache, EpochUnit, LogTime};
 use super::unreadable::Unreadable;
-use super::{alb, clf, csv, jsonl};
+use super::{alb, clf, csv, fields, jsonl};
 use crate::limiter::{Field, InvalidValue, Rule};
 use serde::{Serialize, Serializer};
 use std::borrow::Cow;
@@ -392,7 +392,7 @@ impl Parser {
             }
             How::Json { time, key } => {
                 let mut object = jsonl::object(line)?;
-                let at = jsonl::time(time, jsonl::take(&mut object, time))?;
+                let at = jsonl::time(time, jsonl::take(&mut object, time), line)?;
                 let key = jsonl::key(key, jsonl::take(&mut object, key))?;
                 one(at, Cow::Owned(key))
             }
@@ -418,7 +418,8 @@ impl Parser {
                     return Err(Unreadable::EmptyKey { column: *key });
                 }
                 let cost = match cost.and_then(|n| columns.get(n)).transpose()? {
-                    Some(text) => InvalidValue::parse(Field::Cost, text, Rule::NonNegative)?,
+                    Some(text) => InvalidValue::parse(Field::Cost, text, Rule::NonNegative)
+                        .map_err(|e| fields::as_written(e, text))?,
                     None => 1.0,
                 };
                 Ok(Some(Event {

@@ -6,7 +6,7 @@
 use super::fields::quoted;
 use super::timestamp::LogTime;
 use super::unreadable::{JsonKind, Unreadable};
-use serde_json::{Map, Value};
+use serde_json::{Map, Number, Value};
 
 /// Time fields tried, in order, when `--time-field` is not given.
 pub const TIME_FIELDS: [&str; 6] = [
@@ -80,16 +80,17 @@ pub fn member_names(objects: &[Map<String, Value>]) -> Vec<String> {
     names
 }
 
-/// A time member: an epoch time as a number or a string of digits (seconds, or milliseconds and
-/// finer told by their size: [`LogTime::epoch`]), or an RFC 3339 string.
-pub fn time(name: &str, value: Option<Value>) -> Result<LogTime, Unreadable> {
+/// A time member of `line`: an epoch time as a number or a string of digits (seconds, or
+/// milliseconds and finer told by their size: [`LogTime::epoch`]), or an RFC 3339 string. A
+/// number refused is named as `line` writes it ([`number_text`]).
+pub fn time(name: &str, value: Option<Value>, line: &str) -> Result<LogTime, Unreadable> {
     let field = name.to_owned();
     match value {
         Some(Value::Number(n)) => match n.as_f64().filter(|t| t.is_finite() && *t >= 0.0) {
-            Some(t) => LogTime::epoch_within(t, &n.to_string()),
+            Some(t) => LogTime::epoch_within(t, || number_text(line, &n)),
             None => Err(Unreadable::BadEpoch {
                 field,
-                number: n.to_string(),
+                number: number_text(line, &n),
             }),
         },
         Some(Value::String(text)) => {
@@ -107,6 +108,44 @@ pub fn time(name: &str, value: Option<Value>) -> Result<LogTime, Unreadable> {
         }),
         None => Err(Unreadable::NoTimeField { field }),
     }
+}
+
+/// `number` as `line` writes it (`170000000000000000000`, `-1.50`): serde_json keeps a number's
+/// value, not its text (past `u64` it is an `f64`, written `1.7e+20`), so the first number
+/// outside a string of `line` that serde_json reads as `number` is taken; serde_json's own text
+/// if none is. Only for a message: a refused line is rare, and this reads it again.
+pub fn number_text(line: &str, number: &Number) -> String {
+    let bytes = line.as_bytes();
+    let mut at = 0;
+    while let Some(&byte) = bytes.get(at) {
+        match byte {
+            // A string (a member's name or value): skipped, escapes and all.
+            b'"' => {
+                at += 1;
+                while let Some(&inside) = bytes.get(at) {
+                    at += if inside == b'\\' { 2 } else { 1 };
+                    if inside == b'"' {
+                        break;
+                    }
+                }
+            }
+            b'-' | b'0'..=b'9' => {
+                let start = at;
+                while bytes
+                    .get(at)
+                    .is_some_and(|b| matches!(b, b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E'))
+                {
+                    at += 1;
+                }
+                let text = &line[start..at];
+                if serde_json::from_str::<Number>(text).ok().as_ref() == Some(number) {
+                    return text.to_owned();
+                }
+            }
+            _ => at += 1,
+        }
+    }
+    number.to_string()
 }
 
 /// A key member as text: strings as they are, numbers and booleans as JSON writes them.
@@ -142,18 +181,55 @@ mod tests {
     }
 
     #[test]
+    fn a_number_is_named_as_the_line_writes_it() {
+        let line = r#"{"n": "170000000000000000000 1", "a": 1.7E20, "t": 170000000000000000000}"#;
+        let mut o = object(line).unwrap();
+        let Some(Value::Number(n)) = take(&mut o, "t") else {
+            panic!("a number")
+        };
+        assert_eq!(n.to_string(), "1.7e+20", "serde_json's own text");
+        // The first number of that value outside a string, however written.
+        assert_eq!(number_text(line, &n), "1.7E20");
+        assert_eq!(
+            time(
+                "t",
+                Some(Value::Number(n)),
+                r#"{"t": 170000000000000000000}"#
+            )
+            .unwrap_err()
+            .to_string(),
+            "time 170000000000000000000 is out of range: times run from 1970 to the year 5138 \
+             (an epoch number below 1e20, in s, ms, µs or ns by size)"
+        );
+        let line = r#"{"t\"": "-1.50", "t": -1.50}"#;
+        let Some(n) = object(line).unwrap().remove("t") else {
+            panic!("a member")
+        };
+        assert_eq!(
+            time("t", Some(n), line).unwrap_err().to_string(),
+            "time field \"t\": -1.50 is not an epoch time"
+        );
+    }
+
+    #[test]
     fn times_and_keys_of_the_wrong_kind_are_named() {
-        assert_eq!(time("t", Some(Value::from(1.5))), Ok(LogTime::epoch(1.5)));
-        assert_eq!(time("t", Some(Value::from("2.5"))), Ok(LogTime::epoch(2.5)));
-        let pino = time("t", Some(Value::from(1_700_000_000_250_u64))).unwrap();
+        assert_eq!(
+            time("t", Some(Value::from(1.5)), ""),
+            Ok(LogTime::epoch(1.5))
+        );
+        assert_eq!(
+            time("t", Some(Value::from("2.5")), ""),
+            Ok(LogTime::epoch(2.5))
+        );
+        let pino = time("t", Some(Value::from(1_700_000_000_250_u64)), "").unwrap();
         assert_eq!(pino.seconds, 1_700_000_000.25);
         assert_eq!(pino.epoch_unit.map(|u| u.name()), Some("milliseconds"));
-        assert!(time("t", Some(Value::from(-1)))
+        assert!(time("t", Some(Value::from(-1)), "")
             .unwrap_err()
             .to_string()
             .contains("not an epoch time"));
         assert_eq!(
-            time("t", None).unwrap_err().to_string(),
+            time("t", None, "").unwrap_err().to_string(),
             "no time field \"t\""
         );
         assert!(key("k", Some(Value::Null))

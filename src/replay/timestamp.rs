@@ -37,7 +37,7 @@ fn seconds(time: OffsetDateTime, text: &str) -> Result<f64, Unreadable> {
     }
     let seconds = time.unix_timestamp() as f64 + f64::from(time.nanosecond()) * 1e-9;
     if !(0.0..LATEST_SECOND).contains(&seconds) {
-        return Err(Unreadable::TimeOutOfRange { time: quoted(text) });
+        return Err(Unreadable::DateOutOfRange { time: quoted(text) });
     }
     Ok(seconds)
 }
@@ -156,15 +156,13 @@ pub struct LogTime {
 }
 
 impl LogTime {
-    /// A numeric epoch time written as `text`, its unit read from its size; refused from
-    /// [`LATEST_NUMBER`] (past the year 5138 even in nanoseconds).
-    pub fn epoch_within(value: f64, text: &str) -> Result<LogTime, Unreadable> {
+    /// A numeric epoch time, its unit read from its size; refused from [`LATEST_NUMBER`] (past
+    /// the year 5138 even in nanoseconds), naming it as `text` gives it (only then called).
+    pub fn epoch_within(value: f64, text: impl FnOnce() -> String) -> Result<LogTime, Unreadable> {
         if value < LATEST_NUMBER {
             Ok(LogTime::epoch(value))
         } else {
-            Err(Unreadable::TimeOutOfRange {
-                time: text.to_owned(),
-            })
+            Err(Unreadable::TimeOutOfRange { time: text() })
         }
     }
 
@@ -198,7 +196,7 @@ pub fn epoch_seconds(value: f64) -> f64 {
 /// beyond ±14:00) is refused as such.
 pub fn epoch_or_rfc3339(text: &str) -> Result<LogTime, Unreadable> {
     match epoch(text) {
-        Some(number) => LogTime::epoch_within(number, &quoted(text)),
+        Some(number) => LogTime::epoch_within(number, || quoted(text)),
         None => rfc3339("time", text)
             .map(LogTime::date)
             .map_err(|e| match e {

@@ -86,10 +86,17 @@ pub enum Unreadable {
         /// The time, quoted.
         time: String,
     },
-    /// A time outside 1970 to the year 5138 (an epoch number from `1e20`, past it even in
-    /// nanoseconds; a date before 1970 or from 5138).
+    /// An epoch number from `1e20`: past the year 5138 even in nanoseconds.
     TimeOutOfRange {
         /// The time, quoted as the line writes it (a JSON number bare).
+        time: String,
+    },
+    /// A date and time before 1970 or from epoch second `1e11` (16 November 5138), the times
+    /// every epoch unit reads right in. The command says a date's range ([`ENGLISH_DATE`]); the
+    /// page words it by [`Unreadable::TimeOutOfRange`]'s code until its locales have a sentence
+    /// of its own.
+    DateOutOfRange {
+        /// The time, quoted.
         time: String,
     },
     /// A time whose UTC offset is beyond ±14:00, which no place uses.
@@ -193,7 +200,9 @@ pub enum Unreadable {
     },
     /// A CSV cost that is not a finite number of at least 0.
     BadCost {
-        /// What was given, as the core quotes it (`"abc"`, `-1`).
+        /// What was given, quoted as the line writes it (`"abc"`, `"-1"`: [`as_written`]).
+        ///
+        /// [`as_written`]: super::fields::as_written
         given: String,
     },
 }
@@ -359,6 +368,11 @@ pub const ENGLISH: [(&str, &str); 38] = [
     ),
 ];
 
+/// The command's English for a [`Unreadable::DateOutOfRange`]: the range of a date, where
+/// `timeOutOfRange`'s sentence gives an epoch number's.
+pub const ENGLISH_DATE: &str = "time {time} is out of range: dates run from 1970-01-01 00:00:00 \
+                                UTC to before 5138-11-16 09:46:40 UTC";
+
 /// The command's English for a reason whose `count` is 1, where it differs (the page's plural
 /// entries choose for themselves).
 pub const ENGLISH_ONE: [(&str, &str); 1] = [(
@@ -367,7 +381,8 @@ pub const ENGLISH_ONE: [(&str, &str); 1] = [(
 )];
 
 impl Unreadable {
-    /// The sentence that says it: one code per variant, and one per [`FieldError`] for a part.
+    /// The sentence that says it: one code per variant (but `timeOutOfRange` for both times out of
+    /// range), and one per [`FieldError`] for a part.
     pub fn code(&self) -> &'static str {
         match self {
             Unreadable::TooLong { .. } => "tooLong",
@@ -383,7 +398,9 @@ impl Unreadable {
             Unreadable::NotCommonLogTime { .. } => "notCommonLogTime",
             Unreadable::NotRfc3339 { .. } => "notRfc3339",
             Unreadable::NotTime { .. } => "notTime",
-            Unreadable::TimeOutOfRange { .. } => "timeOutOfRange",
+            Unreadable::TimeOutOfRange { .. } | Unreadable::DateOutOfRange { .. } => {
+                "timeOutOfRange"
+            }
             Unreadable::OffsetOutOfRange { .. } => "offsetOutOfRange",
             Unreadable::BadType { .. } => "badType",
             Unreadable::NoAlbTime => "noAlbTime",
@@ -445,7 +462,9 @@ impl Unreadable {
                 ("time", text(time)),
                 ("detail", text(detail)),
             ],
-            Unreadable::NotTime { time } | Unreadable::TimeOutOfRange { time } => {
+            Unreadable::NotTime { time }
+            | Unreadable::TimeOutOfRange { time }
+            | Unreadable::DateOutOfRange { time } => {
                 vec![("time", text(time))]
             }
             Unreadable::OffsetOutOfRange { time, offset } => {
@@ -494,11 +513,14 @@ impl fmt::Display for Unreadable {
         let one = args
             .iter()
             .any(|(name, n)| *name == "count" && *n == Arg::Whole(1));
-        let sentence = one
-            .then(|| reason::lookup(&ENGLISH_ONE, code))
-            .flatten()
-            .or_else(|| Unreadable::english(code))
-            .unwrap_or(code);
+        let sentence = if let Unreadable::DateOutOfRange { .. } = self {
+            ENGLISH_DATE
+        } else {
+            one.then(|| reason::lookup(&ENGLISH_ONE, code))
+                .flatten()
+                .or_else(|| Unreadable::english(code))
+                .unwrap_or(code)
+        };
         reason::write_english(f, sentence, &args)
     }
 }
@@ -513,7 +535,8 @@ impl Serialize for Unreadable {
 }
 
 impl From<crate::limiter::InvalidValue> for Unreadable {
-    /// A cost the core refused, as [`Unreadable::BadCost`].
+    /// A cost the core refused, as [`Unreadable::BadCost`] (a number quoted as the line wrote it
+    /// when `e` went through [`as_written`](super::fields::as_written)).
     fn from(e: crate::limiter::InvalidValue) -> Self {
         let given = e.given.text(rust_number);
         Unreadable::BadCost {

@@ -295,6 +295,59 @@ async fn idle_keys_expire_once_they_would_be_full_again() {
 }
 
 #[tokio::test]
+async fn a_missing_key_and_extra_keys_or_arguments_are_refused_by_name() {
+    let server = RedisServer::start();
+    let mut connection = server.connection().await;
+    let script = redis::Script::new(SCRIPT);
+    for (keys, args, message) in [
+        // Without the check, HMGET fails with Redis's own message naming no field.
+        (
+            vec![],
+            vec!["10", "5", "1", "1"],
+            "key must be the client's bucket (KEYS[1]), it is missing",
+        ),
+        (
+            vec!["x", "y"],
+            vec!["10", "5", "1", "1"],
+            "expected 1 key (the client's bucket), got 2: \"x\" \"y\"",
+        ),
+        (
+            vec!["x"],
+            vec!["10", "5", "1", "1", "extra"],
+            "expected 4 arguments (capacity, refill_rate, cost, now), got 5; beyond now: \"extra\"",
+        ),
+        (
+            vec!["x"],
+            vec!["10", "5", "1", "1", "extra", "more"],
+            "expected 4 arguments (capacity, refill_rate, cost, now), got 6; \
+             beyond now: \"extra\" \"more\"",
+        ),
+    ] {
+        let mut call = script.prepare_invoke();
+        for key in &keys {
+            call.key(*key);
+        }
+        for arg in &args {
+            call.arg(*arg);
+        }
+        let error = call
+            .invoke_async::<redis::Value>(&mut connection)
+            .await
+            .unwrap_err();
+        assert!(
+            error.to_string().contains(message),
+            "keys {keys:?}, args {args:?}: {error}"
+        );
+    }
+    for key in ["x", "y"] {
+        assert!(
+            !connection.exists::<_, bool>(key).await.unwrap(),
+            "a refused call writes nothing, yet {key} exists"
+        );
+    }
+}
+
+#[tokio::test]
 async fn bad_arguments_are_refused_with_the_field_named() {
     let server = RedisServer::start();
     let mut connection = server.connection().await;

@@ -2,6 +2,7 @@
 //! is an error naming the flag, the value and what is allowed, with exit code 2.
 
 use bucketlab::limiter::{rust_number, Field, InvalidValue, Rule};
+use bucketlab::replay::fields::as_written;
 use bucketlab::replay::{Format, KeySpec, Target, ALGORITHMS};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
@@ -100,9 +101,11 @@ fn refill_rate(text: &str) -> Result<f64, String> {
     number(Field::RefillRate, "r", text, Rule::NonNegative)
 }
 
-/// `text` read as a number under `rule`; refused naming `name` and quoting `text`.
+/// `text` read as a number under `rule`; refused naming `name` and quoting `text` as typed
+/// (`got "-1"` like `got "nan"`).
 fn number(field: Field, name: &str, text: &str, rule: Rule) -> Result<f64, String> {
-    InvalidValue::parse(field, text, rule).map_err(|e| e.message_with(name, rust_number))
+    InvalidValue::parse(field, text, rule)
+        .map_err(|e| as_written(e, text).message_with(name, rust_number))
 }
 
 fn top(text: &str) -> Result<usize, String> {

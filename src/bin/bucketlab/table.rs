@@ -243,21 +243,29 @@ fn write_epoch_units(out: &mut impl Write, units: &[EpochUnitCount]) -> io::Resu
 /// (a second's requests replayed as simultaneous: the limited counts are an upper bound).
 fn write_time_notes(out: &mut impl Write, report: &Report) -> io::Result<()> {
     if let Some(back) = &report.backwards {
-        let requests = match back.requests {
-            1 => "1 request".to_owned(),
-            n => format!("{} requests", grouped(n)),
-        };
         // To the millisecond, trailing zeros dropped: a step, not a need, so plainly rounded.
         let step = format!("{:.3}", back.largest_step);
         let step = step.trim_end_matches('0').trim_end_matches('.');
-        writeln!(
-            out,
-            "  warning: {requests} came earlier than their key's latest time (the first on line\n           \
-             {}, the largest step back {step} s); each was replayed at that latest time, which\n           \
-             piles them up and overstates what is limited: sort the log by time and replay it\n           \
-             (README, \"Replay your own traffic\", for logs joined from several servers)",
-            grouped(back.first_line),
-        )?;
+        let line = grouped(back.first_line);
+        // One request has its own key, line and step; several share the sentence's plurals.
+        if back.requests == 1 {
+            writeln!(
+                out,
+                "  warning: 1 request came earlier than its key's latest time (line {line}, {step} s\n           \
+                 earlier); it was replayed at that latest time, which piles requests up and\n           \
+                 overstates what is limited: sort the log by time and replay it (README,\n           \
+                 \"Replay your own traffic\", for logs joined from several servers)",
+            )?;
+        } else {
+            writeln!(
+                out,
+                "  warning: {} requests came earlier than their key's latest time (the first on line\n           \
+                 {line}, the largest step back {step} s); each was replayed at that latest time, which\n           \
+                 piles them up and overstates what is limited: sort the log by time and replay it\n           \
+                 (README, \"Replay your own traffic\", for logs joined from several servers)",
+                grouped(back.requests),
+            )?;
+        }
     }
     if report.whole_second_times {
         writeln!(
