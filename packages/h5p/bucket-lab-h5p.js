@@ -120,7 +120,7 @@ class BucketLab extends H5P.EventDispatcher {
       label.append(input, ` ${t.number(choice)}`);
       fieldset.append(label);
     }
-    const check = Object.assign(document.createElement('button'), { type: 'button', textContent: t('h5p.check') });
+    const check = Object.assign(document.createElement('button'), { type: 'button', className: 'h5p-bucket-lab-check', textContent: t('h5p.check') });
     const feedback = Object.assign(document.createElement('p'), { className: 'h5p-bucket-lab-feedback' });
     feedback.setAttribute('role', 'status');
     check.addEventListener('click', () => {

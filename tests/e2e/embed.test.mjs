@@ -208,7 +208,8 @@ test('an invalid attribute shows an error naming it; the other instances keep wo
   assert.equal(await inside(page, 'c', '.bl-error-detail'), 'paused: “false” is not allowed; give the attribute no value (or “true”) to stop time, or leave it out to let time run.');
   await page.evaluate(() => document.getElementById('c').setAttribute('paused', 'true'));
   await page.waitForFunction(() => document.getElementById('c').diagram?.paused === true);
-  assert.equal(page.problems.length, 5, 'one console error per invalid attribute');
+  // b's view and controls are both wrong by then: both are said, each time b is checked.
+  assert.equal(page.problems.length, 6, 'one console error per invalid attribute');
 
   // Fixing the attributes brings the widgets back.
   await page.evaluate(() => document.getElementById('a').setAttribute('refill-rate', '5'));
@@ -222,6 +223,121 @@ test('an invalid attribute shows an error naming it; the other instances keep wo
   await page.waitForFunction(() => document.getElementById('b').diagram);
   assert.equal(await page.locator('#b .bl-send').isVisible(), true);
   await page.context().close();
+});
+
+test('a host hears the element\'s events on the element and on the document: ready, decision, config', async () => {
+  const page = await openPage(browser);
+  await page.addInitScript(() => {
+    window.heard = [];
+    for (const type of ['bucketlab:ready', 'bucketlab:decision', 'bucketlab:config']) {
+      document.addEventListener(type, (event) => {
+        const { diagram, ...rest } = event.detail ?? {};
+        window.heard.push({ type, target: event.target.id, usable: diagram === event.target.diagram && diagram !== null, ...rest });
+      });
+    }
+  });
+  await page.goto(`${site.url}hostile.html`);
+  await page.waitForFunction(() => window.heard.filter((e) => e.type === 'bucketlab:ready').length === 3);
+  // Each element is ready once, and its event carries the handle `diagram` then returns.
+  const ready = await page.evaluate(() => window.heard.filter((e) => e.type === 'bucketlab:ready'));
+  assert.deepEqual(ready.map((e) => [e.target, e.usable]).sort(), [['a', true], ['b', true], ['c', true]]);
+  const onElement = await page.evaluate(() => {
+    window.onB = [];
+    document.getElementById('b').addEventListener('bucketlab:decision', (event) => window.onB.push(event.detail));
+    return window.heard.length;
+  });
+  await click(page, 'b', '.bl-send');
+  await page.waitForFunction(() => window.onB.length === 1);
+  const decision = await page.evaluate(() => window.onB[0]);
+  assert.deepEqual([decision.allowed, decision.status, decision.cost, decision.capacity, decision.refillRate], [true, 200, 2, 3, 1]);
+  assert.match(decision.head, /^HTTP\/1.1 200/);
+  await page.evaluate(() => document.getElementById('c').setAttribute('capacity', '20'));
+  await page.waitForFunction((n) => window.heard.length >= n + 2, onElement);
+  const later = await page.evaluate((n) => window.heard.slice(n), onElement);
+  assert.deepEqual(later.map((e) => [e.type, e.target]), [['bucketlab:decision', 'b'], ['bucketlab:config', 'c']]);
+  assert.deepEqual([later[1].capacity, later[1].refillRate], [20, 0]);
+  // Heard once: the event inside the shadow root stays there.
+  await page.waitForTimeout(100);
+  assert.equal(await page.evaluate(() => window.heard.length), onElement + 2);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('every wrong attribute at once: a bad controls list is named with a bad number', async () => {
+  const page = await openHostile();
+  await page.evaluate(() => {
+    const element = Object.assign(document.createElement('bucket-lab'), { id: 'd' });
+    element.setAttribute('controls', 'send foo');
+    element.setAttribute('capacity', '-1');
+    document.body.append(element);
+  });
+  await page.waitForFunction(() => document.getElementById('d').shadowRoot.querySelector('.bl-error'));
+  const box = await page.evaluate(() => {
+    const root = document.getElementById('d').shadowRoot;
+    return [root.querySelector('.bl-error-title').textContent, ...[...root.querySelectorAll('.bl-error-detail')].map((p) => p.textContent)];
+  });
+  assert.deepEqual(box, [
+    'Invalid attributes: capacity, controls',
+    'Capacity B: -1 is not allowed; use a number greater than 0.',
+    'controls: “send foo” is not allowed; use “all”, “none” or group names separated by spaces: send, cost, burst, bucket, traffic, time.',
+  ]);
+  assert.deepEqual(page.problems, [
+    'error: <bucket-lab> invalid attribute capacity="-1": capacity must be a finite number greater than 0, got -1',
+    'error: <bucket-lab> invalid attribute controls="send foo": controls must be "all", "none" or names from send, cost, burst, bucket, traffic, time separated by spaces, got "send foo" (unknown control "foo")',
+  ]);
+  await page.context().close();
+});
+
+test('lang takes any tag of English or Portuguese, as mdBook and Hugo do, and refuses the rest', async () => {
+  const page = await openHostile();
+  await page.evaluate(() => {
+    for (const [id, lang] of [['gb', 'EN-gb'], ['pt', 'pt-PT'], ['us', 'en_US'], ['fr', 'fr']]) {
+      const element = Object.assign(document.createElement('bucket-lab'), { id });
+      element.setAttribute('lang', lang);
+      element.setAttribute('capacity', '2');
+      document.body.append(element);
+    }
+  });
+  await page.waitForFunction(() => ['gb', 'pt'].every((id) => document.getElementById(id).diagram)
+    && ['us', 'fr'].every((id) => document.getElementById(id).shadowRoot.querySelector('.bl-error')));
+  assert.equal(await counter(page, 'gb'), '2.0 / 2');
+  assert.equal(await counter(page, 'pt'), '2,0 / 2');
+  assert.equal(await inside(page, 'us', '.bl-error-detail'), 'lang: “en_US” is not allowed; use “pt-BR”, “en” or another tag of those languages (en-GB, pt-PT).');
+  assert.deepEqual(page.problems.sort(), [
+    'error: <bucket-lab> invalid attribute lang="en_US": lang must be "pt-BR", "en" or another tag of those languages (en-GB, pt-PT), got "en_US"',
+    'error: <bucket-lab> invalid attribute lang="fr": lang must be "pt-BR", "en" or another tag of those languages (en-GB, pt-PT), got "fr"',
+  ]);
+  await page.context().close();
+});
+
+test('a course page on another site: fallback content until the element is defined, then a working element', async () => {
+  // The site with the headers www/_headers gives it, and a course page on another origin.
+  const hosted = await serveStatic(WWW, { hosted: true });
+  const course = await serveStatic(WWW, {
+    pages: { 'course.html': '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Course</title><link rel="icon" href="data:,"></head><body><bucket-lab capacity="3" paused><p id="fallback">The diagram needs JavaScript.</p></bucket-lab></body></html>' },
+  });
+  try {
+    const page = await openPage(browser);
+    await page.goto(`${course.url}course.html`);
+    assert.notEqual(hosted.origin, course.origin);
+    assert.equal(await page.locator('#fallback').isVisible(), true, 'shown while the element is undefined');
+    await page.addScriptTag({ type: 'module', url: `${hosted.url}bucket-lab.js` });
+    await page.waitForFunction(() => document.querySelector('bucket-lab').diagram, null, { timeout: 10000 });
+    assert.equal(await page.evaluate(() => document.querySelector('bucket-lab').shadowRoot.querySelector('.bl-counter').textContent), '3.0 / 3');
+    // The shadow root has no slot: once defined, the element shows only the diagram; the
+    // fallback stays in the page, unrendered.
+    assert.equal(await page.locator('#fallback').isVisible(), false, 'hidden once the element is defined');
+    assert.equal(await page.locator('#fallback').count(), 1);
+    const loaded = hosted.log.map((r) => r.path).sort();
+    for (const path of ['bucket-lab.js', 'element/bucket-lab.css', 'element/widget.css', 'pkg/bucketlab.js', 'pkg/bucketlab_bg.wasm', 'i18n/translate.js']) {
+      assert.ok(loaded.includes(path), `${path} came from the site: ${loaded.join(', ')}`);
+    }
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  } finally {
+    await hosted.close();
+    await course.close();
+  }
 });
 
 test('removing an element stops its frame loop and frees its wasm object', async () => {
@@ -464,6 +580,32 @@ test('embed.html names every bad setting at once, in the page\'s language, by th
     title: 'Configuração inválida no endereço: capacity',
     details: ['Capacidade B: 0 não é permitido; use um número maior que 0.'],
   });
+  await page.context().close();
+});
+
+test('embed.html names a bad paused with the settings the element refuses, and after an unknown one', async () => {
+  const page = await openPage(browser);
+  await page.goto(`${site.url}embed.html?paused=yes&lang=en&cost=9`);
+  await page.waitForFunction(() => document.querySelector('bucket-lab').shadowRoot.querySelectorAll('.bl-error-detail').length === 2);
+  assert.deepEqual(await embedError(page), {
+    title: 'Invalid settings in the address: paused, cost',
+    details: [
+      'paused: “yes” is not allowed; use paused, paused=true or paused=1 to stop time, paused=false or paused=0 (or leave it out) to let time run.',
+      'Cost c: 9 is not allowed; use a whole number from 1 to 5.',
+    ],
+  });
+  assert.equal(page.problems.length, 2, page.problems.join('\n'));
+  await page.goto(`${site.url}embed.html?refill_rate=2&cost=9&lang=en`);
+  await page.waitForFunction(() => document.querySelector('bucket-lab').shadowRoot.querySelectorAll('.bl-error-detail').length === 3);
+  assert.deepEqual(await embedError(page), {
+    title: 'Unknown setting in the address: refill_rate',
+    details: [
+      'The known settings are: capacity, refill-rate, cost, tokens, lang, view, controls, paused, theme.',
+      'Invalid setting in the address: cost',
+      'Cost c: 9 is not allowed; use a whole number from 1 to 5.',
+    ],
+  });
+  assert.equal(await page.evaluate(() => document.querySelector('bucket-lab').diagram), null);
   await page.context().close();
 });
 

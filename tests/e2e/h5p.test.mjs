@@ -318,3 +318,34 @@ test('lms: the H5P question\'s answered statement is a choice interaction with i
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('lms: the question\'s legend wraps inside its box and Check is a styled button, at 600 and 375 px', async () => {
+  for (const width of [600, 375]) {
+    const page = await openPage(env.browser, { viewport: { width, height: 1200 } });
+    await page.goto(new URL('play.html', env.server.url).href);
+    const frame = await (await page.waitForSelector('iframe')).contentFrame();
+    await frame.waitForSelector('.h5p-bucket-lab fieldset');
+    const look = await frame.evaluate(() => {
+      const fieldset = document.querySelector('.h5p-bucket-lab fieldset');
+      const legend = fieldset.querySelector('legend');
+      const button = document.querySelector('.h5p-bucket-lab button');
+      const [box, text] = [fieldset.getBoundingClientRect(), legend.getBoundingClientRect()];
+      const border = parseFloat(getComputedStyle(fieldset).borderTopWidth);
+      const style = getComputedStyle(button);
+      return {
+        // Below the top border, not on it: a legend on the border has the border through its lines.
+        inside: text.top >= box.top + border && text.bottom < box.bottom && text.left >= box.left && text.right <= box.right,
+        lines: Math.round(text.height / parseFloat(getComputedStyle(legend).lineHeight)),
+        button: [style.backgroundColor, style.color, style.borderRadius, button.getBoundingClientRect().height >= 44],
+      };
+    });
+    assert.equal(look.inside, true, `${width} px: the legend inside the fieldset`);
+    if (width === 375) assert.ok(look.lines >= 2, `the question wraps at 375 px: ${look.lines} lines`);
+    assert.deepEqual(look.button, ['rgb(76, 47, 184)', 'rgb(255, 255, 255)', '6px', true], `${width} px`);
+    if (process.env.BUCKETLAB_SCREENSHOTS) {
+      await (await page.$('iframe')).screenshot({ path: join(process.env.BUCKETLAB_SCREENSHOTS, `h5p-${width}.png`) });
+    }
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});

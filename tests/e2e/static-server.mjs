@@ -3,6 +3,7 @@
 // headers (a strict CSP), in-memory pages (hostile host pages), and the precompressed .br/.gz
 // copies of dist/ when the browser accepts them. Every response is logged for assertions.
 import { createServer } from 'node:http';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 
@@ -20,12 +21,40 @@ export const TYPES = {
 export { CSP as STRICT_CSP } from './harness.mjs';
 
 /**
+ * The rules of www/_headers as the static hosts that read it apply them: a path pattern at the
+ * start of a line (`*` matches any rest of the path), then its headers indented under it. Every
+ * rule that matches a path adds its headers.
+ */
+export function hostRules(text = readFileSync(new URL('../../www/_headers', import.meta.url), 'utf8')) {
+  const rules = [];
+  for (const line of text.split('\n')) {
+    if (line.trim() === '' || line.trim().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      const pattern = new RegExp(`^${line.trim().split('*').map((part) => part.replace(/[.?+^$()[\]{}|\\]/g, '\\$&')).join('.*')}$`);
+      rules.push({ pattern, headers: {} });
+    } else {
+      const [, name, value] = line.match(/^\s+([^:]+):\s*(.*)$/);
+      rules.at(-1).headers[name.toLowerCase()] = value;
+    }
+  }
+  return rules;
+}
+
+/** The headers `rules` (hostRules) give the site's `path` ('/pkg/bucketlab_bg.wasm'). */
+export function hostHeaders(rules, path) {
+  return Object.assign({}, ...rules.filter((rule) => rule.pattern.test(path)).map((rule) => rule.headers));
+}
+
+/**
  * Serves `root` under `prefix` on 127.0.0.1 (a free port). Options: `wasmType` (Content-Type of
  * .wasm), `headers` (added to every response), `pages` ({ 'path/under/prefix': text }),
- * `precompressed` (serve file.br / file.gz when accepted). Resolves to { url, origin, log, close }.
+ * `precompressed` (serve file.br / file.gz when accepted), `hosted` (add the headers www/_headers
+ * gives each path under `prefix`, as a static host that reads it does). Resolves to
+ * { url, origin, log, close }.
  */
 export async function serveStatic(root, options = {}) {
-  const { prefix = '/', wasmType = TYPES['.wasm'], headers = {}, pages = {}, precompressed = false } = options;
+  const { prefix = '/', wasmType = TYPES['.wasm'], headers = {}, pages = {}, precompressed = false, hosted = false } = options;
+  const rules = hosted ? hostRules() : [];
   const base = root.endsWith('/') ? root : `${root}/`;
   const log = [];
   const server = createServer(async (req, res) => {
@@ -36,7 +65,7 @@ export async function serveStatic(root, options = {}) {
     const type = extname(path) === '.wasm' ? wasmType : (TYPES[extname(path)] ?? 'application/octet-stream');
     const send = (body, encoding) => {
       log.push({ path, type, encoding });
-      res.writeHead(200, { 'content-type': type, ...(encoding && { 'content-encoding': encoding, vary: 'accept-encoding' }), ...headers });
+      res.writeHead(200, { 'content-type': type, ...(encoding && { 'content-encoding': encoding, vary: 'accept-encoding' }), ...hostHeaders(rules, `/${path}`), ...headers });
       res.end(body);
     };
     if (path in pages) return void send(pages[path]);

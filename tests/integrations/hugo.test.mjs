@@ -69,7 +69,9 @@ test('hugo: a bad parameter fails the build naming the page, the line and the ru
       ['capacity="0"', 'capacity must be a finite number greater than 0, got "0"'],
       ['capacity="lots"', 'capacity must be a finite number greater than 0, got "lots"'],
       ['capacity="3" cost="4"', 'cost must be a whole number from 1 to 3, got "4"'],
-      ['lang="fr"', 'lang must be "pt-BR" or "en", got "fr"'],
+      ['lang="fr"', 'lang must be "pt-BR", "en" or another tag of those languages (en-GB, pt-PT), got "fr"'],
+      ['lang="en_GB"', 'lang must be "pt-BR", "en" or another tag of those languages (en-GB, pt-PT), got "en_GB"'],
+      ['controls="send foo"', 'controls must be "all", "none" or names from send, cost, burst, bucket, traffic, time separated by spaces, got "send foo"'],
       ['paused="yes"', 'paused is "true" or absent, got "yes"'],
       // As the element and mdBook refuse it: a present boolean attribute means on.
       ['paused="false"', 'paused is "true" or absent, got "false"'],
@@ -93,13 +95,20 @@ test('hugo: a bad parameter fails the build naming the page, the line and the ru
       assert.ok(output.includes(`content/_index.md:7:1": ${message}`), `${params}:\n${output}`);
       assert.ok(!/unable to cast|\\x00/.test(output), `${params}: only the rule's message:\n${output}`);
     }
-    // Numbers at the edges of the digit check still build, written as given.
+    // Numbers at the edges of the digit check still build, written as given; so do what the
+    // element takes beyond the plainest spellings: any tag of the two languages, a controls list
+    // with commas and capitals, `all` with a stray comma.
     const page = join(bad, 'content', '_index.md');
     const text = await readFile(join(ROOT, 'tests/fixtures/hugo-site/content/_index.md'), 'utf8');
-    const edges = 'capacity="1.5e307" refill-rate="0,000001e-99999" tokens="12e306"';
-    await writeFile(page, text.replace(/\{\{< bucket-lab [^>]*>\}\}\n\nThe same/, `{{< bucket-lab ${edges} >}}\n\nThe same`));
-    const result = await run('hugo', ['--source', bad]);
-    assert.equal(result.code, 0, result.stdout + result.stderr);
+    for (const edges of [
+      'capacity="1.5e307" refill-rate="0,000001e-99999" tokens="12e306"',
+      'lang="en-GB" controls="Send, TIME"',
+      'lang="PT-pt" controls="all,"',
+    ]) {
+      await writeFile(page, text.replace(/\{\{< bucket-lab [^>]*>\}\}\n\nThe same/, `{{< bucket-lab ${edges} >}}\n\nThe same`));
+      const result = await run('hugo', ['--source', bad]);
+      assert.equal(result.code, 0, `${edges}:\n${result.stdout}${result.stderr}`);
+    }
   } finally {
     await rm(dirname(bad), { recursive: true, force: true });
   }

@@ -115,3 +115,31 @@ test('mdbook: a bad parameter fails the build naming the chapter, its file, the 
     await rm(dirname(bad), { recursive: true, force: true });
   }
 });
+
+test('mdbook: two directives in a row, one with single quotes, make two elements with space between them', async () => {
+  const twice = await copyFixture('mdbook-book');
+  try {
+    await mustRun('mdbook-bucketlab', ['install', twice], { env: ENV });
+    await writeFile(join(twice, 'src/bucket.md'), "# Two buckets\n\n{{#bucket-lab capacity='3' controls='send time' lang=en paused}}\n{{#bucket-lab capacity=4 lang=en paused}}\n");
+    await mustRun('mdbook', ['build', twice], { env: ENV });
+    const server = await serveStatic(join(twice, 'book'));
+    try {
+      const page = await openPage(browser);
+      await page.goto(`${server.url}bucket.html`);
+      await page.waitForFunction(() => [...document.querySelectorAll('bucket-lab')].every((e) => e.diagram));
+      const boxes = await page.evaluate(() => [...document.querySelectorAll('bucket-lab')].map((e) => {
+        const { top, bottom } = e.getBoundingClientRect();
+        return { top, bottom, capacity: e.diagram.capacity, controls: e.getAttribute('controls') };
+      }));
+      assert.deepEqual(boxes.map((b) => [b.capacity, b.controls]), [[3, 'send time'], [4, null]]);
+      const gap = boxes[1].top - boxes[0].bottom;
+      assert.ok(gap >= 20, `${gap} px between the two elements`);
+      assert.deepEqual(page.problems, []);
+      await page.context().close();
+    } finally {
+      await server.close();
+    }
+  } finally {
+    await rm(dirname(twice), { recursive: true, force: true });
+  }
+});

@@ -18,6 +18,16 @@ export const ATTRIBUTES = ['capacity', 'refill-rate', 'cost', 'tokens', 'lang', 
 const THEMES = ['light', 'dark', 'auto'];
 /** The views the element can show (one so far: the live diagram). */
 export const VIEWS = ['diagram'];
+/**
+ * The groups `controls` can name: the diagram's `CONTROL_GROUPS` (src/view/controls.rs), which a
+ * Node test keeps equal to this list.
+ */
+export const CONTROL_GROUPS = ['send', 'cost', 'burst', 'bucket', 'traffic', 'time'];
+/**
+ * The diagram's events, which stop at the shadow root (they are not composed): the element
+ * dispatches each again from itself, so a page can listen on the element or the document.
+ */
+export const EVENTS = ['bucketlab:decision', 'bucketlab:config'];
 // `?no-inline`: Vite would inline a small stylesheet as a data: URL, which a strict style-src refuses.
 // The H5P script (scripts/h5p.mjs) puts each one's text here instead, as a constructed sheet (or,
 // in a browser without adopted sheets, as a blob: URL of it).
@@ -56,18 +66,40 @@ function either(values, lang) {
   return new Intl.ListFormat(lang, { type: 'disjunction' }).format(values.map((value) => `“${value}”`));
 }
 
+/**
+ * Why `list` can't be a `controls` value, or null: `all`, `none`, or group names in any case,
+ * separated by spaces or commas. The diagram's showControls applies the same rule when the
+ * element mounts; checking here lets a bad list be named with every other bad attribute.
+ */
+function controlsProblem(list) {
+  const names = list.split(/[\s,]+/).filter(Boolean);
+  if (names.length === 0) return 'no control named';
+  if (names.length === 1 && (names[0] === 'all' || names[0] === 'none')) return null;
+  const unknown = names.find((name) => !CONTROL_GROUPS.includes(name.toLowerCase()));
+  return unknown === undefined ? null : `unknown control "${unknown}"`;
+}
+
+/**
+ * 'pt-BR' or 'en' for a `lang` attribute, or null: a language tag (letters, digits and hyphens)
+ * whose first part is en or pt, in any case (en-GB shows English, pt-PT Brazilian Portuguese).
+ * The mdBook and Hugo integrations apply the same rule.
+ */
+function languageOf(tag) {
+  return /^[a-z0-9-]+$/i.test(tag) ? supportedLang(tag) : null;
+}
+
 /** Reads and checks the element's attributes; throws AttributeErrors naming every bad one. */
 function readSettings(element) {
   const text = (name) => element.getAttribute(name) ?? DEFAULTS[name] ?? null;
   const errors = [];
   const given = text('lang');
-  const lang = given === null ? langOf(document.documentElement) : supportedLang(given);
+  const lang = given === null ? langOf(document.documentElement) : languageOf(given);
   // The messages' language: the element's own when valid, else the page's.
   const t = translator(tables, lang ?? langOf(document.documentElement));
   const refuse = (name, message, key, values) => {
     errors.push(new AttributeError(name, message, t(key, { value: text(name), ...values })));
   };
-  if (!lang) refuse('lang', `lang must be "pt-BR" or "en", got "${given}"`, 'badChoice', { name: 'lang', allowed: either(['pt-BR', 'en'], t.lang) });
+  if (!lang) refuse('lang', `lang must be "pt-BR", "en" or another tag of those languages (en-GB, pt-PT), got "${given}"`, 'badLang');
   const number = (name, capacity) => {
     if (text(name) === null) return undefined;
     try {
@@ -85,6 +117,12 @@ function readSettings(element) {
   if (!VIEWS.includes(view)) {
     refuse('view', `view must be ${VIEWS.map((v) => `"${v}"`).join(' or ')}, got "${view}"`, 'badChoice', { name: 'view', allowed: either(VIEWS, t.lang) });
   }
+  const controls = text('controls') ?? 'all';
+  const wrongControls = controlsProblem(controls);
+  if (wrongControls !== null) {
+    const groups = CONTROL_GROUPS.join(', ');
+    refuse('controls', `controls must be "all", "none" or names from ${groups} separated by spaces, got "${controls}" (${wrongControls})`, 'badControls', { groups });
+  }
   const theme = text('theme');
   if (theme !== null && !THEMES.includes(theme)) {
     // In embed.html's address, no theme means light (it can't see its host page's scheme).
@@ -97,7 +135,7 @@ function readSettings(element) {
     refuse('paused', `paused must be present with no value (or "true") to stop time, or absent to let it run, got "${paused}"`, 'badPaused');
   }
   if (errors.length > 0) throw new AttributeErrors(errors);
-  return { capacity, refillRate, cost, tokens, lang, controls: text('controls') ?? 'all', paused: paused !== null };
+  return { capacity, refillRate, cost, tokens, lang, controls, paused: paused !== null };
 }
 
 export class BucketLabElement extends HTMLElement {
@@ -111,6 +149,10 @@ export class BucketLabElement extends HTMLElement {
   #generation = 0;
   /** Set by refuseSettings: the settings are wrong at their source, so nothing renders. */
   #refused = false;
+  /** refuseSettings' `refusals`: each [title, ...details], shown before the attributes' errors. */
+  #refusals = [];
+  /** refuseSettings' `invalid`: settings refused before they became attributes, named with theirs. */
+  #invalid = [];
   /**
    * Set by a page that takes the settings from its address (embed.html): a refusal then names a
    * setting in the address, not an attribute.
@@ -125,6 +167,11 @@ export class BucketLabElement extends HTMLElement {
     // A declarative shadow root from the page already holds the stylesheets and the markup.
     const given = this.shadowRoot?.querySelector('.bl-frame');
     const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+    for (const type of EVENTS) {
+      shadow.addEventListener(type, (event) => {
+        this.dispatchEvent(new CustomEvent(type, { bubbles: true, detail: event.detail }));
+      });
+    }
     // A stylesheet is an address, linked, or a sheet already built from its text (the H5P
     // script's, scripts/h5p.mjs), adopted: that one applies at once and under any CSP.
     const links = given ? [...shadow.querySelectorAll('link')] : STYLESHEETS.filter((sheet) => sheet instanceof URL).map((href) => {
@@ -224,7 +271,6 @@ export class BucketLabElement extends HTMLElement {
 
   /** Mounts the diagram afresh from the attributes; `keepLevel` carries the level and pause over. */
   async #render({ keepLevel = false } = {}) {
-    if (this.#refused) return;
     const generation = ++this.#generation;
     // A re-render in another language keeps the bucket's level and a paused clock.
     const carried = keepLevel && this.#diagram ? { level: this.#diagram.tokens, paused: this.#diagram.paused } : {};
@@ -254,6 +300,8 @@ export class BucketLabElement extends HTMLElement {
     } catch (error) {
       return void this.#fail(error);
     }
+    // refuseSettings showed its refusals already, and the attributes add none.
+    if (this.#refused) return;
     const frame = this.#frame;
     for (const name of [...frame.getAttributeNames()]) if (name.startsWith('data-')) frame.removeAttribute(name);
     frame.dataset.capacity = settings.capacity;
@@ -268,11 +316,16 @@ export class BucketLabElement extends HTMLElement {
     try {
       this.#diagram.showControls(settings.controls);
     } catch (error) {
-      this.#fail(new AttributeError('controls', error.message, error.localized));
+      return void this.#fail(new AttributeError('controls', error.message, error.localized));
     }
+    this.dispatchEvent(new CustomEvent('bucketlab:ready', { bubbles: true, detail: { diagram: this.#diagram } }));
   }
 
-  /** Shows why the element can't render (every invalid attribute), and says so once each on the console. */
+  /**
+   * Shows why the element can't render: refuseSettings' refusals, then every invalid setting
+   * (refuseSettings' and the attributes' `error`) under one title; says each invalid attribute
+   * once on the console.
+   */
   #fail(error) {
     this.#unmount();
     if (!(error instanceof AttributeError || error instanceof AttributeErrors)) throw error;
@@ -281,24 +334,34 @@ export class BucketLabElement extends HTMLElement {
     for (const { attribute, message } of errors) {
       console.error(`${source} ${attribute}="${this.getAttribute(attribute)}": ${message}`);
     }
-    const name = errors.map((e) => e.attribute).join(', ');
-    showError(this.#frame, this.#t(title, { name, count: errors.length }), errors);
+    const invalid = [...this.#invalid, ...errors];
+    const name = invalid.map((e) => e.attribute).join(', ');
+    const groups = [...this.#refusals, ...(invalid.length > 0 ? [[this.#t(title, { name, count: invalid.length }), ...invalid]] : [])];
+    const [[heading, ...details], ...others] = groups;
+    showError(this.#frame, heading, [...details, ...others.flat()]);
   }
 
   /**
-   * For the page that configures this element from elsewhere (embed.html's address): shows
-   * `title` and `details` in the error box instead of the diagram, and renders nothing more.
+   * For the page that configures this element from elsewhere (embed.html's address): what that
+   * source gets wrong, shown in the error box instead of the diagram with whatever the attributes
+   * get wrong too, so every wrong setting is named at once. `refusals` are other kinds of mistake,
+   * each [title, ...details] (an unknown setting); `invalid` are settings refused before they
+   * became attributes, each { attribute, message, localized }, named under the same title as
+   * the attributes' errors. The page says them on the console itself; nothing renders after this.
    */
-  refuseSettings(title, details) {
+  refuseSettings(refusals, invalid = []) {
     this.#refused = true;
+    this.#refusals = refusals;
+    this.#invalid = invalid;
     this.#generation += 1;
-    this.#unmount();
-    showError(this.#frame, title, details);
+    // Shown at once; the attributes' errors join them once the module can check the numbers.
+    this.#fail(new AttributeErrors([]));
+    if (this.isConnected) this.#render();
   }
 
   /** The element's own words: in its `lang` if that is valid, else in the page's. */
   #t(key, values) {
-    const lang = supportedLang(this.getAttribute('lang')) ?? langOf(document.documentElement);
+    const lang = languageOf(this.getAttribute('lang')) ?? langOf(document.documentElement);
     return translator(tables, lang)(key, values);
   }
 

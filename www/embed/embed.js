@@ -52,15 +52,15 @@ if (repeated.length > 0) {
   console.error(`bucketlab embed: ${repeated.map((n) => `"${n}" (${params.getAll(n).map((v) => `"${v}"`).join(', ')})`).join(', ')} given more than once; give each setting once`);
   refusals.push([t('repeatedSetting', { name: repeated.join(', '), count: repeated.length }), t('onceEach')]);
 }
+// A bad `paused` is named with the settings the element refuses (cost=9 with B = 5, say), under one title.
+const invalid = [];
 if (badPaused) {
   const value = params.get('paused');
-  console.error(`bucketlab embed: paused must be empty, "true", "1", "false" or "0" in the address, got "${value}"`);
-  refusals.push([t('invalidSetting', { name: 'paused', count: 1 }), t('badPausedAddress', { value })]);
+  const message = `paused must be empty, "true", "1", "false" or "0" in the address, got "${value}"`;
+  console.error(`bucketlab embed: ${message}`);
+  invalid.push({ attribute: 'paused', message, localized: t('badPausedAddress', { value }) });
 }
-if (refusals.length > 0) {
-  const [[title, detail], ...others] = refusals;
-  element.refuseSettings(title, [detail, ...others.flat()]);
-}
+if (refusals.length > 0 || invalid.length > 0) element.refuseSettings(refusals, invalid);
 
 if (window.parent !== window) {
   let sent = -1;

@@ -187,7 +187,8 @@ fn read(args: &str) -> Result<Vec<Parameter<'_>>, Refusal<'_>> {
     Ok(settings)
 }
 
-/// Splits `a=1 b="x y" flag` into (name, value) pairs; values in double quotes may hold spaces.
+/// Splits `a=1 b="x y" c='x y' flag` into (name, value) pairs; values in double or single quotes
+/// may hold spaces, as in HTML.
 fn split(args: &str) -> Result<Vec<(&str, Option<&str>)>, Refusal<'_>> {
     let mut pairs = Vec::new();
     let mut rest = args.trim_start();
@@ -203,11 +204,13 @@ fn split(args: &str) -> Result<Vec<(&str, Option<&str>)>, Refusal<'_>> {
         rest = &rest[name_end..];
         let value = match rest.strip_prefix('=') {
             None => None,
-            Some(after) => match after.strip_prefix('"') {
-                Some(quoted) => {
-                    let close = quoted.find('"').ok_or_else(|| {
-                        let message =
-                            format!("the value of {name} opens a quote (\") and never closes it");
+            Some(after) => match after.chars().next().filter(|c| *c == '"' || *c == '\'') {
+                Some(quote) => {
+                    let quoted = &after[1..];
+                    let close = quoted.find(quote).ok_or_else(|| {
+                        let message = format!(
+                            "the value of {name} opens a quote ({quote}) and never closes it"
+                        );
                         (name, message)
                     })?;
                     rest = &quoted[close + 1..];
@@ -249,9 +252,9 @@ fn check<'a>(settings: &[Parameter<'a>]) -> Result<(), Refusal<'a>> {
             continue;
         };
         let wrong = match parameter.name {
-            "lang" if value != "pt-BR" && value != "en" => {
-                Some(format!("lang must be \"pt-BR\" or \"en\", got \"{value}\""))
-            }
+            "lang" if !is_lesson_language(value) => Some(format!(
+                "lang must be \"pt-BR\", \"en\" or another tag of those languages (en-GB, pt-PT), got \"{value}\""
+            )),
             "view" if value != "diagram" => {
                 Some(format!("view must be \"diagram\", got \"{value}\""))
             }
@@ -266,6 +269,15 @@ fn check<'a>(settings: &[Parameter<'a>]) -> Result<(), Refusal<'a>> {
         }
     }
     Ok(())
+}
+
+/// Whether `tag` is a `lang` the element takes: a language tag (letters, digits and hyphens) whose
+/// first part is `en` or `pt`, in any case. The element shows `en-GB` in English and `pt-PT` in
+/// Brazilian Portuguese, by that first part (www/element/bucket-lab.js applies the same rule).
+fn is_lesson_language(tag: &str) -> bool {
+    let primary = tag.split('-').next().unwrap_or_default();
+    tag.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+        && (primary.eq_ignore_ascii_case("en") || primary.eq_ignore_ascii_case("pt"))
 }
 
 /// `controls`: `all`, `none`, or group names separated by spaces or commas.

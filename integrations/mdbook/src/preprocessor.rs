@@ -9,6 +9,11 @@ use mdbook_preprocessor::book::{Book, Chapter};
 use mdbook_preprocessor::{Preprocessor, PreprocessorContext};
 use std::path::Path;
 
+/// The space around each element, which leaves its margins to the page: without it, two
+/// directives in a row would draw two diagrams touching. `:where` gives the rule no weight, so
+/// any rule of the book's own CSS on `bucket-lab` wins.
+const SPACING: &str = "<style>:where(bucket-lab) { margin-block: 1.5em; }</style>";
+
 /// The `bucket-lab` preprocessor.
 #[derive(Debug, Default)]
 pub struct BucketLab;
@@ -60,9 +65,6 @@ pub fn expand_chapter(chapter: &mut Chapter, src: &Path) -> Result<()> {
     // mdBook's pages define `path_to_root` ("", "../", …): one script works on each chapter's page
     // and on print.html, which holds every chapter (a relative `src` would be wrong there). The
     // "./" keeps "" + "bucketlab/…" a relative URL rather than a bare module name.
-    chapter.content = format!(
-        "{}\n\n<script type=\"module\">import('./' + path_to_root + '{FOLDER}/{ENTRY}');</script>\n",
-        expanded.text
-    );
+    chapter.content = format!("{}\n\n{SPACING}\n<script type=\"module\">import('./' + path_to_root + '{FOLDER}/{ENTRY}');</script>\n", expanded.text);
     Ok(())
 }

@@ -154,7 +154,10 @@ fn bad_numbers_are_refused_with_the_elements_own_message_and_the_line() {
 #[test]
 fn bad_words_are_refused_naming_what_is_allowed() {
     let cases = [
-        ("{{#bucket-lab lang=fr}}", "lang must be \"pt-BR\" or \"en\", got \"fr\""),
+        ("{{#bucket-lab lang=fr}}", "lang must be \"pt-BR\", \"en\" or another tag of those languages (en-GB, pt-PT), got \"fr\""),
+        ("{{#bucket-lab lang=english}}", "lang must be \"pt-BR\", \"en\" or another tag of those languages (en-GB, pt-PT), got \"english\""),
+        ("{{#bucket-lab lang='en-<b>'}}", "lang must be \"pt-BR\", \"en\" or another tag of those languages (en-GB, pt-PT), got \"en-<b>\""),
+        ("{{#bucket-lab capacity='3}}", "the value of capacity opens a quote (') and never closes it"),
         ("{{#bucket-lab view=chart}}", "view must be \"diagram\", got \"chart\""),
         ("{{#bucket-lab controls=\"send jump\"}}", "controls must be \"all\", \"none\" or names from send, cost, burst, bucket, traffic, time separated by spaces, got \"send jump\" (unknown control \"jump\")"),
         ("{{#bucket-lab controls=\"\"}}", "controls must be \"all\", \"none\" or names from send, cost, burst, bucket, traffic, time separated by spaces, got \"\" (no control named)"),
@@ -191,6 +194,22 @@ fn controls_accept_all_none_and_groups_in_any_case_with_commas() {
     ] {
         one(&format!("{{{{#bucket-lab controls=\"{list}\"}}}}"));
     }
+}
+
+#[test]
+fn lang_takes_any_tag_of_english_or_portuguese_as_the_element_does() {
+    for tag in ["en", "pt-BR", "en-GB", "pt-PT", "EN", "pt"] {
+        one(&format!("{{{{#bucket-lab lang={tag}}}}}"));
+    }
+}
+
+#[test]
+fn values_may_be_in_single_quotes_as_in_html() {
+    let out = expand("{{#bucket-lab capacity='3' controls='send time' lang=\"en\"}}").unwrap();
+    assert_eq!(
+        out.text,
+        "<bucket-lab capacity=\"3\" controls=\"send time\" lang=\"en\">\n</bucket-lab>"
+    );
 }
 
 #[test]

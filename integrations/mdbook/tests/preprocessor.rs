@@ -10,7 +10,7 @@ fn chapter(path: &str, content: &str) -> Chapter {
 }
 
 #[test]
-fn a_chapter_with_the_element_gets_one_module_script_that_finds_the_books_root() {
+fn a_chapter_with_the_element_gets_its_spacing_and_one_module_script_that_finds_the_books_root() {
     for path in ["intro.md", "part/second.md"] {
         let mut ch = chapter(
             path,
@@ -19,7 +19,7 @@ fn a_chapter_with_the_element_gets_one_module_script_that_finds_the_books_root()
         expand_chapter(&mut ch, Path::new("src")).unwrap();
         assert_eq!(
             ch.content,
-            "Text\n\n<bucket-lab capacity=\"3\">\n</bucket-lab>\n\n<bucket-lab>\n</bucket-lab>\n\n\n<script type=\"module\">import('./' + path_to_root + 'bucketlab/element/bucket-lab.js');</script>\n",
+            "Text\n\n<bucket-lab capacity=\"3\">\n</bucket-lab>\n\n<bucket-lab>\n</bucket-lab>\n\n\n<style>:where(bucket-lab) { margin-block: 1.5em; }</style>\n<script type=\"module\">import('./' + path_to_root + 'bucketlab/element/bucket-lab.js');</script>\n",
             "{path}"
         );
     }
