@@ -294,6 +294,24 @@ async fn idle_keys_expire_once_they_would_be_full_again() {
     );
 }
 
+/// The error the script answers a call with `keys` and `args`, as text (the call must fail).
+async fn refusal(
+    script: &redis::Script,
+    connection: &mut redis::aio::MultiplexedConnection,
+    keys: &[&str],
+    args: &[&str],
+) -> String {
+    let mut call = script.prepare_invoke();
+    for key in keys {
+        call.key(*key);
+    }
+    for arg in args {
+        call.arg(*arg);
+    }
+    let answer = call.invoke_async::<redis::Value>(connection).await;
+    answer.unwrap_err().to_string()
+}
+
 #[tokio::test]
 async fn a_missing_key_and_extra_keys_or_arguments_are_refused_by_name() {
     let server = RedisServer::start();
@@ -323,19 +341,9 @@ async fn a_missing_key_and_extra_keys_or_arguments_are_refused_by_name() {
              beyond now: \"extra\" \"more\"",
         ),
     ] {
-        let mut call = script.prepare_invoke();
-        for key in &keys {
-            call.key(*key);
-        }
-        for arg in &args {
-            call.arg(*arg);
-        }
-        let error = call
-            .invoke_async::<redis::Value>(&mut connection)
-            .await
-            .unwrap_err();
+        let error = refusal(&script, &mut connection, &keys, &args).await;
         assert!(
-            error.to_string().contains(message),
+            error.contains(message),
             "keys {keys:?}, args {args:?}: {error}"
         );
     }
@@ -410,15 +418,8 @@ async fn bad_arguments_are_refused_with_the_field_named() {
             "now must be a decimal number of seconds, it is missing",
         ),
     ] {
-        let mut call = script.key("bad");
-        for arg in &args {
-            call.arg(*arg);
-        }
-        let error = call
-            .invoke_async::<redis::Value>(&mut connection)
-            .await
-            .unwrap_err();
-        assert!(error.to_string().contains(message), "{args:?}: {error}");
+        let error = refusal(&script, &mut connection, &["bad"], &args).await;
+        assert!(error.contains(message), "{args:?}: {error}");
     }
     assert!(
         !connection.exists::<_, bool>("bad").await.unwrap(),
