@@ -124,3 +124,10 @@ test('a huge B and r read on one line beside their sliders (375 px)', async () =
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('on a phone the language buttons keep some air above the title (375 px)', async () => {
+  const page = await openLesson(env, 'index.html', { viewport: { width: 375, height: 812 } });
+  const gap = await page.evaluate(() => document.querySelector('h1').getBoundingClientRect().top - document.querySelector('.lang-switch').getBoundingClientRect().bottom);
+  assert.ok(gap >= 12, `${gap} px between the language buttons and the title`);
+  await page.context().close();
+});
