@@ -131,3 +131,15 @@ test('on a phone the language buttons keep some air above the title (375 px)', a
   assert.ok(gap >= 12, `${gap} px between the language buttons and the title`);
   await page.context().close();
 });
+
+test('a card list with an odd count ends on a full-width card, not one beside a gap (1280 px)', async () => {
+  const page = await openLesson(env, 'en.html', { viewport: { width: 1280, height: 800 } });
+  const lists = await page.$$eval('dl.params', (lists) => lists.map((dl) => {
+    const cards = [...dl.children];
+    const last = cards.at(-1).getBoundingClientRect();
+    return { count: cards.length, full: Math.abs(last.width - dl.getBoundingClientRect().width) < 1 };
+  }));
+  assert.ok(lists.some((l) => l.count % 2 === 1), 'the page has an odd card list (the defense layers)');
+  assert.deepEqual(lists.filter((l) => (l.count % 2 === 1) !== l.full), []);
+  await page.context().close();
+});
