@@ -286,9 +286,11 @@ test('defense: the plans table keeps the variables\' case ("Rate r", not "RATE R
     assert.ok(headers.includes(`${rate.toUpperCase()} r`), `${lang}: ${JSON.stringify(headers)}`);
     assert.ok(headers.includes(`${burst.toUpperCase()} B`), `${lang}: ${JSON.stringify(headers)}`);
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.locator(`${table} tbody td.keep-case`).first().scrollIntoViewIfNeeded();
-    const label = await page.$eval(`${table} tbody td.keep-case`, (td) => [getComputedStyle(td, '::before').content, getComputedStyle(td, '::before').textTransform]);
-    assert.deepEqual(label, [`"${rate} r"`, 'none']);
+    await page.locator(`${table} tbody td`).first().scrollIntoViewIfNeeded();
+    // Every card label as written: "Rate r" keeps its variable, and its neighbours the same case.
+    const labels = await page.$$eval(`${table} tbody tr:first-child td`, (tds) => tds.map((td) => [getComputedStyle(td, '::before').content, getComputedStyle(td, '::before').textTransform]));
+    assert.ok(labels.some(([content]) => content === `"${rate} r"`), JSON.stringify(labels));
+    assert.deepEqual(labels.filter(([, transform]) => transform !== 'none'), []);
     assert.deepEqual(page.problems, []);
     await page.context().close();
   }
