@@ -138,7 +138,10 @@ for (const [path, lang] of [['', 'pt-BR'], ['en.html', 'en']]) {
   });
 }
 
-for (const [path, lang, notCarried] of [['', 'pt-BR', /^As requisições que você enviou no balde do topo não foram trazidas/], ['en.html', 'en', /^The requests you sent in the bucket at the top were not carried/]]) {
+for (const [path, lang, notCarried, carried] of [
+  ['', 'pt-BR', /^As requisições que você enviou no balde do topo não foram trazidas/, /^As requisições que você enviou no balde do topo continuam aqui/],
+  ['en.html', 'en', /^The requests you sent in the bucket at the top were not carried/, /^Your requests from the bucket at the top go on here/],
+]) {
   test(`${lang}: the hero's link carries its requests again over what it carried before; over the reader's own it says why not`, async () => {
     const page = await openLesson(env, path);
     const scenario = (name) => page.evaluate((n) => window.bucketlab[n].scenario, name);
@@ -153,9 +156,12 @@ for (const [path, lang, notCarried] of [['', 'pt-BR', /^As requisições que voc
     await page.click('.hero-more a');
     assert.equal((await scenario('diagram')).split('s1,1').length - 1, 10, 'ten requests below');
     assert.equal(await scenario('diagram'), await scenario('hero'));
-    assert.equal(await page.locator(notice).count(), 0, 'nothing to explain');
+    // Said above the diagram (a status, so a screen reader hears it too), until the reader acts there.
+    assert.match(await page.textContent(notice), carried);
+    assert.equal(await page.getAttribute(notice, 'role'), 'status');
     // The reader acts below: the hero's next requests are not carried over that, and the page says why.
     await page.click(`${W} .bl-reset`);
+    assert.equal(await page.locator(notice).isVisible(), false, 'gone once the reader acts below');
     const own = await scenario('diagram');
     await page.evaluate(() => scrollTo({ top: 0, behavior: 'instant' }));
     await page.click('#hero-widget .bl-send');

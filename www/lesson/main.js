@@ -316,8 +316,9 @@ function showReplay() {
 /**
  * The hero's link (to the diagram's controls, response and timeline) carries the hero's recording
  * into that diagram, live and running if the hero ran: into a diagram not used yet, or holding
- * only what this link carried before (replaced by the hero's longer recording). Over the reader's
- * own actions there it carries nothing, and says so above the diagram.
+ * only what this link carried before (replaced by the hero's longer recording), and says so above
+ * the diagram until the reader acts there. Over the reader's own actions there it carries nothing,
+ * and says why above the diagram.
  */
 function carryHeroOnItsLink() {
   // The diagram's actions just after the last carry; its end time moves on while it runs.
@@ -334,7 +335,12 @@ function carryHeroOnItsLink() {
       }
       carry(to, from.scenario, !from.paused);
       carried = actions(to.scenario);
-      diagramNotice('hero-carry-notice', null);
+      // Said where the reader lands (and to a screen reader): the diagram goes on from the hero's
+      // requests; the note goes once the reader acts here.
+      diagramNotice('hero-carry-notice', t('hero_carried'));
+      for (const type of ['click', 'input']) {
+        root.addEventListener(type, () => diagramNotice('hero-carry-notice', null), { once: true });
+      }
     } catch {} // too long for a scenario: the diagram stays as it is
   });
 }
