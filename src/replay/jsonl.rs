@@ -112,7 +112,7 @@ pub fn time(name: &str, value: Option<Value>, line: &str) -> Result<LogTime, Unr
 
 /// `number` as `line` writes it (`170000000000000000000`, `-1.50`): serde_json keeps a number's
 /// value, not its text (past `u64` it is an `f64`, written `1.7e+20`), so the first number
-/// outside a string of `line` that serde_json reads as `number` is taken; serde_json's own text
+/// outside a string of `line` with the same value as a double is taken; serde_json's own text
 /// if none is. Only for a message: a refused line is rare, and this reads it again.
 pub fn number_text(line: &str, number: &Number) -> String {
     let bytes = line.as_bytes();
@@ -138,7 +138,13 @@ pub fn number_text(line: &str, number: &Number) -> String {
                     at += 1;
                 }
                 let text = &line[start..at];
-                if serde_json::from_str::<Number>(text).ok().as_ref() == Some(number) {
+                // Compared as doubles: a second instance of serde_json's number parser would
+                // cost the replay's module ~4 KB for a message.
+                if text
+                    .parse::<f64>()
+                    .ok()
+                    .is_some_and(|n| Some(n) == number.as_f64())
+                {
                     return text.to_owned();
                 }
             }
