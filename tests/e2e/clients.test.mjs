@@ -32,7 +32,7 @@ test('clients: loaded with the lab module only near the viewport, without consol
   await page.waitForSelector(`${MOUNT}.cl-ready`);
   assert.ok(wasm.includes('bucketlab_lab_bg.wasm'));
   assert.equal(await page.locator(`${MOUNT} .cl-row`).count(), 6, 'one row per policy');
-  assert.equal(await page.locator(`${MOUNT} .cl-question`).count(), 2);
+  assert.equal(await page.locator(`${MOUNT} .quiz-question`).count(), 2);
   // Before any interaction every button has a name: the player's says what it does.
   assert.equal(await page.locator(`${MOUNT} .cl-play`).textContent(), 'Reproduzir');
   const unnamed = await page.$$eval(`${MOUNT} button`, (buttons) => buttons.filter((b) => !b.textContent.trim() && !b.getAttribute('aria-label')).length);
@@ -194,10 +194,10 @@ for (const path of ['', 'en.html']) {
     const herd = await handle(page, 'Math.round(c.result.main.metrics.attemptsPerSuccess * 10) / 10');
     const answer = herd.toLocaleString(path ? 'en' : 'pt-BR');
     await page.check(`${MOUNT} [data-question="perSuccess"] input[value="${answer}"]`);
-    await page.click(`${MOUNT} [data-question="perSuccess"] .cl-check`);
-    assert.equal(await page.getAttribute(`${MOUNT} [data-question="perSuccess"] .cl-feedback`, 'data-correct'), 'true');
+    await page.click(`${MOUNT} [data-question="perSuccess"] .quiz-check`);
+    assert.equal(await page.getAttribute(`${MOUNT} [data-question="perSuccess"] .quiz-verdict`, 'data-correct'), 'true');
     // The verdict takes the focus, and is read as such: not also a live region (said twice).
-    assert.deepEqual(await page.evaluate(() => [document.activeElement.className, document.activeElement.getAttribute('role')]), ['cl-feedback', null]);
+    assert.deepEqual(await page.evaluate(() => [document.activeElement.className, document.activeElement.getAttribute('role')]), ['quiz-verdict', null]);
     await page.context().close();
   });
 }

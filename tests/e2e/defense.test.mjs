@@ -208,7 +208,7 @@ for (const [path, lang] of PAGES) {
   test(`defense: ${lang}: the recap has one check per part, answered from the core`, async () => {
     const page = await openMounted(env, path, '#recap-checks', 'df-ready');
     assert.equal(await page.locator('#recap-checks .df-recap-part').count(), 7);
-    assert.equal(await page.locator('#recap-checks .df-recap-part .cl-question').count(), 7);
+    assert.equal(await page.locator('#recap-checks .df-recap-part .quiz-question').count(), 7);
     const questions = await page.evaluate(() => window.bucketlab.recap.questions.map((q) => ({ id: q.id, answer: q.answer })));
     const answer = Object.fromEntries(questions.map((q) => [q.id, q.answer]));
     const number = (n) => new Intl.NumberFormat(lang).format(n);
@@ -218,26 +218,26 @@ for (const [path, lang] of PAGES) {
     }
     const part = (id) => page.locator(`#recap-checks [data-question="${id}"]`);
     await part('flood').getByLabel(answer.flood, { exact: true }).check();
-    await part('flood').locator('.cl-check').click();
-    assert.equal(await part('flood').locator('.cl-feedback').getAttribute('data-correct'), 'true');
+    await part('flood').locator('.quiz-check').click();
+    assert.equal(await part('flood').locator('.quiz-verdict').getAttribute('data-correct'), 'true');
     // The lesson's own bucket, B = 5 and r = 1/s: 7 at once, 5 pass.
     assert.match(await part('bucket').locator('legend').textContent(), /B = 5, r = 1\/s\b.*\b7\b/);
     await part('bucket').getByLabel(number(7), { exact: true }).check();
-    await part('bucket').locator('.cl-check').click();
-    assert.equal(await part('bucket').locator('.cl-feedback').getAttribute('data-correct'), 'false');
+    await part('bucket').locator('.quiz-check').click();
+    assert.equal(await part('bucket').locator('.quiz-verdict').getAttribute('data-correct'), 'false');
     // The answer after a label, never capitalised in the middle of a sentence ("the answer is A random…").
     const wrong = lang === 'en' ? 'Not quite. The right answer: 5.' : 'Não exatamente. Resposta certa: 5.';
-    assert.equal(await part('bucket').locator('.cl-feedback').textContent(), wrong);
+    assert.equal(await part('bucket').locator('.quiz-verdict').textContent(), wrong);
     // From the keyboard: arrows move through the options without grading them; Check grades.
     await part('window').locator('input').first().focus();
     await page.keyboard.press('Space');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
-    assert.equal(await part('window').locator('.cl-feedback').textContent(), '', 'nothing said while browsing');
+    assert.equal(await part('window').locator('.quiz-verdict').textContent(), '', 'nothing said while browsing');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
-    assert.notEqual(await part('window').locator('.cl-feedback').getAttribute('data-correct'), null, 'graded on Check');
-    assert.equal(await page.evaluate(() => document.activeElement.className), 'cl-feedback', 'the verdict has the focus');
+    assert.notEqual(await part('window').locator('.quiz-verdict').getAttribute('data-correct'), null, 'graded on Check');
+    assert.equal(await page.evaluate(() => document.activeElement.className), 'quiz-verdict', 'the verdict has the focus');
     assert.deepEqual(page.problems, []);
     await page.context().close();
   });
@@ -247,7 +247,7 @@ for (const [path, lang] of PAGES) {
     // A legend set into the fieldset's border (the default) starts at the box's top edge, with the
     // border drawn through its middle: 4–5 lines at 375 px, half of them outside the card. Inside
     // the card, it starts below the border and the padding, like the options under it.
-    const boxes = await page.$$eval('#recap-checks .cl-question', (all) => all.map((fieldset) => {
+    const boxes = await page.$$eval('#recap-checks .quiz-question', (all) => all.map((fieldset) => {
       const style = getComputedStyle(fieldset);
       const card = fieldset.getBoundingClientRect();
       const legend = fieldset.querySelector('legend').getBoundingClientRect();

@@ -47,7 +47,7 @@ test('lab: the lab loads only near the viewport, in its own wasm module, without
   const rows = await page.$$eval('#comparacao table tbody th', (ths) => ths.map((th) => th.textContent));
   assert.equal(names.length, 7);
   assert.deepEqual([...rows].sort(), [...names].sort());
-  assert.ok((await page.locator(`${LAB} .lab-question`).count()) >= 6);
+  assert.ok((await page.locator(`${LAB} .quiz-question`).count()) >= 6);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
@@ -152,9 +152,9 @@ async function answer(page, id, value) {
     await page.keyboard.press('ArrowDown');
   }
   assert.equal(await page.$eval(`${question} input:checked`, (r) => r.value), value);
-  await page.focus(`${question} .lab-check`);
+  await page.focus(`${question} .quiz-check`);
   await page.keyboard.press('Enter');
-  return page.textContent(`${question} .lab-feedback`);
+  return page.textContent(`${question} .quiz-verdict`);
 }
 
 test('lab: the quiz scores right and wrong answers, explains, and plays a generated question out', async () => {
@@ -179,8 +179,8 @@ test('lab: the quiz scores right and wrong answers, explains, and plays a genera
   assert.equal(await page.locator(`${LAB} [data-question="edge"] .lab-playback .lab-row`).count(), 2);
 
   // Checking with nothing chosen says so and scores nothing.
-  await page.click(`${LAB} [data-question="gcra"] .lab-check`);
-  assert.match(await page.textContent(`${LAB} [data-question="gcra"] .lab-feedback`), /Escolha uma resposta/);
+  await page.click(`${LAB} [data-question="gcra"] .quiz-check`);
+  assert.match(await page.textContent(`${LAB} [data-question="gcra"] .quiz-verdict`), /Escolha uma resposta/);
   assert.equal(await score(), 'certas: 2 de 8 · respondidas: 3');
   assert.deepEqual(page.problems, []);
   await page.context().close();
@@ -346,7 +346,7 @@ test('lab: works under the strict CSP the page is moving to, with no violations'
   await loadPart(page, LAB, 'lab-ready');
   await page.evaluate(() => window.bucketlab.lab.experiments.run('burst'));
   await page.click(`${LAB} [data-question="memory"] input[value="slidingLog"]`);
-  await page.click(`${LAB} [data-question="memory"] .lab-check`);
+  await page.click(`${LAB} [data-question="memory"] .quiz-check`);
   const violations = await page.evaluate(() => window.violations.filter((v) => /lab/.test(v)));
   assert.deepEqual(violations, []);
   // The policy is really in force: an inline style attribute is reported.
@@ -364,10 +364,10 @@ test('lab: keyboard focus stays in the quiz: Check moves it to the verdict, New 
   await page.focus(`${question} input[type=radio]`);
   await page.keyboard.press('Space');
   await page.keyboard.press('Tab');
-  assert.equal(await page.evaluate(() => document.activeElement.className), 'lab-check');
+  assert.equal(await page.evaluate(() => document.activeElement.className), 'quiz-check');
   await page.keyboard.press('Enter');
   // The button disables itself once answered: focus goes to the verdict it wrote, not to <body>.
-  assert.equal(await page.evaluate(() => document.activeElement.className), 'lab-feedback');
+  assert.equal(await page.evaluate(() => document.activeElement.className), 'quiz-verdict');
   assert.ok(await page.evaluate((q) => document.querySelector(q).contains(document.activeElement), question));
   assert.match(await page.evaluate(() => document.activeElement.textContent), /^(Right|Not this time)/);
   // Read once, as the focused element: not a live region too, which would say it a second time.
@@ -381,7 +381,7 @@ test('lab: keyboard focus stays in the quiz: Check moves it to the verdict, New 
   await page.waitForFunction((l) => document.querySelector(`${l} .lab-score`).textContent.startsWith('0 of'), LAB);
   // The list is built again: focus lands on the first question's first choice.
   const focused = await page.evaluate((l) => {
-    const first = document.querySelector(`${l} .lab-question input[type=radio]`);
+    const first = document.querySelector(`${l} .quiz-question input[type=radio]`);
     return { first: document.activeElement === first, tag: document.activeElement.tagName };
   }, LAB);
   assert.deepEqual(focused, { first: true, tag: 'INPUT' });

@@ -143,3 +143,74 @@ test('a card list with an odd count ends on a full-width card, not one beside a 
   assert.deepEqual(lists.filter((l) => (l.count % 2 === 1) !== l.full), []);
   await page.context().close();
 });
+
+// The lab's quick check, the clients' questions and the recap's checks share one look
+// (www/lesson/quiz.css); a rule added for one of them alone (the lab's buttons, the clients'
+// radios) once made them drift apart. Each quiz's card, prompt, choice, radio, Check button and
+// both verdicts are compared as laid out, in both colour schemes and at both widths.
+for (const [width, colorScheme] of [[1280, 'light'], [375, 'dark']]) {
+  test(`the three quizzes look alike: cards, choices, radios, Check and verdicts (${width} px, ${colorScheme})`, async () => {
+    const page = await openLesson(env, 'en.html', { viewport: { width, height: 800 }, colorScheme, reducedMotion: 'reduce' });
+    const looks = {};
+    for (const [name, mount, ready] of [['lab', '#algorithm-lab', 'lab-ready'], ['clients', '#clients-lab', 'cl-ready'], ['recap', '#recap-checks', 'df-ready']]) {
+      await loadPart(page, mount, ready);
+      looks[name] = await page.$eval(mount, (root) => {
+        const pick = (element, names) => {
+          const style = getComputedStyle(element);
+          return Object.fromEntries(names.map((n) => [n, style.getPropertyValue(n)]));
+        };
+        const box = ['padding-top', 'padding-right', 'padding-bottom', 'padding-left', 'border-top-width', 'border-top-style', 'border-top-color', 'border-top-left-radius', 'background-color'];
+        const text = ['font-size', 'font-weight', 'line-height', 'color'];
+        const questions = [...root.querySelectorAll('.quiz .quiz-question')];
+        const [question] = questions;
+        const look = {
+          quiz: pick(question.closest('.quiz'), ['row-gap']),
+          card: pick(question, [...box, 'row-gap']),
+          prompt: pick(question.querySelector('legend'), text),
+          option: pick(question.querySelector('.quiz-option'), ['display', 'column-gap', 'align-items', 'min-height']),
+          radio: pick(question.querySelector('.quiz-option input[type=radio]'), ['width', 'height', 'margin-top', 'accent-color']),
+          label: pick(question.querySelector('.quiz-option label'), text),
+          check: pick(question.querySelector('.quiz-check'), [...box, ...text, 'min-height', 'margin-top', 'justify-self']),
+          // Gaps between the rows: prompt → first choice, choice → choice, last choice → Check.
+          gaps: (() => {
+            const options = question.querySelectorAll('.quiz-option');
+            const rows = [question.querySelector('legend'), options[0], options[1], options[options.length - 1], question.querySelector('.quiz-check')];
+            const boxes = rows.map((e) => e.getBoundingClientRect());
+            return [[0, 1], [1, 2], [3, 4]].map(([a, b]) => Math.round(boxes[b].top - boxes[a].bottom));
+          })(),
+        };
+        // Graded as a reader does it (click a choice, then Check), until a right and a wrong
+        // verdict are on screen; the lab grades a question once, the others let it be checked again.
+        for (const q of questions) {
+          for (const input of q.querySelectorAll('input[type=radio]')) {
+            const check = q.querySelector('.quiz-check');
+            if (look.right && look.wrong) break;
+            if (check.disabled) break;
+            input.click();
+            check.click();
+            const verdict = q.querySelector('.quiz-verdict');
+            const key = { true: 'right', false: 'wrong' }[verdict.dataset.correct];
+            if (key && !look[key]) {
+              look[key] = { ...pick(verdict, [...box, 'border-left-width', 'border-left-color', ...text]), focused: document.activeElement === verdict, live: verdict.getAttribute('aria-live') };
+              break;
+            }
+          }
+        }
+        return look;
+      });
+    }
+    const { lab, clients, recap } = looks;
+    assert.ok(lab.right && lab.wrong && clients.right && clients.wrong && recap.right && recap.wrong, 'each quiz showed a right and a wrong verdict');
+    for (const part of Object.keys(lab)) {
+      assert.deepEqual(clients[part], lab[part], `the clients' ${part} looks like the lab's`);
+      assert.deepEqual(recap[part], lab[part], `the recap's ${part} looks like the lab's`);
+    }
+    // In the lesson's colours: the radio and Check in its accent, the verdicts on its ok/deny tints.
+    assert.equal(lab.radio['accent-color'], lab.check['background-color']);
+    assert.equal(lab.right.focused, true, 'the verdict takes the focus');
+    assert.equal(lab.right.live, null, 'and is not a live region');
+    assert.notEqual(lab.right['border-left-color'], lab.wrong['border-left-color']);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}

@@ -38,18 +38,18 @@ export function collectStatements(target) {
 /** Loads the lab and answers every quick-check question with its first option; resolves to the score. */
 export async function doQuickCheck(frame) {
   await frame.evaluate(() => window.bucketlab.loadLab());
-  await frame.waitForSelector('.lab-question .lab-check');
+  await frame.waitForSelector('#algorithm-lab .quiz-question .quiz-check');
   return frame.evaluate(() => {
-    for (const question of document.querySelectorAll('.lab-question')) {
+    for (const question of document.querySelectorAll('#algorithm-lab .quiz-question')) {
       question.querySelector('input[type=radio]').click();
-      question.querySelector('.lab-check').click();
+      question.querySelector('.quiz-check').click();
     }
     return window.bucketlab.lab.quiz.score;
   });
 }
 
 /** The quick check's prompts on screen in `frame`, in order. */
-const prompts = (frame) => frame.evaluate(() => [...document.querySelectorAll('.lab-question legend')].map((l) => l.textContent));
+const prompts = (frame) => frame.evaluate(() => [...document.querySelectorAll('#algorithm-lab .quiz-question legend')].map((l) => l.textContent));
 
 /**
  * The right answers of the quick-check set on screen in `frame` ({ question id: value }), learnt
@@ -63,15 +63,15 @@ async function rightAnswers(frame) {
   try {
     await copy.goto(frame.url().replace(/[?#].*$/, ''));
     await copy.evaluate(() => window.bucketlab.loadLab());
-    await copy.waitForSelector('.lab-question .lab-check');
+    await copy.waitForSelector('#algorithm-lab .quiz-question .quiz-check');
     for (let sets = 0; JSON.stringify(await prompts(copy.mainFrame())) !== JSON.stringify(wanted); sets += 1) {
       if (sets === 20) throw new Error(`no set of the quick check shows ${JSON.stringify(wanted)}`);
       await newQuestions(copy.mainFrame());
     }
-    return await copy.evaluate(() => Object.fromEntries([...document.querySelectorAll('.lab-question')].map((question) => {
+    return await copy.evaluate(() => Object.fromEntries([...document.querySelectorAll('#algorithm-lab .quiz-question')].map((question) => {
       question.querySelector('input[type=radio]').click();
-      question.querySelector('.lab-check').click();
-      return [question.dataset.question, question.querySelector('.lab-option--right').dataset.value];
+      question.querySelector('.quiz-check').click();
+      return [question.dataset.question, question.querySelector('.quiz-option--right').dataset.value];
     })));
   } finally {
     await copy.close();
@@ -84,13 +84,13 @@ async function rightAnswers(frame) {
  */
 export async function answerQuickCheck(frame, { right }) {
   await frame.evaluate(() => window.bucketlab.loadLab());
-  await frame.waitForSelector('.lab-question .lab-check');
+  await frame.waitForSelector('#algorithm-lab .quiz-question .quiz-check');
   const answers = await rightAnswers(frame);
   return frame.evaluate(([answers, right]) => {
-    for (const question of document.querySelectorAll('.lab-question')) {
+    for (const question of document.querySelectorAll('#algorithm-lab .quiz-question')) {
       const want = answers[question.dataset.question];
       [...question.querySelectorAll('input[type=radio]')].find((input) => (input.value === want) === right).click();
-      question.querySelector('.lab-check').click();
+      question.querySelector('.quiz-check').click();
     }
     return window.bucketlab.lab.quiz.score;
   }, [answers, right]);
@@ -101,7 +101,7 @@ export async function newQuestions(frame) {
   const before = await prompts(frame);
   await frame.click('.lab-new-quiz');
   await frame.waitForFunction((before) => {
-    const now = [...document.querySelectorAll('.lab-question legend')].map((l) => l.textContent);
+    const now = [...document.querySelectorAll('#algorithm-lab .quiz-question legend')].map((l) => l.textContent);
     return now.length && JSON.stringify(now) !== JSON.stringify(before) && window.bucketlab.lab.quiz.score.answered === 0;
   }, before);
 }

@@ -130,7 +130,7 @@ class ClientsView {
     const tryList = el('ul', { class: 'cl-try' }, Object.keys(TRY).map((id) => el('li', {}, el('button', {
       type: 'button', class: 'cl-try-item', 'data-try': id, onclick: () => this.setup(TRY[id], { play: true }),
     }, t(`tryThis.${id}`)))));
-    const quizRoot = el('div', { class: 'cl-quiz' });
+    const quizRoot = el('div', { class: 'quiz' });
     renderQuiz(quizRoot, questions(this.herdRuns, t), t);
     this.root.replaceChildren(
       presets, form, this.error, this.takeaway, this.cards, player, this.chartRoot,

@@ -7,7 +7,7 @@ const mount = document.getElementById('clients-lab');
 
 lazyPart({
   mount,
-  styles: [new URL('../lab/lab.css', import.meta.url).href, new URL('./clients.css', import.meta.url).href],
+  styles: [new URL('../lab/lab.css', import.meta.url).href, new URL('./clients.css', import.meta.url).href, new URL('../quiz.css', import.meta.url).href],
   key: 'clients',
   loader: 'loadClients',
   load: () => import('./app.js').then(({ mountClients }) => mountClients(mount)),

@@ -1,6 +1,6 @@
 // Two questions whose answers come from the runs on screen: the herd's cost per success, and which
 // policy sent the smallest wave of retries in any 100 ms.
-import { el, uid } from '../lab/dom.js';
+import { el, uid, quizOption } from '../lab/dom.js';
 import { figures } from './runs.js';
 
 /** The questions for `runs` (herd = the herd preset's runs). */
@@ -17,7 +17,8 @@ export function questions(herd, t) {
 }
 
 /**
- * Renders `list` as radio groups, each with a Check button and its feedback. Graded on Check only:
+ * Renders `list` as radio groups, each with a Check button and its feedback, in the lesson's shared
+ * quiz look (www/lesson/quiz.css; `root` is the `.quiz`). Graded on Check only:
  * arrow keys move through a radio group choosing as they go, so grading on `change` judged every
  * option a keyboard reader passed over, and told the answer before they had picked one.
  */
@@ -26,12 +27,14 @@ export function renderQuiz(root, list, t) {
     const name = uid(`cl-quiz-${q.id}`);
     // Focusable from script: Check moves the focus to its verdict, which a screen reader then
     // reads (no live region as well: it would be said twice).
-    const feedback = el('p', { class: 'cl-feedback', tabindex: '-1' });
+    const feedback = el('p', { class: 'quiz-verdict', tabindex: '-1' });
     const clear = () => {
       feedback.textContent = '';
       delete feedback.dataset.correct;
     };
-    const inputs = q.options.map((option) => el('input', { type: 'radio', name, value: option, onchange: clear }));
+    const options = q.options.map((option) => quizOption(name, option, option));
+    const inputs = options.map(({ input }) => input);
+    for (const input of inputs) input.addEventListener('change', clear);
     const check = () => {
       const chosen = inputs.find((input) => input.checked)?.value;
       clear();
@@ -43,10 +46,10 @@ export function renderQuiz(root, list, t) {
       }
       feedback.focus();
     };
-    return el('fieldset', { class: 'cl-question', 'data-question': q.id }, [
+    return el('fieldset', { class: 'quiz-question', 'data-question': q.id }, [
       el('legend', {}, q.text),
-      ...inputs.map((input) => el('label', {}, [input, ` ${input.value}`])),
-      el('button', { type: 'button', class: 'cl-check', onclick: check }, t('quiz.check')),
+      ...options.map(({ row }) => row),
+      el('button', { type: 'button', class: 'quiz-check', onclick: check }, t('quiz.check')),
       feedback,
     ]);
   }));

@@ -1,7 +1,7 @@
 // The defense sections' entry point: tiny. The flood demo and the recap's checks (the lab's wasm
 // module, which holds simulateFlood, and their widgets) load only when they come near
-// (www/lesson/lazy.js). They share the lab's stylesheet for form and buttons, and the clients'
-// for the question boxes.
+// (www/lesson/lazy.js). They share the lab's stylesheet for form and buttons, the clients' for
+// cards and legends, and the lesson's quiz block (quiz.css) for the question boxes.
 import { lazyPart } from '../lazy.js';
 
 const flood = document.getElementById('flood-lab');
@@ -11,6 +11,7 @@ const styles = [
   new URL('../lab/lab.css', import.meta.url).href,
   new URL('../clients/clients.css', import.meta.url).href,
   new URL('./defense.css', import.meta.url).href,
+  new URL('../quiz.css', import.meta.url).href,
 ];
 
 lazyPart({

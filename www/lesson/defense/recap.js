@@ -58,7 +58,7 @@ export function renderRecap(list, tools, t) {
   const parts = [...list.querySelectorAll('.df-recap-part')];
   parts.forEach((part, i) => {
     part.querySelector('.df-recap-check')?.remove();
-    const box = el('div', { class: 'df-recap-check cl-quiz' });
+    const box = el('div', { class: 'df-recap-check quiz' });
     renderQuiz(box, [questions[i]], t);
     part.append(box);
   });

@@ -29,6 +29,16 @@ export const uid = (prefix) => `${prefix}-${++counter}`;
 export const reducedMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
+ * A quiz's choice (www/lesson/quiz.css): a radio of the group `name` and its label, in a
+ * `.quiz-option` row; returns { input, row }.
+ */
+export function quizOption(name, value, label) {
+  const id = uid(`${name}-opt`);
+  const input = el('input', { type: 'radio', name, id, value });
+  return { input, row: el('div', { class: 'quiz-option', 'data-value': value }, [input, el('label', { for: id }, label)]) };
+}
+
+/**
  * Marks the input named `field` among `inputs` ([name, input] pairs) invalid and described by the
  * element `errorId`, and every other one valid again (`field` undefined: all valid).
  */

@@ -6,7 +6,7 @@ const mount = document.getElementById('algorithm-lab');
 
 lazyPart({
   mount,
-  styles: [new URL('./lab.css', import.meta.url).href],
+  styles: [new URL('./lab.css', import.meta.url).href, new URL('../quiz.css', import.meta.url).href],
   key: 'lab',
   loader: 'loadLab',
   load: () => import('./app.js')

@@ -1,7 +1,8 @@
 // The quick check: predict, check, read why, then watch the core play the question's trace out.
-// Radio groups in fieldsets (arrow keys move, Space selects), one Check button per question, a
-// polite live region for the verdict, and a score over first answers.
-import { el, uid, reducedMotion } from './dom.js';
+// Radio groups in fieldsets (arrow keys move, Space selects), one Check button per question, the
+// verdict focused once checked, and a polite live region for the score over first answers. Its look
+// is the lesson's shared quiz block (www/lesson/quiz.css).
+import { el, uid, reducedMotion, quizOption } from './dom.js';
 import { LaneChart } from './chart.js';
 import { makeQuestions } from './questions.js';
 
@@ -28,7 +29,7 @@ export class Quiz {
   /** "New questions": the button goes with the old list, so focus moves to the new first choice. */
   #newSet() {
     this.reset();
-    this.root.querySelector('.lab-question input')?.focus();
+    this.root.querySelector('.quiz-question input')?.focus();
   }
 
   get score() {
@@ -42,7 +43,7 @@ export class Quiz {
     this.charts = [];
     this.questions = makeQuestions({ simulate: this.simulate, TokenBucket: this.TokenBucket, t, seed: this.seed });
     this.scoreText = el('p', { class: 'lab-score', 'aria-live': 'polite' });
-    const list = el('ol', { class: 'lab-questions' }, this.questions.map((q, n) => this.#question(q, n)));
+    const list = el('ol', { class: 'quiz' }, this.questions.map((q, n) => this.#question(q, n)));
     this.root.replaceChildren(
       el('p', {}, t('quiz.intro')),
       this.scoreText,
@@ -55,17 +56,13 @@ export class Quiz {
   #question(q, n) {
     const { t } = this;
     const name = uid('lab-q');
-    const inputs = q.options.map((option) => {
-      const id = uid('lab-opt');
-      const input = el('input', { type: 'radio', name, id, value: option.value });
-      return { input, row: el('div', { class: 'lab-option', 'data-value': option.value }, [input, el('label', { for: id }, option.label)]) };
-    });
+    const inputs = q.options.map((option) => quizOption(name, option.value, option.label));
     // Focusable from script: Check disables itself, and focus then moves to the verdict, which a
     // screen reader then reads (no live region as well: it would be said twice).
-    const feedback = el('p', { class: 'lab-feedback', tabindex: '-1' });
+    const feedback = el('p', { class: 'quiz-verdict', tabindex: '-1' });
     const playback = el('div', { class: 'lab-playback' });
-    const check = el('button', { type: 'button', class: 'lab-check' }, t('quiz.check'));
-    const item = el('li', { class: 'lab-question', 'data-question': q.id }, [
+    const check = el('button', { type: 'button', class: 'quiz-check' }, t('quiz.check'));
+    const item = el('li', { class: 'quiz-question', 'data-question': q.id }, [
       el('fieldset', {}, [
         el('legend', {}, q.prompt),
         ...inputs.map((i) => i.row),
@@ -76,13 +73,13 @@ export class Quiz {
       for (const { input, row } of inputs) {
         input.disabled = true;
         input.checked = input.value === chosen;
-        row.classList.toggle('lab-option--right', input.value === q.answer);
-        row.classList.toggle('lab-option--wrong', input.value === chosen && chosen !== q.answer);
+        row.classList.toggle('quiz-option--right', input.value === q.answer);
+        row.classList.toggle('quiz-option--wrong', input.value === chosen && chosen !== q.answer);
       }
       check.disabled = true;
       const answer = q.options.find((o) => o.value === q.answer).label;
       const verdict = chosen === q.answer ? t('quiz.right') : t('quiz.wrong', { answer });
-      item.classList.add(chosen === q.answer ? 'lab-question--right' : 'lab-question--wrong');
+      feedback.dataset.correct = String(chosen === q.answer);
       feedback.textContent = `${verdict} ${q.explain}`;
       if (q.playback) this.#playback(playback, q, n, play);
     };
