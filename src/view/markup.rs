@@ -156,7 +156,7 @@ const FRAME: &str = "<div class=\"bl-widget{}\" lang=\"{}\">\
 /// playhead line marks the moment shown while scrubbing.
 const TIMELINE: &str = "<div class=\"bl-bottom\"><div class=\"bl-scrub\" role=\"slider\" tabindex=\"0\" aria-label=\"{}\" \
 aria-describedby=\"{}-tl-desc\" aria-valuemin=\"0\" aria-valuemax=\"0\" aria-valuenow=\"0\">\
-<svg class=\"bl-timeline\" viewBox=\"0 0 480 104\" role=\"img\" \
+<svg class=\"bl-timeline\" viewBox=\"0 0 480 114\" role=\"img\" \
 aria-labelledby=\"{}-tl-title {}-tl-desc\">\
 <title id=\"{}-tl-title\">{}</title><desc id=\"{}-tl-desc\">{}</desc>\
 <line class=\"bl-tl-axis\" x1=\"0\" x2=\"480\" y1=\"64\" y2=\"64\"/>\
@@ -164,9 +164,9 @@ aria-labelledby=\"{}-tl-title {}-tl-desc\">\
 <g clip-path=\"url(#{}-tl-clip)\"><g>\
 <path class=\"bl-tl-level\"/><path class=\"bl-tl-admitted\"/><path class=\"bl-tl-denied\"/>\
 </g></g>\
-<text class=\"bl-tl-tick\" x=\"2\" y=\"100\">{}</text>\
+<text class=\"bl-tl-tick\" x=\"2\" y=\"108\">{}</text>\
 <line class=\"bl-tl-head\" x1=\"0\" x2=\"0\" y1=\"0\" y2=\"90\" visibility=\"hidden\"/>\
-<text class=\"bl-tl-tick\" x=\"478\" y=\"100\" text-anchor=\"end\">{}</text>\
+<text class=\"bl-tl-tick\" x=\"478\" y=\"108\" text-anchor=\"end\">{}</text>\
 </svg></div>\
 <p class=\"bl-live\" aria-live=\"polite\" aria-atomic=\"true\" data-reset=\"{}\"></p>\
 </div>";

@@ -24,7 +24,7 @@ use std::cell::Cell;
 use wasm_bindgen::JsValue;
 use web_sys::Element;
 
-/// The chart's width in SVG units: [`SPAN`] seconds of history.
+/// The chart's width in SVG units: [`SPAN`] seconds of history, then a marker's half-width.
 const WIDTH: f64 = 480.0;
 /// Vertical band of the level line.
 const LEVEL_TOP: f64 = 8.0;
@@ -32,8 +32,12 @@ const LEVEL_BOTTOM: f64 = 64.0;
 // Request markers sit on two rows, admitted ones at y = 72 and denied ones at y = 83 (written into
 // the marker paths below), so a burst at one instant shows both.
 
+/// Where "now" is drawn: a marker's half-width in from the right edge, so a request sent now
+/// shows whole (at the edge itself the clip cut it in half). The labels sit under the markers'
+/// two rows, at y = 108 of the 114-unit-high chart, clear of them even at their largest size.
+const NOW_X: f64 = WIDTH - 6.0;
 /// Pixels per second of lesson time.
-const PX_PER_SECOND: f64 = WIDTH / SPAN;
+const PX_PER_SECOND: f64 = NOW_X / SPAN;
 /// How far ahead of "now" the track is drawn; it is redrawn before time runs past it.
 const AHEAD: f64 = 60.0;
 /// How many times a wall-clock second the track moves while lesson time runs.
@@ -145,7 +149,7 @@ impl Timeline {
             self.moved.set(None);
         }
         // Whole units: the slide is a translation by whole SVG units.
-        let shift = translate((WIDTH - (end - origin) * PX_PER_SECOND + 0.5).floor(), 0.0);
+        let shift = translate((NOW_X - (end - origin) * PX_PER_SECOND + 0.5).floor(), 0.0);
         set(&self.track, "transform", &shift);
         match shown {
             Some(at) => {
@@ -222,7 +226,8 @@ impl Timeline {
         } else {
             1.0
         };
-        (now - (1.0 - fraction) * SPAN).max(self.start(now))
+        let before_now = ((NOW_X - fraction * WIDTH) / PX_PER_SECOND).max(0.0);
+        (now - before_now).max(self.start(now))
     }
 
     /// The earliest moment the slider reaches at lesson time `now`: what the chart shows
@@ -266,9 +271,9 @@ pub fn seek_range(start: f64, now: f64) -> (f64, f64) {
     (earliest.min(latest), latest)
 }
 
-/// The chart's x for lesson time `at` when the right edge is `now`.
+/// The chart's x for lesson time `at` when "now" is `now`.
 fn x_of(at: f64, now: f64) -> f64 {
-    WIDTH - (now - at) * PX_PER_SECOND
+    NOW_X - (now - at) * PX_PER_SECOND
 }
 
 /// `history` as SVG path data, with `now` at x = 0: the token level line up to `until`, scaled to
@@ -358,17 +363,17 @@ mod tests {
         // B = 2, r = 1, full at t = 0; three requests at t = 1: two admitted, one denied.
         let mut session = Session::new(BucketConfig::new(2.0, 1.0).unwrap(), 0.0);
         session.send(1.0, 3, 1.0).unwrap();
-        // "Now" is t = 2, so t = 1 is 24 units (1 s) left of the origin.
+        // "Now" is t = 2, so t = 1 is 23.7 units (1 s) left of the origin.
         let [line, ok, deny] = paths(session.history(), 2.0, 2.0, 2.0);
         assert_eq!(
             ok,
-            "M-24.0 72m-4 0a4 4 0 1 0 8 0a4 4 0 1 0-8 0M-24.0 72m-4 0a4 4 0 1 0 8 0a4 4 0 1 0-8 0"
+            "M-23.7 72m-4 0a4 4 0 1 0 8 0a4 4 0 1 0-8 0M-23.7 72m-4 0a4 4 0 1 0 8 0a4 4 0 1 0-8 0"
         );
-        assert_eq!(deny, "M-24.0 78l5 5l-5 5l-5-5Z");
+        assert_eq!(deny, "M-23.7 78l5 5l-5 5l-5-5Z");
         // Full (y = 8) from t = 0 to 1, down to empty (y = 64), half refilled (y = 36) at t = 2.
         assert_eq!(
             line,
-            "M-48.0 8.0L-24.0 8.0L-24.0 36.0L-24.0 64.0L-24.0 64.0L0.0 36.0"
+            "M-47.4 8.0L-23.7 8.0L-23.7 36.0L-23.7 64.0L-23.7 64.0L0.0 36.0"
         );
     }
 }

@@ -214,3 +214,32 @@ for (const [width, colorScheme] of [[1280, 'light'], [375, 'dark']]) {
     await page.context().close();
   });
 }
+
+/** The timeline's burst markers and labels in `root`, in screen px: how far the markers reach past
+ * the chart's right edge, and the gap from the lower (denied) row down to the labels. */
+const burstRoom = (root) => {
+  const svg = root.querySelector('.bl-timeline').getBoundingClientRect();
+  const ok = root.querySelector('.bl-tl-admitted').getBoundingClientRect();
+  const denied = root.querySelector('.bl-tl-denied').getBoundingClientRect();
+  const label = Math.min(...[...root.querySelectorAll('.bl-tl-tick')].map((t) => t.getBoundingClientRect().top));
+  return { past: Math.max(ok.right, denied.right) - svg.right, gap: label - denied.bottom, rows: denied.top - ok.bottom };
+};
+
+test('a burst sent now shows whole on the timeline, its two rows apart and clear of the labels', async () => {
+  const page = await openLesson(env, 'en.html', { viewport: { width: 1280, height: 800 } });
+  await page.evaluate(() => { const d = window.bucketlab.diagram; d.pause(); for (let i = 0; i < 7; i++) d.send(1); });
+  const wide = await page.$eval('#bucket-widget', (el, f) => new Function(`return (${f})`)()(el), burstRoom.toString());
+  await page.context().close();
+  const narrowPage = await env.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await narrowPage.goto(`${env.server.url}demo/embed-demo.html`);
+  await narrowPage.$eval('bucket-lab', (el) => { el.style.width = '300px'; });
+  await narrowPage.waitForFunction(() => document.querySelector('bucket-lab').diagram);
+  await narrowPage.evaluate(() => { const d = document.querySelector('bucket-lab').diagram; d.pause(); for (let i = 0; i < 7; i++) d.send(1); });
+  const narrow = await narrowPage.$eval('bucket-lab', (el, f) => new Function(`return (${f})`)()(el.shadowRoot), burstRoom.toString());
+  await narrowPage.close();
+  for (const [where, room] of [['1280 px', wide], ['a 300 px column', narrow]]) {
+    assert.ok(room.past <= 0, `${where}: the markers reach ${room.past} px past the chart's edge`);
+    assert.ok(room.rows >= 0, `${where}: the rows overlap by ${-room.rows} px`);
+    assert.ok(room.gap >= 0, `${where}: the labels overlap the denied row by ${-room.gap} px`);
+  }
+});

@@ -89,7 +89,7 @@ test('a recording longer than 20 s is watched from its first moment to its end, 
   await d(page, () => window.bucketlab.diagram.seek(4.9));
   assert.ok(Math.abs(await d(page, () => window.bucketlab.diagram.tokens) - 3.9) < 1e-9);
   assert.equal(await page.getAttribute(`${W} .bl-tl-head`, 'visibility'), 'visible');
-  assert.equal(await page.getAttribute(`${W} .bl-tl-head`, 'transform'), 'translate(480.00 0.00)', 'the playhead at the chart\'s right edge');
+  assert.equal(await page.getAttribute(`${W} .bl-tl-head`, 'transform'), 'translate(474.00 0.00)', 'the playhead at the chart\'s "now", a marker\'s half-width in from its right edge');
   assert.notEqual(await page.getAttribute(`${W} .bl-tl-admitted`, 'd'), '', 'the first burst on the chart');
   await d(page, () => window.bucketlab.diagram.seek(5));
   assert.equal(await d(page, () => window.bucketlab.diagram.tokens), 0);

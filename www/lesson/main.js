@@ -338,16 +338,24 @@ function carryHeroOnItsLink() {
       // Said where the reader lands (and to a screen reader): the diagram goes on from the hero's
       // requests; the note goes once the reader acts here.
       diagramNotice('hero-carry-notice', t('hero_carried'));
-      for (const type of ['click', 'input']) {
-        root.addEventListener(type, () => diagramNotice('hero-carry-notice', null), { once: true });
-      }
     } catch {} // too long for a scenario: the diagram stays as it is
   });
+  // The reader's first action in the diagram (a control used, not a click on its text) ends the
+  // "carried" note, which would no longer say how things stand.
+  for (const type of ['click', 'input']) {
+    root.addEventListener(type, (event) => {
+      const notice = document.getElementById('hero-carry-notice');
+      if (notice?.textContent === t('hero_carried') && event.target.closest('button, input, select, [role="slider"]')) {
+        diagramNotice('hero-carry-notice', null);
+      }
+    });
+  }
 }
 
 /**
- * The notice `id` just above the diagram (role status: read when its text changes), showing
- * `text`, or hidden when `text` is null. Returns the notice (one per id, reused).
+ * The notice `id` just above the diagram (role status: read when its text changes; the page's
+ * template may hold it from the start, empty), showing `text`, or empty when `text` is null.
+ * Returns the notice (one per id, reused).
  */
 function diagramNotice(id, text) {
   let notice = document.getElementById(id);
@@ -359,8 +367,9 @@ function diagramNotice(id, text) {
     notice.setAttribute('role', 'status');
     root.before(notice);
   }
+  // Emptied rather than hidden: a status out of the accessibility tree is not announced when its
+  // words come back (.notice:empty takes no room).
   notice.textContent = text ?? '';
-  notice.hidden = text === null;
   return notice;
 }
 
