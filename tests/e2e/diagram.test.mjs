@@ -161,6 +161,10 @@ test('a refused field is named by its label in the page\'s language, marked inva
       + 'Semente: -1 não é permitido; use um número inteiro de 0 a 4294967295.',
     invalid: ['bl-burst-size -> line', 'bl-seed -> line'],
   });
+  // Each is marked where it is too, in the denial's colour (the error line is not the only sign).
+  const border = (field) => page.$eval(`${w} ${field}`, (f) => getComputedStyle(f).borderTopColor);
+  assert.equal(await border('.bl-burst-size'), await border('.bl-seed'), 'both refused fields alike');
+  assert.notEqual(await border('.bl-burst-size'), await border('.bl-cost'), 'an allowed field unmarked');
   // Each clears with its own field's allowed value, the other staying.
   await enter('.bl-burst-size', '5');
   assert.deepEqual(await errorState(page, w), {
