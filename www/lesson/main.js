@@ -323,6 +323,8 @@ function showReplay() {
 function carryHeroOnItsLink() {
   // The diagram's actions just after the last carry; its end time moves on while it runs.
   let carried = null;
+  // Whether the notice says the hero's requests were carried (until the reader acts here).
+  let saidCarried = false;
   const actions = (scenario) => scenario.split('_').filter((_, i) => i !== 4).join('_');
   document.querySelector('.hero-more a')?.addEventListener('click', () => {
     const { hero: from, diagram: to } = window.bucketlab;
@@ -331,6 +333,7 @@ function carryHeroOnItsLink() {
       if (!acted(from.scenario)) return;
       if (acted(to.scenario) && actions(to.scenario) !== carried) {
         diagramNotice('hero-carry-notice', t('hero_not_carried'));
+        saidCarried = false;
         return;
       }
       carry(to, from.scenario, !from.paused);
@@ -338,18 +341,19 @@ function carryHeroOnItsLink() {
       // Said where the reader lands (and to a screen reader): the diagram goes on from the hero's
       // requests; the note goes once the reader acts here.
       diagramNotice('hero-carry-notice', t('hero_carried'));
+      saidCarried = true;
     } catch {} // too long for a scenario: the diagram stays as it is
   });
   // The reader's first action in the diagram (a control used, not a click on its text) ends the
   // "carried" note, which would no longer say how things stand.
-  for (const type of ['click', 'input']) {
-    root.addEventListener(type, (event) => {
-      const notice = document.getElementById('hero-carry-notice');
-      if (notice?.textContent === t('hero_carried') && event.target.closest('button, input, select, [role="slider"]')) {
-        diagramNotice('hero-carry-notice', null);
-      }
-    });
-  }
+  const acting = (event) => {
+    if (saidCarried && event.target.closest('button, input, select, [role="slider"]')) {
+      saidCarried = false;
+      diagramNotice('hero-carry-notice', null);
+    }
+  };
+  root.addEventListener('click', acting);
+  root.addEventListener('input', acting);
 }
 
 /**
