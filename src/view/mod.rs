@@ -435,20 +435,24 @@ impl Widget {
     /// milliseconds, inside the exact one, so that the error names bounds a person can read
     /// ("from 0 to 3.207"), not the running clock's float noise ("to 3.2070000000003725").
     fn seek(&mut self, at: f64) -> Result<(), InvalidValue> {
-        let now = self.session.now(dom::wall_seconds());
+        let wall = dom::wall_seconds();
+        let now = self.session.now(wall);
         let start = self.timeline.start(now);
         if !(start..=now).contains(&at) {
             let (earliest, latest) = seek_range(start, now);
             InvalidValue::check(Field::Now, at, Rule::Between(earliest, latest))?;
         }
-        self.travel(at)
+        self.travel(at, wall)
     }
 
     /// Shows the session as it was at lesson time `at` (from the timeline's start to now), replayed
     /// through the core; lesson time stops meanwhile. Now itself is the live session: reaching it
     /// (End, a step forward, the right edge) goes back to live.
-    fn travel(&mut self, at: f64) -> Result<(), InvalidValue> {
-        let wall = dom::wall_seconds();
+    ///
+    /// `wall` is the wall time the caller read to pick `at`: reading the clock again here would
+    /// stop lesson time a little after "now" as the caller saw it, so that a step back then a
+    /// step forward no longer met the live moment (on a slow machine, one run in many).
+    fn travel(&mut self, at: f64, wall: f64) -> Result<(), InvalidValue> {
         let now = self.session.now(wall);
         let at = InvalidValue::check(Field::Now, at, Rule::Between(self.timeline.start(now), now))?;
         // Within a nanosecond counts as now: a step forward by the step just taken back
@@ -479,13 +483,14 @@ impl Widget {
     /// forward from the live moment steps lesson time, live.
     fn travel_by(&mut self, seconds: f64) -> Result<(), InvalidValue> {
         let seconds = InvalidValue::check(Field::Step, seconds, Rule::Finite)?;
-        let now = self.session.now(dom::wall_seconds());
+        let wall = dom::wall_seconds();
+        let now = self.session.now(wall);
         let at = self.past.as_ref().map_or(now, |p| p.at);
         if seconds > 0.0 && at >= now {
             self.back_to_live(false);
             return self.step(seconds);
         }
-        self.travel((at + seconds).min(now).max(self.timeline.start(now)))
+        self.travel((at + seconds).min(now).max(self.timeline.start(now)), wall)
     }
 
     /// Back to the live session; with `resume`, lesson time runs again if it ran before.
@@ -524,7 +529,8 @@ impl Widget {
     /// its value up to date.
     fn scrub(&mut self, event: &web_sys::Event) {
         use wasm_bindgen::JsCast;
-        let now = self.session.now(dom::wall_seconds());
+        let wall = dom::wall_seconds();
+        let now = self.session.now(wall);
         let at = self.past.as_ref().map_or(now, |p| p.at);
         let target = if let Some(key) = event.dyn_ref::<web_sys::KeyboardEvent>() {
             let target = match key.key().as_str() {
@@ -570,7 +576,7 @@ impl Widget {
         if self.past.is_none() && target >= now {
             return;
         }
-        let _ = self.travel(target.min(now).max(self.timeline.start(now)));
+        let _ = self.travel(target.min(now).max(self.timeline.start(now)), wall);
     }
 
     /// Puts `session` (a played scenario, held at its end) in place of the live one and shows
@@ -599,7 +605,7 @@ impl Widget {
         self.show_state(&self.session, false);
         // Watched from its first moment to its end, however long.
         self.timeline.whole.set(true);
-        self.travel(0.0)
+        self.travel(0.0, dom::wall_seconds())
     }
 
     /// Sends one request of `cost` now, for a host; returns whether it was admitted.
