@@ -17,6 +17,7 @@ bench:
 	cargo bench --profile bench-server -p bucketlab-server --bench load
 
 # The static site for any host, under any sub-path: hashed names, .gz/.br copies (see scripts/dist.mjs).
+# For a host that reads _headers (Netlify, Cloudflare Pages) under a sub-path: make dist BASE=/courses/x/
 dist:
 	scripts/build.sh
 	node scripts/dist.mjs

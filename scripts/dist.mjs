@@ -4,9 +4,13 @@
 //    CSS and JS, is rewritten, so hosts can cache assets forever; pages (*.html) and the public
 //    entry points that course pages link to (bucket-lab.js, embed-resizer.js) keep their names;
 //  - references stay relative, so the site works under any sub-path (/courses/rate-limiting/);
-//  - text and wasm get precompressed .gz and .br copies next to them, and a .nojekyll is added.
+//  - text and wasm get precompressed .gz and .br copies next to them, and a .nojekyll is added;
+//  - _headers (the response headers of hosts that read it: Netlify, Cloudflare Pages) has its
+//    paths under BASE, the site's path on its host (they match from the host's root, which is
+//    where such hosts read the file), and gets a rule that caches each folder of hashed assets
+//    for a year.
 // It copies whatever the served directory holds (pages are not listed here), minus build
-// leftovers. Usage: node scripts/dist.mjs [source] [output]
+// leftovers. Usage: [BASE=/courses/rate-limiting/] node scripts/dist.mjs [source] [output]
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, extname, join, posix, relative, resolve } from 'node:path';
@@ -56,6 +60,38 @@ function respell(spec, path, names) {
   return spec.slice(0, spec.length - posix.basename(spec).length) + renamed;
 }
 
+/** A site path BASE may be: from the host's root, in folders, ending with `/`. */
+const BASE_PATTERN = /^\/(?:[A-Za-z0-9._~-]+\/)*$/;
+
+/** `base` if a site path can be it, else an error that names it and what is allowed. */
+export function checkBase(base) {
+  if (BASE_PATTERN.test(base) && !/(^|\/)\.{1,2}\//.test(base)) return base;
+  throw new Error(`dist: BASE ${JSON.stringify(base)} is not a site path: it must start and end with "/" `
+    + '(like /courses/rate-limiting/, or / for the host\'s root), with letters, digits and . _ ~ - between');
+}
+
+/**
+ * The host's `_headers` for a site at `base`: every rule's path (a line that starts with `/`) moved
+ * under `base`, then a year's immutable caching for each top-level folder in which every file has
+ * a hashed name (`names`: source path → name in dist/). Pages and the stable entry points keep
+ * the host's default caching, so a release shows at once.
+ */
+export function headersFile(text, base, names) {
+  const moved = text.replace(/^\/(?=\S)/gm, base);
+  const folders = new Map();
+  for (const [path, name] of names) {
+    const slash = path.indexOf('/');
+    if (slash < 0) continue;
+    const folder = path.slice(0, slash);
+    folders.set(folder, (folders.get(folder) ?? true) && name !== path);
+  }
+  const cached = [...folders].filter(([, allHashed]) => allHashed).map(([folder]) => folder).sort();
+  if (cached.length === 0) return moved;
+  const rules = cached.map((folder) => `${base}${folder}/*\n  Cache-Control: public, max-age=31536000, immutable`);
+  return `${moved.trimEnd()}\n\n# Written by scripts/dist.mjs: these folders hold only content-hashed names, which never change\n`
+    + `# content, so browsers may keep them a year without asking again.\n${rules.join('\n')}\n`;
+}
+
 function hashed(path, content) {
   if (path.endsWith('.html') || STABLE.has(path) || HOST_FILES.has(path)) return path;
   const hash = createHash('sha256').update(content).digest('hex').slice(0, 10);
@@ -63,7 +99,8 @@ function hashed(path, content) {
   return `${path.slice(0, -ext.length)}.${hash}${ext}`;
 }
 
-export async function buildDist(source = SOURCE, out = OUT) {
+export async function buildDist(source = SOURCE, out = OUT, { base = '/' } = {}) {
+  checkBase(base);
   const all = (await walk(source)).filter((path) => !SKIP.some((re) => re.test(path))).sort();
   const files = new Set(all);
   const contents = new Map();
@@ -105,6 +142,9 @@ export async function buildDist(source = SOURCE, out = OUT) {
     output.set(names.get(path), content);
   };
   all.forEach(visit);
+  if (output.has('_headers')) {
+    output.set('_headers', Buffer.from(headersFile(output.get('_headers').toString('utf8'), base, names)));
+  }
 
   await rm(out, { recursive: true, force: true });
   let raw = 0;
@@ -128,7 +168,14 @@ export async function buildDist(source = SOURCE, out = OUT) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { names, raw, brotli } = await buildDist();
+  let built;
+  try {
+    built = await buildDist(SOURCE, OUT, { base: process.env.BASE || '/' });
+  } catch (error) {
+    console.error(error.message);
+    process.exit(2);
+  }
+  const { names, raw, brotli } = built;
   const wasm = [...names.values()].find((name) => name.endsWith('.wasm'));
   console.log(`dist: ${names.size} files into ${relative(process.cwd(), OUT) || '.'}/, ${raw} bytes (${brotli} with brotli)`);
   if (wasm) console.log(`dist: ${wasm}`);

@@ -1,5 +1,6 @@
 // dist/ as a static host serves it: content-hashed names, relative URLs only (so it works under
-// a sub-path), precompressed copies, and a wasm that loads even with the wrong MIME type.
+// a sub-path), precompressed copies, a wasm that loads even with the wrong MIME type, and a
+// _headers file whose rules match the site's sub-path (built with BASE, as a host reads it).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
@@ -9,7 +10,7 @@ import { join, relative } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { launch, openPage } from './harness.mjs';
 import { serveStatic, STRICT_CSP } from './static-server.mjs';
-import { buildDist, HOST_FILES, STABLE } from '../../scripts/dist.mjs';
+import { buildDist, checkBase, HOST_FILES, STABLE } from '../../scripts/dist.mjs';
 
 const SUB_PATH = '/courses/rate-limiting/';
 let out;
@@ -18,7 +19,7 @@ let browser;
 
 before(async () => {
   out = await mkdtemp(join(tmpdir(), 'bucketlab-dist-'));
-  await buildDist(new URL('../../www/', import.meta.url).pathname, out);
+  await buildDist(new URL('../../www/', import.meta.url).pathname, out, { base: SUB_PATH });
   files = await list(out);
   browser = await launch();
 });
@@ -103,9 +104,12 @@ test('precompressed copies decompress to the file; the wasm carries no name or p
 });
 
 test('under a sub-path, with brotli and a strict CSP, the lesson and the embed page work', async () => {
-  const site = await serveStatic(out, { prefix: SUB_PATH, precompressed: true, headers: { 'content-security-policy': STRICT_CSP } });
+  // The CSP comes from dist/_headers, whose rules name the sub-path (as a host matches them).
+  const site = await serveStatic(out, { prefix: SUB_PATH, precompressed: true, hosted: true });
   try {
     const page = await openPage(browser);
+    const csp = [];
+    page.on('response', (r) => { if (r.request().resourceType() === 'document') csp.push(r.headers()['content-security-policy']); });
     const foreign = [];
     page.on('request', (r) => {
       if (!r.url().startsWith(`${site.origin}/`) && !r.url().startsWith('data:')) foreign.push(r.url());
@@ -124,9 +128,55 @@ test('under a sub-path, with brotli and a strict CSP, the lesson and the embed p
     assert.deepEqual(foreign, [], 'dist/ requests its own origin only');
     assert.deepEqual(site.log.filter((r) => r.status === 404), [], 'nothing missing');
     assert.ok(site.log.some((r) => r.path.endsWith('.wasm') && r.encoding === 'br'), 'the wasm came brotli-compressed');
+    assert.ok(csp.length >= 2 && csp.every((value) => value === STRICT_CSP), `each page under the CSP: ${csp}`);
     await page.context().close();
   } finally {
     await site.close();
+  }
+});
+
+test('_headers under the sub-path: a course page on another site gets the element; hashed folders are cached a year', async () => {
+  const site = await serveStatic(out, { prefix: SUB_PATH, hosted: true });
+  const course = await serveStatic(out, {
+    pages: { 'course.html': '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Course</title><link rel="icon" href="data:,"></head><body><bucket-lab capacity="3" paused><p>The diagram needs JavaScript.</p></bucket-lab></body></html>' },
+  });
+  try {
+    const page = await openPage(browser);
+    const cached = new Map();
+    page.on('response', (r) => cached.set(new URL(r.url()).pathname, r.headers()['cache-control']));
+    await page.goto(`${course.url}course.html`);
+    await page.addScriptTag({ type: 'module', url: `${site.url}bucket-lab.js` });
+    await page.waitForFunction(() => document.querySelector('bucket-lab').diagram, null, { timeout: 10000 });
+    assert.equal(await page.evaluate(() => document.querySelector('bucket-lab').shadowRoot.querySelector('.bl-counter').textContent), '3.0 / 3');
+    assert.deepEqual(page.problems, []);
+    const wasm = [...cached.keys()].find((path) => path.endsWith('.wasm'));
+    assert.match(wasm, /^\/courses\/rate-limiting\/pkg\/bucketlab_bg\.[0-9a-f]{10}\.wasm$/);
+    assert.equal(cached.get(wasm), 'public, max-age=31536000, immutable');
+    // The entry point keeps its name across releases: never cached as immutable.
+    assert.equal(cached.get(`${SUB_PATH}bucket-lab.js`), undefined);
+    await page.goto(site.url);
+    await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
+    assert.equal(cached.get(SUB_PATH), undefined, 'a page is never cached as immutable');
+    await page.context().close();
+  } finally {
+    await site.close();
+    await course.close();
+  }
+  // Every folder the rules cache holds hashed names only (demo/ holds a page: not cached).
+  const rules = await readFile(join(out, '_headers'), 'utf8');
+  const folders = [...rules.matchAll(/^\/courses\/rate-limiting\/(\w+)\/\*\n  Cache-Control/gm)].map((m) => m[1]);
+  assert.ok(folders.includes('pkg') && folders.includes('lesson') && !folders.includes('demo'), folders.join(', '));
+  for (const file of files.filter((f) => folders.includes(f.split('/')[0]) && !/\.(gz|br)$/.test(f))) {
+    assert.match(file, /\.[0-9a-f]{10}\.\w+$/, `${file} is under an immutable rule`);
+  }
+  assert.doesNotMatch(rules, /^\/(?!courses\/rate-limiting\/)/m, 'every rule is under the sub-path');
+});
+
+test('BASE must be a site path: the error names the value and what is allowed', () => {
+  for (const good of ['/', '/courses/rate-limiting/', '/a.b/c_d~e-f/']) assert.equal(checkBase(good), good);
+  for (const bad of ['', 'courses/', '/courses', '/a b/', '//', '/../x/', '/x/./']) {
+    assert.throws(() => checkBase(bad), (error) => error.message.includes(`BASE ${JSON.stringify(bad)} is not a site path`)
+      && error.message.includes('start and end with "/"'));
   }
 });
 

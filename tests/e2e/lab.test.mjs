@@ -52,6 +52,33 @@ test('lab: the lab loads only near the viewport, in its own wasm module, without
   await page.context().close();
 });
 
+test('lab: a lab whose code does not arrive says so where it goes, with a button that reloads the page', async () => {
+  const page = await openPage(env.browser);
+  // As after a new release replaced the files this page names: the lab's module is gone.
+  const asked = [];
+  await page.route('**/lab/app.js', (route) => { asked.push(route.request().url()); route.fulfill({ status: 404, body: 'not found' }); });
+  await page.goto(new URL('en.html', env.server.url).href);
+  await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
+  // Loaded by the page's loader, as the first Tab or the scroll would (and then by nothing else).
+  await page.waitForFunction(() => typeof window.bucketlab?.loadLab === 'function');
+  assert.equal(await page.evaluate(() => window.bucketlab.loadLab().then(() => 'loaded', () => 'failed')), 'failed');
+  assert.equal((await page.textContent(LAB)).trim(),
+    'This part of the lesson did not load: the connection may have dropped, or the site was updated since this page opened. Reload the page');
+  assert.equal(asked.length, 1);
+  // Said once on the console, with the browser's own line for the 404; no uncaught rejection.
+  assert.equal(page.problems.filter((p) => p.startsWith('warning: bucketlab: the lab part did not load')).length, 1, page.problems.join('\n'));
+  assert.deepEqual(page.problems.filter((p) => !/did not load|Failed to load resource/.test(p)), []);
+  // The page's loader is not stuck on the failure: called again, it asks for the code again.
+  await page.evaluate(() => window.bucketlab.loadLab().catch(() => {}));
+  assert.equal(asked.length, 2);
+  // The button reloads the page; with the code back, the lab loads.
+  await page.unroute('**/lab/app.js');
+  await Promise.all([page.waitForEvent('load'), page.click(`${LAB} .part-reload`)]);
+  await loadPart(page, LAB, 'lab-ready');
+  assert.equal(await page.locator(`${LAB} .lab-comparison .lab-row`).count(), 7);
+  await page.context().close();
+});
+
 test('lab: every "Try this" button keeps its label on one line beside a long description (en, 1280 and 375 px)', async () => {
   for (const width of [1280, 375]) {
     const page = await openPage(env.browser, { viewport: { width, height: 800 } });

@@ -21,11 +21,11 @@ export const TYPES = {
 export { CSP as STRICT_CSP } from './harness.mjs';
 
 /**
- * The rules of www/_headers as the static hosts that read it apply them: a path pattern at the
- * start of a line (`*` matches any rest of the path), then its headers indented under it. Every
- * rule that matches a path adds its headers.
+ * The rules of a `_headers` file as the static hosts that read it apply them: a path pattern at
+ * the start of a line, from the host's root (`*` matches any rest of the path), then its headers
+ * indented under it. Every rule that matches a path adds its headers.
  */
-export function hostRules(text = readFileSync(new URL('../../www/_headers', import.meta.url), 'utf8')) {
+export function hostRules(text) {
   const rules = [];
   for (const line of text.split('\n')) {
     if (line.trim() === '' || line.trim().startsWith('#')) continue;
@@ -40,7 +40,7 @@ export function hostRules(text = readFileSync(new URL('../../www/_headers', impo
   return rules;
 }
 
-/** The headers `rules` (hostRules) give the site's `path` ('/pkg/bucketlab_bg.wasm'). */
+/** The headers `rules` (hostRules) give the request's `path` ('/courses/x/pkg/bucketlab_bg.wasm'). */
 export function hostHeaders(rules, path) {
   return Object.assign({}, ...rules.filter((rule) => rule.pattern.test(path)).map((rule) => rule.headers));
 }
@@ -48,14 +48,15 @@ export function hostHeaders(rules, path) {
 /**
  * Serves `root` under `prefix` on 127.0.0.1 (a free port). Options: `wasmType` (Content-Type of
  * .wasm), `headers` (added to every response), `pages` ({ 'path/under/prefix': text }),
- * `precompressed` (serve file.br / file.gz when accepted), `hosted` (add the headers www/_headers
- * gives each path under `prefix`, as a static host that reads it does). Resolves to
+ * `precompressed` (serve file.br / file.gz when accepted), `hosted` (add the headers that `root`'s
+ * own `_headers` gives each request's full path, prefix included, as a static host that reads
+ * it does: nothing strips the prefix). Resolves to
  * { url, origin, log, close }.
  */
 export async function serveStatic(root, options = {}) {
   const { prefix = '/', wasmType = TYPES['.wasm'], headers = {}, pages = {}, precompressed = false, hosted = false } = options;
-  const rules = hosted ? hostRules() : [];
   const base = root.endsWith('/') ? root : `${root}/`;
+  const rules = hosted ? hostRules(readFileSync(`${base}_headers`, 'utf8')) : [];
   const log = [];
   const server = createServer(async (req, res) => {
     const pathname = decodeURIComponent(new URL(req.url, 'http://x').pathname);
@@ -65,7 +66,7 @@ export async function serveStatic(root, options = {}) {
     const type = extname(path) === '.wasm' ? wasmType : (TYPES[extname(path)] ?? 'application/octet-stream');
     const send = (body, encoding) => {
       log.push({ path, type, encoding });
-      res.writeHead(200, { 'content-type': type, ...(encoding && { 'content-encoding': encoding, vary: 'accept-encoding' }), ...hostHeaders(rules, `/${path}`), ...headers });
+      res.writeHead(200, { 'content-type': type, ...(encoding && { 'content-encoding': encoding, vary: 'accept-encoding' }), ...hostHeaders(rules, pathname), ...headers });
       res.end(body);
     };
     if (path in pages) return void send(pages[path]);

@@ -17,12 +17,23 @@ export function lazyPart({ mount, styles, load, key, loader }) {
   let loading = null;
   // Set below when there is a mount: stops every trigger once the part is on its way.
   let stopWatching = () => {};
+  // The mount's text is for a page without JavaScript ("… needs JavaScript"); with it, that is not
+  // true: until the part arrives, it says that it is loading.
+  const placeholder = mount?.querySelector(':scope > [class$="-noscript"]');
   const once = () => {
     stopWatching();
     loading ??= addStyles(styles).then(load).then((handle) => {
       window.bucketlab ??= {};
       window.bucketlab[key] = handle;
       return handle;
+    }, (error) => {
+      // Its code did not arrive: the network, or a new release of the site replaced the files this
+      // page names. Said where the part goes (unless the part said it itself), with a way out; a
+      // later call of the loader tries again.
+      loading = null;
+      console.warn(`bucketlab: the ${key} part did not load: ${error?.message ?? error}`);
+      if (placeholder?.isConnected) showFailure(placeholder);
+      throw error;
     });
     return loading;
   };
@@ -32,17 +43,16 @@ export function lazyPart({ mount, styles, load, key, loader }) {
     window.bucketlab[loader] = once;
   });
   if (!mount) return;
-  // The mount's text is for a page without JavaScript ("… needs JavaScript"); with it, that is not
-  // true: until the part arrives, it says that it is loading.
-  const placeholder = mount.querySelector(':scope > [class$="-noscript"]');
   if (placeholder) placeholder.textContent = t('part_loading');
+  // A trigger has no use for the result; a failure is said above.
+  const start = () => once().catch(() => {});
   const onTab = (event) => {
-    if (event.key === 'Tab') once();
+    if (event.key === 'Tab') start();
   };
   const onNear = (entries) => {
-    if (entries.some((e) => e.isIntersecting)) once();
+    if (entries.some((e) => e.isIntersecting)) start();
   };
-  const onUse = () => once();
+  const onUse = () => start();
   const uses = ['pointerdown', 'focusin', 'keydown'];
   const observer = new IntersectionObserver(onNear, { rootMargin: '600px 0px' });
   stopWatching = () => {
@@ -53,6 +63,17 @@ export function lazyPart({ mount, styles, load, key, loader }) {
   addEventListener('keydown', onTab, true);
   observer.observe(mount);
   for (const type of uses) mount.addEventListener(type, onUse);
+}
+
+/** Says in `placeholder` that its part did not load, with a button that reloads the page. */
+function showFailure(placeholder) {
+  const reload = Object.assign(document.createElement('button'), {
+    type: 'button',
+    className: 'part-reload',
+    textContent: t('part_reload'),
+  });
+  reload.addEventListener('click', () => location.reload());
+  placeholder.replaceChildren(t('part_failed'), ' ', reload);
 }
 
 /** The stylesheets parts have asked for, by URL: each loads once, shared (the lab's by several). */
