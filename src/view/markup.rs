@@ -193,7 +193,7 @@ const SEND_ROW: &str = "<div class=\"bl-side\">\
 /// idle status, the countdown while paused, the response head's name, the reset note. The
 /// countdown line under the status counts a 429's wait down.
 const PANEL: &str = "<div class=\"bl-panel\"><p class=\"bl-status\" data-past-idle=\"{}\" data-unsendable=\"{}\" data-refused=\"{}\">{}</p><p class=\"bl-countdown\" data-paused=\"{}\"></p>\
-<pre class=\"bl-head\" tabindex=\"0\" aria-label=\"{}\" hidden=\"\"></pre>\
+<pre class=\"bl-head\" tabindex=\"0\" role=\"region\" aria-label=\"{}\" hidden=\"\"></pre>\
 <p class=\"bl-formula\"></p><p class=\"bl-wait\"></p><p class=\"bl-note\">{}</p></div>";
 
 /// The other controls, after the timeline: the groups are `<fieldset>`s around their fields'

@@ -176,3 +176,96 @@ test('axe finds no violations on the embedding demo (with its iframe) nor on emb
     await alone.context().close();
   }
 });
+
+/**
+ * The colour on screen at each side of `selector`'s focus ring, in the middle of the ring's
+ * stroke (from its computed outline width and offset), read from a screenshot: [r, g, b] for
+ * left, right, top and bottom, and the accent it should be.
+ */
+async function ringSides(page, selector) {
+  await page.evaluate(async (s) => {
+    const el = document.querySelector(s);
+    // Sections above get their real heights as they come near: scroll until it stays put.
+    for (let last = NaN; ;) {
+      el.scrollIntoView({ block: 'center', behavior: 'instant' });
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      const top = el.getBoundingClientRect().top;
+      if (top === last) break;
+      last = top;
+    }
+    el.focus();
+  }, selector);
+  const box = await page.evaluate((s) => {
+    const el = document.querySelector(s);
+    const style = getComputedStyle(el);
+    const r = el.getBoundingClientRect();
+    const out = parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth) / 2;
+    const probe = document.createElement('i');
+    probe.style.setProperty('color', 'var(--accent)');
+    document.body.append(probe);
+    const accent = getComputedStyle(probe).color.match(/\d+/g).slice(0, 3).map(Number);
+    probe.remove();
+    return {
+      visible: el.matches(':focus-visible'),
+      accent,
+      points: [
+        [r.left - out, r.top + r.height / 2],
+        [r.right + out, r.top + r.height / 2],
+        [r.left + Math.min(r.width / 2, 40), r.top - out],
+        [r.left + Math.min(r.width / 2, 40), r.bottom + out],
+      ],
+    };
+  }, selector);
+  const png = (await page.screenshot()).toString('base64');
+  const colours = await page.evaluate(async ({ png, points }) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${png}`;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.width;
+    canvas.height = img.height;
+    const ctx = canvas.getContext('2d');
+    ctx.drawImage(img, 0, 0);
+    return points.map(([x, y]) => (x < 0 || y < 0 || x >= img.width || y >= img.height
+      ? null : [...ctx.getImageData(Math.floor(x), Math.floor(y), 1, 1).data.slice(0, 3)]));
+  }, { png, points: box.points });
+  return { ...box, colours };
+}
+
+test('focus rings are whole on all four sides: full-width controls in a section, a code listing, a table', async () => {
+  for (const [width, colorScheme] of [[1280, 'light'], [375, 'dark']]) {
+    const page = await openLesson(env, 'en.html', { viewport: { width, height: 800 }, colorScheme });
+    // Every lazily loaded part in place first, so that nothing moves while the rings are read.
+    const loaders = ['loadLab', 'loadServers', 'loadClients', 'loadTraffic', 'loadDefense', 'loadRecap'];
+    await page.waitForFunction((names) => names.every((n) => typeof window.bucketlab?.[n] === 'function'), loaders);
+    await page.evaluate((names) => Promise.all(names.map((n) => window.bucketlab[n]())), loaders);
+    // The keyboard's modality: focus() then shows the ring as a Tab would.
+    await page.keyboard.press('Tab');
+    for (const selector of ['#faq summary', 'figure.code-block > pre[tabindex="0"]', '.table-wrap[role="region"]', '.tabpanel:not([hidden])']) {
+      const { visible, accent, colours } = await ringSides(page, selector);
+      assert.ok(visible, `${selector} shows its focus ring`);
+      colours.forEach((colour, side) => {
+        if (colour === null) return; // that side is off screen (an element taller than the screen)
+        const near = colour.every((c, i) => Math.abs(c - accent[i]) <= 40);
+        assert.ok(near, `${width} px, ${selector}, ${['left', 'right', 'top', 'bottom'][side]} side: ${colour} is not the ring's ${accent}`);
+      });
+    }
+    await page.context().close();
+  }
+});
+
+test('every focusable scroll area (a listing, a formula, a response head) is a region with a name, both languages', async () => {
+  for (const path of ['', 'en.html']) {
+    const page = await openLesson(env, path);
+    const unnamed = await page.evaluate(() => [...document.querySelectorAll('pre[tabindex="0"]')].flatMap((pre) => {
+      const name = pre.getAttribute('aria-label')
+        ?? pre.getAttribute('aria-labelledby')?.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+      return pre.getAttribute('role') === 'region' && name?.trim() ? [] : [pre.outerHTML.slice(0, 80)];
+    }));
+    assert.deepEqual(unnamed, [], path);
+    // …as the accessibility tree has it: a named region for each.
+    assert.ok(await page.locator('pre[tabindex="0"]').count() >= 20);
+    assert.equal(await page.getByRole('region', { name: 'bucket.rs (Rust)' }).count(), 1);
+    await page.context().close();
+  }
+});
