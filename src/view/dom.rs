@@ -169,6 +169,11 @@ pub fn dispatch_soon(target: &Element, name: &str, detail: &JsValue) {
     window().queue_microtask(send.unchecked_ref());
 }
 
+/// Whether `element` has the keyboard's focus (inside a shadow root too).
+pub fn focused(element: &Element) -> bool {
+    element.matches(":focus").unwrap_or(false)
+}
+
 /// Whether the page is hidden (a background tab).
 pub fn page_hidden() -> bool {
     document().hidden()

@@ -170,7 +170,8 @@ impl Timeline {
     /// The slider's range (20 s ago, or 0, to now), value and spoken value, to the tenth of a
     /// second, with the moment's tokens (and a recent outcome) from `moment`. While time runs
     /// live the value is rewritten once a lesson second (a screen reader would speak every
-    /// change), except when `read`: then it is written at once, exact.
+    /// change), and not at all while the slider has focus, except when `read`: then it is
+    /// written at once, exact.
     fn show_value(
         &self,
         now: f64,
@@ -185,6 +186,12 @@ impl Timeline {
         if exact || shown.is_some() || read {
             self.second.set(None);
         } else {
+            // A screen reader speaks every change of a focused slider's value: while it has focus,
+            // the live value stays as focus (or the last key) wrote it, rather than a sentence
+            // each second; the widget's live region still says each decision.
+            if dom::focused(&self.scrub) {
+                return;
+            }
             let second = now.floor();
             if self.second.get() == Some(second) {
                 return;

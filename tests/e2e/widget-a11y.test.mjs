@@ -245,3 +245,47 @@ test('live region: sends right after a reset are said after it, counted from it'
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('timeline slider: while it has focus and time runs, its spoken value stays put (no sentence each second); keys and blur update it', async () => {
+  // A bucket that refills for a long while: the frame loop runs all along.
+  const page = await openLesson(env, 'en.html?capacity=1000&refill-rate=1&tokens=0');
+  const scrub = page.locator(`${W} .bl-scrub`);
+  const track = page.locator(`${W} .bl-timeline g g`);
+  const valueText = () => scrub.getAttribute('aria-valuetext');
+  // On screen, so that its frame loop runs (it stops while scrolled away).
+  await scrub.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => window.bucketlab.diagram.isAnimating);
+  const movedTrack = async (before) => page.waitForFunction(
+    ([sel, was]) => document.querySelector(sel).getAttribute('transform') !== was, [`${W} .bl-timeline g g`, before]);
+  // Not focused: two lesson seconds on, the next move of the track writes the new second.
+  let text = await valueText();
+  let shift = await track.getAttribute('transform');
+  await page.evaluate(() => window.bucketlab.diagram.step(2));
+  await movedTrack(shift);
+  assert.notEqual(await valueText(), text, 'the value follows time while unfocused');
+  // Focused: written once, exact, then left alone while time runs.
+  await page.focus(`${W} .bl-scrub`);
+  await page.waitForFunction((sel) => /live/.test(document.querySelector(sel).getAttribute('aria-valuetext')), `${W} .bl-scrub`);
+  text = await valueText();
+  for (let i = 0; i < 3; i++) {
+    shift = await track.getAttribute('transform');
+    await page.evaluate(() => window.bucketlab.diagram.step(2));
+    await movedTrack(shift);
+    assert.equal(await valueText(), text, `still the value focus wrote, ${2 * (i + 1)} s later`);
+  }
+  assert.equal(await focused(page, ALL), `${W} .bl-scrub`);
+  // A key is the reader asking: the value says the moment it shows.
+  await page.keyboard.press('ArrowLeft');
+  assert.match(await valueText(), /before live/);
+  await page.keyboard.press('End');
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.traveling), false);
+  // Focus gone: the value follows time again.
+  await page.focus(`${W} .bl-pause`);
+  text = await valueText();
+  shift = await track.getAttribute('transform');
+  await page.evaluate(() => window.bucketlab.diagram.step(2));
+  await movedTrack(shift);
+  assert.notEqual(await valueText(), text);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
