@@ -4,6 +4,7 @@
 // keeps the last good run.
 import { el, markInvalid, svg, uid } from '../lab/dom.js';
 import { refusal } from '../../i18n/refusal.js';
+import { pacedRegion } from '../paced.js';
 
 /** The slider's stops: 1 to 10,000 on a roughly logarithmic scale, 100 and 10,000 included. */
 export const STOPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000];
@@ -103,7 +104,10 @@ export class FloodDemo {
     const presets = el('div', { class: 'df-presets', role: 'group', 'aria-label': t('demo.presets') },
       Object.keys(PRESETS).map((id) => el('button', { type: 'button', class: 'df-preset', 'data-preset': id, onclick: () => this.setup(PRESETS[id]) }, t(`demo.preset.${id}`))));
     this.error = el('p', { class: 'lab-error df-error', role: 'alert', id: uid('df-error') });
-    this.takeaway = el('p', { class: 'df-takeaway cl-takeaway', role: 'status' });
+    // The takeaway changes with every setting as it is shown; a screen reader hears it at its
+    // own pace (a slider's arrow keys would queue a long sentence each), from a copy of its own.
+    this.takeaway = el('p', { class: 'df-takeaway cl-takeaway' });
+    const spoken = el('p', { class: 'df-spoken sr-only', 'aria-live': 'polite' });
     this.cards = el('dl', { class: 'df-cards' });
     this.chart = el('figure', { class: 'df-chart' });
     const form = el('form', { class: 'lab-form df-form', novalidate: true, onsubmit: (e) => e.preventDefault() }, [
@@ -114,9 +118,11 @@ export class FloodDemo {
       this.share.field,
       el('fieldset', { class: 'df-layers-choice' }, [el('legend', {}, t('demo.layers')), ...LAYERS.map((l) => this.checks[l].row)]),
     ]);
-    this.root.replaceChildren(presets, form, this.error, this.takeaway, this.cards, this.chart);
+    this.root.replaceChildren(presets, form, this.error, this.takeaway, spoken, this.cards, this.chart);
     this.#sync();
     this.#show();
+    // From the reader's first change on (the first takeaway is read with the part).
+    this.spoken = pacedRegion(spoken);
   }
 
   #sync() {
@@ -168,6 +174,7 @@ export class FloodDemo {
     if (kind === 'globalHurts' || kind === 'depth') Object.assign(words, { total: run.users, count: s.usersLimited });
     this.takeaway.textContent = t(`demo.takeaway.${kind}`, words);
     this.takeaway.dataset.kind = kind;
+    this.spoken?.say(this.takeaway.textContent);
     this.#draw();
   }
 

@@ -8,6 +8,7 @@ import init, { TokenBucket } from '../../pkg/bucketlab.js';
 import tables from '../../i18n/locales/servers.js';
 import { langOf, pickLang, translator } from '../../i18n/translate.js';
 import { simulate, MODES } from './simulation.js';
+import { pacedRegion } from '../paced.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 /** The lanes show this many of the latest requests. */
@@ -105,6 +106,7 @@ export function mountServers(root) {
   const other = element('p', 'sv-other');
   // Read by screen readers, not shown: the lesson's .sr-only (code.css).
   const live = element('p', 'sv-live sr-only', { 'aria-live': 'polite' });
+  const spoken = pacedRegion(live);
   widget.append(modes, actions, balancer, chart, keys, result, limit, other, live);
   root.replaceChildren(widget);
 
@@ -224,11 +226,13 @@ export function mountServers(root) {
 
   function announce(outcome, from) {
     const last = outcome.requests.slice(from);
-    live.textContent = t('announce', {
+    // A mode chosen before any request: the radio button says it; "0 of 0 admitted" says nothing.
+    if (last.length === 0) return;
+    spoken.say(t('announce', {
       mode: state.mode === 'local' ? t('modeLocal') : t('modeShared'),
       a: last.filter((r) => r.allowed).length,
       n: last.length,
-    });
+    }));
   }
 
   function burst() {
@@ -247,16 +251,16 @@ export function mountServers(root) {
         server: t('server', { name: SERVER_NAMES[lane] }), t: number(left, 1), b: number(config.capacity, 0),
       })).join(', ')
       : t('store', { t: number(outcome.tokens[0], 1), b: number(config.capacity, 0) });
-    live.textContent = t('announceStep', {
+    spoken.say(t('announceStep', {
       clock: t('clock', { t: number(outcome.now, 1) }),
       mode: state.mode === 'local' ? t('modeLocal') : t('modeShared'),
       tokens, a: admitted, n: outcome.requests.length, d: outcome.requests.length - admitted,
-    });
+    }));
   }
 
   function reset() {
     state.actions = [];
-    live.textContent = '';
+    spoken.clear();
     render();
   }
 
