@@ -310,12 +310,15 @@ impl Widget {
     /// "Resume" that it runs again (the button's new name alone is rarely read out). A script's
     /// calls say nothing.
     fn press(&mut self, action: Action) {
+        let was_running = self.past.is_none() && !self.session.is_paused();
         if !self.act_at(action, dom::wall_seconds()) {
             return;
         }
         let l = self.locale;
         let paused = self.session.is_paused();
         self.speak_moment = match action {
+            // Stepping back from running time stops it: said, as a pause is.
+            Action::StepBack if was_running => Some(l.paused_said),
             Action::StepBack | Action::Step | Action::Live => Some(""),
             Action::Pause if paused => Some(l.paused_said),
             _ => None,
@@ -442,7 +445,7 @@ impl Widget {
             let (earliest, latest) = seek_range(start, now);
             InvalidValue::check(Field::Now, at, Rule::Between(earliest, latest))?;
         }
-        self.travel(at, wall)
+        self.travel(at, wall, true)
     }
 
     /// Shows the session as it was at lesson time `at` (from the timeline's start to now), replayed
@@ -452,13 +455,16 @@ impl Widget {
     /// `wall` is the wall time the caller read to pick `at`: reading the clock again here would
     /// stop lesson time a little after "now" as the caller saw it, so that a step back then a
     /// step forward no longer met the live moment (on a slow machine, one run in many).
-    fn travel(&mut self, at: f64, wall: f64) -> Result<(), InvalidValue> {
+    /// `resume`: whether reaching now runs lesson time again if it ran before (End, "Back to
+    /// live", the pointer at the right edge); a step forward (the button, an arrow key) keeps it
+    /// stopped, as stepping frame by frame does, and leaves "Step" usable.
+    fn travel(&mut self, at: f64, wall: f64, resume: bool) -> Result<(), InvalidValue> {
         let now = self.session.now(wall);
         let at = InvalidValue::check(Field::Now, at, Rule::Between(self.timeline.start(now), now))?;
         // Within a nanosecond counts as now: a step forward by the step just taken back
         // ((now − 0.1) + 0.1) can land a bit short of now in floating point.
         if now - at < 1e-9 {
-            self.back_to_live(true);
+            self.back_to_live(resume);
             return Ok(());
         }
         let past = self.session.at(at, wall)?;
@@ -490,7 +496,11 @@ impl Widget {
             self.back_to_live(false);
             return self.step(seconds);
         }
-        self.travel((at + seconds).min(now).max(self.timeline.start(now)), wall)
+        self.travel(
+            (at + seconds).min(now).max(self.timeline.start(now)),
+            wall,
+            false,
+        )
     }
 
     /// Back to the live session; with `resume`, lesson time runs again if it ran before.
@@ -532,7 +542,11 @@ impl Widget {
         let wall = dom::wall_seconds();
         let now = self.session.now(wall);
         let at = self.past.as_ref().map_or(now, |p| p.at);
+        // Only End and the pointer run time again on reaching now; the keys that step keep it
+        // stopped (see `travel`).
+        let mut resume = true;
         let target = if let Some(key) = event.dyn_ref::<web_sys::KeyboardEvent>() {
+            resume = key.key() == "End";
             let target = match key.key().as_str() {
                 "ArrowLeft" | "ArrowDown" => at - STEP_SECONDS,
                 "ArrowRight" | "ArrowUp" => at + STEP_SECONDS,
@@ -576,7 +590,7 @@ impl Widget {
         if self.past.is_none() && target >= now {
             return;
         }
-        let _ = self.travel(target.min(now).max(self.timeline.start(now)), wall);
+        let _ = self.travel(target.min(now).max(self.timeline.start(now)), wall, resume);
     }
 
     /// Puts `session` (a played scenario, held at its end) in place of the live one and shows
@@ -605,7 +619,7 @@ impl Widget {
         self.show_state(&self.session, false);
         // Watched from its first moment to its end, however long.
         self.timeline.whole.set(true);
-        self.travel(0.0, dom::wall_seconds())
+        self.travel(0.0, dom::wall_seconds(), true)
     }
 
     /// Sends one request of `cost` now, for a host; returns whether it was admitted.

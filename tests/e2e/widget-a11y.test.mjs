@@ -47,7 +47,7 @@ const hearN = (page, n) => page.waitForFunction(
 
 const ALL = [`${W} .bl-pause`, `${W} .bl-step`, `${W} .bl-step-back`, `${W} .bl-to-live`, `${W} .bl-scrub`];
 
-test('keyboard: "Back to live" and "Step" hand focus to Pause when they hide or disable themselves', async () => {
+test('keyboard: "Back to live" hands focus to Pause as it hides; "Step 0.1 s" reaching live keeps time stopped and its focus', async () => {
   const page = await openLesson(env, 'en.html');
   // Time running: "Step back" stops it at a past moment, "Back to live" runs it again.
   await page.focus(`${W} .bl-step-back`);
@@ -59,7 +59,9 @@ test('keyboard: "Back to live" and "Step" hand focus to Pause when they hide or 
   assert.equal(await focused(page, ALL), `${W} .bl-pause`, 'focus on Pause, not on the body');
   assert.ok(await page.evaluate(() => document.activeElement.matches(':focus-visible')));
 
-  // "Step 0.1 s" at the last past moment goes back to live, which runs time again: Step is disabled.
+  // "Step 0.1 s" at the last past moment reaches live with time still stopped, as stepping frame
+  // by frame does: Step stays enabled under the reader's finger (before, time ran again, Step
+  // disabled itself and focus went to Pause, whose next Enter paused).
   // As on a slow machine, every reading of the clock is 2 ms later than the one before: the step
   // back must stop time at the "now" it stepped back from, or the step forward falls short of it.
   await page.evaluate(() => {
@@ -71,12 +73,22 @@ test('keyboard: "Back to live" and "Step" hand focus to Pause when they hide or 
   await page.keyboard.press('Enter');
   await tabTo(page, `${W} .bl-step`);
   await page.keyboard.press('Enter');
-  assert.equal(await page.evaluate(() => window.bucketlab.diagram.traveling), false);
-  assert.equal(await page.isDisabled(`${W} .bl-step`), true, 'time runs: Step is disabled');
-  assert.equal(await focused(page, ALL), `${W} .bl-pause`);
-  // Enter again does what the focused button says.
+  const diagram = () => page.evaluate(() => ({ traveling: window.bucketlab.diagram.traveling, paused: window.bucketlab.diagram.paused, now: window.bucketlab.diagram.now }));
+  const live = await diagram();
+  assert.deepEqual([live.traveling, live.paused], [false, true], 'live, time stopped');
+  assert.equal(await page.isDisabled(`${W} .bl-step`), false);
+  assert.equal(await focused(page, ALL), `${W} .bl-step`);
+  // Enter again does what the focused button says: a step of lesson time, live.
   await page.keyboard.press('Enter');
-  assert.equal(await page.evaluate(() => window.bucketlab.diagram.paused), true);
+  const stepped = await diagram();
+  assert.deepEqual([stepped.traveling, stepped.paused], [false, true]);
+  assert.ok(Math.abs(stepped.now - live.now - 0.1) < 1e-9, `${stepped.now} − ${live.now}`);
+  // "Back to live" and End still run time again if it ran before.
+  await page.focus(`${W} .bl-step-back`);
+  await page.keyboard.press('Enter');
+  await page.focus(`${W} .bl-scrub`);
+  await page.keyboard.press('End');
+  assert.deepEqual([(await diagram()).traveling, (await diagram()).paused], [false, true], 'paused before the step back: stays paused');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
@@ -220,6 +232,13 @@ test('time: a pause or a step says the moment\'s tokens (and a request just made
   await page.keyboard.press('Enter');
   await hearN(page, 4);
   assert.equal((await heard(page))[3], 'Time runs again.');
+  // A step back from running time stops it: said as a pause is, with the moment shown.
+  await page.focus(`${W} .bl-step-back`);
+  await page.keyboard.press('Enter');
+  const stopped = await momentText(page);
+  assert.match(stopped, /, 0\.1 s before live: /);
+  await hearN(page, 5);
+  assert.equal((await heard(page))[4], `Time paused: ${stopped}`);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
