@@ -221,7 +221,7 @@ test('a hostile scenario link is refused with a notice and the diagram stays liv
     await page.waitForSelector('#page-notice:not([hidden])');
     assert.equal(await notice.isVisible(), true, value);
     const said = await notice.textContent();
-    assert.match(said, /^Some values in the link were ignored: s = “/, said);
+    assert.match(said, /^A value in the link was ignored: s = “/, said);
     assert.match(said, reason, said);
     assert.equal(await page.locator('#page-notice *').count(), 0, 'text, never markup');
     assert.equal(await page.evaluate(() => window.bucketlab.diagram.traveling), false);
@@ -235,7 +235,7 @@ test('pt-BR: a bad scenario link is refused in Portuguese only, with the reason 
   const page = await openLesson(env, '#s=garbage');
   // Worded by a module loaded only then: the notice comes a moment later.
   const said = await page.locator('#page-notice:not([hidden])').textContent();
-  assert.equal(said, 'Alguns valores do link foram ignorados: s = “garbage”: ele deve começar com a versão 1_ (esperado: um link de cenário copiado desta página: versão 1, no máximo 200 ações, 2000 caracteres e 3600 s).');
+  assert.equal(said, 'Um valor do link foi ignorado: s = “garbage”: ele deve começar com a versão 1_ (esperado: um link de cenário copiado desta página: versão 1, no máximo 200 ações, 2000 caracteres e 3600 s).');
   assert.deepEqual(page.problems, ['warning: bucketlab: s = "garbage": scenario "garbage": it must start with the version 1_']);
   await page.context().close();
 });
@@ -264,8 +264,8 @@ const REFUSED_SCENARIOS = [
 ];
 
 for (const [path, lang, column, lead, expected] of [
-  ['', 'pt-BR', 1, 'Alguns valores do link foram ignorados', 'esperado: um link de cenário'],
-  ['en.html', 'en', 2, 'Some values in the link were ignored', 'expected: a scenario link'],
+  ['', 'pt-BR', 1, 'Um valor do link foi ignorado', 'esperado: um link de cenário'],
+  ['en.html', 'en', 2, 'A value in the link was ignored', 'expected: a scenario link'],
 ]) {
   test(`${lang}: each kind of refused scenario is worded from the core's reason as data, in the lesson's names, with what is allowed`, async () => {
     for (const row of REFUSED_SCENARIOS) {

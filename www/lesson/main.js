@@ -276,7 +276,7 @@ async function start() {
       const why = reason ? t(reason) : problem ? scenarioReason(problem) : '';
       return t(why ? 'notice_item_reason' : 'notice_item', { name, value, reason: why, allowed: t(allowed) });
     });
-    showNotice(t('notice_ignored', { list: items.join('; ') }));
+    showNotice(t(items.length === 1 ? 'notice_ignored_one' : 'notice_ignored', { list: items.join('; ') }));
   }
   // A replay link is about the diagram: take the reader there, focus on the timeline that plays it.
   if (playedScenario !== undefined) {
