@@ -542,11 +542,7 @@ impl Widget {
         let wall = dom::wall_seconds();
         let now = self.session.now(wall);
         let at = self.past.as_ref().map_or(now, |p| p.at);
-        // Only End and the pointer run time again on reaching now; the keys that step keep it
-        // stopped (see `travel`).
-        let mut resume = true;
         let target = if let Some(key) = event.dyn_ref::<web_sys::KeyboardEvent>() {
-            resume = key.key() == "End";
             let target = match key.key().as_str() {
                 "ArrowLeft" | "ArrowDown" => at - STEP_SECONDS,
                 "ArrowRight" | "ArrowUp" => at + STEP_SECONDS,
@@ -590,6 +586,11 @@ impl Widget {
         if self.past.is_none() && target >= now {
             return;
         }
+        // Only End and the pointer run time again on reaching now; the keys that step keep it
+        // stopped (see `travel`).
+        let resume = event
+            .dyn_ref::<web_sys::KeyboardEvent>()
+            .is_none_or(|key| key.key() == "End");
         let _ = self.travel(target.min(now).max(self.timeline.start(now)), wall, resume);
     }
 

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
 import { useBrowser, openPage } from './harness.mjs';
-import { openLesson, openMounted, loadPart } from './lesson-helpers.mjs';
+import { openLesson, openMounted, loadPart, loadEveryPart } from './lesson-helpers.mjs';
 
 const env = useBrowser();
 
@@ -236,9 +236,7 @@ test('focus rings are whole on all four sides: full-width controls in a section,
   for (const [width, colorScheme] of [[1280, 'light'], [375, 'dark']]) {
     const page = await openLesson(env, 'en.html', { viewport: { width, height: 800 }, colorScheme });
     // Every lazily loaded part in place first, so that nothing moves while the rings are read.
-    const loaders = ['loadLab', 'loadServers', 'loadClients', 'loadTraffic', 'loadDefense', 'loadRecap'];
-    await page.waitForFunction((names) => names.every((n) => typeof window.bucketlab?.[n] === 'function'), loaders);
-    await page.evaluate((names) => Promise.all(names.map((n) => window.bucketlab[n]())), loaders);
+    await loadEveryPart(page);
     // The keyboard's modality: focus() then shows the ring as a Tab would.
     await page.keyboard.press('Tab');
     for (const selector of ['#faq summary', 'figure.code-block > pre[tabindex="0"]', '.table-wrap[role="region"]', '.tabpanel:not([hidden])']) {

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
 import { useBrowser } from './harness.mjs';
-import { loadPart, openLesson, openMounted } from './lesson-helpers.mjs';
+import { loadPart, openLesson, openMounted, pressPaced } from './lesson-helpers.mjs';
 import { readFloodFixture, LAYER_SETS } from '../flood-fixture.mjs';
 
 const env = useBrowser();
@@ -128,29 +128,18 @@ test('defense: switching layers moves the numbers the way the text says', async 
 
 test('defense: the takeaway shows each change at once and is said at a listener\'s pace: five arrow presses, two sentences, the last one current', async () => {
   const page = await openFlood('en.html');
-  await page.evaluate((mount) => {
-    const live = document.querySelector(`${mount} .df-spoken`);
-    window.__said = [];
-    new MutationObserver(() => { if (live.textContent) window.__said.push(live.textContent); }).observe(live, { childList: true, characterData: true, subtree: true });
-  }, MOUNT);
   // The visible takeaway is no live region of its own: one voice, paced.
   assert.equal(await page.locator(`${MOUNT} [role="status"], ${MOUNT} [aria-live="polite"]`).count(), 1);
   assert.equal(await page.textContent(`${MOUNT} .df-spoken`), '', 'nothing said on load');
   await page.focus(`${MOUNT} .df-slider`);
-  const shown = [];
-  const began = await page.evaluate(() => performance.now());
-  for (let i = 0; i < 5; i++) {
-    await page.keyboard.press('ArrowRight');
-    shown.push(await page.textContent(`${MOUNT} .df-takeaway`));
-  }
-  const took = await page.evaluate((t) => performance.now() - t, began);
-  await page.waitForFunction(([mount, last]) => document.querySelector(`${mount} .df-spoken`).textContent === last, [MOUNT, shown.at(-1)]);
-  const said = await page.evaluate(() => window.__said);
   // The first at once, then one a gap (1.5 s) later: the latest. (A machine slow enough to take
   // more than a gap over the five presses may say one more in between, never one a press.)
+  const { said, shown, most } = await pressPaced(page, {
+    region: `${MOUNT} .df-spoken`, key: 'ArrowRight', times: 5, shown: `${MOUNT} .df-takeaway`,
+  });
   assert.equal(said[0], shown[0]);
   assert.equal(said.at(-1), shown[4]);
-  assert.ok(said.length <= 2 + Math.floor(took / 1500), `${said.length} sentences in ${took} ms:\n${said.join('\n')}`);
+  assert.ok(said.length <= most, `${said.length} sentences, at most ${most}:\n${said.join('\n')}`);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

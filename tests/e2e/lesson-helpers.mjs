@@ -1,5 +1,6 @@
 // Helpers for the lesson page's e2e tests (tabs, tech toggle, config, permalink, languages).
 import { openPage, waitForWidget } from './harness.mjs';
+import { GAP_MS } from '../../www/lesson/paced.js';
 
 /** Opens `path` of the served lesson (pt-BR `''`, `en.html`, …) and waits for the diagram. */
 export async function openLesson(env, path = '', options = {}) {
@@ -33,7 +34,40 @@ const LOADERS = {
   '#traffic-lab': 'loadTraffic',
   '#flood-lab': 'loadDefense',
   '#recap-checks': 'loadRecap',
+  '#servers-widget': 'loadServers',
 };
+
+/** Loads every lazily loaded part through the page's own loaders, so that nothing moves after. */
+export async function loadEveryPart(page) {
+  const names = Object.values(LOADERS);
+  await page.waitForFunction((all) => all.every((n) => typeof window.bucketlab?.[n] === 'function'), names);
+  await page.evaluate((all) => Promise.all(all.map((n) => window.bucketlab[n]())), names);
+}
+
+/**
+ * Presses `key` `times` times on the focused control, recording from the first press what the
+ * paced live region at `region` says (www/lesson/paced.js), and what `shown` reads after each press
+ * (if given). Resolves to { said, shown, most } once the region says `last(shown)` (or `last`):
+ * `most` is how many sentences it may say over the time the presses took, the first at once and
+ * then one a gap, so a machine slow enough to spread the presses over gaps never fails it.
+ */
+export async function pressPaced(page, { region, key, times, shown: read, last }) {
+  await page.evaluate((sel) => {
+    const live = document.querySelector(sel);
+    window.__said = [];
+    new MutationObserver(() => { if (live.textContent) window.__said.push(live.textContent); })
+      .observe(live, { childList: true, characterData: true, subtree: true });
+  }, region);
+  const shown = [];
+  const began = await page.evaluate(() => performance.now());
+  for (let i = 0; i < times; i++) {
+    await page.keyboard.press(key);
+    if (read) shown.push(await page.textContent(read));
+  }
+  const took = await page.evaluate((t) => performance.now() - t, began);
+  await page.waitForFunction(([sel, text]) => document.querySelector(sel).textContent === text, [region, last ?? shown.at(-1)]);
+  return { said: await page.evaluate(() => window.__said), shown, most: 2 + Math.floor(took / GAP_MS) };
+}
 
 /**
  * Scrolls to the lazily loaded part at `mount`, as a reader would, and makes sure it loads: the
