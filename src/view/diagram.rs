@@ -14,6 +14,12 @@ use web_sys::Element;
 
 /// Drops fall at most this many times a (lesson) second, so they stay readable.
 const MAX_DRIP_RATE: f64 = 3.0;
+/// The markup's drops (`.bl-drop`): at most this many fall at once.
+const DROPS: f64 = 3.0;
+/// About how long one drop takes from the tap to the floor, in wall seconds: as many drops fall at
+/// once as keep each fall near this (one at r = 1/s, three at 3/s), so that they stay one drop
+/// per token without crawling or streaking.
+const FALL_SECONDS: f64 = 1.0;
 /// The request markers, drawn around x = 0 on the request lane (y = 112).
 const CIRCLE: &str = "M0 112m-9 0a9 9 0 1 0 18 0a9 9 0 1 0-18 0";
 const DIAMOND: &str = "M0 102l10 10l-10 10l-10-10Z";
@@ -21,7 +27,8 @@ const DIAMOND: &str = "M0 102l10 10l-10 10l-10-10Z";
 /// Handles to the parts of the widget that change.
 pub struct Diagram {
     locale: &'static Locale,
-    /// The bucket's `<svg>`: its `data-drip` and `--bl-drip` drive the drops' CSS animation.
+    /// The bucket's `<svg>`: its `data-drip`, `data-drops`, `--bl-drip` and `--bl-fall` drive the
+    /// drops' CSS animation.
     svg: Element,
     /// The drops' period last set on `--bl-drip`, in wall seconds.
     drip_period: Cell<f64>,
@@ -135,10 +142,16 @@ impl Diagram {
         let period = drip_period(drip_rate, pace);
         if self.drip_period.get() != period {
             self.drip_period.set(period);
-            let mut value = String::new();
-            push_fixed(&mut value, period, 3);
-            value.push('s');
-            dom::set_style(&self.svg, "--bl-drip", &value);
+            let falling = drops_falling(period);
+            for (name, seconds) in [("--bl-drip", period), ("--bl-fall", falling * period)] {
+                let mut value = String::new();
+                push_fixed(&mut value, seconds, 3);
+                value.push('s');
+                dom::set_style(&self.svg, name, &value);
+            }
+            let mut count = String::new();
+            push_fixed(&mut count, falling, 0);
+            set(&self.svg, "data-drops", &count);
         }
         set(&self.svg, "data-drip", "on");
     }
@@ -271,6 +284,13 @@ impl Diagram {
 /// `pace` lesson seconds pass in a wall-clock second (both > 0).
 fn drip_period(drip_rate: f64, pace: f64) -> f64 {
     1.0 / (drip_rate * pace)
+}
+
+/// How many drops are in the air at once when one leaves the tap every `period` wall seconds: one
+/// drop stands for one token, so each falls for this many periods, the count that keeps the fall
+/// nearest [`FALL_SECONDS`] (1 to [`DROPS`]).
+fn drops_falling(period: f64) -> f64 {
+    (FALL_SECONDS / period).round().clamp(1.0, DROPS)
 }
 
 /// One sentence for `shot`: admitted with tokens left, denied with the wait, or never.
@@ -496,5 +516,26 @@ mod tests {
         assert_eq!(drip_period(1.0, 4.0), 0.25);
         // Three a lesson second at 2×: six a wall second.
         assert!((drip_period(MAX_DRIP_RATE, 2.0) - 1.0 / 6.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn as_many_drops_fall_at_once_as_keep_a_fall_near_a_second() {
+        // r = 1/s at 1×: one drop, falling for its whole second; r = 0.25/s: one, slowly.
+        assert_eq!(drops_falling(drip_period(1.0, 1.0)), 1.0);
+        assert_eq!(drops_falling(drip_period(0.25, 1.0)), 1.0);
+        // r = 2/s: two in the air, a period apart, each falling for 1 s; r = 3/s: three.
+        assert_eq!(drops_falling(drip_period(2.0, 1.0)), 2.0);
+        assert_eq!(drops_falling(drip_period(MAX_DRIP_RATE, 1.0)), 3.0);
+        // Never more than the markup has: 12 a wall second (3/s at 4×) still means three.
+        assert_eq!(drops_falling(drip_period(MAX_DRIP_RATE, 4.0)), DROPS);
+        // So a drop leaves the tap once a period, whatever the count: one drop, one token.
+        for rate in [0.5, 1.0, 1.5, 2.0, 2.5, 3.0] {
+            let period = drip_period(rate, 1.0);
+            let fall = drops_falling(period) * period;
+            assert!(
+                (drops_falling(period) / fall - rate).abs() < 1e-12,
+                "r = {rate}"
+            );
+        }
     }
 }

@@ -185,7 +185,46 @@ test('en: paused, the drops are not drawn (a frozen one could sit between the co
   assert.deepEqual(await shown(), ['hidden', 'hidden', 'hidden']);
   await page.evaluate(() => window.bucketlab.diagram.resume());
   await page.waitForFunction((w) => document.querySelector(`${w} .bl-diagram`).getAttribute('data-drip') === 'on', W);
-  assert.deepEqual(await shown(), ['visible', 'visible', 'visible']);
+  // r = 1/s: one drop in the air (see the next test), the other two not drawn at all.
+  assert.deepEqual(await page.$$eval(`${W} .bl-drop`, (drops) => drops.map((d) => getComputedStyle(d).display !== 'none' && getComputedStyle(d).visibility)),
+    ['visible', false, false]);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+// One drop is one token: a drop leaves the tap r times a lesson second (at most 3), so a reader
+// counting drops counts the refill. (Three drops a period apart once fell 3 times a second at r = 1.)
+test('en: the drops leave the tap r times a lesson second, evenly spaced, at every rate and speed', async () => {
+  const page = await openLesson(env, 'en.html');
+  for (const [rate, speed, falling] of [[1, '1', 1], [0.5, '1', 1], [2, '1', 2], [3, '1', 3], [10, '1', 3], [1, '4', 3], [1, '0.25', 1]]) {
+    await page.selectOption(`${W} .bl-speed`, speed);
+    await page.evaluate((r) => {
+      const d = window.bucketlab.diagram;
+      // Emptied, and large enough to take seconds to refill at every rate here.
+      d.configure(50, r);
+      for (let i = 0; i < 50; i++) d.send();
+    }, rate);
+    const fall = await page.waitForFunction(({ w, n }) => {
+      const svg = document.querySelector(`${w} .bl-diagram`);
+      const drawn = [...svg.querySelectorAll('.bl-drop')].filter((d) => getComputedStyle(d).display !== 'none');
+      return svg.dataset.drip === 'on' && drawn.length === n
+        && drawn.map((d) => {
+          const [a] = d.getAnimations();
+          const { duration, progress } = a.effect.getComputedTiming();
+          return { duration, progress, running: a.playState === 'running' };
+        });
+    }, { w: W, n: falling });
+    const drops = await fall.jsonValue();
+    const label = `r = ${rate}/s at ${speed}×`;
+    assert.ok(drops.every((d) => d.running), `${label}: every drawn drop falls`);
+    // n drops, each falling for `duration` ms: n / duration drops a wall second.
+    const perWallSecond = falling / (drops[0].duration / 1000);
+    assert.ok(Math.abs(perWallSecond - Math.min(rate, 3) * Number(speed)) < 1e-3, `${label}: ${perWallSecond} drops a wall second`);
+    assert.ok(drops.every((d) => d.duration === drops[0].duration), `${label}: one fall time`);
+    // Evenly spaced: the drops' places in their fall are 1/n apart.
+    const at = drops.map((d) => d.progress).sort((a, b) => a - b);
+    for (let i = 1; i < at.length; i++) assert.ok(Math.abs(at[i] - at[i - 1] - 1 / falling) < 0.02, `${label}: drops at ${at}`);
+  }
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
