@@ -17,8 +17,8 @@ const MAX_DRIP_RATE: f64 = 3.0;
 /// The markup's drops (`.bl-drop`): at most this many fall at once.
 const DROPS: f64 = 3.0;
 /// About how long one drop takes from the tap to the floor, in wall seconds: as many drops fall at
-/// once as keep each fall near this (one at r = 1/s, three at 3/s), so that they stay one drop
-/// per token without crawling or streaking.
+/// once as keep each fall near this (one at r = 1/s, three at 3/s), so that one drop stays one
+/// token without streaking. Below one drop a wall second, the one drop falls for its whole period.
 const FALL_SECONDS: f64 = 1.0;
 /// The request markers, drawn around x = 0 on the request lane (y = 112).
 const CIRCLE: &str = "M0 112m-9 0a9 9 0 1 0 18 0a9 9 0 1 0-18 0";
