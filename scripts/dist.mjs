@@ -8,9 +8,10 @@
 //  - _headers (the response headers of hosts that read it: Netlify, Cloudflare Pages) has its
 //    paths under BASE, the site's path on its host (they match from the host's root, which is
 //    where such hosts read the file), and gets a rule that caches each folder of hashed assets
-//    for a year.
+//    for a year; with LRS (an xAPI Learning Record Store's address, or several separated by
+//    spaces), its pages' Content-Security-Policy also lets them POST statements to that origin.
 // It copies whatever the served directory holds (pages are not listed here), minus build
-// leftovers. Usage: [BASE=/courses/rate-limiting/] node scripts/dist.mjs [source] [output]
+// leftovers. Usage: [BASE=/courses/rate-limiting/] [LRS=https://lrs.example/xAPI/] node scripts/dist.mjs [source] [output]
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, extname, join, posix, relative, resolve } from 'node:path';
@@ -71,13 +72,46 @@ export function checkBase(base) {
 }
 
 /**
+ * The origins of the LRS addresses in `text` (absolute http(s) addresses separated by spaces or
+ * commas: an endpoint such as https://lrs.example/xAPI/, or its origin), each once, for the pages'
+ * `connect-src`; else an error that names the address and what is allowed.
+ */
+export function checkLrs(text) {
+  const origins = [];
+  for (const given of text.split(/[\s,]+/).filter(Boolean)) {
+    let url = null;
+    try {
+      url = new URL(given);
+    } catch {
+      // Refused below, with the others.
+    }
+    if (!url || !['http:', 'https:'].includes(url.protocol) || url.username || url.password) {
+      throw new Error(`dist: LRS ${JSON.stringify(given)} is not an LRS address: it must be an absolute http(s) address `
+        + 'without credentials, like https://lrs.example/xAPI/ (several separated by spaces)');
+    }
+    if (!origins.includes(url.origin)) origins.push(url.origin);
+  }
+  return origins;
+}
+
+/** `policy` (a Content-Security-Policy's text) that also lets the page connect to `origins`. */
+export function allowConnect(policy, origins) {
+  if (origins.length === 0) return policy;
+  const sources = origins.join(' ');
+  if (/(^|;)\s*connect-src\b/.test(policy)) return policy.replace(/((?:^|;)\s*connect-src)\b/, `$1 ${sources}`);
+  return `${policy.replace(/;\s*$/, '')}; connect-src 'self' ${sources}`;
+}
+
+/**
  * The host's `_headers` for a site at `base`: every rule's path (a line that starts with `/`) moved
  * under `base`, then a year's immutable caching for each top-level folder in which every file has
  * a hashed name (`names`: source path → name in dist/). Pages and the stable entry points keep
- * the host's default caching, so a release shows at once.
+ * the host's default caching, so a release shows at once. Every Content-Security-Policy in it
+ * also allows `lrs` (origins, from checkLrs) in `connect-src`.
  */
-export function headersFile(text, base, names) {
-  const moved = text.replace(/^\/(?=\S)/gm, base);
+export function headersFile(text, base, names, lrs = []) {
+  const moved = text.replace(/^\/(?=\S)/gm, base)
+    .replace(/^(\s+Content-Security-Policy:\s*)(.*)$/gm, (line, name, policy) => `${name}${allowConnect(policy, lrs)}`);
   const folders = new Map();
   for (const [path, name] of names) {
     const slash = path.indexOf('/');
@@ -99,7 +133,7 @@ function hashed(path, content) {
   return `${path.slice(0, -ext.length)}.${hash}${ext}`;
 }
 
-export async function buildDist(source = SOURCE, out = OUT, { base = '/' } = {}) {
+export async function buildDist(source = SOURCE, out = OUT, { base = '/', lrs = [] } = {}) {
   checkBase(base);
   const all = (await walk(source)).filter((path) => !SKIP.some((re) => re.test(path))).sort();
   const files = new Set(all);
@@ -143,7 +177,7 @@ export async function buildDist(source = SOURCE, out = OUT, { base = '/' } = {})
   };
   all.forEach(visit);
   if (output.has('_headers')) {
-    output.set('_headers', Buffer.from(headersFile(output.get('_headers').toString('utf8'), base, names)));
+    output.set('_headers', Buffer.from(headersFile(output.get('_headers').toString('utf8'), base, names, lrs)));
   }
 
   await rm(out, { recursive: true, force: true });
@@ -169,8 +203,10 @@ export async function buildDist(source = SOURCE, out = OUT, { base = '/' } = {})
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   let built;
+  let lrs;
   try {
-    built = await buildDist(SOURCE, OUT, { base: process.env.BASE || '/' });
+    lrs = checkLrs(process.env.LRS ?? '');
+    built = await buildDist(SOURCE, OUT, { base: process.env.BASE || '/', lrs });
   } catch (error) {
     console.error(error.message);
     process.exit(2);
@@ -179,6 +215,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const wasm = [...names.values()].find((name) => name.endsWith('.wasm'));
   console.log(`dist: ${names.size} files into ${relative(process.cwd(), OUT) || '.'}/, ${raw} bytes (${brotli} with brotli)`);
   if (wasm) console.log(`dist: ${wasm}`);
+  if (lrs.length) console.log(`dist: _headers lets the pages send xAPI statements to ${lrs.join(' ')} (connect-src)`);
   // Course-platform packages beside the site: SCORM zips (scripts/scorm.mjs), H5P (scripts/h5p.mjs).
   for (const pack of ['scorm', 'h5p']) for (const file of await (await import(`./${pack}.mjs`)).pack(OUT)) console.log(`dist: ${relative(process.cwd(), file)}`);
 }

@@ -1,6 +1,7 @@
 // dist/ as a static host serves it: content-hashed names, relative URLs only (so it works under
 // a sub-path), precompressed copies, a wasm that loads even with the wrong MIME type, and a
-// _headers file whose rules match the site's sub-path (built with BASE, as a host reads it).
+// _headers file whose rules match the site's sub-path (built with BASE, as a host reads it) and
+// whose policy lets the pages reach the LRS the build was given (LRS).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
@@ -10,21 +11,27 @@ import { join, relative } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { launch, openPage } from './harness.mjs';
 import { serveStatic, STRICT_CSP } from './static-server.mjs';
-import { buildDist, checkBase, HOST_FILES, STABLE } from '../../scripts/dist.mjs';
+import { allowConnect, buildDist, checkBase, checkLrs, HOST_FILES, STABLE } from '../../scripts/dist.mjs';
+import { startLrs } from '../lms/lrs-stand-in.mjs';
+import { collectStatements, sendUntilRefused } from '../lms/learner.mjs';
 
 const SUB_PATH = '/courses/rate-limiting/';
 let out;
 let files;
 let browser;
+/** The LRS the site is built for (make dist LRS=…), on another origin. */
+let lrs;
 
 before(async () => {
   out = await mkdtemp(join(tmpdir(), 'bucketlab-dist-'));
-  await buildDist(new URL('../../www/', import.meta.url).pathname, out, { base: SUB_PATH });
+  lrs = await startLrs();
+  await buildDist(new URL('../../www/', import.meta.url).pathname, out, { base: SUB_PATH, lrs: checkLrs(lrs.endpoint) });
   files = await list(out);
   browser = await launch();
 });
 after(async () => {
   await browser?.close();
+  await lrs?.close();
   if (out) await rm(out, { recursive: true, force: true });
 });
 
@@ -128,7 +135,8 @@ test('under a sub-path, with brotli and a strict CSP, the lesson and the embed p
     assert.deepEqual(foreign, [], 'dist/ requests its own origin only');
     assert.deepEqual(site.log.filter((r) => r.status === 404), [], 'nothing missing');
     assert.ok(site.log.some((r) => r.path.endsWith('.wasm') && r.encoding === 'br'), 'the wasm came brotli-compressed');
-    assert.ok(csp.length >= 2 && csp.every((value) => value === STRICT_CSP), `each page under the CSP: ${csp}`);
+    const policy = allowConnect(STRICT_CSP, [new URL(lrs.endpoint).origin]);
+    assert.ok(csp.length >= 2 && csp.every((value) => value === policy), `each page under the CSP: ${csp}`);
     await page.context().close();
   } finally {
     await site.close();
@@ -170,6 +178,37 @@ test('_headers under the sub-path: a course page on another site gets the elemen
     assert.match(file, /\.[0-9a-f]{10}\.\w+$/, `${file} is under an immutable rule`);
   }
   assert.doesNotMatch(rules, /^\/(?!courses\/rate-limiting\/)/m, 'every rule is under the sub-path');
+});
+
+test('a site built with LRS sends its statements there under its own _headers policy', async () => {
+  const site = await serveStatic(out, { prefix: SUB_PATH, hosted: true });
+  try {
+    const page = await openPage(browser);
+    await collectStatements(page);
+    const auth = 'Basic dGVzdDp0ZXN0';
+    await page.goto(`${site.url}en.html?${new URLSearchParams({ endpoint: lrs.endpoint, auth, actor: '{"mbox":"mailto:ana@example.org"}' })}`);
+    await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
+    await sendUntilRefused(page.mainFrame());
+    await page.waitForFunction(() => window.statements.length === 2 && window.bucketlab.xapi.pending === 0);
+    assert.deepEqual(lrs.statements.map((s) => s.id), await page.evaluate(() => window.statements.map((s) => s.id)));
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  } finally {
+    await site.close();
+  }
+});
+
+test('LRS must be absolute http(s) addresses: their origins join connect-src, a bad one is named', () => {
+  assert.deepEqual(checkLrs(''), []);
+  assert.deepEqual(checkLrs('https://lrs.example/xAPI/ https://lrs.example:8443, http://other.example/x https://lrs.example/'),
+    ['https://lrs.example', 'https://lrs.example:8443', 'http://other.example']);
+  for (const bad of ['lrs.example/xAPI/', 'ftp://lrs.example/', 'https://user:pw@lrs.example/', 'javascript:alert(1)']) {
+    assert.throws(() => checkLrs(`https://ok.example/ ${bad}`), (error) => error.message.startsWith(`dist: LRS ${JSON.stringify(bad)} is not an LRS address`)
+      && error.message.includes('absolute http(s) address'));
+  }
+  assert.equal(allowConnect("default-src 'self'", ['https://a.example', 'https://b.example']), "default-src 'self'; connect-src 'self' https://a.example https://b.example");
+  assert.equal(allowConnect("default-src 'self'; connect-src 'self'", ['https://a.example']), "default-src 'self'; connect-src https://a.example 'self'");
+  assert.equal(allowConnect("default-src 'self'", []), "default-src 'self'");
 });
 
 test('BASE must be a site path: the error names the value and what is allowed', () => {

@@ -101,6 +101,24 @@ test('lms: an LRS that cannot be reached keeps the statements pending, with one 
   await page.context().close();
 });
 
+test('lms: an LRS the page\'s Content-Security-Policy refuses is named in a warning with the fix; nothing reaches it', async () => {
+  // A live LRS whose origin is not in the policy's connect-src (the site's policy names two others).
+  const outside = await startLrs({ auth: AUTH });
+  try {
+    const page = await openLaunched(launchParams(outside.endpoint));
+    await sendUntilRefused(page.mainFrame());
+    await page.waitForFunction(() => window.bucketlab.xapi.pending === 2);
+    const origin = new URL(outside.endpoint).origin;
+    const warnings = pageProblems(page).filter((p) => p.startsWith('warning: '));
+    assert.ok(warnings.includes(`warning: bucketlab: the page's Content-Security-Policy (connect-src) refuses the LRS at ${origin}: `
+      + `add ${origin} to connect-src (for dist/_headers: make dist LRS=${origin})`), warnings.join('\n'));
+    assert.equal(outside.requests, 0);
+    await page.context().close();
+  } finally {
+    await outside.close();
+  }
+});
+
 test('lms: a corrupt launch is named in one warning; the events still fire and nothing is sent', async () => {
   const requests = lrs.requests;
   const page = await openLaunched({ endpoint: 'lrs.example/xAPI', auth: AUTH });

@@ -103,6 +103,16 @@ test('lms: a bad launch setting is refused with its name, its value and what is 
   assert.equal(message('registration=42'), 'launch setting registration="42" is not usable: it must be a UUID');
   assert.match(message('actor={"name":"Ana"}'), /^launch setting actor="\{"name":"Ana"\}" is not usable: it must be a JSON xAPI Agent with an mbox/);
   assert.match(message('actor=Ana'), /actor="Ana"/);
+  // Each by the name it was given under: the Tin Can launch's activity_id, the page's data-*.
+  assert.equal(message('activity_id=notaniri'), 'launch setting activity_id="notaniri" is not usable: it must be an absolute http(s) URL');
+  assert.match(message('activityId=x'), /^launch setting activityId="x"/);
+  assert.throws(() => readLaunch(new URLSearchParams(), { xapiEndpoint: 'lrs', xapiActor: '{}' }), {
+    message: 'launch setting data-xapi-endpoint="lrs" is not usable: it must be an absolute http(s) URL; '
+      + 'launch setting data-xapi-actor="{}" is not usable: it must be a JSON xAPI Agent with an mbox, mbox_sha1sum, openid or account',
+  });
+  // Every bad setting at once, in the order of the table in docs/embedding.md.
+  const all = message('endpoint=x&actor=Ana&registration=42&activity_id=y');
+  assert.deepEqual(all.split('; ').map((part) => part.match(/^launch setting (\w+)=/)[1]), ['endpoint', 'activity_id', 'registration', 'actor']);
 });
 
 test('lms: the queue delivers in order through two 500s, warning once', async () => {

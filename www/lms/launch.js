@@ -15,36 +15,46 @@ const short = (value) => (value.length > 60 ? `${value.slice(0, 60)}…` : value
 /**
  * The launch's settings from `params` (URLSearchParams) and `data` (a dataset):
  * `{ endpoint, auth, actor, registration, activityId }`, each undefined when not given.
- * Throws a LaunchError for a value that is given but unusable, and for a cmi5 launch.
+ * Throws a LaunchError for a cmi5 launch, and one that names every value given but unusable, each
+ * by the name it was given under (`activity_id`, `data-xapi-endpoint`).
  */
 export function readLaunch(params, data = {}) {
-  const get = (name, dataName) => params.get(name) ?? data[dataName] ?? undefined;
   if (params.has('fetch')) {
     throw new LaunchError('launch setting fetch= makes this a cmi5 launch, which this lesson does not follow (it is not a cmi5 AU): ' +
       'import it into the LMS as an xAPI (Tin Can) activity, launched with endpoint and auth');
   }
-  const endpoint = get('endpoint', 'xapiEndpoint');
-  const actorText = get('actor', 'xapiActor');
-  const registration = params.get('registration') ?? undefined;
-  const activityId = params.get('activityId') ?? params.get('activity_id') ?? undefined;
-  const url = (name, value) => {
+  /** `[name, value]`: the first of `names` in the address, else the page's data-* setting. */
+  const read = (names, dataName) => {
+    const name = names.find((n) => params.has(n));
+    if (name) return [name, params.get(name)];
+    if (dataName && data[dataName] !== undefined) return [`data-${dataName.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, data[dataName]];
+    return [names[0], undefined];
+  };
+  const problems = [];
+  const refuse = (name, value, allowed) => {
+    problems.push(`launch setting ${name}="${short(value)}" is not usable: ${allowed}`);
+  };
+  const url = ([name, value]) => {
+    if (value === undefined) return undefined;
     let parsed;
     try {
       parsed = new URL(value);
     } catch {
       parsed = null;
     }
-    if (!parsed || !['http:', 'https:'].includes(parsed.protocol)) {
-      throw new LaunchError(`launch setting ${name}="${short(value)}" is not usable: it must be an absolute http(s) URL`);
-    }
-    return parsed.href;
+    if (parsed && ['http:', 'https:'].includes(parsed.protocol)) return parsed.href;
+    return void refuse(name, value, 'it must be an absolute http(s) URL');
   };
-  const settings = { auth: get('auth', 'xapiAuth'), registration };
-  if (endpoint !== undefined) settings.endpoint = url('endpoint', endpoint);
-  if (activityId !== undefined) settings.activityId = url('activityId', activityId);
+  const [, registration] = read(['registration']);
+  const settings = { auth: read(['auth'], 'xapiAuth')[1], registration };
+  const endpoint = url(read(['endpoint'], 'xapiEndpoint'));
+  if (endpoint !== undefined) settings.endpoint = endpoint;
+  const activityId = url(read(['activityId', 'activity_id']));
+  if (activityId !== undefined) settings.activityId = activityId;
   if (registration !== undefined && !/^[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(registration)) {
-    throw new LaunchError(`launch setting registration="${short(registration)}" is not usable: it must be a UUID`);
+    refuse('registration', registration, 'it must be a UUID');
   }
+  const [actorName, actorText] = read(['actor'], 'xapiActor');
   if (actorText !== undefined) {
     let actor;
     try {
@@ -54,16 +64,17 @@ export function readLaunch(params, data = {}) {
     }
     // The LRS identifies an Agent by one of these; Tin Can launches often send an mbox.
     const identified = actor && typeof actor === 'object' && ['mbox', 'mbox_sha1sum', 'openid', 'account'].some((k) => k in actor);
-    if (!identified) {
-      throw new LaunchError(`launch setting actor="${short(actorText)}" is not usable: it must be a JSON xAPI Agent ` +
-        'with an mbox, mbox_sha1sum, openid or account');
+    if (identified) {
+      // The Tin Can launch wraps names and mboxes in lists; the statement wants one of each.
+      for (const key of ['name', 'mbox', 'mbox_sha1sum', 'openid', 'account']) {
+        if (Array.isArray(actor[key])) actor[key] = actor[key][0];
+      }
+      settings.actor = { objectType: 'Agent', ...actor };
+    } else {
+      refuse(actorName, actorText, 'it must be a JSON xAPI Agent with an mbox, mbox_sha1sum, openid or account');
     }
-    // The Tin Can launch wraps names and mboxes in lists; the statement wants one of each.
-    for (const key of ['name', 'mbox', 'mbox_sha1sum', 'openid', 'account']) {
-      if (Array.isArray(actor[key])) actor[key] = actor[key][0];
-    }
-    settings.actor = { objectType: 'Agent', ...actor };
   }
+  if (problems.length) throw new LaunchError(problems.join('; '));
   return settings;
 }
 

@@ -48,6 +48,16 @@ let queue = null;
 if (launch.endpoint) {
   const { LrsQueue } = await import('./lrs.js');
   queue = new LrsQueue({ endpoint: launch.endpoint, auth: launch.auth, warn });
+  // A page policy that refuses the LRS makes every POST fail like a network error: say which
+  // setting it is, once, with the fix.
+  const origin = new URL(launch.endpoint).origin;
+  const refused = (event) => {
+    if (!event.blockedURI.startsWith(origin)) return;
+    document.removeEventListener('securitypolicyviolation', refused);
+    warn(`bucketlab: the page's Content-Security-Policy (${event.effectiveDirective}) refuses the LRS at ${origin}: ` +
+      `add ${origin} to connect-src (for dist/_headers: make dist LRS=${origin})`);
+  };
+  document.addEventListener('securitypolicyviolation', refused);
 }
 
 const counts = { get pending() { return queue?.pending ?? 0; }, get dropped() { return queue?.dropped ?? 0; } };
