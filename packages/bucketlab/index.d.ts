@@ -92,7 +92,7 @@ export class BucketDiagram {
   readonly isAnimating: boolean;
   readonly capacity: number;
   readonly refillRate: number;
-  /** The cost in the cost field (`NaN` if it holds no number). */
+  /** The cost a request sent with the buttons takes: the cost field's value (`NaN` while it holds one it refuses). */
   readonly cost: number;
   readonly paused: boolean;
   /** `'pt-BR'` or `'en'`. */

@@ -154,6 +154,9 @@ pub enum Given {
     TooLarge(String),
     /// Nothing: a required field was left out.
     Missing,
+    /// What a browser's number field holds when it can't read it as a number (`1e400`, `1e`):
+    /// the field gives the page no text to quote.
+    Unreadable,
     /// A value of another type, named as JavaScript's `typeof` names it.
     Type(&'static str),
 }
@@ -190,6 +193,7 @@ impl Given {
                 }
             }
             Given::Missing => out.push_str("it is missing"),
+            Given::Unreadable => out.push_str("got text that is not a number the field can read"),
             Given::Type(kind) => {
                 out.push_str("got a value of type ");
                 out.push_str(kind);

@@ -400,7 +400,7 @@ fn from_parser(err: serde_norway::Error) -> PolicyError {
                 given: match given {
                     Given::Number(v) => v.to_string(),
                     Given::Text(t) | Given::TooLarge(t) => t,
-                    Given::Missing => String::new(),
+                    Given::Missing | Given::Unreadable => String::new(),
                     Given::Type(t) => t.to_owned(),
                 },
             },

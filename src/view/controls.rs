@@ -2,10 +2,10 @@
 //! step and reset. Found in the build-time markup; the widget reads their values, each checked against its rule, when
 //! they fire, and shows the session's state on them.
 
-use super::dom::{find_each, focus, has_focus, set, set_value, text, value};
+use super::dom::{find_each, focus, has_focus, set, set_value, text, unreadable, value};
 use super::locale::{fill, Locale};
 use super::markup::{slider_step, CAPACITY_MAX, CAPACITY_STEP, RATE_MAX, RATE_STEP};
-use crate::limiter::{parse_number, BucketConfig, Field, InvalidValue, Pattern, Rule};
+use crate::limiter::{parse_number, BucketConfig, Field, Given, InvalidValue, Pattern, Rule};
 use crate::limiter::{MAX_BURST, MAX_TRAFFIC_RATE};
 use crate::wasm::convert::{js_decimal, js_number, parse_text};
 use std::cell::Cell;
@@ -164,7 +164,7 @@ impl Controls {
 
     /// The cost field's value, a whole number from 1 to `capacity`.
     pub fn cost(&self, capacity: f64) -> Result<f64, InvalidValue> {
-        parse_text(Field::Cost, &value(&self.cost), cost_rule(capacity))
+        read(Field::Cost, &self.cost, cost_rule(capacity))
     }
 
     /// The cost field's value as a number, whatever its rule says (`NaN` if it holds none).
@@ -197,7 +197,7 @@ impl Controls {
     /// The burst field's value, a whole number from 1 to [`MAX_BURST`].
     pub fn burst_size(&self) -> Result<u32, InvalidValue> {
         let rule = Rule::Whole(1, MAX_BURST);
-        parse_text(Field::BurstSize, &value(&self.burst_size), rule).map(|n| n as u32)
+        read(Field::BurstSize, &self.burst_size, rule).map(|n| n as u32)
     }
 
     /// The bucket the slider that moved asks for (`action`, [`Action::Capacity`] or
@@ -210,9 +210,9 @@ impl Controls {
     ) -> Result<BucketConfig, InvalidValue> {
         let (mut capacity, mut rate) = (current.capacity(), current.refill_rate());
         if action == Action::Capacity {
-            capacity = parse_text(Field::Capacity, &value(&self.capacity), Rule::Positive)?;
+            capacity = read(Field::Capacity, &self.capacity, Rule::Positive)?;
         } else {
-            rate = parse_text(Field::RefillRate, &value(&self.rate), Rule::NonNegative)?;
+            rate = read(Field::RefillRate, &self.rate, Rule::NonNegative)?;
         }
         BucketConfig::new(capacity, rate)
     }
@@ -225,15 +225,15 @@ impl Controls {
             _ => return Ok(None),
         };
         let rule = Rule::Between(TRAFFIC_RATE_MIN, MAX_TRAFFIC_RATE);
-        let rate = parse_text(Field::TrafficRate, &value(&self.traffic_rate), rule)?;
+        let rate = read(Field::TrafficRate, &self.traffic_rate, rule)?;
         let seed_rule = Rule::Whole(0, u32::MAX);
-        let seed = parse_text(Field::Seed, &value(&self.seed), seed_rule)?;
+        let seed = read(Field::Seed, &self.seed, seed_rule)?;
         Ok(Some((pattern, rate, seed as u64)))
     }
 
     /// The speed asked for.
     pub fn speed(&self) -> Result<f64, InvalidValue> {
-        parse_text(Field::Speed, &value(&self.speed), Rule::Positive)
+        read(Field::Speed, &self.speed, Rule::Positive)
     }
 
     /// Shows the traffic as off.
@@ -495,6 +495,19 @@ fn set_hidden(element: &Element, hidden: bool) {
     } else if element.has_attribute("hidden") {
         let _ = element.remove_attribute("hidden");
     }
+}
+
+/// The number in `input`, checked against `rule` and named `field` when refused; a number field
+/// holding text the browser can't read is refused as that, not as empty.
+fn read(field: Field, input: &Element, rule: Rule) -> Result<f64, InvalidValue> {
+    if unreadable(input) {
+        return Err(InvalidValue {
+            field,
+            given: Given::Unreadable,
+            rule,
+        });
+    }
+    parse_text(field, &value(input), rule)
 }
 
 #[cfg(test)]

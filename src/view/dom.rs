@@ -141,6 +141,14 @@ pub fn value(element: &Element) -> String {
     }
 }
 
+/// Whether a number field holds text that the browser can't read as a number (`1e400`, `1e`):
+/// its value is then empty, though the reader sees what they typed.
+pub fn unreadable(element: &Element) -> bool {
+    element
+        .dyn_ref::<HtmlInputElement>()
+        .is_some_and(|input| input.validity().bad_input())
+}
+
 /// Sets the value of an `<input>` or `<select>`.
 pub fn set_value(element: &Element, value: &str) {
     if let Some(input) = element.dyn_ref::<HtmlInputElement>() {

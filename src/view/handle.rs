@@ -433,10 +433,13 @@ impl BucketDiagram {
         Ok(())
     }
 
-    /// The cost in the cost field now (`NaN` if it does not hold a number).
+    /// The cost a request sent with the buttons takes now: the cost field's value, or `NaN` while
+    /// the field holds one it refuses (its error line says why), so that a link never carries it.
     #[wasm_bindgen(getter)]
     pub fn cost(&self) -> f64 {
-        self.widget().read().controls.typed_cost()
+        let widget = self.widget().read();
+        let capacity = widget.session.config().capacity();
+        widget.controls.cost(capacity).unwrap_or(f64::NAN)
     }
 
     /// Shows only the control groups in `list`: `"all"`, `"none"`, or names among `send`,

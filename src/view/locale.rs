@@ -80,6 +80,8 @@ pub struct Locale {
     pub err_too_large: &'static str,
     /// The same for an empty field.
     pub err_empty: &'static str,
+    /// A number field holding text it can't read as a number (`{field}`, `{rule}`).
+    pub err_unreadable: &'static str,
     /// A `controls` list with an unknown group: `{given}` the list, `{groups}` the group names.
     pub err_controls: &'static str,
     pub rule_positive: &'static str,
@@ -205,6 +207,7 @@ impl Locale {
                 (template, cut)
             }
             Given::Missing => (self.err_empty, String::new()),
+            Given::Unreadable => (self.err_unreadable, String::new()),
             Given::Type(kind) => (self.err_text, (*kind).to_owned()),
         };
         let field = self.label(err.field);
@@ -262,6 +265,26 @@ mod tests {
         assert_eq!(
             PT_BR.invalid(&err, number::rust_number),
             format!("Capacidade B: “{cut}” é grande demais; use um número maior que 0.")
+        );
+    }
+
+    #[test]
+    fn a_field_the_browser_cannot_read_is_not_called_empty() {
+        let err = InvalidValue {
+            field: Field::Cost,
+            given: Given::Unreadable,
+            rule: Rule::Whole(1, 5),
+        };
+        assert_eq!(
+            EN.invalid(&err, number::rust_number),
+            "Cost c: what is typed is not a number the field can read; use a whole number from 1 to 5."
+        );
+        assert!(PT_BR
+            .invalid(&err, number::rust_number)
+            .starts_with("Custo c: o que foi digitado não é um número"));
+        assert_eq!(
+            err.to_string(),
+            "cost must be a whole number from 1 to 5, got text that is not a number the field can read"
         );
     }
 

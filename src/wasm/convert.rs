@@ -212,7 +212,7 @@ fn problem(err: &InvalidValue, name: &str) -> Object {
     let given = match &err.given {
         Given::Number(value) => JsValue::from(*value),
         Given::Text(text) | Given::TooLarge(text) => JsValue::from_str(text),
-        Given::Missing | Given::Type(_) => JsValue::UNDEFINED,
+        Given::Missing | Given::Unreadable | Given::Type(_) => JsValue::UNDEFINED,
     };
     object(&[
         ("field", name.into()),

@@ -180,6 +180,13 @@ test('clients: an empty field is refused as missing; nothing runs and nothing is
   assert.equal(await page.textContent(`${MOUNT} .cl-takeaway`), before.takeaway);
   assert.equal(await page.getAttribute(`${MOUNT} .cl-preset[data-preset="herd"]`, 'aria-pressed'), 'true');
   assert.equal(await handle(page, 'c.result === window.clientsRunBefore'), true, 'nothing ran');
+  // Text the number field can't read leaves it as empty to the page, but is not called empty.
+  await page.focus(clients);
+  await page.keyboard.type('1e400');
+  await page.click(`${MOUNT} .cl-run`);
+  await page.waitForFunction((m) => /can read/.test(document.querySelector(`${m} .cl-error`).textContent), MOUNT);
+  assert.equal(await page.textContent(`${MOUNT} .cl-error`),
+    'Clients: what is typed is not a number the field can read; use a whole number from 1 to 500. The last good run is still shown.');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

@@ -144,6 +144,16 @@ test('a refused field is named by its label in the page\'s language, marked inva
   assert.equal((await errorState(page, w)).text, 'Custo c: 2,5 não é permitido; use um número inteiro de 1 a 5.');
   await enter('.bl-cost', '');
   assert.equal((await errorState(page, w)).text, 'Custo c: o campo está vazio; use um número inteiro de 1 a 5.');
+  // Text the number field can't read (it then gives the page an empty value) is not called empty.
+  for (const typed of ['1e400', '1e']) {
+    await enter('.bl-cost', '2');
+    await page.focus(`${w} .bl-cost`);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(typed);
+    await page.press(`${w} .bl-cost`, 'Tab');
+    assert.equal((await errorState(page, w)).text,
+      'Custo c: o que foi digitado não é um número que o campo consiga ler; use um número inteiro de 1 a 5.', typed);
+  }
   await enter('.bl-cost', '2');
   assert.deepEqual(await errorState(page, w), { text: '', invalid: [] });
 

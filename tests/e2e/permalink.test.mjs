@@ -128,6 +128,27 @@ test('the cost in the link is checked against the B the diagram has, also when ?
   await over.context().close();
 });
 
+test('a cost the diagram refuses never reaches the link: the field shows it with its error, the link leaves c out', async () => {
+  const page = await openLesson(env, 'en.html');
+  const hash = () => page.evaluate(() => location.hash);
+  await page.fill('#bucket-widget .bl-cost', '3');
+  await page.dispatchEvent('#bucket-widget .bl-cost', 'change');
+  await page.waitForFunction(() => location.hash.includes('&c=3&'));
+  for (const refused of ['9', '2.5', '-1']) {
+    await page.fill('#bucket-widget .bl-cost', refused);
+    await page.dispatchEvent('#bucket-widget .bl-cost', 'change');
+    await page.waitForFunction(() => !location.hash.includes('&c='));
+    assert.match(await page.textContent('#bucket-widget .bl-input-error'), /Cost c: .* is not allowed/);
+    assert.ok(Number.isNaN(await page.evaluate(() => window.bucketlab.diagram.cost)), refused);
+    await page.focus('.permalink-link');
+    assert.doesNotMatch(await page.getAttribute('.permalink-link', 'href'), /[#&]c=/, `${refused}: ${await hash()}`);
+  }
+  await page.fill('#bucket-widget .bl-cost', '4');
+  await page.dispatchEvent('#bucket-widget .bl-cost', 'change');
+  await page.waitForFunction(() => location.hash.includes('&c=4&'));
+  await page.context().close();
+});
+
 test('pt-BR: a decimal comma in the link is read as ?capacity= reads it', async () => {
   const page = await openLesson(env, '#b=2,5&r=0,5');
   assert.deepEqual(await page.evaluate(() => [window.bucketlab.diagram.capacity, window.bucketlab.diagram.refillRate]), [2.5, 0.5]);

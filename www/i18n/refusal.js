@@ -7,10 +7,12 @@ import { translator } from './translate.js';
 
 /**
  * `error` for the reader, in `lang`: "Limite: 0 não é permitido; use um número inteiro de 1 a
- * 10000." `label(field)` is the visible label of the API's field (undefined: the field's name).
- * An error without a `problem` (not a refused value) gives its own message.
+ * 10000." `label(field)` is the visible label of the API's field (undefined: the field's name);
+ * `input(field)` its form field, if any: a number field holding text it can't read gives the page
+ * an empty value, and is then not called empty. An error without a `problem` (not a refused value)
+ * gives its own message.
  */
-export function refusal(error, lang, label = () => undefined) {
+export function refusal(error, lang, label = () => undefined, input = () => undefined) {
   const problem = error?.problem;
   if (!problem) return String(error?.message ?? error);
   const t = translator(tables, lang);
@@ -24,5 +26,5 @@ export function refusal(error, lang, label = () => undefined) {
   const { given } = problem;
   if (typeof given === 'number') return t('refused', { field, given: number(given), rule });
   if (typeof given === 'string' && given.trim() !== '') return t(problem.tooLarge ? 'tooLarge' : 'notNumber', { field, given: given.trim(), rule });
-  return t('empty', { field, rule });
+  return t(input(problem.field)?.validity?.badInput ? 'unreadable' : 'empty', { field, rule });
 }

@@ -120,6 +120,7 @@ async function start() {
     return {
       b: handle?.capacity,
       r: handle?.refillRate,
+      // NaN while the cost field holds a refused value: the link then leaves c out.
       c: handle?.cost || undefined,
       lang: pageLang(),
       tab: tabs.selected,

@@ -153,7 +153,7 @@ class ClientsView {
       // The core's field (`policy.wait`) is the form's field `wait`, named by its label.
       const name = (field) => field.replace(/^policy\./, '');
       const label = (field) => (typeof this.t.raw(`controls.${name(field)}`) === 'string' ? this.t(`controls.${name(field)}`) : undefined);
-      this.error.textContent = this.t('errorKept', { reason: refusal(error, this.t.lang, label) });
+      this.error.textContent = this.t('errorKept', { reason: refusal(error, this.t.lang, label, (field) => this.inputs[name(field)]) });
       markInvalid(Object.entries(this.inputs), error.problem && name(error.problem.field), this.error.id);
       return error.message;
     }

@@ -189,7 +189,7 @@ export class Comparison {
       // The core's field (`traffic.rate`) is the form's field `rate`, named by its label.
       const name = (field) => field.replace(/^traffic\./, '');
       const label = (field) => (typeof this.t.raw(`controls.${name(field)}`) === 'string' ? this.t(`controls.${name(field)}`) : undefined);
-      this.error.textContent = error.problem?.code ? this.#pastedError(error.problem) : refusal(error, this.t.lang, label);
+      this.error.textContent = error.problem?.code ? this.#pastedError(error.problem) : refusal(error, this.t.lang, label, (field) => this.inputs[name(field)]);
       markInvalid(Object.entries(this.inputs), error.problem && name(error.problem.field), this.error.id);
       return error.message;
     }
