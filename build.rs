@@ -14,7 +14,7 @@ use std::path::Path;
 const TABLES: [(&str, &str); 2] = [("PT_BR", "pt-BR"), ("EN", "en")];
 
 /// The keys the widget writes while it runs (everything else is in the markup only).
-const RUN_TIME: [&str; 24] = [
+const RUN_TIME: [&str; 27] = [
     "decimal",
     "pause",
     "resume",
@@ -34,6 +34,9 @@ const RUN_TIME: [&str; 24] = [
     "exact_wait",
     "countdown",
     "retry_now",
+    "countdown_changed",
+    "retry_now_changed",
+    "never_changed",
     "paused_said",
     "resumed_said",
     "scrub_live",

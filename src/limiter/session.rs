@@ -44,6 +44,8 @@ pub struct Shot {
     pub decision: Decision,
     /// The tokens it asked for.
     pub cost: f64,
+    /// The bucket's `B` and `r` when it was decided.
+    pub config: BucketConfig,
 }
 
 /// Decisions taken since a view last looked ([`Session::take_unseen`]): how many, how many were
@@ -564,7 +566,12 @@ impl Session {
         let decision = self.bucket.try_acquire(cost, at)?;
         let config = *self.bucket.config();
         self.history.record(at, &config, &decision);
-        let shot = Shot { at, decision, cost };
+        let shot = Shot {
+            at,
+            decision,
+            cost,
+            config,
+        };
         self.last = Some(shot);
         self.unseen.requests = self.unseen.requests.saturating_add(1);
         self.unseen.admitted =

@@ -6,7 +6,7 @@ use super::locale::{fill, Locale};
 use super::markup::{self, translate};
 use crate::limiter::number::push_fixed;
 use crate::limiter::{
-    retry_after_text, BucketConfig, Never, Outcome, ResponseHead, Shot, FLIGHT_SECONDS,
+    retry_after_text, BucketConfig, Never, Outcome, ResponseHead, Session, Shot, FLIGHT_SECONDS,
 };
 use std::cell::Cell;
 use wasm_bindgen::JsValue;
@@ -102,7 +102,7 @@ impl Diagram {
     }
 
     /// Draws the bucket at lesson time `now` holding `tokens`; `last` is the latest request and
-    /// `retry_in` the seconds left of its 429's wait; `pace` is how many lesson seconds pass in a
+    /// `retry` what it would get if sent again now; `pace` is how many lesson seconds pass in a
     /// wall-clock second while lesson time runs (`None`: it stands still). Everything that moves
     /// per frame moves by `transform` only (see the fill in the markup); the drops fall by a CSS
     /// animation (widget.css) that this only starts, stops and times.
@@ -112,7 +112,7 @@ impl Diagram {
         now: f64,
         tokens: f64,
         last: Option<&Shot>,
-        retry_in: Option<f64>,
+        retry: Retry,
         pace: Option<f64>,
     ) {
         let capacity = config.capacity();
@@ -120,7 +120,7 @@ impl Diagram {
         set(&self.fill, "transform", &translate(0.0, drop_by));
         let l = self.locale;
         text(&self.counter, &markup::counter(l, tokens, capacity));
-        self.draw_countdown(last, retry_in);
+        self.draw_countdown(retry);
         self.draw_drops(tokens < capacity, config.refill_rate(), pace);
         self.draw_request(now, last);
     }
@@ -178,30 +178,38 @@ impl Diagram {
         set(&self.request, "visibility", "visible");
     }
 
-    /// The countdown after a 429: the seconds left, rounded up to a tenth with a hair of slack for
-    /// rounding (lesson times are sums of floats), then that the wait is over; nothing after an
-    /// admitted request. (While lesson time stands still, widget.css adds the countdown's
-    /// `data-paused` words: the wait does not run down then.)
-    fn draw_countdown(&self, last: Option<&Shot>, retry_in: Option<f64>) {
+    /// The countdown after a refusal: the seconds left, rounded up to a tenth with a hair of
+    /// slack for rounding (lesson times are sums of floats), then that the wait is over; nothing
+    /// after an admitted request. Once `B` or `r` changed since the refusal, the line says that
+    /// its wait is the bucket's as it is now (which the status line, the refusal's, is not), and
+    /// also when the same request can now never pass. (While lesson time stands still,
+    /// widget.css adds the countdown's `data-paused` words: the wait does not run down then.)
+    fn draw_countdown(&self, retry: Retry) {
         let l = self.locale;
-        let denied = last.is_some_and(|s| matches!(s.decision.outcome, Outcome::Denied { .. }));
-        let line = match (retry_in, denied) {
-            (Some(left), _) => fill(
-                l.countdown,
+        let line = match retry {
+            Retry::Nothing | Retry::Never { changed: false } => String::new(),
+            Retry::Wait { left, changed } => fill(
+                if changed {
+                    l.countdown_changed
+                } else {
+                    l.countdown
+                },
                 &[("s", &l.fixed((left * 10.0 - 1e-6).ceil() / 10.0, 1))],
             ),
-            (None, true) => l.retry_now.to_owned(),
-            (None, false) => String::new(),
+            Retry::Now { changed } => (if changed {
+                l.retry_now_changed
+            } else {
+                l.retry_now
+            })
+            .to_owned(),
+            Retry::Never { changed: true } => l.never_changed.to_owned(),
         };
         // The wait's end is good news: widget.css gives it the admitted colour, not the 429's.
+        let over = matches!(retry, Retry::Now { .. });
         set(
             &self.countdown,
             "data-over",
-            if retry_in.is_none() && denied {
-                "true"
-            } else {
-                "false"
-            },
+            if over { "true" } else { "false" },
         );
         text(&self.countdown, &line);
     }
@@ -291,6 +299,36 @@ fn drip_period(drip_rate: f64, pace: f64) -> f64 {
 /// nearest [`FALL_SECONDS`] (1 to [`DROPS`]).
 fn drops_falling(period: f64) -> f64 {
     (FALL_SECONDS / period).round().clamp(1.0, DROPS)
+}
+
+/// What the last request, if it was refused, would get if sent again now: what the countdown
+/// line under the status says. `changed`: `B` or `r` is not what it was at the refusal.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Retry {
+    /// No request yet, or the last one was admitted.
+    Nothing,
+    /// It would wait `left` more lesson seconds.
+    Wait { left: f64, changed: bool },
+    /// It would pass now.
+    Now { changed: bool },
+    /// It could never pass.
+    Never { changed: bool },
+}
+
+impl Retry {
+    /// The retry of `session`'s last request at wall time `wall`.
+    pub fn of(session: &Session, wall: f64) -> Self {
+        let Some(shot) = session.last_shot().filter(|s| !s.decision.is_admitted()) else {
+            return Retry::Nothing;
+        };
+        let changed = shot.config != *session.config();
+        let again = session.retry_decision(wall).and_then(|d| d.retry_after());
+        match (again, session.retry_in(wall)) {
+            (None, _) => Retry::Never { changed },
+            (Some(_), Some(left)) => Retry::Wait { left, changed },
+            (Some(_), None) => Retry::Now { changed },
+        }
+    }
 }
 
 /// One sentence for `shot`: admitted with tokens left, denied with the wait, or never.
@@ -405,6 +443,46 @@ fn adding_up([b, t0, dt, r]: [f64; 4], [t1, c, t2]: [f64; 3], debit: bool) -> us
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_countdown_names_a_wait_that_b_or_r_changed_since_the_refusal() {
+        let config = |b, r| BucketConfig::new(b, r).unwrap();
+        let mut session = Session::new(config(5.0, 1.0), 0.0);
+        session.pause(0.0);
+        assert_eq!(Retry::of(&session, 0.0), Retry::Nothing);
+        session.send(1.0, 6, 0.0).unwrap();
+        let Retry::Wait {
+            left,
+            changed: false,
+        } = Retry::of(&session, 0.0)
+        else {
+            panic!("{:?}", Retry::of(&session, 0.0))
+        };
+        assert!((left - 1.0).abs() < 1e-9, "{left}");
+        // r = 0: the same request could never pass, and the line says why it differs.
+        session.configure(config(5.0, 0.0), 0.0).unwrap();
+        assert_eq!(Retry::of(&session, 0.0), Retry::Never { changed: true });
+        // r = 0.5: a wait again, the new bucket's (2 s for a token), named as such.
+        session.configure(config(5.0, 0.5), 0.0).unwrap();
+        let Retry::Wait {
+            left,
+            changed: true,
+        } = Retry::of(&session, 0.0)
+        else {
+            panic!("{:?}", Retry::of(&session, 0.0))
+        };
+        assert!((left - 2.0).abs() < 1e-9, "{left}");
+        session.step(2.0, 0.0).unwrap();
+        assert_eq!(Retry::of(&session, 0.0), Retry::Now { changed: true });
+        // Back to the refusal's own B and r: an ordinary countdown's end.
+        session.configure(config(5.0, 1.0), 0.0).unwrap();
+        assert_eq!(Retry::of(&session, 0.0), Retry::Now { changed: false });
+        // A refusal at r = 0, unchanged: its status line says it all, the countdown nothing.
+        let mut never = Session::new(config(1.0, 0.0), 0.0);
+        never.pause(0.0);
+        never.send(1.0, 2, 0.0).unwrap();
+        assert_eq!(Retry::of(&never, 0.0), Retry::Never { changed: false });
+    }
     use crate::limiter::Session;
     use crate::view::locale::{EN, PT_BR};
     use crate::view::markup::{counter, counter_font_size};

@@ -67,6 +67,12 @@ pub struct Locale {
     pub countdown: &'static str,
     /// Once the retry time has come.
     pub retry_now: &'static str,
+    /// The countdown when `B` or `r` changed since the refusal: the wait is the new bucket's (`{s}`).
+    pub countdown_changed: &'static str,
+    /// The wait's end, when `B` or `r` changed since the refusal.
+    pub retry_now_changed: &'static str,
+    /// When `B` or `r` changed since the refusal and the same request can now never pass.
+    pub never_changed: &'static str,
     /// Said before the moment when a reader pauses lesson time.
     pub paused_said: &'static str,
     /// Said when a reader resumes it.

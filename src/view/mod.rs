@@ -216,7 +216,7 @@ impl Widget {
             shown_now,
             shown.tokens(wall),
             last.as_ref(),
-            shown.retry_in(wall),
+            diagram::Retry::of(shown, wall),
             (!self.session.is_paused()).then(|| self.session.clock().speed()),
         );
         let l = self.locale;

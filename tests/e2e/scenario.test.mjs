@@ -156,26 +156,37 @@ test('the live region says one press as one decision after stepping back, and no
   await page.context().close();
 });
 
-test('the countdown tells the present after r or B changes', async () => {
+test('the countdown tells the present after r or B changes, and says that it is the new bucket\'s', async () => {
   const page = await openLesson(env, 'en.html');
   const countdown = () => page.textContent(`${W} .bl-countdown`);
   await d(page, () => window.bucketlab.diagram.pause());
   await page.fill(`${W} .bl-burst-size`, '6');
   await page.click(`${W} .bl-burst`);
   assert.match(await countdown(), /^Wait: 1\.0\ss left/);
-  // r = 0: the request can never pass; no "the wait is over" 1.5 s later.
+  // r = 0: the request can never pass; no "the wait is over" 1.5 s later, and the line says why
+  // it differs from the status (the refusal's, with its Retry-After).
   await page.focus(`${W} .bl-rate`);
   await page.keyboard.press('Home');
   assert.equal(await d(page, () => window.bucketlab.diagram.refillRate), 0);
   await d(page, () => window.bucketlab.diagram.step(1.5));
-  assert.doesNotMatch(await countdown(), /passes now|Wait/);
+  assert.match(await page.textContent(`${W} .bl-status`), /^Denied: 429 with Retry‑After: 1 /);
+  assert.equal(await countdown(), 'With B and r as they are now, the same request would never pass.');
   // r = 0.1, empty, then B = 5, r = 10: 0.2 s later the bucket holds 2 and the request passes.
   await d(page, () => { const dg = window.bucketlab.diagram; dg.configure(5, 0.1); });
   await page.click(`${W} .bl-send`);
   assert.match(await countdown(), /^Wait: 10\.0\ss left/);
   await d(page, () => { const dg = window.bucketlab.diagram; dg.configure(5, 10); dg.step(0.2); });
   assert.equal(await page.textContent(`${W} .bl-counter`), '2.0 / 5');
-  assert.match(await countdown(), /^The wait is over/);
+  assert.equal(await countdown(), 'With B and r as they are now, the same request passes now.');
+  // A refusal at r = 0 ("will never pass"), then r = 0.5: the wait is the new bucket's, and says so.
+  await page.click(`${W} .bl-reset`);
+  await d(page, () => { const dg = window.bucketlab.diagram; dg.pause(); dg.configure(5, 0); });
+  await page.fill(`${W} .bl-burst-size`, '6');
+  await page.click(`${W} .bl-burst`);
+  assert.match(await page.textContent(`${W} .bl-status`), /^Will never pass: the refill rate is 0/);
+  assert.equal(await countdown(), '');
+  await d(page, () => window.bucketlab.diagram.configure(5, 0.5));
+  assert.match(await countdown(), /^With B and r as they are now, the same request passes in 2\.0\ss/);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
