@@ -972,6 +972,11 @@ fn a_hostile_scenario_is_refused_with_the_piece_and_the_rule() {
         refuse("1_5_1_5_2_0.5s1,1_0.2s1,1"),
         "scenario action 2 \"0.2s1,1\": its time must be from the previous action's (0.5) to the end (2)"
     );
+    // The first action has no previous one.
+    assert_eq!(
+        refuse("1_5_1_5_1_2s1,1"),
+        "scenario action 1 \"2s1,1\": its time must be from the start (0) to the end (1)"
+    );
     assert_eq!(
         refuse("1_5_1_5_2_0.5s1,101"),
         "scenario action 1 \"0.5s1,101\": burst_size must be a whole number from 1 to 100, got 101"

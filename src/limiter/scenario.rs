@@ -207,7 +207,12 @@ impl ScenarioError {
                 out.push_str(" numbers separated by commas");
             }
             ScenarioFault::Order { from, to } => {
-                out.push_str("its time must be from the previous action's (");
+                // The first action has no previous one: its time starts at 0.
+                out.push_str(if self.action > 1 {
+                    "its time must be from the previous action's ("
+                } else {
+                    "its time must be from the start ("
+                });
                 out.push_str(&number(*from));
                 out.push_str(") to the end (");
                 out.push_str(&number(*to));

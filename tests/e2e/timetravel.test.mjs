@@ -254,6 +254,7 @@ const REFUSED_SCENARIOS = [
   ['1_5_1_9_3_1s1,1', 'tokens iniciais: 9 não é permitido; use um número de 0 a 5', 'starting tokens: 9 is not allowed; use a number from 0 to 5'],
   ['1_5_1_5_4000_0s1,1', 'o fim do cenário (s): 4000 não é permitido; use um número de 0 a 3600', 'the scenario\'s end (s): 4000 is not allowed; use a number from 0 to 3600'],
   ['1_5_1_5_2.5_0.5s1,1_3s1,1', 'na ação 2 “3s1,1”, o tempo dela deve ir do da ação anterior (0,5) até o fim (2,5)', 'in action 2 “3s1,1”, its time must be from the previous action\'s (0.5) to the end (2.5)'],
+  ['1_5_1_5_1_2s1,1', 'na ação 1 “2s1,1”, o tempo dela deve ir do início (0) até o fim (1)', 'in action 1 “2s1,1”, its time must be from the start (0) to the end (1)'],
   ['1_5_1_5_2_1.5', 'na ação 1 “1.5”, falta a letra da ação; use s, c, C, z, t, p ou x depois do tempo', 'in action 1 “1.5”, no action letter; use s, c, C, z, t, p or x after the time'],
   ['1_5_1_5_2_0.5q1', 'na ação 1 “0.5q1”, letra de ação desconhecida “q”; use s, c, C, z, t, p ou x', 'in action 1 “0.5q1”, unknown action letter “q”; use s, c, C, z, t, p or x'],
   ['1_5_1_5_2_0.5z1', 'na ação 1 “0.5z1”, a ação “z” não leva números', 'in action 1 “0.5z1”, action “z” takes no numbers'],

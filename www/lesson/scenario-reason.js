@@ -16,12 +16,13 @@ const number = (value) => new Intl.NumberFormat(t.lang, { maximumFractionDigits:
 // A character given as its code point (NaN: none).
 const char = (code) => (Number.isNaN(code) ? '' : String.fromCodePoint(code));
 
-// Each kind's key and placeholders, from its two values.
+// Each kind's key and placeholders, from its two values (and the action's number: the first
+// action's time starts at the start, not at a previous action's).
 const WORDS = {
   chars: ([n, max]) => ['chars', { n: number(n), max: number(max) }],
   actions: ([n, max]) => ['actions', { n: number(n), max: number(max) }],
   character: ([code]) => ['character', { char: char(code) }],
-  order: ([from, to]) => ['order', { from: number(from), to: number(to) }],
+  order: ([from, to], action) => [action > 1 ? 'order' : 'orderFirst', { from: number(from), to: number(to) }],
   letter: ([code]) => (Number.isNaN(code) ? ['noLetter'] : ['letter', { char: char(code) }]),
   arguments: ([code, takes]) => [takes ? 'arguments' : 'noArguments', { letter: char(code), n: number(takes) }],
 };
@@ -36,7 +37,7 @@ function label(problem) {
 /** The scenario refusal `problem` in the page's language; '' when it is not one. */
 export function scenarioReason(problem) {
   const kind = problem?.scenario;
-  const [key, values] = WORDS[kind]?.([...problem.values]) ?? [kind];
+  const [key, values] = WORDS[kind]?.([...problem.values], problem.action) ?? [kind];
   if (kind !== 'value' && typeof tables.en.scenario?.[key] !== 'string') return '';
   const where = problem.action > 0 ? t('scenario.where', { n: number(problem.action), piece: problem.piece }) : '';
   // A refused number: refusal.js's sentence without its full stop (it is one item of the notice's list).
