@@ -482,7 +482,7 @@ mod tests {
                 marks(PANEL),
                 marks(GROUPS)
             ],
-            [15, 13, 7, 7, 28]
+            [15, 13, 7, 7, 29]
         );
         let config = BucketConfig::new(10.0, 2.5).unwrap();
         let en = widget(&EN_WORDS, "bl0", &config, false);
