@@ -30,6 +30,7 @@ const CHECK = `package main
 
 import (
 	"fmt"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -147,6 +148,45 @@ func TestA429IsJSONWithRetryAfter(t *testing.T) {
 	}
 	if last.Header().Get("Retry-After") != "10" {
 		t.Fatalf("Retry-After %q", last.Header().Get("Retry-After"))
+	}
+}
+
+// After the clock went backwards the wait covers the lag back to last, so a retry then passes.
+func TestTheBucketWaitsOutAClockThatWentBackwards(t *testing.T) {
+	b, _ := ratelimit.New(10, 5)
+	b.TryAcquire(10, 2000)
+	allowed, wait, _ := b.TryAcquire(1, 1999)
+	if allowed || math.Abs(wait-1.2) > 1e-12 {
+		t.Fatalf("after 1 s backwards: allowed %v, wait %v (want 1 s of lag + 0.2 s)", allowed, wait)
+	}
+	if ok, _, _ := b.TryAcquire(1, 1999+wait); !ok {
+		t.Fatal("a retry at now + wait is refused")
+	}
+}
+
+// A bad cost or time is the caller's bug: it panics with the field, the value and the rule.
+func TestABadCostOrTimePanicsWithItsName(t *testing.T) {
+	cases := []struct {
+		cost, now float64
+		want      string
+	}{
+		{-3, 0, "cost must be a finite number of at least 0, got -3"},
+		{math.NaN(), 0, "cost must be a finite number of at least 0, got NaN"},
+		{1, math.Inf(1), "now must be a finite number, got +Inf"},
+	}
+	for _, c := range cases {
+		b, _ := ratelimit.New(5, 1)
+		func() {
+			defer func() {
+				if got := recover(); got != c.want {
+					t.Fatalf("TryAcquire(%v, %v): %v", c.cost, c.now, got)
+				}
+			}()
+			b.TryAcquire(c.cost, c.now)
+		}()
+		if ok, _, _ := b.TryAcquire(5, 0); !ok {
+			t.Fatalf("TryAcquire(%v, %v) changed the bucket", c.cost, c.now)
+		}
 	}
 }
 `;

@@ -262,3 +262,69 @@ test('the JavaScript and Python algorithm snippets keep the core\'s rounding sla
     }
   });
 });
+
+// After the clock went backwards the wait also covers the lag back to `last` (SEMANTICS.md), so a
+// retry at now + wait passes, as in the core; a cost below 0 or not finite and a time that is not
+// finite are refused with the field, the value and the rule, and the bucket is left as it was.
+const EDGE_CALLS = [[-3, 0], [NaN, 0], [1, NaN], [1, Infinity]];
+
+const PYTHON_EDGES = `
+import json, math
+from token_bucket import TokenBucket
+b = TokenBucket(10, 5)
+b.try_acquire(10, 2000)
+allowed, wait = b.try_acquire(1, 1999)
+retry = b.try_acquire(1, 1999 + wait)[0]
+untouched, errors = TokenBucket(5, 1), []
+for cost, now in [(-3, 0), (math.nan, 0), (1, math.nan), (1, math.inf)]:
+    try:
+        untouched.try_acquire(cost, now)
+        errors.append(None)
+    except ValueError as e:
+        errors.append(str(e))
+print(json.dumps({"allowed": allowed, "wait": wait, "retry": retry, "errors": errors, "tokens": untouched.tokens}))
+`;
+
+function javascriptEdges(TokenBucket) {
+  const b = new TokenBucket(10, 5);
+  b.tryAcquire(10, 2000);
+  const { allowed, retryAfter: wait } = b.tryAcquire(1, 1999);
+  const retry = b.tryAcquire(1, 1999 + wait).allowed;
+  const untouched = new TokenBucket(5, 1);
+  const errors = EDGE_CALLS.map(([cost, now]) => {
+    try {
+      untouched.tryAcquire(cost, now);
+      return null;
+    } catch (error) {
+      return error instanceof RangeError ? error.message : String(error);
+    }
+  });
+  return { allowed, wait, retry, errors, tokens: untouched.tokens };
+}
+
+test('the JavaScript and Python algorithm snippets wait out a clock that went backwards and refuse a bad cost or time', async () => {
+  await withFiles({
+    'package.json': '{ "type": "module" }\n',
+    'token_bucket.js': sample('lesson/code/algorithm/token_bucket.js'),
+    'token_bucket.py': sample('lesson/code/algorithm/token_bucket.py'),
+    'edges.py': PYTHON_EDGES,
+  }, async (dir) => {
+    const check = (got, words, name) => {
+      assert.equal(got.allowed, false, name);
+      assert.ok(Math.abs(got.wait - 1.2) < 1e-12, `${name}: the wait is 1 s of lag + 0.2 s, not ${got.wait}`);
+      assert.equal(got.retry, true, `${name}: a retry at now + wait passes`);
+      assert.deepEqual(got.errors, [
+        `cost must be a finite number of at least 0, got -3`,
+        `cost must be a finite number of at least 0, got ${words.nan}`,
+        `now must be a finite number, got ${words.nan}`,
+        `now must be a finite number, got ${words.inf}`,
+      ], name);
+      assert.equal(got.tokens, 5, `${name}: a refused call leaves the bucket as it was`);
+    };
+    const { TokenBucket } = await import(pathToFileURL(join(dir, 'token_bucket.js')));
+    check(javascriptEdges(TokenBucket), { nan: 'NaN', inf: 'Infinity' }, 'token_bucket.js');
+    if (hasPython) {
+      check(JSON.parse(execFileSync('python3', ['edges.py'], { cwd: dir, encoding: 'utf8' })), { nan: 'nan', inf: 'inf' }, 'token_bucket.py');
+    }
+  });
+});

@@ -40,6 +40,13 @@ func (b *TokenBucket) refill(now float64) {
 
 // TryAcquire: {{comments.acquire_doc}}
 func (b *TokenBucket) TryAcquire(cost, now float64) (allowed bool, retryAfter float64, never bool) {
+	// {{comments.checked}}
+	if math.IsNaN(cost) || math.IsInf(cost, 0) || cost < 0 {
+		panic(fmt.Sprintf("cost must be a finite number of at least 0, got %v", cost))
+	}
+	if math.IsNaN(now) || math.IsInf(now, 0) {
+		panic(fmt.Sprintf("now must be a finite number, got %v", now))
+	}
 	b.refill(now)
 	// {{comments.slack}}
 	// {{comments.slack_2}}
@@ -54,5 +61,6 @@ func (b *TokenBucket) TryAcquire(cost, now float64) (allowed bool, retryAfter fl
 		return false, 0, true // {{comments.never}}
 	}
 	// {{comments.wait}}
-	return false, (cost - b.tokens) / b.refillRate, false
+	// {{comments.wait_2}}
+	return false, (b.last - now) + (cost-b.tokens)/b.refillRate, false
 }

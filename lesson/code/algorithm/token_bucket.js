@@ -24,6 +24,11 @@ export class TokenBucket {
 
   /** {{comments.acquire_doc}} */
   tryAcquire(cost, now) {
+    // {{comments.checked}}
+    if (!(Number.isFinite(cost) && cost >= 0)) {
+      throw new RangeError(`cost must be a finite number of at least 0, got ${cost}`);
+    }
+    if (!Number.isFinite(now)) throw new RangeError(`now must be a finite number, got ${now}`);
     this.#refill(now);
     // {{comments.slack}}
     // {{comments.slack_2}}
@@ -38,6 +43,7 @@ export class TokenBucket {
       return { allowed: false, retryAfter: null }; // {{comments.never}}
     }
     // {{comments.wait}}
-    return { allowed: false, retryAfter: (cost - this.tokens) / this.refillRate };
+    // {{comments.wait_2}}
+    return { allowed: false, retryAfter: (this.last - now) + (cost - this.tokens) / this.refillRate };
   }
 }

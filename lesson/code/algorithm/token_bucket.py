@@ -26,6 +26,11 @@ class TokenBucket:
 
     def try_acquire(self, cost: float, now: float) -> tuple[bool, float | None]:
         """{{comments.acquire_doc}}"""
+        # {{comments.checked}}
+        if not (math.isfinite(cost) and cost >= 0):
+            raise ValueError(f"cost must be a finite number of at least 0, got {cost}")
+        if not math.isfinite(now):
+            raise ValueError(f"now must be a finite number, got {now}")
         with self._lock:  # {{comments.atomic}}
             self._refill(now)
             # {{comments.slack}}
@@ -39,4 +44,5 @@ class TokenBucket:
             if not fits or self.refill_rate == 0:
                 return False, None  # {{comments.never}}
             # {{comments.wait}}
-            return False, (cost - self.tokens) / self.refill_rate
+            # {{comments.wait_2}}
+            return False, (self.last - now) + (cost - self.tokens) / self.refill_rate
