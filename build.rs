@@ -46,12 +46,13 @@ const RUN_TIME: [&str; 27] = [
 
 /// The refusal words, `Locale` field ← its path in `errors.json`: one text for the widget (here)
 /// and for the pages' refusals (`www/i18n/refusal.js`).
-const REFUSALS: [(&str, &str); 12] = [
+const REFUSALS: [(&str, &str); 13] = [
     ("err_refused", "refused"),
     ("err_text", "notNumber"),
     ("err_too_large", "tooLarge"),
     ("err_empty", "empty"),
     ("err_unreadable", "unreadable"),
+    ("err_too_small", "tooSmall"),
     ("rule_positive", "rules.positive"),
     ("rule_non_negative", "rules.nonNegative"),
     ("rule_up_to", "rules.upTo"),

@@ -424,6 +424,8 @@ fn bad_flags_name_the_flag_the_value_and_what_is_allowed() {
         "--capacity 10 --refill-rate -0.5 => '-0.5' | --refill-rate | at least 0, got \"-0.5\"",
         "--capacity 0,0 --refill-rate 5 => '0,0' | --capacity | greater than 0, got \"0,0\"",
         "--capacity 1e400 --refill-rate 5 => '1e400' | --capacity | got \"1e400\", which is too large",
+        // A rate that would read as 0 is not taken as 0 (which r allows).
+        "--capacity 10 --refill-rate 1e-400 => '1e-400' | --refill-rate | got \"1e-400\", which is too small to tell from 0",
         // Echoed as typed, not in JavaScript's spelling (NaN, Infinity).
         "--capacity 2 --refill-rate nan => 'nan' | --refill-rate | at least 0, got \"nan\"",
         "--capacity inf --refill-rate 1 => 'inf' | --capacity | greater than 0, got \"inf\"",

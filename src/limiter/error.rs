@@ -152,6 +152,9 @@ pub enum Given {
     /// Text that is a number too large in magnitude for a double (`1e400`, 400 nines): written
     /// as a number, but with no finite value to check.
     TooLarge(String),
+    /// Text that is a number other than 0 too small in magnitude for a double (`1e-400`): it would
+    /// read as 0, which it is not.
+    TooSmall(String),
     /// Nothing: a required field was left out.
     Missing,
     /// What a browser's number field holds when it can't read it as a number (`1e400`, `1e`):
@@ -178,7 +181,7 @@ impl Given {
                 out.push_str("got ");
                 out.push_str(&number(*v));
             }
-            Given::Text(text) | Given::TooLarge(text) => {
+            Given::Text(text) | Given::TooLarge(text) | Given::TooSmall(text) => {
                 out.push_str("got ");
                 // A plain loop: `chars().count()` brings a large vectorised counter into the wasm.
                 let count = text.chars().fold(0usize, |n, _| n + 1);
@@ -190,6 +193,9 @@ impl Given {
                 }
                 if let Given::TooLarge(_) = self {
                     out.push_str(", which is too large");
+                }
+                if let Given::TooSmall(_) = self {
+                    out.push_str(", which is too small to tell from 0");
                 }
             }
             Given::Missing => out.push_str("it is missing"),
@@ -285,8 +291,13 @@ impl InvalidValue {
     ) -> Result<f64, InvalidValue> {
         // Like Rust, "inf" and "NaN" are read; those are then refused by the rule, quoting the
         // text as typed (not `inf` as JavaScript's `Infinity`). Digits read as infinite are a
-        // number too large, not "not a number".
+        // number too large, not "not a number"; other digits than 0 read as 0 are too small.
         match read_typed(text, decimal) {
+            Some(value) if value == 0.0 && nonzero_digits(text) => Err(InvalidValue {
+                field,
+                given: Given::TooSmall(text.to_owned()),
+                rule,
+            }),
             Some(value) => Self::check(field, value, rule).map_err(|mut err| {
                 if !value.is_finite() {
                     err.given = if text.bytes().any(|b| b.is_ascii_digit()) {
@@ -328,6 +339,13 @@ impl fmt::Display for InvalidValue {
 }
 
 impl std::error::Error for InvalidValue {}
+
+/// Whether `text`'s digits before any exponent are not all 0 (`1e-400`, not `0e5` or `-0.0`).
+fn nonzero_digits(text: &str) -> bool {
+    text.bytes()
+        .take_while(|b| !matches!(b, b'e' | b'E'))
+        .any(|b| matches!(b, b'1'..=b'9'))
+}
 
 #[cfg(test)]
 mod tests {
@@ -379,6 +397,26 @@ mod tests {
         );
         let err = InvalidValue::parse(Field::Capacity, "", Rule::Positive).unwrap_err();
         assert!(err.to_string().ends_with("got \"\""), "{err}");
+    }
+
+    #[test]
+    fn digits_other_than_0_read_as_0_are_too_small_not_0() {
+        for text in ["1e-400", "-2,5e-999", "0.000001e-399"] {
+            let err = InvalidValue::parse(Field::RefillRate, text, Rule::NonNegative).unwrap_err();
+            assert_eq!(err.given, Given::TooSmall(text.to_owned()));
+            assert_eq!(
+                err.to_string(),
+                format!("refill_rate must be a finite number of at least 0, got \"{text}\", which is too small to tell from 0")
+            );
+        }
+        for zero in ["0", "-0.0", "0e5", "0,000", "00e-999"] {
+            assert_eq!(
+                InvalidValue::parse(Field::RefillRate, zero, Rule::NonNegative),
+                Ok(0.0),
+                "{zero}"
+            );
+        }
+        assert!(InvalidValue::parse(Field::RefillRate, "1e-320", Rule::NonNegative).unwrap() > 0.0);
     }
 
     #[test]

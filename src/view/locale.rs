@@ -88,6 +88,8 @@ pub struct Locale {
     pub err_empty: &'static str,
     /// A number field holding text it can't read as a number (`{field}`, `{rule}`).
     pub err_unreadable: &'static str,
+    /// A number other than 0 too small to tell from 0 (`{field}`, `{given}`, `{rule}`).
+    pub err_too_small: &'static str,
     /// A `controls` list with an unknown group: `{given}` the list, `{groups}` the group names.
     pub err_controls: &'static str,
     pub rule_positive: &'static str,
@@ -201,13 +203,14 @@ impl Locale {
         let (template, given) = match &err.given {
             Given::Number(value) => (self.err_refused, write(*value)),
             Given::Text(text) if text.trim().is_empty() => (self.err_empty, String::new()),
-            Given::Text(text) | Given::TooLarge(text) => {
+            Given::Text(text) | Given::TooLarge(text) | Given::TooSmall(text) => {
                 let mut cut: String = text.trim().chars().take(MAX_QUOTED).collect();
                 if cut.len() < text.trim().len() {
                     cut.push('…');
                 }
                 let template = match err.given {
                     Given::TooLarge(_) => self.err_too_large,
+                    Given::TooSmall(_) => self.err_too_small,
                     _ => self.err_text,
                 };
                 (template, cut)
@@ -272,6 +275,18 @@ mod tests {
             PT_BR.invalid(&err, number::rust_number),
             format!("Capacidade B: “{cut}” é grande demais; use um número maior que 0.")
         );
+    }
+
+    #[test]
+    fn a_number_too_small_to_tell_from_0_is_called_so_in_each_language() {
+        let err = InvalidValue::parse(Field::RefillRate, "1e-400", Rule::NonNegative).unwrap_err();
+        assert_eq!(
+            EN.invalid(&err, number::rust_number),
+            "Rate r (tokens/s): “1e-400” is too small to tell from 0; use a number of at least 0."
+        );
+        assert!(PT_BR
+            .invalid(&err, number::rust_number)
+            .contains("“1e-400” é pequeno demais para distinguir de 0"));
     }
 
     #[test]

@@ -197,9 +197,10 @@ fn set(object: &Object, entries: &[(&str, JsValue)]) {
 }
 
 /// The core's error as a JavaScript `Error`, worded with JavaScript field names, and the same as
-/// data in its `problem` (`{ field, rule, min, max, given, tooLarge }`: `given` a number, the
-/// text, or absent when missing or of another type; `tooLarge` whether that text is a number too
-/// large for a double), for a page to word in its language with its labels.
+/// data in its `problem` (`{ field, rule, min, max, given, tooLarge, tooSmall }`: `given` a
+/// number, the text, or absent when missing or of another type; `tooLarge` / `tooSmall` whether
+/// that text is a number too large for a double, or one other than 0 too small for it), for a page
+/// to word in its language with its labels.
 pub(crate) fn to_js(err: InvalidValue) -> JsError {
     let error = JsError::new(&err.message_with(err.field.js_name(), js_number));
     with_problem(error, &problem(&err, err.field.js_name()))
@@ -211,7 +212,9 @@ fn problem(err: &InvalidValue, name: &str) -> Object {
     let bound = |value: Option<f64>| value.map_or(JsValue::UNDEFINED, JsValue::from);
     let given = match &err.given {
         Given::Number(value) => JsValue::from(*value),
-        Given::Text(text) | Given::TooLarge(text) => JsValue::from_str(text),
+        Given::Text(text) | Given::TooLarge(text) | Given::TooSmall(text) => {
+            JsValue::from_str(text)
+        }
         Given::Missing | Given::Unreadable | Given::Type(_) => JsValue::UNDEFINED,
     };
     object(&[
@@ -223,6 +226,10 @@ fn problem(err: &InvalidValue, name: &str) -> Object {
         (
             "tooLarge",
             JsValue::from_bool(matches!(err.given, Given::TooLarge(_))),
+        ),
+        (
+            "tooSmall",
+            JsValue::from_bool(matches!(err.given, Given::TooSmall(_))),
         ),
     ])
 }

@@ -34,6 +34,7 @@ test('a refused value is named by its attribute, quoted, and the rule is given',
   assert.equal(refusal('cost', '1.5', 10), 'cost must be a whole number from 1 to 10, got 1.5');
   assert.equal(refusal('tokens', '12', 10), 'tokens must be a finite number from 0 to 10, got 12');
   assert.equal(refusal('capacity', '1e400'), 'capacity must be a finite number greater than 0, got "1e400", which is too large');
+  assert.equal(refusal('refill-rate', '1e-400'), 'refill-rate must be a finite number of at least 0, got "1e-400", which is too small to tell from 0');
   assert.equal(refusal('burst', '3'), 'unknown setting "burst"; known: capacity, refill-rate, tokens, cost');
 });
 
@@ -61,6 +62,7 @@ test('a refusal also carries its words for the page\'s reader: the language aske
   assert.equal(localized('tokens', '2,5', 2, 'pt-BR'), 'tokens: 2,5 não é permitido; use um número de 0 a 2.');
   assert.equal(localized('capacity', '0'), 'Capacidade B: 0 não é permitido; use um número maior que 0.', 'Portuguese by default, as the widget');
   assert.equal(localized('capacity', '1e400', undefined, 'en'), 'Capacity B: “1e400” is too large; use a number greater than 0.');
+  assert.equal(localized('refill-rate', '1e-400', undefined, 'pt-BR'), 'Taxa r (tokens/s): “1e-400” é pequeno demais para distinguir de 0; use um número maior ou igual a 0.');
   assert.equal(localized('capacity', '9'.repeat(5000), undefined, 'pt-BR'), `Capacidade B: “${'9'.repeat(40)}…” é grande demais; use um número maior que 0.`);
 });
 

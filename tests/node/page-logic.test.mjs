@@ -29,6 +29,11 @@ test('numbers must be plain decimals, and the cost must fit in the bucket', () =
   assert.equal(readPermalink('#b=1e1').values.b, 10);
   assert.deepEqual(readPermalink('#b=4&c=5').rejected.map((r) => r.name), ['c']);
   assert.equal(readPermalink('#b=4&c=4').values.c, 4);
+  // Too large or too small for a double is said so; 1e-400 is not taken as the 0 that r allows.
+  assert.deepEqual(readPermalink('#b=1e400&r=1e-400&c=1e-400').rejected.map((r) => [r.name, r.reason]),
+    [['b', 'reason_too_large'], ['r', 'reason_too_small'], ['c', 'reason_too_small']]);
+  assert.deepEqual(readPermalink('#r=0e5').values, { r: 0 });
+  assert.deepEqual(readPermalink('#r=0,0').values, { r: 0 });
 });
 
 test('a decimal comma is read as ?capacity= and the scenario read it (2,5 in Portuguese)', () => {

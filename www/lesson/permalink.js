@@ -37,8 +37,11 @@ export function readPermalink(hash) {
     const quoted = value.length > MAX_QUOTED ? `${value.slice(0, MAX_QUOTED)}…` : value;
     rejected.push({ name: name.slice(0, MAX_QUOTED), value: quoted, allowed, ...(reason && { reason }) });
   };
-  // 1e400 is not "not greater than 0": it is too large.
-  const tooLarge = (n) => (Math.abs(n) === Infinity ? 'reason_too_large' : undefined);
+  // 1e400 is not "not greater than 0": it is too large; 1e-400 is not 0 (which r allows): too small.
+  const size = (n, text) => {
+    if (Math.abs(n) === Infinity) return 'reason_too_large';
+    return n === 0 && /[1-9]/.test(text.split(/e/i)[0]) ? 'reason_too_small' : undefined;
+  };
   // The scenarios as written: URLSearchParams would turn "+" into a space, %E0%A4%A into "�%A".
   const scenarios = hash.replace(/^#/, '').split('&').filter((part) => part.startsWith(`${SCENARIO}=`)).map((part) => part.slice(SCENARIO.length + 1));
   const seen = new Set();
@@ -54,19 +57,19 @@ export function readPermalink(hash) {
       case 'b': {
         const b = typedNumber(value);
         if (Number.isFinite(b) && b > 0) values.b = b;
-        else reject(name, value, 'allowed_b', tooLarge(b));
+        else reject(name, value, 'allowed_b', size(b, value));
         break;
       }
       case 'r': {
         const r = typedNumber(value);
-        if (Number.isFinite(r) && r >= 0) values.r = r;
-        else reject(name, value, 'allowed_r', tooLarge(r));
+        if (Number.isFinite(r) && r >= 0 && !size(r, value)) values.r = r;
+        else reject(name, value, 'allowed_r', size(r, value));
         break;
       }
       case 'c': {
         const c = typedNumber(value);
         if (Number.isInteger(c) && c >= 1) values.c = c;
-        else reject(name, value, 'allowed_c', tooLarge(c));
+        else reject(name, value, 'allowed_c', size(c, value));
         break;
       }
       case 'lang':
