@@ -35,8 +35,6 @@ pub struct Words {
     pub traffic_poisson: &'static str,
     /// Its rate and seed fields.
     pub traffic_rate: &'static str,
-    /// Under them: what each automatic request costs (always 1, whatever the cost field says).
-    pub traffic_note: &'static str,
     pub seed: &'static str,
     /// The lesson clock's group.
     pub time_legend: &'static str,
@@ -215,7 +213,6 @@ const GROUPS: &str = "<div class=\"bl-groups\">\
 <input class=\"bl-traffic-rate\" type=\"number\" min=\"0.5\" max=\"{}\" step=\"0.5\" value=\"8\"></label>\
 <label class=\"bl-field\"><span class=\"bl-field-label\">{}</span>\
 <input class=\"bl-seed\" type=\"number\" min=\"0\" step=\"1\" value=\"42\" inputmode=\"numeric\"></label>\
-<p class=\"bl-note bl-traffic-note\">{}</p>\
 </fieldset>\
 <fieldset class=\"bl-group\"><legend>{}</legend>\
 <button class=\"bl-button bl-pause\" type=\"button\">{}</button>\
@@ -323,7 +320,6 @@ pub fn widget(w: &Words, id: &str, config: &BucketConfig, hero: bool) -> String 
             w.traffic_rate,
             &rust_number(crate::limiter::MAX_TRAFFIC_RATE),
             w.seed,
-            w.traffic_note,
             w.time_legend,
             l.pause,
             w.speed,
@@ -482,7 +478,7 @@ mod tests {
                 marks(PANEL),
                 marks(GROUPS)
             ],
-            [15, 13, 7, 7, 29]
+            [15, 13, 7, 7, 28]
         );
         let config = BucketConfig::new(10.0, 2.5).unwrap();
         let en = widget(&EN_WORDS, "bl0", &config, false);
