@@ -322,11 +322,13 @@ impl Retry {
             return Retry::Nothing;
         };
         let changed = shot.config != *session.config();
-        let again = session.retry_decision(wall).and_then(|d| d.retry_after());
-        match (again, session.retry_in(wall)) {
-            (None, _) => Retry::Never { changed },
-            (Some(_), Some(left)) => Retry::Wait { left, changed },
-            (Some(_), None) => Retry::Now { changed },
+        // A wait left (the frames of a countdown) asks the core once; only its end asks which end.
+        if let Some(left) = session.retry_in(wall) {
+            return Retry::Wait { left, changed };
+        }
+        match session.retry_decision(wall).and_then(|d| d.retry_after()) {
+            None => Retry::Never { changed },
+            Some(_) => Retry::Now { changed },
         }
     }
 }
