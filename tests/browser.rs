@@ -378,7 +378,7 @@ fn lowering_b_below_the_cost_lowers_the_cost_and_says_so() {
     assert_eq!(note.get_attribute("role").as_deref(), Some("status"));
     assert_eq!(
         text_of(&root, ".bl-controls-note"),
-        "Cost c lowered from 5 to 3: a request can’t cost more than B = 3."
+        "Cost c lowered from 5 to 3: the cost field goes up to B = 3 (a costlier request could never pass)."
     );
     click_send(&root);
     assert_eq!(text_of(&root, ".bl-counter"), "0.0 / 3", "the lowered cost");
@@ -387,7 +387,7 @@ fn lowering_b_below_the_cost_lowers_the_cost_and_says_so() {
     assert_eq!(value_of(&root, ".bl-cost"), "2");
     assert_eq!(
         text_of(&root, ".bl-controls-note"),
-        "Cost c lowered from 3 to 2: a request can’t cost more than B = 2."
+        "Cost c lowered from 3 to 2: the cost field goes up to B = 2 (a costlier request could never pass)."
     );
 }
 

@@ -39,7 +39,7 @@ fn worked_example_b10_r5_step_by_step() {
     assert_eq!(
         b.tokens_at(10.0).unwrap(),
         10.0,
-        "full again at t=10, not 48.5"
+        "full again at t=10, not 49 (0.5 + 9.7 · 5)"
     );
 }
 

@@ -5,7 +5,7 @@ use super::convert::{field, number, object, read_object, to_js};
 use crate::limiter::{self, BucketConfig, Field, Never, Outcome, Rule};
 use wasm_bindgen::prelude::*;
 
-/// A token bucket for experiments: `new TokenBucket({ capacity: 10, refillRate: 5 })`.
+/// A token bucket for experiments: `new TokenBucket({ capacity: 5, refillRate: 1 })`, the lesson's bucket.
 #[wasm_bindgen(js_name = TokenBucket)]
 pub struct JsTokenBucket {
     inner: limiter::TokenBucket,

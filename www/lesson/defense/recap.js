@@ -6,7 +6,7 @@ import { renderQuiz } from '../clients/quiz.js';
 
 /** The bucket the whole lesson starts from (#bucket-widget's B and r), asked about in the first check. */
 export const LESSON_BUCKET = { capacity: 5, refillRate: 1 };
-/** Requests sent at once in that check: more than B, fewer than B + r. */
+/** Requests sent at once in that check: more than B, so the extra ones are refused. */
 const BURST = 7;
 
 const admittedOf = (outcomes) => Array.from(outcomes).filter((o) => o !== 2).length;
