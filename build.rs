@@ -46,13 +46,15 @@ const RUN_TIME: [&str; 27] = [
 
 /// The refusal words, `Locale` field ← its path in `errors.json`: one text for the widget (here)
 /// and for the pages' refusals (`www/i18n/refusal.js`).
-const REFUSALS: [(&str, &str); 13] = [
+const REFUSALS: [(&str, &str); 15] = [
     ("err_refused", "refused"),
     ("err_text", "notNumber"),
     ("err_too_large", "tooLarge"),
     ("err_empty", "empty"),
     ("err_unreadable", "unreadable"),
     ("err_too_small", "tooSmall"),
+    ("err_ambiguous", "ambiguous"),
+    ("err_type", "wrongType"),
     ("rule_positive", "rules.positive"),
     ("rule_non_negative", "rules.nonNegative"),
     ("rule_up_to", "rules.upTo"),

@@ -155,6 +155,9 @@ pub enum Given {
     /// Text that is a number other than 0 too small in magnitude for a double (`1e-400`): it would
     /// read as 0, which it is not.
     TooSmall(String),
+    /// Text with one comma before exactly three digits (`1,000`, `-2,500`): a thousands
+    /// separator to one writer, a decimal comma to another, so it is read as neither.
+    Ambiguous(String),
     /// Nothing: a required field was left out.
     Missing,
     /// What a browser's number field holds when it can't read it as a number (`1e400`, `1e`):
@@ -165,6 +168,12 @@ pub enum Given {
 }
 
 impl Given {
+    /// The two readings of an [`Given::Ambiguous`] text, as it would be written to mean each:
+    /// without the comma (`1000`), and with a point for it (`1.000`).
+    pub fn readings(text: &str) -> (String, String) {
+        (text.replacen(',', "", 1), text.replacen(',', ".", 1))
+    }
+
     /// `got …`: what was given, in words, numbers written by `number`.
     pub fn text(&self, number: NumberText) -> String {
         let mut out = String::new();
@@ -197,6 +206,16 @@ impl Given {
                 if let Given::TooSmall(_) = self {
                     out.push_str(", which is too small to tell from 0");
                 }
+            }
+            Given::Ambiguous(text) => {
+                let (whole, point) = Given::readings(text);
+                out.push_str("got ");
+                quote(out, text.chars());
+                out.push_str(", which could mean ");
+                out.push_str(&whole);
+                out.push_str(" or ");
+                out.push_str(&point);
+                out.push_str(": write the one meant");
             }
             Given::Missing => out.push_str("it is missing"),
             Given::Unreadable => out.push_str("got text that is not a number the field can read"),
@@ -292,6 +311,13 @@ impl InvalidValue {
         // Like Rust, "inf" and "NaN" are read; those are then refused by the rule, quoting the
         // text as typed (not `inf` as JavaScript's `Infinity`). Digits read as infinite are a
         // number too large, not "not a number"; other digits than 0 read as 0 are too small.
+        if thousands_like(text) {
+            return Err(InvalidValue {
+                field,
+                given: Given::Ambiguous(text.trim().to_owned()),
+                rule,
+            });
+        }
         match read_typed(text, decimal) {
             Some(value) if value == 0.0 && nonzero_digits(text) => Err(InvalidValue {
                 field,
@@ -341,6 +367,23 @@ impl fmt::Display for InvalidValue {
 impl std::error::Error for InvalidValue {}
 
 /// Whether `text`'s digits before any exponent are not all 0 (`1e-400`, not `0e5` or `-0.0`).
+/// Whether `text` is one comma between 1 to 3 digits (the first not 0) and exactly 3 (`1,000`,
+/// `+12,500`, `-1,125`): a thousands separator in English, a decimal comma in Portuguese. `0,500`
+/// and `2,5` can only be decimals, `1,0000` can't group thousands.
+fn thousands_like(text: &str) -> bool {
+    let text = text.trim();
+    let body = text.strip_prefix(['-', '+']).unwrap_or(text);
+    match body.split_once(',') {
+        Some((int, frac)) => {
+            (1..=3).contains(&int.len())
+                && !int.starts_with('0')
+                && frac.len() == 3
+                && int.bytes().chain(frac.bytes()).all(|b| b.is_ascii_digit())
+        }
+        None => false,
+    }
+}
+
 fn nonzero_digits(text: &str) -> bool {
     text.bytes()
         .take_while(|b| !matches!(b, b'e' | b'E'))
@@ -362,6 +405,41 @@ mod tests {
             err.js_message(),
             "refillRate must be a finite number of at least 0, got -1"
         );
+    }
+
+    #[test]
+    fn a_comma_before_three_digits_is_refused_naming_both_readings() {
+        for (typed, whole, point) in [
+            ("1,000", "1000", "1.000"),
+            (" -12,500 ", "-12500", "-12.500"),
+            ("+999,125", "+999125", "+999.125"),
+        ] {
+            let err = InvalidValue::parse(Field::Capacity, typed, Rule::Positive).unwrap_err();
+            assert_eq!(err.given, Given::Ambiguous(typed.trim().to_owned()));
+            assert_eq!(
+                err.js_message(),
+                format!(
+                    "capacity must be a finite number greater than 0, got \"{}\", which could \
+                     mean {whole} or {point}: write the one meant",
+                    typed.trim()
+                )
+            );
+        }
+        // Only decimals, or no thousands grouping: read as before.
+        for (typed, value) in [
+            ("2,5", 2.5),
+            ("0,500", 0.5),
+            ("1,0000", 1.0),
+            ("1,25", 1.25),
+            ("1000", 1000.0),
+            ("1.000", 1.0),
+        ] {
+            let read = InvalidValue::parse(Field::Capacity, typed, Rule::Positive);
+            assert_eq!(read, Ok(value), "{typed}");
+        }
+        // Neither reading is taken when one comma more could only group (1,000,000 is not a number).
+        let err = InvalidValue::parse(Field::Capacity, "1,000,000", Rule::Positive).unwrap_err();
+        assert_eq!(err.given, Given::Text("1,000,000".to_owned()));
     }
 
     #[test]

@@ -399,7 +399,10 @@ fn from_parser(err: serde_norway::Error) -> PolicyError {
                 rule_kind,
                 given: match given {
                     Given::Number(v) => v.to_string(),
-                    Given::Text(t) | Given::TooLarge(t) | Given::TooSmall(t) => t,
+                    Given::Text(t)
+                    | Given::TooLarge(t)
+                    | Given::TooSmall(t)
+                    | Given::Ambiguous(t) => t,
                     Given::Missing | Given::Unreadable => String::new(),
                     Given::Type(t) => t.to_owned(),
                 },

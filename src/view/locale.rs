@@ -90,6 +90,11 @@ pub struct Locale {
     pub err_unreadable: &'static str,
     /// A number other than 0 too small to tell from 0 (`{field}`, `{given}`, `{rule}`).
     pub err_too_small: &'static str,
+    /// A comma before three digits (`{field}`, `{given}`, `{whole}` and `{point}` its two
+    /// readings, `1000` and `1.000`).
+    pub err_ambiguous: &'static str,
+    /// A value of another type than a number (`{field}`, `{given}` its `typeof`, `{rule}`).
+    pub err_type: &'static str,
     /// A `controls` list with an unknown group: `{given}` the list, `{groups}` the group names.
     pub err_controls: &'static str,
     pub rule_positive: &'static str,
@@ -215,9 +220,22 @@ impl Locale {
                 };
                 (template, cut)
             }
+            Given::Ambiguous(text) => {
+                // The decimal reading with a point in either language: with a comma it would be
+                // the ambiguous text again.
+                let (whole, point) = Given::readings(text);
+                let field = self.label(err.field);
+                let marks = [
+                    ("field", field),
+                    ("given", text),
+                    ("whole", &whole),
+                    ("point", &point),
+                ];
+                return fill(self.err_ambiguous, &marks);
+            }
             Given::Missing => (self.err_empty, String::new()),
             Given::Unreadable => (self.err_unreadable, String::new()),
-            Given::Type(kind) => (self.err_text, (*kind).to_owned()),
+            Given::Type(kind) => (self.err_type, (*kind).to_owned()),
         };
         let field = self.label(err.field);
         fill(
@@ -287,6 +305,28 @@ mod tests {
         assert!(PT_BR
             .invalid(&err, number::rust_number)
             .contains("“1e-400” é pequeno demais para distinguir de 0"));
+    }
+
+    #[test]
+    fn a_comma_before_three_digits_and_a_wrong_type_are_worded_in_each_language() {
+        let err = InvalidValue::parse(Field::Capacity, "1,000", Rule::Positive).unwrap_err();
+        assert_eq!(
+            EN.invalid(&err, number::rust_number),
+            "Capacity B: in “1,000” the comma could group thousands or mark decimals; write 1000 or 1.000."
+        );
+        assert_eq!(
+            PT_BR.invalid(&err, number::rust_number),
+            "Capacidade B: em “1,000” a vírgula pode separar milhares ou decimais; escreva 1000 ou 1.000 (com ponto)."
+        );
+        let err = InvalidValue {
+            field: Field::Cost,
+            given: Given::Type("string"),
+            rule: Rule::NonNegative,
+        };
+        assert_eq!(
+            EN.invalid(&err, number::rust_number),
+            "Cost c: a value of type string is not a number; use a number of at least 0."
+        );
     }
 
     #[test]

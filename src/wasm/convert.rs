@@ -197,10 +197,11 @@ fn set(object: &Object, entries: &[(&str, JsValue)]) {
 }
 
 /// The core's error as a JavaScript `Error`, worded with JavaScript field names, and the same as
-/// data in its `problem` (`{ field, rule, min, max, given, tooLarge, tooSmall }`: `given` a
-/// number, the text, or absent when missing or of another type; `tooLarge` / `tooSmall` whether
-/// that text is a number too large for a double, or one other than 0 too small for it), for a page
-/// to word in its language with its labels.
+/// data in its `problem` (`{ field, rule, min, max, given, tooLarge, tooSmall, ambiguous, type }`:
+/// `given` a number, the text, or absent when missing or of another type; `tooLarge` / `tooSmall`
+/// whether that text is a number too large for a double, or one other than 0 too small for it;
+/// `ambiguous` whether it is a comma before three digits, `1,000`; `type` the `typeof` of a value
+/// of another type), for a page to word in its language with its labels.
 pub(crate) fn to_js(err: InvalidValue) -> JsError {
     let error = JsError::new(&err.message_with(err.field.js_name(), js_number));
     with_problem(error, &problem(&err, err.field.js_name()))
@@ -212,10 +213,15 @@ fn problem(err: &InvalidValue, name: &str) -> Object {
     let bound = |value: Option<f64>| value.map_or(JsValue::UNDEFINED, JsValue::from);
     let given = match &err.given {
         Given::Number(value) => JsValue::from(*value),
-        Given::Text(text) | Given::TooLarge(text) | Given::TooSmall(text) => {
-            JsValue::from_str(text)
-        }
+        Given::Text(text)
+        | Given::TooLarge(text)
+        | Given::TooSmall(text)
+        | Given::Ambiguous(text) => JsValue::from_str(text),
         Given::Missing | Given::Unreadable | Given::Type(_) => JsValue::UNDEFINED,
+    };
+    let kind = match err.given {
+        Given::Type(kind) => JsValue::from_str(kind),
+        _ => JsValue::UNDEFINED,
     };
     object(&[
         ("field", name.into()),
@@ -231,6 +237,11 @@ fn problem(err: &InvalidValue, name: &str) -> Object {
             "tooSmall",
             JsValue::from_bool(matches!(err.given, Given::TooSmall(_))),
         ),
+        (
+            "ambiguous",
+            JsValue::from_bool(matches!(err.given, Given::Ambiguous(_))),
+        ),
+        ("type", kind),
     ])
 }
 

@@ -580,6 +580,13 @@ test('embed.html names every bad setting at once, in the page\'s language, by th
     title: 'Configuração inválida no endereço: capacity',
     details: ['Capacidade B: 0 não é permitido; use um número maior que 0.'],
   });
+  // An English author's thousands separator is neither a thousand nor a decimal: both are named.
+  await page.goto(`${site.url}embed.html?capacity=1,000&lang=en`);
+  await page.locator('bucket-lab .bl-error').waitFor();
+  assert.deepEqual(await embedError(page), {
+    title: 'Invalid setting in the address: capacity',
+    details: ['Capacity B: in “1,000” the comma could group thousands or mark decimals; write 1000 or 1.000.'],
+  });
   await page.context().close();
 });
 

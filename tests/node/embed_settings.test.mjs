@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { initSync, checkSetting } from '../../www/pkg/bucketlab.js';
+import { initSync, checkSetting, TokenBucket } from '../../www/pkg/bucketlab.js';
+import { refusal as pageRefusal } from '../../www/i18n/refusal.js';
 
 initSync({ module: readFileSync(new URL('../../www/pkg/bucketlab_bg.wasm', import.meta.url)) });
 
@@ -72,4 +73,25 @@ test('the element checks controls against the diagram\'s own groups (src/view/co
   const element = listed(readFileSync(new URL('../../www/element/bucket-lab.js', import.meta.url), 'utf8'), /export const CONTROL_GROUPS = \[([^\]]*)\]/);
   assert.equal(rust.length, 6);
   assert.deepEqual(element, rust);
+});
+
+test('a comma before three digits is neither read as a thousand nor as a decimal: both readings are named', () => {
+  assert.equal(refusal('capacity', '1,000'), 'capacity must be a finite number greater than 0, got "1,000", which could mean 1000 or 1.000: write the one meant');
+  assert.equal(refusal('refill-rate', '1,500'), 'refill-rate must be a finite number of at least 0, got "1,500", which could mean 1500 or 1.500: write the one meant');
+  assert.equal(checkSetting('capacity', '1000'), 1000);
+  assert.equal(checkSetting('refill-rate', '1,5'), 1.5, 'a decimal comma before other than three digits is read');
+  assert.equal(checkSetting('refill-rate', '0,500'), 0.5, 'no thousands start with 0');
+  let error;
+  try { checkSetting('capacity', '1,000', undefined, 'pt-BR'); } catch (e) { error = e; }
+  assert.equal(error.localized, 'Capacidade B: em “1,000” a vírgula pode separar milhares ou decimais; escreva 1000 ou 1.000 (com ponto).');
+  // The pages word the same problem as the widget does (www/i18n/refusal.js, for their forms).
+  const problem = { field: 'capacity', rule: 'positive', given: '1,000', ambiguous: true };
+  assert.equal(pageRefusal({ problem }, 'pt-BR', () => 'Capacidade B'), error.localized);
+});
+
+test('a value of another type is named by its type, in the pages\' words too', () => {
+  let error;
+  try { new TokenBucket({ capacity: '5', refillRate: 1 }); } catch (e) { error = e; }
+  assert.equal(error.problem.type, 'string');
+  assert.equal(pageRefusal(error, 'pt-BR'), 'capacity: um valor do tipo string não é um número; use um número maior que 0.');
 });

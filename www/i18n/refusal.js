@@ -1,6 +1,6 @@
 // A refused value in the page's language: the wasm modules throw an Error whose `message` is for
 // scripts (the API's field names, in English) and whose `problem` is the same refusal as data
-// (`{ field, rule, min, max, given, tooLarge, tooSmall }`, see src/wasm/convert.rs). A page words it here, naming the
+// (`{ field, rule, min, max, given, tooLarge, tooSmall, ambiguous, type }`, see src/wasm/convert.rs). A page words it here, naming the
 // label its reader sees, with the rule texts of locales/<lang>/errors.json.
 import tables from './locales/errors.js';
 import { translator } from './translate.js';
@@ -25,6 +25,11 @@ export function refusal(error, lang, label = () => undefined, input = () => unde
   const field = label(problem.field) ?? problem.field;
   const { given } = problem;
   if (typeof given === 'number') return t('refused', { field, given: number(given), rule });
+  if (problem.ambiguous) {
+    // "1,000": the two readings as src/limiter/error.rs's `Given::readings` writes them.
+    return t('ambiguous', { field, given, whole: given.replace(',', ''), point: given.replace(',', '.') });
+  }
+  if (problem.type) return t('wrongType', { field, given: problem.type, rule });
   if (typeof given === 'string' && given.trim() !== '') return t(problem.tooLarge ? 'tooLarge' : problem.tooSmall ? 'tooSmall' : 'notNumber', { field, given: given.trim(), rule });
   return t(input(problem.field)?.validity?.badInput ? 'unreadable' : 'empty', { field, rule });
 }
