@@ -105,9 +105,10 @@ export class BucketDiagram {
 /** Mounts the diagram into `root`, configured by `data-capacity`, `data-refill-rate`,
  * `data-tokens`, `data-lang` and `data-paused`. Needs `widget.css` on the page. `root` may hold
  * the widget's build-time markup already; otherwise it is put in. Clicks on send made before the
- * module was ready are decided at their own times. A bad value is shown inside `root` as an alert
- * naming the attribute, and thrown. */
-export function mountDiagram(root: Element): BucketDiagram;
+ * module was ready are decided at their own times. Lesson time 0 is at `sinceMs` (a
+ * `performance.now()` time, default now), so that `sendAt` takes clicks from then on. A bad value
+ * is shown inside `root` as an alert naming the attribute, and thrown. */
+export function mountDiagram(root: Element, sinceMs?: number): BucketDiagram;
 
 /** Reads an attribute's text (`capacity`, `refill-rate`, `tokens`, `cost`) as a number; throws
  * a {@link SettingError} that names the attribute, and says the same to a reader in `lang`

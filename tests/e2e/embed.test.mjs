@@ -456,6 +456,7 @@ const HOST_PAGE = `<!doctype html>
   <div id="bad" data-capacity="-1"></div>
   <div id="bad-pt" data-capacity="10" data-refill-rate="fast" data-lang="pt-BR"></div>
   <div id="good" data-capacity="4" data-refill-rate="1" data-paused></div>
+  <div id="since" data-capacity="4" data-refill-rate="0"></div>
   <bucket-lab id="element" capacity="3" refill-rate="1" paused></bucket-lab>
   <script type="module" src="./host.js"></script>
 </body>
@@ -473,6 +474,14 @@ const attempt = (id) => {
   }
 };
 window.thrown = { bad: attempt('bad'), badPt: attempt('bad-pt') };
+try {
+  mountDiagram(document.createElement('div'), 'soon');
+} catch (error) {
+  window.thrown.since = error.message;
+}
+// Lesson time 0 five seconds ago: a click made then is the host's to hand over.
+window.since = performance.now() - 5000;
+window.sinceDiagram = mountDiagram(document.getElementById('since'), window.since);
 window.good = mountDiagram(document.getElementById('good'));
 `;
 
@@ -502,6 +511,13 @@ test('the npm package: mountDiagram shows a bad setting\'s error in its element 
     assert.deepEqual(await box('bad-pt'), { role: 'alert', title: 'Não foi possível montar o diagrama', detail: 'Taxa r (tokens/s): “fast” não é um número; use um número maior ou igual a 0.', widgets: 0 });
     assert.equal((await box('good')).widgets, 1);
     assert.equal(await page.textContent('#good .bl-counter'), '4.0 / 4');
+    assert.equal(thrown.since, 'sinceMs must be a finite number (a performance.now() time) or undefined, got a value of type string');
+    const since = await page.evaluate(() => {
+      const d = window.sinceDiagram;
+      return { now: d.now, sent: d.sendAt(window.since + 1000), tokens: d.tokens };
+    });
+    assert.ok(since.now >= 5, `lesson time counts from sinceMs: ${since.now}`);
+    assert.deepEqual({ sent: since.sent, tokens: since.tokens }, { sent: true, tokens: 3 }, 'a click from sinceMs on is decided');
     const element = await page.evaluate(() => {
       const diagram = document.getElementById('element').diagram;
       diagram.send(1);

@@ -19,13 +19,22 @@ export function insertMarkup(root, lang) {
   root.innerHTML = markup[lang].replaceAll('{id}', `bl-${instances}`);
 }
 
-/** Mounts the diagram into `root` (see the wasm module's mountDiagram); shows and rethrows its error. */
-export function mountDiagram(root) {
+/**
+ * Mounts the diagram into `root` (see the wasm module's mountDiagram), its lesson time 0 at
+ * `sinceMs` (a `performance.now()` time; default now) or at the first click queued before the
+ * module arrived, whichever is earlier; shows and rethrows its error.
+ */
+export function mountDiagram(root, sinceMs) {
   try {
+    if (sinceMs !== undefined && !Number.isFinite(sinceMs)) {
+      const given = typeof sinceMs === 'number' ? String(sinceMs) : `a value of type ${sinceMs === null ? 'null' : typeof sinceMs}`;
+      throw new TypeError(`sinceMs must be a finite number (a performance.now() time) or undefined, got ${given}`);
+    }
     const lang = langOf(root);
     if (root.querySelector('.bl-widget')?.lang !== lang) insertMarkup(root, lang);
     const queued = window.bucketlabEarly.take(root.querySelector('.bl-widget'));
-    const diagram = mountBare(root, queued[0]);
+    const since = [sinceMs, queued[0]].filter((ms) => ms !== undefined);
+    const diagram = mountBare(root, since.length ? Math.min(...since) : undefined);
     for (const at of queued) diagram.sendAt(at);
     return diagram;
   } catch (error) {
