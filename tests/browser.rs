@@ -635,3 +635,31 @@ fn text_arguments_that_are_not_strings_are_named_not_a_trap() {
     );
     assert_eq!(text_of(&root, ".bl-counter"), "5.0 / 5", "nothing changed");
 }
+
+#[wasm_bindgen_test]
+fn a_scripts_refused_call_shows_until_its_next_call_ends_and_a_refused_fields_error_stays() {
+    let (root, diagram) = paused(&[("data-capacity", "10"), ("data-lang", "en")]);
+    assert!(diagram.send(&JsValue::from_str("2")).is_err());
+    assert_eq!(
+        text_of(&root, ".bl-input-error"),
+        "Cost c: a value of type string is not a number; use a number of at least 0."
+    );
+    assert!(matches!(diagram.send(&JsValue::from_f64(1.0)), Ok(true)));
+    assert_eq!(
+        text_of(&root, ".bl-input-error"),
+        "",
+        "cleared by the next call"
+    );
+    assert!(diagram.step(&JsValue::from_f64(-1.0)).is_err());
+    let refused = text_of(&root, ".bl-input-error");
+    assert!(refused.contains("-1 is not allowed"), "{refused}");
+    diagram.pause();
+    assert_eq!(text_of(&root, ".bl-input-error"), "");
+    // A field the reader left refused keeps its error through a script's calls.
+    enter(&root, ".bl-burst-size", "101");
+    assert!(diagram.step(&JsValue::from_f64(0.5)).is_ok());
+    assert_eq!(
+        text_of(&root, ".bl-input-error"),
+        "Burst of: 101 is not allowed; use a whole number from 1 to 100."
+    );
+}

@@ -178,8 +178,8 @@ fn parse_groups(list: &str) -> Result<Vec<&'static str>, String> {
         .filter(|n| !n.is_empty())
         .collect();
     match names.as_slice() {
-        ["all"] => return Ok(CONTROL_GROUPS.to_vec()),
-        ["none"] => return Ok(Vec::new()),
+        [one] if one.eq_ignore_ascii_case("all") => return Ok(CONTROL_GROUPS.to_vec()),
+        [one] if one.eq_ignore_ascii_case("none") => return Ok(Vec::new()),
         _ => {}
     }
     let mut shown = Vec::new();
@@ -223,6 +223,26 @@ impl BucketDiagram {
     fn refuse(&self, err: InvalidValue) -> JsError {
         to_js(self.shown(err))
     }
+
+    /// A script's call that ended: its refusal shown and thrown, or, done, an earlier call's
+    /// refusal cleared from the error line, as the next click clears it (a field's own error stays
+    /// while the field holds a value it refuses).
+    fn ended<T>(&self, result: Result<T, InvalidValue>) -> Result<T, JsError> {
+        match result {
+            Ok(done) => {
+                self.settled();
+                Ok(done)
+            }
+            Err(err) => Err(self.refuse(err)),
+        }
+    }
+
+    /// Clears a script's refusal from the error line (see [`Self::ended`]).
+    fn settled(&self) {
+        let widget = self.widget().read();
+        let capacity = widget.session.config().capacity();
+        drop(widget.controls.show_error(widget.locale, None, capacity));
+    }
 }
 
 #[wasm_bindgen]
@@ -240,7 +260,7 @@ impl BucketDiagram {
             argument(Field::Cost, cost, Rule::NonNegative, None)
         };
         let sent = cost.and_then(|cost| self.widget().write().send(cost));
-        sent.map_err(|err| self.refuse(err))
+        self.ended(sent)
     }
 
     /// Decides a click on the send button made at `wallMs` (milliseconds of `performance.now()`,
@@ -273,11 +293,13 @@ impl BucketDiagram {
     /// Stops lesson time; the diagram holds still until `resume` or `step`.
     pub fn pause(&self) {
         self.widget().write().set_paused(true);
+        self.settled();
     }
 
     /// Lets lesson time run again.
     pub fn resume(&self) {
         self.widget().write().set_paused(false);
+        self.settled();
     }
 
     /// Moves lesson time forward by `seconds` (from 0 to 3600: an hour at most per step) and
@@ -289,7 +311,7 @@ impl BucketDiagram {
         let rule = Rule::Between(0.0, MAX_STEP_SECONDS);
         let stepped = argument(Field::Step, seconds, rule, None)
             .and_then(|seconds| self.widget().write().step(seconds));
-        stepped.map_err(|err| self.refuse(err))
+        self.ended(stepped)
     }
 
     /// Tokens in the bucket as the counter shows them (unrounded): now, or at the past moment
@@ -312,7 +334,7 @@ impl BucketDiagram {
         let rule = Rule::NonNegative;
         let moved = argument(Field::Step, seconds, rule, Some(super::STEP_SECONDS))
             .and_then(|seconds| self.widget().write().travel_by(-seconds));
-        moved.map_err(|err| self.refuse(err))
+        self.ended(moved)
     }
 
     /// Shows the session as it was at lesson time `t` (as the README names it), from 20 s
@@ -331,13 +353,16 @@ impl BucketDiagram {
         };
         let at = as_number(Field::Now, t, Rule::Between(earliest, latest)).map_err(refuse)?;
         let sought = self.widget().write().seek(at);
-        sought.map_err(refuse)
+        sought.map_err(refuse)?;
+        self.settled();
+        Ok(())
     }
 
     /// Back to the live session, as "Back to live" does: lesson time runs again if it ran before
     /// going back.
     pub fn live(&self) {
         self.widget().write().back_to_live(true);
+        self.settled();
     }
 
     /// The lesson time shown: now, or the past moment.
@@ -524,6 +549,12 @@ mod tests {
     fn control_lists_name_groups_or_all_or_none() {
         assert_eq!(parse_groups("all").unwrap(), CONTROL_GROUPS.to_vec());
         assert_eq!(parse_groups(" none ").unwrap(), Vec::<&str>::new());
+        assert_eq!(
+            parse_groups("ALL").unwrap(),
+            CONTROL_GROUPS.to_vec(),
+            "in any case, as the names"
+        );
+        assert_eq!(parse_groups("None").unwrap(), Vec::<&str>::new());
         assert_eq!(parse_groups("send, Time").unwrap(), vec!["send", "time"]);
         assert_eq!(
             parse_groups("send sned").unwrap_err(),

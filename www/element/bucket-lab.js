@@ -74,7 +74,7 @@ function either(values, lang) {
 function controlsProblem(list) {
   const names = list.split(/[\s,]+/).filter(Boolean);
   if (names.length === 0) return 'no control named';
-  if (names.length === 1 && (names[0] === 'all' || names[0] === 'none')) return null;
+  if (names.length === 1 && ['all', 'none'].includes(names[0].toLowerCase())) return null;
   const unknown = names.find((name) => !CONTROL_GROUPS.includes(name.toLowerCase()));
   return unknown === undefined ? null : `unknown control "${unknown}"`;
 }
