@@ -834,6 +834,8 @@ test('embed.html is light unless its address says theme=dark or theme=auto, what
     title: 'Invalid setting in the address: theme',
     details: ['theme: “sepia” is not allowed; use “light”, “dark”, or “auto”. Without theme in the address, the diagram is light.'],
   });
+  // The console says the same to the host's developer: absent is light here, not the page's scheme.
+  assert.match(page.problems.join('\n'), /theme must be "light", "dark", "auto" or absent \(light\), got "sepia"/);
   page.problems.length = 0;
   await page.context().close();
 });

@@ -126,7 +126,8 @@ function readSettings(element) {
   const theme = text('theme');
   if (theme !== null && !THEMES.includes(theme)) {
     // In embed.html's address, no theme means light (it can't see its host page's scheme).
-    refuse('theme', `theme must be ${THEMES.map((v) => `"${v}"`).join(', ')} or absent (the page's colour scheme), got "${theme}"`, element.addressSettings ? 'badThemeAddress' : 'badTheme', { allowed: either(THEMES, t.lang) });
+    const absent = element.addressSettings ? 'absent (light)' : "absent (the page's colour scheme)";
+    refuse('theme', `theme must be ${THEMES.map((v) => `"${v}"`).join(', ')} or ${absent}, got "${theme}"`, element.addressSettings ? 'badThemeAddress' : 'badTheme', { allowed: either(THEMES, t.lang) });
   }
   // A boolean attribute is on whenever present, so `paused="false"` would stop time: the
   // opposite of what it says. Only the forms that mean "on" are taken.
