@@ -43,12 +43,15 @@ pub struct Diagram {
     formula: Element,
     wait: Element,
     countdown: Element,
+    /// The response panel, and the height it is held at while a past moment is shown (0: none).
+    panel: Element,
+    held: Cell<f64>,
 }
 
 impl Diagram {
     /// Finds the bucket and the panel in the widget's markup under `root`.
     pub fn attach(root: &Element, locale: &'static Locale) -> Result<Diagram, JsValue> {
-        let [svg, fill, counter, capacity_label, rate_label, desc, request, status, head, formula, wait, countdown] =
+        let [svg, fill, counter, capacity_label, rate_label, desc, request, status, head, formula, wait, countdown, panel] =
             dom::find_each(
                 root,
                 [
@@ -64,6 +67,7 @@ impl Diagram {
                     ".bl-formula",
                     ".bl-wait",
                     ".bl-countdown",
+                    ".bl-panel",
                 ],
             )?;
         Ok(Diagram {
@@ -81,7 +85,31 @@ impl Diagram {
             formula,
             wait,
             countdown,
+            panel,
+            held: Cell::new(0.0),
         })
+    }
+
+    /// While a past moment is shown (`hold`), the panel keeps the tallest height it has had since
+    /// the travel began: a shorter moment (before the first request, say) would pull the timeline
+    /// and the controls under it up, away from the pointer dragging it or the button being
+    /// clicked again. Back at the live moment (`!hold`) it follows its content again.
+    pub fn hold_height(&self, hold: bool) {
+        if !hold {
+            if self.held.replace(0.0) > 0.0 {
+                dom::set_style(&self.panel, "min-height", "");
+            }
+            return;
+        }
+        // Up to the next tenth of a pixel: never the hair shorter that would still shift the rest.
+        let height = (self.panel.get_bounding_client_rect().height() * 10.0).ceil() / 10.0;
+        if height > self.held.get() {
+            self.held.set(height);
+            let mut px = String::new();
+            push_fixed(&mut px, height, 1);
+            px.push_str("px");
+            dom::set_style(&self.panel, "min-height", &px);
+        }
     }
 
     /// Writes the labels that depend on the configuration, and sizes the counter so that it fits

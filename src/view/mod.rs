@@ -473,7 +473,10 @@ impl Widget {
             None => !self.session.is_paused(),
         };
         self.session.pause(wall);
+        // Held at the height it has now, then at that of the moment shown if taller.
+        self.diagram.hold_height(true);
         self.show_state(&past, true);
+        self.diagram.hold_height(true);
         self.past = Some(Past {
             at,
             session: past,
@@ -510,6 +513,7 @@ impl Widget {
         };
         self.announcer.forget();
         self.show_state(&self.session, false);
+        self.diagram.hold_height(false);
         self.timeline.mark_read();
         self.controls.show_travel(false);
         if resume && past.resume {
@@ -598,6 +602,7 @@ impl Widget {
     /// its first moment on the timeline.
     fn replace(&mut self, session: Session) -> Result<(), InvalidValue> {
         self.past = None;
+        self.diagram.hold_height(false);
         self.session = session;
         // Its decisions were taken while playing: not news to announce.
         self.session.take_unseen();

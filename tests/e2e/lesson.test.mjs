@@ -252,6 +252,8 @@ test('without JavaScript the lesson is still complete and readable', async () =>
     assert.ok(await page.isHidden(`${where} .bl-send`), `${where}: no send button`);
     assert.ok(await page.isHidden(`${where} .bl-status`), `${where}: no "click Send request"`);
   }
+  assert.ok(await page.isHidden('.hero-more'), 'no link promising the controls below');
+  assert.ok(await page.isVisible('.hero-noscript'), 'the hero says what it would do');
   assert.ok((await page.locator('main section h2').count()) >= 7);
   assert.ok((await page.locator('details summary').count()) >= 3, 'FAQ disclosures');
   await page.context().close();

@@ -231,6 +231,19 @@ test('a hostile scenario link is refused with a notice and the diagram stays liv
   }
 });
 
+test('on a phone, a refused scenario link\'s notice is brought into view', async () => {
+  const page = await openLesson(env, 'index.html#s=garbage', { viewport: SIZES[1] });
+  await page.waitForSelector('#page-notice:not([hidden])');
+  // The notice sits under the hero; the page scrolls to it (once its reason is worded).
+  await page.waitForFunction(() => {
+    const box = document.getElementById('page-notice').getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= innerHeight;
+  });
+  assert.match(await page.textContent('#page-notice'), /s = “garbage”/);
+  assert.deepEqual(page.problems.filter((p) => !p.startsWith('warning: bucketlab: s = ')), []);
+  await page.context().close();
+});
+
 test('pt-BR: a bad scenario link is refused in Portuguese only, with the reason in Portuguese; the core\'s English one goes to the console', async () => {
   const page = await openLesson(env, '#s=garbage');
   // Worded by a module loaded only then: the notice comes a moment later.
@@ -355,3 +368,42 @@ test('the timeline slider gives the lesson time of now when it gets focus, after
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+for (const [path, viewport] of [['', SIZES[0]], ['en.html', SIZES[1]]]) {
+  test(`${path || 'index.html'} at ${viewport.width} px: travelling in time moves neither the timeline nor the buttons under it, and pausing does not rewrap them`, async () => {
+    const page = await openLesson(env, path, { viewport });
+    // From the widget's top (parts of the page above it mount as they come near), in whole pixels
+    // (the held height is rounded up to a tenth of one: a pixel either way is still put).
+    const top = (selector) => page.evaluate(([w, s]) => Math.round(document.querySelector(`${w} ${s}`).getBoundingClientRect().top
+      - document.querySelector(w).getBoundingClientRect().top), [W, selector]);
+    await page.locator(`${W} .bl-scrub`).scrollIntoViewIfNeeded();
+    const before = { back: await top('.bl-step-back') };
+    // Pausing swaps the button's word (Pausar → Continuar): the row below stays where it was.
+    await page.evaluate(() => window.bucketlab.diagram.pause());
+    assert.equal(await top('.bl-step-back'), before.back, 'the step-back button stays put when paused');
+    for (let i = 0; i < 7; i++) {
+      await page.evaluate(() => window.bucketlab.diagram.send(1));
+      await page.evaluate(() => window.bucketlab.diagram.step(0.1));
+    }
+    const live = { scrub: await top('.bl-scrub'), back: await top('.bl-step-back') };
+    // Back one step at a time past the first request, where the panel has no response to show.
+    const seen = new Set();
+    let shownAt = await page.evaluate(() => window.bucketlab.diagram.now);
+    for (let i = 0; i < 9; i++) {
+      await page.click(`${W} .bl-step-back`);
+      // Each click landed on the button: 0.1 s further back, or lesson time 0.
+      const viewTime = await page.evaluate(() => window.bucketlab.diagram.viewTime);
+      assert.ok(Math.abs(viewTime - Math.max(0, shownAt - 0.1)) < 1e-9, `click ${i + 1}: ${shownAt} → ${viewTime}`);
+      shownAt = viewTime;
+      seen.add(await page.getAttribute(`${W} .bl-status`, 'data-outcome'));
+      const now = { scrub: await top('.bl-scrub'), back: await top('.bl-step-back') };
+      assert.ok(Math.abs(now.scrub - live.scrub) <= 1 && Math.abs(now.back - live.back) <= 1,
+        `after ${i + 1} steps back: ${JSON.stringify(now)}, live ${JSON.stringify(live)}`);
+    }
+    assert.ok(seen.has('denied') && seen.has(null), `past moments with and without a response: ${[...seen]}`);
+    await page.click(`${W} .bl-to-live`);
+    assert.equal(await page.evaluate(() => window.bucketlab.diagram.traveling), false);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}

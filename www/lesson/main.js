@@ -288,6 +288,11 @@ async function start() {
   } else if (isPermalink(location.hash) && link.values.tab && !document.referrer.startsWith(location.origin)) {
     // A link shared from elsewhere that names a tab is about the code.
     scrollToKept(document.getElementById('codigo'));
+  } else if (rejected.length) {
+    // A refused link's notice sits under the hero, below a phone's first screen: brought into
+    // view, or the reader would see an ordinary page and never learn the link was refused.
+    const notice = document.getElementById('page-notice');
+    if (notice.getBoundingClientRect().bottom > innerHeight) notice.scrollIntoView({ block: 'center' });
   }
   // So is a replay another part put in the diagram ("Your traffic": `bucketlab:replayed`).
   document.addEventListener('bucketlab:replayed', showReplay);
