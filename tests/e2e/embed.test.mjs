@@ -156,9 +156,19 @@ test('changing attributes reconfigures the running widget', async () => {
   assert.equal(await counter(page, 'a'), '9,0 / 10');
   assert.equal(await page.evaluate(() => document.getElementById('a').diagram.paused), true);
   assert.equal(await page.evaluate(() => document.getElementById('c').diagram.lang), 'en', 'c keeps its own lang');
-  await page.evaluate(() => document.getElementById('c').setAttribute('lang', 'pt-BR'));
+  // B, r and the cost the reader or a script set since are carried over too, not the attributes'.
+  await page.evaluate(() => {
+    const c = document.getElementById('c').diagram;
+    c.configure(30, 0.5);
+    c.setCost(4);
+    document.getElementById('c').setAttribute('lang', 'pt-BR');
+  });
   await page.waitForFunction(() => document.getElementById('c').diagram?.lang === 'pt-BR');
-  assert.equal(await counter(page, 'c'), '40,0 / 40');
+  assert.equal(await counter(page, 'c'), '30,0 / 30');
+  assert.deepEqual(await page.evaluate(() => {
+    const c = document.getElementById('c').diagram;
+    return [c.capacity, c.refillRate, c.cost];
+  }), [30, 0.5, 4]);
   assert.equal(await page.locator('#c .bl-burst').isVisible(), true, 'controls survive the re-render');
   // A page in a language the lesson does not speak gets English, not Portuguese.
   await page.evaluate(() => {

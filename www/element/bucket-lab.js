@@ -270,11 +270,20 @@ export class BucketLabElement extends HTMLElement {
     }
   }
 
-  /** Mounts the diagram afresh from the attributes; `keepLevel` carries the level and pause over. */
+  /**
+   * Mounts the diagram afresh from the attributes; `keepLevel` carries the live bucket over: its
+   * level, a paused clock, and the B, r and cost the reader or a script set since.
+   */
   async #render({ keepLevel = false } = {}) {
     const generation = ++this.#generation;
-    // A re-render in another language keeps the bucket's level and a paused clock.
-    const carried = keepLevel && this.#diagram ? { level: this.#diagram.tokens, paused: this.#diagram.paused } : {};
+    // A re-render in another language keeps the bucket as the reader left it (its history starts
+    // anew: the timeline is the new language's).
+    const live = keepLevel ? this.#diagram : null;
+    const carried = live ? {
+      level: live.tokens, paused: live.paused, capacity: live.capacity, refillRate: live.refillRate,
+      // NaN while the cost field holds a value it refuses: the attribute's, then.
+      cost: Number.isNaN(live.cost) ? undefined : live.cost,
+    } : {};
     let unstyled;
     try {
       [, unstyled] = await Promise.all([loadModule(), this.#stylesReady]);
@@ -305,15 +314,17 @@ export class BucketLabElement extends HTMLElement {
     if (this.#refused) return;
     const frame = this.#frame;
     for (const name of [...frame.getAttributeNames()]) if (name.startsWith('data-')) frame.removeAttribute(name);
-    frame.dataset.capacity = settings.capacity;
-    frame.dataset.refillRate = settings.refillRate;
+    const capacity = carried.capacity ?? settings.capacity;
+    frame.dataset.capacity = capacity;
+    frame.dataset.refillRate = carried.refillRate ?? settings.refillRate;
     frame.dataset.lang = settings.lang;
-    const tokens = carried.level === undefined ? settings.tokens : Math.min(carried.level, settings.capacity);
+    const tokens = carried.level === undefined ? settings.tokens : Math.min(carried.level, capacity);
     if (tokens !== undefined) frame.dataset.tokens = tokens;
     if (settings.paused || carried.paused) frame.dataset.paused = '';
     // The attributes were checked above, so mounting and the cost can't fail on them.
     this.#diagram = this.#owned(mountDiagram(frame));
-    if (settings.cost !== undefined) this.#diagram.setCost(settings.cost);
+    const cost = carried.cost ?? settings.cost;
+    if (cost !== undefined) this.#diagram.setCost(cost);
     try {
       this.#diagram.showControls(settings.controls);
     } catch (error) {
