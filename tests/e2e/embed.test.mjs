@@ -135,6 +135,14 @@ test('changing attributes reconfigures the running widget', async () => {
   assert.match(await inside(page, 'b', '.bl-diagram'), /B = 6/);
   await page.evaluate(() => document.getElementById('b').setAttribute('refill-rate', '2,5'));
   assert.match(await inside(page, 'b', '.bl-diagram'), /r = 2,5\/s/);
+  // One attribute changed leaves the other setting as it is live, a script's included.
+  await page.evaluate(() => {
+    const b = document.getElementById('b');
+    b.diagram.configure(6, 1.5);
+    b.setAttribute('capacity', '7');
+  });
+  assert.deepEqual(await page.evaluate(() => [document.getElementById('b').diagram.capacity, document.getElementById('b').diagram.refillRate]), [7, 1.5]);
+  await page.evaluate(() => document.getElementById('b').diagram.configure(6, 2.5));
   await page.evaluate(() => document.getElementById('b').diagram.step(1));
   assert.equal(await counter(page, 'b'), '3,5 / 6', 'refills at the new rate');
 

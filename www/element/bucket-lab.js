@@ -252,7 +252,12 @@ export class BucketLabElement extends HTMLElement {
     const diagram = this.#diagram;
     try {
       if (name === 'capacity' || name === 'refill-rate') {
-        diagram.configure(settings.capacity, settings.refillRate);
+        // The attribute that changed; the other setting stays as it is live (a slider or a
+        // script may have moved it since).
+        diagram.configure(
+          name === 'capacity' ? settings.capacity : diagram.capacity,
+          name === 'refill-rate' ? settings.refillRate : diagram.refillRate,
+        );
         if (settings.cost !== undefined) diagram.setCost(settings.cost);
       } else if (name === 'cost') {
         diagram.setCost(settings.cost ?? 1);
