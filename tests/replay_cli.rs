@@ -145,6 +145,35 @@ fn stdin_and_gzip_give_the_same_report_as_the_file() {
 }
 
 #[test]
+#[cfg(unix)]
+fn a_path_to_a_pipe_is_kept_for_the_recommendations_passes_as_standard_input_is() {
+    // `/dev/stdin` is the pipe the test writes to: a path that reads empty a second time, as
+    // `<(zcat log.gz)` does.
+    let text = log();
+    for target in ["keys:75%", "requests:1%"] {
+        let flags = ["--json", "--recommend", target];
+        let from_stdin = json(&bucketlab(
+            &args(&[&flags[..], &["-"]].concat()),
+            text.as_bytes(),
+        ));
+        let from_pipe = json(&bucketlab(
+            &args(&[&flags[..], &["/dev/stdin"]].concat()),
+            text.as_bytes(),
+        ));
+        assert_eq!(from_pipe, from_stdin, "{target}");
+        assert!(from_pipe["requests"].as_u64().unwrap() > 100);
+    }
+    // One pass reads it as it comes.
+    assert_eq!(
+        json(&bucketlab(
+            &args(&["--json", "/dev/stdin"]),
+            text.as_bytes()
+        )),
+        json(&bucketlab(&args(&["--json", "-"]), text.as_bytes())),
+    );
+}
+
+#[test]
 fn the_recommendation_is_what_replaying_it_limits() {
     let text = log();
     for target in ["keys:75%", "requests:1%"] {
@@ -234,6 +263,31 @@ fn the_recommendation_is_what_replaying_it_limits() {
         Value::Null,
         "nothing to recommend for"
     );
+}
+
+#[test]
+fn a_key_with_control_characters_is_shown_escaped_never_sent_to_the_terminal() {
+    let log = "{\"time\":1700000000,\"user\":\"evil\\u001b[2J\\nfake line\"}\n";
+    let output = bucketlab(
+        &[
+            "replay",
+            "--capacity",
+            "1",
+            "--refill-rate",
+            "1",
+            "--key",
+            "field:user",
+            "-",
+        ],
+        log.as_bytes(),
+    );
+    let table = String::from_utf8(output.stdout).unwrap();
+    assert!(!table.contains('\u{1b}'), "{table:?}");
+    assert!(
+        !table.lines().any(|line| line.starts_with("fake line")),
+        "{table}"
+    );
+    assert!(table.contains(r"evil\u{1b}[2J\nfake line"), "{table}");
 }
 
 #[test]

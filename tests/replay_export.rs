@@ -133,7 +133,7 @@ fn the_exports_carry_the_replays_key_or_say_they_cannot() {
 #[test]
 fn envoy_fills_exactly_in_steps_of_at_least_50_ms_when_it_can() {
     let fill = |r| {
-        let (tokens, interval, caveat) = envoy_fill(r).unwrap();
+        let (tokens, interval, caveat) = envoy_fill(r, 100).unwrap();
         assert_eq!(caveat, None, "r = {r}: exact");
         (tokens, interval)
     };
@@ -155,8 +155,41 @@ fn envoy_fills_exactly_in_steps_of_at_least_50_ms_when_it_can() {
 }
 
 #[test]
+fn envoy_never_fills_more_than_its_bucket_holds() {
+    // Envoy drops what does not fit in max_tokens: a fill above it would refill slower.
+    let fill = |r, max| {
+        let (tokens, interval, caveat) = envoy_fill(r, max).unwrap();
+        assert!(
+            tokens <= max,
+            "r = {r}, max_tokens {max}: {tokens} per fill"
+        );
+        let written = caveat.map(|c| match c {
+            Caveat::RateRounded { written_rate, .. } => written_rate,
+            other => panic!("{other:?}"),
+        });
+        (tokens, interval, written)
+    };
+    assert_eq!(
+        fill(10.0, 5),
+        (1, "0.1s".to_owned(), None),
+        "exact in smaller fills"
+    );
+    assert_eq!(fill(1.5, 1), (1, "0.667s".to_owned(), Some(1000.0 / 667.0)));
+    assert_eq!(
+        fill(1000.0, 10),
+        (10, "0.05s".to_owned(), Some(200.0)),
+        "as fast as 10 tokens go"
+    );
+    let text = envoy(config(1.0, 1.5)).unwrap();
+    assert!(
+        text.contains("max_tokens: 1\n") && text.contains("tokens_per_fill: 1\n"),
+        "{text}"
+    );
+}
+
+#[test]
 fn envoy_says_when_its_fill_is_not_the_rate_and_refuses_r_0() {
-    let (tokens, interval, caveat) = envoy_fill(10.0 * std::f64::consts::PI).unwrap();
+    let (tokens, interval, caveat) = envoy_fill(10.0 * std::f64::consts::PI, 100).unwrap();
     assert_eq!((tokens, interval.as_str()), (2, "0.05s"));
     assert!(
         matches!(caveat, Some(Caveat::RateRounded { written_rate, .. }) if written_rate == 40.0),

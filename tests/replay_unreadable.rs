@@ -407,3 +407,18 @@ fn the_json_report_keeps_why_and_adds_the_reason() {
          UTC to before 5138-11-16 09:46:40 UTC"
     );
 }
+
+#[test]
+fn a_refused_cost_is_quoted_without_the_cores_english_about_it() {
+    use bucketlab::limiter::{Field, InvalidValue, Rule};
+    for (typed, quoted) in [("1e400", "\"1e400\""), ("1,000", "\"1,000\""), ("-2", "-2")] {
+        let refused = InvalidValue::parse(Field::Cost, typed, Rule::NonNegative).unwrap_err();
+        assert_eq!(
+            Unreadable::from(refused),
+            Unreadable::BadCost {
+                given: quoted.into()
+            },
+            "{typed}"
+        );
+    }
+}

@@ -327,12 +327,14 @@ pub fn nginx(config: BucketConfig) -> Option<String> {
     nginx_export(config, &KeySpec::Ip).text
 }
 
-/// Envoy's `tokens_per_fill` and `fill_interval` for `rate`: every second for a whole rate, else
-/// the fewest whole tokens every whole number of milliseconds (at least 50 ms, Envoy's minimum)
-/// that is `rate` exactly; when none is, the nearest (with a caveat). `Err` when Envoy cannot
-/// write it (`r = 0`: `tokens_per_fill` must be above 0; or slower than one token per
-/// `fill_interval`'s longest).
-pub fn envoy_fill(rate: f64) -> Result<(u64, String, Option<Caveat>), Caveat> {
+/// Envoy's `tokens_per_fill` and `fill_interval` for `rate` in a bucket of `max_tokens`: every
+/// second for a whole rate, else the fewest whole tokens every whole number of milliseconds (at
+/// least 50 ms, Envoy's minimum) that is `rate` exactly; when none is, the nearest (with a
+/// caveat). Never more tokens per fill than `max_tokens`: Envoy's bucket "will never contain more
+/// than max_tokens", so a larger fill would be cut and refill slower than it says. `Err` when
+/// Envoy cannot write it (`r = 0`: `tokens_per_fill` must be above 0; or slower than one token
+/// per `fill_interval`'s longest).
+pub fn envoy_fill(rate: f64, max_tokens: u64) -> Result<(u64, String, Option<Caveat>), Caveat> {
     let tool = "envoy";
     if rate <= 0.0 {
         return Err(Caveat::NoRefill { tool });
@@ -346,10 +348,12 @@ pub fn envoy_fill(rate: f64) -> Result<(u64, String, Option<Caveat>), Caveat> {
             slowest_rate: 1000.0 / ENVOY_MAX_INTERVAL_MS,
         });
     }
-    if rate >= 1.0 && whole(rate) {
+    if rate >= 1.0 && whole(rate) && rate <= max_tokens as f64 {
         return Ok((rate.round() as u64, "1s".to_owned(), None));
     }
-    for tokens in 1..=ENVOY_MOST_TOKENS_TRIED {
+    let most = u32::try_from(max_tokens)
+        .map_or(ENVOY_MOST_TOKENS_TRIED, |m| m.min(ENVOY_MOST_TOKENS_TRIED));
+    for tokens in 1..=most {
         let ms = f64::from(tokens) * 1000.0 / rate;
         if (ENVOY_MIN_INTERVAL_MS..=ENVOY_MAX_INTERVAL_MS).contains(&ms) && whole(ms) {
             return Ok((u64::from(tokens), interval(ms.round()), None));
@@ -362,7 +366,7 @@ pub fn envoy_fill(rate: f64) -> Result<(u64, String, Option<Caveat>), Caveat> {
         (1, ms)
     } else {
         (
-            (rate * ENVOY_MIN_INTERVAL_MS / 1000.0).round().max(1.0) as u64,
+            ((rate * ENVOY_MIN_INTERVAL_MS / 1000.0).round().max(1.0) as u64).min(max_tokens),
             ENVOY_MIN_INTERVAL_MS,
         )
     };
@@ -379,11 +383,11 @@ pub fn envoy_fill(rate: f64) -> Result<(u64, String, Option<Caveat>), Caveat> {
 /// Envoy's `local_ratelimit` HTTP filter with a token bucket of `(B, r)`: one bucket per Envoy
 /// instance, whose first comment says that a bucket per `key` needs descriptors.
 pub fn envoy_export(config: BucketConfig, key: &KeySpec) -> Export {
-    let (tokens, interval, rate_caveat) = match envoy_fill(config.refill_rate()) {
+    let (max, capacity_caveat) = whole_capacity("envoy", config.capacity());
+    let (tokens, interval, rate_caveat) = match envoy_fill(config.refill_rate(), max) {
         Ok(fill) => fill,
         Err(caveat) => return Export::refused("envoy", caveat),
     };
-    let (max, capacity_caveat) = whole_capacity("envoy", config.capacity());
     let caveats: Vec<Caveat> = [rate_caveat, capacity_caveat]
         .into_iter()
         .flatten()

@@ -538,7 +538,16 @@ impl From<crate::limiter::InvalidValue> for Unreadable {
     /// A cost the core refused, as [`Unreadable::BadCost`] (a number quoted as the line wrote it
     /// when `e` went through [`as_written`](super::fields::as_written)).
     fn from(e: crate::limiter::InvalidValue) -> Self {
-        let given = e.given.text(rust_number);
+        use crate::limiter::Given;
+        // The value only, quoted: the core's English words about it ("which is too large") would
+        // reach the Portuguese page inside its sentence.
+        let given = match e.given {
+            Given::TooLarge(text) | Given::TooSmall(text) | Given::Ambiguous(text) => {
+                Given::Text(text)
+            }
+            other => other,
+        };
+        let given = given.text(rust_number);
         Unreadable::BadCost {
             given: given.strip_prefix("got ").unwrap_or(&given).to_owned(),
         }

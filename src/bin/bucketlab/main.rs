@@ -41,11 +41,14 @@ fn usage_error(error: &SetupError) -> ! {
     replay.error(ErrorKind::ValueValidation, message).exit()
 }
 
-/// Where the log comes from; standard input is kept in a temporary file when it must be read
+/// Where the log comes from. Standard input, or a path that is not a regular file (a pipe such as
+/// `<(zcat log.gz)`, a FIFO: empty once read), is kept in a temporary file when it must be read
 /// more than once.
 enum Source {
     File(PathBuf),
     Stdin,
+    /// A path to a pipe or another stream, read once as it was opened.
+    Stream(std::cell::Cell<Option<File>>),
     Kept(tempfile::NamedTempFile),
 }
 
@@ -53,14 +56,25 @@ impl Source {
     fn open(path: &Path, passes: bool) -> io::Result<Source> {
         if path != Path::new("-") {
             // Fail now, before any work, if the file can't be opened.
-            File::open(path)?;
-            return Ok(Source::File(path.to_owned()));
+            let file = File::open(path)?;
+            if file.metadata()?.is_file() {
+                return Ok(Source::File(path.to_owned()));
+            }
+            if !passes {
+                return Ok(Source::Stream(std::cell::Cell::new(Some(file))));
+            }
+            return Self::keep(file);
         }
         if !passes {
             return Ok(Source::Stdin);
         }
+        Self::keep(io::stdin().lock())
+    }
+
+    /// `from`, copied to a temporary file each pass reads again.
+    fn keep(mut from: impl Read) -> io::Result<Source> {
         let mut kept = tempfile::NamedTempFile::new()?;
-        io::copy(&mut io::stdin().lock(), kept.as_file_mut())?;
+        io::copy(&mut from, kept.as_file_mut())?;
         Ok(Source::Kept(kept))
     }
 
@@ -69,6 +83,10 @@ impl Source {
         let raw: Box<dyn Read> = match self {
             Source::File(path) => Box::new(File::open(path)?),
             Source::Stdin => Box::new(io::stdin().lock()),
+            Source::Stream(file) => Box::new(
+                file.take()
+                    .ok_or_else(|| io::Error::other("the stream can be read only once"))?,
+            ),
             Source::Kept(file) => Box::new(file.reopen()?),
         };
         for_each_line(&mut *decompressed(raw)?, each)

@@ -67,11 +67,22 @@ fn amount(value: f64) -> String {
     text.trim_end_matches('0').trim_end_matches('.').to_owned()
 }
 
+/// A key as the table shows it, cut to `KEY_WIDTH` characters. Control characters (a log's
+/// `\u001b[2J`, a newline) are written escaped, `\u{1b}`, `\n`: a key comes from the log, and
+/// must neither drive the terminal nor forge a line of the report.
 fn cut(key: &str) -> String {
-    if key.chars().count() <= KEY_WIDTH {
-        return key.to_owned();
+    let mut shown = String::new();
+    for c in key.chars() {
+        if c.is_control() {
+            shown.extend(c.escape_debug());
+        } else {
+            shown.push(c);
+        }
     }
-    let mut short: String = key.chars().take(KEY_WIDTH - 1).collect();
+    if shown.chars().count() <= KEY_WIDTH {
+        return shown;
+    }
+    let mut short: String = shown.chars().take(KEY_WIDTH - 1).collect();
     short.push('…');
     short
 }
