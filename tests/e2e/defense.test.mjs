@@ -90,6 +90,16 @@ test('defense: switching layers moves the numbers the way the text says', async 
   assert.ok(perIp.userFailedShare > 0.5);
   await page.locator(`${MOUNT} input[data-layer="perIp"]`).setChecked(false);
   assert.deepEqual(await summary(), perIp, 'without per-IP buckets nothing changes');
+  await page.locator(`${MOUNT} input[data-layer="perIp"]`).setChecked(true);
+
+  // 100 IPs at 25/s each: every per-IP bucket refuses some, and the origin is still swamped.
+  await page.evaluate(() => window.bucketlab.defense.setup({ attackers: 100, attackRate: 25 }));
+  const heavy = await summary();
+  assert.equal(await kind(), 'overloadLimited');
+  assert.ok(heavy.attackersLimited > 0 && heavy.secondsOverCapacity > 0);
+  assert.match(await page.textContent(`${MOUNT} .df-takeaway`), new RegExp(`refused ${heavy.attackersLimited} of the 100 attacking IPs`));
+  await page.click(`${MOUNT} [data-preset="flood"]`);
+  await page.locator(`${MOUNT} input[data-layer="perIp"]`).setChecked(false);
 
   await page.locator(`${MOUNT} input[data-layer="global"]`).setChecked(true);
   const global = await summary();
@@ -347,3 +357,19 @@ for (const [path, lang] of PAGES) {
     }
   });
 }
+
+test('defense: the edge share is refused as typed, in percent, and an empty field is called empty', async () => {
+  const page = await openFlood('en.html');
+  await page.locator(`${MOUNT} input[data-layer="edge"]`).setChecked(true);
+  const field = `${MOUNT} .df-field--edgeShare input`;
+  const error = () => page.textContent(`${MOUNT} .df-error`);
+  await page.fill(field, '150');
+  await page.locator(field).blur();
+  await page.waitForFunction(() => document.querySelector('#flood-lab .df-error').textContent !== '');
+  assert.match(await error(), /^Share of the flood the edge absorbs \(%\): 150 is not allowed; use a number from 0 to 100\./);
+  await page.fill(field, '');
+  await page.locator(field).blur();
+  await page.waitForFunction(() => /empty/.test(document.querySelector('#flood-lab .df-error').textContent));
+  assert.match(await error(), /^Share of the flood the edge absorbs \(%\): the field is empty; use a number from 0 to 100\./);
+  await page.context().close();
+});

@@ -9,6 +9,19 @@ import { pacedRegion } from '../paced.js';
 /** The slider's stops: 1 to 10,000 on a roughly logarithmic scale, 100 and 10,000 included. */
 export const STOPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000];
 export const LAYERS = ['edge', 'perIp', 'global'];
+
+/**
+ * `error` as the reader typed the field: the edge's share is typed in percent and checked by the
+ * core as a fraction (150 % is 1.5, allowed 0 to 1), so its numbers go back to percent; a field
+ * left empty reads as NaN, which is said as empty.
+ */
+function asTyped(error) {
+  const problem = error?.problem;
+  if (!problem) return error;
+  const percent = problem.field === 'edgeShare' ? (v) => (typeof v === 'number' ? Math.round(v * 100 * 1e9) / 1e9 : v) : (v) => v;
+  const given = Number.isNaN(problem.given) ? undefined : percent(problem.given);
+  return { problem: { ...problem, given, min: percent(problem.min), max: percent(problem.max) } };
+}
 const PRESETS = {
   abuser: { attackers: 1, attackRate: 50, edgeShare: 90, layers: { edge: false, perIp: true, global: false } },
   flood: { attackers: 10000, attackRate: 1, edgeShare: 90, layers: { edge: false, perIp: true, global: false } },
@@ -62,7 +75,8 @@ export class FloodDemo {
       this.run = this.#simulate(next);
     } catch (error) {
       const label = (field) => (typeof this.t.raw(`demo.${field}`) === 'string' ? this.t(`demo.${field}`) : undefined);
-      this.error.textContent = this.t('errorKept', { reason: refusal(error, this.t.lang, label) });
+      const input = (field) => ({ attackRate: this.rate.input, edgeShare: this.share.input })[field];
+      this.error.textContent = this.t('errorKept', { reason: refusal(asTyped(error), this.t.lang, label, input) });
       markInvalid([['attackRate', this.rate.input], ['edgeShare', this.share.input]], error.problem?.field, this.error.id);
       return error.message;
     }
@@ -164,7 +178,9 @@ export class FloodDemo {
     };
     const { edge, global } = state.layers;
     let kind = 'calm';
-    if (s.secondsOverCapacity > 0) kind = 'overload';
+    // Over capacity: with no IP refused by its own bucket, or with some refused and the flood
+    // still too much (25 requests/s from each of 100 IPs).
+    if (s.secondsOverCapacity > 0) kind = s.attackersLimited > 0 ? 'overloadLimited' : 'overload';
     else if (s.attackersLimited > 0 && s.usersLimited === 0) kind = 'abuser';
     else if (s.usersLimited > 0) kind = edge ? 'depth' : 'globalHurts';
     // All layers stacked and nobody refused: say what each one did, the global bucket in reserve.
