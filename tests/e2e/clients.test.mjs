@@ -200,6 +200,10 @@ for (const path of ['', 'en.html']) {
     // Choose the right answer of the first question: the herd's attempts per success.
     const herd = await handle(page, 'Math.round(c.result.main.metrics.attemptsPerSuccess * 10) / 10');
     const answer = herd.toLocaleString(path ? 'en' : 'pt-BR');
+    // Its options in increasing order, as numbers (as text, 16.5 came before 5.5).
+    const options = await page.$$eval(`${MOUNT} [data-question="perSuccess"] input`, (inputs) => inputs.map((i) => i.value));
+    const read = options.map((o) => Number(path ? o.replace(/,/g, '') : o.replace(/\./g, '').replace(',', '.')));
+    assert.deepEqual(read, [...read].sort((a, b) => a - b), options.join(' | '));
     await page.check(`${MOUNT} [data-question="perSuccess"] input[value="${answer}"]`);
     await page.click(`${MOUNT} [data-question="perSuccess"] .quiz-check`);
     assert.equal(await page.getAttribute(`${MOUNT} [data-question="perSuccess"] .quiz-verdict`, 'data-correct'), 'true');

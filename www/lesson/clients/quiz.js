@@ -11,9 +11,10 @@ export function questions(herd, t) {
   const calmest = byPeak[0];
   const others = byPeak.slice(-2).filter((r) => r.run.metrics.peakRetries > calmest.run.metrics.peakRetries);
   return [
-    { id: 'perSuccess', text: t('quiz.perSuccess'), options: [...new Set(numbers)].map((n) => t.number(n, 1)), answer: t.number(perSuccess, 1) },
-    { id: 'calmest', text: t('quiz.calmest'), options: [calmest, ...others].map((r) => t(`policies.${r.policy}`)), answer: t(`policies.${calmest.policy}`) },
-  ].map((q) => ({ ...q, options: [...q.options].sort() }));
+    // In increasing order (as text, 16.5 would come before 5.5), so the order gives nothing away.
+    { id: 'perSuccess', text: t('quiz.perSuccess'), options: [...new Set(numbers)].sort((a, b) => a - b).map((n) => t.number(n, 1)), answer: t.number(perSuccess, 1) },
+    { id: 'calmest', text: t('quiz.calmest'), options: [calmest, ...others].map((r) => t(`policies.${r.policy}`)).sort((a, b) => a.localeCompare(b, t.lang)), answer: t(`policies.${calmest.policy}`) },
+  ];
 }
 
 /**
