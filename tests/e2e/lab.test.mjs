@@ -315,6 +315,16 @@ test('lab: at 375 px the lanes show the busiest second, the burst spread out; at
       return Math.max(...xs) - Math.min(...xs);
     });
     const ticks = await page.$$eval(`${LAB} .lab-comparison .lab-axis text`, (texts) => texts.map((t) => t.textContent));
+    // Every admitted request of the window-edge attack is on the strip, drawn as done: the run
+    // is shown whole on the stretch chosen, not on its last second (the playhead's, at the end).
+    const onStrip = await page.$eval(lane('fixedWindow'), (row) => {
+      const strip = row.querySelector('.lab-strip').getBoundingClientRect();
+      return [...row.querySelectorAll('.lab-ok')].filter((m) => {
+        const box = m.getBoundingClientRect();
+        return !m.classList.contains('lab-future') && box.left >= strip.left - 0.5 && box.right <= strip.right + 0.5;
+      }).length;
+    });
+    assert.equal(onStrip, 20, `${width} px: admitted requests drawn on the strip`);
     if (width === 375) {
       assert.ok(spread > 45, `the 20 admitted requests spread over ${spread} px`);
       assert.notEqual(ticks[0], '0', `the axis starts at the busy second: ${ticks}`);

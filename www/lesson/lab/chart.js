@@ -43,24 +43,25 @@ export class LaneChart {
     this.frame = 0;
     this.w = unitsFor(width);
     this.element = el('div', { class: 'lab-chart' });
-    this.#draw(duration);
+    // The whole run done, on the stretch chosen (a phone's busiest second), not the run's end.
+    this.#draw(duration, false);
     // Redrawn when its width on the page differs (a phone turned sideways, or no `width` given).
     this.resize = new ResizeObserver(([entry]) => {
       const px = entry.contentRect.width;
       const w = unitsFor(px);
       if (px > 0 && w !== this.w) {
         this.w = w;
-        this.#draw(this.time);
+        this.#draw(this.time, false);
       }
     });
     this.resize.observe(this.element);
   }
 
-  /** Builds the lanes and the axis at the current width, showing `time`. */
-  #draw(time) {
+  /** Builds the lanes and the axis at the current width, showing `time` (`follow`: see #show). */
+  #draw(time, follow = true) {
     this.parts = this.rows.map((row) => this.#row(row));
     this.element.replaceChildren(...this.parts.map((part) => part.node), this.#axis());
-    this.#show(time);
+    this.#show(time, follow);
   }
 
   x(time) {
@@ -175,12 +176,16 @@ export class LaneChart {
     this.#show(time);
   }
 
-  /** Shows `time`, which the caller has kept on the axis (play and step stop at its ends). */
-  #show(time) {
+  /**
+   * Shows `time`, which the caller has kept on the axis (play and step stop at its ends). With
+   * `follow` (playing, stepping, seeking), a stretch narrower than the run moves to keep it in view;
+   * without (the first drawing, a resize), the stretch stays where it is.
+   */
+  #show(time, follow = true) {
     this.time = Math.min(Math.max(time, 0), this.duration);
     // A stretch narrower than the run (a phone) follows the playhead: once it leaves, the stretch
     // is redrawn around it (from a whole tenth of a second, so the axis reads cleanly).
-    if (this.time < this.view.from - 1e-9 || this.time > this.view.to + 1e-9) {
+    if (follow && (this.time < this.view.from - 1e-9 || this.time > this.view.to + 1e-9)) {
       const from = Math.min(Math.max(0, Math.floor((this.time - this.span / 2) * 10) / 10), this.duration - this.span);
       this.view = { from, to: from + this.span };
       this.#draw(this.time);
