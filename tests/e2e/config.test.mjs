@@ -134,7 +134,13 @@ for (const [path, huge, tiny] of [
     await setPolicy(page, (text) => text.replace(/capacity: 5 /, 'capacity: 1e400 '));
     await page.waitForFunction(() => document.getElementById('policy-text').getAttribute('aria-invalid') === 'true');
     assert.match(await page.textContent('#policy-status'), huge);
-    await setPolicy(page, (text) => text.replace(/capacity: 1e400 /, 'capacity: 5 ').replace(/refill_rate: 1\b/, 'refill_rate: 0.0000001'));
+    // A decimal comma is text to YAML: said so, with how YAML writes the number.
+    await setPolicy(page, (text) => text.replace(/capacity: 1e400 /, 'capacity: 5 ').replace(/refill_rate: 1\b/, 'refill_rate: 0,5'));
+    await page.waitForFunction(() => /0\.5/.test(document.getElementById('policy-status').textContent));
+    assert.match(await page.textContent('#policy-status'), path
+      ? /refill_rate: YAML reads “0,5” as text, not a number: write decimals with a point \(0\.5\)/
+      : /refill_rate: o YAML lê “0,5” como texto, não como número: escreva decimais com ponto \(0\.5\)/);
+    await setPolicy(page, (text) => text.replace(/refill_rate: 0,5/, 'refill_rate: 0.0000001'));
     await page.waitForFunction(() => window.bucketlab.diagram.refillRate === 1e-7);
     assert.match(await page.textContent('#policy-status'), tiny);
     assert.deepEqual(page.problems, []);

@@ -64,7 +64,10 @@ export function describeError(error) {
     missingField: () => t('err_missing_field', { name: p.name }),
     unknownVariant: () => t('err_unknown_variant', { given: p.given, expected: list(p.expected) }),
     invalidType: () => t('err_invalid_type'),
-    invalidValue: () => t(tooLarge(p.given) ? 'err_too_large' : p.ruleKind === 'nonNegative' ? 'err_non_negative' : 'err_positive', { field: p.field, given: p.given }),
+    // A comma in a number is text to YAML ("0,5", "1,000"): say how YAML writes the number.
+    invalidValue: () => (/^[-+]?\d+,\d+$/.test(p.given)
+      ? t('err_decimal_comma', { field: p.field, given: p.given, point: p.given.replace(',', '.'), whole: p.given.replace(',', '') })
+      : t(tooLarge(p.given) ? 'err_too_large' : p.ruleKind === 'nonNegative' ? 'err_non_negative' : 'err_positive', { field: p.field, given: p.given })),
     // Text to YAML: say so, rather than "must be a number, but got 5".
     quotedNumber: () => t(p.ruleKind === 'nonNegative' ? 'err_non_negative_quoted' : 'err_positive_quoted', { field: p.field, given: p.given }),
     invalidStatus: () => t('err_status', { given: p.given }),
