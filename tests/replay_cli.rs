@@ -174,6 +174,28 @@ fn a_path_to_a_pipe_is_kept_for_the_recommendations_passes_as_standard_input_is(
 }
 
 #[test]
+fn a_csvs_first_line_with_an_unread_time_is_counted_not_taken_as_a_header() {
+    let report = on_file(
+        b"2023-10-10 13:55:36,alice\n1700000000,alice\n1700000001,alice\n",
+        ".csv",
+        &["--format", "csv"],
+    );
+    assert_eq!(report["requests"], 2, "{report}");
+    assert_eq!(report["malformed"], 1, "{report}");
+    assert_eq!(report["malformedExamples"][0]["line"], 1, "{report}");
+    // A header naming the columns is still one.
+    let named = on_file(
+        b"time,user\n1700000000,alice\n",
+        ".csv",
+        &["--format", "csv"],
+    );
+    assert_eq!(
+        (named["requests"].as_u64(), named["malformed"].as_u64()),
+        (Some(1), Some(0))
+    );
+}
+
+#[test]
 fn the_recommendation_is_what_replaying_it_limits() {
     let text = log();
     for target in ["keys:75%", "requests:1%"] {

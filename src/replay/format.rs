@@ -402,8 +402,13 @@ impl Parser {
                 let time = match epoch_or_rfc3339(time_text) {
                     Ok(time) => time,
                     // The first line may name the columns instead (a time out of range is
-                    // a time all the same).
-                    Err(Unreadable::NotTime { .. }) if first => return Ok(None),
+                    // a time all the same); a time field with digits is a time the log wrote
+                    // in a form not read (`2023-10-10 13:55:36`): counted, not taken as names.
+                    Err(Unreadable::NotTime { .. })
+                        if first && !time_text.bytes().any(|b| b.is_ascii_digit()) =>
+                    {
+                        return Ok(None)
+                    }
                     Err(e) => return Err(e),
                 };
                 let key_text =
