@@ -25,7 +25,11 @@ pub struct Announcer {
     /// them were admitted.
     requests: u32,
     admitted: u32,
+    /// The latest decision's sentence, and whether it was a refusal (said after the batch's
+    /// summary: otherwise a 429 in a run of quick clicks would never be heard, as a batch ends only
+    /// after a pause long enough to refill a token).
     latest: String,
+    latest_denied: bool,
     /// The level after the latest, and its decimals (see [`super::markup::level`]).
     level: (f64, usize),
     /// What else waits to be said, and whether it came before the decisions waiting (it is said
@@ -47,6 +51,7 @@ impl Announcer {
             requests: 0,
             admitted: 0,
             latest: String::new(),
+            latest_denied: false,
             level: (0.0, 1),
             message: String::new(),
             message_first: false,
@@ -74,6 +79,7 @@ impl Announcer {
         self.requests = self.requests.saturating_add(requests);
         self.admitted = self.admitted.saturating_add(admitted);
         self.latest = sentence;
+        self.latest_denied = admitted < requests;
         self.level = level;
     }
 
@@ -111,7 +117,7 @@ impl Announcer {
         } else if self.requests == 1 {
             std::mem::take(&mut self.latest)
         } else {
-            fill(
+            let mut summary = fill(
                 l.summary,
                 &[
                     ("n", &uint(self.requests.into())),
@@ -120,7 +126,12 @@ impl Announcer {
                     // The counter's level (3.9999… reads 4).
                     ("t", &l.number(self.level.0, self.level.1)),
                 ],
-            )
+            );
+            if self.latest_denied {
+                summary.push(' ');
+                summary.push_str(&self.latest);
+            }
+            summary
         };
         let mut message = std::mem::take(&mut self.message);
         if self.message_first {

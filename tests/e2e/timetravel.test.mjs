@@ -240,6 +240,8 @@ test('on a phone, a refused scenario link\'s notice is brought into view', async
     return box.top >= 0 && box.bottom <= innerHeight;
   });
   assert.match(await page.textContent('#page-notice'), /s = “garbage”/);
+  // Focused, so a screen reader reads it (a status filled during the load may go unsaid).
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'page-notice');
   assert.deepEqual(page.problems.filter((p) => !p.startsWith('warning: bucketlab: s = ')), []);
   await page.context().close();
 });

@@ -290,8 +290,12 @@ async function start() {
     scrollToKept(document.getElementById('codigo'));
   } else if (rejected.length) {
     // A refused link's notice sits under the hero, below a phone's first screen: brought into
-    // view, or the reader would see an ordinary page and never learn the link was refused.
+    // view, or the reader would see an ordinary page and never learn the link was refused. It
+    // takes the focus too, as an accepted replay's does: a status filled while the page loads is
+    // not reliably spoken.
     const notice = document.getElementById('page-notice');
+    notice.tabIndex = -1;
+    notice.focus({ preventScroll: true });
     if (notice.getBoundingClientRect().bottom > innerHeight) notice.scrollIntoView({ block: 'center' });
   }
   // So is a replay another part put in the diagram ("Your traffic": `bucketlab:replayed`).
