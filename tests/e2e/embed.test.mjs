@@ -882,3 +882,29 @@ test('embed-resizer.js fits an embed inside an open shadow root too', async () =
     await host.close();
   }
 });
+
+test('a language switch with a refused cost typed and a smaller B set live keeps that B, and the cost its attribute can no longer have is left out', async () => {
+  const page = await openHostile();
+  await page.evaluate(() => {
+    const element = Object.assign(document.createElement('bucket-lab'), { id: 'switch' });
+    for (const [name, value] of [['capacity', '5'], ['cost', '4'], ['lang', 'en'], ['paused', '']]) element.setAttribute(name, value);
+    document.body.append(element);
+  });
+  await page.waitForFunction(() => document.getElementById('switch').diagram);
+  await page.evaluate(() => {
+    const element = document.getElementById('switch');
+    element.diagram.configure(2, 1);
+    const field = element.shadowRoot.querySelector('.bl-cost');
+    field.value = '9';
+    field.dispatchEvent(new Event('change'));
+  });
+  assert.ok(Number.isNaN(await page.evaluate(() => document.getElementById('switch').diagram.cost)), 'the typed cost is refused');
+  await page.evaluate(() => document.getElementById('switch').setAttribute('lang', 'pt-BR'));
+  await page.waitForFunction(() => document.getElementById('switch').diagram?.lang === 'pt-BR');
+  assert.deepEqual(await page.evaluate(() => {
+    const d = document.getElementById('switch').diagram;
+    return [d.capacity, d.refillRate, d.cost];
+  }), [2, 1, 1]);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

@@ -328,7 +328,8 @@ export class BucketLabElement extends HTMLElement {
     if (settings.paused || carried.paused) frame.dataset.paused = '';
     // The attributes were checked above, so mounting and the cost can't fail on them.
     this.#diagram = this.#owned(mountDiagram(frame));
-    const cost = carried.cost ?? settings.cost;
+    // The attribute's cost was checked against the attribute's B, not a B carried over.
+    const cost = carried.cost ?? (settings.cost <= capacity ? settings.cost : undefined);
     if (cost !== undefined) this.#diagram.setCost(cost);
     try {
       this.#diagram.showControls(settings.controls);
