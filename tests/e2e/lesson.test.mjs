@@ -2,6 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowser, openPage, waitForWidget } from './harness.mjs';
+import { transcript } from '../console-transcript.mjs';
 
 const env = useBrowser();
 
@@ -258,19 +259,6 @@ test('without JavaScript the lesson is still complete and readable', async () =>
   assert.ok((await page.locator('details summary').count()) >= 3, 'FAQ disclosures');
   await page.context().close();
 });
-
-/**
- * The console transcript in section 5 as steps: `{ input, expected }` per line typed after "> "
- * (its trailing `// …` comment dropped); `expected` is the line under it, if it shows a result.
- */
-function transcript(text) {
-  const steps = [];
-  for (const line of text.split('\n')) {
-    if (line.startsWith('> ')) steps.push({ input: line.slice(2).replace(/\s+\/\/.*$/, '').trim(), expected: null });
-    else if (line.trim() && !line.startsWith('//')) steps.at(-1).expected = line;
-  }
-  return steps;
-}
 
 for (const [path, hello] of [['', /núcleo da lição está em window\.bucketlab/], ['en.html', /lesson's core is on window\.bucketlab/]]) {
   test(`the console examples of section 5 give the results they show, and the console says where to start (${path || 'index.html'})`, async () => {

@@ -5,22 +5,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { initSync, TokenBucket } from '../../www/pkg/bucketlab.js';
+import { transcript } from '../console-transcript.mjs';
 
 initSync({ module: readFileSync(new URL('../../www/pkg/bucketlab_bg.wasm', import.meta.url)) });
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 const section = readme.slice(readme.indexOf('## Scripting it from the console'));
 const block = section.slice(section.indexOf('```js\n') + 6, section.indexOf('\n```', section.indexOf('```js\n')));
-
-/** `{ input, expected }` per "> " line, its trailing `// …` comment dropped. */
-function steps(text) {
-  const out = [];
-  for (const line of text.split('\n')) {
-    if (line.startsWith('> ')) out.push({ input: line.slice(2).replace(/\s+\/\/.*$/, '').trim(), expected: null });
-    else if (line.trim() && !line.startsWith('//')) out.at(-1).expected = line;
-  }
-  return out;
-}
 
 test("README's console block gives the results it prints", () => {
   const bucketlab = { TokenBucket };
@@ -29,7 +20,7 @@ test("README's console block gives the results it prints", () => {
     const body = input.startsWith('const ') ? `${input.replace(/^const (\w+) =/, 'scope.$1 =')};` : `return (${input});`;
     return new Function('bucketlab', 'scope', `with (scope) { ${body} }`)(bucketlab, scope);
   };
-  const lines = steps(block).filter((s) => !s.input.startsWith('bucketlab.diagram'));
+  const lines = transcript(block).filter((s) => !s.input.startsWith('bucketlab.diagram'));
   assert.ok(lines.length >= 5, `bucket lines found: ${lines.length}`);
   let thrown = 0;
   for (const { input, expected } of lines) {
@@ -49,7 +40,7 @@ test("README's console block gives the results it prints", () => {
 
 test("README's bucket lines are the lesson's section-5 transcript", () => {
   const lesson = JSON.parse(readFileSync(new URL('../../locales/en/lesson.json', import.meta.url), 'utf8'));
-  const page = steps(lesson.diagram.console_example).filter((s) => !s.input.startsWith('bucketlab.'));
-  const ours = steps(block).filter((s) => !s.input.startsWith('bucketlab.') && !s.input.startsWith('new '));
+  const page = transcript(lesson.diagram.console_example).filter((s) => !s.input.startsWith('bucketlab.'));
+  const ours = transcript(block).filter((s) => !s.input.startsWith('bucketlab.') && !s.input.startsWith('new '));
   assert.deepEqual(ours, page);
 });
