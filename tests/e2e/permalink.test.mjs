@@ -157,6 +157,19 @@ test('pt-BR: a decimal comma in the link is read as ?capacity= reads it', async 
   await page.context().close();
 });
 
+test('a comma that could group thousands (#b=1,000) is refused with both readings, not read as 1; B stays as it was', async () => {
+  for (const [path, expected] of [
+    ['en.html', 'b = “1,000”: the comma could group thousands or mark decimals: write 1000, or 1.000 for decimals (expected: a number greater than 0)'],
+    ['', 'b = “1,000”: a vírgula pode separar milhares ou decimais: escreva 1000, ou 1.000 para decimais (esperado: um número maior que 0)'],
+  ]) {
+    const page = await openLesson(env, `${path}#b=1,000&r=0,5`);
+    await page.waitForSelector('#page-notice:not([hidden])');
+    assert.ok((await page.textContent('#page-notice')).includes(expected), await page.textContent('#page-notice'));
+    assert.deepEqual(await page.evaluate(() => [window.bucketlab.diagram.capacity, window.bucketlab.diagram.refillRate]), [5, 0.5]);
+    await page.context().close();
+  }
+});
+
 for (const [path, expected] of [
   ['en.html', 'Some values in the link were ignored: b = “1e400”: too large (expected: a number greater than 0); s = “1_5_1_5_2”: given twice; the first one counts (expected: a scenario link copied from this page: version 1, at most 200 actions, 2000 characters and 3600 s); s = “%E0%A4%A”: given twice; the first one counts (expected: a scenario link copied from this page: version 1, at most 200 actions, 2000 characters and 3600 s).'],
   ['', 'Alguns valores do link foram ignorados: b = “1e400”: grande demais (esperado: um número maior que 0); s = “1_5_1_5_2”: repetido; vale o primeiro (esperado: um link de cenário copiado desta página: versão 1, no máximo 200 ações, 2000 caracteres e 3600 s); s = “%E0%A4%A”: repetido; vale o primeiro (esperado: um link de cenário copiado desta página: versão 1, no máximo 200 ações, 2000 caracteres e 3600 s).'],

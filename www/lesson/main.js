@@ -272,9 +272,9 @@ async function start() {
     // (loaded only then), the same way in both languages, with the lesson's names (B, r, c…); the
     // core's exact sentence, with its own field names, goes to the console.
     const { scenarioReason } = rejected.some((r) => r.problem) ? await import('./scenario-reason.js') : {};
-    const items = rejected.map(({ name, value, allowed, detail, problem, reason }) => {
+    const items = rejected.map(({ name, value, allowed, detail, problem, reason, reasonValues }) => {
       if (detail) console.warn(`bucketlab: ${name} = "${value}": ${detail}`);
-      const why = reason ? t(reason) : problem ? scenarioReason(problem) : '';
+      const why = reason ? t(reason, reasonValues) : problem ? scenarioReason(problem) : '';
       return t(why ? 'notice_item_reason' : 'notice_item', { name, value, reason: why, allowed: t(allowed) });
     });
     showNotice(t(items.length === 1 ? 'notice_ignored_one' : 'notice_ignored', { list: items.join('; ') }));

@@ -17,25 +17,42 @@ const MAX_QUOTED = 40;
 /** Whether `hash` is a permalink (has name=value pairs) rather than a link to a section. */
 export const isPermalink = (hash) => hash.includes('=');
 
-/** A typed number: a plain decimal, with a decimal comma if no point (2,5), as ?capacity= reads it; else NaN. */
+/**
+ * Whether a comma in `text` could group thousands as well as mark decimals (1,000; -12,500), which
+ * the core refuses too (src/limiter/error.rs `thousands_like`): neither reading is guessed.
+ */
+export const thousandsLike = (text) => /^\s*[-+]?[1-9]\d{0,2},\d{3}\s*$/.test(text);
+
+/**
+ * A typed number: a plain decimal, with a decimal comma if no point (2,5), as ?capacity= reads it;
+ * else NaN, as for a comma that could group thousands (1,000).
+ */
 export function typedNumber(text) {
+  if (thousandsLike(text)) return NaN;
   const plain = text.includes(',') && !text.includes('.') ? text.replace(',', '.') : text;
   return /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i.test(plain) ? Number(plain) : NaN;
 }
 
 /**
  * Reads a permalink hash. Returns `{ values, rejected }`: `values` holds each accepted entry
- * (numbers as numbers), `rejected` lists `{ name, value, allowed, reason? }`, strings keys (`reason`
- * when the rule alone would not say what is wrong).
+ * (numbers as numbers), `rejected` lists `{ name, value, allowed, reason?, reasonValues? }`, strings
+ * keys (`reason` when the rule alone would not say what is wrong, filled with `reasonValues`).
  */
 export function readPermalink(hash) {
   const values = {};
   const rejected = [];
   if (!isPermalink(hash)) return { values, rejected };
   const params = new URLSearchParams(hash.replace(/^#/, ''));
-  const reject = (name, value, allowed, reason) => {
+  const reject = (name, value, allowed, reason, reasonValues) => {
     const quoted = value.length > MAX_QUOTED ? `${value.slice(0, MAX_QUOTED)}…` : value;
-    rejected.push({ name: name.slice(0, MAX_QUOTED), value: quoted, allowed, ...(reason && { reason }) });
+    rejected.push({ name: name.slice(0, MAX_QUOTED), value: quoted, allowed, ...(reason && { reason }), ...(reasonValues && { reasonValues }) });
+  };
+  // 1,000 could be a thousand or 1.000: the two readings are named, to write the one meant.
+  const ambiguous = (name, value) => {
+    if (!thousandsLike(value)) return false;
+    const text = value.trim();
+    reject(name, value, ALLOWED[name], 'reason_ambiguous', { whole: text.replace(',', ''), point: text.replace(',', '.') });
+    return true;
   };
   // 1e400 is not "not greater than 0": it is too large; 1e-400 is not 0 (which r allows): too small.
   const size = (n, text) => {
@@ -53,6 +70,7 @@ export function readPermalink(hash) {
       continue;
     }
     seen.add(name);
+    if (['b', 'r', 'c'].includes(name) && ambiguous(name, value)) continue;
     switch (name) {
       case 'b': {
         const b = typedNumber(value);
