@@ -147,12 +147,12 @@ test('clients: the scrubber moves the run from the keyboard', async () => {
 test('clients: a bad setting names field, value and range, and keeps the last good run', async () => {
   const page = await openClients();
   const before = await card(page, 'perSuccess');
-  await page.fill(`${MOUNT} .cl-field input[type="number"] >> nth=0`, '0');
+  await page.fill(`${MOUNT} .cl-field input[inputmode="decimal"] >> nth=0`, '0');
   await page.click(`${MOUNT} .cl-run`);
   await page.waitForSelector(`${MOUNT} .cl-error:not(:empty)`);
   // Named by its label in the page's language, the field marked invalid and pointing at the message.
   assert.equal(await page.textContent(`${MOUNT} .cl-error`), 'Clientes: 0 não é permitido; use um número inteiro de 1 a 500. A última execução válida continua na tela.');
-  const first = page.locator(`${MOUNT} .cl-field input[type="number"] >> nth=0`);
+  const first = page.locator(`${MOUNT} .cl-field input[inputmode="decimal"] >> nth=0`);
   assert.equal(await first.getAttribute('aria-invalid'), 'true');
   assert.equal(await first.getAttribute('aria-describedby'), await page.getAttribute(`${MOUNT} .cl-error`, 'id'));
   assert.equal(await card(page, 'perSuccess'), before, 'the last good run stays');
@@ -161,7 +161,7 @@ test('clients: a bad setting names field, value and range, and keeps the last go
 
 test('clients: an empty field is refused as missing; nothing runs and nothing is lost', async () => {
   const page = await openClients('en.html');
-  const clients = `${MOUNT} .cl-field input[type="number"] >> nth=0`;
+  const clients = `${MOUNT} .cl-field input[inputmode="decimal"] >> nth=0`;
   const before = {
     perSuccess: await card(page, 'perSuccess'),
     takeaway: await page.textContent(`${MOUNT} .cl-takeaway`),
@@ -169,24 +169,48 @@ test('clients: an empty field is refused as missing; nothing runs and nothing is
   };
   await page.evaluate(() => { window.clientsRunBefore = window.bucketlab.clients.result; });
   assert.equal(before.pressed, 'true', 'the herd preset is the first run');
-  await page.fill(`${MOUNT} .cl-field input[type="number"] >> nth=1`, '2');
+  await page.fill(`${MOUNT} .cl-field input[inputmode="decimal"] >> nth=1`, '2');
   await page.fill(clients, '');
   await page.click(`${MOUNT} .cl-run`);
   await page.waitForSelector(`${MOUNT} .cl-error:not(:empty)`);
   assert.equal(await page.textContent(`${MOUNT} .cl-error`), 'Clients: the field is empty; use a whole number from 1 to 500. The last good run is still shown.');
   assert.equal(await page.inputValue(clients), '', 'the empty field stays empty');
-  assert.equal(await page.inputValue(`${MOUNT} .cl-field input[type="number"] >> nth=1`), '2', 'the other edit is kept');
+  assert.equal(await page.inputValue(`${MOUNT} .cl-field input[inputmode="decimal"] >> nth=1`), '2', 'the other edit is kept');
   assert.equal(await card(page, 'perSuccess'), before.perSuccess);
   assert.equal(await page.textContent(`${MOUNT} .cl-takeaway`), before.takeaway);
   assert.equal(await page.getAttribute(`${MOUNT} .cl-preset[data-preset="herd"]`, 'aria-pressed'), 'true');
   assert.equal(await handle(page, 'c.result === window.clientsRunBefore'), true, 'nothing ran');
-  // Text the number field can't read leaves it as empty to the page, but is not called empty.
+  // Text that is no number it can read is quoted as typed, not called empty.
   await page.focus(clients);
   await page.keyboard.type('1e400');
   await page.click(`${MOUNT} .cl-run`);
-  await page.waitForFunction((m) => /can read/.test(document.querySelector(`${m} .cl-error`).textContent), MOUNT);
+  await page.waitForFunction((m) => /too large/.test(document.querySelector(`${m} .cl-error`).textContent), MOUNT);
   assert.equal(await page.textContent(`${MOUNT} .cl-error`),
-    'Clients: what is typed is not a number the field can read; use a whole number from 1 to 500. The last good run is still shown.');
+    'Clients: “1e400” is too large; use a whole number from 1 to 500. The last good run is still shown.');
+  assert.equal(await handle(page, 'c.result === window.clientsRunBefore'), true, 'nothing ran');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('clients (pt-BR page, English browser): 0,5 typed is 0.5, not the 5 a number field made of it; 1,000 is refused with both readings', async () => {
+  const page = await openClients('', { locale: 'en-US' });
+  const rate = `${MOUNT} .cl-field input[inputmode="decimal"] >> nth=4`;
+  assert.equal(await page.getAttribute(rate, 'type'), 'text');
+  await page.fill(rate, '');
+  await page.focus(rate);
+  await page.keyboard.type('0,5');
+  await page.click(`${MOUNT} .cl-run`);
+  // The run took 0.5 (the form's submit runs it at once), and the field shows it as the page writes it.
+  assert.equal(await page.textContent(`${MOUNT} .cl-error`), '');
+  assert.equal(await page.inputValue(rate), '0,5');
+  await page.fill(rate, '1.5');
+  await page.click(`${MOUNT} .cl-run`);
+  assert.equal(await page.inputValue(rate), '1,5', 'a point reads too, and is shown with the page\'s comma');
+  await page.fill(`${MOUNT} .cl-field input[inputmode="decimal"] >> nth=0`, '1,000');
+  await page.click(`${MOUNT} .cl-run`);
+  await page.waitForSelector(`${MOUNT} .cl-error:not(:empty)`);
+  assert.equal(await page.textContent(`${MOUNT} .cl-error`),
+    'Clientes: em “1,000” a vírgula pode separar milhares ou decimais; escreva 1000 ou 1.000 (com ponto). A última execução válida continua na tela.');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

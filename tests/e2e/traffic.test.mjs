@@ -633,6 +633,11 @@ test('traffic: a forced format that fits no line, an empty field, a byte order m
   await page.click(`${MOUNT} .tr-rerun`);
   await page.waitForFunction((sel) => document.querySelector(sel).textContent.includes('empty'), error);
   assert.equal(await page.textContent(error), 'A setting is not allowed: the Capacity B field is empty: B must be a finite number greater than 0.');
+  // A comma that could group thousands: both readings, not 1.
+  await page.fill(`${MOUNT} .tr-field--capacity input`, '1,000');
+  await page.click(`${MOUNT} .tr-rerun`);
+  await page.waitForFunction((sel) => document.querySelector(sel).textContent.includes('1,000'), error);
+  assert.equal(await page.textContent(error), 'A setting is not allowed: the Capacity B field “1,000” could mean 1000 or 1.000 (a comma groups thousands or marks decimals): B must be a finite number greater than 0.');
 
   // A JSON-lines log with a byte order mark: its first line is a request, as the command reads it.
   const bom = join(dir, 'bom.jsonl');
@@ -770,7 +775,7 @@ for (const path of ['', 'en.html']) {
 test('traffic: the form\'s boxes are one height, and a row of them starts at one line (375 and 1280 px)', async () => {
   for (const width of [1280, 375]) {
     const page = await openTraffic('en.html', { viewport: { width, height: 812 } });
-    const boxes = await page.$$eval(`${MOUNT} .tr-form :is(input[type="number"], input[type="text"], select)`, (all) => all.map((control) => {
+    const boxes = await page.$$eval(`${MOUNT} .tr-form :is(input[type="text"], select)`, (all) => all.map((control) => {
       const box = control.getBoundingClientRect();
       return { name: control.closest('.tr-field').className.match(/tr-field--(\w+)/)[1], top: box.top, height: box.height };
     }));

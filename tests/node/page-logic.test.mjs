@@ -3,7 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { permalinkHash, readPermalink, typedNumber } from '../../www/lesson/permalink.js';
+import { permalinkHash, readPermalink } from '../../www/lesson/permalink.js';
+import { typedNumber } from '../../www/i18n/typed-number.js';
 import { formatNumber } from '../../www/lesson/strings.js';
 import { withTierValues } from '../../www/lesson/policy.js';
 

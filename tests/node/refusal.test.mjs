@@ -11,13 +11,21 @@ test('a number too large for a double is called too large, not "not a number", i
   assert.equal(refusal({ problem: text }, 'en'), 'capacity: “dez” is not a number; use a number greater than 0.');
 });
 
-test('a number other than 0 too small for a double is called too small, and unreadable text is not called empty', () => {
+test('a number other than 0 too small for a double is called too small', () => {
   const problem = { field: 'rate', rule: 'nonNegative', given: '1e-400', tooLarge: false, tooSmall: true };
   assert.equal(refusal({ problem }, 'en'), 'rate: “1e-400” is too small to tell from 0; use a number of at least 0.');
   assert.equal(refusal({ problem }, 'pt-BR'), 'rate: “1e-400” é pequeno demais para distinguir de 0; use um número maior ou igual a 0.');
-  // A number field that can't read its text gives the page an empty value: the field says which.
-  const empty = { field: 'limit', rule: 'whole', min: 1, max: 10, given: '' };
-  const field = (badInput) => () => ({ validity: { badInput } });
-  assert.equal(refusal({ problem: empty }, 'en', undefined, field(false)), 'limit: the field is empty; use a whole number from 1 to 10.');
-  assert.equal(refusal({ problem: empty }, 'en', undefined, field(true)), 'limit: what is typed is not a number the field can read; use a whole number from 1 to 10.');
+});
+
+test("a form field's text that holds no number (read as NaN, or as nothing) is quoted as typed, with what is wrong with it", () => {
+  const field = (value) => () => ({ value });
+  const refused = (given, typed, lang = 'en') => refusal({ problem: { field: 'limit', rule: 'whole', min: 1, max: 10, given } }, lang, undefined, field(typed));
+  assert.equal(refused(undefined, '  '), 'limit: the field is empty; use a whole number from 1 to 10.');
+  assert.equal(refused(NaN, ' dez '), 'limit: “dez” is not a number; use a whole number from 1 to 10.');
+  assert.equal(refused(NaN, '1e400'), 'limit: “1e400” is too large; use a whole number from 1 to 10.');
+  assert.equal(refused(NaN, '1e-400'), 'limit: “1e-400” is too small to tell from 0; use a whole number from 1 to 10.');
+  assert.equal(refused(NaN, '1,000'), 'limit: in “1,000” the comma could group thousands or mark decimals; write 1000 or 1.000.');
+  assert.equal(refused(NaN, '2,500', 'pt-BR'), 'limit: em “2,500” a vírgula pode separar milhares ou decimais; escreva 2500 ou 2.500 (com ponto).');
+  // A number the field did read is the core's to word, whatever the field holds now.
+  assert.equal(refused(0, '0'), 'limit: 0 is not allowed; use a whole number from 1 to 10.');
 });

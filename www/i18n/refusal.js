@@ -1,16 +1,18 @@
 // A refused value in the page's language: the wasm modules throw an Error whose `message` is for
 // scripts (the API's field names, in English) and whose `problem` is the same refusal as data
-// (`{ field, rule, min, max, given, tooLarge, tooSmall, ambiguous, type }`, see src/wasm/convert.rs). A page words it here, naming the
-// label its reader sees, with the rule texts of locales/<lang>/errors.json.
+// (`{ field, rule, min, max, given, tooLarge, tooSmall, ambiguous, type }`, see src/wasm/convert.rs).
+// A page words it here, naming the label its reader sees, with the rule texts of
+// locales/<lang>/errors.json. A form field's own text that holds no number it can read
+// (www/i18n/typed-number.js) is worded from that text.
 import tables from './locales/errors.js';
 import { translator } from './translate.js';
+import { readings, unreadable } from './typed-number.js';
 
 /**
  * `error` for the reader, in `lang`: "Limite: 0 não é permitido; use um número inteiro de 1 a
  * 10000." `label(field)` is the visible label of the API's field (undefined: the field's name);
- * `input(field)` its form field, if any: a number field holding text it can't read gives the page
- * an empty value, and is then not called empty. An error without a `problem` (not a refused value)
- * gives its own message.
+ * `input(field)` its form field, if any, whose text is quoted when it is what could not be read
+ * ("1,000", "dez"). An error without a `problem` (not a refused value) gives its own message.
  */
 export function refusal(error, lang, label = () => undefined, input = () => undefined) {
   const problem = error?.problem;
@@ -24,12 +26,16 @@ export function refusal(error, lang, label = () => undefined, input = () => unde
   });
   const field = label(problem.field) ?? problem.field;
   const { given } = problem;
+  const typed = input(problem.field)?.value?.trim();
+  const why = typed && (given === undefined || Number.isNaN(given)) ? unreadable(typed) : undefined;
+  if (why === 'ambiguous') return t('ambiguous', { field, given: typed, ...readings(typed) });
+  if (why) return t(why, { field, given: typed, rule });
   if (typeof given === 'number') return t('refused', { field, given: number(given), rule });
   if (problem.ambiguous) {
     // "1,000": the two readings as src/limiter/error.rs's `Given::readings` writes them.
-    return t('ambiguous', { field, given, whole: given.replace(',', ''), point: given.replace(',', '.') });
+    return t('ambiguous', { field, given, ...readings(given) });
   }
   if (problem.type) return t('wrongType', { field, given: problem.type, rule });
   if (typeof given === 'string' && given.trim() !== '') return t(problem.tooLarge ? 'tooLarge' : problem.tooSmall ? 'tooSmall' : 'notNumber', { field, given: given.trim(), rule });
-  return t(input(problem.field)?.validity?.badInput ? 'unreadable' : 'empty', { field, rule });
+  return t('empty', { field, rule });
 }

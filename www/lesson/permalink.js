@@ -4,6 +4,7 @@
 // anything else is set aside with what was allowed, for a visible notice. Nothing from the hash is
 // ever run or written as HTML.
 import { LANGS } from '../i18n/translate.js';
+import { readings, typedNumber, unreadable } from '../i18n/typed-number.js';
 
 export const TABS = ['algorithm', 'config', 'usage'];
 export const TECHS = ['rust', 'python', 'javascript', 'go'];
@@ -11,27 +12,13 @@ const KEYS = ['b', 'r', 'c', 'lang', 'tab', 'code'];
 /** The scenario's key; its value is passed on as written (the core reads and checks it). */
 const SCENARIO = 's';
 const ALLOWED = Object.fromEntries([...KEYS, SCENARIO].map((key) => [key, `allowed_${key}`]));
+/** The notice's reason for each way a number can't be read (www/i18n/typed-number.js `unreadable`). */
+const REASONS = { ambiguous: 'reason_ambiguous', tooLarge: 'reason_too_large', tooSmall: 'reason_too_small' };
 /** Longest value quoted back in a notice. */
 const MAX_QUOTED = 40;
 
 /** Whether `hash` is a permalink (has name=value pairs) rather than a link to a section. */
 export const isPermalink = (hash) => hash.includes('=');
-
-/**
- * Whether a comma in `text` could group thousands as well as mark decimals (1,000; -12,500), which
- * the core refuses too (src/limiter/error.rs `thousands_like`): neither reading is guessed.
- */
-export const thousandsLike = (text) => /^\s*[-+]?[1-9]\d{0,2},\d{3}\s*$/.test(text);
-
-/**
- * A typed number: a plain decimal, with a decimal comma if no point (2,5), as ?capacity= reads it;
- * else NaN, as for a comma that could group thousands (1,000).
- */
-export function typedNumber(text) {
-  if (thousandsLike(text)) return NaN;
-  const plain = text.includes(',') && !text.includes('.') ? text.replace(',', '.') : text;
-  return /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i.test(plain) ? Number(plain) : NaN;
-}
 
 /**
  * Reads a permalink hash. Returns `{ values, rejected }`: `values` holds each accepted entry
@@ -47,17 +34,14 @@ export function readPermalink(hash) {
     const quoted = value.length > MAX_QUOTED ? `${value.slice(0, MAX_QUOTED)}…` : value;
     rejected.push({ name: name.slice(0, MAX_QUOTED), value: quoted, allowed, ...(reason && { reason }), ...(reasonValues && { reasonValues }) });
   };
-  // 1,000 could be a thousand or 1.000: the two readings are named, to write the one meant.
-  const ambiguous = (name, value) => {
-    if (!thousandsLike(value)) return false;
-    const text = value.trim();
-    reject(name, value, ALLOWED[name], 'reason_ambiguous', { whole: text.replace(',', ''), point: text.replace(',', '.') });
-    return true;
-  };
-  // 1e400 is not "not greater than 0": it is too large; 1e-400 is not 0 (which r allows): too small.
-  const size = (n, text) => {
-    if (Math.abs(n) === Infinity) return 'reason_too_large';
-    return n === 0 && /[1-9]/.test(text.split(/e/i)[0]) ? 'reason_too_small' : undefined;
+  // B, r and c: kept if a number that `allowed` accepts. Else the reason when the rule alone would not
+  // say it: 1e400 is too large (not "not greater than 0"), 1e-400 too small (not the 0 r allows),
+  // and 1,000 could be a thousand or 1.000, both named.
+  const number = (name, value, allowed) => {
+    const why = unreadable(value);
+    const n = typedNumber(value);
+    if (!why && allowed(n)) values[name] = n;
+    else reject(name, value, ALLOWED[name], REASONS[why], why === 'ambiguous' ? readings(value) : undefined);
   };
   // The scenarios as written: URLSearchParams would turn "+" into a space, %E0%A4%A into "�%A".
   const scenarios = hash.replace(/^#/, '').split('&').filter((part) => part.startsWith(`${SCENARIO}=`)).map((part) => part.slice(SCENARIO.length + 1));
@@ -70,26 +54,16 @@ export function readPermalink(hash) {
       continue;
     }
     seen.add(name);
-    if (['b', 'r', 'c'].includes(name) && ambiguous(name, value)) continue;
     switch (name) {
-      case 'b': {
-        const b = typedNumber(value);
-        if (Number.isFinite(b) && b > 0) values.b = b;
-        else reject(name, value, 'allowed_b', size(b, value));
+      case 'b':
+        number(name, value, (b) => b > 0);
         break;
-      }
-      case 'r': {
-        const r = typedNumber(value);
-        if (Number.isFinite(r) && r >= 0 && !size(r, value)) values.r = r;
-        else reject(name, value, 'allowed_r', size(r, value));
+      case 'r':
+        number(name, value, (r) => r >= 0);
         break;
-      }
-      case 'c': {
-        const c = typedNumber(value);
-        if (Number.isInteger(c) && c >= 1) values.c = c;
-        else reject(name, value, 'allowed_c', size(c, value));
+      case 'c':
+        number(name, value, (c) => Number.isInteger(c) && c >= 1);
         break;
-      }
       case 'lang':
         if (LANGS.includes(value)) values.lang = value;
         else reject(name, value, 'allowed_lang');

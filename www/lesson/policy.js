@@ -2,7 +2,7 @@
 // loaded the first time the tab opens. A valid edit reconfigures the widget with the chosen tier;
 // an invalid one is explained (line, field, rule) and the widget keeps its last good config. The
 // chosen tier's lines follow the widget's B and r when they change there.
-import { typedNumber } from './permalink.js';
+import { typedNumber } from '../i18n/typed-number.js';
 import { formatNumber, t } from './strings.js';
 
 const DEBOUNCE_MS = 150;

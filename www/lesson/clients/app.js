@@ -4,6 +4,7 @@
 // error and keeps the last good run.
 import init, { simulateClients } from '../../pkg/bucketlab_lab.js';
 import { refusal } from '../../i18n/refusal.js';
+import { NUMBER_FIELD, fieldNumber, fieldText } from '../../i18n/typed-number.js';
 import tables from '../../i18n/locales/clients.js';
 import { langOf, pickLang, translator } from '../../i18n/translate.js';
 import { el, markInvalid, uid, reducedMotion } from '../lab/dom.js';
@@ -77,7 +78,7 @@ class ClientsView {
     this.inputs = {};
     const field = (name) => {
       const id = uid(`cl-${name}`);
-      const input = el('input', { id, type: 'number', inputmode: 'decimal', step: 'any', value: String(this.state[name]) });
+      const input = el('input', { id, ...NUMBER_FIELD, value: fieldText(this.state[name], t.lang) });
       this.inputs[name] = input;
       return el('div', { class: 'lab-field cl-field' }, [el('label', { for: id }, t(`controls.${name}`)), input]);
     };
@@ -172,18 +173,18 @@ class ClientsView {
     return POLICIES.find((p) => this.policies[p].input.checked) ?? this.state.policy;
   }
 
-  /** The form's settings; an empty number field is `undefined`, which simulateClients refuses as missing. */
+  /**
+   * The form's settings; an empty number field is `undefined`, which simulateClients refuses as
+   * missing, and one whose text is no number NaN, which it refuses and the error quotes as typed.
+   */
   #readForm() {
     const next = { ...this.state, policy: this.#policy(), jitter: this.inputs.jitter.checked };
-    for (const name of NUMBER_FIELDS) {
-      const raw = this.inputs[name].value.trim().replace(',', '.');
-      next[name] = raw === '' ? undefined : Number(raw);
-    }
+    for (const name of NUMBER_FIELDS) next[name] = fieldNumber(this.inputs[name]);
     return next;
   }
 
   #syncForm() {
-    for (const name of NUMBER_FIELDS) this.inputs[name].value = String(this.state[name]);
+    for (const name of NUMBER_FIELDS) this.inputs[name].value = fieldText(this.state[name], this.t.lang);
     for (const [p, { input, label }] of Object.entries(this.policies)) {
       input.checked = p === this.state.policy;
       label.textContent = this.t(`policies.${policyKey(p, this.state.header)}`);

@@ -4,6 +4,7 @@
 // keeps the last good run.
 import { el, markInvalid, svg, uid } from '../lab/dom.js';
 import { refusal } from '../../i18n/refusal.js';
+import { NUMBER_FIELD, fieldNumber, fieldText } from '../../i18n/typed-number.js';
 import { pacedRegion } from '../paced.js';
 
 /** The slider's stops: 1 to 10,000 on a roughly logarithmic scale, 100 and 10,000 included. */
@@ -97,17 +98,14 @@ export class FloodDemo {
     });
     this.slider.addEventListener('input', () => this.setup({ attackers: STOPS[Number(this.slider.value)] }));
     this.sliderValue = el('output', { class: 'df-slider-value', for: sliderId, 'aria-live': 'off' });
-    const number = (name, attrs) => {
+    const number = (name) => {
       const id = uid(`df-${name}`);
-      const input = el('input', { id, type: 'number', inputmode: 'decimal', step: 'any', ...attrs });
-      input.addEventListener('change', () => {
-        const raw = input.value.trim().replace(',', '.');
-        this.setup({ [name]: raw === '' ? undefined : Number(raw) });
-      });
+      const input = el('input', { id, ...NUMBER_FIELD });
+      input.addEventListener('change', () => this.setup({ [name]: fieldNumber(input) }));
       return { input, field: el('div', { class: `lab-field df-field--${name}` }, [el('label', { for: id }, t(`demo.${name}`)), input]) };
     };
-    this.rate = number('attackRate', { min: 0 });
-    this.share = number('edgeShare', { min: 0, max: 100 });
+    this.rate = number('attackRate');
+    this.share = number('edgeShare');
     this.checks = Object.fromEntries(LAYERS.map((layer) => {
       const id = uid(`df-layer-${layer}`);
       const input = el('input', { id, type: 'checkbox', 'data-layer': layer });
@@ -146,8 +144,8 @@ export class FloodDemo {
     const valueText = t('demo.attackersValue', { count: state.attackers });
     this.slider.setAttribute('aria-valuetext', valueText);
     this.sliderValue.textContent = valueText;
-    this.rate.input.value = String(state.attackRate);
-    this.share.input.value = String(state.edgeShare);
+    this.rate.input.value = fieldText(state.attackRate, this.t.lang);
+    this.share.input.value = fieldText(state.edgeShare, this.t.lang);
     for (const layer of LAYERS) this.checks[layer].input.checked = state.layers[layer];
     this.share.field.hidden = !state.layers.edge;
     const preset = Object.keys(PRESETS).find((id) => JSON.stringify(PRESETS[id]) === JSON.stringify(state));

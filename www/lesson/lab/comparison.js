@@ -2,6 +2,7 @@
 // call), drawn as lanes on one time axis, with play / pause / step and seed controls.
 import { el, markInvalid, uid } from './dom.js';
 import { refusal } from '../../i18n/refusal.js';
+import { NUMBER_FIELD, fieldNumber, fieldText } from '../../i18n/typed-number.js';
 import { LaneChart } from './chart.js';
 
 export const ALGORITHMS = ['fixedWindow', 'slidingLog', 'slidingCounter', 'leakyQueue', 'leakyMeter', 'gcra', 'tokenBucket'];
@@ -64,12 +65,12 @@ export class Comparison {
     this.chart?.destroy();
     this.chart = null;
     this.inputs = {};
-    const field = (name, attrs) => {
+    const field = (name) => {
       const id = uid(`lab-${name}`);
       const input = name === 'timestamps'
-        ? el('textarea', { id, rows: 4, spellcheck: 'false', ...attrs })
-        : el('input', { id, type: 'number', inputmode: 'decimal', ...attrs });
-      input.value = String(this.state[name]);
+        ? el('textarea', { id, rows: 4, spellcheck: 'false' })
+        : el('input', { id, ...NUMBER_FIELD });
+      input.value = name === 'timestamps' ? this.state[name] : fieldText(this.state[name], t.lang);
       this.inputs[name] = input;
       return el('div', { class: `lab-field lab-field--${name}` }, [el('label', { for: id }, t(`controls.${name}`)), input]);
     };
@@ -85,16 +86,16 @@ export class Comparison {
     this.quotaText = el('p', { class: 'lab-quota' });
     const form = el('form', { class: 'lab-form', novalidate: true, onsubmit: (e) => { e.preventDefault(); this.#apply(); } }, [
       el('div', { class: 'lab-field lab-field--pattern' }, [el('label', { for: patternId }, t('controls.pattern')), select]),
-      field('rate', { min: 0, step: 'any' }),
-      field('size', { min: 1, step: 1 }),
-      field('every', { min: 0, step: 'any' }),
-      field('from', { min: 0, step: 'any' }),
-      field('to', { min: 0, step: 'any' }),
+      field('rate'),
+      field('size'),
+      field('every'),
+      field('from'),
+      field('to'),
       field('timestamps'),
-      field('limit', { min: 1, step: 1 }),
-      field('window', { min: 0, step: 'any' }),
-      field('duration', { min: 0, step: 'any' }),
-      field('seed', { min: 0, step: 1 }),
+      field('limit'),
+      field('window'),
+      field('duration'),
+      field('seed'),
       el('div', { class: 'lab-buttons' }, [
         el('button', { type: 'submit', class: 'lab-apply' }, t('controls.run')),
         el('button', { type: 'button', class: 'lab-new-seed', onclick: () => this.#newSeed() }, t('controls.newSeed')),
@@ -141,16 +142,17 @@ export class Comparison {
     const next = { ...this.state, pattern: this.inputs.pattern.value };
     for (const [name, input] of Object.entries(this.inputs)) {
       if (name === 'pattern') continue;
-      // Text goes to the core as typed (decimal comma included); numbers as numbers, so the core's
-      // message quotes exactly what was entered.
-      const raw = input.value.trim().replace(',', '.');
-      next[name] = name === 'timestamps' ? input.value : raw === '' ? undefined : Number(raw);
+      // The pasted list goes to the core as typed; a number field as its number (2,5 or 2.5), NaN
+      // for text that is none, which the error then quotes as typed.
+      next[name] = name === 'timestamps' ? input.value : fieldNumber(input);
     }
     return next;
   }
 
   #syncForm() {
-    for (const [name, input] of Object.entries(this.inputs)) input.value = String(this.state[name]);
+    for (const [name, input] of Object.entries(this.inputs)) {
+      input.value = name === 'timestamps' || name === 'pattern' ? this.state[name] : fieldText(this.state[name], this.t.lang);
+    }
     this.#showFields();
   }
 
@@ -160,7 +162,7 @@ export class Comparison {
 
   #newSeed() {
     const seed = (this.state.seed * 1103515245 + 12345) % 4294967296;
-    this.inputs.seed.value = String(seed);
+    this.inputs.seed.value = fieldText(seed, this.t.lang);
     this.#apply();
   }
 

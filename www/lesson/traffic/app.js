@@ -4,6 +4,7 @@
 // policy's exports. The core computes everything; this file only renders.
 import tables from '../../i18n/locales/traffic.js';
 import { langOf, pickLang, translator } from '../../i18n/translate.js';
+import { NUMBER_FIELD, fieldNumber, fieldText, readings, unreadable } from '../../i18n/typed-number.js';
 import { el, uid } from '../lab/dom.js';
 import { curveChart, timelineChart } from './charts.js';
 import { wireCopyButton } from '../copy.js';
@@ -79,8 +80,8 @@ class TrafficView {
       this.fileInput,
     ]);
     this.inputs = {
-      capacity: el('input', { type: 'number', min: '1', step: 'any', value: '10', inputmode: 'decimal' }),
-      rate: el('input', { type: 'number', min: '0', step: 'any', value: '1', inputmode: 'decimal' }),
+      capacity: el('input', { ...NUMBER_FIELD, value: '10' }),
+      rate: el('input', { ...NUMBER_FIELD, value: '1' }),
       algorithm: el('select', {}, ALGORITHMS.map((id) => el('option', { value: id }, t(`algorithms.${id}`)))),
       target: this.choices('target', Object.entries(TARGETS).map(([id, key]) => [id, t(`targets.${key}`)])),
       format: el('select', {}, [el('option', { value: '' }, t('formatAuto')), ...FORMATS.map((f) => el('option', { value: f }, f))]),
@@ -138,16 +139,16 @@ class TrafficView {
 
   options() {
     const v = this.values();
-    const options = { capacity: Number(v.capacity), refillRate: Number(v.rate), algorithm: v.algorithm, target: v.target };
+    const options = { capacity: fieldNumber(this.inputs.capacity), refillRate: fieldNumber(this.inputs.rate), algorithm: v.algorithm, target: v.target };
     if (v.format) options.format = v.format;
     if (v.key.trim()) options.key = v.key.trim();
     return options;
   }
 
   /**
-   * The message for a number field left empty or holding what the browser cannot read as a number
-   * (a number input empties itself then: `badInput` tells the two apart), with the rule the core
-   * would give; `undefined` when both fields hold numbers.
+   * The message for a number field left empty or holding text that is no number it can read
+   * (www/i18n/typed-number.js: "dez", "1e400", "1,000"), quoted, with the rule the core would
+   * give; `undefined` when both fields hold numbers.
    */
   unreadNumber() {
     const { t } = this;
@@ -155,8 +156,12 @@ class TrafficView {
       [this.inputs.capacity, 'capacity', { code: 'positive', name: 'B' }],
       [this.inputs.rate, 'rate', { code: 'nonNegative', name: 'r' }],
     ]) {
-      if (input.value.trim() !== '') continue;
-      const field = t(input.validity?.badInput ? 'errors.notANumber' : 'errors.fieldEmpty', { control: t(`errors.controls.${control}`) });
+      const text = input.value.trim();
+      const wrong = text === '' ? 'empty' : unreadable(text);
+      if (!wrong) continue;
+      const name = t(`errors.controls.${control}`);
+      const field = wrong === 'empty' ? t('errors.fieldEmpty', { control: name })
+        : t(`errors.typed.${wrong}`, { given: t('errors.given', { control: name, value: text }), ...readings(text) });
       return t('errors.options', { detail: `${field}: ${this.why(why)}.` });
     }
     return undefined;
@@ -409,8 +414,8 @@ class TrafficView {
     // The button goes with the results it sits in: the new results' summary gets the focus (it
     // would fall to the page's body), if the reader was still in the results by then.
     this.focusResults = true;
-    this.inputs.capacity.value = rec.capacity;
-    this.inputs.rate.value = rec.refillRate;
+    this.inputs.capacity.value = fieldText(rec.capacity, this.t.lang);
+    this.inputs.rate.value = fieldText(rec.refillRate, this.t.lang);
     this.inputs.algorithm.value = ALGORITHMS[0];
     this.start(this.source);
   }
