@@ -210,7 +210,7 @@ const GROUPS: &str = "<div class=\"bl-groups\">\
 <option value=\"off\">{}</option><option value=\"steady\">{}</option><option value=\"poisson\">{}</option>\
 </select></label>\
 <label class=\"bl-field\"><span class=\"bl-field-label\">{}</span>\
-<input class=\"bl-traffic-rate\" type=\"number\" min=\"0.5\" max=\"{}\" step=\"0.5\" value=\"8\"></label>\
+<input class=\"bl-traffic-rate\" type=\"text\" inputmode=\"decimal\" autocomplete=\"off\" value=\"8\"></label>\
 <label class=\"bl-field\"><span class=\"bl-field-label\">{}</span>\
 <input class=\"bl-seed\" type=\"number\" min=\"0\" step=\"1\" value=\"42\" inputmode=\"numeric\"></label>\
 </fieldset>\
@@ -318,7 +318,6 @@ pub fn widget(w: &Words, id: &str, config: &BucketConfig, hero: bool) -> String 
             w.traffic_steady,
             w.traffic_poisson,
             w.traffic_rate,
-            &rust_number(crate::limiter::MAX_TRAFFIC_RATE),
             w.seed,
             w.time_legend,
             l.pause,
@@ -478,7 +477,7 @@ mod tests {
                 marks(PANEL),
                 marks(GROUPS)
             ],
-            [15, 13, 7, 7, 28]
+            [15, 13, 7, 7, 27]
         );
         let config = BucketConfig::new(10.0, 2.5).unwrap();
         let en = widget(&EN_WORDS, "bl0", &config, false);

@@ -294,6 +294,21 @@ test('at 375 px a 429\'s response head keeps one header a line, and the formulas
   await page.context().close();
 });
 
+test('pt-BR page in an English browser: a traffic rate typed 2,5 starts the traffic at 2.5/s, not at the 25 a number field made of it', async () => {
+  const page = await openLesson(env, '', { locale: 'en-US' });
+  await page.evaluate(() => window.bucketlab.diagram.pause());
+  await page.fill(`${W} .bl-traffic-rate`, '');
+  await page.focus(`${W} .bl-traffic-rate`);
+  await page.keyboard.type('2,5');
+  await page.selectOption(`${W} .bl-traffic`, 'poisson');
+  assert.equal(await page.inputValue(`${W} .bl-traffic-rate`), '2,5');
+  assert.equal(await page.textContent(`${W} .bl-input-error`), '');
+  // The recorded action: Poisson ("p") at 2.5 requests/s, seed 42.
+  assert.match(await page.evaluate(() => window.bucketlab.diagram.scenario), /p2\.5,42$/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('en: the traffic fields show the moment on screen: off before the traffic started, its pattern, rate and seed after, live again at End', async () => {
   const page = await openLesson(env, 'en.html');
   // Lesson time ran from the mount until the pause: t0. Poisson from t0 + 1 s, steady from t0 + 2 s.
