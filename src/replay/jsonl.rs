@@ -154,10 +154,12 @@ pub fn number_text(line: &str, number: &Number) -> String {
     number.to_string()
 }
 
-/// A key member as text: strings as they are, numbers and booleans as JSON writes them.
+/// A key member as text: strings as they are, numbers as JSON writes them. An empty string is
+/// refused, as a CSV line's empty key column is: it names no client.
 pub fn key(name: &str, value: Option<Value>) -> Result<String, Unreadable> {
     let field = name.to_owned();
     match value {
+        Some(Value::String(text)) if text.is_empty() => Err(Unreadable::EmptyKeyField { field }),
         Some(Value::String(text)) => Ok(text),
         // A key is a string or a number, as the refusal of any other kind says: a boolean is
         // refused like null (it would group every client whose field is true as one).
@@ -180,6 +182,11 @@ mod tests {
         assert!(has(&o, "client.ip") && has(&o, "a.b") && !has(&o, "client.port"));
         assert_eq!(first_present(&o, &IP_FIELDS), Some("client.ip"));
         assert_eq!(key("a.b", take(&mut o, "a.b")), Ok("1".to_owned()));
+        let mut empty = object(r#"{"ip": ""}"#).unwrap();
+        assert_eq!(
+            key("ip", take(&mut empty, "ip")),
+            Err(Unreadable::EmptyKeyField { field: "ip".into() })
+        );
         assert_eq!(
             key("client.ip", take(&mut o, "client.ip")),
             Ok("::1".to_owned())

@@ -174,6 +174,11 @@ pub enum Unreadable {
         /// The key field.
         field: String,
     },
+    /// A JSON line whose key field is the empty string (no client to count its requests under).
+    EmptyKeyField {
+        /// The key field.
+        field: String,
+    },
     /// A CSV line of more columns than a line may have.
     TooManyColumns {
         /// The most columns a line may have.
@@ -279,7 +284,7 @@ pub const CLF_PARTS: [&str; 4] = ["time", "request", "referer", "user-agent"];
 /// Every sentence an [`Unreadable`] may be said with: its code and the command's English, each
 /// value named in braces. `tests/replay_unreadable.rs` checks that the page has a sentence of
 /// each code in each language, naming values the reason has.
-pub const ENGLISH: [(&str, &str); 38] = [
+pub const ENGLISH: [(&str, &str); 39] = [
     (
         "tooLong",
         "the line is {length} bytes long; a line may have at most {max}",
@@ -354,6 +359,7 @@ pub const ENGLISH: [(&str, &str); 38] = [
         "key field \"{field}\" is {kind}, not a string or a number",
     ),
     ("noKeyField", "no key field \"{field}\""),
+    ("emptyKeyField", "the key field \"{field}\" is empty"),
     ("tooManyColumns", "more than {max} columns"),
     ("fieldTooLong", "a field is too long"),
     ("columnNotUtf8", "column {column} is not UTF-8 text"),
@@ -415,6 +421,7 @@ impl Unreadable {
             Unreadable::NoTimeField { .. } => "noTimeField",
             Unreadable::KeyKind { .. } => "keyKind",
             Unreadable::NoKeyField { .. } => "noKeyField",
+            Unreadable::EmptyKeyField { .. } => "emptyKeyField",
             Unreadable::TooManyColumns { .. } => "tooManyColumns",
             Unreadable::FieldTooLong => "fieldTooLong",
             Unreadable::ColumnNotUtf8 { .. } => "columnNotUtf8",
@@ -490,7 +497,9 @@ impl Unreadable {
             Unreadable::TimeKind { field, kind: k } | Unreadable::KeyKind { field, kind: k } => {
                 vec![("field", text(field)), ("kind", kind(k))]
             }
-            Unreadable::NoTimeField { field } | Unreadable::NoKeyField { field } => {
+            Unreadable::NoTimeField { field }
+            | Unreadable::NoKeyField { field }
+            | Unreadable::EmptyKeyField { field } => {
                 vec![("field", text(field))]
             }
             Unreadable::TooManyColumns { max } => vec![("max", whole(*max))],
