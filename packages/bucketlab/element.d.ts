@@ -11,7 +11,8 @@ export interface BucketLabAttributes {
   cost?: string | number;
   /** Tokens at the start, from 0 to `B` (default full). */
   tokens?: string | number;
-  /** `pt-BR` or `en`; without it the element follows the page's `<html lang>`. */
+  /** `pt-BR` or `en`; without it the element follows the page's `<html lang>` (any other
+   * language: English; none: Brazilian Portuguese). */
   lang?: 'pt-BR' | 'en';
   /** What to show; `diagram` is the one view so far. */
   view?: 'diagram';
@@ -38,9 +39,44 @@ export class BucketLabElement extends HTMLElement {
 export const ATTRIBUTES: readonly (keyof BucketLabAttributes)[];
 /** The views the element can show. */
 export const VIEWS: readonly string[];
+/** The groups `controls` can name. */
+export const CONTROL_GROUPS: readonly ControlGroup[];
+/** The diagram's events the element dispatches again from itself (see {@link BucketLabEventMap}). */
+export const EVENTS: readonly ('bucketlab:decision' | 'bucketlab:config')[];
+
+/** `detail` of `bucketlab:decision`: the last of the requests decided together. */
+export interface DecisionDetail {
+  allowed: boolean;
+  /** 200 or 429. */
+  status: 200 | 429;
+  /** The response's status line and headers, as text. */
+  head: string;
+  /** The exact wait in seconds: 0 when allowed, `null` when the request can never pass. */
+  retryAfter: number | null;
+  /** Tokens left. */
+  tokens: number;
+  cost: number;
+  capacity: number;
+  refillRate: number;
+}
+
+/** The element's events, all bubbling `CustomEvent`s. */
+export interface BucketLabEventMap extends HTMLElementEventMap {
+  /** The diagram is mounted: `element.diagram` can be used (again after a remount: `lang`, `view`, `tokens`). */
+  'bucketlab:ready': CustomEvent<{ diagram: BucketDiagram }>;
+  /** Requests were decided (a click, a burst, the traffic, a script's `send`). */
+  'bucketlab:decision': CustomEvent<DecisionDetail>;
+  /** `B` or `r` changed (the sliders, the attributes, a script). */
+  'bucketlab:config': CustomEvent<{ capacity: number; refillRate: number }>;
+}
 
 declare global {
   interface HTMLElementTagNameMap {
     'bucket-lab': BucketLabElement;
+  }
+  interface HTMLElementEventMap {
+    'bucketlab:ready': CustomEvent<{ diagram: BucketDiagram }>;
+    'bucketlab:decision': CustomEvent<DecisionDetail>;
+    'bucketlab:config': CustomEvent<{ capacity: number; refillRate: number }>;
   }
 }

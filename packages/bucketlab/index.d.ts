@@ -2,6 +2,9 @@
 // `[Symbol.dispose]` (wasm-bindgen's, for `using`) needs the disposable lib, which a project's
 // usual lib setting (es2022, dom) leaves out: the reference brings it in (TypeScript 5.2 or later).
 /// <reference lib="esnext.disposable" />
+// The diagram's types name DOM ones (Element, and what `init` loads from): a Node project without
+// the dom lib gets them from here.
+/// <reference lib="dom" />
 
 /** `new TokenBucket(config)`: `B`, `r` and optionally the tokens it starts with (default: full). */
 export interface BucketConfig {
@@ -31,7 +34,10 @@ export interface Decision {
  * naming the field, the value and what is allowed. */
 export class TokenBucket {
   constructor(config: BucketConfig);
-  /** Asks for `cost` tokens (at least 0) at `nowSeconds`; a denied request changes nothing. */
+  /** Asks for `cost` tokens (at least 0) at `nowSeconds`; a denied request changes nothing. It
+   * is admitted when the bucket holds `cost`, within the core's rounding tolerance (short by at
+   * most 1e-12·B tokens, or by what 1 ns of refill brings), so that a retry exactly `retryAfter`
+   * later passes. */
   tryAcquireAt(cost: number, nowSeconds: number): Decision;
   /** Tokens the bucket holds at `nowSeconds`, without changing it. */
   tokensAt(nowSeconds: number): number;
@@ -60,13 +66,14 @@ export class BucketDiagram {
   pause(): void;
   /** Lets lesson time run again. */
   resume(): void;
-  /** Moves lesson time forward by `seconds` and redraws. */
+  /** Moves lesson time forward by `seconds` (from 0 to 3600) and redraws. */
   step(seconds: number): void;
-  /** Shows the moment `seconds` (default 0.1) earlier than the one shown, as "Step back" does;
-   * lesson time stops meanwhile. */
+  /** Shows the moment `seconds` (default 0.1, at least 0) earlier than the one shown, as "Step
+   * back" does, stopping at the earliest moment the timeline holds; lesson time stops meanwhile. */
   stepBack(seconds?: number): void;
-  /** Shows lesson time `at` (from 20 s before now, or 0, to now), replayed through the core. */
-  seek(at: number): void;
+  /** Shows lesson time `t` (from 20 s before now, or 0, to now), replayed through the core; a
+   * `t` outside that range throws, naming it. */
+  seek(t: number): void;
   /** Back to the live session, as "Back to live" does. */
   live(): void;
   /** Replaces the session with the scenario in `text` (a `#s=` link's value) and shows its first

@@ -465,6 +465,18 @@ test('when the wasm cannot load, each element says so instead of staying blank',
   await page.context().close();
 });
 
+test('after a wasm load that failed (a dropped connection), a changed attribute loads it again and mounts the diagram', async () => {
+  const page = await openPage(browser);
+  await page.route('**/*.wasm', (route) => route.abort());
+  await page.goto(`${site.url}hostile.html`);
+  await page.locator('#a .bl-error').waitFor();
+  await page.unroute('**/*.wasm');
+  await page.evaluate(() => document.getElementById('a').setAttribute('capacity', '4'));
+  await page.waitForFunction(() => document.getElementById('a').diagram?.capacity === 4);
+  assert.equal(await page.evaluate(() => document.getElementById('a').shadowRoot.querySelector('.bl-error')), null);
+  await page.context().close();
+});
+
 // A host page next to the package's files, as a bundler-free site that copied the package would be.
 const HOST_PAGE = `<!doctype html>
 <html lang="en">

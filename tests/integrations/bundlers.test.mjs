@@ -6,7 +6,7 @@
 // bundle's emitted asset, and the app's own script uses the package's TokenBucket.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
@@ -35,6 +35,16 @@ async function freshApp() {
   cleanup.push(join(app, '..'));
   await mustRun('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], { cwd: app });
   return app;
+}
+
+/**
+ * The app's own stylesheet in `dir`, named by `name` (besides the element's two, emitted as
+ * assets), which must hold the package's widget.css that main.js imports.
+ */
+async function checkStylesheet(dir, name) {
+  const css = (await readdir(dir)).filter((f) => name.test(f));
+  assert.equal(css.length, 1, `the app's stylesheet is emitted, not dropped: ${await readdir(dir)}`);
+  assert.match(await readFile(join(dir, css[0]), 'utf8'), /\.bl-widget/);
 }
 
 /** Opens the built app and checks the element, the wasm's URL and the app's script. */
@@ -66,6 +76,7 @@ test('vite: a production build of a fresh app runs the element and loads the emi
   const assets = await readdir(join(app, 'dist', 'assets'));
   const emitted = assets.find((f) => f.endsWith('.wasm'));
   assert.ok(emitted, `the wasm is an emitted asset: ${assets}`);
+  await checkStylesheet(join(app, 'dist', 'assets'), /^index-.*\.css$/);
   await checkBuiltApp(join(app, 'dist'), new RegExp(`^assets/${emitted.replace('.', '\\.')}$`));
 });
 
@@ -76,6 +87,7 @@ test('webpack: a production build of a fresh app runs the element and loads the 
   const files = await readdir(join(app, 'dist'));
   const emitted = files.find((f) => f.endsWith('.wasm'));
   assert.ok(emitted, `the wasm is an emitted asset: ${files}`);
+  await checkStylesheet(join(app, 'dist'), /^main\.css$/);
   await checkBuiltApp(join(app, 'dist'), new RegExp(`^${emitted.replace('.', '\\.')}$`));
 });
 

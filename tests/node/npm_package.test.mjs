@@ -82,7 +82,7 @@ test('the type declarations accept correct use and reject mistakes', async () =>
   // One compiler run over two files (tsc is slow): good.ts must check cleanly, bad.ts must not.
   await writeFile(join(project, 'good.ts'), `
     import init, { TokenBucket, mountDiagram, checkSetting, type Decision, type SettingError } from 'bucketlab';
-    import type { BucketLabAttributes } from 'bucketlab/element';
+    import { CONTROL_GROUPS, EVENTS, type BucketLabAttributes } from 'bucketlab/element';
     const bucket = new TokenBucket({ capacity: 10, refillRate: 5, tokens: 0 });
     const d: Decision = bucket.tryAcquireAt(1, 0);
     const wait: number | null = d.retryAfter;
@@ -98,9 +98,13 @@ test('the type declarations accept correct use and reject mistakes', async () =>
       const link: string = diagram.scenario;
       diagram.live();
       const el = document.querySelector('bucket-lab');
+      // The element's events are typed: their detail needs no cast.
+      el?.addEventListener('bucketlab:ready', (e) => e.detail.diagram.send());
+      el?.addEventListener('bucketlab:decision', (e) => { const s: 200 | 429 = e.detail.status; return [s, e.detail.retryAfter]; });
+      const groups: readonly string[] = [...CONTROL_GROUPS, ...EVENTS];
       let words = '';
       try { checkSetting('capacity', '0', null, 'en'); } catch (error) { words = (error as SettingError).localized; }
-      return [diagram.tokens, el?.diagram?.paused, wait, attrs, link, diagram.traveling, words];
+      return [diagram.tokens, el?.diagram?.paused, wait, attrs, link, diagram.traveling, words, groups];
     }
   `);
   await writeFile(join(project, 'bad.ts'), `
@@ -116,6 +120,29 @@ test('the type declarations accept correct use and reject mistakes', async () =>
   assert.match(errors[0], /refilRate/, 'a misspelt field is caught');
   assert.match(errors[1], /'boolean' is not assignable to type 'string'/, 'results are typed, not any');
   assert.match(errors[2], /'null' is not assignable/, 'a cost is a number or left out, never null');
+});
+
+test('the types check in a Node project without the dom lib, as the README\'s Node example uses them', async () => {
+  const dir = join(project, 'node-only');
+  execFileSync('mkdir', ['-p', dir]);
+  await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({
+    compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022'], types: [], skipLibCheck: false },
+  }));
+  await writeFile(join(dir, 'server.ts'), `
+    import { TokenBucket } from 'bucketlab';
+    const bucket = new TokenBucket({ capacity: 10, refillRate: 5 });
+    export const allowed: boolean = bucket.tryAcquireAt(1, 0).allowed;
+  `);
+  const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', '.'], { cwd: dir, encoding: 'utf8' });
+  assert.equal(tsc.status, 0, tsc.stdout);
+});
+
+test('importing the element on a server (Node, no DOM) defines nothing and does not throw', () => {
+  const out = run(`
+    const element = await import('bucketlab/element');
+    console.log(JSON.stringify({ exports: Object.keys(element).sort(), events: element.EVENTS }));
+  `);
+  assert.deepEqual(out, { exports: ['ATTRIBUTES', 'BucketLabElement', 'CONTROL_GROUPS', 'EVENTS', 'VIEWS'], events: ['bucketlab:decision', 'bucketlab:config'] });
 });
 
 test('the element\'s types state the defaults the element uses', async () => {

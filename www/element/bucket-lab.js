@@ -35,9 +35,15 @@ const STYLESHEETS = [new URL('./widget.css?no-inline', import.meta.url), new URL
 const DEFAULTS = { capacity: '5', 'refill-rate': '1' };
 
 let moduleReady = null;
-/** Loads and instantiates the wasm once per page, however many elements there are. */
+/**
+ * Loads and instantiates the wasm once per page, however many elements there are. A failed load
+ * is not kept: the next render asks again (after the page's own `init({ module_or_path })`, say).
+ */
 function loadModule() {
-  moduleReady ??= init();
+  moduleReady ??= init().catch((error) => {
+    moduleReady = null;
+    throw error;
+  });
   return moduleReady;
 }
 
@@ -139,7 +145,11 @@ function readSettings(element) {
   return { capacity, refillRate, cost, tokens, lang, controls, paused: paused !== null };
 }
 
-export class BucketLabElement extends HTMLElement {
+// On a server (a framework rendering pages in Node) there is no HTMLElement: importing the element
+// there defines nothing and does not fail, and the browser's import defines it.
+const ElementBase = globalThis.HTMLElement ?? class {};
+
+export class BucketLabElement extends ElementBase {
   static observedAttributes = ATTRIBUTES;
 
   #frame;
@@ -406,4 +416,4 @@ export class BucketLabElement extends HTMLElement {
   }
 }
 
-if (!customElements.get('bucket-lab')) customElements.define('bucket-lab', BucketLabElement);
+if (globalThis.customElements && !customElements.get('bucket-lab')) customElements.define('bucket-lab', BucketLabElement);
