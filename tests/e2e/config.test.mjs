@@ -27,6 +27,20 @@ test('the parser is loaded only when the Config tab opens', async () => {
   await page.context().close();
 });
 
+test('a parser whose code does not arrive is said as the other parts say it, with a reload; opening the tab again tries again', async () => {
+  const page = await openLesson(env, 'en.html');
+  await page.route('**/pkg/bucketlab_config.js', (route) => route.fulfill({ status: 404, body: 'not found' }));
+  await page.click('#tab-config');
+  await page.waitForSelector('#policy-status .part-reload');
+  assert.equal((await page.textContent('#policy-status')).trim(),
+    'This part of the lesson did not load: the connection may have dropped, or the site was updated since this page opened. Reload the page');
+  assert.deepEqual(page.problems.filter((p) => !/did not load|Failed to load resource|Failed to fetch/.test(p)), []);
+  await page.unroute('**/pkg/bucketlab_config.js');
+  await page.click('#tab-algorithm');
+  await openConfig(page);
+  await page.context().close();
+});
+
 test('the default tier shows the live B and r, and follows the sliders', async () => {
   const page = await openLesson(env, '#b=12&r=3');
   await openConfig(page);

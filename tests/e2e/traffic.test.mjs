@@ -67,6 +67,23 @@ async function openTraffic(path = '', options = {}) {
   return page;
 }
 
+test('traffic: a worker whose code does not arrive is said with a reload, and the next run starts a new one', async () => {
+  const page = await openPage(env.browser);
+  await page.route('**/traffic/worker.js', (route) => route.fulfill({ status: 404, body: 'not found' }));
+  await page.goto(`${env.server.url}en.html`);
+  await loadPart(page, MOUNT, 'tr-ready');
+  await page.click(`${MOUNT} .tr-sample`);
+  await page.waitForSelector(`${MOUNT} .tr-error .part-reload`);
+  assert.equal((await page.textContent(`${MOUNT} .tr-error`)).trim(),
+    'This part of the lesson did not load: the connection may have dropped, or the site was updated since this page opened. Reload the page');
+  assert.equal(await page.getAttribute(`${MOUNT} .tr-sample`, 'aria-disabled'), 'false', 'not left busy');
+  await page.unroute('**/traffic/worker.js');
+  await page.click(`${MOUNT} .tr-sample`);
+  await page.waitForFunction(() => window.bucketlab.traffic?.outcome?.report?.requests > 0);
+  assert.equal(await page.textContent(`${MOUNT} .tr-error`), '');
+  await page.context().close();
+});
+
 async function setPolicy(page, capacity, rate, target) {
   await page.fill(`${MOUNT} .tr-field--capacity input`, String(capacity));
   await page.fill(`${MOUNT} .tr-field--rate input`, String(rate));

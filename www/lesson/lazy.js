@@ -65,8 +65,11 @@ export function lazyPart({ mount, styles, load, key, loader }) {
   for (const type of uses) mount.addEventListener(type, onUse);
 }
 
-/** Says in `placeholder` that its part did not load, with a button that reloads the page. */
-function showFailure(placeholder) {
+/**
+ * Says in `placeholder` that its part did not load, with a button that reloads the page (also
+ * for a part that loads a piece of its own later: the Config tab's parser, the replay's worker).
+ */
+export function showFailure(placeholder) {
   const reload = Object.assign(document.createElement('button'), {
     type: 'button',
     className: 'part-reload',

@@ -4,6 +4,7 @@
 // chosen tier's lines follow the widget's B and r when they change there.
 import { typedNumber } from '../i18n/typed-number.js';
 import { formatNumber, t } from './strings.js';
+import { showFailure } from './lazy.js';
 
 const DEBOUNCE_MS = 150;
 
@@ -14,6 +15,10 @@ function loadParser() {
   parserModule ??= import('../pkg/bucketlab_config.js').then(async (module) => {
     await module.default();
     return module;
+  }, (error) => {
+    // Not kept: opening the tab again tries again.
+    parserModule = null;
+    throw error;
   });
   return parserModule;
 }
@@ -143,7 +148,12 @@ export function setUpPolicyEditor({ panel, widgetRoot, diagram }) {
     try {
       await loadParser();
     } catch (error) {
-      show(t('policy_load_failed', { message: error.message }), true);
+      // The network, or a new release replaced the file this page names: said as the other parts
+      // say it, with the reload that fixes it; the browser's own words go to the console.
+      console.warn(`bucketlab: the YAML parser did not load: ${error?.message ?? error}`);
+      show('', true);
+      showFailure(status);
+      started = false;
       return;
     }
     const handle = diagram();

@@ -8,6 +8,7 @@ import { NUMBER_FIELD, fieldNumber, fieldText, readings, unreadable } from '../.
 import { el, uid } from '../lab/dom.js';
 import { curveChart, timelineChart } from './charts.js';
 import { wireCopyButton } from '../copy.js';
+import { showFailure } from '../lazy.js';
 
 const SAMPLE = { seed: 1, lines: 20000 };
 // The targets as the replay reads them (`--recommend`), each with its label's key in traffic.json
@@ -171,7 +172,16 @@ class TrafficView {
     if (this.worker) return this.worker;
     this.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
     this.worker.onmessage = ({ data }) => this.onMessage(data);
-    this.worker.onerror = (e) => this.fail(this.t('loadFailed', { message: e.message ?? 'worker' }));
+    // The worker's script did not load (the network, or a new release replaced it) or it broke:
+    // this worker is done for. The next run starts a new one; meanwhile the reader gets the way
+    // out the other parts give, and the browser's words go to the console.
+    this.worker.onerror = (e) => {
+      console.warn(`bucketlab: the replay's worker failed: ${e.message ?? 'it did not load'}`);
+      this.worker?.terminate();
+      this.worker = null;
+      this.fail('');
+      showFailure(this.error);
+    };
     return this.worker;
   }
 
