@@ -237,6 +237,10 @@ test('lab: limit keys: the noisy client alone gets 429s by token; its neighbours
   await page.waitForFunction(() => window.bucketlab.lab.keys.kind === 'user');
   d = await denied();
   assert.ok(d.mobile > 0 && d.web === 0, `by user: ${JSON.stringify(d)}`);
+  // Each key's lane is named with its counts; it has no whole-run peak, so none is said (not "–").
+  const titles = await page.$$eval(`${LAB} .lab-key-summary ~ * svg > title`, (all) => all.map((t) => t.textContent));
+  assert.ok(titles.length >= 3, titles.join(' | '));
+  for (const title of titles) assert.match(title, /^[^–]+, até [\d,]+ s — admitidas: \d+, atrasadas: \d+, negadas: \d+$/);
   await page.context().close();
 });
 

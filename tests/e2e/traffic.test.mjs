@@ -577,6 +577,9 @@ for (const colorScheme of ['light', 'dark']) {
     const page = await openTraffic('', { colorScheme });
     await page.click(`${MOUNT} .tr-sample`);
     await page.waitForSelector(`${MOUNT} .tr-exports`);
+    // The files' comments are the command's English: the Portuguese page says so, with <code> as an element.
+    assert.match(await page.textContent(`${MOUNT} .tr-export-intro`), /^Cada arquivo sai como o comando bucketlab replay o escreve, .* com os comentários em inglês;/);
+    assert.equal(await page.textContent(`${MOUNT} .tr-export-intro code`), 'bucketlab replay');
     const { violations, passes } = await new AxeBuilder({ page }).include('#seu-trafego').analyze();
     assert.ok(passes.length > 10, 'axe ran its rules');
     assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`), []);

@@ -233,9 +233,11 @@ export class LaneChart {
 
   #describe() {
     for (const { row, title, tally } of this.parts) {
-      title.textContent = this.t('lane.chartLabel', {
+      // A lane without a whole-run peak (the key lab's, one per key) leaves that clause out.
+      const peak = row.peakPerSecond ?? undefined;
+      title.textContent = this.t(peak === undefined ? 'lane.chartLabelNoPeak' : 'lane.chartLabel', {
         name: row.name, admitted: tally[0], delayed: tally[1], denied: tally[2],
-        time: this.t.number(this.time, 2), peak: row.peakPerSecond ?? '–',
+        time: this.t.number(this.time, 2), peak,
       });
     }
   }

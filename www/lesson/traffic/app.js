@@ -560,12 +560,16 @@ class TrafficView {
 
   exportsPart() {
     const { t } = this;
+    // The sentences carry <code> marks: built as elements, never as HTML.
+    const withCode = (node, text) => {
+      for (const [i, piece] of text.split(/<\/?code>/).entries()) node.append(i % 2 ? el('code', {}, piece) : piece);
+      return node;
+    };
     return el('div', { class: 'tr-exports' }, [
       el('h3', { class: 'tr-subtitle' }, t('exports.title')),
+      withCode(el('p', { class: 'tr-export-intro' }), t('exports.intro')),
       ...this.outcome.exports.map((x) => {
-        const note = el('p', { class: 'tr-export-note' });
-        // The sentences carry <code> marks: built as elements, never as HTML.
-        for (const [i, piece] of t(`exports.${x.id}`).split(/<\/?code>/).entries()) note.append(i % 2 ? el('code', {}, piece) : piece);
+        const note = withCode(el('p', { class: 'tr-export-note' }), t(`exports.${x.id}`));
         const name = t(`exports.names.${x.id}`);
         // Where the tool cannot write the policy exactly, or at all (no text then): the core's caveats.
         const caveats = x.caveats.map((c) => el('p', { class: 'tr-export-caveat', 'data-caveat': c.code }, t('exports.caveat', { detail: this.caveat(c) })));
