@@ -110,14 +110,14 @@ test('clients: the exact-wait "Try this" is named as no HTTP header, in the poli
   const page = await openClients('en.html');
   const option = `${MOUNT} .cl-field--policy input[value="retryAfter"] + label`;
   const row = `${MOUNT} .cl-row[data-policy="retryAfter"] .cl-row-label`;
-  assert.equal(await page.textContent(option), 'Honour Retry-After (whole seconds)');
+  assert.equal(await page.textContent(option), 'Honor Retry-After (whole seconds)');
   await page.click(`${MOUNT} [data-try="exactWait"]`);
   await page.waitForFunction(() => window.bucketlab.clients.result.main.metrics.gaveUp > 0);
   assert.equal(await page.textContent(option), 'Wait the exact time (not an HTTP header)');
   assert.match(await page.textContent(row), /^Wait the exact time \(not an HTTP header\): /);
   await handle(page, 'c.preset("herd")');
-  assert.equal(await page.textContent(option), 'Honour Retry-After (whole seconds)');
-  assert.match(await page.textContent(row), /^Honour Retry-After \(whole seconds\): /);
+  assert.equal(await page.textContent(option), 'Honor Retry-After (whole seconds)');
+  assert.match(await page.textContent(row), /^Honor Retry-After \(whole seconds\): /);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

@@ -706,7 +706,7 @@ test('theme: the element takes the host page\'s colour scheme, or the one its th
       assert.equal(await page.evaluate(() => document.getElementById('none').diagram === window.before), true);
       await page.evaluate(() => document.getElementById('light').setAttribute('theme', 'sepia'));
       await page.locator('#light .bl-error').waitFor();
-      assert.equal(await page.locator('#light .bl-error-detail').textContent(), 'theme: “sepia” is not allowed; use “light”, “dark”, or “auto”. Without the attribute, the page’s colours apply.');
+      assert.equal(await page.locator('#light .bl-error-detail').textContent(), 'theme: “sepia” is not allowed; use “light”, “dark”, or “auto”. Without the attribute, the page’s colors apply.');
       page.problems.length = 0;
     }
     assert.deepEqual(page.problems, []);
@@ -838,7 +838,7 @@ test('embed.html refuses a setting given twice, naming it, rather than using the
     title: 'Configuração desconhecida no endereço: colour',
     details: [
       'As configurações conhecidas são: capacity, refill-rate, cost, tokens, lang, view, controls, paused, theme.',
-      'Configuração repetida no endereço: cost', 'Dê cada configuração uma vez só.',
+      'Configuração repetida no endereço: cost', 'Informe cada configuração uma única vez.',
       'Configuração inválida no endereço: paused',
       'paused: “yes” não é permitido; use paused, paused=true ou paused=1 para parar o tempo, paused=false ou paused=0 (ou retire-o) para o tempo correr.',
     ],

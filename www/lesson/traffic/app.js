@@ -217,8 +217,21 @@ class TrafficView {
     this.worker.postMessage({ type: 'trace', id: this.run, key });
   }
 
+  /**
+   * Cancels the run under way, as the reader pressed it: its worker is stopped there and then
+   * (what it had read or just finished is dropped, with the replay it held, so the results of an
+   * earlier run go too), and the next run starts a new one.
+   */
   cancel() {
-    this.worker?.postMessage({ type: 'cancel' });
+    if (this.busy.hidden) return;
+    this.worker?.terminate();
+    this.worker = null;
+    this.run += 1;
+    this.outcome = null;
+    this.results.replaceChildren();
+    this.setBusy(false);
+    this.rerun.disabled = false;
+    this.status.textContent = this.t('cancelled');
   }
 
   setBusy(busy) {
@@ -244,9 +257,7 @@ class TrafficView {
     }
     this.setBusy(false);
     this.rerun.disabled = false;
-    if (data.type === 'cancelled') {
-      this.status.textContent = t('cancelled');
-    } else if (data.type === 'failed') {
+    if (data.type === 'failed') {
       this.fail(this.failure(data.error));
     } else if (data.type === 'done') {
       this.outcome = data.outcome;

@@ -4,10 +4,10 @@
 //
 // Messages in:  { type: 'run', id, file?, sample?: { seed, lines }, options }
 //               { type: 'trace', id, key }   (after a run: follow another client)
-//               { type: 'cancel' }
+// (The page cancels a run by terminating the worker.)
 // Messages out: { type: 'progress', id, pass, read, size, memory }   (memory: the wasm's bytes)
 //               { type: 'pass', id, pass, ms, memory }                 (a pass has ended)
-//               { type: 'done', id, outcome } | { type: 'failed', id, error } | { type: 'cancelled', id }
+//               { type: 'done', id, outcome } | { type: 'failed', id, error }
 //               (error: { kind: 'setup' | 'options', option, value, why: { code, … }, remedy }, a
 //               setting refused by the log or by itself, or { kind: 'input' | 'options', why: text })
 import init, { ReplayJob, sampleLog } from '../../pkg/bucketlab_replay.js';
@@ -16,25 +16,20 @@ let ready = null;
 let memory = null;
 let job = null;
 let source = null;
-let cancelled = false;
 
 self.onmessage = async ({ data }) => {
-  if (data.type === 'cancel') {
-    cancelled = true;
-    return;
-  }
   try {
     ready ??= init().then((wasm) => { memory = wasm.memory; });
     await ready;
-    cancelled = false;
     if (data.type === 'run') {
       job?.free();
       job = null;
       source = data.file ?? new Blob([sampleLog(data.sample.seed, data.sample.lines)]);
       job = new ReplayJob(data.options);
-      if (await passes(data.id)) finish(data.id);
+      await passes(data.id);
+      finish(data.id);
     } else if (data.type === 'trace' && job) {
-      if (job.trace(data.key) && !(await passes(data.id))) return;
+      if (job.trace(data.key)) await passes(data.id);
       finish(data.id);
     }
   } catch (error) {
@@ -46,7 +41,7 @@ self.onmessage = async ({ data }) => {
   }
 };
 
-/** Feeds the source to the job until it needs no further pass; false when cancelled. */
+/** Feeds the source to the job until it needs no further pass. */
 async function passes(id) {
   let pass = 0;
   let again = true;
@@ -59,13 +54,6 @@ async function passes(id) {
     for (;;) {
       const { value, done } = await reader.read();
       if (done) break;
-      if (cancelled) {
-        await reader.cancel();
-        job.free();
-        job = null;
-        self.postMessage({ type: 'cancelled', id });
-        return false;
-      }
       read += value.byteLength;
       const going = job.feed(value);
       if (read - shown > source.size / 100 || !going) {
@@ -80,7 +68,6 @@ async function passes(id) {
     again = job.endOfInput();
     self.postMessage({ type: 'pass', id, pass, ms: performance.now() - start, memory: memory.buffer.byteLength });
   }
-  return true;
 }
 
 function finish(id) {
