@@ -54,6 +54,7 @@ if (launch.endpoint) {
   const refused = (event) => {
     if (!event.blockedURI.startsWith(origin)) return;
     document.removeEventListener('securitypolicyviolation', refused);
+    queue.block();
     warn(`bucketlab: the page's Content-Security-Policy (${event.effectiveDirective}) refuses the LRS at ${origin}: ` +
       `add ${origin} to connect-src (for dist/_headers: make dist LRS=${origin})`);
   };

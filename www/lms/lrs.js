@@ -15,6 +15,7 @@ export class LrsQueue {
   #timer = null;
   #failures = 0;
   #warned = false;
+  #blocked = false;
 
   /**
    * `endpoint`: the LRS's base IRI (…/xAPI/); `auth`: the Authorization header's value;
@@ -40,12 +41,23 @@ export class LrsQueue {
   /** Queues `statement` and sends as soon as nothing else is in flight. */
   send(statement) {
     this.#queue.push(statement);
-    if (!this.#timer) this.#flush();
+    if (!this.#timer && !this.#blocked) this.#flush();
+  }
+
+  /**
+   * The page's policy refuses the LRS (its caller has said so, with the fix): no request can
+   * reach it while this page lives, so none is tried again, and the statements stay pending.
+   */
+  block() {
+    this.#blocked = true;
+    this.#warned = true;
+    clearTimeout(this.#timer);
+    this.#timer = null;
   }
 
   /** The last chance when the page goes away: what is queued, with `keepalive`, unawaited. */
   flushOnExit() {
-    if (!this.#queue.length || this.#sending) return;
+    if (!this.#queue.length || this.#sending || this.#blocked) return;
     fetch(this.url, { method: 'POST', keepalive: true, headers: this.#headers(), body: JSON.stringify(this.#queue) }).catch(() => {});
   }
 
@@ -61,6 +73,7 @@ export class LrsQueue {
     const batch = this.#queue.slice();
     let problem = null;
     let retry = true;
+    let unreached = false;
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(), this.timeout);
     try {
@@ -70,11 +83,16 @@ export class LrsQueue {
         retry = RETRY(response.status);
       }
     } catch (error) {
-      problem = abort.signal.aborted ? `did not answer within ${this.timeout} ms` : `could not be reached (${error.message})`;
+      unreached = !abort.signal.aborted;
+      problem = unreached ? `could not be reached (${error.message})` : `did not answer within ${this.timeout} ms`;
     } finally {
       clearTimeout(timer);
     }
+    // A policy that refused the request makes it fail like a network error; its violation event
+    // comes just after the failure: one task later, `block()` has said so, and this says nothing.
+    if (unreached) await new Promise((resolve) => setTimeout(resolve, 0));
     this.#sending = false;
+    if (this.#blocked) return;
     if (!problem) {
       this.#queue.splice(0, batch.length);
       this.#failures = 0;
