@@ -120,10 +120,14 @@ export function headersFile(text, base, names, lrs = []) {
     folders.set(folder, (folders.get(folder) ?? true) && name !== path);
   }
   const cached = [...folders].filter(([, allHashed]) => allHashed).map(([folder]) => folder).sort();
-  if (cached.length === 0) return moved;
-  const rules = cached.map((folder) => `${base}${folder}/*\n  Cache-Control: public, max-age=31536000, immutable`);
-  return `${moved.trimEnd()}\n\n# Written by scripts/dist.mjs: these folders hold only content-hashed names, which never change\n`
-    + `# content, so browsers may keep them a year without asking again.\n${rules.join('\n')}\n`;
+  // A hashed file beside names that stay (demo/'s stylesheet beside its page): a rule of its own.
+  const single = [...names].filter(([path, name]) => name !== path && !cached.includes(path.split('/')[0]) && path.includes('/'))
+    .map(([, name]) => name).sort();
+  if (cached.length === 0 && single.length === 0) return moved;
+  const year = 'Cache-Control: public, max-age=31536000, immutable';
+  const rules = [...cached.map((folder) => `${base}${folder}/*\n  ${year}`), ...single.map((name) => `${base}${name}\n  ${year}`)];
+  return `${moved.trimEnd()}\n\n# Written by scripts/dist.mjs: these folders and files hold only content-hashed names, which never\n`
+    + `# change content, so browsers may keep them a year without asking again.\n${rules.join('\n')}\n`;
 }
 
 function hashed(path, content) {

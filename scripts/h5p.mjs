@@ -107,7 +107,7 @@ export async function pack(site = join(ROOT, 'dist')) {
     await writeFile(join(lib, 'bucket-lab-h5p.js'), await bundle());
     const h5p = join(site, 'bucketlab.h5p');
     await rm(h5p, { force: true });
-    zipFolder(dir, h5p);
+    await zipFolder(dir, h5p);
     return [h5p];
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -10,7 +10,7 @@
 // Zipping uses Info-ZIP's `zip` (Debian's package `zip`): no npm zip library is installed here.
 // Usage: node scripts/scorm.mjs [site] (default dist/); the zips are written into the site folder.
 import { execFileSync } from 'node:child_process';
-import { copyFile, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdtemp, readFile, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { readTable } from './locales.mjs';
@@ -88,10 +88,21 @@ ${files.map((file) => `      <file href="${escape(file)}"/>`).join('\n')}
 `;
 }
 
-/** Zips `dir`'s contents (paths relative to it) into `zipFile` with Info-ZIP's zip. */
-export function zipFolder(dir, zipFile) {
+/**
+ * The time every packed file is given: a zip records each file's time, so the same files zip to
+ * the same bytes from one build to the next (`SOURCE_DATE_EPOCH`, in seconds, when set).
+ */
+const PACKED_AT = new Date(Number(process.env.SOURCE_DATE_EPOCH ?? Date.UTC(2026, 0, 1) / 1000) * 1000);
+
+/**
+ * Zips `dir`'s contents (paths relative to it) into `zipFile` with Info-ZIP's zip, in name order,
+ * each entry dated `PACKED_AT` (`dir` is a staging folder: its files' times are set to that).
+ */
+export async function zipFolder(dir, zipFile) {
+  const entries = (await readdir(dir, { recursive: true })).sort();
+  for (const entry of [...entries, '.']) await utimes(join(dir, entry), PACKED_AT, PACKED_AT);
   try {
-    execFileSync('zip', ['-q', '-X', '-r', '-9', zipFile, '.'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync('zip', ['-q', '-X', '-D', '-9', zipFile, '-@'], { cwd: dir, input: entries.join('\n'), stdio: ['pipe', 'ignore', 'inherit'] });
   } catch (error) {
     if (error.code === 'ENOENT') throw new Error('packing needs Info-ZIP\'s zip: apt-get install zip (scripts/setup.sh does it)');
     throw error;
@@ -115,16 +126,16 @@ export async function pack(site = join(ROOT, 'dist')) {
   const written = [];
   for (const version of Object.keys(VERSIONS)) {
     for (const lang of Object.keys(LAUNCHES)) {
-      // The manifest and LICENSE go in a folder of their own, so the site folder is never touched
-      // but for the zip.
+      // The package is staged in a folder of its own (the site's files copied, with the manifest
+      // and LICENSE), so the site folder is never touched but for the zip.
       const extra = await mkdtemp(join(tmpdir(), 'bucketlab-scorm-'));
       try {
         await writeFile(join(extra, 'imsmanifest.xml'), manifest(version, ['LICENSE', ...files], lang));
         await copyFile(join(ROOT, 'LICENSE'), join(extra, 'LICENSE'));
+        for (const file of files) await cp(join(site, file), join(extra, file));
         const zipFile = join(site, zipName(version, lang));
         await rm(zipFile, { force: true });
-        zipFolder(extra, zipFile);
-        execFileSync('zip', ['-q', '-X', '-9', zipFile, ...files], { cwd: site, stdio: ['ignore', 'ignore', 'inherit'] });
+        await zipFolder(extra, zipFile);
         written.push(zipFile);
       } finally {
         await rm(extra, { recursive: true, force: true });

@@ -177,6 +177,11 @@ test('_headers under the sub-path: a course page on another site gets the elemen
   for (const file of files.filter((f) => folders.includes(f.split('/')[0]) && !/\.(gz|br)$/.test(f))) {
     assert.match(file, /\.[0-9a-f]{10}\.\w+$/, `${file} is under an immutable rule`);
   }
+  // demo/'s hashed stylesheet has a rule of its own; its page has none.
+  const demoCss = files.find((f) => /^demo\/.*\.[0-9a-f]{10}\.css$/.test(f));
+  assert.ok(demoCss, files.filter((f) => f.startsWith('demo/')).join(', '));
+  assert.ok(rules.includes(`${SUB_PATH}${demoCss}\n  Cache-Control: public, max-age=31536000, immutable`), rules);
+  assert.doesNotMatch(rules, /demo\/[^\n]*\.html\n/);
   assert.doesNotMatch(rules, /^\/(?!courses\/rate-limiting\/)/m, 'every rule is under the sub-path');
 });
 

@@ -200,6 +200,30 @@ test('lms: the SCORM packages are named by version and language, and a wrong one
   assert.throws(() => manifest('1.3', [], 'en'), { message: 'version must be "2004" or "1.2", got "1.3"' });
 });
 
+test('lms: the same files zip to the same bytes, whenever they were written (packages are reproducible)', async () => {
+  const { zipFolder } = await import('../../scripts/scorm.mjs');
+  const { mkdtemp, mkdir, writeFile, readFile, rm, utimes } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const work = await mkdtemp(join(tmpdir(), 'bucketlab-zip-'));
+  try {
+    const zips = [];
+    for (const [i, when] of [new Date('2026-03-01'), new Date('2026-11-30')].entries()) {
+      const dir = join(work, `stage${i}`);
+      await mkdir(join(dir, 'lesson'), { recursive: true });
+      await writeFile(join(dir, 'index.html'), '<!doctype html>');
+      await writeFile(join(dir, 'lesson', 'main.js'), 'export {};');
+      for (const file of ['index.html', 'lesson/main.js', 'lesson']) await utimes(join(dir, file), when, when);
+      await zipFolder(dir, join(work, `${i}.zip`));
+      zips.push(await readFile(join(work, `${i}.zip`)));
+    }
+    assert.ok(zips[0].length > 0);
+    assert.ok(zips[0].equals(zips[1]), 'the two zips differ');
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+});
+
 test('lms: session time in each SCORM version\'s format: 1.2 HHHH:MM:SS.SS, 2004 an ISO 8601 duration', () => {
   const cases = [[0, '0000:00:00.00', 'PT0S'], [3210, '0000:00:03.21', 'PT3.21S'], [754_005, '0000:12:34.01', 'PT12M34.01S'],
     [3_600_000 * 101 + 60_000, '0101:01:00.00', 'PT101H1M0S'], [-5, '0000:00:00.00', 'PT0S']];
