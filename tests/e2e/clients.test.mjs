@@ -210,7 +210,7 @@ test('clients (pt-BR page, English browser): 0,5 typed is 0.5, not the 5 a numbe
   await page.click(`${MOUNT} .cl-run`);
   await page.waitForSelector(`${MOUNT} .cl-error:not(:empty)`);
   assert.equal(await page.textContent(`${MOUNT} .cl-error`),
-    'Clientes: em “1,000” a vírgula pode separar milhares ou decimais; escreva 1000 ou 1.000 (com ponto). A última execução válida continua na tela.');
+    'Clientes: em “1,000” a vírgula pode separar milhares ou decimais; escreva 1000 ou 1.000 (ponto decimal). A última execução válida continua na tela.');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
