@@ -5,6 +5,7 @@
 // (?capacity=20&refill-rate=2&tokens=0, or the permalink #b=20&r=2&c=1&lang=en&tab=config&code=go).
 import init, { TokenBucket } from '../pkg/bucketlab.js';
 import { LANGS, translator } from '../i18n/translate.js';
+import { typedNumber } from '../i18n/typed-number.js';
 import elementTables from '../i18n/locales/element.js';
 import { showError } from '../element/error-box.js';
 import { mountDiagram, mountErrors } from '../element/mount.js';
@@ -13,7 +14,6 @@ import { keepLinkTargetsInPlace } from './anchors.js';
 import { setUpCopyButtons, wireCopyButton } from './copy.js';
 import { switchPageIfAsked, takeHandoff, wireLanguageLinks } from './language.js';
 import { isPermalink, permalinkHash, readPermalink } from './permalink.js';
-import { typedNumber } from '../i18n/typed-number.js';
 import { setUpPolicyEditor } from './policy.js';
 import { openDetailsWhenPrinting } from './print.js';
 import { pageLang, t } from './strings.js';

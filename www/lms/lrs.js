@@ -50,7 +50,6 @@ export class LrsQueue {
    */
   block() {
     this.#blocked = true;
-    this.#warned = true;
     clearTimeout(this.#timer);
     this.#timer = null;
   }

@@ -14,7 +14,7 @@ export const LAYERS = ['edge', 'perIp', 'global'];
 /**
  * `error` as the reader typed the field: the edge's share is typed in percent and checked by the
  * core as a fraction (150 % is 1.5, allowed 0 to 1), so its numbers go back to percent; a field
- * left empty reads as NaN, which is said as empty.
+ * that gave NaN (left empty, or text that is no number) is worded by `refusal` from its text.
  */
 function asTyped(error) {
   const problem = error?.problem;

@@ -70,7 +70,7 @@ export class Comparison {
       const input = name === 'timestamps'
         ? el('textarea', { id, rows: 4, spellcheck: 'false' })
         : el('input', { id, ...NUMBER_FIELD });
-      input.value = name === 'timestamps' ? this.state[name] : fieldText(this.state[name], t.lang);
+      input.value = this.#shown(name);
       this.inputs[name] = input;
       return el('div', { class: `lab-field lab-field--${name}` }, [el('label', { for: id }, t(`controls.${name}`)), input]);
     };
@@ -150,10 +150,13 @@ export class Comparison {
   }
 
   #syncForm() {
-    for (const [name, input] of Object.entries(this.inputs)) {
-      input.value = name === 'timestamps' || name === 'pattern' ? this.state[name] : fieldText(this.state[name], this.t.lang);
-    }
+    for (const [name, input] of Object.entries(this.inputs)) input.value = this.#shown(name);
     this.#showFields();
+  }
+
+  /** The setting `name` as its control shows it: the pattern and the pasted list as they are, a number in the page's style. */
+  #shown(name) {
+    return name === 'timestamps' || name === 'pattern' ? this.state[name] : fieldText(this.state[name], this.t.lang);
   }
 
   #apply() {
