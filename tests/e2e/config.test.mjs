@@ -34,6 +34,9 @@ test('a parser whose code does not arrive is said as the other parts say it, wit
   await page.waitForSelector('#policy-status .part-reload');
   assert.equal((await page.textContent('#policy-status')).trim(),
     'This part of the lesson did not load: the connection may have dropped, or the site was updated since this page opened. Reload the page');
+  // The YAML is not what failed: the textarea is not marked invalid, the status line is an error.
+  assert.equal(await page.getAttribute('#policy-text', 'aria-invalid'), null);
+  assert.equal(await page.$eval('#policy-status', (s) => s.classList.contains('is-error')), true);
   assert.deepEqual(page.problems.filter((p) => !/did not load|Failed to load resource|Failed to fetch/.test(p)), []);
   await page.unroute('**/pkg/bucketlab_config.js');
   await page.click('#tab-algorithm');

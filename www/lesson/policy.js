@@ -151,7 +151,10 @@ export function setUpPolicyEditor({ panel, widgetRoot, diagram }) {
       // The network, or a new release replaced the file this page names: said as the other parts
       // say it, with the reload that fixes it; the browser's own words go to the console.
       console.warn(`bucketlab: the YAML parser did not load: ${error?.message ?? error}`);
-      show('', true);
+      // The status line says it as an error; the YAML is not at fault, so the textarea is not
+      // marked invalid.
+      show('', false);
+      status.classList.add('is-error');
       showFailure(status);
       started = false;
       return;
