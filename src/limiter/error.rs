@@ -33,6 +33,8 @@ pub enum Field {
     Clients(super::clients::ClientField),
     /// A setting of the flood (see [`crate::limiter::flood`]).
     Flood(super::flood::FloodField),
+    /// A script's argument, by its name in the JavaScript API (`t`, `wallMs`).
+    Arg(&'static str),
 }
 
 impl Field {
@@ -52,6 +54,7 @@ impl Field {
             Field::Lab(field) => field.name(),
             Field::Clients(field) => field.name(),
             Field::Flood(field) => field.name(),
+            Field::Arg(name) => name,
         }
     }
 

@@ -224,6 +224,16 @@ impl BucketDiagram {
         to_js(self.shown(err))
     }
 
+    /// A refused argument of a script's call (`seek(t)`, `sendAt(wallMs)`), named by the API's
+    /// `name` both in the widget's error line and in the thrown `Error`.
+    fn refuse_arg(&self, name: &'static str, err: InvalidValue) -> JsError {
+        let err = self.shown(InvalidValue {
+            field: Field::Arg(name),
+            ..err
+        });
+        JsError::new(&err.message_with(name, js_number))
+    }
+
     /// A script's call that ended: its refusal shown and thrown, or, done, an earlier call's
     /// refusal cleared from the error line, as the next click clears it (a field's own error stays
     /// while the field holds a value it refuses).
@@ -280,8 +290,7 @@ impl BucketDiagram {
         // The range as a person reads it: to the microsecond, rounded inwards so that every time
         // it states is allowed; the check itself is exact.
         let range = Rule::Between(readable_ms(since, f64::ceil), readable_ms(now, f64::floor));
-        let refuse =
-            |err: InvalidValue| JsError::new(&self.shown(err).message_with("wallMs", js_number));
+        let refuse = |err: InvalidValue| self.refuse_arg("wallMs", err);
         let wall_ms = as_number(Field::Now, wall_ms, range).map_err(refuse)?;
         if !(since..=now).contains(&(wall_ms / 1000.0)) {
             return Err(refuse(InvalidValue::refused(Field::Now, wall_ms, range)));
@@ -344,8 +353,7 @@ impl BucketDiagram {
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] t: &JsValue,
     ) -> Result<(), JsError> {
-        let refuse =
-            |err: InvalidValue| JsError::new(&self.shown(err).message_with("t", js_number));
+        let refuse = |err: InvalidValue| self.refuse_arg("t", err);
         let (earliest, latest) = {
             let widget = self.widget().read();
             let now = widget.session.now(super::dom::wall_seconds());

@@ -329,6 +329,12 @@ test('the diagram from a script: a moment off the timeline is refused with its r
     // Bounds in whole milliseconds at most, not the running clock's float noise.
     assert.match(message ?? '', /^t must be a finite number from 0 to \d+(\.\d{1,3})?, got (-5|1000000000|NaN)$/);
   }
+  // The widget's error line names the argument as the API does, not the core's "now".
+  const line = () => page.textContent('#bucket-widget .bl-input-error');
+  await refused(-5);
+  assert.match(await line(), /^t: -5 is not allowed; use a number from 0 to \d+(\.\d{1,3})?\.$/);
+  await page.evaluate(() => { try { window.bucketlab.diagram.sendAt(1); } catch { /* shown below */ } });
+  assert.match(await line(), /^wallMs: 1 is not allowed; use a number from [\d.]+ to [\d.]+\.$/);
   await page.evaluate(() => window.bucketlab.diagram.pause());
   // Arguments are numbers, never coerced: a string or null is named, and changes nothing.
   const tokens = await page.evaluate(() => window.bucketlab.diagram.tokens);
