@@ -66,6 +66,27 @@ test('beside the title, the hero growing with a 429 and its countdown moves neit
   await page.context().close();
 });
 
+test('beside the title, the hero keeps the room of a 429 and its countdown, so the sections under it hold still while a learner clicks', async () => {
+  for (const [file] of PAGES) {
+    const page = await openPage(env.browser, { viewport: SIZES[0] });
+    await page.goto(`${env.server.url}${file}`);
+    await page.waitForSelector('#hero-widget .bl-widget[data-live]');
+    const under = () => page.evaluate(() => Math.round(document.getElementById('o-que-e-titulo').getBoundingClientRect().top + scrollY));
+    const idle = await under();
+    await page.evaluate(() => window.bucketlab.hero.pause());
+    for (let i = 0; i < 5; i++) await page.click('#hero-widget .bl-send');
+    assert.equal(await under(), idle, `after five 200s: ${file}`);
+    await page.evaluate(() => window.bucketlab.hero.step(0.234));
+    await page.click('#hero-widget .bl-send');
+    // Time running again, as a learner has it: the 429 and its countdown (or, once it has run out, the 429 alone).
+    await page.evaluate(() => window.bucketlab.hero.resume());
+    await page.waitForFunction(() => /429/.test(document.querySelector('#hero-widget .bl-panel').textContent));
+    assert.equal(await under(), idle, `with a 429: ${file}`);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});
+
 test('from the top of the page the keyboard reaches the hero send button through visible stops only, and Enter and Space send', async () => {
   for (const viewport of SIZES) {
     const page = await openPage(env.browser, { viewport });
