@@ -36,7 +36,7 @@ report() {
 # command's (`cli`), which the module never uses but which would still shift its code a little.
 wasm_module bucketlab release -Oz diagram
 node scripts/minify-wasm-names.mjs www/pkg/bucketlab_bg.wasm www/pkg/bucketlab.js
-node scripts/freed-handles.mjs www/pkg/bucketlab.js
+node scripts/glue-errors.mjs www/pkg/bucketlab.js
 report bucketlab
 
 # The algorithm lab: `simulate` without the diagram, for speed (profile release-lab), loaded only

@@ -69,3 +69,14 @@ test('a freed bucket says it was freed, and a second free() does nothing', () =>
   assert.throws(() => bucket.capacity, freed);
   assert.equal(new TokenBucket({ capacity: 5, refillRate: 1 }).tokensAt(0), 5, 'others work');
 });
+
+test('a call before the module is loaded says to await init() first, and works once it is', async () => {
+  // A module instance of its own (the query), which nothing has initialised yet.
+  const glue = await import('../../www/pkg/bucketlab.js?before-init');
+  const notReady = { message: 'bucketlab is not loaded yet: await init() (the default export) before using its API' };
+  assert.throws(() => new glue.TokenBucket({ capacity: 5, refillRate: 1 }), notReady);
+  assert.throws(() => glue.mountDiagram({}), notReady);
+  glue.initSync({ module: readFileSync(new URL('../../www/pkg/bucketlab_bg.wasm', import.meta.url)) });
+  assert.equal(new glue.TokenBucket({ capacity: 5, refillRate: 1 }).tokensAt(0), 5);
+  assert.equal(await glue.default(), glue.initSync({ module: new Uint8Array() }), 'init() again returns the same module');
+});
