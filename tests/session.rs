@@ -807,6 +807,30 @@ fn a_click_queued_from_before_what_was_decided_comes_after_it_in_time_travel_and
 }
 
 #[test]
+fn a_click_queued_from_before_traffic_was_started_comes_after_the_start() {
+    // Starting traffic decides nothing, but it is an action of the log all the same.
+    let mut session = Session::new(config(41.89, 136.2), 0.0);
+    session
+        .start_traffic(Pattern::Poisson, 1e-6, 7, 23.551)
+        .unwrap();
+    let queued = session.send(1.0, 1, 0.0).unwrap();
+    assert_eq!(queued.at, 23.551);
+    let now = session.advance(24.0);
+    let text = Scenario::from_log(session.log(), now)
+        .encode(rust_number)
+        .unwrap();
+    let played = Scenario::decode(&text, rust_decimal)
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+        .play()
+        .unwrap();
+    assert_eq!(
+        played.last_shot().map(|s| s.decision.outcome),
+        Some(queued.decision.outcome)
+    );
+    assert!(session.at(now, 24.0).is_ok());
+}
+
+#[test]
 fn a_refused_scenario_says_as_data_which_action_which_piece_what_kind_and_its_values() {
     let refuse = |text: &str| Scenario::decode(text, rust_decimal).unwrap_err();
     let header = |text: &str, fault| ScenarioError {
