@@ -163,6 +163,43 @@ fn only_429_or_503_refuse_a_request() {
 }
 
 #[test]
+fn integers_beyond_64_bits_are_numbers_checked_by_their_rule() {
+    // From 2^64 on YAML's integers reach the parser as 128-bit ones; the replay's export writes
+    // a B of 2·10^19 in whole digits. Found by fuzzing (fuzz/fuzz_targets/policy_yaml.rs).
+    let policy =
+        Policy::from_yaml(&LESSON.replace("capacity: 10", "capacity: 20000000000000000000"))
+            .expect("a large whole capacity is a capacity");
+    assert_eq!(policy.tier("default").unwrap().capacity(), 2e19);
+    let policy = Policy::from_yaml(&format!(
+        "{LESSON}costs:\n  /export: 18446744073709551616\n"
+    ))
+    .expect("a large whole cost is a cost");
+    assert_eq!(policy.cost("/export"), 18446744073709551616.0);
+
+    let err = refused(&LESSON.replace("refill_rate: 5", "refill_rate: -18446744073709551616"));
+    assert_eq!(err.path, "tiers.default.refill_rate");
+    assert!(
+        matches!(&err.problem, Problem::InvalidValue { field, rule_kind: "nonNegative", .. } if field == "refill_rate"),
+        "{err:?}"
+    );
+    assert!(
+        err.message.contains(
+            "refill_rate must be a finite number of at least 0, got -18446744073709552000"
+        ),
+        "{}",
+        err.message
+    );
+
+    let err = refused(&LESSON.replace("status: 429", "status: 100000000000000000429"));
+    assert_eq!(
+        err.problem,
+        Problem::InvalidStatus {
+            given: "100000000000000000429".into()
+        }
+    );
+}
+
+#[test]
 fn a_refused_value_does_not_leak_into_the_next_parse() {
     let _ = refused(&LESSON.replace("capacity: 10", "capacity: 0"));
     let err = refused(&LESSON.replace("storage: redis", "storage: disk"));

@@ -270,6 +270,28 @@ fn bad_input_ends_with_a_clear_error() {
 }
 
 #[test]
+fn a_reader_that_stops_at_a_setup_error_gets_it_not_a_cut_gzip_stream() {
+    // `feed` says false once the first pass failed, and the worker stops reading: the gzip
+    // stream is then unfinished, which is no error of the log's. Found by fuzzing
+    // (fuzz/fuzz_targets/replay_job.rs: the same bytes in other chunks gave "input").
+    let log: String = (0..400)
+        .map(|i| format!("{{\"when\": {i}, \"remote_addr\": \"10.0.0.{}\"}}\n", i % 7))
+        .collect();
+    let gz = gzip(log.as_bytes());
+    let mut job = Job::new(settings(5.0, 1.0, None));
+    for chunk in gz.chunks(49) {
+        if !job.feed(chunk) {
+            break;
+        }
+    }
+    assert_eq!(job.end_of_input(), Next::Done);
+    match job.error() {
+        Some(JobError::Setup { option, .. }) => assert_eq!(*option, "time-field"),
+        other => panic!("expected the time field named, got {other:?}"),
+    }
+}
+
+#[test]
 fn a_csv_header_alone_is_csv_with_no_requests() {
     for log in [&b"time,key\n"[..], b"\ntime,client,cost\n\n", b"time,key"] {
         let (job, _) = drive(log, 3, settings(5.0, 1.0, None));

@@ -767,6 +767,70 @@ fn action_times_are_whole_milliseconds_so_about_180_clicks_fit_a_link() {
 }
 
 #[test]
+fn a_click_queued_from_before_what_was_decided_comes_after_it_in_time_travel_and_links() {
+    // `sendAt` decides a click queued at an earlier wall time (from the mount on). Once later
+    // clicks or traffic have been decided, it is decided after them, as the bucket does (its
+    // clock never goes back): the log's times never go back, so the moment can be shown again
+    // and the scenario link opens. Found by fuzzing (fuzz/fuzz_targets/session_ops.rs).
+    let mut session = Session::new(config(5.0, 1.0), 100.0);
+    session
+        .start_traffic(Pattern::Steady, 2.0, 0, 100.0)
+        .unwrap();
+    session.send(1.0, 1, 110.0).unwrap();
+    session.advance(110.7);
+    let queued = session.send(2.0, 1, 105.0).unwrap();
+    session.send(1.0, 1, 111.0).unwrap();
+    let now = session.advance(112.0);
+    let shown = session.at(now, 112.0).expect("now");
+    assert_eq!(
+        shown.bucket().tokens_at(now),
+        session.bucket().tokens_at(now)
+    );
+    assert_eq!(shown.last_shot(), session.last_shot());
+    assert_eq!(queued.at, 10.5, "after the arrival decided at 10.5");
+    let times: Vec<f64> = session.log().entries().iter().map(|e| e.at).collect();
+    assert!(times.windows(2).all(|w| w[0] <= w[1]), "{times:?}");
+    let past = session.at(10.6, 112.0).unwrap();
+    assert_eq!(past.last_shot(), Some(&queued));
+
+    let text = Scenario::from_log(session.log(), now)
+        .encode(rust_number)
+        .unwrap();
+    let played = Scenario::decode(&text, rust_decimal)
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+        .play()
+        .unwrap();
+    assert_eq!(
+        played.last_shot().map(|s| s.decision.outcome),
+        session.last_shot().map(|s| s.decision.outcome)
+    );
+}
+
+#[test]
+fn a_click_queued_from_before_traffic_was_started_comes_after_the_start() {
+    // Starting traffic decides nothing, but it is an action of the log all the same.
+    let mut session = Session::new(config(41.89, 136.2), 0.0);
+    session
+        .start_traffic(Pattern::Poisson, 1e-6, 7, 23.551)
+        .unwrap();
+    let queued = session.send(1.0, 1, 0.0).unwrap();
+    assert_eq!(queued.at, 23.551);
+    let now = session.advance(24.0);
+    let text = Scenario::from_log(session.log(), now)
+        .encode(rust_number)
+        .unwrap();
+    let played = Scenario::decode(&text, rust_decimal)
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+        .play()
+        .unwrap();
+    assert_eq!(
+        played.last_shot().map(|s| s.decision.outcome),
+        Some(queued.decision.outcome)
+    );
+    assert!(session.at(now, 24.0).is_ok());
+}
+
+#[test]
 fn a_refused_scenario_says_as_data_which_action_which_piece_what_kind_and_its_values() {
     let refuse = |text: &str| Scenario::decode(text, rust_decimal).unwrap_err();
     let header = |text: &str, fault| ScenarioError {

@@ -171,6 +171,13 @@ impl TokenBucket {
         &self.config
     }
 
+    /// The time of the last refill: the latest time the bucket decided at or was set at (`None`
+    /// until first used).
+    #[inline]
+    pub(crate) fn last_refill(&self) -> Option<f64> {
+        self.last
+    }
+
     /// Tokens the bucket would hold at `now`, without changing it.
     pub fn tokens_at(&self, now: f64) -> Result<f64, InvalidValue> {
         let now = InvalidValue::check(Field::Now, now, Rule::Finite)?;

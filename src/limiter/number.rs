@@ -104,30 +104,28 @@ pub fn significant(value: f64) -> String {
 /// `Number(value.toPrecision(3))`: `0.0004`, `0.000123`, and from below 10⁻⁶ on in exponent form,
 /// `1e-7`, `1.23e-20`, `5e-324`. A nonzero value is never written as 0.
 pub fn push_significant(out: &mut String, value: f64) {
-    let mut scaled = value.abs();
-    // `value` is `scaled / 10^shift`; scaled up to three digits before the point.
-    let mut shift = 0;
-    while scaled < 1e-20 {
-        scaled *= 1e22;
-        shift += 22;
-    }
-    while scaled < 100.0 {
-        scaled *= 10.0;
-        shift += 1;
-    }
-    let mut digits = scaled.round() as u64;
+    // The first four digits of the exact decimal value (every double's expansion ends, and 40
+    // digits tell one from the doubles beside it), rounded to three as `toPrecision` rounds: to
+    // the nearest, a tie up. Scaling by 10 until three digits show would round at each step
+    // (0.05225, a hair under 0.05225 exactly, came out 0.0523). Only the native build writes
+    // with this (the widget's wasm asks JavaScript), so float formatting costs the module nothing.
+    let exact = format!("{:.40e}", value.abs());
+    let (mantissa, power) = exact.split_once('e').unwrap_or((&exact, "0"));
+    // The first digit's place: 10^-exponent.
+    let mut exponent = -power.parse::<i64>().unwrap_or(0);
+    let first4 = mantissa.bytes().filter(u8::is_ascii_digit).take(4);
+    let mut digits = (first4.fold(0, |n, d| n * 10 + u64::from(d - b'0')) + 5) / 10;
     if digits >= 1000 {
         digits /= 10;
-        shift -= 1;
+        exponent -= 1;
     }
-    while digits.is_multiple_of(10) {
+    // (0, which a caller must not pass, would otherwise loop here.)
+    while digits > 0 && digits.is_multiple_of(10) {
         digits /= 10;
     }
     if value < 0.0 {
         out.push('-');
     }
-    // The first digit's place: 10^-(shift - 2).
-    let exponent = shift - 2;
     if exponent <= 6 {
         out.push_str("0.");
         for _ in 1..exponent {
@@ -520,6 +518,28 @@ mod tests {
         }
         // More than 6 decimals when asked (the formula's comparison may need them).
         assert_eq!(trimmed(0.999_999_6, 12, significant), "0.9999996");
+    }
+
+    #[test]
+    fn three_significant_digits_round_the_exact_value_as_javascript_does() {
+        // `toPrecision(3)` rounds the double's exact value (a tie up); scaling it by 10 step by
+        // step rounded at each step, and 1 in 85 values came out a unit off in the last digit.
+        // Found by fuzzing (fuzz/fuzz_targets/number_text.rs); the values are V8's.
+        for (value, js) in [
+            (0.05225, "0.0522"),
+            (-0.05225, "-0.0522"),
+            (0.1025, "0.102"),
+            (1.005e-2, "0.01"),
+            (1.015e-5, "0.0000101"),
+            (1.025e-7, "1.02e-7"),
+            (1.005e-10, "1.01e-10"),
+            (0.3125, "0.313"),
+            (0.03125, "0.0313"),
+            (0.0009996, "0.001"),
+        ] {
+            assert_eq!(significant(value), js, "{value:e}");
+        }
+        assert_eq!(trimmed(0.05225, 0, significant), "0.0522");
     }
 
     #[test]

@@ -313,6 +313,14 @@ impl<'de, R: NumberRule> Deserialize<'de> for Checked<R> {
             fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
                 self.number(v as f64)
             }
+            // The parser hands an integer beyond 64 bits (from ±2^64, as the replay's export
+            // spells out a large B) to these: a number all the same, checked by its rule.
+            fn visit_i128<E: de::Error>(self, v: i128) -> Result<Self::Value, E> {
+                self.number(v as f64)
+            }
+            fn visit_u128<E: de::Error>(self, v: u128) -> Result<Self::Value, E> {
+                self.number(v as f64)
+            }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
                 Err(self.refuse(Given::Text(v.to_owned())))
             }
@@ -349,6 +357,12 @@ impl<'de> Deserialize<'de> for Status {
                 self.code(v)
             }
             fn visit_i64<E: de::Error>(self, v: i64) -> Result<Status, E> {
+                self.code(v)
+            }
+            fn visit_i128<E: de::Error>(self, v: i128) -> Result<Status, E> {
+                self.code(v)
+            }
+            fn visit_u128<E: de::Error>(self, v: u128) -> Result<Status, E> {
                 self.code(v)
             }
             fn visit_f64<E: de::Error>(self, v: f64) -> Result<Status, E> {

@@ -395,14 +395,19 @@ impl Session {
     /// The lesson time at which an action taken at wall time `wall` happens: now, rounded up to
     /// the next whole millisecond (a stopped clock is moved there), so that its time takes few
     /// characters in a scenario link and a replay does it at the same time, to the bit. Automatic
-    /// arrivals up to that time are decided first, in the session as in its replay. Exactly now
-    /// while a recording is played ([`Session::play`]), whose times are kept as written.
+    /// arrivals up to that time are decided first, in the session as in its replay. Never before
+    /// the bucket's last decision (a click queued from earlier, `sendAt`, comes after it). Exactly
+    /// now while a recording is played ([`Session::play`]), whose times are kept as written.
     fn action_time(&mut self, wall: f64) -> f64 {
         let now = self.now(wall);
         if self.exact {
             return now;
         }
-        let at = ms_ceil(now);
+        // Never before what the session has already done (a request the bucket decided, an
+        // action recorded): a click queued from earlier (`sendAt`) comes after it, so the log's
+        // times never go back and time travel and a scenario link replay it in order.
+        let last = self.log.entries.last().map_or(0.0, |e| e.at);
+        let at = ms_ceil(now).max(self.bucket.last_refill().unwrap_or(last).max(last));
         if at > now && self.clock.is_paused() {
             // Paused, lesson time is `base + step` with `at − now` exact: it reads `at`.
             let _ = self.clock.step(at - now);

@@ -178,7 +178,14 @@ impl Job {
             Stage::Trace(trace) => trace.line(line),
             Stage::Done | Stage::Failed(_) => {}
         });
-        if let (Err(e), false) = (ended, matches!(self.stage, Stage::Failed(_))) {
+        // A reader that stopped once the first pass failed (as `feed` invites) leaves a gzip
+        // stream unfinished: the setting that failed is the error, not the cut stream.
+        let stopped = match &self.stage {
+            Stage::First(replay) => replay.failure().is_some(),
+            Stage::Failed(_) => true,
+            _ => false,
+        };
+        if let (Err(e), false) = (ended, stopped) {
             self.fail(JobError::Input { why: e.to_string() });
         }
         match std::mem::replace(&mut self.stage, Stage::Done) {
