@@ -93,9 +93,15 @@ pub fn has_focus(element: &Element) -> bool {
 }
 
 /// Moves keyboard focus to `element` (an HTML element of the view's markup); nothing happens if
-/// it can't take it (hidden).
+/// it can't take it (hidden). The page does not scroll to it: focus moves there from a control
+/// beside it that went away (a tapped "Back to live"), and scrolling would jump the page under a
+/// finger or a pointer.
 pub fn focus(element: &Element) {
-    let _ = element.unchecked_ref::<web_sys::HtmlElement>().focus();
+    let options = web_sys::FocusOptions::new();
+    options.set_prevent_scroll(true);
+    let _ = element
+        .unchecked_ref::<web_sys::HtmlElement>()
+        .focus_with_options(&options);
 }
 
 /// An event listener that is removed when dropped.
@@ -175,11 +181,6 @@ pub fn dispatch_soon(target: &Element, name: &str, detail: &JsValue) {
         .unchecked_into::<js_sys::Function>()
         .bind1(target, &event);
     window().queue_microtask(send.unchecked_ref());
-}
-
-/// Whether `element` has the keyboard's focus (inside a shadow root too).
-pub fn focused(element: &Element) -> bool {
-    element.matches(":focus").unwrap_or(false)
 }
 
 /// Whether the page is hidden (a background tab).

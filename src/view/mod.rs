@@ -56,8 +56,9 @@ struct Widget {
     frames: Rc<FrameLoop>,
     /// The past moment shown instead of the live session, if the reader went back in time.
     past: Option<Past>,
-    /// Whether a pointer is dragging on the timeline.
-    scrubbing: bool,
+    /// While a pointer is down on the timeline: the moment shown when it came down (`None`:
+    /// live), to go back to if the browser takes the gesture for a page scroll.
+    scrub_from: Option<Option<f64>>,
     /// Whether the next draw says the moment on screen aloud (a button moved through time), and
     /// the words said before it (a pause's).
     speak_moment: Option<&'static str>,
@@ -134,7 +135,7 @@ fn mount(
             on_screen: true,
             frames: Rc::new(frames),
             past: None,
-            scrubbing: false,
+            scrub_from: None,
             speak_moment: None,
             traffic_denial_said: false,
         })
@@ -566,17 +567,31 @@ impl Widget {
         } else if let Some(pointer) = event.dyn_ref::<web_sys::PointerEvent>() {
             match event.type_().as_str() {
                 "pointerdown" => {
-                    self.scrubbing = true;
+                    self.scrub_from = Some(self.past.as_ref().map(|p| p.at));
                     let _ = self
                         .timeline
                         .scrub
                         .set_pointer_capture(pointer.pointer_id());
+                    // A finger coming down may be the start of a page scroll (the timeline lets
+                    // vertical pans through): it picks a moment once it moves, or lifts.
+                    if pointer.pointer_type() == "touch" {
+                        return;
+                    }
                 }
-                "pointermove" if self.scrubbing => {}
-                _ => {
-                    self.scrubbing = false;
+                "pointermove" | "pointerup" if self.scrub_from.is_some() => {}
+                // The browser took the gesture (a scroll): the moment shown before it comes back.
+                "pointercancel" => {
+                    match self.scrub_from.take() {
+                        Some(Some(at)) => drop(self.travel(at, wall, false)),
+                        Some(None) => self.back_to_live(true),
+                        None => {}
+                    }
                     return;
                 }
+                _ => return,
+            }
+            if event.type_() == "pointerup" {
+                self.scrub_from = None;
             }
             self.timeline.time_at(f64::from(pointer.client_x()), now)
         } else {

@@ -189,7 +189,7 @@ impl Timeline {
             // A screen reader speaks every change of a focused slider's value: while it has focus,
             // the live value stays as focus (or the last key) wrote it, rather than a sentence
             // each second; the widget's live region still says each decision.
-            if dom::focused(&self.scrub) {
+            if dom::has_focus(&self.scrub) {
                 return;
             }
             let second = now.floor();

@@ -224,7 +224,7 @@ test('a script\'s refused call shows in the widget too, in the page\'s words; se
   assert.match(await refused('configure', 5, -2), /^refillRate .*got -2$/);
   assert.equal((await errorState(page, w)).text, 'Rate r (tokens/s): -2 is not allowed; use a number of at least 0.');
   assert.match(await refused('seek', 99), /^t must be a finite number from 0 to [\d.]+, got 99$/);
-  assert.match((await errorState(page, w)).text, /^now: 99 is not allowed; use a number from 0 to [\d.]+\.$/);
+  assert.match((await errorState(page, w)).text, /^t: 99 is not allowed; use a number from 0 to [\d.]+\.$/);
 
   // Without an argument, send() costs what the cost field says, as the button does.
   await page.click(`${w} .bl-reset`);

@@ -5,6 +5,7 @@
 // root (in the root's language), so a page never keeps a blank space where the diagram should be.
 // The lesson, the <bucket-lab> element and the npm package's `mountDiagram` all mount through it.
 import './early.js';
+import './range-touch.js';
 import { checkSetting, mountDiagram as mountBare } from '../pkg/bucketlab.js';
 import tables from '../i18n/locales/element.js';
 import { langOf, translator } from '../i18n/translate.js';

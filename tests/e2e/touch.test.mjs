@@ -1,0 +1,153 @@
+// The full widget under a finger, on a phone: a page scroll that starts on the timeline or on a
+// slider scrolls the page and changes nothing; a drag along them still scrubs and slides; the
+// page holds still under the finger while scrubbing and when "Back to live" is tapped. Touches go
+// through Chromium's own input pipeline (CDP Input.dispatchTouchEvent), so the browser decides
+// pan or drag as it does for a real finger. Lesson time stands still (the widget's pause).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openPage, useBrowser } from './harness.mjs';
+
+const env = useBrowser();
+const PHONE = { viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const W = '#bucket-widget';
+
+/** en.html on a phone, the widget live and paused, eight requests sent (three refused), then 1.5 s, `selector` mid-screen. */
+async function openPhone(selector) {
+  const page = await openPage(env.browser, PHONE);
+  await page.goto(`${env.server.url}en.html`);
+  const widget = page.locator(`${W} .bl-widget`);
+  await widget.scrollIntoViewIfNeeded();
+  await page.waitForSelector(`${W} .bl-widget[data-live]`);
+  await page.evaluate(() => {
+    window.bucketlab.diagram.pause();
+    for (let i = 0; i < 8; i++) window.bucketlab.diagram.send();
+    window.bucketlab.diagram.step(1.5);
+  });
+  await centre(page, selector);
+  const cdp = await page.context().newCDPSession(page);
+  return { page, cdp };
+}
+
+/** Scrolls so that `selector` sits in the middle of the screen (at once: the page scrolls smoothly). */
+async function centre(page, selector) {
+  await page.evaluate((s) => {
+    const r = document.querySelector(s).getBoundingClientRect();
+    scrollBy({ top: r.top + r.height / 2 - innerHeight / 2, behavior: 'instant' });
+  }, selector);
+  await frames(page);
+}
+
+/** Two animation frames: what an event changed is laid out and painted. */
+const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
+/**
+ * A finger from `from` to `to` (CSS pixels in the viewport) in twelve moves a frame apart, held
+ * still, then lifted. The events carry their own times (one frame apart, whatever the machine's
+ * pace), and the finger stops before it lifts, so the browser never flings the page on.
+ */
+async function swipe(page, cdp, from, to) {
+  let timestamp = Date.now() / 1000;
+  const touch = (type, touchPoints) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints, timestamp: (timestamp += 0.016) });
+  await touch('touchStart', [from]);
+  for (let i = 1; i <= 12; i++) {
+    await touch('touchMove', [{ x: from.x + ((to.x - from.x) * i) / 12, y: from.y + ((to.y - from.y) * i) / 12 }]);
+    await page.evaluate(() => new Promise(requestAnimationFrame)); // each move drawn, as under a real finger
+  }
+  for (let i = 0; i < 6; i++) await touch('touchMove', [to]);
+  await touch('touchEnd', []);
+  await frames(page);
+}
+
+/** A finger's tap at `point`: down, and up 50 ms later by the events' own times. */
+async function tap(cdp, point) {
+  const timestamp = Date.now() / 1000;
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point], timestamp });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [], timestamp: timestamp + 0.05 });
+}
+
+/** A point at `fx` of `selector`'s width, at its middle height. */
+async function pointIn(page, selector, fx) {
+  const box = await page.locator(selector).boundingBox();
+  return { x: box.x + box.width * fx, y: box.y + box.height / 2 };
+}
+
+const state = (page) => page.evaluate((W) => {
+  const d = window.bucketlab.diagram;
+  return {
+    scrollY: Math.round(scrollY),
+    past: d.traveling,
+    toLive: !document.querySelector(`${W} .bl-to-live`).hidden,
+    rate: d.refillRate,
+    slider: Number(document.querySelector(`${W} .bl-rate`).value),
+  };
+}, W);
+
+test('touch: a page scroll that starts on the timeline scrolls the page and stays live; a drag along it goes back in time with the timeline held under the finger', async () => {
+  const { page, cdp } = await openPhone(`${W} .bl-scrub`);
+  const before = await state(page);
+  const start = await pointIn(page, `${W} .bl-scrub`, 0.3);
+  await swipe(page, cdp, start, { x: start.x, y: start.y - 200 });
+  const scrolled = await state(page);
+  assert.ok(scrolled.scrollY > before.scrollY + 100, `the page scrolled: ${JSON.stringify([before, scrolled])}`);
+  assert.equal(scrolled.past, false, 'still live');
+  assert.equal(scrolled.toLive, false, '"Back to live" stays hidden');
+
+  await centre(page, `${W} .bl-scrub`);
+  const top = async () => Math.round((await page.locator(`${W} .bl-scrub`).boundingBox()).y);
+  // Back to before the first request: the response above the timeline changes all through.
+  const [atStart, from, to] = [await top(), await pointIn(page, `${W} .bl-scrub`, 0.95), await pointIn(page, `${W} .bl-scrub`, 0.2)];
+  await swipe(page, cdp, from, to);
+  const scrubbed = await state(page);
+  assert.equal(scrubbed.past, true, 'a moment in the past is shown');
+  assert.equal(scrubbed.toLive, true);
+  assert.equal(await top(), atStart, 'the timeline stays under the finger');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('touch: a page scroll that starts on a slider leaves its value alone; a drag along it and a tap still set it', async () => {
+  const { page, cdp } = await openPhone(`${W} .bl-rate`);
+  const before = await state(page);
+  const start = await pointIn(page, `${W} .bl-rate`, 0.7);
+  await swipe(page, cdp, start, { x: start.x, y: start.y - 200 });
+  const scrolled = await state(page);
+  assert.ok(scrolled.scrollY > before.scrollY + 100, `the page scrolled: ${JSON.stringify([before, scrolled])}`);
+  assert.deepEqual([scrolled.rate, scrolled.slider], [1, 1], 'r is still 1');
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.scenario.includes('c')), false, 'no change of r in the log');
+
+  await centre(page, `${W} .bl-rate`);
+  const from = await pointIn(page, `${W} .bl-rate`, 0.1);
+  await swipe(page, cdp, from, { x: from.x + 120, y: from.y });
+  const slid = await state(page);
+  assert.ok(slid.rate > 1, `a drag along the slider raises r: ${JSON.stringify(slid)}`);
+  assert.equal(slid.slider, slid.rate);
+
+  await tap(cdp, await pointIn(page, `${W} .bl-rate`, 0.05));
+  await page.waitForFunction((rate) => window.bucketlab.diagram.refillRate < rate, slid.rate);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('touch: tapping "Back to live" with the Pause button above the screen does not jump the page', async () => {
+  const { page, cdp } = await openPhone(`${W} .bl-step-back`);
+  await page.evaluate(() => window.bucketlab.diagram.stepBack());
+  await page.waitForSelector(`${W} .bl-to-live:not([hidden])`);
+  // The group's top (its Pause button) just above the screen, "Back to live" on it.
+  await page.evaluate((W) => scrollBy({ top: document.querySelector(`${W} .bl-pause`).getBoundingClientRect().top + 15, behavior: 'instant' }), W);
+  await frames(page);
+  const before = await state(page);
+  const target = await pointIn(page, `${W} .bl-to-live`, 0.5);
+  assert.ok(target.y > 0, 'the button is on the screen');
+  // A phone's browser focuses a button it taps (not always so in this emulation): it has focus.
+  await page.evaluate((W) => document.querySelector(`${W} .bl-to-live`).focus({ preventScroll: true }), W);
+  await tap(cdp, target);
+  await page.waitForSelector(`${W} .bl-to-live[hidden]`, { state: 'attached' });
+  await frames(page);
+  const after = await state(page);
+  assert.equal(after.past, false, 'live again');
+  // Focus goes on to Pause (above the screen) without scrolling to it: the page moved 25 px before.
+  assert.equal(await page.evaluate(() => document.activeElement.classList.contains('bl-pause')), true, 'focus on Pause');
+  assert.ok(Math.abs(after.scrollY - before.scrollY) <= 5, `the page stays put: ${before.scrollY} → ${after.scrollY}`);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
