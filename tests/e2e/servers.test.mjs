@@ -38,6 +38,9 @@ test('switching between local buckets and the shared store changes the admitted 
   await page.click(`${W} .sv-burst`);
   assert.deepEqual(await shown(page), { admitted: 15, requests: 20, circles: 15, diamonds: 5, other: 5 },
     'local: 3 servers × B = 15');
+  // Each server's bucket is written beside its bar, not only in a tooltip a finger can't open.
+  const gauges = () => page.$$eval(`${W} .sv-gauge-value`, (values) => values.map((v) => v.textContent));
+  assert.deepEqual(await gauges(), ['0,0/5', '0,0/5', '0,0/5']);
   assert.match(await page.textContent(`${W} .sv-result`), /^15 de 20 /);
   assert.match(await page.textContent(`${W} .sv-live`), /15 de 20/);
 
@@ -53,6 +56,9 @@ test('switching between local buckets and the shared store changes the admitted 
   assert.deepEqual(await shown(page), { admitted: 6, requests: 40, circles: 6, diamonds: 34, other: 18 });
   await page.check(`${W} input[value="local"]`);
   assert.equal((await shown(page)).admitted, 18);
+  assert.deepEqual(await gauges(), ['0,0/5', '0,0/5', '0,0/5'], 'the second burst took the second\'s refill');
+  await page.click(`${W} .sv-step`);
+  assert.deepEqual(await gauges(), ['1,0/5', '1,0/5', '1,0/5']);
 
   await page.click(`${W} .sv-reset`);
   assert.deepEqual(await shown(page), { admitted: 0, requests: 0, circles: 0, diamonds: 0, other: 0 });

@@ -163,14 +163,20 @@ export function mountServers(root) {
     chart.setAttribute('width', width);
     chart.setAttribute('height', height);
     const shapes = [];
-    // A bar of the bucket's fill, with its exact count as the tooltip.
+    // A bar of the bucket's fill with its count written beside it (a tooltip alone shows nothing
+    // under a finger), and the count in words as the tooltip.
     const gauge = (x, y, w, tokens) => {
+      const values = { t: number(tokens, 1), b: number(config.capacity, 0) };
       const group = svg('g', { class: 'sv-gauge' });
       const tip = svg('title');
-      tip.textContent = t('laneTokens', { t: number(tokens, 1), b: number(config.capacity, 0) });
-      group.append(tip, svg('rect', { class: 'sv-gauge-back', x, y, width: w, height: 5, rx: 2 }));
-      const filled = (w * tokens) / config.capacity;
+      tip.textContent = t('laneTokens', values);
+      const bar = w - 40;
+      group.append(tip, svg('rect', { class: 'sv-gauge-back', x, y, width: bar, height: 5, rx: 2 }));
+      const filled = (bar * tokens) / config.capacity;
       if (filled > 0) group.append(svg('rect', { class: 'sv-gauge-fill', x, y, width: filled, height: 5, rx: 2 }));
+      const value = svg('text', { class: 'sv-lane-count sv-gauge-value', x: x + bar + 5, y: y + 2.5, 'dominant-baseline': 'central' });
+      value.textContent = t('laneGauge', values);
+      group.append(value);
       shapes.push(group);
     };
 
