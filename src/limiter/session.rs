@@ -403,11 +403,12 @@ impl Session {
         if self.exact {
             return now;
         }
-        // Never before what the session has already done (a request the bucket decided, an
-        // action recorded): a click queued from earlier (`sendAt`) comes after it, so the log's
-        // times never go back and time travel and a scenario link replay it in order.
-        let last = self.log.entries.last().map_or(0.0, |e| e.at);
-        let at = ms_ceil(now).max(self.bucket.last_refill().unwrap_or(last).max(last));
+        // Never before a request the bucket decided or an action recorded (starting traffic
+        // decides nothing), so the log's times never go back: time travel and a scenario link
+        // replay it in order.
+        let decided = self.bucket.last_refill().unwrap_or(0.0);
+        let recorded = self.log.entries.last().map_or(0.0, |e| e.at);
+        let at = ms_ceil(now).max(decided).max(recorded);
         if at > now && self.clock.is_paused() {
             // Paused, lesson time is `base + step` with `at − now` exact: it reads `at`.
             let _ = self.clock.step(at - now);
