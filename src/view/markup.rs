@@ -149,7 +149,7 @@ const FRAME: &str = "<div class=\"bl-widget{}\" lang=\"{}\">\
 </svg>";
 
 /// The timeline inside the slider that scrubs lesson time, after the response panel (on a phone,
-/// dragging it shows the bucket a screen above at that moment), then the live region. `{}` marks,
+/// widget.css holds it to the screen's foot while the bucket is on screen), then the live region. `{}` marks,
 /// in order: the slider's name, the id prefix four times, the title, the id prefix, the
 /// description, the id prefix twice (clip), the two tick labels, the live region's sentence after
 /// a reset. The track (the `<g>` holding the three paths) slides inside the clipped window; the
