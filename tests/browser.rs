@@ -511,7 +511,7 @@ fn a_replayed_scenario_opens_on_a_status_that_invites_stepping_and_with_its_cost
     click(&root, ".bl-reset");
     assert_eq!(
         text_of(&root, ".bl-status"),
-        "No request yet: click “Send request”.",
+        "No request yet: press “Send request”.",
         "live, after a reset: the invitation to send"
     );
 }

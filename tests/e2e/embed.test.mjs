@@ -806,7 +806,7 @@ test('paused, the countdown says time is paused; with no send button, the status
     assert.equal(await inside(page, 'pt', '.bl-status'), 'Nenhuma requisição ainda.');
     // The send button back (at run time): the invitation comes back with it, and goes with it.
     await page.evaluate(() => document.getElementById('none').setAttribute('controls', 'send time'));
-    assert.equal(await inside(page, 'none', '.bl-status'), 'No request yet: click “Send request”.');
+    assert.equal(await inside(page, 'none', '.bl-status'), 'No request yet: press “Send request”.');
     await page.evaluate(() => document.getElementById('none').setAttribute('controls', 'bucket'));
     assert.equal(await inside(page, 'none', '.bl-status'), 'No request yet.');
     // "Reset" (in the Time group) clears the panel with the same words.
