@@ -46,6 +46,20 @@ test('on both pages at both sizes the live bucket and its send button are on the
   }
 });
 
+test('on a small phone with its browser\'s bars showing (320×460), the bucket, its counter and the send button are still on the first screen', async () => {
+  for (const [file] of PAGES) {
+    const page = await openPage(env.browser, { viewport: { width: 320, height: 460 }, ...PHONE });
+    await page.goto(`${env.server.url}${file}`);
+    await page.waitForSelector('#hero-widget .bl-widget[data-live]');
+    for (const part of ['.bl-diagram', '.bl-counter', '.bl-send']) {
+      const found = await box(page, `#hero-widget ${part}`);
+      assert.ok(found && found.y >= 0 && found.y + found.height <= 460, `${file}: ${part} at ${JSON.stringify(found)}`);
+    }
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});
+
 test('beside the title, the hero growing with a 429 and its countdown moves neither the title nor the lead', async () => {
   // The English page: its idle line and its 429 line wrap differently, so the hero grows by a line.
   const page = await openPage(env.browser, { viewport: SIZES[0] });
