@@ -292,6 +292,9 @@ test('traffic: cancel stops a long replay; garbage and an empty file get a clear
   for (let i = 0; i < 15; i++) stream.write(chunk);
   await new Promise((resolve) => stream.end(resolve));
   const page = await openTraffic('en.html');
+  // A run's gist is said, not shown (its summary shows it); a cancel after it is shown again.
+  await page.click(`${MOUNT} .tr-sample`);
+  await page.waitForSelector(`${MOUNT} .tr-summary`);
   await page.setInputFiles(`${MOUNT} .tr-file`, big);
   // Pressed in the page at a moment the replay is under way (part read, still busy), so that it
   // cannot have ended first, however fast the machine.
@@ -302,6 +305,7 @@ test('traffic: cancel stops a long replay; garbage and an empty file get a clear
     return true;
   });
   assert.equal(await page.textContent(`${MOUNT} .tr-status`), 'Cancelled. Nothing was kept.');
+  assert.ok((await page.locator(`${MOUNT} .tr-status`).boundingBox()).height > 1, 'the cancel is shown');
   assert.equal(await page.locator(`${MOUNT} .tr-table`).count(), 0, 'no result from a cancelled replay');
   assert.equal(await page.locator(`${MOUNT} .tr-busy`).isHidden(), true);
 
@@ -702,6 +706,9 @@ test('traffic: "Use a sample log" from the keyboard keeps focus on the button an
   const report = await page.evaluate(() => window.bucketlab.traffic.outcome.report);
   assert.equal(await page.textContent(`${MOUNT} .tr-status`),
     `Replayed ${report.requests.toLocaleString('en')} requests from ${report.keys} clients: ${report.limited.toLocaleString('en')} would have got a 429.`);
+  // Said, not shown: the summary right under it, in view, says the same at more length.
+  assert.ok((await page.locator(`${MOUNT} .tr-status`).boundingBox()).height <= 1, 'the status line is not shown twice');
+  assert.match(await page.textContent(`${MOUNT} .tr-summary`), new RegExp(`${report.limited.toLocaleString('en')} would have got a 429`));
   // Pressed again, the same: focus stays, the region says it again.
   await page.keyboard.press('Enter');
   await page.waitForFunction((m) => document.querySelector(`${m} .tr-status`).textContent !== '', MOUNT);

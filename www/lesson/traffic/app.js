@@ -193,13 +193,13 @@ class TrafficView {
     if (unread) {
       this.outcome = null;
       this.results.replaceChildren();
-      this.status.textContent = '';
+      this.say('');
       this.fail(unread);
       this.rerun.disabled = false;
       return;
     }
     this.error.textContent = '';
-    this.status.textContent = '';
+    this.say('');
     this.outcome = null;
     this.results.replaceChildren();
     this.setBusy(true);
@@ -231,7 +231,16 @@ class TrafficView {
     this.results.replaceChildren();
     this.setBusy(false);
     this.rerun.disabled = false;
-    this.status.textContent = this.t('cancelled');
+    this.say(this.t('cancelled'));
+  }
+
+  /**
+   * The status line, a live region: `text` is said, and shown unless `shown` is false (a run's
+   * gist, which the results' summary, in view under it, says at more length).
+   */
+  say(text, shown = true) {
+    this.status.textContent = text;
+    this.status.classList.toggle('sr-only', !shown);
   }
 
   setBusy(busy) {
@@ -272,9 +281,9 @@ class TrafficView {
       }
       this.showOutcome();
       // The results are long: the status line says the gist once, for screen readers.
-      this.status.textContent = t('done', {
+      this.say(t('done', {
         requests: t('counts.requests', { count: report.requests }), keys: t('counts.clients', { count: report.keys }), limited: report.limited,
-      });
+      }), false);
     }
   }
 
