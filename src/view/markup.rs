@@ -123,9 +123,8 @@ pub fn slider_step(value: f64, usual: f64, number: fn(f64) -> String) -> String 
 /// description, the id prefix (clip), the rate label, the id prefix (clip), the water's transform,
 /// the capacity label, the counter and the tokens unit. The water is a full-height rect inside the
 /// clipped bucket, moved down by a transform as the level drops: a transform change updates a
-/// paint property and re-records no paint. Drops fall from the spout: HTML boxes in a
-/// `<foreignObject>` under the water, as a moving SVG shape costs the whole drawing a layout each
-/// frame (widget.css). The request marker's shape is set per request.
+/// paint property and re-records no paint. Drops fall from the spout; the request marker's shape is
+/// set per request.
 const FRAME: &str = "<div class=\"bl-widget{}\" lang=\"{}\">\
 <svg class=\"bl-diagram\" viewBox=\"0 0 360 300\" role=\"img\" aria-labelledby=\"{}-title {}-desc\">\
 <title id=\"{}-title\">{}</title><desc id=\"{}-desc\">{}</desc>\
@@ -135,9 +134,9 @@ const FRAME: &str = "<div class=\"bl-widget{}\" lang=\"{}\">\
 <rect class=\"bl-tap\" x=\"146\" y=\"6\" width=\"68\" height=\"18\" rx=\"5\"/>\
 <rect class=\"bl-tap\" x=\"172\" y=\"22\" width=\"16\" height=\"16\" rx=\"2\"/>\
 <text class=\"bl-label\" x=\"224\" y=\"20\">{}</text>\
-<foreignObject width=\"360\" height=\"300\">\
-<div class=\"bl-drop\"></div><div class=\"bl-drop\"></div><div class=\"bl-drop\"></div>\
-</foreignObject>\
+<circle class=\"bl-drop\" cx=\"180\" cy=\"0\" r=\"6\" visibility=\"hidden\"/>\
+<circle class=\"bl-drop\" cx=\"180\" cy=\"0\" r=\"6\" visibility=\"hidden\"/>\
+<circle class=\"bl-drop\" cx=\"180\" cy=\"0\" r=\"6\" visibility=\"hidden\"/>\
 <g clip-path=\"url(#{}-inside)\">\
 <rect class=\"bl-fill\" x=\"90\" y=\"70\" width=\"180\" height=\"208\" transform=\"{}\"/>\
 </g>\
