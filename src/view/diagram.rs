@@ -131,9 +131,9 @@ impl Diagram {
 
     /// Draws the bucket at lesson time `now` holding `tokens`; `last` is the latest request and
     /// `retry` what it would get if sent again now; `pace` is how many lesson seconds pass in a
-    /// wall-clock second while lesson time runs (`None`: it stands still). Everything that moves
-    /// per frame moves by `transform` only (see the fill in the markup); the drops fall by a CSS
-    /// animation (widget.css) that this only starts, stops and times.
+    /// wall-clock second while lesson time runs (`None`: it stands still). The water moves by its
+    /// `y` ([`markup::water_top`]); the drops fall by a CSS animation (widget.css) that this only
+    /// starts, stops and times.
     pub fn draw(
         &self,
         config: &BucketConfig,
@@ -144,8 +144,7 @@ impl Diagram {
         pace: Option<f64>,
     ) {
         let capacity = config.capacity();
-        let drop_by = markup::fill_offset(tokens, capacity);
-        set(&self.fill, "transform", &translate(0.0, drop_by));
+        set(&self.fill, "y", &markup::water_top(tokens, capacity));
         let l = self.locale;
         text(&self.counter, &markup::counter(l, tokens, capacity));
         self.draw_countdown(retry);

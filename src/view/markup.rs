@@ -120,11 +120,10 @@ pub fn slider_step(value: f64, usual: f64, number: fn(f64) -> String) -> String 
 
 /// The frame up to the timeline's place. `{}` marks, in order: a class modifier, the language, the
 /// id prefix twice (aria-labelledby), the id prefix and the title, the id prefix and the
-/// description, the id prefix (clip), the rate label, the id prefix (clip), the water's transform,
-/// the capacity label, the counter and the tokens unit. The water is a full-height rect inside the
-/// clipped bucket, moved down by a transform as the level drops: a transform change updates a
-/// paint property and re-records no paint. Drops fall from the spout; the request marker's shape is
-/// set per request.
+/// description, the id prefix (clip), the rate label, the id prefix (clip), the water's top, the
+/// capacity label, the counter and the tokens unit. The water is a full-height rect inside the
+/// clipped bucket, moved down as the level drops ([`water_top`]). Drops fall from the spout; the
+/// request marker's shape is set per request.
 const FRAME: &str = "<div class=\"bl-widget{}\" lang=\"{}\">\
 <svg class=\"bl-diagram\" viewBox=\"0 0 360 300\" role=\"img\" aria-labelledby=\"{}-title {}-desc\">\
 <title id=\"{}-title\">{}</title><desc id=\"{}-desc\">{}</desc>\
@@ -138,7 +137,7 @@ const FRAME: &str = "<div class=\"bl-widget{}\" lang=\"{}\">\
 <circle class=\"bl-drop\" cx=\"180\" cy=\"0\" r=\"6\" visibility=\"hidden\"/>\
 <circle class=\"bl-drop\" cx=\"180\" cy=\"0\" r=\"6\" visibility=\"hidden\"/>\
 <g clip-path=\"url(#{}-inside)\">\
-<rect class=\"bl-fill\" x=\"90\" y=\"70\" width=\"180\" height=\"208\" transform=\"{}\"/>\
+<rect class=\"bl-fill\" x=\"90\" y=\"{}\" width=\"180\" height=\"208\"/>\
 </g>\
 <path class=\"bl-bucket\" d=\"M100 70 L120 272 Q122 282 132 282 L228 282 Q238 282 240 272 L260 70\"/>\
 <line class=\"bl-brim\" x1=\"60\" y1=\"70\" x2=\"100\" y2=\"70\"/>\
@@ -149,10 +148,10 @@ const FRAME: &str = "<div class=\"bl-widget{}\" lang=\"{}\">\
 </svg>";
 
 /// The timeline inside the slider that scrubs lesson time, after the response panel (on a phone,
-/// widget.css holds it to the screen's foot while the bucket is on screen), then the live region. `{}` marks,
-/// in order: the slider's name, the id prefix four times, the title, the id prefix, the
-/// description, the id prefix twice (clip), the two tick labels, the live region's sentence after
-/// a reset. The track (the `<g>` holding the three paths) slides inside the clipped window; the
+/// widget.css holds it to the screen's foot while the bucket is on screen), then the live region.
+/// `{}` marks, in order: the slider's name, the id prefix four times, the title, the id prefix,
+/// the description, the id prefix twice (clip), the two tick labels, the live region's sentence
+/// after a reset. The three paths, redrawn as time runs, are clipped to the chart's window; the
 /// playhead line marks the moment shown while scrubbing.
 const TIMELINE: &str = "<div class=\"bl-bottom\"><div class=\"bl-scrub\" role=\"slider\" tabindex=\"0\" aria-label=\"{}\" \
 aria-describedby=\"{}-tl-desc\" aria-valuemin=\"0\" aria-valuemax=\"0\" aria-valuenow=\"0\">\
@@ -161,9 +160,9 @@ aria-labelledby=\"{}-tl-title {}-tl-desc\">\
 <title id=\"{}-tl-title\">{}</title><desc id=\"{}-tl-desc\">{}</desc>\
 <line class=\"bl-tl-axis\" x1=\"0\" x2=\"480\" y1=\"64\" y2=\"64\"/>\
 <clipPath id=\"{}-tl-clip\"><rect x=\"0\" y=\"0\" width=\"480\" height=\"90\"/></clipPath>\
-<g clip-path=\"url(#{}-tl-clip)\"><g>\
+<g clip-path=\"url(#{}-tl-clip)\">\
 <path class=\"bl-tl-level\"/><path class=\"bl-tl-admitted\"/><path class=\"bl-tl-denied\"/>\
-</g></g>\
+</g>\
 <text class=\"bl-tl-tick\" x=\"2\" y=\"108\">{}</text>\
 <line class=\"bl-tl-head\" x1=\"0\" x2=\"0\" y1=\"0\" y2=\"90\" visibility=\"hidden\"/>\
 <text class=\"bl-tl-tick\" x=\"478\" y=\"108\" text-anchor=\"end\">{}</text>\
@@ -248,7 +247,7 @@ pub fn widget(w: &Words, id: &str, config: &BucketConfig, hero: bool) -> String 
             id,
             &rate_label,
             id,
-            &translate(0.0, fill_offset(tokens, capacity)),
+            &water_top(tokens, capacity),
             &capacity_label,
             &counter(l, tokens, capacity),
             w.tokens_unit,
@@ -405,6 +404,16 @@ pub fn fill_offset(tokens: f64, capacity: f64) -> f64 {
     (exact / LEVEL_STEP + 0.5).floor() * LEVEL_STEP
 }
 
+/// The water's `y` for `tokens` in a bucket of `capacity`: the brim moved down by
+/// [`fill_offset`]. Its geometry, not a `transform`: a changed SVG transform is a changed paint
+/// property, and each costs the page a re-layering (about 1.5 ms with 20 diagrams, which a slowly
+/// refilling bucket's steps made a frame in ten); a moved rectangle is repainted, no more.
+pub fn water_top(tokens: f64, capacity: f64) -> String {
+    let mut out = String::new();
+    push_fixed(&mut out, BUCKET_TOP + fill_offset(tokens, capacity), 2);
+    out
+}
+
 /// `template` with each `{}` replaced, in order, by the next of `values`, escaped for text and
 /// attribute values.
 pub fn render(template: &str, values: &[&str]) -> String {
@@ -498,7 +507,7 @@ mod tests {
             en.contains("value=\"2.5\"><output class=\"bl-out\" aria-live=\"off\">2.5</output>")
         );
         assert!(
-            en.contains("transform=\"translate(0.00 0.00)\""),
+            en.contains("class=\"bl-fill\" x=\"90\" y=\"70.00\""),
             "full water"
         );
         assert!(en.ends_with("</div></div>"));
@@ -513,7 +522,7 @@ mod tests {
             pt.contains(">5,0 / 10</text>"),
             "half full, in the language's style"
         );
-        assert!(pt.contains("translate(0.00 104.00)"), "half way down");
+        assert!(pt.contains("y=\"174.00\""), "half way down");
         assert!(pt.contains(">0,25×<"), "the language's decimal separator");
         assert!(pt.contains(">2,5</output>"));
     }

@@ -1,15 +1,14 @@
 //! The strip chart of the last 20 seconds: the token level as a line, admitted requests as
 //! circles and denied ones as diamonds.
 //!
-//! The three paths are drawn on a track in seconds-from-an-origin coordinates and rewritten only
-//! when the history changes; while lesson time runs, the track slides left with a `transform`
-//! [`TRACK_HZ`] times a wall-clock second (see [`track_due`]), a lower rate than the bucket's
-//! every frame: a 20 s chart moves 2.5 % of its width between two steps. Each step costs the
-//! browser a re-layering of the page (a changed SVG `transform`); at 2 a second those frames stay
-//! under 5 % of a 60 Hz page's, so with 20 charts on a page they no longer set its p95 frame time
-//! (BENCHMARKS.md). A new request, a
-//! paused clock or a past moment draws at once. The level line is drawn ahead into the future
-//! (rising to the capacity, then flat) and a clip hides what is right of "now".
+//! The three paths are rewritten, "now" at the same x, [`TRACK_HZ`] times a wall-clock second while
+//! lesson time runs (see [`track_due`]), a lower rate than the bucket's every frame: a 20 s chart
+//! moves 2.5 % of its width between two steps. Each step costs the browser a re-layering of the
+//! page (about 1.5 ms with 20 charts; whether the paths move by a `transform` or by their data,
+//! as now, with no transform to keep); at 2 a second those frames stay under 5 % of a 60 Hz
+//! page's, so they do not set its p95 frame time (BENCHMARKS.md). A new request, a paused clock or
+//! a past moment draws at once. The level line is drawn ahead into the future (rising to the
+//! capacity, then flat) and a clip hides what is right of "now".
 //!
 //! The chart is also a slider (`role="slider"`) over lesson time, from 20 s ago to now: dragging
 //! on it or using the arrow keys, Page Up/Down and Home/End picks a past moment, which the
@@ -38,9 +37,10 @@ const LEVEL_BOTTOM: f64 = 64.0;
 const NOW_X: f64 = WIDTH - 6.0;
 /// Pixels per second of lesson time.
 const PX_PER_SECOND: f64 = NOW_X / SPAN;
-/// How far ahead of "now" the track is drawn; it is redrawn before time runs past it.
+/// How far past "now" the level line is drawn (the clip hides it), so its slope reaches the
+/// chart's right edge.
 const AHEAD: f64 = 60.0;
-/// How many times a wall-clock second the track moves while lesson time runs.
+/// How many times a wall-clock second the chart moves while lesson time runs.
 const TRACK_HZ: f64 = 2.0;
 /// Slack on the track's period, half a 60 Hz frame: a frame that comes a hair early still moves
 /// it, so the steps stay 30 frames apart instead of slipping to 31.
@@ -52,13 +52,12 @@ pub struct Timeline {
     /// The slider around the chart.
     pub scrub: Element,
     head: Element,
-    track: Element,
     level: Element,
     admitted: Element,
     denied: Element,
-    /// What the track was last drawn for: history revision, origin time, drawn-until time.
-    drawn: Cell<Option<(u64, f64, f64)>>,
-    /// The wall time the track last moved.
+    /// What the paths were last drawn for: history revision, lesson time at [`NOW_X`].
+    drawn: Cell<Option<(u64, f64)>>,
+    /// The wall time the chart last moved.
     moved: Cell<Option<f64>>,
     /// Whether the next draw writes the slider's value exactly, at once (it is being read).
     read: Cell<bool>,
@@ -72,12 +71,11 @@ pub struct Timeline {
 impl Timeline {
     /// Finds the chart in the widget's markup under `parent`; `l` words its slider's value.
     pub fn attach(parent: &Element, l: &'static Locale) -> Result<Timeline, JsValue> {
-        let [scrub, head, track, level, admitted, denied] = dom::find_each(
+        let [scrub, head, level, admitted, denied] = dom::find_each(
             parent,
             [
                 ".bl-scrub",
                 ".bl-tl-head",
-                ".bl-timeline g g",
                 ".bl-tl-level",
                 ".bl-tl-admitted",
                 ".bl-tl-denied",
@@ -87,7 +85,6 @@ impl Timeline {
             locale: l,
             scrub,
             head,
-            track,
             level,
             admitted,
             denied,
@@ -120,27 +117,13 @@ impl Timeline {
         let (chart, end) = follow.map_or((live, now), |(at, past)| (past, at));
         let shown = shown.map(|(at, _)| at);
         let (history, exact) = (chart.history(), live.is_paused());
-        let (origin, redrawn) = match self.drawn.get() {
-            Some((revision, origin, until))
-                if follow.is_none()
-                    && revision == history.revision()
-                    && end >= origin
-                    && end <= until =>
-            {
-                (origin, false)
-            }
-            _ => {
-                self.redraw(history, end, chart.config().capacity());
-                if follow.is_some() {
-                    // Another session's history: the live chart is drawn afresh after it.
-                    self.drawn.set(None);
-                }
-                (end, true)
-            }
-        };
+        let drawn = self.drawn.get();
+        // A new request or another session's history (`follow`) draws at once.
+        let changed =
+            follow.is_some() || drawn.is_none_or(|(revision, _)| revision != history.revision());
         let read = self.read.replace(false);
         // After a still draw, the first running one is due at once (`moved` is cleared).
-        if !exact && shown.is_none() && !redrawn && !read {
+        if !exact && shown.is_none() && !changed && !read {
             if !track_due(self.moved.get(), wall) {
                 return;
             }
@@ -148,9 +131,13 @@ impl Timeline {
         } else {
             self.moved.set(None);
         }
-        // Whole units: the slide is a translation by whole SVG units.
-        let shift = translate((NOW_X - (end - origin) * PX_PER_SECOND + 0.5).floor(), 0.0);
-        set(&self.track, "transform", &shift);
+        if changed || drawn.is_none_or(|(_, origin)| origin != end) {
+            self.redraw(history, end, chart.config().capacity());
+            if follow.is_some() {
+                // Another session's history: the live chart is drawn afresh after it.
+                self.drawn.set(None);
+            }
+        }
         match shown {
             Some(at) => {
                 set(&self.head, "transform", &translate(x_of(at, end), 0.0));
@@ -247,14 +234,13 @@ impl Timeline {
         }
     }
 
-    /// Rewrites the three paths with `now` as the track's origin (x = 0).
+    /// Rewrites the three paths with `now` at [`NOW_X`].
     fn redraw(&self, history: &History, now: f64, capacity: f64) {
-        let until = now + AHEAD;
-        let [line, ok, deny] = paths(history, now, until, capacity);
+        let [line, ok, deny] = paths(history, now, now + AHEAD, capacity);
         set(&self.level, "d", &line);
         set(&self.admitted, "d", &ok);
         set(&self.denied, "d", &deny);
-        self.drawn.set(Some((history.revision(), now, until)));
+        self.drawn.set(Some((history.revision(), now)));
     }
 }
 
@@ -283,11 +269,11 @@ fn x_of(at: f64, now: f64) -> f64 {
     NOW_X - (now - at) * PX_PER_SECOND
 }
 
-/// `history` as SVG path data, with `now` at x = 0: the token level line up to `until`, scaled to
-/// the largest capacity on the chart, then a circle per admitted request and a diamond per denied
-/// one.
+/// `history` as SVG path data, with `now` at [`NOW_X`]: the token level line up to `until`, scaled
+/// to the largest capacity on the chart, then a circle per admitted request and a diamond per
+/// denied one.
 fn paths(history: &History, now: f64, until: f64, capacity: f64) -> [String; 3] {
-    let x = |t: f64| (t - now) * PX_PER_SECOND;
+    let x = |t: f64| x_of(t, now);
     let scale = history
         .events()
         .map(|e| e.capacity)
@@ -299,7 +285,7 @@ fn paths(history: &History, now: f64, until: f64, capacity: f64) -> [String; 3] 
     for (i, (t, tokens)) in history.level_line(until).into_iter().enumerate() {
         line.push(if i == 0 { 'M' } else { 'L' });
         // Older than the chart's span: pinned just left of the window, which the clip hides.
-        push_fixed(&mut line, x(t).max(-WIDTH - 1.0), 1);
+        push_fixed(&mut line, x(t).max(NOW_X - WIDTH - 1.0), 1);
         line.push(' ');
         push_fixed(&mut line, y(tokens), 1);
     }
@@ -370,17 +356,20 @@ mod tests {
         // B = 2, r = 1, full at t = 0; three requests at t = 1: two admitted, one denied.
         let mut session = Session::new(BucketConfig::new(2.0, 1.0).unwrap(), 0.0);
         session.send(1.0, 3, 1.0).unwrap();
-        // "Now" is t = 2, so t = 1 is 23.7 units (1 s) left of the origin.
+        // "Now" is t = 2, at x = 474, so t = 1 is 23.7 units (1 s) left of it.
         let [line, ok, deny] = paths(session.history(), 2.0, 2.0, 2.0);
         assert_eq!(
             ok,
-            "M-23.7 72m-4 0a4 4 0 1 0 8 0a4 4 0 1 0-8 0M-23.7 72m-4 0a4 4 0 1 0 8 0a4 4 0 1 0-8 0"
+            "M450.3 72m-4 0a4 4 0 1 0 8 0a4 4 0 1 0-8 0M450.3 72m-4 0a4 4 0 1 0 8 0a4 4 0 1 0-8 0"
         );
-        assert_eq!(deny, "M-23.7 78l5 5l-5 5l-5-5Z");
+        assert_eq!(deny, "M450.3 78l5 5l-5 5l-5-5Z");
         // Full (y = 8) from t = 0 to 1, down to empty (y = 64), half refilled (y = 36) at t = 2.
         assert_eq!(
             line,
-            "M-47.4 8.0L-23.7 8.0L-23.7 36.0L-23.7 64.0L-23.7 64.0L0.0 36.0"
+            "M426.6 8.0L450.3 8.0L450.3 36.0L450.3 64.0L450.3 64.0L474.0 36.0"
         );
+        // Older than the chart's 20 s: pinned just left of its window, where the clip hides it.
+        let [line, _, _] = paths(session.history(), 40.0, 40.0, 2.0);
+        assert!(line.starts_with("M-7.0 8.0L-7.0 8.0L"), "{line}");
     }
 }

@@ -589,11 +589,11 @@ test('embed.html at the largest and smallest capacities draws a full bucket and 
     const drawn = await page.evaluate(() => {
       const root = document.querySelector('bucket-lab').shadowRoot;
       const { tokens, capacity } = document.querySelector('bucket-lab').diagram;
-      // The water is moved down from the brim by its transform; 0 is full.
-      return { full: tokens === capacity, offset: root.querySelector('.bl-fill').getAttribute('transform'), counter: root.querySelector('.bl-counter').textContent };
+      // The water is moved down from the brim (y = 70) by its y; 70 is full.
+      return { full: tokens === capacity, offset: root.querySelector('.bl-fill').getAttribute('y'), counter: root.querySelector('.bl-counter').textContent };
     });
     assert.equal(drawn.full, true, capacity);
-    assert.equal(drawn.offset, 'translate(0.00 0.00)', capacity);
+    assert.equal(drawn.offset, '70.00', capacity);
     // (Floored to a tenth, 5e-324 tokens read 0.0, as 0.05 do.)
     if (count) assert.equal(drawn.counter, count, capacity);
   }

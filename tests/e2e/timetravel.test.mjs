@@ -393,6 +393,10 @@ for (const [path, viewport] of [['', SIZES[0]], ['en.html', SIZES[1]]]) {
       await page.evaluate(() => window.bucketlab.diagram.send(1));
       await page.evaluate(() => window.bucketlab.diagram.step(0.1));
     }
+    // The buttons at the screen's foot, the timeline in its place above them: on a phone, a
+    // timeline whose place is under the screen holds to its foot instead (sticky), and a click
+    // that scrolls the page would move it for that reason alone.
+    await page.locator(`${W} .bl-step-back`).scrollIntoViewIfNeeded();
     const live = { scrub: await top('.bl-scrub'), back: await top('.bl-step-back') };
     // Back one step at a time past the first request, where the panel has no response to show.
     const seen = new Set();

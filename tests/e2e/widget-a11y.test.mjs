@@ -272,16 +272,17 @@ test('timeline slider: while it has focus and time runs, its spoken value stays 
   // A bucket that refills for a long while: the frame loop runs all along.
   const page = await openLesson(env, 'en.html?capacity=1000&refill-rate=1&tokens=0');
   const scrub = page.locator(`${W} .bl-scrub`);
-  const track = page.locator(`${W} .bl-timeline g g`);
+  // The chart moves by its level line's path data, redrawn a few times a second.
+  const track = page.locator(`${W} .bl-tl-level`);
   const valueText = () => scrub.getAttribute('aria-valuetext');
   // On screen, so that its frame loop runs (it stops while scrolled away).
   await scrub.scrollIntoViewIfNeeded();
   await page.waitForFunction(() => window.bucketlab.diagram.isAnimating);
   const movedTrack = async (before) => page.waitForFunction(
-    ([sel, was]) => document.querySelector(sel).getAttribute('transform') !== was, [`${W} .bl-timeline g g`, before]);
+    ([sel, was]) => document.querySelector(sel).getAttribute('d') !== was, [`${W} .bl-tl-level`, before]);
   // Not focused: two lesson seconds on, the next move of the track writes the new second.
   let text = await valueText();
-  let shift = await track.getAttribute('transform');
+  let shift = await track.getAttribute('d');
   await page.evaluate(() => window.bucketlab.diagram.step(2));
   await movedTrack(shift);
   // A move of the track already on its way when the step came (a loaded machine) may still
@@ -293,7 +294,7 @@ test('timeline slider: while it has focus and time runs, its spoken value stays 
   await page.waitForFunction((sel) => /live/.test(document.querySelector(sel).getAttribute('aria-valuetext')), `${W} .bl-scrub`);
   text = await valueText();
   for (let i = 0; i < 3; i++) {
-    shift = await track.getAttribute('transform');
+    shift = await track.getAttribute('d');
     await page.evaluate(() => window.bucketlab.diagram.step(2));
     await movedTrack(shift);
     assert.equal(await valueText(), text, `still the value focus wrote, ${2 * (i + 1)} s later`);
@@ -307,7 +308,7 @@ test('timeline slider: while it has focus and time runs, its spoken value stays 
   // Focus gone: the value follows time again.
   await page.focus(`${W} .bl-pause`);
   text = await valueText();
-  shift = await track.getAttribute('transform');
+  shift = await track.getAttribute('d');
   await page.evaluate(() => window.bucketlab.diagram.step(2));
   await movedTrack(shift);
   assert.notEqual(await valueText(), text);
