@@ -197,6 +197,10 @@ impl Session {
     pub fn replay(log: &Log) -> Result<Session, InvalidValue> {
         let mut session = Session::new(log.config, log.start);
         for entry in &log.entries {
+            // The frames between actions, which the log leaves out, decided the traffic up to at
+            // least the action's time (a click queued from an earlier wall time, `sendAt`, comes
+            // after the arrivals they decided): decided here, the action is timed as it was.
+            session.catch_up(entry.at);
             session.apply(entry.action, entry.wall)?;
         }
         Ok(session)
