@@ -1,7 +1,8 @@
 //! Number text: `parse_number` has exactly Rust's float syntax; `read_typed` adds spaces and a
 //! decimal comma; `InvalidValue::parse_with` accepts exactly what its rule allows (a number
 //! Rust reads that the rule allows is never refused) and refuses with the field, the value and
-//! the rule; the writers never panic and never write a nonzero number as 0.
+//! the rule; the writers never panic and never write a nonzero number as 0; `fixed` rounds the
+//! exact value as JavaScript's `toFixed` does.
 #![no_main]
 use bucketlab::limiter::number::{
     fixed, floor_to, level_decimals, push_whole, read_typed, significant, trimmed,
@@ -55,6 +56,41 @@ fn allowed(value: f64, rule: Rule) -> bool {
         }
 }
 
+/// JavaScript's `value.toFixed(decimals)`: the exact value (all its digits, as Rust writes them)
+/// rounded to `decimals`, a tie away from 0; a value that rounds to 0 is written without its
+/// sign, as the lesson writes it (JavaScript writes `-0.0`).
+fn to_fixed(value: f64, decimals: usize) -> String {
+    let exact = format!("{:.1100}", value.abs());
+    let point = exact.find('.').unwrap();
+    let mut digits: Vec<u8> = exact.bytes().take(point + 1 + decimals).collect();
+    digits.remove(point);
+    if exact.as_bytes()[point + 1 + decimals] >= b'5' {
+        let mut i = digits.len();
+        loop {
+            if i == 0 {
+                digits.insert(0, b'1');
+                break;
+            }
+            i -= 1;
+            if digits[i] == b'9' {
+                digits[i] = b'0';
+            } else {
+                digits[i] += 1;
+                break;
+            }
+        }
+    }
+    if decimals > 0 {
+        digits.insert(digits.len() - decimals, b'.');
+    }
+    let text = String::from_utf8(digits).unwrap();
+    if value < 0.0 && text.bytes().any(|b| (b'1'..=b'9').contains(&b)) {
+        format!("-{text}")
+    } else {
+        text
+    }
+}
+
 fn writers(value: f64) {
     let written = rust_number(value);
     if value.is_finite() {
@@ -93,6 +129,15 @@ fn writers(value: f64) {
             assert!(
                 tie && ours.abs() > rust.abs(),
                 "{value:e} as {text}, not {rust:e}"
+            );
+        }
+    }
+    if value.is_finite() && value.abs() < 9_007_199_254_740_992.0 {
+        for decimals in 0..=12 {
+            assert_eq!(
+                fixed(value, decimals),
+                to_fixed(value, decimals as usize),
+                "{value:e} to {decimals}"
             );
         }
     }

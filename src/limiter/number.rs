@@ -147,25 +147,37 @@ pub fn push_significant(out: &mut String, value: f64) {
 }
 
 /// Appends `value` rounded half away from zero to exactly `decimals` decimals (at most 12), with
-/// `.` as the decimal point. From 2^53 on it is written as JavaScript writes large numbers,
-/// `9.00719925474099e+15` (15 significant digits, `decimals` not applying), so that a value is
-/// never shown as another one. Non-finite values are written as `0`; `-0` as `0`.
+/// `.` as the decimal point, from the double's exact value as JavaScript's `toFixed` rounds it
+/// (`0.725` to 2 decimals is `0.72`: it is 0.72499999999999997…). From 2^53 on it is written as
+/// JavaScript writes large numbers, `9.00719925474099e+15` (15 significant digits, `decimals` not
+/// applying), so that a value is never shown as another one. Non-finite values are written as
+/// `0`; `-0` as `0`.
 pub fn push_fixed(out: &mut String, value: f64, decimals: u32) {
     if value.is_finite() && value.abs() >= EXACT_WHOLE {
         return push_exponent(out, value);
     }
     let decimals = decimals.min(12);
     let scale = 10u64.pow(decimals);
+    let magnitude = if value.is_finite() { value.abs() } else { 0.0 };
     // The whole part and the fraction apart, so that the whole part's digits stay exact.
-    let (mut whole, mut frac) = if value.is_finite() {
-        let whole = value.abs().trunc();
-        (
-            whole as u64,
-            ((value.abs() - whole) * scale as f64).round() as u64,
-        )
-    } else {
-        (0, 0)
+    let whole = magnitude.trunc();
+    let fraction = magnitude - whole;
+    let product = fraction * scale as f64;
+    let mut rounded = product.round();
+    // The product is rounded already: one that came out a tie (0.725 · 100 is 72.5) goes down
+    // when its exact value is below it, as its rounding error tells, computed exactly (Dekker's
+    // two-product: each factor split into halves of 26 bits, whose products doubles hold).
+    let halves = |x: f64| {
+        let c = x * 134_217_729.0;
+        let high = c - (c - x);
+        (high, x - high)
     };
+    let ((f1, f2), (s1, s2)) = (halves(fraction), halves(scale as f64));
+    let error = ((f1 * s1 - product) + f1 * s2 + f2 * s1) + f2 * s2;
+    if rounded - product == 0.5 && error < 0.0 {
+        rounded -= 1.0;
+    }
+    let (mut whole, mut frac) = (whole as u64, rounded as u64);
     if frac == scale {
         whole += 1;
         frac = 0;
@@ -433,6 +445,40 @@ mod tests {
                 let digits = digits.trim_end_matches('0').trim_end_matches('.');
                 assert_eq!(fixed(value, 1), format!("{digits}e+{power}"), "{value:e}");
             }
+        }
+    }
+
+    #[test]
+    fn fixed_rounds_the_exact_value_as_javascripts_to_fixed() {
+        // `value.toFixed(decimals)` as node v20.20.2 wrote it: the double's exact value rounded,
+        // a tie away from zero. A product in doubles rounded first (0.725 · 100 is 72.5, 0.725
+        // being 0.72499999999999997…), and a value a hair below a tie came out a unit up.
+        for (value, decimals, node) in [
+            (0.725, 2, "0.72"),
+            (-0.6275, 3, "-0.627"),
+            (0.671926225, 8, "0.67192622"),
+            (0.245222553115, 11, "0.24522255311"),
+            (-0.16845, 4, "-0.1684"),
+            (0.81765, 4, "0.8176"),
+            (0.5474999999999999, 3, "0.547"),
+            (1.005, 2, "1.00"),
+            (8.345, 2, "8.35"),
+            (0.5, 0, "1"),
+            (2.5, 0, "3"),
+            (-2.5, 0, "-3"),
+            (1.25, 1, "1.3"),
+            (-1.25, 1, "-1.3"),
+            (0.125, 2, "0.13"),
+            (0.49999999999999994, 0, "0"),
+            (1.4999999999999998, 0, "1"),
+            (1.0000000000000002e-10, 12, "0.000000000100"),
+            (1e-7, 12, "0.000000100000"),
+            (5e-324, 12, "0.000000000000"),
+            (4503599627370495.5, 0, "4503599627370496"),
+            (4503599627370495.5, 1, "4503599627370495.5"),
+            (9007199254740991.0, 2, "9007199254740991.00"),
+        ] {
+            assert_eq!(fixed(value, decimals), node, "{value:e} to {decimals}");
         }
     }
 
