@@ -324,11 +324,8 @@ impl<'de, R: NumberRule> Deserialize<'de> for Checked<R> {
             fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
                 // Digits a double can't hold (`1e400`, 400 of them) are text to the parser, with
                 // quotes or without: called too large, as every reader of a number calls them.
-                let given = match InvalidValue::parse(R::FIELD, v, R::RULE) {
-                    Err(InvalidValue {
-                        given: given @ Given::TooLarge(_),
-                        ..
-                    }) => given,
+                let given = match v.parse::<f64>() {
+                    Ok(value) if !value.is_finite() => Given::not_finite(v),
                     _ => Given::Text(v.to_owned()),
                 };
                 Err(self.refuse(given))
