@@ -356,3 +356,79 @@ fn a_bad_endpoint_cost_is_named_with_its_line() {
         "{err:?}"
     );
 }
+
+#[test]
+fn a_number_too_large_for_a_double_is_called_too_large() {
+    // Digits a double can't hold reach the parser as text, with or without quotes: the message
+    // says why they are refused, as the other readers of a number do ("which is too large").
+    let digits = format!("1{}", "0".repeat(399));
+    for (from, to, path) in [
+        (
+            "capacity: 10",
+            format!("capacity: {digits}"),
+            "tiers.default.capacity",
+        ),
+        (
+            "capacity: 10",
+            format!("capacity: -{digits}"),
+            "tiers.default.capacity",
+        ),
+        (
+            "refill_rate: 5",
+            format!("refill_rate: -{digits}"),
+            "tiers.default.refill_rate",
+        ),
+        (
+            "capacity: 10",
+            "capacity: 1e400".to_owned(),
+            "tiers.default.capacity",
+        ),
+        (
+            "capacity: 10",
+            "capacity: '1e400'".to_owned(),
+            "tiers.default.capacity",
+        ),
+    ] {
+        let err = refused(&LESSON.replace(from, &to));
+        assert_eq!(err.path, path, "{to}");
+        assert!(
+            matches!(&err.problem, Problem::InvalidValue { given, .. } if to.trim_end_matches('\'').ends_with(given.as_str())),
+            "{to}: {err:?}"
+        );
+        assert!(
+            err.message.contains(", which is too large at line "),
+            "{to}: {}",
+            err.message
+        );
+    }
+    let err = refused(&LESSON.replace("capacity: 10", "capacity: -1e400"));
+    assert!(
+        err.message.starts_with(
+            "tiers.default.capacity: capacity must be a finite number greater than 0, got \
+             \"-1e400\", which is too large"
+        ),
+        "{}",
+        err.message
+    );
+    // A word stays text; a status is refused as any status other than 429 or 503.
+    let err = refused(&LESSON.replace("capacity: 10", "capacity: inf"));
+    assert!(
+        err.message.contains("got \"inf\" at line"),
+        "{}",
+        err.message
+    );
+    let err = refused(&LESSON.replace("status: 429", &format!("status: {digits}")));
+    assert_eq!(
+        err.problem,
+        Problem::InvalidStatus {
+            given: digits.clone()
+        }
+    );
+    let err = refused(&LESSON.replace("status: 429", &format!("status: -{digits}")));
+    assert_eq!(
+        err.problem,
+        Problem::InvalidStatus {
+            given: format!("-{digits}")
+        }
+    );
+}

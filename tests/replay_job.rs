@@ -5,9 +5,10 @@ mod replay_support;
 
 use bucketlab::limiter::{rust_decimal, BucketConfig, Scenario, TokenBucket, SPAN};
 use bucketlab::replay::curve::rate_grid;
+use bucketlab::replay::input::{decompressed, for_each_line};
 use bucketlab::replay::job::{Job, JobError, Next, Outcome};
 use bucketlab::replay::sample::{sample_log, SAMPLE_MALFORMED};
-use bucketlab::replay::{Policy, Remedy, Settings, Target};
+use bucketlab::replay::{Format, Policy, Problem, Remedy, Replay, Settings, SetupError, Target};
 use proptest::prelude::*;
 use replay_support::{bucketlab, gzip, json};
 
@@ -288,6 +289,56 @@ fn a_reader_that_stops_at_a_setup_error_gets_it_not_a_cut_gzip_stream() {
     match job.error() {
         Some(JobError::Setup { option, .. }) => assert_eq!(*option, "time-field"),
         other => panic!("expected the time field named, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_gzip_stream_cut_inside_a_line_is_cut_there_as_the_command_reads_it() {
+    // The command's reader stops at the cut: the unfinished line is no line. The job took it for
+    // a 16th line, which made the sample full: the chosen format was refused over 16 lines (the
+    // command says 15), and that setup error hid the cut stream. Found by fuzzing
+    // (fuzz/fuzz_targets/replay_job.rs).
+    let mut log: String = (0..15)
+        .map(|i| format!("{{\"time\": {i}, \"ip\": \"10.0.0.{i}\"}}\n"))
+        .collect();
+    // A last line that compresses badly, so that cutting the stream cuts it.
+    let mut noise = 7u64;
+    for _ in 0..3000 {
+        noise = noise
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        log.push(char::from(b'a' + (noise >> 59) as u8));
+    }
+    log.push('\n');
+    let gz = gzip(log.as_bytes());
+    let cut = &gz[..gz.len() - 1000];
+    let settings = Settings {
+        format: Some(Format::Combined),
+        ..settings(5.0, 1.0, None)
+    };
+
+    let mut replay = Replay::new(settings.clone());
+    let read = decompressed(cut).and_then(|mut reader| {
+        for_each_line(&mut *reader, |line| {
+            replay.line(line);
+            replay.failure().is_none()
+        })
+    });
+    assert!(read.is_err(), "the command reads a cut stream");
+    match replay.finish() {
+        Err(SetupError {
+            why: Problem::NotFormat { lines, .. },
+            ..
+        }) => assert_eq!(lines, 15),
+        other => panic!("expected the format refused over 15 lines, got {other:?}"),
+    }
+    for chunk in [cut.len(), 100, 7] {
+        let (job, _) = drive(cut, chunk, settings.clone());
+        assert!(
+            matches!(job.error(), Some(JobError::Input { .. })),
+            "chunks of {chunk}: {:?}",
+            job.error()
+        );
     }
 }
 

@@ -831,6 +831,61 @@ fn a_click_queued_from_before_traffic_was_started_comes_after_the_start() {
 }
 
 #[test]
+fn a_log_with_a_click_queued_from_before_decided_traffic_replays_to_the_same_session() {
+    // The frames that decided the traffic before the queued click are not in the log, so a
+    // replay by wall time alone decided the click before those arrivals (at 5.5, not 10.5).
+    // Found by fuzzing (fuzz/fuzz_targets/session_ops.rs).
+    let mut session = Session::new(config(5.0, 1.0), 100.0);
+    session
+        .start_traffic(Pattern::Steady, 2.0, 0, 100.0)
+        .unwrap();
+    session.advance(110.7);
+    let queued = session.send(2.0, 1, 105.5).unwrap();
+    assert_eq!(queued.at, 10.5, "after the arrival decided at 10.5");
+    session.advance(112.0);
+
+    let mut replayed = Session::replay(session.log()).unwrap();
+    replayed.advance(112.0);
+    assert_eq!(replayed.log(), session.log());
+    assert_eq!(replayed.bucket(), session.bucket());
+    assert_eq!(replayed.clock(), session.clock());
+    assert_eq!(replayed.traffic(), session.traffic());
+    assert_eq!(replayed.last_shot(), session.last_shot());
+    let times = |s: &Session| s.history().events().map(|e| e.at).collect::<Vec<_>>();
+    assert_eq!(times(&replayed), times(&session));
+}
+
+#[test]
+fn an_action_after_a_pause_is_timed_at_a_whole_millisecond_as_its_link_plays_it() {
+    // A pause holds lesson time where it is, here a hair past 65.535 (65.53500000000349, the
+    // wall clock's subtraction); the configure after it was timed there too, not at 65.535, which
+    // the link writes. At this rate the hair refilled the bucket's debt: 119 live, 0 played.
+    // Found by fuzzing (fuzz/fuzz_targets/session_ops.rs).
+    let wall = 65512.0 + 65.535;
+    let mut session = Session::new(config(95.09, 374.13), 65512.0);
+    session
+        .reconfigure(config(289.65, 6.544669182419746e281), wall)
+        .unwrap();
+    session.send(146.0, 1, wall).unwrap();
+    session.pause(wall);
+    session.configure(config(119.0, 119.0), wall).unwrap();
+    let now = session.advance(wall);
+    for entry in session.log().entries() {
+        if !entry.action.is_clock() {
+            assert_eq!(entry.at, 65.535, "{entry:?}");
+        }
+    }
+    let text = Scenario::from_log(session.log(), now)
+        .encode(rust_number)
+        .unwrap();
+    let played = Scenario::decode(&text, rust_decimal)
+        .unwrap()
+        .play()
+        .unwrap();
+    assert_eq!(played.tokens(0.0), session.tokens(wall), "{text}");
+}
+
+#[test]
 fn a_refused_scenario_says_as_data_which_action_which_piece_what_kind_and_its_values() {
     let refuse = |text: &str| Scenario::decode(text, rust_decimal).unwrap_err();
     let header = |text: &str, fault| ScenarioError {

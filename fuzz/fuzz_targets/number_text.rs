@@ -1,7 +1,8 @@
 //! Number text: `parse_number` has exactly Rust's float syntax; `read_typed` adds spaces and a
 //! decimal comma; `InvalidValue::parse_with` accepts exactly what its rule allows (a number
 //! Rust reads that the rule allows is never refused) and refuses with the field, the value and
-//! the rule; the writers never panic and never write a nonzero number as 0.
+//! the rule; the writers never panic and never write a nonzero number as 0; `fixed` writes what
+//! JavaScript's `toFixed` writes below 10²¹.
 #![no_main]
 use bucketlab::limiter::number::{
     fixed, floor_to, level_decimals, push_whole, read_typed, significant, trimmed,
@@ -55,6 +56,41 @@ fn allowed(value: f64, rule: Rule) -> bool {
         }
 }
 
+/// JavaScript's `value.toFixed(decimals)` below 10²¹: the exact value (all its digits, as Rust writes them)
+/// rounded to `decimals`, a tie away from 0; a value that rounds to 0 is written without its
+/// sign, as the lesson writes it (JavaScript writes `-0.0`).
+fn to_fixed(value: f64, decimals: usize) -> String {
+    let exact = format!("{:.1100}", value.abs());
+    let point = exact.find('.').unwrap();
+    let mut digits: Vec<u8> = exact.bytes().take(point + 1 + decimals).collect();
+    digits.remove(point);
+    if exact.as_bytes()[point + 1 + decimals] >= b'5' {
+        let mut i = digits.len();
+        loop {
+            if i == 0 {
+                digits.insert(0, b'1');
+                break;
+            }
+            i -= 1;
+            if digits[i] == b'9' {
+                digits[i] = b'0';
+            } else {
+                digits[i] += 1;
+                break;
+            }
+        }
+    }
+    if decimals > 0 {
+        digits.insert(digits.len() - decimals, b'.');
+    }
+    let text = String::from_utf8(digits).unwrap();
+    if value < 0.0 && text.bytes().any(|b| (b'1'..=b'9').contains(&b)) {
+        format!("-{text}")
+    } else {
+        text
+    }
+}
+
 fn writers(value: f64) {
     let written = rust_number(value);
     if value.is_finite() {
@@ -96,8 +132,17 @@ fn writers(value: f64) {
             );
         }
     }
-    if value.is_finite() && value.abs() >= 9_007_199_254_740_992.0 {
-        // From 2^53 on: 15 significant digits, as JavaScript writes them. (Known: the division
+    if value.is_finite() && value.abs() < 1e21 {
+        for decimals in 0..=12 {
+            assert_eq!(
+                fixed(value, decimals),
+                to_fixed(value, decimals as usize),
+                "{value:e} to {decimals}"
+            );
+        }
+    }
+    if value.is_finite() && value.abs() >= 1e21 {
+        // From 10²¹ on: 15 significant digits, as JavaScript writes them. (Known: the division
         // by powers of ten may round the 15th digit the other way, 4.388899255034995e304 →
         // 4.388899255035e+304 where toPrecision(15) gives 4.38889925503499e+304; within one
         // unit of it is accepted here.)

@@ -177,6 +177,16 @@ impl Given {
         (text.replacen(',', "", 1), text.replacen(',', ".", 1))
     }
 
+    /// Text that reads as a number but not a finite one: too large when it has digits (`1e400`,
+    /// 400 nines), else a word (`inf`, `NaN`), quoted as text.
+    pub fn not_finite(text: &str) -> Given {
+        if text.bytes().any(|b| b.is_ascii_digit()) {
+            Given::TooLarge(text.to_owned())
+        } else {
+            Given::Text(text.to_owned())
+        }
+    }
+
     /// `got …`: what was given, in words, numbers written by `number`.
     pub fn text(&self, number: NumberText) -> String {
         let mut out = String::new();
@@ -329,11 +339,7 @@ impl InvalidValue {
             }),
             Some(value) => Self::check(field, value, rule).map_err(|mut err| {
                 if !value.is_finite() {
-                    err.given = if text.bytes().any(|b| b.is_ascii_digit()) {
-                        Given::TooLarge(text.to_owned())
-                    } else {
-                        Given::Text(text.to_owned())
-                    };
+                    err.given = Given::not_finite(text);
                 }
                 err
             }),

@@ -322,7 +322,13 @@ impl<'de, R: NumberRule> Deserialize<'de> for Checked<R> {
                 self.number(v as f64)
             }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
-                Err(self.refuse(Given::Text(v.to_owned())))
+                // Digits a double can't hold (`1e400`, 400 of them) are text to the parser, with
+                // quotes or without: called too large, as every reader of a number calls them.
+                let given = match v.parse::<f64>() {
+                    Ok(value) if !value.is_finite() => Given::not_finite(v),
+                    _ => Given::Text(v.to_owned()),
+                };
+                Err(self.refuse(given))
             }
             fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
                 Err(self.refuse(Given::Text(v.to_string())))

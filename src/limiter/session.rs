@@ -197,6 +197,10 @@ impl Session {
     pub fn replay(log: &Log) -> Result<Session, InvalidValue> {
         let mut session = Session::new(log.config, log.start);
         for entry in &log.entries {
+            // The frames between actions, which the log leaves out, decided the traffic up to at
+            // least the action's time (a click queued from an earlier wall time, `sendAt`, comes
+            // after the arrivals they decided): decided here, the action is timed as it was.
+            session.catch_up(entry.at);
             session.apply(entry.action, entry.wall)?;
         }
         Ok(session)
@@ -404,10 +408,16 @@ impl Session {
             return now;
         }
         // Never before a request the bucket decided or an action recorded (starting traffic
-        // decides nothing), so the log's times never go back: time travel and a scenario link
-        // replay it in order.
+        // decides nothing), so the actions' times never go back: time travel and a scenario link
+        // replay them in order. Clock actions, which both leave out, are no bound: timed at now
+        // exactly, they may be a hair past the whole millisecond taken for now (65.53500000000349).
         let decided = self.bucket.last_refill().unwrap_or(0.0);
-        let recorded = self.log.entries.last().map_or(0.0, |e| e.at);
+        let recorded = self
+            .log
+            .entries
+            .iter()
+            .rfind(|e| !e.action.is_clock())
+            .map_or(0.0, |e| e.at);
         let at = ms_ceil(now).max(decided).max(recorded);
         if at > now && self.clock.is_paused() {
             // Paused, lesson time is `base + step` with `at − now` exact: it reads `at`.

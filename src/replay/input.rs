@@ -106,7 +106,8 @@ impl ChunkLines {
         Ok(())
     }
 
-    /// Ends the stream: the last line, and an error if a gzip stream stopped part way.
+    /// Ends the stream: the last line, or an error if a gzip stream stopped part way (its
+    /// unfinished last line is then no line, as [`for_each_line`] stops at the cut).
     pub fn finish(&mut self, mut each: impl FnMut(Line<'_>)) -> io::Result<()> {
         let start = std::mem::take(&mut self.start);
         self.splitter.feed(&start, &mut each);
@@ -117,7 +118,9 @@ impl ChunkLines {
             self.splitter.feed(text, &mut each);
             text.clear();
         }
-        self.splitter.finish(each);
+        if ended.is_ok() {
+            self.splitter.finish(each);
+        }
         *self = ChunkLines::default();
         ended
     }

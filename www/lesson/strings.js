@@ -15,25 +15,23 @@ export function t(key, values) {
 
 /**
  * A number as the widget writes it (number.rs, `trimmed(value, 3, …)`), so it reads the same on
- * the page, in `lang`'s style (7,4): at most 3 decimals, half away from zero; a nonzero value that
- * would read 0 to 3 significant digits (0.000123; 1.23e-7 below 0.000001); from 2^53 on, 15
- * significant digits in exponent form (1e+20).
+ * the page, in `lang`'s style (7,4): at most 3 decimals, the exact value rounded half away from
+ * zero, every digit (as toFixed does); a nonzero value that would read 0 to 3 significant digits
+ * (0.000123; 1.23e-7 below 0.000001); from 1e21 on, 15 significant digits in exponent form.
  */
 export function formatNumber(value, lang = pageLang()) {
   const size = Math.abs(value);
   let text;
   if (!Number.isFinite(size)) {
     text = String(value);
-  } else if (size >= 2 ** 53) {
+  } else if (size >= 1e21) {
     const [mantissa, exponent] = value.toExponential(14).split('e');
     text = `${mantissa.replace(/\.?0+$/, '')}e${exponent}`;
   } else {
-    // number.rs's double arithmetic: the whole part and the thousandths apart.
-    let whole = Math.trunc(size);
-    let thousandths = Math.round((size - whole) * 1000);
-    if (thousandths === 1000) [whole, thousandths] = [whole + 1, 0];
-    const decimals = String(thousandths).padStart(3, '0').replace(/0+$/, '');
-    text = whole || thousandths ? `${value < 0 ? '-' : ''}${whole}${decimals && `.${decimals}`}`
+    // number.rs rounds the exact value, as toFixed does (0.5475 is 0.54749999…: 0.547).
+    const [whole, thousandths] = size.toFixed(3).split('.');
+    const decimals = thousandths.replace(/0+$/, '');
+    text = whole !== '0' || decimals ? `${value < 0 ? '-' : ''}${whole}${decimals && `.${decimals}`}`
       // What the widget's wasm asks JavaScript for a nonzero value that would read 0.
       : value === 0 ? '0' : String(Number(value.toPrecision(3)));
   }
