@@ -398,7 +398,7 @@ const LEVEL_STEP: f64 = 0.25;
 
 /// How far the water is moved down for `tokens` in a bucket of `capacity`, in SVG units, to the
 /// nearest [`LEVEL_STEP`].
-pub fn fill_offset(tokens: f64, capacity: f64) -> f64 {
+fn fill_offset(tokens: f64, capacity: f64) -> f64 {
     let level = (tokens / capacity).clamp(0.0, 1.0);
     let exact = (1.0 - level) * (BUCKET_BOTTOM - BUCKET_TOP);
     (exact / LEVEL_STEP + 0.5).floor() * LEVEL_STEP
