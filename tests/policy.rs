@@ -190,6 +190,17 @@ fn integers_beyond_64_bits_are_numbers_checked_by_their_rule() {
         err.message
     );
 
+    // Past 128 bits a status is a double to the parser: written as a number is in an error, not
+    // as 300 digits that were never typed.
+    let err = refused(&LESSON.replace("status: 429", &format!("status: {}", "4".repeat(300))));
+    assert_eq!(
+        err.problem,
+        Problem::InvalidStatus {
+            given: "4.444444444444445e+299".into()
+        }
+    );
+    assert!(Policy::from_yaml(&LESSON.replace("status: 429", "status: 429.0")).is_ok());
+
     let err = refused(&LESSON.replace("status: 429", "status: 100000000000000000429"));
     assert_eq!(
         err.problem,

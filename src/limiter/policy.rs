@@ -15,6 +15,7 @@
 //! # Ok::<(), bucketlab::limiter::policy::PolicyError>(())
 //! ```
 
+use super::number::rust_number;
 use super::{BucketConfig, Field, Given, InvalidValue, Rule};
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize};
@@ -371,8 +372,10 @@ impl<'de> Deserialize<'de> for Status {
             fn visit_u128<E: de::Error>(self, v: u128) -> Result<Status, E> {
                 self.code(v)
             }
+            // Written as a number is written in an error (`4.4e+299`, not 300 digits the text
+            // did not have); 429.0 is 429.
             fn visit_f64<E: de::Error>(self, v: f64) -> Result<Status, E> {
-                self.code(v)
+                self.code(rust_number(v))
             }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<Status, E> {
                 self.code(v)

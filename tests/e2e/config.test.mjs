@@ -138,6 +138,11 @@ test('the English page words the same error in English', async () => {
   await page.waitForFunction(() => document.getElementById('policy-text').getAttribute('aria-invalid') === 'true');
   assert.match(await page.textContent('#policy-status'),
     /^Line 14, field key_by: “cookie” is not allowed; use one of: “ip”, “api_token”, “user_id”\. The diagram keeps/);
+  // A huge value is quoted cut, as the widget quotes one: 40 characters, then "…".
+  await setPolicy(page, (text) => text.replace('key_by: cookie', 'key_by: api_token').replace(/status: 429/, `status: ${'x'.repeat(300)}`));
+  await page.waitForFunction(() => /status must be/.test(document.getElementById('policy-status').textContent));
+  assert.match(await page.textContent('#policy-status'), new RegExp(`status must be 429 or 503, but got “${'x'.repeat(40)}…”\\. The diagram keeps`));
+  assert.deepEqual(page.problems, []);
   await page.context().close();
 });
 

@@ -29,3 +29,15 @@ test("a form field's text that holds no number (read as NaN, or as nothing) is q
   // A number the field did read is the core's to word, whatever the field holds now.
   assert.equal(refused(0, '0'), 'limit: 0 is not allowed; use a whole number from 1 to 10.');
 });
+
+test('a long value is quoted cut, as the widget quotes it: 40 characters, then "…"', () => {
+  const digits = '9'.repeat(400);
+  const problem = { field: 'capacity', rule: 'positive', given: digits, tooLarge: true };
+  assert.equal(refusal({ problem }, 'en'), `capacity: “${'9'.repeat(40)}…” is too large; use a number greater than 0.`);
+  const typed = 'x'.repeat(41);
+  assert.equal(refusal({ problem: { field: 'limit', rule: 'whole', min: 1, max: 10, given: NaN } }, 'en', undefined, () => ({ value: typed })),
+    `limit: “${'x'.repeat(40)}…” is not a number; use a whole number from 1 to 10.`);
+  // Forty characters are quoted whole; a character outside the BMP counts as one.
+  const emoji = '🪣'.repeat(40);
+  assert.equal(refusal({ problem: { ...problem, given: emoji, tooLarge: false } }, 'en'), `capacity: “${emoji}” is not a number; use a number greater than 0.`);
+});

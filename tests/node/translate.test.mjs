@@ -2,7 +2,7 @@
 // on the tables scripts/locales.mjs generates from locales/.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PLURAL_CATEGORIES, fill, isPlural, pickLang, pluralForm, supportedLang, translator } from '../../www/i18n/translate.js';
+import { PLURAL_CATEGORIES, cut, fill, isPlural, pickLang, pluralForm, supportedLang, translator } from '../../www/i18n/translate.js';
 import lab from '../../www/i18n/locales/lab.js';
 import ui from '../../www/i18n/locales/ui.js';
 import servers from '../../www/i18n/locales/servers.js';
@@ -117,4 +117,12 @@ test('isPlural: an object with a CLDR category among its keys, never a list or a
   assert.ok(!isPlural(['one', 'other']));
   assert.ok(!isPlural('other'));
   assert.ok(!isPlural(null));
+});
+
+test('cut quotes at most 40 characters of a value (or as many as asked), then "…"', () => {
+  assert.equal(cut('a'.repeat(40)), 'a'.repeat(40));
+  assert.equal(cut('a'.repeat(41)), `${'a'.repeat(40)}…`);
+  assert.equal(cut('https://lrs.example/xAPI/', 10), 'https://lr…');
+  assert.equal(cut('é🪣'.repeat(30)), `${'é🪣'.repeat(20)}…`);
+  assert.equal(cut(12345, 3), '123…');
 });

@@ -5,7 +5,7 @@
 // locales/<lang>/errors.json. A form field's own text that holds no number it can read
 // (www/i18n/typed-number.js) is worded from that text.
 import tables from './locales/errors.js';
-import { translator } from './translate.js';
+import { cut, translator } from './translate.js';
 import { readings, unreadable } from './typed-number.js';
 
 /**
@@ -29,13 +29,13 @@ export function refusal(error, lang, label = () => undefined, input = () => unde
   const typed = input(problem.field)?.value?.trim();
   const why = typed && (given === undefined || Number.isNaN(given)) ? unreadable(typed) : undefined;
   if (why === 'ambiguous') return t('ambiguous', { field, given: typed, ...readings(typed) });
-  if (why) return t(why, { field, given: typed, rule });
+  if (why) return t(why, { field, given: cut(typed), rule });
   if (typeof given === 'number') return t('refused', { field, given: number(given), rule });
   if (problem.ambiguous) {
     // "1,000": the two readings as src/limiter/error.rs's `Given::readings` writes them.
     return t('ambiguous', { field, given, ...readings(given) });
   }
   if (problem.type) return t('wrongType', { field, given: problem.type, rule });
-  if (typeof given === 'string' && given.trim() !== '') return t(problem.tooLarge ? 'tooLarge' : problem.tooSmall ? 'tooSmall' : 'notNumber', { field, given: given.trim(), rule });
+  if (typeof given === 'string' && given.trim() !== '') return t(problem.tooLarge ? 'tooLarge' : problem.tooSmall ? 'tooSmall' : 'notNumber', { field, given: cut(given.trim()), rule });
   return t('empty', { field, rule });
 }

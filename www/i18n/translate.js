@@ -49,6 +49,15 @@ export function fill(text, values = {}, lang = DEFAULT_LANG) {
   });
 }
 
+/** The most of a value a message quotes: a person's text can be any length. */
+export const MAX_QUOTED = 40;
+
+/** `text` as a message quotes it: at most `max` characters, then "…" when it is longer. */
+export function cut(text, max = MAX_QUOTED) {
+  const chars = [...String(text)];
+  return chars.length > max ? `${chars.slice(0, max).join('')}…` : String(text);
+}
+
 /** The CLDR plural categories: the only keys a plural entry may have, `other` always among them. */
 export const PLURAL_CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other'];
 

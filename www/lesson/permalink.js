@@ -3,7 +3,7 @@
 // whose text the core checks when the diagram plays it). Reading only checks each value against its rule;
 // anything else is set aside with what was allowed, for a visible notice. Nothing from the hash is
 // ever run or written as HTML.
-import { LANGS } from '../i18n/translate.js';
+import { cut, LANGS, MAX_QUOTED } from '../i18n/translate.js';
 import { readings, typedNumber, unreadable } from '../i18n/typed-number.js';
 
 export const TABS = ['algorithm', 'config', 'usage'];
@@ -14,8 +14,6 @@ const SCENARIO = 's';
 const ALLOWED = Object.fromEntries([...KEYS, SCENARIO].map((key) => [key, `allowed_${key}`]));
 /** The notice's reason for each way a number can't be read (www/i18n/typed-number.js `unreadable`). */
 const REASONS = { ambiguous: 'reason_ambiguous', tooLarge: 'reason_too_large', tooSmall: 'reason_too_small' };
-/** Longest value quoted back in a notice. */
-const MAX_QUOTED = 40;
 
 /** Whether `hash` is a permalink (has name=value pairs) rather than a link to a section. */
 export const isPermalink = (hash) => hash.includes('=');
@@ -31,8 +29,7 @@ export function readPermalink(hash) {
   if (!isPermalink(hash)) return { values, rejected };
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const reject = (name, value, allowed, reason, reasonValues) => {
-    const quoted = value.length > MAX_QUOTED ? `${value.slice(0, MAX_QUOTED)}…` : value;
-    rejected.push({ name: name.slice(0, MAX_QUOTED), value: quoted, allowed, ...(reason && { reason }), ...(reasonValues && { reasonValues }) });
+    rejected.push({ name: name.slice(0, MAX_QUOTED), value: cut(value), allowed, ...(reason && { reason }), ...(reasonValues && { reasonValues }) });
   };
   // B, r and c: kept if a number that `allowed` accepts. Else the reason when the rule alone would not
   // say it: 1e400 is too large (not "not greater than 0"), 1e-400 too small (not the 0 r allows),

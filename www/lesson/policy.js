@@ -3,6 +3,7 @@
 // an invalid one is explained (line, field, rule) and the widget keeps its last good config. The
 // chosen tier's lines follow the widget's B and r when they change there.
 import { readings, typedNumber } from '../i18n/typed-number.js';
+import { cut } from '../i18n/translate.js';
 import { formatNumber, t } from './strings.js';
 import { showFailure } from './lazy.js';
 
@@ -61,7 +62,9 @@ const tooLarge = (given) => Math.abs(typedNumber(String(given))) === Infinity ||
 
 /** The error, worded in the page's language. */
 export function describeError(error) {
-  const p = error.problem;
+  // What the YAML gave is quoted cut (a name or value can be any length); the data keeps it whole.
+  const p = { ...error.problem };
+  for (const key of ['given', 'name']) if (typeof p[key] === 'string') p[key] = cut(p[key]);
   const list = (items) => items.map((item) => `“${item}”`).join(t('list_separator'));
   const what = {
     syntax: () => t('err_syntax'),
@@ -72,7 +75,7 @@ export function describeError(error) {
     // A comma in a number is text to YAML ("0,5", "1,000"): say how YAML writes the number.
     invalidValue: () => (/^[-+]?\d+,\d+$/.test(p.given)
       ? t('err_decimal_comma', { field: p.field, given: p.given, ...readings(p.given) })
-      : t(tooLarge(p.given) ? 'err_too_large' : p.ruleKind === 'nonNegative' ? 'err_non_negative' : 'err_positive', { field: p.field, given: p.given })),
+      : t(tooLarge(error.problem.given) ? 'err_too_large' : p.ruleKind === 'nonNegative' ? 'err_non_negative' : 'err_positive', { field: p.field, given: p.given })),
     // Text to YAML: say so, rather than "must be a number, but got 5".
     quotedNumber: () => t(p.ruleKind === 'nonNegative' ? 'err_non_negative_quoted' : 'err_positive_quoted', { field: p.field, given: p.given }),
     invalidStatus: () => t('err_status', { given: p.given }),

@@ -6,11 +6,13 @@
 // statements): a cmi5 launch (its `fetch=`) is refused by name rather than half followed.
 // Nothing here is built in: without an endpoint the statements stay in the page (bucketlab:xapi).
 // It also finds an LMS's SCORM API (findLms): what loads the SCORM run-time, scorm.js, at all.
+import { cut } from '../i18n/translate.js';
 
 /** A launch setting that can't be used: names the setting, the value and what is allowed. */
 export class LaunchError extends Error {}
 
-const short = (value) => (value.length > 60 ? `${value.slice(0, 60)}…` : value);
+/** An address or id can be long: more of it is quoted than of a number. */
+const short = (value) => cut(value, 60);
 
 /**
  * The launch's settings from `params` (URLSearchParams) and `data` (a dataset):
