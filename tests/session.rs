@@ -1125,3 +1125,47 @@ fn a_hostile_scenario_is_refused_with_the_piece_and_the_rule() {
         vec![]
     );
 }
+
+#[test]
+fn a_click_queued_from_before_poisson_arrivals_is_timed_at_a_whole_millisecond() {
+    // Poisson arrivals fall between milliseconds. A click queued from before them comes after the
+    // last one decided: at the next whole millisecond, as every action is timed, so that its link
+    // (which writes milliseconds) plays it after that arrival too.
+    let mut session = Session::new(config(3.0, 0.5), 0.0);
+    session
+        .start_traffic(Pattern::Poisson, 40.0, 11, 0.0)
+        .unwrap();
+    session.advance(20.0);
+    let decided = session
+        .history()
+        .events()
+        .map(|e| e.at)
+        .last()
+        .expect("arrivals were decided");
+    assert_ne!(decided * 1000.0, (decided * 1000.0).round(), "{decided}");
+    let queued = session.send(1.0, 1, 5.0).unwrap();
+    assert_eq!(queued.at, (decided * 1000.0).ceil() / 1000.0);
+    assert!(
+        queued.at >= decided && queued.at - decided < 1e-3,
+        "{} after {decided}",
+        queued.at
+    );
+
+    let now = session.advance(21.0);
+    let mut replayed = Session::replay(session.log()).unwrap();
+    replayed.advance(21.0);
+    assert_eq!(replayed.bucket(), session.bucket());
+    assert_eq!(replayed.last_shot(), session.last_shot());
+    let text = Scenario::from_log(session.log(), now)
+        .encode(rust_number)
+        .unwrap();
+    let played = Scenario::decode(&text, rust_decimal)
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+        .play()
+        .unwrap();
+    assert_eq!(played.last_shot(), session.last_shot(), "{text}");
+    assert_eq!(
+        played.bucket().tokens_at(now),
+        session.bucket().tokens_at(now)
+    );
+}

@@ -409,8 +409,10 @@ impl Session {
         }
         // Never before a request the bucket decided or an action recorded (starting traffic
         // decides nothing), so the actions' times never go back: time travel and a scenario link
-        // replay them in order. Clock actions, which both leave out, are no bound: timed at now
-        // exactly, they may be a hair past the whole millisecond taken for now (65.53500000000349).
+        // replay them in order. A Poisson arrival falls between milliseconds: the action comes at
+        // the next one, still after it. Clock actions, which both leave out, are no bound: timed
+        // at now exactly, they may be a hair past the whole millisecond taken for now
+        // (65.53500000000349).
         let decided = self.bucket.last_refill().unwrap_or(0.0);
         let recorded = self
             .log
@@ -418,7 +420,7 @@ impl Session {
             .iter()
             .rfind(|e| !e.action.is_clock())
             .map_or(0.0, |e| e.at);
-        let at = ms_ceil(now).max(decided).max(recorded);
+        let at = ms_ceil(now.max(decided)).max(recorded);
         if at > now && self.clock.is_paused() {
             // Paused, lesson time is `base + step` with `at − now` exact: it reads `at`.
             let _ = self.clock.step(at - now);
