@@ -1169,3 +1169,23 @@ fn a_click_queued_from_before_poisson_arrivals_is_timed_at_a_whole_millisecond()
         session.bucket().tokens_at(now)
     );
 }
+
+#[test]
+fn a_frame_stamped_just_before_the_refusal_counts_down_from_the_exact_wait() {
+    // A browser stamps a frame when it begins, which can be a few milliseconds before the click
+    // handled in it. The wait from that stamp is no longer than the refusal's own: "0.995 s" is
+    // never "1.1 s left".
+    let mut session = Session::new(config(5.0, 1.0), 0.0);
+    session.send(1.0, 5, 0.0).unwrap();
+    let refused = session.send(1.0, 5, 4.005).unwrap();
+    let exact = refused.decision.retry_after().expect("refused");
+    assert!((exact - 0.995).abs() < 1e-9, "{exact}");
+    assert_eq!(session.retry_in(4.005), Some(exact));
+    assert_eq!(
+        session.retry_in(3.99),
+        Some(exact),
+        "a frame stamped 15 ms earlier"
+    );
+    let later = session.retry_in(4.5).expect("still waiting");
+    assert!((later - 0.5).abs() < 1e-9, "{later}");
+}

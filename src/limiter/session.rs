@@ -387,12 +387,16 @@ impl Session {
     }
 
     /// What the last request would get if sent again at wall time `wall`, the bucket unchanged;
-    /// `None` when there is no last request or it was admitted.
+    /// `None` when there is no last request or it was admitted. Sent again, it comes no earlier
+    /// than the bucket's last decision (as [`Session::action_time`] times every action): a frame
+    /// stamped a few milliseconds before the click it follows is not a longer wait than the
+    /// refusal's own (1.1 s left after "the exact wait: 0.995 s").
     pub fn retry_decision(&self, wall: f64) -> Option<Decision> {
         let shot = self.last.filter(|s| !s.decision.is_admitted())?;
+        let decided = self.bucket.last_refill().unwrap_or(0.0);
         self.bucket
             .clone()
-            .try_acquire(shot.cost, self.now(wall))
+            .try_acquire(shot.cost, self.now(wall).max(decided))
             .ok()
     }
 
