@@ -108,6 +108,15 @@ test('the chosen tier\'s numbers follow the widget, comments and other tiers unt
   assert.match(next, /auth_login:\n    capacity: 5 /);
   assert.equal(next.split('\n').length, policy.split('\n').length);
   assert.equal(withTierValues(policy, 'default', 5, 1), policy, 'same values, same text');
+  // A comment keeps its column whatever the value's width; a value too wide for it pushes it one
+  // space on.
+  const column = (text, key) => text.split('\n').find((l) => l.includes(key)).indexOf('#');
+  for (const [b, r] of [[25, 0.25], [1000, 12.5], [5e-7, 1e-9]]) {
+    const wider = withTierValues(policy, 'default', b, r);
+    assert.equal(column(wider, 'yaml_default_b'), column(policy, 'yaml_default_b'), `B = ${b}`);
+    if (String(r).length < 6) assert.equal(column(wider, 'yaml_default_r'), column(policy, 'yaml_default_r'), `r = ${r}`);
+  }
+  assert.match(withTierValues(policy, 'default', 5, 0.000123456), /refill_rate: 0\.000123456 # /);
 });
 
 test('a tier that is not there, or text of another shape, is left alone', () => {

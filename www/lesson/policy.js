@@ -26,7 +26,8 @@ function loadParser() {
 
 /**
  * `text` with tier `tier`'s `capacity` and `refill_rate` set to `b` and `r`, for block-style YAML
- * (`tiers:` → `  name:` → `    capacity: 10`); other text is returned unchanged. The comments stay.
+ * (`tiers:` → `  name:` → `    capacity: 10`); other text is returned unchanged. The comments stay,
+ * in their column.
  */
 export function withTierValues(text, tier, b, r) {
   const lines = text.split('\n');
@@ -49,9 +50,13 @@ export function withTierValues(text, tier, b, r) {
       continue;
     }
     if (inTier && indent > tierIndent) {
+      // The value replaced, its comment kept in its column (one space at least).
+      const set = (value) => (_all, head, old, gap, comment) => (comment
+        ? `${head}${value}${' '.repeat(Math.max(1, old.length + gap.length - String(value).length))}${comment}`
+        : `${head}${value}${gap}`);
       lines[i] = line
-        .replace(/^(\s+capacity:\s*)[^\s#]+/, `$1${b}`)
-        .replace(/^(\s+refill_rate:\s*)[^\s#]+/, `$1${r}`);
+        .replace(/^(\s+capacity:\s*)([^\s#]+)(\s*)(#.*)?$/, set(b))
+        .replace(/^(\s+refill_rate:\s*)([^\s#]+)(\s*)(#.*)?$/, set(r));
     }
   }
   return lines.join('\n');
