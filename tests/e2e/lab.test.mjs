@@ -204,11 +204,22 @@ test('lab: the quiz scores right and wrong answers, explains, and plays a genera
   assert.equal(await score(), 'certas: 2 de 8 · respondidas: 3');
   await page.waitForSelector(`${LAB} [data-question="edge"] .lab-playback .lab-row`);
   assert.equal(await page.locator(`${LAB} [data-question="edge"] .lab-playback .lab-row`).count(), 2);
+  assert.equal(await page.locator(`${LAB} [data-question="edge"] .lab-playback-note`).count(), 0, 'every request is the question\'s');
+  // The bucket question's playback starts with the B requests that emptied it: it says so, as the
+  // lanes' counts include them.
+  const bucket = await page.textContent(`${LAB} [data-question="tokens"] legend`);
+  const capacity = Number(bucket.match(/B = (\d+)/)[1]);
+  await answer(page, 'tokens', 'all');
+  await page.waitForSelector(`${LAB} [data-question="tokens"] .lab-playback .lab-row`);
+  assert.equal(await page.textContent(`${LAB} [data-question="tokens"] .lab-playback-note`),
+    `Os pontos com anel são as requisições da pergunta; as ${capacity} que vêm antes delas montam a situação, e as contagens abaixo as incluem.`);
+  assert.match(await score(), /respondidas: 4$/);
 
   // Checking with nothing chosen says so and scores nothing.
+  const before = await score();
   await page.click(`${LAB} [data-question="gcra"] .quiz-check`);
   assert.match(await page.textContent(`${LAB} [data-question="gcra"] .quiz-verdict`), /Escolha uma resposta/);
-  assert.equal(await score(), 'certas: 2 de 8 · respondidas: 3');
+  assert.equal(await score(), before);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

@@ -115,7 +115,9 @@ export class Quiz {
     }));
     const chart = new LaneChart({ t: this.t, duration, limit, window: 1, rows, width: container.clientWidth });
     this.charts.push(chart);
-    container.replaceChildren(el('p', { class: 'lab-playback-title' }, this.t('quiz.playback', { n: n + 1 })), chart.element);
+    // Requests before the question's own (focusFrom) set the scene: they are in the counts too.
+    const setup = focusFrom > 0 ? [el('p', { class: 'lab-playback-note' }, this.t('quiz.setup', { count: focusFrom }))] : [];
+    container.replaceChildren(el('p', { class: 'lab-playback-title' }, this.t('quiz.playback', { n: n + 1 })), ...setup, chart.element);
     if (play) chart.play();
   }
 
