@@ -148,7 +148,8 @@ const FRAME: &str = "<div class=\"bl-widget{}\" lang=\"{}\">\
 </svg>";
 
 /// The timeline inside the slider that scrubs lesson time, after the response panel (on a phone,
-/// widget.css holds it to the screen's foot while the bucket is on screen), then the live region.
+/// widget.css holds it to the screen's foot while the bucket is on screen, over the response
+/// only: both are in one block, which it can't leave), then the live region, then that block's end.
 /// `{}` marks, in order: the slider's name, the id prefix four times, the title, the id prefix,
 /// the description, the id prefix twice (clip), the two tick labels, the live region's sentence
 /// after a reset. The three paths, redrawn as time runs, are clipped to the chart's window; the
@@ -168,7 +169,7 @@ aria-labelledby=\"{}-tl-title {}-tl-desc\">\
 <text class=\"bl-tl-tick\" x=\"478\" y=\"108\" text-anchor=\"end\">{}</text>\
 </svg></div>\
 <p class=\"bl-live\" aria-live=\"polite\" aria-atomic=\"true\" data-reset=\"{}\"></p>\
-</div>";
+</div></div>";
 
 /// The send row, then the lines that say what an action did, under it. The send button is enabled
 /// from the first paint: a click before the wasm attaches is queued with its time
@@ -186,12 +187,13 @@ const SEND_ROW: &str = "<div class=\"bl-side\">\
 <p class=\"bl-controls-note\" role=\"status\" data-cost-lowered=\"{}\" data-below-one=\"{}\"></p>\
 </div>";
 
-/// The response panel, under the send row (a phone shows why a request was refused under the
-/// button that sent it). `{}` marks: the status at a past moment
+/// The block of the response and the timeline (a box on a phone only), then the response panel,
+/// under the send row (a phone shows why a request was refused under the button that sent it).
+/// `{}` marks: the status at a past moment
 /// with no request yet, the idle status without a send button, the status of a refused send, the
 /// idle status, the countdown while paused, the response head's name, the reset note. The
 /// countdown line under the status counts a 429's wait down.
-const PANEL: &str = "<div class=\"bl-panel\"><p class=\"bl-status\" data-past-idle=\"{}\" data-unsendable=\"{}\" data-refused=\"{}\">{}</p><p class=\"bl-countdown\" data-paused=\"{}\"></p>\
+const PANEL: &str = "<div class=\"bl-reply\"><div class=\"bl-panel\"><p class=\"bl-status\" data-past-idle=\"{}\" data-unsendable=\"{}\" data-refused=\"{}\">{}</p><p class=\"bl-countdown\" data-paused=\"{}\"></p>\
 <pre class=\"bl-head\" tabindex=\"0\" role=\"region\" aria-label=\"{}\" hidden=\"\"></pre>\
 <p class=\"bl-formula\"></p><p class=\"bl-wait\"></p><p class=\"bl-note\">{}</p></div>";
 

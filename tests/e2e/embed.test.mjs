@@ -800,7 +800,7 @@ test('paused, the countdown says time is paused; with no send button, the status
     // Time runs again: the countdown runs down, with nothing added.
     await page.evaluate(() => document.getElementById('ex').diagram.resume());
     assert.equal((await after('ex'))[1], 'none');
-    await page.waitForFunction(() => document.getElementById('ex').shadowRoot.querySelector('.bl-countdown').textContent.startsWith('The wait is over'));
+    await page.waitForFunction(() => document.getElementById('ex').shadowRoot.querySelector('.bl-countdown').textContent.startsWith('Wait over'));
 
     assert.equal(await inside(page, 'none', '.bl-status'), 'No request yet.');
     assert.equal(await inside(page, 'pt', '.bl-status'), 'Nenhuma requisição ainda.');

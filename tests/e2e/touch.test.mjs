@@ -181,3 +181,44 @@ test('touch: with a 429 on screen, the timeline holds to the foot of a phone sho
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('touch: the held timeline never covers the send button or the bucket: landing on the diagram, and with the button at the foot after a 429', async () => {
+  const page = await openPage(env.browser, { ...PHONE, viewport: { width: 375, height: 812 } });
+  await page.goto(`${env.server.url}en.html#diagrama`);
+  await page.waitForSelector(`${W} .bl-widget[data-live]`);
+  await page.evaluate(() => window.bucketlab.diagram.pause());
+  await frames(page);
+  /** What a finger finds at points along the send button's middle and near its foot: the button. */
+  const uncovered = async () => page.evaluate((W) => {
+    const send = document.querySelector(`${W} .bl-send`);
+    const r = send.getBoundingClientRect();
+    const ys = [r.top + r.height / 2, r.bottom - 2].filter((y) => y >= 0 && y < innerHeight);
+    const diagram = document.querySelector(`${W} .bl-diagram`).getBoundingClientRect();
+    const scrub = document.querySelector(`${W} .bl-scrub`).getBoundingClientRect();
+    return {
+      hits: ys.map((y) => send.contains(document.elementFromPoint(r.left + r.width / 2, y))),
+      onScreen: ys.length,
+      overBucket: scrub.top < diagram.bottom && scrub.bottom > diagram.top,
+    };
+  }, W);
+  // Where the contents link lands (the send button low on the screen), before any request.
+  let seen = await uncovered();
+  assert.ok(seen.onScreen > 0, 'the send button is on the first screen of the section');
+  assert.deepEqual(seen.hits, seen.hits.map(() => true), 'nothing covers the send button');
+  assert.equal(seen.overBucket, false, 'the timeline is not over the bucket');
+  await page.tap(`${W} .bl-send`);
+  await page.waitForFunction((W) => document.querySelector(`${W} .bl-counter`).textContent === '4.0 / 5', W);
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.traveling), false, 'the tap sent; it did not scrub');
+
+  // After a 429 (a tall response), the button's foot at the screen's foot.
+  await page.evaluate(() => { for (let i = 0; i < 6; i++) window.bucketlab.diagram.send(); });
+  await page.waitForSelector(`${W} .bl-head:not([hidden])`);
+  await page.evaluate((W) => scrollBy({ top: document.querySelector(`${W} .bl-send`).getBoundingClientRect().bottom - innerHeight + 1, behavior: 'instant' }), W);
+  await frames(page);
+  seen = await uncovered();
+  assert.equal(seen.onScreen, 2);
+  assert.deepEqual(seen.hits, [true, true], 'nothing covers the send button');
+  assert.equal(seen.overBucket, false, 'the timeline is not over the bucket');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
