@@ -252,7 +252,14 @@ test('without JavaScript the lesson is still complete and readable', async () =>
     assert.ok(await page.isVisible(`${where} .bl-diagram`), `${where}: the bucket's picture`);
     assert.ok(await page.isHidden(`${where} .bl-send`), `${where}: no send button`);
     assert.ok(await page.isHidden(`${where} .bl-status`), `${where}: no "click Send request"`);
+    assert.ok(await page.isHidden(`${where} .bl-scrub`), `${where}: no timeline`);
   }
+  // In one column the picture is all of the widget: nothing hidden takes room (a gap) under it.
+  await page.setViewportSize({ width: 375, height: 812 });
+  const { widget, diagram } = await page.$eval('#bucket-widget .bl-widget', (w) => ({
+    widget: w.getBoundingClientRect().bottom, diagram: w.querySelector('.bl-diagram').getBoundingClientRect().bottom,
+  }));
+  assert.ok(widget - diagram < 1, `${widget - diagram} px under the picture`);
   assert.ok(await page.isHidden('.hero-more'), 'no link promising the controls below');
   assert.ok(await page.isVisible('.hero-noscript'), 'the hero says what it would do');
   assert.ok((await page.locator('main section h2').count()) >= 7);
