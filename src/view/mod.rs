@@ -640,7 +640,12 @@ impl Widget {
         self.show_state(&self.session, false);
         // Watched from its first moment to its end, however long.
         self.timeline.whole.set(true);
-        self.travel(0.0, dom::wall_seconds(), true)
+        self.travel(0.0, dom::wall_seconds(), true)?;
+        // The panel is held from that first moment's height, not the end's: no screen of blank
+        // under "No request yet" before the first step.
+        self.diagram.hold_height(false);
+        self.diagram.hold_height(true);
+        Ok(())
     }
 
     /// Sends one request of `cost` now, for a host; returns whether it was admitted.

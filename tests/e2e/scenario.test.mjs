@@ -190,3 +190,29 @@ test('the countdown tells the present after r or B changes, and says that it is 
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('a link that ends on a 429 opens at its first moment without the end\'s response height; stepping on, the panel grows and holds', async () => {
+  const teacher = await openLesson(env, 'en.html');
+  await d(teacher, () => { const dg = window.bucketlab.diagram; dg.pause(); for (let i = 0; i < 6; i++) dg.send(); dg.step(0.5); });
+  const text = await d(teacher, () => window.bucketlab.diagram.scenario);
+  await teacher.context().close();
+  const student = await openLesson(env, `en.html#s=${text}`);
+  const panel = () => student.$eval(`${W} .bl-panel`, (p) => ({
+    height: p.getBoundingClientRect().height,
+    natural: (() => { const held = p.style.minHeight; p.style.minHeight = ''; const h = p.getBoundingClientRect().height; p.style.minHeight = held; return h; })(),
+    head: !p.querySelector('.bl-head').hidden,
+  }));
+  const first = await panel();
+  assert.equal(first.head, false, 'no response at the first moment');
+  assert.ok(first.height - first.natural < 1, `the first moment's own height: ${JSON.stringify(first)}`);
+  // On to the refusal (the link ends 0.5 s after it): its response shows; back to the first
+  // moment, the panel keeps that height while travelling.
+  await d(student, () => window.bucketlab.diagram.seek(window.bucketlab.diagram.now - 0.1));
+  const end = await panel();
+  assert.equal(end.head, true);
+  await d(student, () => window.bucketlab.diagram.seek(0));
+  const back = await panel();
+  assert.ok(Math.abs(back.height - end.height) < 1, `held while travelling: ${JSON.stringify({ end, back })}`);
+  assert.deepEqual(student.problems, []);
+  await student.context().close();
+});
