@@ -190,8 +190,8 @@ const SEND_ROW: &str = "<div class=\"bl-side\">\
 /// The block of the response and the timeline (a box on a phone only), then the response panel,
 /// under the send row (a phone shows why a request was refused under the button that sent it).
 /// `{}` marks: the status at a past moment with no request yet, the idle status without a send
-/// button, the status of a refused send, the idle status, the countdown while paused, the response head's name, the reset note. The
-/// countdown line under the status counts a 429's wait down.
+/// button, the status of a refused send, the idle status, the countdown while paused, the response
+/// head's name, the reset note. The countdown line under the status counts a 429's wait down.
 const PANEL: &str = "<div class=\"bl-reply\"><div class=\"bl-panel\"><p class=\"bl-status\" data-past-idle=\"{}\" data-unsendable=\"{}\" data-refused=\"{}\">{}</p><p class=\"bl-countdown\" data-paused=\"{}\"></p>\
 <pre class=\"bl-head\" tabindex=\"0\" role=\"region\" aria-label=\"{}\" hidden=\"\"></pre>\
 <p class=\"bl-formula\"></p><p class=\"bl-wait\"></p><p class=\"bl-note\">{}</p></div>";
