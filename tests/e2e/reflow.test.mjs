@@ -48,7 +48,13 @@ async function tabThrough(page, root) {
       while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
       const host = document.querySelector(root);
       if (!host.contains(el) && !host.shadowRoot?.contains(el)) return null;
+      // A timeline held to the screen's foot (a phone, see widget.css) is read at its place in
+      // the column, which the held one stands in for.
+      const held = el.closest('.bl-bottom');
+      const position = held?.style.position;
+      if (held) held.style.position = 'static';
       const r = el.getBoundingClientRect();
+      if (held) held.style.position = position;
       const name = [...el.classList].find((c) => c.startsWith('bl-') && c !== 'bl-button') ?? el.tagName;
       // The group (fieldset) a stop is in: its box, so that groups side by side read one by one.
       const g = el.closest('.bl-group')?.getBoundingClientRect();
