@@ -11,6 +11,18 @@ fn config(capacity: f64, refill_rate: f64) -> BucketConfig {
     BucketConfig::new(capacity, refill_rate).unwrap()
 }
 
+/// The scenario link `session` writes at lesson time `now`, and that link played.
+fn link_played(session: &Session, now: f64) -> (String, Session) {
+    let text = Scenario::from_log(session.log(), now)
+        .encode(rust_number)
+        .unwrap();
+    let played = Scenario::decode(&text, rust_decimal)
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+        .play()
+        .unwrap();
+    (text, played)
+}
+
 /// A session of B = 10, r = 5 whose lesson time starts stopped at 0 (wall time 100).
 fn paused() -> Session {
     let mut session = Session::new(config(10.0, 5.0), 100.0);
@@ -793,13 +805,7 @@ fn a_click_queued_from_before_what_was_decided_comes_after_it_in_time_travel_and
     let past = session.at(10.6, 112.0).unwrap();
     assert_eq!(past.last_shot(), Some(&queued));
 
-    let text = Scenario::from_log(session.log(), now)
-        .encode(rust_number)
-        .unwrap();
-    let played = Scenario::decode(&text, rust_decimal)
-        .unwrap_or_else(|e| panic!("{text}: {e}"))
-        .play()
-        .unwrap();
+    let (_, played) = link_played(&session, now);
     assert_eq!(
         played.last_shot().map(|s| s.decision.outcome),
         session.last_shot().map(|s| s.decision.outcome)
@@ -816,13 +822,7 @@ fn a_click_queued_from_before_traffic_was_started_comes_after_the_start() {
     let queued = session.send(1.0, 1, 0.0).unwrap();
     assert_eq!(queued.at, 23.551);
     let now = session.advance(24.0);
-    let text = Scenario::from_log(session.log(), now)
-        .encode(rust_number)
-        .unwrap();
-    let played = Scenario::decode(&text, rust_decimal)
-        .unwrap_or_else(|e| panic!("{text}: {e}"))
-        .play()
-        .unwrap();
+    let (_, played) = link_played(&session, now);
     assert_eq!(
         played.last_shot().map(|s| s.decision.outcome),
         Some(queued.decision.outcome)
@@ -875,13 +875,7 @@ fn an_action_after_a_pause_is_timed_at_a_whole_millisecond_as_its_link_plays_it(
             assert_eq!(entry.at, 65.535, "{entry:?}");
         }
     }
-    let text = Scenario::from_log(session.log(), now)
-        .encode(rust_number)
-        .unwrap();
-    let played = Scenario::decode(&text, rust_decimal)
-        .unwrap()
-        .play()
-        .unwrap();
+    let (text, played) = link_played(&session, now);
     assert_eq!(played.tokens(0.0), session.tokens(wall), "{text}");
 }
 
@@ -1156,13 +1150,7 @@ fn a_click_queued_from_before_poisson_arrivals_is_timed_at_a_whole_millisecond()
     replayed.advance(21.0);
     assert_eq!(replayed.bucket(), session.bucket());
     assert_eq!(replayed.last_shot(), session.last_shot());
-    let text = Scenario::from_log(session.log(), now)
-        .encode(rust_number)
-        .unwrap();
-    let played = Scenario::decode(&text, rust_decimal)
-        .unwrap_or_else(|e| panic!("{text}: {e}"))
-        .play()
-        .unwrap();
+    let (text, played) = link_played(&session, now);
     assert_eq!(played.last_shot(), session.last_shot(), "{text}");
     assert_eq!(
         played.bucket().tokens_at(now),

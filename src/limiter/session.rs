@@ -393,11 +393,16 @@ impl Session {
     /// refusal's own (1.1 s left after "the exact wait: 0.995 s").
     pub fn retry_decision(&self, wall: f64) -> Option<Decision> {
         let shot = self.last.filter(|s| !s.decision.is_admitted())?;
-        let decided = self.bucket.last_refill().unwrap_or(0.0);
         self.bucket
             .clone()
-            .try_acquire(shot.cost, self.now(wall).max(decided))
+            .try_acquire(shot.cost, self.after_decided(self.now(wall)))
             .ok()
+    }
+
+    /// `now`, or the bucket's last decision if that is later: nothing the bucket decides comes
+    /// before it (its clock never goes back).
+    fn after_decided(&self, now: f64) -> f64 {
+        now.max(self.bucket.last_refill().unwrap_or(0.0))
     }
 
     /// The lesson time at which an action taken at wall time `wall` happens: now, rounded up to
@@ -417,14 +422,13 @@ impl Session {
         // the next one, still after it. Clock actions, which both leave out, are no bound: timed
         // at now exactly, they may be a hair past the whole millisecond taken for now
         // (65.53500000000349).
-        let decided = self.bucket.last_refill().unwrap_or(0.0);
         let recorded = self
             .log
             .entries
             .iter()
             .rfind(|e| !e.action.is_clock())
             .map_or(0.0, |e| e.at);
-        let at = ms_ceil(now.max(decided)).max(recorded);
+        let at = ms_ceil(self.after_decided(now)).max(recorded);
         if at > now && self.clock.is_paused() {
             // Paused, lesson time is `base + step` with `at − now` exact: it reads `at`.
             let _ = self.clock.step(at - now);
