@@ -43,7 +43,9 @@ pub struct Diagram {
     formula: Element,
     wait: Element,
     countdown: Element,
-    /// The response panel, and the height it is held at while a past moment is shown (0: none).
+    /// The outcome (status and countdown) and the response panel under it, and the height the two
+    /// are held at together while a past moment is shown (0: none).
+    outcome: Element,
     panel: Element,
     held: Cell<f64>,
 }
@@ -51,7 +53,7 @@ pub struct Diagram {
 impl Diagram {
     /// Finds the bucket and the panel in the widget's markup under `root`.
     pub fn attach(root: &Element, locale: &'static Locale) -> Result<Diagram, JsValue> {
-        let [svg, fill, counter, capacity_label, rate_label, desc, request, status, head, formula, wait, countdown, panel] =
+        let [svg, fill, counter, capacity_label, rate_label, desc, request, status, head, formula, wait, countdown, outcome, panel] =
             dom::find_each(
                 root,
                 [
@@ -67,6 +69,7 @@ impl Diagram {
                     ".bl-formula",
                     ".bl-wait",
                     ".bl-countdown",
+                    ".bl-outcome",
                     ".bl-panel",
                 ],
             )?;
@@ -85,31 +88,42 @@ impl Diagram {
             formula,
             wait,
             countdown,
+            outcome,
             panel,
             held: Cell::new(0.0),
         })
     }
 
-    /// While a past moment is shown (`hold`), the panel keeps the tallest height it has had since
-    /// the travel began: a shorter moment (before the first request, say) would pull the timeline
-    /// and the controls under it up, away from the pointer dragging it or the button being
-    /// clicked again. Back at the live moment (`!hold`) it follows its content again.
+    /// While a past moment is shown (`hold`), the outcome and the panel keep the tallest height
+    /// they have had together since the travel began: a shorter moment (before the first request,
+    /// say) would pull the timeline and the controls under them up, away from the pointer dragging
+    /// it or the button being clicked again. The panel takes up what the outcome leaves, so a
+    /// longer status over a shorter response moves nothing either. Back at the live moment
+    /// (`!hold`) the panel follows its content again.
     pub fn hold_height(&self, hold: bool) {
+        let was = self.held.replace(0.0);
+        if was > 0.0 || hold {
+            dom::set_style(&self.panel, "min-height", "");
+        }
         if !hold {
-            if self.held.replace(0.0) > 0.0 {
-                dom::set_style(&self.panel, "min-height", "");
-            }
+            return;
+        }
+        let (outcome, panel) = (
+            self.outcome.get_bounding_client_rect(),
+            self.panel.get_bounding_client_rect(),
+        );
+        // Not laid out (the hero shows no panel): nothing to hold.
+        if panel.height() == 0.0 {
             return;
         }
         // Up to the next tenth of a pixel: never the hair shorter that would still shift the rest.
-        let height = (self.panel.get_bounding_client_rect().height() * 10.0).ceil() / 10.0;
-        if height > self.held.get() {
-            self.held.set(height);
-            let mut px = String::new();
-            push_fixed(&mut px, height, 1);
-            px.push_str("px");
-            dom::set_style(&self.panel, "min-height", &px);
-        }
+        let tenth = |px: f64| (px * 10.0).ceil() / 10.0;
+        let held = tenth(panel.bottom() - outcome.top()).max(was);
+        self.held.set(held);
+        let mut px = String::new();
+        push_fixed(&mut px, tenth(held - (panel.top() - outcome.top())), 1);
+        px.push_str("px");
+        dom::set_style(&self.panel, "min-height", &px);
     }
 
     /// Writes the labels that depend on the configuration, and sizes the counter so that it fits
@@ -241,11 +255,12 @@ impl Diagram {
         text(&self.countdown, &line);
     }
 
-    /// Fills the response panel for `shot`.
-    pub fn report(&self, config: &BucketConfig, shot: &Shot) {
+    /// Fills the response panel for `shot`, with the `B` and `r` it was decided under (a past
+    /// moment after a change of either still shows the arithmetic the bucket did).
+    pub fn report(&self, shot: &Shot) {
         let l = self.locale;
-        let decision = &shot.decision;
-        let summary = summary(l, config, shot);
+        let (config, decision) = (&shot.config, &shot.decision);
+        let summary = summary(l, shot);
         text(&self.status, &summary);
         set(
             &self.status,
@@ -360,9 +375,10 @@ impl Retry {
     }
 }
 
-/// One sentence for `shot`: admitted with tokens left, denied with the wait, or never.
-pub fn summary(l: &Locale, config: &BucketConfig, shot: &Shot) -> String {
-    let decision = &shot.decision;
+/// One sentence for `shot`: admitted with tokens left, denied with the wait, or never, with the
+/// `B` and `r` it was decided under.
+pub fn summary(l: &Locale, shot: &Shot) -> String {
+    let (config, decision) = (&shot.config, &shot.decision);
     match decision.outcome {
         // The counter's level, so both always agree (3.9999… is 4; a full 2.55 is 2.55).
         Outcome::Admitted => match markup::level(decision.tokens, config.capacity()) {
@@ -523,11 +539,11 @@ mod tests {
         let mut session = Session::new(config, 0.0);
         let shot = session.send(1.0, 11, 0.0).unwrap();
         assert_eq!(
-            summary(&EN, &config, &shot),
+            summary(&EN, &shot),
             "Denied: 429 with Retry\u{2011}After: 1 (the exact wait: 0.2\u{a0}s)."
         );
         assert_eq!(
-            summary(&PT_BR, &config, &shot),
+            summary(&PT_BR, &shot),
             "Negada: 429 com Retry\u{2011}After: 1 (a espera exata: 0,2\u{a0}s)."
         );
         // A wait too long for a double: no header, and the line says so.
@@ -538,7 +554,23 @@ mod tests {
             .to_text()
             .lines()
             .all(|line| !line.starts_with("Retry-After")));
-        assert_eq!(summary(&EN, &config, &shot), EN.denied_endless);
+        assert_eq!(summary(&EN, &shot), EN.denied_endless);
+    }
+
+    #[test]
+    fn a_request_is_told_with_the_bucket_that_decided_it() {
+        // Cost 4 against B = 3 never passes; B raised to 5 since does not rewrite what it got
+        // (a past moment shows the last request with the session's B and r of that moment).
+        let mut session = Session::new(BucketConfig::new(3.0, 1.0).unwrap(), 0.0);
+        let shot = session.send(4.0, 1, 0.0).unwrap();
+        session
+            .reconfigure(BucketConfig::new(5.0, 1.0).unwrap(), 1.0)
+            .unwrap();
+        assert_eq!(session.last_shot(), Some(&shot));
+        assert_eq!(
+            summary(&EN, session.last_shot().unwrap()),
+            "Will never pass: the cost 4 is larger than the capacity 3."
+        );
     }
 
     #[test]

@@ -92,6 +92,13 @@ pub fn has_focus(element: &Element) -> bool {
     element.matches(":focus").unwrap_or(false)
 }
 
+/// The element with keyboard focus, if it is `root` or inside it.
+pub fn focused_in(root: &Element) -> Option<Element> {
+    document()
+        .active_element()
+        .filter(|e| root.contains(Some(e)))
+}
+
 /// Moves keyboard focus to `element` (an HTML element of the view's markup); nothing happens if
 /// it can't take it (hidden). The page does not scroll to it: focus moves there from a control
 /// beside it that went away (a tapped "Back to live"), and scrolling would jump the page under a

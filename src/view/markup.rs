@@ -187,12 +187,15 @@ const SEND_ROW: &str = "<div class=\"bl-side\">\
 <p class=\"bl-controls-note\" role=\"status\" data-cost-lowered=\"{}\" data-below-one=\"{}\"></p>\
 </div>";
 
-/// The block of the response and the timeline (a box on a phone only), then the response panel,
-/// under the send row (a phone shows why a request was refused under the button that sent it).
-/// `{}` marks: the status at a past moment with no request yet, the idle status without a send
-/// button, the status of a refused send, the idle status, the countdown while paused, the response
-/// head's name, the reset note. The countdown line under the status counts a 429's wait down.
-const PANEL: &str = "<div class=\"bl-reply\"><div class=\"bl-panel\"><p class=\"bl-status\" data-past-idle=\"{}\" data-unsendable=\"{}\" data-refused=\"{}\">{}</p><p class=\"bl-countdown\" data-paused=\"{}\"></p>\
+/// Under the send row, the outcome: the status of the last action and, under it, the countdown of
+/// a 429's wait. Then the block of the response and the timeline (a box on a phone only), which
+/// starts with the response panel. On a phone the timeline is held inside that block, so it can
+/// never cover the outcome, the send row or the bucket: why a request was refused stays readable
+/// right under the button that sent it. `{}` marks: the status at a past moment with no request
+/// yet, the idle status without a send button, the status of a refused send, the idle status, the
+/// countdown while paused, the response head's name, the reset note.
+const PANEL: &str = "<div class=\"bl-outcome\"><p class=\"bl-status\" data-past-idle=\"{}\" data-unsendable=\"{}\" data-refused=\"{}\">{}</p><p class=\"bl-countdown\" data-paused=\"{}\"></p></div>\
+<div class=\"bl-reply\"><div class=\"bl-panel\">\
 <pre class=\"bl-head\" tabindex=\"0\" role=\"region\" aria-label=\"{}\" hidden=\"\"></pre>\
 <p class=\"bl-formula\"></p><p class=\"bl-wait\"></p><p class=\"bl-note\">{}</p></div>";
 

@@ -27,7 +27,7 @@ mod timeline;
 pub use handle::{check_setting, mount_diagram, BucketDiagram};
 
 use crate::limiter::{
-    BucketConfig, Field, InvalidValue, ResponseHead, Rule, Session, Shot, FLIGHT_SECONDS,
+    BucketConfig, Field, InvalidValue, Kind, ResponseHead, Rule, Session, Shot, FLIGHT_SECONDS,
 };
 use crate::wasm::convert::object;
 use announce::Announcer;
@@ -59,6 +59,10 @@ struct Widget {
     /// While a pointer is down on the timeline: the moment shown when it came down (`None`:
     /// live), to go back to if the browser takes the gesture for a page scroll.
     scrub_from: Option<Option<f64>>,
+    /// While a pointer drags on a chart that ends at a moment older than its span (see
+    /// [`Timeline::chart_end`]): that end and the session held there, so the chart stays still
+    /// under the pointer, which picks moments on it as drawn.
+    frozen: Option<(f64, Session)>,
     /// Whether the next draw says the moment on screen aloud (a button moved through time), and
     /// the words said before it (a pause's).
     speak_moment: Option<&'static str>,
@@ -136,6 +140,7 @@ fn mount(
             frames: Rc::new(frames),
             past: None,
             scrub_from: None,
+            frozen: None,
             speak_moment: None,
             traffic_denial_said: false,
         })
@@ -227,16 +232,16 @@ impl Widget {
             let recent = shown
                 .last_shot()
                 .filter(|shot| shown_now - shot.at < FLIGHT_SECONDS)
-                .map(|shot| diagram::summary(l, &config, shot));
+                .map(|shot| diagram::summary(l, shot));
             (markup::level(shown.tokens(wall), config.capacity()), recent)
         };
-        self.timeline.draw(
-            &self.session,
-            now,
-            self.past.as_ref().map(|p| (p.at, &p.session)),
-            wall,
-            &moment,
-        );
+        let at = self.past.as_ref().map(|p| p.at);
+        let chart = match &self.frozen {
+            Some((end, held)) => Some((*end, held)),
+            None => Timeline::chart_end(at, now).zip(self.past.as_ref().map(|p| &p.session)),
+        };
+        self.timeline
+            .draw(&self.session, now, at, chart, wall, &moment);
         // See `press`: the slider's value, just written.
         if let Some(before) = self.speak_moment.take() {
             if let Some(value) = self.timeline.scrub.get_attribute("aria-valuetext") {
@@ -272,21 +277,20 @@ impl Widget {
         let Some(shot) = tally.last else {
             return;
         };
-        let config = *self.session.config();
         let denied = tally.admitted < tally.requests;
         let said = !automatic || (denied && !self.traffic_denial_said);
         if said {
             self.traffic_denial_said |= automatic;
-            let sentence = diagram::summary(self.locale, &config, &shot);
+            let sentence = diagram::summary(self.locale, &shot);
             self.announcer.note(
                 tally.requests,
                 tally.admitted,
                 sentence,
-                markup::level(shot.decision.tokens, config.capacity()),
+                markup::level(shot.decision.tokens, shot.config.capacity()),
                 wall,
             );
         }
-        self.diagram.report(&config, &shot);
+        self.diagram.report(&shot);
         self.emit_decision(&shot);
     }
 
@@ -473,20 +477,51 @@ impl Widget {
             Some(p) => p.resume,
             None => !self.session.is_paused(),
         };
+        let starting = self.past.is_none();
+        // What the reader is using here (the timeline, a step button), to keep where it is on the
+        // screen: a moment taller than any shown so far (a 429 after a 200) would push it down.
+        let using = dom::focused_in(&self.root);
+        let top = |e: &Element| e.get_bounding_client_rect().top();
+        let before = using.as_ref().map(top);
         self.session.pause(wall);
-        // Held at the height it has now, then at that of the moment shown if taller.
+        // Held at the height it has now, then at that of the moment shown if taller, once drawn
+        // (the frame writes the countdown). A travel starts held at the tallest the panel gets on
+        // the way, a 429 with its wait, if the chart shows one (its latest): stepping on to it
+        // later moves nothing under the pointer, the focus or a finger.
         self.diagram.hold_height(true);
-        self.show_state(&past, true);
-        self.diagram.hold_height(true);
+        let denied = self
+            .session
+            .history()
+            .events()
+            .filter(|e| e.kind == Kind::Denied)
+            .last();
+        if let Some((then, Ok(session))) = denied
+            .filter(|_| starting)
+            .map(|e| (e.at, self.session.at(e.at, wall)))
+        {
+            self.show_past(then, session, resume);
+        }
+        self.show_past(at, past, resume);
+        if let Some((after, before)) = using.as_ref().map(top).zip(before) {
+            if (after - before).abs() >= 0.5 {
+                dom::window().scroll_by_with_x_and_y(0.0, after - before);
+            }
+        }
+        Ok(())
+    }
+
+    /// Shows the past moment `at` of `session` (held there), and holds the panel's height.
+    fn show_past(&mut self, at: f64, session: Session, resume: bool) {
+        self.show_state(&session, true);
         self.past = Some(Past {
             at,
-            session: past,
+            session,
             resume,
         });
         self.controls.show_travel(true);
         self.controls.show_clock(self.locale, true);
         self.refresh();
-        Ok(())
+        self.diagram.hold_height(true);
     }
 
     /// Moves the moment shown by `seconds` (back if negative), within the timeline's range; going
@@ -535,7 +570,7 @@ impl Widget {
         self.controls
             .show_traffic(session.traffic().map(|arrivals| arrivals.settings()));
         match session.last_shot() {
-            Some(shot) => self.diagram.report(config, shot),
+            Some(shot) => self.diagram.report(shot),
             None => self.diagram.clear_report(past, self.controls.can_send()),
         }
     }
@@ -567,7 +602,10 @@ impl Widget {
         } else if let Some(pointer) = event.dyn_ref::<web_sys::PointerEvent>() {
             match event.type_().as_str() {
                 "pointerdown" => {
-                    self.scrub_from = Some(self.past.as_ref().map(|p| p.at));
+                    let from = self.past.as_ref().map(|p| p.at);
+                    self.scrub_from = Some(from);
+                    self.frozen = Timeline::chart_end(from, now)
+                        .and_then(|end| Some((end, self.session.at(end, wall).ok()?)));
                     let _ = self
                         .timeline
                         .scrub
@@ -581,6 +619,7 @@ impl Widget {
                 "pointermove" | "pointerup" if self.scrub_from.is_some() => {}
                 // The browser took the gesture (a scroll): the moment shown before it comes back.
                 "pointercancel" => {
+                    self.frozen = None;
                     match self.scrub_from.take() {
                         Some(Some(at)) => drop(self.travel(at, wall, false)),
                         Some(None) => self.back_to_live(true),
@@ -590,10 +629,16 @@ impl Widget {
                 }
                 _ => return,
             }
+            let end = match &self.frozen {
+                Some((end, _)) => *end,
+                None => Timeline::chart_end(self.past.as_ref().map(|p| p.at), now).unwrap_or(now),
+            };
             if event.type_() == "pointerup" {
                 self.scrub_from = None;
+                self.frozen = None;
             }
-            self.timeline.time_at(f64::from(pointer.client_x()), now)
+            self.timeline
+                .time_at(f64::from(pointer.client_x()), end, now)
         } else {
             // Focus: while nothing moves no frame is drawn, and lesson time may have run on since
             // the slider's value was last set; a screen reader reads it now, so draw it now, exact.
@@ -617,6 +662,7 @@ impl Widget {
     /// its first moment on the timeline.
     fn replace(&mut self, session: Session) -> Result<(), InvalidValue> {
         self.past = None;
+        self.frozen = None;
         self.diagram.hold_height(false);
         self.session = session;
         // Its decisions were taken while playing: not news to announce.
@@ -640,12 +686,8 @@ impl Widget {
         self.show_state(&self.session, false);
         // Watched from its first moment to its end, however long.
         self.timeline.whole.set(true);
-        self.travel(0.0, dom::wall_seconds(), true)?;
-        // The panel is held from that first moment's height, not the end's: no screen of blank
-        // under "No request yet" before the first step.
-        self.diagram.hold_height(false);
-        self.diagram.hold_height(true);
-        Ok(())
+        // Held from there at its tallest (see `travel`): stepping through it moves nothing.
+        self.travel(0.0, dom::wall_seconds(), true)
     }
 
     /// Sends one request of `cost` now, for a host; returns whether it was admitted.

@@ -96,26 +96,24 @@ impl Timeline {
         })
     }
 
-    /// Draws the `live` session's history as it stands at lesson time `now` (wall time `wall`);
-    /// `shown` is the past moment being shown (a playhead), if any. While time stands still it
+    /// Draws the `live` session's history as it stands at lesson time `now` (wall time `wall`), or
+    /// `chart`'s, ending at its time, if given ([`Timeline::chart_end`]); `shown` is the past
+    /// moment being shown (a playhead), if any. While time stands still it
     /// draws at once and writes the slider's value to the tenth of a second; while time runs, the
     /// track and the value (whole seconds) move only when [`track_due`] says so. `moment` gives
     /// the moment on screen's level (the counter's, [`super::markup::level`]) and, if any, a
-    /// recent request's outcome, for the slider's spoken value (asked only when it is written). A
-    /// shown moment older than the chart's [`SPAN`] (a played scenario's start) is drawn from
-    /// `past`, the session held there: the chart then ends at that moment, the playhead at its
-    /// right edge.
+    /// recent request's outcome, for the slider's spoken value (asked only when it is written).
     pub fn draw(
         &self,
         live: &Session,
         now: f64,
-        shown: Option<(f64, &Session)>,
+        shown: Option<f64>,
+        chart: Option<(f64, &Session)>,
         wall: f64,
         moment: &dyn Fn() -> ((f64, usize), Option<String>),
     ) {
-        let follow = shown.filter(|(at, _)| *at < now - SPAN);
-        let (chart, end) = follow.map_or((live, now), |(at, past)| (past, at));
-        let shown = shown.map(|(at, _)| at);
+        let follow = chart;
+        let (chart, end) = chart.map_or((live, now), |(end, past)| (past, end));
         let (history, exact) = (chart.history(), live.is_paused());
         let drawn = self.drawn.get();
         // A new request or another session's history (`follow`) draws at once.
@@ -212,16 +210,24 @@ impl Timeline {
         set(&self.scrub, "aria-valuetext", &text);
     }
 
-    /// The lesson time under a pointer at `client_x`, for a chart ending at lesson time `now`.
-    pub fn time_at(&self, client_x: f64, now: f64) -> f64 {
+    /// Where the chart ends when the moment shown is `at` (none: live) at lesson time `now`: at
+    /// `now`, or, for a moment older than the chart's [`SPAN`] (in a played scenario), at that
+    /// moment, drawn from the session held there, the playhead at the right edge.
+    pub fn chart_end(at: Option<f64>, now: f64) -> Option<f64> {
+        at.filter(|at| *at < now - SPAN)
+    }
+
+    /// The lesson time under a pointer at `client_x`, for a chart ending at lesson time `end`
+    /// when it is lesson time `now`.
+    pub fn time_at(&self, client_x: f64, end: f64, now: f64) -> f64 {
         let rect = self.scrub.get_bounding_client_rect();
         let fraction = if rect.width() > 0.0 {
             ((client_x - rect.left()) / rect.width()).clamp(0.0, 1.0)
         } else {
             1.0
         };
-        let before_now = ((NOW_X - fraction * WIDTH) / PX_PER_SECOND).max(0.0);
-        (now - before_now).max(self.start(now))
+        let before_end = ((NOW_X - fraction * WIDTH) / PX_PER_SECOND).max(0.0);
+        (end - before_end).max(self.start(now))
     }
 
     /// The earliest moment the slider reaches at lesson time `now`: what the chart shows

@@ -94,7 +94,7 @@ test('beside the title, the hero keeps the room of a 429 and its countdown, so t
     await page.click('#hero-widget .bl-send');
     // Time running again, as a learner has it: the 429 and its countdown (or, once it has run out, the 429 alone).
     await page.evaluate(() => window.bucketlab.hero.resume());
-    await page.waitForFunction(() => /429/.test(document.querySelector('#hero-widget .bl-panel').textContent));
+    await page.waitForFunction(() => /429/.test(document.querySelector('#hero-widget .bl-status').textContent));
     assert.equal(await under(), idle, `with a 429: ${file}`);
     assert.deepEqual(page.problems, []);
     await page.context().close();

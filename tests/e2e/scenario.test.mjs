@@ -105,6 +105,35 @@ test('a recording longer than 20 s is watched from its first moment to its end, 
   await page.context().close();
 });
 
+test('in a recording longer than 20 s, the pointer picks moments on the chart as drawn: a press on the playhead stays there, a drag goes back along a chart that holds still', async () => {
+  const page = await openLesson(env, 'en.html#s=1_5_1_5_40_1s1,5_5s1,5_30s1,1');
+  const dg = () => d(page, () => ({ at: window.bucketlab.diagram.viewTime, past: window.bucketlab.diagram.traveling }));
+  await d(page, () => window.bucketlab.diagram.seek(15));
+  // The chart ends at 15 s (25 s before the recording's end), the playhead at its right edge.
+  await page.locator(`${W} .bl-scrub`).scrollIntoViewIfNeeded();
+  const head = await page.locator(`${W} .bl-tl-head`).boundingBox();
+  const chart = await page.locator(`${W} .bl-scrub`).boundingBox();
+  const y = chart.y + chart.height / 2;
+  await page.mouse.click(head.x + head.width / 2, y);
+  assert.deepEqual(await dg(), { at: 15, past: true }, 'a press on the playhead keeps its moment (it went live at 40 s)');
+  // Half the chart back from its end is about 9.9 s before 15 s (20 s span over 474 of 480 units).
+  const level = () => page.getAttribute(`${W} .bl-tl-level`, 'd');
+  const drawn = await level();
+  await page.mouse.move(head.x + head.width / 2, y);
+  await page.mouse.down();
+  const half = chart.x + chart.width / 2;
+  for (let i = 1; i <= 6; i++) {
+    await page.mouse.move(head.x + head.width / 2 + ((half - head.x - head.width / 2) * i) / 6, y);
+    assert.equal(await level(), drawn, `the chart holds still under the pointer (move ${i})`);
+  }
+  await page.mouse.up();
+  const { at, past } = await dg();
+  const expected = 15 - ((474 - 240) / 474) * 20;
+  assert.ok(past && Math.abs(at - expected) < 0.15, `the moment under the pointer: ${at}, about ${expected}`);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('while a past moment shows, the first change to B, r or the traffic takes effect', async () => {
   const page = await openLesson(env, 'en.html');
   await d(page, () => window.bucketlab.diagram.pause());
@@ -191,28 +220,28 @@ test('the countdown tells the present after r or B changes, and says that it is 
   await page.context().close();
 });
 
-test('a link that ends on a 429 opens at its first moment without the end\'s response height; stepping on, the panel grows and holds', async () => {
+test('a link that ends on a 429 keeps the room of that response from its first moment: stepping on to the refusal moves nothing under the timeline', async () => {
   const teacher = await openLesson(env, 'en.html');
   await d(teacher, () => { const dg = window.bucketlab.diagram; dg.pause(); for (let i = 0; i < 6; i++) dg.send(); dg.step(0.5); });
   const text = await d(teacher, () => window.bucketlab.diagram.scenario);
   await teacher.context().close();
-  const student = await openLesson(env, `en.html#s=${text}`);
-  const panel = () => student.$eval(`${W} .bl-panel`, (p) => ({
-    height: p.getBoundingClientRect().height,
-    natural: (() => { const held = p.style.minHeight; p.style.minHeight = ''; const h = p.getBoundingClientRect().height; p.style.minHeight = held; return h; })(),
-    head: !p.querySelector('.bl-head').hidden,
-  }));
-  const first = await panel();
+  const student = await openLesson(env, `en.html#s=${text}`, { viewport: { width: 1280, height: 800 } });
+  // From the widget's top, so that the page's own scrolling does not count.
+  const place = () => student.$eval(W, (w) => {
+    const top = (s) => w.querySelector(s).getBoundingClientRect().top - w.getBoundingClientRect().top;
+    return { scrub: top('.bl-scrub'), groups: top('.bl-groups'), head: !w.querySelector('.bl-head').hidden };
+  });
+  const first = await place();
   assert.equal(first.head, false, 'no response at the first moment');
-  assert.ok(first.height - first.natural < 1, `the first moment's own height: ${JSON.stringify(first)}`);
-  // On to the refusal (the link ends 0.5 s after it): its response shows; back to the first
-  // moment, the panel keeps that height while travelling.
-  await d(student, () => window.bucketlab.diagram.seek(window.bucketlab.diagram.now - 0.1));
-  const end = await panel();
-  assert.equal(end.head, true);
-  await d(student, () => window.bucketlab.diagram.seek(0));
-  const back = await panel();
-  assert.ok(Math.abs(back.height - end.height) < 1, `held while travelling: ${JSON.stringify({ end, back })}`);
+  const seen = [];
+  for (let i = 0; i < 8; i++) {
+    await d(student, () => window.bucketlab.diagram.step(0.1));
+    seen.push(await place());
+  }
+  assert.ok(seen.some((p) => p.head), 'on to the refusal: its response shows');
+  for (const p of seen) {
+    assert.ok(Math.abs(p.scrub - first.scrub) < 1 && Math.abs(p.groups - first.groups) < 1, `held: ${JSON.stringify({ first, p })}`);
+  }
   assert.deepEqual(student.problems, []);
   await student.context().close();
 });

@@ -419,3 +419,68 @@ for (const [path, viewport] of [['', SIZES[0]], ['en.html', SIZES[1]]]) {
     await page.context().close();
   });
 }
+
+test('a past moment after a change of r shows the last response as the bucket that decided it did its arithmetic', async () => {
+  const page = await openLesson(env, 'en.html');
+  const panel = () => page.evaluate((w) => ['.bl-status', '.bl-head', '.bl-wait']
+    .map((s) => document.querySelector(`${w} ${s}`).textContent), W);
+  await page.evaluate(() => {
+    const d = window.bucketlab.diagram;
+    d.pause();
+    for (let i = 0; i < 6; i++) d.send();
+    d.step(0.2);
+  });
+  const live = await panel();
+  assert.match(live[2], /\/\s1 = 1\ss$/, `the 429's wait, at r = 1: ${live[2]}`);
+  assert.match(live[1], /RateLimit-Policy: "default";q=5;w=5/);
+  // r set to 0 afterwards, then a moment after that change shown: the 429 is still the one
+  // decided at r = 1 (its wait is not divided by 0, its policy still has a window).
+  await page.evaluate(() => {
+    const d = window.bucketlab.diagram;
+    d.configure(5, 0);
+    d.step(0.2);
+    d.seek(d.now - 0.1);
+  });
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.traveling), true);
+  assert.deepEqual(await panel(), live);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('at 1280 px, going back from a 200 into the 429 before it (a taller response) leaves the button clicked and the timeline where they were on the screen', async () => {
+  const page = await openLesson(env, 'en.html', { viewport: { width: 1280, height: 800 } });
+  // On the screen: the page scrolls by what the response grew, so the pointer stays on the button.
+  const top = (selector) => page.evaluate(([w, s]) => document.querySelector(`${w} ${s}`).getBoundingClientRect().top, [W, selector]);
+  await page.evaluate(() => {
+    const d = window.bucketlab.diagram;
+    d.pause();
+    for (let i = 0; i < 6; i++) d.send();
+    d.step(1);
+    d.send();
+  });
+  assert.equal(await page.getAttribute(`${W} .bl-status`, 'data-outcome'), 'allowed', 'live: a 200');
+  // The button in the middle of the screen, once the sections above it (laid out as they come
+  // near) have settled: the same place ten frames in a row.
+  await page.evaluate(async (selector) => {
+    const button = document.querySelector(selector);
+    for (let last = NaN, same = 0; same < 10;) {
+      button.scrollIntoView({ block: 'center' });
+      await new Promise(requestAnimationFrame);
+      const top = button.getBoundingClientRect().top;
+      same = Math.abs(top - last) < 0.5 ? same + 1 : 0;
+      last = top;
+    }
+  }, `${W} .bl-step-back`);
+  const live = { scrub: await top('.bl-scrub'), back: await top('.bl-step-back') };
+  const seen = new Set();
+  for (let i = 0; i < 4; i++) {
+    await page.click(`${W} .bl-step-back`);
+    seen.add(await page.getAttribute(`${W} .bl-status`, 'data-outcome'));
+    const now = { scrub: await top('.bl-scrub'), back: await top('.bl-step-back') };
+    assert.ok(Math.abs(now.scrub - live.scrub) < 1 && Math.abs(now.back - live.back) < 1,
+      `after ${i + 1} steps back: ${JSON.stringify(now)}, live ${JSON.stringify(live)}`);
+  }
+  assert.ok(seen.has('denied'), `the 429 shown on the way: ${[...seen]}`);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

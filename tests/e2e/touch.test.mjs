@@ -182,7 +182,7 @@ test('touch: with a 429 on screen, the timeline holds to the foot of a phone sho
   await page.context().close();
 });
 
-test('touch: the held timeline never covers the send button or the bucket: landing on the diagram, and with the button at the foot after a 429', async () => {
+test('touch: the held timeline never covers the send button, the bucket or the 429 it got: landing on the diagram, with the button at the foot after a 429, and with the status there', async () => {
   const page = await openPage(env.browser, { ...PHONE, viewport: { width: 375, height: 812 } });
   await page.goto(`${env.server.url}en.html#diagrama`);
   await page.waitForSelector(`${W} .bl-widget[data-live]`);
@@ -219,6 +219,24 @@ test('touch: the held timeline never covers the send button or the bucket: landi
   assert.equal(seen.onScreen, 2);
   assert.deepEqual(seen.hits, [true, true], 'nothing covers the send button');
   assert.equal(seen.overBucket, false, 'the timeline is not over the bucket');
+
+  // The 429 that tap got is never under the timeline either: with its status line and countdown
+  // low on the screen, at the foot, or half below it, a point on any of their on-screen part is theirs.
+  for (const above of [150, 60, 0, -30]) {
+    await page.evaluate(([W, above]) => scrollBy({
+      top: document.querySelector(`${W} .bl-countdown`).getBoundingClientRect().bottom - innerHeight + above,
+      behavior: 'instant',
+    }), [W, above]);
+    await frames(page);
+    const covered = await page.evaluate((W) => ['.bl-status', '.bl-countdown'].flatMap((line) => {
+      const r = document.querySelector(`${W} ${line}`).getBoundingClientRect();
+      return [r.top + 3, r.top + r.height / 2, r.bottom - 3].filter((y) => y >= 0 && y < innerHeight)
+        .filter((y) => !document.querySelector(`${W} ${line}`).contains(document.elementFromPoint(r.left + 20, y)))
+        .map((y) => `${line} at ${Math.round(y)} of ${innerHeight}`);
+    }), W);
+    assert.match(await page.textContent(`${W} .bl-countdown`), /left/, 'the countdown is shown');
+    assert.deepEqual(covered, [], `${above} px above the foot: nothing covers the outcome`);
+  }
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
