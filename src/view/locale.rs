@@ -316,7 +316,7 @@ mod tests {
         );
         assert_eq!(
             PT_BR.invalid(&err, number::rust_number),
-            "Capacidade B: em “1,000” a vírgula pode separar milhares ou decimais; escreva 1000 ou 1.000 (ponto decimal)."
+            "Capacidade B: em “1,000” a vírgula pode separar milhares ou decimais; escreva 1000 para o número inteiro ou 1.000 (com ponto) para o decimal."
         );
         let err = InvalidValue {
             field: Field::Cost,

@@ -84,7 +84,7 @@ test('clients: both presets play to the end, and each takeaway states the metric
 test('clients: one client with a bucket to spare: the sentences say "1 attempt", in both languages', async () => {
   for (const [path, words] of [
     ['', {
-      summary: '1 de 1 tentativa até agora; aceitas: 1',
+      summary: '1 de 1 tentativa até agora; admitidas: 1',
       takeaway: 'Esta execução: 1 tentativa por sucesso, 0% respondidas com 429, no máximo 1 tentativa em 100\u00a0ms; clientes que desistiram: 0.',
       row: /^Martelo \(tenta de novo na hora\): 1 tentativa, pico de 1 em 100\u00a0ms/,
     }],
@@ -210,7 +210,7 @@ test('clients (pt-BR page, English browser): 0,5 typed is 0.5, not the 5 a numbe
   await page.click(`${MOUNT} .cl-run`);
   await page.waitForSelector(`${MOUNT} .cl-error:not(:empty)`);
   assert.equal(await page.textContent(`${MOUNT} .cl-error`),
-    'Clientes: em “1,000” a vírgula pode separar milhares ou decimais; escreva 1000 ou 1.000 (ponto decimal). A última execução válida continua na tela.');
+    'Clientes: em “1,000” a vírgula pode separar milhares ou decimais; escreva 1000 para o número inteiro ou 1.000 (com ponto) para o decimal. A última execução válida continua na tela.');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

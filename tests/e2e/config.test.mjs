@@ -162,7 +162,14 @@ for (const [path, huge, tiny] of [
     assert.match(await page.textContent('#policy-status'), path
       ? /refill_rate: YAML reads “0,5” as text, not a number: write decimals with a point \(0\.5\)/
       : /refill_rate: o YAML lê “0,5” como texto, não como número: escreva decimais com ponto \(0\.5\)/);
-    await setPolicy(page, (text) => text.replace(/refill_rate: 0,5/, 'refill_rate: 0.0000001'));
+    // Thousands only where the comma could group them (three digits after it): never “(05)”.
+    assert.match(await page.textContent('#policy-status'), /point \(0\.5\)\. |ponto \(0\.5\)\. /);
+    await setPolicy(page, (text) => text.replace(/refill_rate: 0,5/, 'refill_rate: 1,500'));
+    await page.waitForFunction(() => /1500/.test(document.getElementById('policy-status').textContent));
+    assert.match(await page.textContent('#policy-status'), path
+      ? /write decimals with a point \(1\.500\) and thousands without a separator \(1500\)\. /
+      : /escreva decimais com ponto \(1\.500\) e milhares sem separador \(1500\)\. /);
+    await setPolicy(page, (text) => text.replace(/refill_rate: 1,500/, 'refill_rate: 0.0000001'));
     await page.waitForFunction(() => window.bucketlab.diagram.refillRate === 1e-7);
     assert.match(await page.textContent('#policy-status'), tiny);
     assert.deepEqual(page.problems, []);

@@ -109,6 +109,17 @@ for (const [path, lang, notice, idle] of [
     assert.deepEqual(await sliders(page, W), ['5', '5', '1', '1'], 'B and r of the first moment');
     await page.keyboard.press('End');
     assert.deepEqual(await sliders(page, W), ['8', '8', '1.5', `1${decimal}5`], 'B and r at its end');
+    assert.match(await page.textContent('#replay-notice'), notice, 'at its end, still the recording');
+    // A request of the reader's own carries on from there: the notice no longer says how things stand.
+    await page.click(`${W} .bl-send`);
+    await page.waitForFunction(() => document.getElementById('replay-notice').textContent === '');
+    // Nor after a reset, in a recording opened again.
+    await page.goto('about:blank');
+    await page.goto(`${env.server.url}${path}#lang=${lang}&s=${REPLAY}`);
+    await page.waitForSelector(`${W} .bl-widget[data-live]`);
+    await page.waitForFunction(() => document.getElementById('replay-notice')?.textContent);
+    await page.click(`${W} .bl-reset`);
+    await page.waitForFunction(() => document.getElementById('replay-notice').textContent === '');
     assert.deepEqual(page.problems, []);
     await page.context().close();
   });

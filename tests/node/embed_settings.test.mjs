@@ -83,7 +83,7 @@ test('a comma before three digits is neither read as a thousand nor as a decimal
   assert.equal(checkSetting('refill-rate', '0,500'), 0.5, 'no thousands start with 0');
   let error;
   try { checkSetting('capacity', '1,000', undefined, 'pt-BR'); } catch (e) { error = e; }
-  assert.equal(error.localized, 'Capacidade B: em “1,000” a vírgula pode separar milhares ou decimais; escreva 1000 ou 1.000 (ponto decimal).');
+  assert.equal(error.localized, 'Capacidade B: em “1,000” a vírgula pode separar milhares ou decimais; escreva 1000 para o número inteiro ou 1.000 (com ponto) para o decimal.');
   // The pages word the same problem as the widget does (www/i18n/refusal.js, for their forms).
   const problem = { field: 'capacity', rule: 'positive', given: '1,000', ambiguous: true };
   assert.equal(pageRefusal({ problem }, 'pt-BR', () => 'Capacidade B'), error.localized);

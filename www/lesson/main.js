@@ -250,6 +250,7 @@ async function start() {
       } catch {} // refused above already, and named in the notice
     }
     carryHeroOnItsLink();
+    endReplayNoticeOnLeaving();
     permalink.hidden = false;
     root.addEventListener('bucketlab:config', updateHash);
     root.addEventListener('change', updateHash);
@@ -365,6 +366,19 @@ function carryHeroOnItsLink() {
   };
   root.addEventListener('click', acting);
   root.addEventListener('input', acting);
+}
+
+/**
+ * Ends the replay notice (how to play the recording) once the reader leaves the recording: a
+ * request decided in the diagram (sent, or its traffic running on live) or a reset. It would no
+ * longer say how things stand.
+ */
+function endReplayNoticeOnLeaving() {
+  const end = () => diagramNotice('replay-notice', null);
+  root.addEventListener('bucketlab:decision', end);
+  root.addEventListener('click', (event) => {
+    if (event.target.closest('.bl-reset')) end();
+  });
 }
 
 /**

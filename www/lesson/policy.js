@@ -2,7 +2,7 @@
 // loaded the first time the tab opens. A valid edit reconfigures the widget with the chosen tier;
 // an invalid one is explained (line, field, rule) and the widget keeps its last good config. The
 // chosen tier's lines follow the widget's B and r when they change there.
-import { readings, typedNumber } from '../i18n/typed-number.js';
+import { readings, thousandsLike, typedNumber } from '../i18n/typed-number.js';
 import { cut } from '../i18n/translate.js';
 import { formatNumber, t } from './strings.js';
 import { showFailure } from './lazy.js';
@@ -77,9 +77,10 @@ export function describeError(error) {
     missingField: () => t('err_missing_field', { name: p.name }),
     unknownVariant: () => t('err_unknown_variant', { given: p.given, expected: list(p.expected) }),
     invalidType: () => t('err_invalid_type'),
-    // A comma in a number is text to YAML ("0,5", "1,000"): say how YAML writes the number.
+    // A comma in a number is text to YAML ("0,5", "1,000"): say how YAML writes the number, and
+    // the thousands it could also mean only where it could (three digits after the comma).
     invalidValue: () => (/^[-+]?\d+,\d+$/.test(p.given)
-      ? t('err_decimal_comma', { field: p.field, given: p.given, ...readings(p.given) })
+      ? t(thousandsLike(p.given) ? 'err_decimal_comma' : 'err_decimal_comma_point', { field: p.field, given: p.given, ...readings(p.given) })
       : t(tooLarge(error.problem.given) ? 'err_too_large' : p.ruleKind === 'nonNegative' ? 'err_non_negative' : 'err_positive', { field: p.field, given: p.given })),
     // Text to YAML: say so, rather than "must be a number, but got 5".
     quotedNumber: () => t(p.ruleKind === 'nonNegative' ? 'err_non_negative_quoted' : 'err_positive_quoted', { field: p.field, given: p.given }),

@@ -5,7 +5,7 @@ import (
 	"math"
 )
 
-// The gap between 1 and the next float64.
+// {{comments.epsilon}}
 const epsilon = 0x1p-52
 
 // TokenBucket: {{comments.bucket_doc}}
