@@ -63,6 +63,8 @@ struct Widget {
     /// [`Timeline::chart_end`]): that end and the session held there, so the chart stays still
     /// under the pointer, which picks moments on it as drawn.
     frozen: Option<(f64, Session)>,
+    /// While a past moment plays on ("Resume" pressed there): the wall time it last moved.
+    playing: Option<f64>,
     /// Whether the next draw says the moment on screen aloud (a button moved through time), and
     /// the words said before it (a pause's).
     speak_moment: Option<&'static str>,
@@ -141,6 +143,7 @@ fn mount(
             past: None,
             scrub_from: None,
             frozen: None,
+            playing: None,
             speak_moment: None,
             traffic_denial_said: false,
         })
@@ -203,6 +206,7 @@ impl Widget {
     /// needed.
     fn draw(&mut self, wall: f64) -> bool {
         let now = self.session.advance(wall);
+        self.play(now, wall);
         // Between actions, only the automatic traffic decides.
         self.show_decisions(wall, true);
         // A past moment's session is held at that moment: the same calls draw it.
@@ -255,7 +259,8 @@ impl Widget {
         }
         self.announcer.flush(l, wall);
         let visible = self.on_screen && !dom::page_hidden();
-        self.announcer.pending() || (visible && self.session.is_moving(wall))
+        self.announcer.pending()
+            || (visible && (self.session.is_moving(wall) || self.playing.is_some()))
     }
 
     /// Draws now, and keeps the frame loop running only if something moves.
@@ -377,8 +382,22 @@ impl Widget {
                 self.back_to_live(true);
                 return Ok(());
             }
-            // "Resume" while a past moment is shown: back to live, running.
-            Action::Pause if self.past.is_some() => self.back_to_live(false),
+            // "Resume" while a past moment is shown plays it on from there, at the clock's speed;
+            // "Pause" stops it where it is (a recording watched like a video).
+            Action::Pause if self.past.is_some() => {
+                self.playing = match self.playing {
+                    Some(_) => None,
+                    None => Some(wall),
+                };
+                self.controls
+                    .show_clock(self.locale, self.playing.is_none());
+                self.refresh();
+                return Ok(());
+            }
+            // The speed a past moment plays at: it stays shown.
+            Action::Speed if self.past.is_some() => {
+                return self.session.set_speed(self.controls.speed()?, wall);
+            }
             // Anything else happens live, with lesson time running again if it ran before.
             _ => self.back_to_live(true),
         }
@@ -478,6 +497,7 @@ impl Widget {
             None => !self.session.is_paused(),
         };
         let starting = self.past.is_none();
+        self.playing = None;
         // What the reader is using here (the timeline, a step button), to keep where it is on the
         // screen: a moment taller than any shown so far (a 429 after a 200) would push it down.
         let using = dom::focused_in(&self.root);
@@ -542,8 +562,30 @@ impl Widget {
         )
     }
 
+    /// Moves a playing past moment on by the wall time since it last moved, at the clock's speed
+    /// (a frame at most a quarter second: after a hidden tab it goes on, not jumps); at `now` the
+    /// recording has played to its end: live, stopped there.
+    fn play(&mut self, now: f64, wall: f64) {
+        let (Some(last), Some(past)) = (self.playing, &self.past) else {
+            return;
+        };
+        let at = past.at + (wall - last).clamp(0.0, 0.25) * self.session.clock().speed();
+        self.playing = Some(wall);
+        if at >= now {
+            self.back_to_live(false);
+        } else if let Ok(session) = self.session.at(at, wall) {
+            self.show_state(&session, true);
+            self.diagram.hold_height(true);
+            if let Some(past) = &mut self.past {
+                past.at = at;
+                past.session = session;
+            }
+        }
+    }
+
     /// Back to the live session; with `resume`, lesson time runs again if it ran before.
     fn back_to_live(&mut self, resume: bool) {
+        self.playing = None;
         let Some(past) = self.past.take() else {
             return;
         };

@@ -245,3 +245,39 @@ test('a link that ends on a 429 keeps the room of that response from its first m
   assert.deepEqual(student.problems, []);
   await student.context().close();
 });
+
+test('a recording plays on from a past moment with "Resume" at the chosen speed, "Pause" stops it there, and at its end it is live and stopped', async () => {
+  const teacher = await openLesson(env, 'en.html');
+  await d(teacher, () => { const dg = window.bucketlab.diagram; dg.pause(); for (let i = 0; i < 6; i++) dg.send(); dg.step(1.5); });
+  const [text, end] = await d(teacher, () => [window.bucketlab.diagram.scenario, window.bucketlab.diagram.now]);
+  await teacher.context().close();
+  const student = await openLesson(env, `en.html#s=${text}`);
+  const state = () => d(student, () => ({ at: window.bucketlab.diagram.viewTime, past: window.bucketlab.diagram.traveling }));
+  const pause = `${W} .bl-pause`;
+  assert.equal(await student.textContent(pause), 'Resume');
+  await student.click(pause);
+  assert.equal(await student.textContent(pause), 'Pause', 'playing');
+  await student.waitForFunction(() => window.bucketlab.diagram.viewTime > 0.2);
+  assert.equal((await state()).past, true, 'it plays in the past, not live');
+  await student.click(pause);
+  assert.equal(await student.textContent(pause), 'Resume');
+  const stopped = await state();
+  await d(student, () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(r)))));
+  assert.deepEqual(await state(), stopped, 'stopped where it was');
+  // The bucket shows that moment as replayed by the core.
+  assert.equal(await d(student, () => window.bucketlab.diagram.tokens), await d(student, (t) => {
+    const dg = window.bucketlab.diagram;
+    const shown = dg.tokens;
+    dg.seek(t);
+    return shown === dg.tokens ? dg.tokens : NaN;
+  }, stopped.at));
+  // A faster speed keeps the recording on screen; played to its end, it is live there, stopped.
+  await student.selectOption(`${W} .bl-speed`, '4');
+  assert.equal((await state()).past, true, 'a speed change stays in the recording');
+  await student.click(pause);
+  await student.waitForFunction(() => !window.bucketlab.diagram.traveling);
+  assert.deepEqual(await d(student, () => [window.bucketlab.diagram.paused, window.bucketlab.diagram.now]), [true, end]);
+  assert.equal(await student.textContent(pause), 'Resume');
+  assert.deepEqual(student.problems, []);
+  await student.context().close();
+});

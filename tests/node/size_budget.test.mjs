@@ -13,8 +13,8 @@
 // since each refused field keeps its error while another is refused and a script's refused call
 // shows in the widget too: 50,764 → 51,446 B; 53 KB since the 429's status stays out from under
 // a phone's held timeline, a past moment tells its last request with the B and r that decided it,
-// a drag on a long recording's chart picks what it shows and a travel is held from its start at a
-// 429's height: 53,028 → 53,305 B),
+// a drag on a long recording's chart picks what it shows, a travel is held from its start at a
+// 429's height and "Resume" plays a past moment on: 53,028 → 53,771 B),
 // and the lesson page's start-up transfer ≤ 150 KB gzip -9.
 // Needs the release build (scripts/build.sh); bench/sizes.mjs does the measuring.
 import { test } from 'node:test';
