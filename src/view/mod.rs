@@ -240,12 +240,8 @@ impl Widget {
             (markup::level(shown.tokens(wall), config.capacity()), recent)
         };
         let at = self.past.as_ref().map(|p| p.at);
-        let chart = match &self.frozen {
-            Some((end, held)) => Some((*end, held)),
-            None => Timeline::chart_end(at, now).zip(self.past.as_ref().map(|p| &p.session)),
-        };
         self.timeline
-            .draw(&self.session, now, at, chart, wall, &moment);
+            .draw(&self.session, now, at, self.chart(now), wall, &moment);
         // See `press`: the slider's value, just written.
         if let Some(before) = self.speak_moment.take() {
             if let Some(value) = self.timeline.scrub.get_attribute("aria-valuetext") {
@@ -562,6 +558,19 @@ impl Widget {
         )
     }
 
+    /// The chart the timeline draws instead of the live one at lesson time `now`, and where it
+    /// ends: the one a drag holds still, or a moment older than the chart's span and the session
+    /// held there ([`Timeline::chart_end`]).
+    fn chart(&self, now: f64) -> Option<(f64, &Session)> {
+        match &self.frozen {
+            Some((end, held)) => Some((*end, held)),
+            None => self
+                .past
+                .as_ref()
+                .and_then(|p| Timeline::chart_end(Some(p.at), now).map(|end| (end, &p.session))),
+        }
+    }
+
     /// Moves a playing past moment on by the wall time since it last moved, at the clock's speed
     /// (a frame at most a quarter second: after a hidden tab it goes on, not jumps); at `now` the
     /// recording has played to its end: live, stopped there.
@@ -671,10 +680,7 @@ impl Widget {
                 }
                 _ => return,
             }
-            let end = match &self.frozen {
-                Some((end, _)) => *end,
-                None => Timeline::chart_end(self.past.as_ref().map(|p| p.at), now).unwrap_or(now),
-            };
+            let end = self.chart(now).map_or(now, |(end, _)| end);
             if event.type_() == "pointerup" {
                 self.scrub_from = None;
                 self.frozen = None;

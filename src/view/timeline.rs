@@ -112,13 +112,12 @@ impl Timeline {
         wall: f64,
         moment: &dyn Fn() -> ((f64, usize), Option<String>),
     ) {
-        let follow = chart;
+        let follow = chart.is_some();
         let (chart, end) = chart.map_or((live, now), |(end, past)| (past, end));
         let (history, exact) = (chart.history(), live.is_paused());
         let drawn = self.drawn.get();
         // A new request or another session's history (`follow`) draws at once.
-        let changed =
-            follow.is_some() || drawn.is_none_or(|(revision, _)| revision != history.revision());
+        let changed = follow || drawn.is_none_or(|(revision, _)| revision != history.revision());
         let read = self.read.replace(false);
         // After a still draw, the first running one is due at once (`moved` is cleared).
         if !exact && shown.is_none() && !changed && !read {
@@ -131,7 +130,7 @@ impl Timeline {
         }
         if changed || drawn.is_none_or(|(_, origin)| origin != end) {
             self.redraw(history, end, chart.config().capacity());
-            if follow.is_some() {
+            if follow {
                 // Another session's history: the live chart is drawn afresh after it.
                 self.drawn.set(None);
             }
