@@ -14,7 +14,7 @@ use std::path::Path;
 const TABLES: [(&str, &str); 2] = [("PT_BR", "pt-BR"), ("EN", "en")];
 
 /// The keys the widget writes while it runs (everything else is in the markup only).
-const RUN_TIME: [&str; 27] = [
+const RUN_TIME: [&str; 28] = [
     "decimal",
     "pause",
     "resume",
@@ -41,6 +41,7 @@ const RUN_TIME: [&str; 27] = [
     "resumed_said",
     "scrub_live",
     "scrub_past",
+    "scrub_mark",
     "err_controls",
 ];
 

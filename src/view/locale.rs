@@ -41,6 +41,8 @@ pub struct Locale {
     pub scrub_live: &'static str,
     /// `{t}` lesson seconds, `{d}` seconds before the live moment; `{n}`, `{o}` as above.
     pub scrub_past: &'static str,
+    /// `{d}` seconds before the live moment: the playhead's label on the timeline, under its line.
+    pub scrub_mark: &'static str,
     pub idle: &'static str,
     /// `{n}` whole tokens left.
     pub admitted: &'static str,

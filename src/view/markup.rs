@@ -153,7 +153,8 @@ const FRAME: &str = "<div class=\"bl-widget{}\" lang=\"{}\">\
 /// `{}` marks, in order: the slider's name, the id prefix four times, the title, the id prefix,
 /// the description, the id prefix twice (clip), the two tick labels, the live region's sentence
 /// after a reset. The three paths, redrawn as time runs, are clipped to the chart's window; the
-/// playhead line marks the moment shown while scrubbing.
+/// playhead marks the moment shown while scrubbing: a line, and under it, on the labels' row, how
+/// long before "now" that moment is (widget.css hides the row's label it comes near).
 const TIMELINE: &str = "<div class=\"bl-bottom\"><div class=\"bl-scrub\" role=\"slider\" tabindex=\"0\" aria-label=\"{}\" \
 aria-describedby=\"{}-tl-desc\" aria-valuemin=\"0\" aria-valuemax=\"0\" aria-valuenow=\"0\">\
 <svg class=\"bl-timeline\" viewBox=\"0 0 480 114\" role=\"img\" \
@@ -164,9 +165,10 @@ aria-labelledby=\"{}-tl-title {}-tl-desc\">\
 <g clip-path=\"url(#{}-tl-clip)\">\
 <path class=\"bl-tl-level\"/><path class=\"bl-tl-admitted\"/><path class=\"bl-tl-denied\"/>\
 </g>\
-<text class=\"bl-tl-tick\" x=\"2\" y=\"108\">{}</text>\
-<line class=\"bl-tl-head\" x1=\"0\" x2=\"0\" y1=\"0\" y2=\"90\" visibility=\"hidden\"/>\
-<text class=\"bl-tl-tick\" x=\"478\" y=\"108\" text-anchor=\"end\">{}</text>\
+<g class=\"bl-tl-head\" visibility=\"hidden\"><line x1=\"0\" x2=\"0\" y1=\"0\" y2=\"90\"/>\
+<text class=\"bl-tl-tick bl-tl-moment\" y=\"108\" text-anchor=\"middle\"></text></g>\
+<text class=\"bl-tl-tick bl-tl-start\" x=\"2\" y=\"108\">{}</text>\
+<text class=\"bl-tl-tick bl-tl-end\" x=\"478\" y=\"108\" text-anchor=\"end\">{}</text>\
 </svg></div>\
 <p class=\"bl-live\" aria-live=\"polite\" aria-atomic=\"true\" data-reset=\"{}\"></p>\
 </div></div>";

@@ -12,7 +12,8 @@
 //!
 //! The chart is also a slider (`role="slider"`) over lesson time, from 20 s ago to now: dragging
 //! on it or using the arrow keys, Page Up/Down and Home/End picks a past moment, which the
-//! widget replays through the core; a playhead line marks it.
+//! widget replays through the core; a playhead marks it: a line, and under it, over the labels'
+//! row, how long before "now" the moment is ("−2.5 s", like the row's "−20 s").
 
 use super::dom::{self, set};
 use super::locale::{fill, Locale};
@@ -37,6 +38,15 @@ const LEVEL_BOTTOM: f64 = 64.0;
 const NOW_X: f64 = WIDTH - 6.0;
 /// Pixels per second of lesson time.
 const PX_PER_SECOND: f64 = NOW_X / SPAN;
+/// How far in from either side of the chart the middle of the playhead's label may go, so the
+/// label stays whole: half its width at its largest (about 88 units for "−20.0 s" at 22 px).
+const MARK_EDGE: f64 = 46.0;
+/// How near either side the label's middle comes before the row's label there ("−20 s", "now",
+/// "agora") gives way to it: `MARK_NEAR` with the row's larger type on a narrow chart (18 and
+/// 22 px: half the label and that label reach about 100 units), `MARK_CLOSE` with its smaller
+/// (11 and 13 px: about 62). widget.css and bucket-lab.css pick by the chart's width.
+const MARK_NEAR: f64 = 112.0;
+const MARK_CLOSE: f64 = 68.0;
 /// How far past "now" the level line is drawn (the clip hides it), so its slope reaches the
 /// chart's right edge.
 const AHEAD: f64 = 60.0;
@@ -51,7 +61,9 @@ pub struct Timeline {
     locale: &'static Locale,
     /// The slider around the chart.
     pub scrub: Element,
+    /// The playhead: its line and its label.
     head: Element,
+    mark: Element,
     level: Element,
     admitted: Element,
     denied: Element,
@@ -71,11 +83,12 @@ pub struct Timeline {
 impl Timeline {
     /// Finds the chart in the widget's markup under `parent`; `l` words its slider's value.
     pub fn attach(parent: &Element, l: &'static Locale) -> Result<Timeline, JsValue> {
-        let [scrub, head, level, admitted, denied] = dom::find_each(
+        let [scrub, head, mark, level, admitted, denied] = dom::find_each(
             parent,
             [
                 ".bl-scrub",
                 ".bl-tl-head",
+                ".bl-tl-moment",
                 ".bl-tl-level",
                 ".bl-tl-admitted",
                 ".bl-tl-denied",
@@ -85,6 +98,7 @@ impl Timeline {
             locale: l,
             scrub,
             head,
+            mark,
             level,
             admitted,
             denied,
@@ -137,7 +151,22 @@ impl Timeline {
         }
         match shown {
             Some(at) => {
-                set(&self.head, "transform", &translate(x_of(at, end), 0.0));
+                let x = x_of(at, end);
+                set(&self.head, "transform", &translate(x, 0.0));
+                // The label, centred under the line, stays whole inside the chart, and the row's
+                // label it comes near gives way (widget.css).
+                let mid = x.clamp(MARK_EDGE, WIDTH - MARK_EDGE);
+                let mut dx = String::new();
+                push_fixed(&mut dx, mid - x, 2);
+                set(&self.mark, "x", &dx);
+                let near = match mid.min(WIDTH - mid) {
+                    edge if edge >= MARK_NEAR => "",
+                    edge if mid < WIDTH / 2.0 => {
+                        ["start", "start-close"][(edge < MARK_CLOSE) as usize]
+                    }
+                    edge => ["end", "end-close"][(edge < MARK_CLOSE) as usize],
+                };
+                set(&self.head, "data-near", near);
                 set(&self.head, "visibility", "visible");
             }
             None => set(&self.head, "visibility", "hidden"),
@@ -200,10 +229,14 @@ impl Timeline {
             o.push(' ');
             o.push_str(&recent);
         }
-        let d = l.fixed(round(now) - round(at), decimals as usize);
+        // A past moment less than a tenth of a second before now is said to be a tenth before.
+        let d = l.fixed((round(now) - round(at)).max(0.1), decimals as usize);
         let values = [("t", &*t), ("d", &d), ("n", &n), ("o", &o)];
         let text = match shown {
-            Some(at) if now - at > 1e-9 => fill(l.scrub_past, &values),
+            Some(at) if now - at > 1e-9 => {
+                dom::text(&self.mark, &fill(l.scrub_mark, &values));
+                fill(l.scrub_past, &values)
+            }
             _ => fill(l.scrub_live, &values),
         };
         set(&self.scrub, "aria-valuetext", &text);

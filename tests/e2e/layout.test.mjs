@@ -75,7 +75,7 @@ for (const path of ['', 'en.html']) {
 /** The timeline's tick labels' size on screen, in px: their font size scaled as the SVG is. */
 const tickPixels = (root) => {
   const svg = root.querySelector('.bl-timeline');
-  const tick = svg.querySelector('.bl-tl-tick');
+  const tick = svg.querySelector('.bl-tl-start');
   return parseFloat(getComputedStyle(tick).fontSize) * svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
 };
 
@@ -221,7 +221,7 @@ const burstRoom = (root) => {
   const svg = root.querySelector('.bl-timeline').getBoundingClientRect();
   const ok = root.querySelector('.bl-tl-admitted').getBoundingClientRect();
   const denied = root.querySelector('.bl-tl-denied').getBoundingClientRect();
-  const label = Math.min(...[...root.querySelectorAll('.bl-tl-tick')].map((t) => t.getBoundingClientRect().top));
+  const label = Math.min(...[...root.querySelectorAll('.bl-tl-start, .bl-tl-end')].map((t) => t.getBoundingClientRect().top));
   return { past: Math.max(ok.right, denied.right) - svg.right, gap: label - denied.bottom, rows: denied.top - ok.bottom };
 };
 

@@ -111,7 +111,7 @@ test('in a recording longer than 20 s, the pointer picks moments on the chart as
   await d(page, () => window.bucketlab.diagram.seek(15));
   // The chart ends at 15 s (25 s before the recording's end), the playhead at its right edge.
   await page.locator(`${W} .bl-scrub`).scrollIntoViewIfNeeded();
-  const head = await page.locator(`${W} .bl-tl-head`).boundingBox();
+  const head = await page.locator(`${W} .bl-tl-head line`).boundingBox();
   const chart = await page.locator(`${W} .bl-scrub`).boundingBox();
   const y = chart.y + chart.height / 2;
   await page.mouse.click(head.x + head.width / 2, y);

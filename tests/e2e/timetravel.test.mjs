@@ -158,6 +158,55 @@ test('scrubbing back shows the exact earlier counter, panel and formula; back to
   await page.context().close();
 });
 
+for (const [path, viewport, comma] of [['en.html', SIZES[0], false], ['', SIZES[1], true]]) {
+  test(`${path || 'index.html'} at ${viewport.width} px: a past moment is written under the playhead, how long before now, whole on the chart, the row's label it comes near giving way`, async () => {
+    const page = await openLesson(env, path, { viewport });
+    await page.evaluate(() => { const d = window.bucketlab.diagram; d.pause(); d.send(); d.step(20.5); });
+    await page.locator(`${W} .bl-scrub`).scrollIntoViewIfNeeded();
+    const number = (text) => (comma ? text.replace('.', ',') : text);
+    // The label's text, where it and the row's labels are on screen, and the playhead line's x.
+    const mark = () => page.evaluate((w) => {
+      const q = (s) => document.querySelector(`${w} ${s}`);
+      const box = (s) => { const r = q(s).getBoundingClientRect(); return { left: r.left, right: r.right, mid: (r.left + r.right) / 2 }; };
+      const shown = (s) => getComputedStyle(q(s)).visibility === 'visible';
+      return { text: q('.bl-tl-moment').textContent, head: q('.bl-tl-head').getAttribute('visibility'), line: box('.bl-tl-head line').mid,
+        label: box('.bl-tl-moment'), chart: box('.bl-timeline'), start: shown('.bl-tl-start') && box('.bl-tl-start'), end: shown('.bl-tl-end') && box('.bl-tl-end') };
+    }, W);
+    const apart = (a, b) => a.right <= b.left || b.right <= a.left;
+    const seek = (before) => page.evaluate((s) => { const d = window.bucketlab.diagram; d.seek(d.now - s); }, before);
+
+    // Mid-chart: under the line, both row labels shown and clear of it.
+    await seek(7.5);
+    let m = await mark();
+    assert.equal(m.head, 'visible');
+    assert.equal(m.text, `−${number('7.5')} s`);
+    assert.ok(Math.abs(m.label.mid - m.line) < 1, `centred under the line: ${m.label.mid} against ${m.line}`);
+    assert.ok(m.start && m.end && apart(m.label, m.start) && apart(m.label, m.end), 'both row labels shown, clear of it');
+    // Near now: whole on the chart; "now" gives way, "−20 s" stays.
+    await seek(0.3);
+    m = await mark();
+    assert.equal(m.text, `−${number('0.3')} s`);
+    assert.ok(m.label.right <= m.chart.right + 0.5, `whole: its right ${m.label.right}, the chart's ${m.chart.right}`);
+    assert.equal(m.end, false, '"now" gives way');
+    assert.ok(m.start, '"−20 s" stays');
+    // At the chart's start (Home): "−20 s" gives way, "now" stays.
+    await page.focus(`${W} .bl-scrub`);
+    await page.keyboard.press('Home');
+    m = await mark();
+    assert.equal(m.text, `−${number('20.0')} s`);
+    assert.ok(m.label.left >= m.chart.left - 0.5, `whole: its left ${m.label.left}, the chart's ${m.chart.left}`);
+    assert.equal(m.start, false, '"−20 s" gives way');
+    assert.ok(m.end && apart(m.label, m.end), '"now" stays, clear of it');
+    // Live again: no playhead, both row labels back.
+    await page.keyboard.press('End');
+    m = await mark();
+    assert.equal(m.head, 'hidden');
+    assert.ok(m.start && m.end, 'both row labels back');
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}
+
 test('a scenario link replays identically, step by step', async () => {
   const teacher = await openLesson(env, 'en.html');
   // Two seconds in (as after a while on the page): the link counts from a second before the
