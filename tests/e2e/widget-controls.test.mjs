@@ -89,8 +89,8 @@ test('en embed: B = 2.55 reads full as 2.55 / 2.55, and a request leaves 1.55 on
 const REPLAY = '1_5_1_5_8.525500000001863_0.3899000000003725c6,1_0.4292000000011176c7,1_0.5993000000007451c8,1_0.6730999999996276c8,1.5_4.648699999997392s2,1_4.9402999999988815s2,1_5.409900000000372s2,1';
 
 for (const [path, lang, notice, idle] of [
-  ['', 'pt-BR', /^Uma gravação está carregada no diagrama abaixo/, /^Nenhuma requisição ainda neste momento: avance/],
-  ['en.html', 'en', /^A recording is loaded in the diagram below/, /^No request yet at this moment: step forward/],
+  ['', 'pt-BR', /^Uma gravação está carregada no diagrama abaixo/, /^Nenhuma requisição ainda neste momento\. Para ver o que veio depois, aperte “Continuar”/],
+  ['en.html', 'en', /^A recording is loaded in the diagram below/, /^No request yet at this moment\. To see what came next, press “Resume”/],
 ]) {
   test(`${lang}: a replay link opens at the diagram, says a recording is loaded and how to play it, with every recorded setting`, async () => {
     const page = await openLesson(env, `${path}#lang=${lang}&s=${REPLAY}`, { viewport: { width: 1280, height: 800 } });
@@ -105,6 +105,9 @@ for (const [path, lang, notice, idle] of [
     await page.focus(`${W} .bl-scrub`);
     assert.equal(await page.inputValue(`${W} .bl-cost`), '2', 'the recorded cost');
     assert.match(await page.textContent(`${W} .bl-status`), idle);
+    // The button the status names is there, with that name.
+    const resume = (await page.textContent(`${W} .bl-status`)).match(/“([^”]+)”/)[1];
+    assert.equal(await page.textContent(`${W} .bl-pause`), resume, 'the status names the Time group\'s button');
     const decimal = lang === 'en' ? '.' : ',';
     assert.deepEqual(await sliders(page, W), ['5', '5', '1', '1'], 'B and r of the first moment');
     await page.keyboard.press('End');
