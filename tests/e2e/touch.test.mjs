@@ -165,6 +165,17 @@ test('touch: with a 429 on screen, the timeline holds to the foot of a phone sho
   assert.ok(scrub.y + scrub.height <= 667 + 0.5 && scrub.y >= diagram.y + diagram.height,
     `the timeline on screen under the bucket: ${JSON.stringify({ diagram, scrub })}`);
   assert.equal(await page.textContent(`${W} .bl-counter`), '1.5 / 5');
+  // Focused from the keyboard there, its whole focus ring is on the screen.
+  await page.keyboard.press('Shift');
+  const ring = await page.evaluate((W) => {
+    const scrub = document.querySelector(`${W} .bl-scrub`);
+    scrub.focus({ preventScroll: true });
+    const style = getComputedStyle(scrub);
+    const reach = parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth);
+    return { visible: scrub.matches(':focus-visible'), bottom: scrub.getBoundingClientRect().bottom + Math.max(0, reach), height: innerHeight };
+  }, W);
+  assert.ok(ring.visible && ring.bottom <= ring.height + 0.5, `the focus ring inside the screen: ${JSON.stringify(ring)}`);
+  await page.evaluate(() => document.activeElement.blur());
 
   const [from, to] = [await pointIn(page, `${W} .bl-scrub`, 0.95), await pointIn(page, `${W} .bl-scrub`, 0.2)];
   await swipe(page, cdp, from, to);
