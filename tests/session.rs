@@ -1177,3 +1177,48 @@ fn a_frame_stamped_just_before_the_refusal_counts_down_from_the_exact_wait() {
     let later = session.retry_in(4.5).expect("still waiting");
     assert!((later - 0.5).abs() < 1e-9, "{later}");
 }
+
+#[test]
+fn a_past_moment_played_on_is_the_moment_replayed_from_the_start() {
+    let (session, seen) = recorded();
+    let end = session.now(60.0);
+    // Moments in small and large steps, through the traffic, the sends and the reconfiguration,
+    // landing on the looks and on actions' own times too.
+    let mut moments: Vec<f64> = (0..=80).map(|i| end * f64::from(i) / 80.0).collect();
+    moments.extend(seen.iter().map(|(now, _, _)| *now));
+    moments.extend(session.log().entries().iter().map(|e| e.at));
+    moments.sort_by(f64::total_cmp);
+    let mut past = session.at(0.0, 60.0).unwrap();
+    let mut from = 0.0;
+    let mut arrivals = 0;
+    for at in moments {
+        session.play_on(&mut past, from, at).unwrap();
+        from = at;
+        let fresh = session.at(at, 60.0).unwrap();
+        assert_eq!(past.now(1e9), fresh.now(1e9), "held at {at}");
+        assert!(past.is_paused());
+        assert_eq!(
+            picture(&past, at),
+            picture(&fresh, at),
+            "at lesson time {at}"
+        );
+        let levels = |s: &Session| s.history().level_line(at);
+        assert_eq!(levels(&past), levels(&fresh), "the level line at {at}");
+        assert_eq!(past.config(), fresh.config());
+        assert_eq!(past.traffic().is_some(), fresh.traffic().is_some());
+        arrivals = arrivals.max(fresh.history().events().count());
+    }
+    assert!(
+        arrivals > 10,
+        "traffic was decided on the way: {arrivals} events at most"
+    );
+    // Played on from the end, it stays there.
+    session.play_on(&mut past, end, end).unwrap();
+    assert_eq!(
+        picture(&past, end),
+        picture(&session.at(end, 60.0).unwrap(), end)
+    );
+    // Not back in time: a moment before the one held is refused, by name.
+    let err = session.play_on(&mut past, end, end - 1.0).unwrap_err();
+    assert!(err.to_string().starts_with("now must be"), "{err}");
+}

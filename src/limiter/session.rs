@@ -213,16 +213,34 @@ impl Session {
     pub fn at(&self, at: f64, wall: f64) -> Result<Session, InvalidValue> {
         let now = self.now(wall);
         let at = InvalidValue::check(Field::Now, at, Rule::Between(0.0, now + TOLERANCE))?;
-        let steps: Vec<(f64, Action)> = self
-            .log
-            .entries
-            .iter()
-            .filter(|e| e.at <= at + TOLERANCE && !e.action.is_clock())
-            .map(|e| (e.at, e.action))
-            .collect();
-        // An action within the tolerance after `at` is shown as done.
-        let until = steps.last().map_or(at, |(last, _)| at.max(*last));
-        Session::play(self.log.config, steps, until)
+        // A fresh session at lesson time 0, played on from before the first action.
+        let mut session = Session::play(self.log.config, [], 0.0)?;
+        self.play_on(&mut session, f64::NEG_INFINITY, at)?;
+        Ok(session)
+    }
+
+    /// Moves `past`, this session's replay held at lesson time `from` (what [`Session::at`] gave
+    /// for `from`, or this call), on to the later moment `at`: the same state [`Session::at`] gives
+    /// for `at`, for the work of the actions and arrivals in between only. A recording played on
+    /// frame by frame costs each frame its own time, not the whole recording again. An `at`
+    /// before `from` is refused (that is [`Session::at`]'s work).
+    pub fn play_on(&self, past: &mut Session, from: f64, at: f64) -> Result<(), InvalidValue> {
+        let at = InvalidValue::check(Field::Now, at, Rule::Between(from, f64::MAX))?;
+        past.exact = true;
+        let mut until = at;
+        for e in &self.log.entries {
+            // The actions up to `at` not done up to `from`; one within the tolerance after a
+            // moment is shown as done then.
+            if e.at > from + TOLERANCE && e.at <= at + TOLERANCE && !e.action.is_clock() {
+                past.hold_at(e.at)?;
+                past.apply(e.action, 0.0)?;
+                until = until.max(e.at);
+            }
+        }
+        past.hold_at(until.max(past.now(0.0)))?;
+        past.advance(0.0);
+        past.exact = false;
+        Ok(())
     }
 
     /// A stopped session of `config` that does each of `steps` (actions that are not clock

@@ -487,12 +487,12 @@ impl Widget {
             self.back_to_live(resume);
             return Ok(());
         }
-        let past = self.session.at(at, wall)?;
         let resume = match &self.past {
             Some(p) => p.resume,
             None => !self.session.is_paused(),
         };
         let starting = self.past.is_none();
+        let past = self.moment(at, wall)?;
         self.playing = None;
         // What the reader is using here (the timeline, a step button), to keep where it is on the
         // screen: a moment taller than any shown so far (a 429 after a 200) would push it down.
@@ -579,15 +579,38 @@ impl Widget {
             return;
         };
         let at = past.at + (wall - last).clamp(0.0, 0.25) * self.session.clock().speed();
+        let resume = past.resume;
         self.playing = Some(wall);
         if at >= now {
             self.back_to_live(false);
-        } else if let Ok(session) = self.session.at(at, wall) {
+        } else if let Ok(session) = self.moment(at, wall) {
             self.show_state(&session, true);
             self.diagram.hold_height(true);
-            if let Some(past) = &mut self.past {
-                past.at = at;
-                past.session = session;
+            self.past = Some(Past {
+                at,
+                session,
+                resume,
+            });
+        }
+    }
+
+    /// The session as it was at lesson time `at`, replayed by the core: played on from the past
+    /// moment shown if `at` is later (a step forward, a frame of playback: the work of the time
+    /// in between only), else from the start. A later moment takes the past moment shown (the
+    /// core refuses to play on only to an earlier one, which is not asked here).
+    fn moment(&mut self, at: f64, wall: f64) -> Result<Session, InvalidValue> {
+        match self.past.take() {
+            Some(Past {
+                at: from,
+                mut session,
+                ..
+            }) if from <= at => match self.session.play_on(&mut session, from, at) {
+                Ok(()) => Ok(session),
+                Err(_) => self.session.at(at, wall),
+            },
+            shown => {
+                self.past = shown;
+                self.session.at(at, wall)
             }
         }
     }
@@ -700,10 +723,16 @@ impl Widget {
         }
         // Only End and the pointer run time again on reaching now; the keys that step keep it
         // stopped (see `travel`).
-        let resume = event
-            .dyn_ref::<web_sys::KeyboardEvent>()
-            .is_none_or(|key| key.key() == "End");
-        let _ = self.travel(target.min(now).max(self.timeline.start(now)), wall, resume);
+        let key = event.dyn_ref::<web_sys::KeyboardEvent>();
+        let resume = key.is_none_or(|key| key.key() == "End");
+        let was_running = self.past.is_none() && !self.session.is_paused();
+        let travelled = self.travel(target.min(now).max(self.timeline.start(now)), wall, resume);
+        // A key that goes back from running time stops it: said, as "Step back" says it (the
+        // slider's new value alone does not tell).
+        if travelled.is_ok() && was_running && key.is_some() && self.past.is_some() {
+            self.speak_moment = Some(self.locale.paused_said);
+            self.refresh();
+        }
     }
 
     /// Puts `session` (a played scenario, held at its end) in place of the live one and shows

@@ -242,6 +242,15 @@ test('time: a pause or a step says the moment\'s tokens (and a request just made
   assert.match(stopped, /, 0\.1 s before live: /);
   await hearN(page, 5);
   assert.equal((await heard(page))[4], `Time paused: ${stopped}`);
+  // So does a key on the slider that goes back from running time.
+  await page.click(`${W} .bl-to-live`);
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.paused), false, 'running again');
+  await hearN(page, 6);
+  await slider.focus();
+  await page.keyboard.press('ArrowLeft');
+  const keyed = await momentText(page);
+  await hearN(page, 7);
+  assert.equal((await heard(page))[6], `Time paused: ${keyed}`);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

@@ -97,6 +97,9 @@ for (const [path, lang, notice, idle] of [
     await page.waitForSelector('#replay-notice');
     assert.match(await page.textContent('#replay-notice'), notice);
     assert.equal(await page.getAttribute('#replay-notice', 'role'), 'status');
+    // In the page from the start, empty: a status added with its words already in is often not read.
+    const html = await (await fetch(`${env.server.url}${path || 'index.html'}`)).text();
+    assert.match(html, /<p class="notice" id="replay-notice" role="status"><\/p>/);
     // The sections above grow as they mount while the page scrolls: wait until it has settled
     // there, the bucket and the focused control in view (at 1280 × 800 the timeline is under the
     // send row and the response, within a screen of the bucket: it has the focus).
