@@ -205,6 +205,36 @@ test('a shared permalink that names a tab still takes the reader to the code, an
   await page.context().close();
 });
 
+test('a shared permalink of the diagram\'s state (its first tab, or none) lands on the diagram, with that state', async () => {
+  for (const hash of ['#b=8&r=2&c=2&lang=en&tab=algorithm&code=go', '#b=8&r=2']) {
+    const page = await openLesson(env, `en.html${hash}`, { viewport: { width: 375, height: 812 } });
+    await settledAt(page, 'diagrama');
+    assert.deepEqual(await page.evaluate(() => [window.bucketlab.diagram.capacity, window.bucketlab.diagram.refillRate]), [8, 2]);
+    await page.context().close();
+  }
+});
+
+test('following "Permalink" on the page puts its address in the address bar and says so, the page and the diagram as they were', async () => {
+  const page = await openLesson(env, 'en.html');
+  await page.evaluate(() => { window.bucketlab.diagram.pause(); window.bucketlab.diagram.send(); window.__kept = true; });
+  const link = page.locator('.permalink-link');
+  await link.scrollIntoViewIfNeeded();
+  await link.focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.getElementById('copy-announcer').textContent !== '');
+  assert.equal(await page.textContent('#copy-announcer'), 'The address bar now holds the link to this state.');
+  // No reload: the same page and diagram, the link still focused and on the screen.
+  const after = await page.evaluate(() => {
+    const link = document.querySelector('.permalink-link');
+    const { top, bottom } = link.getBoundingClientRect();
+    return { kept: window.__kept, hash: location.hash, focused: document.activeElement === link, shown: top >= 0 && bottom <= innerHeight, sent: window.bucketlab.diagram.tokens < 5 };
+  });
+  assert.match(after.hash, /^#b=5&r=1&c=1&lang=en&tab=algorithm&code=\w+$/);
+  assert.deepEqual({ ...after, hash: undefined }, { kept: true, hash: undefined, focused: true, shown: true, sent: true });
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('the Rust tab shows exactly the core\'s bucket.rs', async () => {
   const page = await openLesson(env);
   const shown = await page.textContent('figure[data-source="src/limiter/bucket.rs"] pre');

@@ -167,6 +167,19 @@ async function start() {
       if (diagram()) permalinkLink.href = permalinkUrl();
     });
   }
+  // Followed here (a plain click or Enter), it puts that address in the address bar and says so,
+  // rather than load the page again from it: the diagram's requests and the place on the page
+  // stay. A new tab or window (a middle or modified click) opens it as any link.
+  permalinkLink.addEventListener('click', (event) => {
+    if (!diagram() || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    history.replaceState(history.state, '', permalinkLink.href);
+    const announcer = document.getElementById('copy-announcer');
+    announcer.textContent = t('permalink_in_address');
+    setTimeout(() => {
+      if (announcer.textContent === t('permalink_in_address')) announcer.textContent = '';
+    }, 4000);
+  });
   // "Watch this": a link that replays the reader's actions so far, step by step.
   wireCopyButton(permalink.querySelector('.scenario-copy'), () => {
     if (!diagram()) return '';
@@ -287,9 +300,11 @@ async function start() {
   } else if (handoff) {
     // From the other language's page: where the reader was there.
     if (document.getElementById(handoff.at)) scrollToKept(document.getElementById(handoff.at));
-  } else if (isPermalink(location.hash) && link.values.tab && !document.referrer.startsWith(location.origin)) {
-    // A link shared from elsewhere that names a tab is about the code.
-    scrollToKept(document.getElementById('codigo'));
+  } else if (isPermalink(location.hash) && ['b', 'r', 'c', 'tab'].some((k) => k in link.values) && !document.referrer.startsWith(location.origin)) {
+    // A link shared from elsewhere: one that opens a later tab (Configuration, Usage) is about the
+    // code; any other carries the diagram's state ("Copy a link to this state", under it) and is
+    // about the diagram.
+    scrollToKept(document.getElementById(link.values.tab && link.values.tab !== 'algorithm' ? 'codigo' : 'diagrama'));
   } else if (rejected.length) {
     // A refused link's notice sits under the hero, below a phone's first screen: brought into
     // view, or the reader would see an ordinary page and never learn the link was refused. It
