@@ -99,15 +99,22 @@ async function fitsAt(src, height, where) {
     const page = await openPage(browser, { viewport: { width, height } });
     await page.goto(src);
     await page.waitForFunction(() => document.querySelector('bucket-lab').diagram);
-    // Its tallest moment: a refusal shows the status, the countdown, the response's head, the
-    // formula and the exact wait (taller than the idle widget by some 250 px).
+    // Its tallest moments: a refusal shows the status, the countdown, the response's head, the
+    // formula and the exact wait (taller than the idle widget by some 250 px); once time has run,
+    // their numbers have decimals and the lines are longer ("min(5, 0 + 0.283·1) = 0.283").
     const content = await page.evaluate(() => {
       const diagram = document.querySelector('bucket-lab').diagram;
       const tall = () => Math.ceil(document.body.getBoundingClientRect().height);
-      const idle = tall();
+      const heights = [tall()];
       diagram.pause();
       while (diagram.send(1));
-      return Math.max(idle, tall());
+      heights.push(tall());
+      for (const seconds of [0.2834, 0.1377, 0.0419, 1.2983, 0.7771]) {
+        diagram.step(seconds);
+        diagram.send(1);
+        heights.push(tall());
+      }
+      return Math.max(...heights);
     });
     assert.ok(content <= height, `${where}: at ${width} px the diagram is ${content} px tall after a 429, over the snippet's height="${height}"`);
     assert.deepEqual(page.problems, []);

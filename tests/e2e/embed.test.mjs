@@ -755,7 +755,7 @@ test('moved elsewhere in the page (appendChild), an element keeps its bucket; re
 const hostPage = (body, lang = 'en') => `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Host</title>
   <link rel="icon" href="data:,"><script type="module" src="./bucket-lab.js"></script></head><body>${body}</body></html>`;
 
-test('a host page\'s CSP: a wasm refusal names \'wasm-unsafe-eval\', unloaded stylesheets are said, in the page\'s language', async () => {
+test('a host page\'s CSP: a wasm refusal names \'wasm-unsafe-eval\', unloaded stylesheets are said, a wasm download refused names connect-src, in the page\'s language', async () => {
   const body = '<bucket-lab id="x" capacity="3"></bucket-lab>';
   for (const [policy, lang, title, detail] of [
     ["default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'", 'pt-BR',
@@ -764,6 +764,9 @@ test('a host page\'s CSP: a wasm refusal names \'wasm-unsafe-eval\', unloaded st
     ["default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'none'; connect-src 'self'", 'en',
       'The diagram could not be loaded',
       'Its stylesheets (widget.css, bucket-lab.css) did not load: if this page has a Content Security Policy, its style-src must allow the site they come from.'],
+    ["default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; connect-src 'none'", 'en',
+      'The diagram could not be loaded',
+      'Its WebAssembly file (bucketlab_bg.wasm) could not be downloaded: the connection may have dropped, or, if this page has a Content Security Policy, its connect-src must allow the site it comes from.'],
   ]) {
     const host = await serveStatic(WWW, { headers: { 'content-security-policy': policy }, pages: { 'host.html': hostPage(body, lang) } });
     try {

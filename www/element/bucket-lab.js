@@ -309,7 +309,12 @@ export class BucketLabElement extends ElementBase {
       // A host page's CSP that refuses to compile WebAssembly: the browser's words (English,
       // about 'unsafe-eval') would not tell the author what to add; ours do.
       const refusedByPolicy = /Content.Security.Policy|CSP|unsafe-eval/i.test(detail);
-      showError(this.#frame, this.#t('loadFailed'), refusedByPolicy ? this.#t('wasmPolicy') : detail);
+      // A download that failed ("Failed to fetch", "NetworkError…", "Load failed"): a dropped
+      // connection, or a CSP's connect-src that does not allow the file's site (the browser does
+      // not say which).
+      const notDownloaded = error instanceof TypeError && /fetch|network|load failed/i.test(detail);
+      const said = refusedByPolicy ? this.#t('wasmPolicy') : notDownloaded ? this.#t('wasmFetch', { file: 'bucketlab_bg.wasm' }) : detail;
+      showError(this.#frame, this.#t('loadFailed'), said);
       return;
     }
     if (generation !== this.#generation) return;
