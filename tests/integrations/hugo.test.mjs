@@ -82,6 +82,10 @@ test('hugo: a bad parameter fails the build naming the page, the line and the ru
       ['capacity="1e999"', 'capacity must be a finite number greater than 0, got "1e999"'],
       ['refill-rate="12345678901234567890e300"', 'refill-rate must be a finite number of at least 0, got "12345678901234567890e300"'],
       ['tokens="1e123456"', 'tokens must be a finite number from 0 to 5, got "1e123456"'],
+      // A comma that could group thousands, as the element refuses it: this message only.
+      ['capacity="1,000"', 'capacity "1,000" is ambiguous: the comma could group thousands or mark decimals; write 1000 for the whole number, or a point for decimals'],
+      ['capacity="20" cost="2,500"', 'cost "2,500" is ambiguous: the comma could group thousands or mark decimals; write 2500 for the whole number, or a point for decimals'],
+      ['capacity="3" cost="2.5"', 'cost must be a whole number from 1 to 3, got "2.5"'],
       // A bare word: one message that says how to write it, and nothing garbled after it.
       ['paused', 'bucket-lab takes named parameters (capacity="10", paused="true"), got "paused"'],
     ]) {
@@ -93,6 +97,7 @@ test('hugo: a bad parameter fails the build naming the page, the line and the ru
       // hugo logs the error on stdout and says that the build failed on stderr.
       const output = result.stdout + result.stderr;
       assert.ok(output.includes(`content/_index.md:7:1": ${message}`), `${params}:\n${output}`);
+      assert.equal(output.split('content/_index.md:7:1": ').length, 2, `${params}: one message:\n${output}`);
       assert.ok(!/unable to cast|\\x00/.test(output), `${params}: only the rule's message:\n${output}`);
     }
     // Numbers at the edges of the digit check still build, written as given; so do what the
@@ -104,11 +109,23 @@ test('hugo: a bad parameter fails the build naming the page, the line and the ru
       'capacity="1.5e307" refill-rate="0,000001e-99999" tokens="12e306"',
       'lang="en-GB" controls="Send, TIME"',
       'lang="PT-pt" controls="all,"',
+      // A whole cost in the element's other spellings.
+      'capacity="5" cost="3.0"',
+      'capacity="5" cost="+3"',
+      'capacity="5" cost="2,0"',
     ]) {
       await writeFile(page, text.replace(/\{\{< bucket-lab [^>]*>\}\}\n\nThe same/, `{{< bucket-lab ${edges} >}}\n\nThe same`));
       const result = await run('hugo', ['--source', bad]);
       assert.equal(result.code, 0, `${edges}:\n${result.stdout}${result.stderr}`);
     }
+    // The files' folder given without its final slash is still a folder.
+    await writeFile(page, text);
+    const config = join(bad, 'hugo.toml');
+    await writeFile(config, `${await readFile(config, 'utf8')}\n[params.bucketlab]\nbase = "vendor/bucketlab"\n`);
+    const result = await run('hugo', ['--source', bad]);
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+    const html = await readFile(join(bad, 'public', 'index.html'), 'utf8');
+    assert.match(html, /<script type="module" src="\/course\/vendor\/bucketlab\/element\/bucket-lab\.js"><\/script>/);
   } finally {
     await rm(dirname(bad), { recursive: true, force: true });
   }
