@@ -100,7 +100,7 @@ fn whole_second_times_are_said_to_make_the_limited_counts_an_upper_bound() {
     let said = table(&even);
     assert!(
         said.contains("note: the times are whole seconds (1 s resolution)")
-            && said.contains("upper bound"),
+            && said.contains("may be off\n        either way"),
         "{said}"
     );
     // With $msec, the same requests have their sub-second times: nothing to say.

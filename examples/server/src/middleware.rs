@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::extract::{Request, State};
-use axum::http::header::{CACHE_CONTROL, WWW_AUTHENTICATE};
+use axum::http::header::{CACHE_CONTROL, RETRY_AFTER, WWW_AUTHENTICATE};
 use axum::http::{HeaderName, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -79,11 +79,18 @@ pub async fn rate_limit(
         Err(error) => {
             limiter.store_errors.log(&error);
             return match limiter.on_store_error {
-                // Fail closed: without its store the limiter can't tell, and says so.
+                // Fail closed: without its store the limiter can't tell, and says so, with a
+                // second's wait (clients that honour Retry-After don't come straight back to a
+                // store that is down; the memory store full is freed at most a second later).
                 OnStoreError::Closed => {
                     let message =
                         "503 Service Unavailable: the rate limiter's store is unavailable\n";
-                    (StatusCode::SERVICE_UNAVAILABLE, message).into_response()
+                    (
+                        StatusCode::SERVICE_UNAVAILABLE,
+                        [(RETRY_AFTER, "1")],
+                        message,
+                    )
+                        .into_response()
                 }
                 // Fail open: served without a decision, so without rate-limit headers.
                 OnStoreError::Open => next.run(request).await,

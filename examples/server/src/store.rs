@@ -159,7 +159,10 @@ impl Store {
 /// only after as many new keys have arrived as the last scan kept: every scan is paid for by
 /// that many new keys, and a client inventing keys can't make each request scan. Past `max_keys`,
 /// a new key is refused ([`StoreError::Full`], the middleware's 503, or an admission with
-/// `--on-store-error open`) while the keys already held keep their buckets.
+/// `--on-store-error open`) while the keys already held keep their buckets; a full store also
+/// scans for a new key once a second at most, so it frees the buckets that refilled since as soon
+/// as a new client comes (waiting for as many new keys as it holds, a million, kept new and
+/// returning clients out for hours after a flood of invented keys).
 #[derive(Debug)]
 pub struct MemoryBuckets {
     buckets: HashMap<String, TokenBucket>,
@@ -173,6 +176,8 @@ pub struct MemoryBuckets {
     arrivals: usize,
     /// Scans so far.
     prunes: u64,
+    /// When the last scan was (server seconds).
+    scanned_at: f64,
 }
 
 impl MemoryBuckets {
@@ -184,6 +189,7 @@ impl MemoryBuckets {
             kept: 0,
             arrivals: 0,
             prunes: 0,
+            scanned_at: f64::NEG_INFINITY,
         }
     }
 
@@ -198,13 +204,17 @@ impl MemoryBuckets {
             return Ok(bucket.try_acquire(cost, now)?);
         }
         self.arrivals += 1;
-        if self.buckets.len() >= self.prune_above && self.arrivals > self.kept {
+        let full = self.buckets.len() >= self.max_keys;
+        if self.buckets.len() >= self.prune_above
+            && (self.arrivals > self.kept || (full && now - self.scanned_at >= 1.0))
+        {
             let full = config.capacity();
             self.buckets
                 .retain(|_, bucket| bucket.tokens_at(now).map_or(true, |t| t < full));
             self.kept = self.buckets.len();
             self.arrivals = 0;
             self.prunes += 1;
+            self.scanned_at = now;
         }
         if self.buckets.len() >= self.max_keys {
             return Err(StoreError::Full(self.max_keys));
@@ -415,12 +425,13 @@ mod tests {
             (buckets.prunes, buckets.kept, buckets.buckets.len()),
             (2, 8, 8)
         );
-        // At 2 s every bucket is full again: x5, the 9th new key since, scans, frees them all and
-        // gets a bucket.
-        for i in 0..5 {
-            refused(&mut buckets, &format!("x{i}"), 2.0);
-        }
-        assert!(buckets.try_acquire("x5", &config(), 1.0, 2.0).is_ok());
+        // Full, it scans for a new key once a second at most: not again at 0.9 s (a flood of
+        // invented keys can't make each request scan)…
+        refused(&mut buckets, "y0", 0.9);
+        assert_eq!(buckets.prunes, 2);
+        // …but at 2 s, when every bucket is full again, the first new key scans, frees them
+        // all and gets a bucket (it waited for 9 new keys, and a million in a full-size store).
+        assert!(buckets.try_acquire("x0", &config(), 1.0, 2.0).is_ok());
         assert_eq!((buckets.prunes, buckets.buckets.len()), (3, 1));
         let message = StoreError::Full(8).to_string();
         assert!(message.contains("maximum of 8 keys"), "{message}");

@@ -212,6 +212,11 @@ async fn a_store_that_fails_gives_503_not_a_guess() {
     .await;
     let response = get(&url, Some("alice")).await;
     assert_eq!(response.status(), 503);
+    assert_eq!(
+        response.headers()["retry-after"],
+        "1",
+        "clients that honour it don't come straight back"
+    );
     assert!(response
         .text()
         .await

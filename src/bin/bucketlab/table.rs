@@ -251,7 +251,8 @@ fn write_epoch_units(out: &mut impl Write, units: &[EpochUnitCount]) -> io::Resu
 
 /// What the times were too coarse or out of order for, under the summary: requests earlier than
 /// their key's latest (replayed at that latest, piled up: sort the log), and whole-second times
-/// (a second's requests replayed as simultaneous: the limited counts are an upper bound).
+/// (a second's requests replayed as simultaneous, and close ones either side of a second's end a
+/// second apart: the limited counts may be off either way).
 fn write_time_notes(out: &mut impl Write, report: &Report) -> io::Result<()> {
     if let Some(back) = &report.backwards {
         // To the millisecond, trailing zeros dropped: a step, not a need, so plainly rounded.
@@ -281,9 +282,10 @@ fn write_time_notes(out: &mut impl Write, report: &Report) -> io::Result<()> {
     if report.whole_second_times {
         writeln!(
             out,
-            "  note: the times are whole seconds (1 s resolution): the requests of one second are\n        \
-             replayed as simultaneous, so the limited counts are an upper bound for bursts within a\n        \
-             second (nginx: end the log format with $msec for sub-second times)"
+            "  note: the times are whole seconds (1 s resolution), so the limited counts may be off\n        \
+             either way: the requests of one second are replayed as simultaneous (more limited),\n        \
+             and close ones either side of a second's end a whole second apart (fewer) (nginx: end\n        \
+             the log format with $msec for sub-second times)"
         )?;
     }
     Ok(())
