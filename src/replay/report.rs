@@ -42,9 +42,8 @@ pub struct Report {
     pub backwards: Option<Backwards>,
     /// `true` when every request's time was a whole second (the `combined` and `common` formats
     /// without nginx's `$msec`, epoch seconds without a fraction): requests of the same second
-    /// are replayed as simultaneous (more limited) and close ones either side of a second's end a whole
-    /// second apart (fewer): the limited counts may be off either way.
-    /// Absent otherwise.
+    /// are replayed as simultaneous (more limited) and close ones either side of a second's end
+    /// a whole second apart (fewer): the limited counts may be off either way. Absent otherwise.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub whole_second_times: bool,
 }
