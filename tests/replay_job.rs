@@ -206,10 +206,35 @@ fn the_sample_is_seeded_and_reports_its_malformed_lines() {
 
 #[test]
 fn bad_input_ends_with_a_clear_error() {
-    // Binary garbage: no format matches.
+    // Binary garbage (a log compressed with zstd, say): not text, whatever the format, detected
+    // or named, rather than every line malformed.
     let mut rng = fastrand::Rng::with_seed(9);
     let garbage: Vec<u8> = (0..50_000).map(|_| rng.u8(..)).collect();
-    let (job, _) = drive(&garbage, 4096, settings(5.0, 1.0, None));
+    for format in [None, Some(Format::Combined), Some(Format::Json)] {
+        let mut named = settings(5.0, 1.0, None);
+        named.format = format;
+        let (job, _) = drive(&garbage, 4096, named);
+        match job.error() {
+            Some(JobError::Setup {
+                option,
+                value,
+                why,
+                remedy,
+            }) => {
+                assert_eq!((*option, *remedy), ("format", None));
+                assert_eq!(value.as_deref(), format.map(Format::name));
+                assert_eq!(why.code(), "notText");
+                let why = why.to_string();
+                assert!(why.contains("lines is text (UTF-8)"), "{why}");
+                // The remedy is the front end's to word: a page has a menu, not `--format`.
+                assert!(!why.contains("--"), "{why}");
+            }
+            other => panic!("expected a format error, got {other:?}"),
+        }
+    }
+    // Text that is no log: no format matches.
+    let words = "lorem ipsum dolor\n".repeat(40);
+    let (job, _) = drive(words.as_bytes(), 4096, settings(5.0, 1.0, None));
     match job.error() {
         Some(JobError::Setup {
             option,
@@ -220,8 +245,6 @@ fn bad_input_ends_with_a_clear_error() {
             assert_eq!((*option, *remedy), ("format", Some(Remedy::NameFormat)));
             let why = why.to_string();
             assert!(why.contains("none of combined"), "{why}");
-            // The remedy is the front end's to word: a page has a menu, not `--format`.
-            assert!(!why.contains("--"), "{why}");
         }
         other => panic!("expected a format error, got {other:?}"),
     }

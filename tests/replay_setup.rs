@@ -76,6 +76,8 @@ fn examples() -> Vec<Problem> {
         },
         Problem::NotJson { lines: 16 },
         Problem::NotJson { lines: 1 },
+        Problem::NotText { lines: 16 },
+        Problem::NotText { lines: 1 },
         Problem::NoSuchField {
             field: "user".into(),
             present: names(3),
@@ -126,6 +128,7 @@ fn variant(problem: &Problem) -> &'static str {
         Problem::NoColumn { .. } => "NoColumn",
         Problem::NotFormat { .. } => "NotFormat",
         Problem::NotJson { .. } => "NotJson",
+        Problem::NotText { .. } => "NotText",
         Problem::NoSuchField { .. } => "NoSuchField",
         Problem::NoUsualField { .. } => "NoUsualField",
         Problem::FieldNeedsName => "FieldNeedsName",
@@ -161,7 +164,7 @@ fn fill(sentence: &str, values: &Map<String, Value>) -> String {
 fn every_problem_is_a_code_and_values_said_alike_by_the_command_and_the_page() {
     let examples = examples();
     let variants: BTreeSet<_> = examples.iter().map(variant).collect();
-    assert_eq!(variants.len(), 20, "an example of every variant");
+    assert_eq!(variants.len(), 21, "an example of every variant");
     let english: Map<String, Value> = ENGLISH
         .iter()
         .map(|(code, text)| ((*code).to_owned(), Value::from(*text)))

@@ -292,6 +292,17 @@ impl Replay {
                 Held::TooLong(_) => None,
             })
             .collect();
+        // Lines, none of them text: no format can read them, and saying so beats calling each
+        // one malformed (a log compressed with zstd or bzip2, given as it is).
+        if texts.is_empty() && held.iter().any(|(_, h)| matches!(h, Held::Text(_))) {
+            self.failed = Some(SetupError {
+                option: "format",
+                value: self.settings.format.map(|f| f.name().to_owned()),
+                remedy: None,
+                why: Problem::NotText { lines: held.len() },
+            });
+            return;
+        }
         let Some(format) = self.settings.format.or_else(|| detect(&texts)) else {
             self.failed = Some(SetupError {
                 option: "format",

@@ -126,6 +126,11 @@ pub enum Problem {
         /// The lines looked at.
         lines: usize,
     },
+    /// Lines of which none is text (UTF-8): compressed with something other than gzip, or no log.
+    NotText {
+        /// The lines looked at.
+        lines: usize,
+    },
     /// A JSON field named that none of the first objects has.
     NoSuchField {
         /// The field asked for.
@@ -194,7 +199,7 @@ pub const FIELDS_SHOWN: usize = 12;
 /// Every sentence a [`Problem`] may be said with: its code and its English words, each value
 /// named in braces. The page's English (`errors.why` in `locales/en/traffic.json`) is this table;
 /// `tests/replay_setup.rs` checks it, and that the Portuguese has the same codes and values.
-pub const ENGLISH: [(&str, &str); 30] = [
+pub const ENGLISH: [(&str, &str); 32] = [
     (
         "noFormat",
         "none of combined, common, json, alb or csv matches the first {lines} lines",
@@ -263,6 +268,16 @@ pub const ENGLISH: [(&str, &str); 30] = [
     ),
     ("notJsonOne", "the first line is not a JSON object"),
     (
+        "notText",
+        "none of the first {lines} lines is text (UTF-8): a log compressed with something \
+         other than gzip (the only compression read), or not a log at all",
+    ),
+    (
+        "notTextOne",
+        "the first line is not text (UTF-8): a log compressed with something other than gzip (the \
+         only compression read), or not a log at all",
+    ),
+    (
         "noSuchField",
         "none of the first JSON lines has a field \"{field}\"; they have {present}",
     ),
@@ -330,6 +345,7 @@ impl Problem {
             } => one(*lines, "notFormat", "notFormatOne"),
             Problem::NotFormat { lines, .. } => one(*lines, "notFormatLooks", "notFormatLooksOne"),
             Problem::NotJson { lines } => one(*lines, "notJson", "notJsonOne"),
+            Problem::NotText { lines } => one(*lines, "notText", "notTextOne"),
             Problem::NoSuchField { present, .. } if present.is_empty() => "noSuchFieldEmpty",
             Problem::NoSuchField { .. } => "noSuchField",
             Problem::NoUsualField { .. } => "noUsualField",
@@ -356,7 +372,9 @@ impl Problem {
         let whole = |n: usize| Arg::Whole(n as u64);
         let text = |s: &str| Arg::Text(s.to_owned());
         match self {
-            Problem::NoFormat { lines } | Problem::NotJson { lines } => {
+            Problem::NoFormat { lines }
+            | Problem::NotJson { lines }
+            | Problem::NotText { lines } => {
                 vec![("lines", whole(*lines))]
             }
             Problem::NotFormat {

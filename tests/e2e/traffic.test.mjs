@@ -314,6 +314,12 @@ test('traffic: cancel stops a long replay; garbage and an empty file get a clear
   writeFileSync(garbage, Buffer.from(Array.from({ length: 40000 }, () => Math.floor(random() * 256))));
   await page.setInputFiles(`${MOUNT} .tr-file`, garbage);
   await page.waitForFunction(() => document.querySelector('#traffic-lab .tr-error').textContent !== '');
+  assert.match(await page.textContent(`${MOUNT} .tr-error`), /^This does not look like an access log: none of the first \d+ lines is text \(UTF-8\): a log compressed with something other than gzip \(the only compression read\), or not a log at all\.$/);
+  // Text, but no log: the Format menu may name what it is.
+  const prose = join(dir, 'prose.txt');
+  writeFileSync(prose, 'Lorem ipsum dolor sit amet.\n'.repeat(40));
+  await page.setInputFiles(`${MOUNT} .tr-file`, prose);
+  await page.waitForFunction(() => /menu/.test(document.querySelector('#traffic-lab .tr-error').textContent));
   assert.equal(await page.textContent(`${MOUNT} .tr-error`), 'This does not look like an access log: none of combined, common, JSON lines, ALB or CSV matches its first lines. If it is one of them, choose it in the Format menu.');
 
   const empty = join(dir, 'empty.log');
