@@ -23,7 +23,13 @@ fn replay(log: &str, extra: &[&str]) -> std::process::Output {
 }
 
 fn report(log: &str) -> Value {
-    json(&replay(log, &["--json"]))
+    report_of(log, &[])
+}
+
+fn report_of(log: &str, extra: &[&str]) -> Value {
+    let mut args = vec!["--json"];
+    args.extend(extra);
+    json(&replay(log, &args))
 }
 
 fn table(log: &str) -> String {
@@ -85,7 +91,7 @@ fn only_a_keys_own_times_count_as_going_back() {
 }
 
 #[test]
-fn whole_second_times_are_said_to_make_the_limited_counts_an_upper_bound() {
+fn whole_second_times_are_said_to_make_the_limited_counts_uncertain_and_the_burst_larger() {
     // One client exactly every 200 ms, logged in the stock combined format: 1 s resolution.
     let even: String = (0..50)
         .map(|i| {
@@ -103,6 +109,21 @@ fn whole_second_times_are_said_to_make_the_limited_counts_an_upper_bound() {
             && said.contains("may be off\n        either way"),
         "{said}"
     );
+    // The recommendation's B, and the B that covers times a second off (r = 1.25 needs 2 more).
+    let output = replay(&even, &["--recommend", "keys:100%"]);
+    let said = String::from_utf8(output.stdout).unwrap();
+    let recommended = report_of(&even, &["--recommend", "keys:100%"]);
+    let (b, r) = (
+        recommended["recommendation"]["capacity"].as_f64().unwrap(),
+        recommended["recommendation"]["refillRate"]
+            .as_f64()
+            .unwrap(),
+    );
+    let covers = format!(
+        "  with whole-second times a client may need up to r × 1 s more burst than\n  replayed: B = {} covers that",
+        (b + r).ceil()
+    );
+    assert!(said.contains(&covers), "{covers:?} missing from:\n{said}");
     // With $msec, the same requests have their sub-second times: nothing to say.
     let msec: String = (0..50)
         .map(|i| {
@@ -117,4 +138,8 @@ fn whole_second_times_are_said_to_make_the_limited_counts_an_upper_bound() {
     let precise = report(&msec);
     assert_eq!(precise.get("wholeSecondTimes"), None, "{precise}");
     assert!(!table(&msec).contains("whole seconds"));
+    let precise = replay(&msec, &["--recommend", "keys:100%"]);
+    assert!(!String::from_utf8(precise.stdout)
+        .unwrap()
+        .contains("whole-second"));
 }

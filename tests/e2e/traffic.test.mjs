@@ -563,6 +563,10 @@ test('traffic (en.html): times that go back and whole-second times are said as t
   await page.waitForSelector(`${MOUNT} .tr-whole-seconds`);
   assert.match(await page.textContent(`${MOUNT} .tr-whole-seconds`), /^The times are whole seconds \(1 s resolution\), so the limited counts may be off either way: .*\(more limited\).*\(fewer\)/);
   assert.equal(await page.locator(`${MOUNT} .tr-backwards`).count(), 0);
+  // And the recommendation's B with the burst a second's error may hide: B + r × 1 s, whole.
+  const rec = await page.evaluate(() => window.bucketlab.traffic.outcome.report.recommendation);
+  assert.equal(await page.textContent(`${MOUNT} .tr-recommendation-margin`),
+    `The times are whole seconds: a client may need up to r × 1 s more burst than this replay shows, and B = ${Math.ceil(rec.capacity + rec.refillRate)} covers that.`);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

@@ -213,6 +213,15 @@ pub fn write(
                 grouped(report.requests),
                 percent(r.requests_limited, report.requests)
             )?;
+            // A time off by up to a second moves a client's need by up to r × 1 s.
+            if report.whole_second_times {
+                writeln!(
+                    out,
+                    "  with whole-second times a client may need up to r × 1 s more burst than\n  \
+                     replayed: B = {} covers that",
+                    rust_number((r.capacity + r.refill_rate).ceil())
+                )?;
+            }
         }
         Some(None) => writeln!(out, "\nno recommendation: the log has no requests")?,
         None => {}

@@ -402,6 +402,10 @@ class TrafficView {
         ' ',
         el('button', { type: 'button', class: 'tr-apply', onclick: () => this.applyRecommendation(rec) }, t('apply')),
       ]));
+      // Times off by up to a second move a client's need by up to r × 1 s (B whole).
+      if (r.wholeSecondTimes) {
+        parts.push(el('p', { class: 'tr-recommendation-margin' }, t('recommendationWholeSeconds', { capacity: Math.ceil(rec.capacity + rec.refillRate) })));
+      }
     } else if (rec === null) {
       parts.push(el('p', { class: 'tr-recommendation' }, t('noRecommendation')));
     }
