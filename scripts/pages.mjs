@@ -61,7 +61,7 @@ for (const [id, grammar] of Object.values(OTHER_GRAMMARS)) hljs.registerLanguage
 
 /** The page's words in `lang`: locales/<lang>/lesson.json, with ui.json as its `ui` part. */
 export function readLocale(lang) {
-  return { ...readTable(lang, 'lesson'), ui: readTable(lang, 'ui'), defense: readTable(lang, 'defense'), traffic: readTable(lang, 'traffic') };
+  return { ...readTable(lang, 'lesson'), ui: readTable(lang, 'ui'), defense: readTable(lang, 'defense'), traffic: readTable(lang, 'traffic'), element: readTable(lang, 'element') };
 }
 
 /** The text of a file embedded in the page: code samples get their comments in `lang`. */
@@ -160,7 +160,12 @@ export function renderEmbed() {
     `<div class="bl-frame" part="frame">${widget}</div>` +
     '<link rel="stylesheet" href="./element/widget.css"><link rel="stylesheet" href="./element/bucket-lab.css"></template>';
   const heading = Mustache.escape(readTable('pt-BR', 'element').frameTitle);
-  return template.replace('{{{element}}}', () => shadow).replace('{{frameTitle}}', () => heading);
+  // What early.js shows if the page's script does not arrive: the words in both languages, as
+  // the page's <noscript> has them (the address's `lang` is applied by that script); the detail
+  // one line per language.
+  const both = (key, between) => Mustache.escape(['pt-BR', 'en'].map((lang) => readTable(lang, 'element')[key]).join(between));
+  return template.replace('{{{element}}}', () => shadow).replace('{{frameTitle}}', () => heading)
+    .replace('{{loadFailed}}', () => both('loadFailed', ' / ')).replace('{{scriptFailed}}', () => both('scriptFailed', '\n'));
 }
 
 /** Where the templates load www/element/early.js; the build puts the script itself there. */

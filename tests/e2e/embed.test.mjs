@@ -610,6 +610,22 @@ const embedError = (page) => page.evaluate(() => {
   };
 });
 
+test('when embed.html\'s own script does not arrive, its diagram says so in both languages instead of queueing clicks', async () => {
+  const page = await openPage(browser);
+  await page.route('**/embed.bundle.js', (route) => route.abort());
+  await page.goto(`${site.url}embed.html?lang=en`);
+  await page.locator('bucket-lab .bl-error').waitFor();
+  // The address's language is applied by that very script: the page says it both ways.
+  assert.deepEqual(await embedError(page), {
+    title: 'Não foi possível carregar o diagrama / The diagram could not be loaded',
+    details: ['O script dele não chegou: a conexão pode ter caído, ou falta um arquivo no site. Recarregar a página pode resolver.',
+      'Its script did not arrive: the connection may have dropped, or a file is missing from the site. Reloading the page may help.'],
+  });
+  assert.equal(await page.evaluate(() => document.querySelector('bucket-lab').shadowRoot.querySelector('.bl-send')), null);
+  assert.equal(await page.evaluate(() => document.querySelector('bucket-lab').shadowRoot.querySelector('[role=alert]') !== null), true);
+  await page.context().close();
+});
+
 test('embed.html names every bad setting at once, in the page\'s language, by the label the reader sees', async () => {
   const page = await openPage(browser);
   await page.goto(`${site.url}embed.html?capacity=abc&refill-rate=-2&lang=en`);

@@ -232,6 +232,30 @@ test('when the wasm cannot load, the hero and the diagram both say so, and the h
   await page.context().close();
 });
 
+test('when the page\'s script does not arrive, the hero and the diagram both say so, and a click queued before it goes with them', async () => {
+  const page = await openPage(env.browser);
+  let fail;
+  const held = new Promise((resolve) => { fail = resolve; });
+  await page.route('**/main.bundle.js', async (route) => {
+    await held;
+    await route.abort();
+  });
+  await page.goto(`${env.server.url}en.html`, { waitUntil: 'commit' });
+  await page.click('#hero-widget .bl-send');
+  assert.equal(await page.evaluate(() => window.bucketlabEarly.size), 1, 'the click waits for the wasm');
+  fail();
+  for (const where of ['#hero-widget', '#bucket-widget']) {
+    await page.waitForSelector(`${where} [role=alert]`);
+    assert.equal(await page.textContent(`${where} .bl-error-title`), 'The diagram could not be loaded');
+    assert.equal(await page.textContent(`${where} .bl-error-detail`),
+      'Its script did not arrive: the connection may have dropped, or a file is missing from the site. Reloading the page may help.');
+    assert.equal(await page.locator(`${where} .bl-send`).count(), 0, where);
+  }
+  assert.equal(await page.evaluate(() => window.bucketlabEarly.size), 0, 'no click is left waiting');
+  assert.deepEqual(page.problems.filter((p) => !/Failed to load resource|ERR_FAILED/.test(p)), []);
+  await page.context().close();
+});
+
 test('without JavaScript a table of contents link lands on its section too', async () => {
   const page = await openPage(env.browser, { viewport: { width: 1280, height: 800 }, javaScriptEnabled: false });
   await page.goto(`${env.server.url}en.html`);

@@ -73,8 +73,10 @@ test('each page preloads its one start-up script, the glue and the wasm, and loa
     const preloaded = [...page.matchAll(/<link rel="(?:module)?preload" href="\.\/([^"]+)"/g)].map((m) => m[1]);
     assert.deepEqual(preloaded, expected);
     const bundle = expected.find((path) => path.endsWith('.bundle.js'));
-    const scripts = [...page.matchAll(/<script type="module" src="\.\/([^"]+)"><\/script>/g)].map((m) => m[1]);
+    const scripts = [...page.matchAll(/<script type="module" src="\.\/([^"]+)"[^>]*><\/script>/g)].map((m) => m[1]);
     assert.deepEqual(scripts, [bundle], `${folder}: one module script, its bundle`);
+    // What early.js says in the diagrams' place if that script does not arrive.
+    assert.match(page, /<script type="module" src="[^"]+" data-failed="[^"]+" data-failed-detail="[^"]+"><\/script>/, folder);
     assert.ok(!/\.\/(lesson\/main|embed\/embed|element\/bucket-lab)\.js/.test(page), `${folder}: no source module is loaded beside its bundle`);
   }
 });

@@ -33,4 +33,32 @@ if (typeof document !== 'undefined' && !window.bucketlabEarly) {
       button.setAttribute('aria-busy', 'true');
     }
   }, true);
+  // A page script that did not arrive (a dropped connection, a file missing from the host) would
+  // leave each widget with a button that queues clicks for ever. The page's <script type=module>
+  // carries what to say, in the page's language (scripts/pages.mjs; one line per language on
+  // embed.html, whose language is applied by that script): each widget not yet live is
+  // replaced by that alert, built as element/error-box.js builds the others (this file imports
+  // nothing), and its queued clicks are dropped with it.
+  window.addEventListener('error', (event) => {
+    const script = event.target;
+    if (!(script instanceof HTMLScriptElement) || !script.dataset.failed) return;
+    const shadows = [...document.querySelectorAll('bucket-lab')].map((host) => host.shadowRoot);
+    for (const root of [document, ...shadows.filter(Boolean)]) {
+      for (const widget of root.querySelectorAll('.bl-widget:not([data-live])')) {
+        const box = document.createElement('div');
+        box.className = 'bl-error';
+        box.setAttribute('role', 'alert');
+        const lines = [['bl-error-title', script.dataset.failed]];
+        for (const detail of (script.dataset.failedDetail ?? '').split('\n')) lines.push(['bl-error-detail', detail]);
+        for (const [className, text] of lines) {
+          const line = document.createElement('p');
+          line.className = className;
+          line.textContent = text;
+          box.append(line);
+        }
+        window.bucketlabEarly.take(widget);
+        widget.parentNode.replaceChildren(box);
+      }
+    }
+  }, true);
 }
