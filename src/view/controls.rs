@@ -351,11 +351,7 @@ impl Controls {
     /// paused.
     pub fn show_clock(&self, l: &Locale, paused: bool) {
         text(&self.pause, if paused { l.resume } else { l.pause });
-        if paused {
-            let _ = self.step.remove_attribute("disabled");
-        } else {
-            set(&self.step, "disabled", "");
-        }
+        set_or_remove(&self.step, "disabled", (!paused).then_some(""));
     }
 
     /// Whether "Back to live" or "Step" has focus, and (`usable`) is still shown and enabled:
@@ -388,9 +384,12 @@ impl Controls {
         !self.send.has_attribute("hidden")
     }
 
-    /// Shows "Back to live" only while a past moment is shown.
-    pub fn show_travel(&self, traveling: bool) {
+    /// Shows "Back to live" only while a past moment is shown, and "Step back" as unavailable
+    /// while that moment is the chart's start (`at_start`), where it can't go further: by
+    /// `aria-disabled`, which keeps the focus of a reader who stepped there (`disabled` drops it).
+    pub fn show_travel(&self, traveling: bool, at_start: bool) {
         set_hidden(&self.live, !traveling);
+        set_or_remove(&self.step_back, "aria-disabled", at_start.then_some("true"));
     }
 
     /// The error a typed field's value has now, if any (`None` for other fields: their errors
@@ -490,10 +489,17 @@ impl Controls {
 }
 
 fn set_hidden(element: &Element, hidden: bool) {
-    if hidden {
-        set(element, "hidden", "");
-    } else if element.has_attribute("hidden") {
-        let _ = element.remove_attribute("hidden");
+    set_or_remove(element, "hidden", hidden.then_some(""));
+}
+
+/// Sets attribute `name` to `value`, or removes it for `None`.
+fn set_or_remove(element: &Element, name: &str, value: Option<&str>) {
+    match value {
+        Some(value) => set(element, name, value),
+        None if element.has_attribute(name) => {
+            let _ = element.remove_attribute(name);
+        }
+        None => {}
     }
 }
 

@@ -534,7 +534,8 @@ impl Widget {
             session,
             resume,
         });
-        self.controls.show_travel(true);
+        let start = self.timeline.start(self.session.now(dom::wall_seconds()));
+        self.controls.show_travel(true, at <= start);
         self.controls.show_clock(self.locale, true);
         self.refresh();
         self.diagram.hold_height(true);
@@ -586,6 +587,7 @@ impl Widget {
         } else if let Ok(session) = self.moment(at, wall) {
             self.show_state(&session, true);
             self.diagram.hold_height(true);
+            self.controls.show_travel(true, false);
             self.past = Some(Past {
                 at,
                 session,
@@ -625,7 +627,7 @@ impl Widget {
         self.show_state(&self.session, false);
         self.diagram.hold_height(false);
         self.timeline.mark_read();
-        self.controls.show_travel(false);
+        self.controls.show_travel(false, false);
         if resume && past.resume {
             self.session.resume(dom::wall_seconds());
         }

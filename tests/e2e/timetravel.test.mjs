@@ -158,6 +158,35 @@ test('scrubbing back shows the exact earlier counter, panel and formula; back to
   await page.context().close();
 });
 
+test('"Step back" at the chart\'s start is shown unavailable and keeps the focus; a step forward makes it available again', async () => {
+  const page = await openLesson(env, 'en.html');
+  const now = await page.evaluate(() => { const d = window.bucketlab.diagram; d.pause(); d.step(0.35); return d.now; });
+  const presses = Math.ceil(now / 0.1 - 1e-9);
+  const back = page.locator(`${W} .bl-step-back`);
+  const state = () => page.evaluate((w) => {
+    const button = document.querySelector(`${w} .bl-step-back`);
+    return { unavailable: button.getAttribute('aria-disabled'), focused: document.activeElement === button, at: window.bucketlab.diagram.viewTime };
+  }, W);
+  await back.focus();
+  for (let i = 1; i < presses; i += 1) await page.keyboard.press('Enter');
+  assert.equal((await state()).unavailable, null, `${now - (presses - 1) * 0.1} s after the start it can go further`);
+  await page.keyboard.press('Enter');
+  assert.deepEqual(await state(), { unavailable: 'true', focused: true, at: 0 }, 'at the start: unavailable, focus kept');
+  // Pressed there, it stays there.
+  await page.keyboard.press('Enter');
+  assert.deepEqual(await state(), { unavailable: 'true', focused: true, at: 0 });
+  await page.click(`${W} .bl-step`);
+  assert.equal((await state()).unavailable, null);
+  // At the start the button looks as unavailable as a disabled one.
+  await back.focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await back.evaluate((b) => getComputedStyle(b).opacity), '0.5');
+  await page.click(`${W} .bl-to-live`);
+  assert.equal((await state()).unavailable, null, 'live');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 for (const [path, viewport, comma] of [['en.html', SIZES[0], false], ['', SIZES[1], true]]) {
   test(`${path || 'index.html'} at ${viewport.width} px: a past moment is written under the playhead, how long before now, whole on the chart, the row's label it comes near giving way`, async () => {
     const page = await openLesson(env, path, { viewport });
