@@ -771,6 +771,37 @@ test('moved elsewhere in the page (appendChild), an element keeps its bucket; re
 const hostPage = (body, lang = 'en') => `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Host</title>
   <link rel="icon" href="data:,"><script type="module" src="./bucket-lab.js"></script></head><body>${body}</body></html>`;
 
+test('a misspelled attribute (refill_rate, refillRate, capactiy) is refused with the setting it looks like; the page\'s and a framework\'s own attributes are let be', async () => {
+  const body = `<bucket-lab id="snake" capacity="10" refill_rate="2"></bucket-lab>
+    <bucket-lab id="camel" refillRate="2" capactiy="4" lang="pt-BR"></bucket-lab>
+    <bucket-lab id="fine" capacity="3" class="x" title="A bucket" data-v-1a2b="" _ngcontent-ng-c12="" aria-describedby="x" paused></bucket-lab>`;
+  const host = await serveStatic(WWW, { headers: { 'content-security-policy': STRICT_CSP }, pages: { 'host.html': hostPage(body) } });
+  try {
+    const page = await openPage(browser);
+    await page.goto(`${host.url}host.html`);
+    await page.waitForFunction(() => document.getElementById('fine').diagram?.capacity === 3);
+    await page.locator('#snake .bl-error').waitFor();
+    await page.locator('#camel .bl-error').waitFor();
+    const box = (id) => page.evaluate((id) => {
+      const root = document.getElementById(id).shadowRoot;
+      return [root.querySelector('.bl-error-title').textContent, ...[...root.querySelectorAll('.bl-error-detail')].map((p) => p.textContent)];
+    }, id);
+    assert.deepEqual(await box('snake'), ['Invalid attribute: refill_rate', 'refill_rate: this diagram has no such setting; did you mean “refill-rate”?']);
+    // HTML reads refillRate as refillrate; the element's own language words the refusal.
+    assert.deepEqual(await box('camel'), ['Atributos inválidos: refillrate, capactiy',
+      'refillrate: este diagrama não tem essa configuração; você quis dizer “refill-rate”?',
+      'capactiy: este diagrama não tem essa configuração; você quis dizer “capacity”?']);
+    assert.deepEqual(page.problems, [
+      'error: <bucket-lab> invalid attribute refill_rate="2": "refill_rate" is not an attribute of <bucket-lab>; did you mean "refill-rate"?',
+      'error: <bucket-lab> invalid attribute refillrate="2": "refillrate" is not an attribute of <bucket-lab>; did you mean "refill-rate"?',
+      'error: <bucket-lab> invalid attribute capactiy="4": "capactiy" is not an attribute of <bucket-lab>; did you mean "capacity"?',
+    ]);
+    await page.context().close();
+  } finally {
+    await host.close();
+  }
+});
+
 test('a host page\'s CSP: a wasm refusal names \'wasm-unsafe-eval\', unloaded stylesheets are said, a wasm download refused names connect-src, in the page\'s language', async () => {
   const body = '<bucket-lab id="x" capacity="3"></bucket-lab>';
   for (const [policy, lang, title, detail] of [

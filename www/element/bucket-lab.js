@@ -94,6 +94,35 @@ function languageOf(tag) {
   return /^[a-z0-9-]+$/i.test(tag) ? supportedLang(tag) : null;
 }
 
+/** Attributes every element has, never taken for a misspelled setting. */
+const GLOBAL_ATTRIBUTES = new Set(['id', 'class', 'style', 'title', 'dir', 'hidden', 'slot', 'part', 'role', 'tabindex', 'is',
+  'nonce', 'inert', 'translate', 'draggable', 'accesskey', 'autofocus', 'popover', 'exportparts', 'contenteditable', 'spellcheck']);
+
+/** How many one-letter edits (insert, delete, replace) turn `a` into `b`. */
+function editDistance(a, b) {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    row = next;
+  }
+  return row[b.length];
+}
+
+/**
+ * The setting an attribute name looks like a misspelling of, or undefined: the same letters but
+ * for "-" and "_" (refill_rate; refillRate, which HTML reads as refillrate), or a letter off (a
+ * name of up to five letters: costs) or two (a longer one: capactiy). Any other attribute is left
+ * alone: a host's framework adds its own (data-v-…, _ngcontent-…), and data-* and aria-* are the page's.
+ */
+function misspelledSetting(name) {
+  if (ATTRIBUTES.includes(name) || GLOBAL_ATTRIBUTES.has(name) || /^(data-|aria-|on)/.test(name)) return undefined;
+  const bare = (text) => text.replace(/[-_]/g, '');
+  return ATTRIBUTES.find((known) => bare(known) === bare(name) || editDistance(name, known) <= (known.length > 5 ? 2 : 1));
+}
+
 /** Reads and checks the element's attributes; throws AttributeErrors naming every bad one. */
 function readSettings(element) {
   const text = (name) => element.getAttribute(name) ?? DEFAULTS[name] ?? null;
@@ -106,6 +135,12 @@ function readSettings(element) {
     errors.push(new AttributeError(name, message, t(key, { value: text(name), ...values })));
   };
   if (!lang) refuse('lang', `lang must be "pt-BR", "en" or another tag of those languages (en-GB, pt-PT), got "${given}"`, 'badLang');
+  // A misspelled setting would leave its default in place unseen (embed.html's address and the
+  // mdBook and Hugo integrations refuse any name they don't know).
+  for (const name of element.getAttributeNames()) {
+    const known = misspelledSetting(name);
+    if (known) errors.push(new AttributeError(name, `"${name}" is not an attribute of <bucket-lab>; did you mean "${known}"?`, t('misspelledAttribute', { name, known })));
+  }
   const number = (name, capacity) => {
     if (text(name) === null) return undefined;
     try {
