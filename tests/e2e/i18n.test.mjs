@@ -222,7 +222,7 @@ test('following "Permalink" on the page puts its address in the address bar and 
   await link.focus();
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.getElementById('copy-announcer').textContent !== '');
-  assert.equal(await page.textContent('#copy-announcer'), 'The address bar now holds the link to this state.');
+  assert.equal(await page.textContent('#copy-announcer'), 'The address bar now holds the link to these settings.');
   // No reload: the same page and diagram, the link still focused and on the screen.
   const after = await page.evaluate(() => {
     const link = document.querySelector('.permalink-link');

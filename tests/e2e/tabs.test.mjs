@@ -130,10 +130,10 @@ test('the diagram\'s two link buttons copy their links and name them when announ
     return { announced: await page.textContent('#copy-announcer'), copied: await page.evaluate(() => navigator.clipboard.readText()) };
   };
   const state = await copy('.permalink-copy');
-  assert.equal(state.announced, 'The link to this state copied to the clipboard.');
+  assert.equal(state.announced, 'The link to these settings copied to the clipboard.');
   assert.equal(await page.textContent('.permalink-copy'), 'Link copied!');
   // Said once: the button's name stays what it was while it shows "Link copied!".
-  assert.equal(await page.getByRole('button', { name: 'Copy a link to this state', exact: true }).count(), 1);
+  assert.equal(await page.getByRole('button', { name: 'Copy a link to these settings', exact: true }).count(), 1);
   const url = new URL(state.copied);
   assert.equal(url.pathname, '/en.html');
   assert.match(url.hash, /(^#|&)b=5(&|$)/, `${state.copied} names the diagram's B`);

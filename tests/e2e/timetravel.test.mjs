@@ -392,6 +392,20 @@ for (const [width, height] of [[375, 812], [1280, 720], [1280, 1100]]) {
   });
 }
 
+test('on a touch screen at 375 × 812 px, a replay link shows its notice, which says how to play it, with the bucket under it', async () => {
+  for (const path of ['en.html', '']) {
+    const page = await openLesson(env, `${path}#s=1_5_1_5_4_0.5s1,3_1s1,1`, { viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+    await page.waitForSelector('#replay-notice');
+    assert.equal(await replayShown(page), 'notice', path);
+    // The whole notice is in view, above the bucket.
+    const [notice, bucket] = await page.evaluate(() => ['#replay-notice', '#bucket-widget .bl-bucket']
+      .map((s) => document.querySelector(s).getBoundingClientRect()).map((b) => [b.top, b.bottom]));
+    assert.ok(notice[0] >= 0 && notice[1] < bucket[0], `${notice} above ${bucket}`);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});
+
 test('the diagram from a script: a moment off the timeline is refused with its range in readable numbers, an argument that is not a number is named, now itself is allowed', async () => {
   const page = await openLesson(env, 'en.html');
   const refused = (at) => page.evaluate((t) => {

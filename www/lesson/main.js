@@ -302,7 +302,7 @@ async function start() {
     if (document.getElementById(handoff.at)) scrollToKept(document.getElementById(handoff.at));
   } else if (isPermalink(location.hash) && ['b', 'r', 'c', 'tab'].some((k) => k in link.values) && !document.referrer.startsWith(location.origin)) {
     // A link shared from elsewhere: one that opens a later tab (Configuration, Usage) is about the
-    // code; any other carries the diagram's state ("Copy a link to this state", under it) and is
+    // code; any other carries the diagram's state ("Copy a link to these settings", under it) and is
     // about the diagram.
     scrollToKept(document.getElementById(link.values.tab && link.values.tab !== 'algorithm' ? 'codigo' : 'diagrama'));
   } else if (rejected.length) {
@@ -321,8 +321,9 @@ async function start() {
 
 /**
  * Says a replay is in the diagram, takes the reader there and focuses a control that steps it in
- * view with the bucket: the timeline, else "Step 0.1 s", below the notice, else below the window's
- * top; if neither fits (a phone), the notice, the bucket under it.
+ * view with the bucket: the timeline, else "Step 0.1 s", below the notice; on a touch screen, else
+ * the notice with the bucket under it; else that control below the window's top; if none fits, the
+ * notice.
  */
 function showReplay() {
   const notice = showReplayNotice();
@@ -334,7 +335,15 @@ function showReplay() {
     return box?.height > 0 && box.bottom - anchor.getBoundingClientRect().top + padding <= innerHeight;
   };
   const controls = [root.querySelector('.bl-scrub'), root.querySelector('.bl-step:not(:disabled)')];
-  const [anchor, control] = controls.flatMap((c) => [[notice, c], [widget, c]]).find(([a, c]) => fits(a, c)) ?? [notice, notice];
+  // Each way to show it: [what goes to the top, what gets the focus, what must fit below the top].
+  // On a touch screen (a phone, where the timeline is far below the bucket) the notice and the
+  // bucket rather than the bucket and a timeline under the finger: the notice says how to play it.
+  const ways = [
+    ...controls.map((c) => [notice, c, c]),
+    ...(matchMedia('(pointer: coarse)').matches ? [[notice, notice, root.querySelector('.bl-bucket')]] : []),
+    ...controls.map((c) => [widget, c, c]),
+  ];
+  const [anchor, control] = ways.find(([a, , shown]) => fits(a, shown)) ?? [notice, notice];
   if (control === notice) notice.tabIndex = -1;
   scrollToKept(anchor);
   control.focus({ preventScroll: true });
