@@ -248,14 +248,39 @@ for (const [path, lang] of PAGES) {
     await part('flood').getByLabel(answer.flood, { exact: true }).check();
     await part('flood').locator('.quiz-check').click();
     assert.equal(await part('flood').locator('.quiz-verdict').getAttribute('data-correct'), 'true');
+    // A right answer is explained too: the per-IP limit refuses the core's count of IPs.
+    const floodWhy = await part('flood').locator('.quiz-verdict .quiz-why').textContent();
+    assert.ok(floodWhy.includes(lang === 'en' ? `refuses ${answer.flood} IPs` : `recusa ${answer.flood} IPs`), floodWhy);
     // The lesson's own bucket, B = 5 and r = 1/s: 7 at once, 5 pass.
     assert.match(await part('bucket').locator('legend').textContent(), /B = 5, r = 1\/s\b.*\b7\b/);
     await part('bucket').getByLabel(number(7), { exact: true }).check();
     await part('bucket').locator('.quiz-check').click();
-    assert.equal(await part('bucket').locator('.quiz-verdict').getAttribute('data-correct'), 'false');
+    const verdict = part('bucket').locator('.quiz-verdict');
+    assert.equal(await verdict.getAttribute('data-correct'), 'false');
     // The answer after a label, never capitalised in the middle of a sentence ("the answer is A random…").
     const wrong = lang === 'en' ? 'Not quite. The right answer: 5.' : 'Não exatamente. Resposta certa: 5.';
-    assert.equal(await part('bucket').locator('.quiz-verdict').textContent(), wrong);
+    assert.equal(await verdict.locator('.quiz-verdict-text').textContent(), wrong);
+    // Then why, inside the verdict (read with it when Check moves the focus there), worked out with
+    // the core's numbers: the count that passed, and the rest refused.
+    assert.equal(await page.evaluate(() => document.activeElement.className), 'quiz-verdict');
+    const refused = number(7 - Number(answer.bucket));
+    const why = lang === 'en'
+      ? `so ${answer.bucket} of the ${number(7)} pass and the remaining ${refused} are refused`
+      : `passam ${answer.bucket} das ${number(7)} e as outras ${refused} são recusadas`;
+    assert.ok((await verdict.locator('.quiz-why').textContent()).includes(why), `the why says "${why}"`);
+    assert.ok((await verdict.textContent()).startsWith(`${wrong} `), 'the why follows the verdict in what is read');
+    assert.ok(await verdict.locator('.quiz-why').isVisible());
+    // Retry-After's why: the core's wait of 0.25 s, written the language's way (0,25 in Portuguese).
+    await part('retryAfter').getByLabel(number(0), { exact: true }).check();
+    await part('retryAfter').locator('.quiz-check').click();
+    const retryWhy = await part('retryAfter').locator('.quiz-why').textContent();
+    assert.ok(retryWhy.includes(`${number(0.5)} / ${number(2)} = ${number(0.25)} s`) && retryWhy.endsWith(`: ${answer.retryAfter}.`), retryWhy);
+    // Another choice clears the verdict and its why, until the next Check.
+    await part('bucket').getByLabel(answer.bucket, { exact: true }).check();
+    assert.equal(await verdict.textContent(), '');
+    assert.equal(await verdict.locator('.quiz-why').count(), 0);
+    assert.equal(await verdict.getAttribute('data-correct'), null);
+    assert.equal(await verdict.isVisible(), false);
     // From the keyboard: arrows move through the options without grading them; Check grades.
     await part('window').locator('input').first().focus();
     await page.keyboard.press('Space');
@@ -293,6 +318,9 @@ for (const [path, lang] of PAGES) {
       await page.click(`${MOUNT} [data-preset="depth"]`);
       await loadPart(page, '#recap-checks', 'df-ready');
       await page.locator('#recap-checks input[type=radio]').first().check();
+      // Checked, so a verdict and its why (on the verdict's tint) are scanned too.
+      await page.locator('#recap-checks .quiz-check').first().click();
+      await page.waitForSelector('#recap-checks .quiz-verdict .quiz-why');
       const { violations } = await new AxeBuilder({ page })
         .include('#defesa-em-profundidade').include('#bons-limites').include('#recapitulacao')
         .analyze();

@@ -22,15 +22,17 @@ export function questions(herd, t) {
  * quiz look (www/lesson/quiz.css; `root` is the `.quiz`). Graded on Check only:
  * arrow keys move through a radio group choosing as they go, so grading on `change` judged every
  * option a keyboard reader passed over, and told the answer before they had picked one.
+ * A question may carry a `why` (the recap's do): said after the verdict, right or wrong.
  */
 export function renderQuiz(root, list, t) {
   root.replaceChildren(...list.map((q) => {
     const name = uid(`cl-quiz-${q.id}`);
     // Focusable from script: Check moves the focus to its verdict, which a screen reader then
-    // reads (no live region as well: it would be said twice).
+    // reads (no live region as well: it would be said twice). The why is inside it, so it is read
+    // with the verdict.
     const feedback = el('p', { class: 'quiz-verdict', tabindex: '-1' });
     const clear = () => {
-      feedback.textContent = '';
+      feedback.replaceChildren();
       delete feedback.dataset.correct;
     };
     const options = q.options.map((option) => quizOption(name, option, option));
@@ -42,7 +44,10 @@ export function renderQuiz(root, list, t) {
       if (chosen === undefined) {
         feedback.textContent = t('quiz.chooseFirst');
       } else {
-        feedback.textContent = t(chosen === q.answer ? 'quiz.right' : 'quiz.wrong', { answer: q.answer });
+        const verdict = t(chosen === q.answer ? 'quiz.right' : 'quiz.wrong', { answer: q.answer });
+        feedback.append(el('span', { class: 'quiz-verdict-text' }, verdict));
+        // The space keeps the two sentences apart in what is read (the why is a block of its own).
+        if (q.why) feedback.append(' ', el('span', { class: 'quiz-why' }, q.why));
         feedback.dataset.correct = String(chosen === q.answer);
       }
       feedback.focus();
