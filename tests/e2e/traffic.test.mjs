@@ -99,8 +99,12 @@ for (const [path, lang] of [['', 'pt-BR'], ['en.html', 'en']]) {
 
     const page = await openTraffic(path);
     // Load the worker and its wasm first (the sample), then watch the network during the replay.
+    assert.equal(await page.textContent(`${MOUNT} .tr-rerun`), lang === 'en' ? 'Replay' : 'Reproduzir', 'nothing replayed yet');
     await page.click(`${MOUNT} .tr-sample`);
     await page.waitForSelector(`${MOUNT} .tr-table`);
+    assert.equal(await page.textContent(`${MOUNT} .tr-rerun`), lang === 'en' ? 'Replay again' : 'Reproduzir de novo');
+    // The sample's broken lines are said to be broken on purpose; a file's are not.
+    assert.match(await page.textContent(`${MOUNT} .tr-sample-malformed`), lang === 'en' ? /^The sample has these lines broken on purpose/ : /^A amostra tem essas linhas quebradas de propósito/);
     const requests = [];
     page.context().on('request', (r) => requests.push(`${r.method()} ${r.url()}`));
     await setPolicy(page, 4, 0.5, 'keys:95%');
@@ -117,6 +121,7 @@ for (const [path, lang] of [['', 'pt-BR'], ['en.html', 'en']]) {
     const lines = await page.$$eval(`${MOUNT} .tr-malformed li`, (lis) => lis.map((li) => [Number(li.dataset.line), li.textContent]));
     assert.deepEqual(lines.map(([n]) => n), [3, 250]);
     assert.match(lines[0][1], lang === 'en' ? /^line 3: / : /^linha 3: /);
+    assert.equal(await page.locator(`${MOUNT} .tr-sample-malformed`).count(), 0);
     assert.deepEqual(requests, [], 'no request while the file is replayed');
 
     // Sorting by a column, announced with aria-sort.

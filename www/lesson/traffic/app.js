@@ -89,7 +89,8 @@ class TrafficView {
       key: el('input', { type: 'text', spellcheck: 'false', autocomplete: 'off', placeholder: 'ip' }),
     };
     this.sampleButton = el('button', { type: 'button', class: 'tr-sample', 'aria-disabled': 'false', onclick: () => this.busy.hidden && this.start(null) }, t('sample', { seed: SAMPLE.seed }));
-    this.rerun = el('button', { type: 'submit', class: 'lab-apply tr-rerun', disabled: true }, t('run'));
+    // "Replay" until a log has been replayed, then "Replay again" (with the settings changed).
+    this.rerun = el('button', { type: 'submit', class: 'lab-apply tr-rerun', disabled: true }, t(this.run > 0 ? 'run' : 'runFirst'));
     const form = el('form', { class: 'lab-form tr-form', novalidate: true, onsubmit: (e) => { e.preventDefault(); if (this.busy.hidden) this.start(this.source); } }, [
       field('capacity', this.inputs.capacity),
       field('rate', this.inputs.rate),
@@ -188,6 +189,7 @@ class TrafficView {
   start(file) {
     this.source = file;
     this.run += 1;
+    this.rerun.textContent = this.t('run');
     // An empty or unreadable number field is said as such: Number('') would send (and name) 0.
     const unread = this.unreadNumber();
     if (unread) {
@@ -394,6 +396,8 @@ class TrafficView {
       const all = r.malformedExamples.length === r.malformed;
       parts.push(el('p', { class: 'tr-malformed-title' }, t(all ? 'malformedAll' : 'malformed', { count: r.malformed })));
       parts.push(el('ul', { class: 'tr-malformed' }, r.malformedExamples.map((m) => el('li', { 'data-line': m.line }, t('malformedLine', { line: m.line, why: this.unreadable(m.reason) })))));
+      // The sample's are broken on purpose: said, or a learner takes them for a bug of the page.
+      if (this.source === null) parts.push(el('p', { class: 'tr-note tr-sample-malformed' }, t('sampleMalformed')));
     }
     const rec = r.recommendation;
     if (rec) {
