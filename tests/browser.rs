@@ -640,10 +640,16 @@ fn text_arguments_that_are_not_strings_are_named_not_a_trap() {
 fn a_scripts_refused_call_shows_until_its_next_call_ends_and_a_refused_fields_error_stays() {
     let (root, diagram) = paused(&[("data-capacity", "10"), ("data-lang", "en")]);
     assert!(diagram.send(&JsValue::from_str("2")).is_err());
+    // Named as the script's argument, not as the reader's cost field, which is not marked.
     assert_eq!(
         text_of(&root, ".bl-input-error"),
-        "Cost c: a value of type string is not a number; use a number of at least 0."
+        "cost: a value of type string is not a number; use a number of at least 0."
     );
+    assert!(!root
+        .query_selector(".bl-cost")
+        .unwrap()
+        .unwrap()
+        .has_attribute("aria-invalid"));
     assert!(matches!(diagram.send(&JsValue::from_f64(1.0)), Ok(true)));
     assert_eq!(
         text_of(&root, ".bl-input-error"),

@@ -263,14 +263,21 @@ impl BucketDiagram {
         &self,
         #[wasm_bindgen(unchecked_param_type = "number | undefined")] cost: &JsValue,
     ) -> Result<bool, JsError> {
-        let cost = if cost.is_undefined() {
-            let widget = self.widget().read();
-            widget.controls.cost(widget.session.config().capacity())
-        } else {
-            argument(Field::Cost, cost, Rule::NonNegative, None)
-        };
-        let sent = cost.and_then(|cost| self.widget().write().send(cost));
-        self.ended(sent)
+        if cost.is_undefined() {
+            let cost = {
+                let widget = self.widget().read();
+                widget.controls.cost(widget.session.config().capacity())
+            };
+            return self.ended(cost.and_then(|cost| self.widget().write().send(cost)));
+        }
+        // A script's cost refused is named as the argument, not as the reader's cost field, which
+        // holds a good value: that field is neither blamed nor marked invalid.
+        let sent = argument(Field::Cost, cost, Rule::NonNegative, None)
+            .and_then(|cost| self.widget().write().send(cost));
+        match sent {
+            Err(err) if err.field == Field::Cost => Err(self.refuse_arg("cost", err)),
+            sent => self.ended(sent),
+        }
     }
 
     /// Decides a click on the send button made at `wallMs` (milliseconds of `performance.now()`,

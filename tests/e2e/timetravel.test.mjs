@@ -439,6 +439,10 @@ test('the diagram from a script: a moment off the timeline is refused with its r
     }
   }, expression);
   assert.equal(await call('send2'), 'cost must be a finite number of at least 0, got a value of type string');
+  // Named as the script's argument in the widget too: the reader's cost field, which holds a
+  // good value, is not blamed.
+  assert.match(await line(), /^cost: /);
+  assert.equal(await page.getAttribute(`${W} .bl-cost`, 'aria-invalid'), null);
   assert.equal(await call('sendNull'), 'cost must be a finite number of at least 0, got a value of type null');
   assert.equal(await call('step'), 'seconds must be a finite number from 0 to 3600, it is missing');
   assert.equal(await call('stepBack'), 'seconds must be a finite number of at least 0, got a value of type null');
