@@ -270,6 +270,11 @@ for (const [path, lang] of PAGES) {
     assert.ok((await verdict.locator('.quiz-why').textContent()).includes(why), `the why says "${why}"`);
     assert.ok((await verdict.textContent()).startsWith(`${wrong} `), 'the why follows the verdict in what is read');
     assert.ok(await verdict.locator('.quiz-why').isVisible());
+    // The options marked as in the lab: the right one, and the wrong pick.
+    const marks = () => part('bucket').locator('.quiz-option').evaluateAll((rows) => rows
+      .map((row) => [row.dataset.value, row.classList.contains('quiz-option--right') ? '✓' : row.classList.contains('quiz-option--wrong') ? '✗' : ''])
+      .filter(([, m]) => m));
+    assert.deepEqual(await marks(), [[number(5), '✓'], [number(7), '✗']].sort(([a], [b]) => Number(a) - Number(b)));
     // Retry-After's why: the core's wait of 0.25 s, written the language's way (0,25 in Portuguese).
     await part('retryAfter').getByLabel(number(0), { exact: true }).check();
     await part('retryAfter').locator('.quiz-check').click();
@@ -281,6 +286,7 @@ for (const [path, lang] of PAGES) {
     assert.equal(await verdict.locator('.quiz-why').count(), 0);
     assert.equal(await verdict.getAttribute('data-correct'), null);
     assert.equal(await verdict.isVisible(), false);
+    assert.deepEqual(await marks(), [], 'and the marks');
     // From the keyboard: arrows move through the options without grading them; Check grades.
     await part('window').locator('input').first().focus();
     await page.keyboard.press('Space');

@@ -31,11 +31,20 @@ export function renderQuiz(root, list, t) {
     // reads (no live region as well: it would be said twice). The why is inside it, so it is read
     // with the verdict.
     const feedback = el('p', { class: 'quiz-verdict', tabindex: '-1' });
+    const options = q.options.map((option) => quizOption(name, option, option));
+    // Once checked, as in the lab: the right choice marked ✓, a wrong pick ✗ (the verdict says it
+    // in words); `chosen` undefined clears the marks.
+    const mark = (chosen) => {
+      for (const { input, row } of options) {
+        row.classList.toggle('quiz-option--right', chosen !== undefined && input.value === q.answer);
+        row.classList.toggle('quiz-option--wrong', chosen !== undefined && chosen !== q.answer && input.value === chosen);
+      }
+    };
     const clear = () => {
       feedback.replaceChildren();
       delete feedback.dataset.correct;
+      mark(undefined);
     };
-    const options = q.options.map((option) => quizOption(name, option, option));
     const inputs = options.map(({ input }) => input);
     for (const input of inputs) input.addEventListener('change', clear);
     const check = () => {
@@ -49,6 +58,7 @@ export function renderQuiz(root, list, t) {
         // The space keeps the two sentences apart in what is read (the why is a block of its own).
         if (q.why) feedback.append(' ', el('span', { class: 'quiz-why' }, q.why));
         feedback.dataset.correct = String(chosen === q.answer);
+        mark(chosen);
       }
       feedback.focus();
     };
