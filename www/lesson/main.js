@@ -338,11 +338,9 @@ function showReplay() {
   // Each way to show it: [what goes to the top, what gets the focus, what must fit below the top].
   // On a touch screen (a phone, where the timeline is far below the bucket) the notice and the
   // bucket rather than the bucket and a timeline under the finger: the notice says how to play it.
-  const ways = [
-    ...controls.map((c) => [notice, c, c]),
-    ...(matchMedia('(pointer: coarse)').matches ? [[notice, notice, root.querySelector('.bl-bucket')]] : []),
-    ...controls.map((c) => [widget, c, c]),
-  ];
+  const ways = matchMedia('(pointer: coarse)').matches
+    ? [...controls.map((c) => [notice, c, c]), [notice, notice, root.querySelector('.bl-bucket')], ...controls.map((c) => [widget, c, c])]
+    : controls.flatMap((c) => [[notice, c, c], [widget, c, c]]);
   const [anchor, control] = ways.find(([a, , shown]) => fits(a, shown)) ?? [notice, notice];
   if (control === notice) notice.tabIndex = -1;
   scrollToKept(anchor);
