@@ -384,11 +384,15 @@ impl Controls {
         !self.send.has_attribute("hidden")
     }
 
-    /// Shows "Back to live" only while a past moment is shown, and "Step back" as unavailable
-    /// while that moment is the chart's start (`at_start`), where it can't go further: by
-    /// `aria-disabled`, which keeps the focus of a reader who stepped there (`disabled` drops it).
-    pub fn show_travel(&self, traveling: bool, at_start: bool) {
+    /// Shows "Back to live" only while a past moment is shown.
+    pub fn show_travel(&self, traveling: bool) {
         set_hidden(&self.live, !traveling);
+    }
+
+    /// Shows "Step back" as unavailable while the moment shown is the chart's start
+    /// (`at_start`), where it can't go further: by `aria-disabled`, which keeps the focus of a
+    /// reader who stepped there (`disabled` drops it).
+    pub fn show_start(&self, at_start: bool) {
         set_or_remove(&self.step_back, "aria-disabled", at_start.then_some("true"));
     }
 

@@ -240,6 +240,12 @@ impl Widget {
             (markup::level(shown.tokens(wall), config.capacity()), recent)
         };
         let at = self.past.as_ref().map(|p| p.at);
+        // At the chart's start (a past moment there, or a clock paused at lesson time 0: a running
+        // one moves on, with no frame drawn while nothing else moves), within float noise: steps
+        // forward and back by 0.1 s land a hair off it.
+        let shown_at = at.or_else(|| self.session.is_paused().then_some(now));
+        self.controls
+            .show_start(shown_at.is_some_and(|at| at - self.timeline.start(now) < 1e-9));
         self.timeline
             .draw(&self.session, now, at, self.chart(now), wall, &moment);
         // See `press`: the slider's value, just written.
@@ -534,8 +540,7 @@ impl Widget {
             session,
             resume,
         });
-        let start = self.timeline.start(self.session.now(dom::wall_seconds()));
-        self.controls.show_travel(true, at <= start);
+        self.controls.show_travel(true);
         self.controls.show_clock(self.locale, true);
         self.refresh();
         self.diagram.hold_height(true);
@@ -587,7 +592,6 @@ impl Widget {
         } else if let Ok(session) = self.moment(at, wall) {
             self.show_state(&session, true);
             self.diagram.hold_height(true);
-            self.controls.show_travel(true, false);
             self.past = Some(Past {
                 at,
                 session,
@@ -627,7 +631,7 @@ impl Widget {
         self.show_state(&self.session, false);
         self.diagram.hold_height(false);
         self.timeline.mark_read();
-        self.controls.show_travel(false, false);
+        self.controls.show_travel(false);
         if resume && past.resume {
             self.session.resume(dom::wall_seconds());
         }

@@ -774,12 +774,17 @@ const hostPage = (body, lang = 'en') => `<!doctype html><html lang="${lang}"><he
 test('a misspelled attribute (refill_rate, refillRate, capactiy) is refused with the setting it looks like; the page\'s and a framework\'s own attributes are let be', async () => {
   const body = `<bucket-lab id="snake" capacity="10" refill_rate="2"></bucket-lab>
     <bucket-lab id="camel" refillRate="2" capactiy="4" lang="pt-BR"></bucket-lab>
-    <bucket-lab id="fine" capacity="3" class="x" title="A bucket" data-v-1a2b="" _ngcontent-ng-c12="" aria-describedby="x" paused></bucket-lab>`;
+    <bucket-lab id="fine" capacity="3" class="x" title="A bucket" data-v-1a2b="" _ngcontent-ng-c12="" aria-describedby="x" paused></bucket-lab>
+    <bucket-lab id="alpine" capacity="2" paused></bucket-lab>`;
   const host = await serveStatic(WWW, { headers: { 'content-security-policy': STRICT_CSP }, pages: { 'host.html': hostPage(body) } });
   try {
     const page = await openPage(browser);
     await page.goto(`${host.url}host.html`);
     await page.waitForFunction(() => document.getElementById('fine').diagram?.capacity === 3);
+    // Alpine leaves its bindings (:capacity, @click) on the element: they are no settings.
+    await page.evaluate(() => ['x-data', ':capacity', '@click', 'x-bind:cost'].forEach((name) => document.getElementById('alpine').setAttribute(name, 'b')));
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    assert.equal(await page.evaluate(() => document.getElementById('alpine').diagram?.capacity), 2);
     await page.locator('#snake .bl-error').waitFor();
     await page.locator('#camel .bl-error').waitFor();
     const box = (id) => page.evaluate((id) => {
@@ -796,6 +801,18 @@ test('a misspelled attribute (refill_rate, refillRate, capactiy) is refused with
       'error: <bucket-lab> invalid attribute refillrate="2": "refillrate" is not an attribute of <bucket-lab>; did you mean "refill-rate"?',
       'error: <bucket-lab> invalid attribute capactiy="4": "capactiy" is not an attribute of <bucket-lab>; did you mean "capacity"?',
     ]);
+    // Fixed, the diagram comes back: the misspelling renamed, with its value.
+    await page.evaluate(() => {
+      const element = document.getElementById('snake');
+      element.removeAttribute('refill_rate');
+      element.setAttribute('refill-rate', '2');
+    });
+    await page.waitForFunction(() => document.getElementById('snake').diagram?.refillRate === 2);
+    assert.equal(await inside(page, 'snake', '.bl-error'), null);
+    // A misspelling added to a live diagram is refused at once.
+    await page.evaluate(() => document.getElementById('fine').setAttribute('costs', '2'));
+    await page.locator('#fine .bl-error').waitFor();
+    assert.equal(await inside(page, 'fine', '.bl-error-title'), 'Invalid attribute: costs');
     await page.context().close();
   } finally {
     await host.close();

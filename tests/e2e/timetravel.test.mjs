@@ -177,6 +177,12 @@ test('"Step back" at the chart\'s start is shown unavailable and keeps the focus
   assert.deepEqual(await state(), { unavailable: 'true', focused: true, at: 0 });
   await page.click(`${W} .bl-step`);
   assert.equal((await state()).unavailable, null);
+  // Three steps forward and three back land a hair off the start (0.1 + 0.1 + 0.1 − 0.1 …): still the start.
+  await page.click(`${W} .bl-step`);
+  await page.click(`${W} .bl-step`);
+  for (let i = 0; i < 3; i += 1) await back.click();
+  assert.equal((await state()).unavailable, 'true', 'three forward, three back');
+  await page.click(`${W} .bl-step`);
   // At the start the button looks as unavailable as a disabled one.
   await back.focus();
   await page.keyboard.press('Enter');

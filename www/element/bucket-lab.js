@@ -118,6 +118,8 @@ function editDistance(a, b) {
  * alone: a host's framework adds its own (data-v-…, _ngcontent-…), and data-* and aria-* are the page's.
  */
 function misspelledSetting(name) {
+  // Only a name made as a setting's is (Alpine's `:capacity` and `@click`, `x-bind:…` are bindings).
+  if (!/^[a-z][a-z0-9_-]*$/.test(name)) return undefined;
   if (ATTRIBUTES.includes(name) || GLOBAL_ATTRIBUTES.has(name) || /^(data-|aria-|on)/.test(name)) return undefined;
   const bare = (text) => text.replace(/[-_]/g, '');
   return ATTRIBUTES.find((known) => bare(known) === bare(name) || editDistance(name, known) <= (known.length > 5 ? 2 : 1));
@@ -191,6 +193,8 @@ export class BucketLabElement extends ElementBase {
   #stylesReady;
   #diagram = null;
   #stopWatching = null;
+  /** Renders again when a misspelled setting comes or goes (observedAttributes has only the right names). */
+  #watchNames = null;
   /** Counts renders, so a slow one that was overtaken (or outlived the element) does nothing. */
   #generation = 0;
   /** Set by refuseSettings: the settings are wrong at their source, so nothing renders. */
@@ -269,6 +273,10 @@ export class BucketLabElement extends ElementBase {
       this.#diagram = null; // not freed: the module can't be trusted any more
       showError(this.#frame, this.#t('crashed'), error);
     });
+    this.#watchNames = new MutationObserver((records) => {
+      if (!this.#refused && records.some(({ attributeName }) => misspelledSetting(attributeName))) this.#render();
+    });
+    this.#watchNames.observe(this, { attributes: true });
     this.#render();
   }
 
@@ -280,6 +288,8 @@ export class BucketLabElement extends ElementBase {
       document.removeEventListener('bucketlab:langchange', this.#onLangChange);
       this.#stopWatching();
       this.#stopWatching = null;
+      this.#watchNames.disconnect();
+      this.#watchNames = null;
       this.#generation += 1;
       this.#unmount();
     });

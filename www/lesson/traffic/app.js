@@ -90,7 +90,7 @@ class TrafficView {
     };
     this.sampleButton = el('button', { type: 'button', class: 'tr-sample', 'aria-disabled': 'false', onclick: () => this.busy.hidden && this.start(null) }, t('sample', { seed: SAMPLE.seed }));
     // "Replay" until a log has been replayed, then "Replay again" (with the settings changed).
-    this.rerun = el('button', { type: 'submit', class: 'lab-apply tr-rerun', disabled: true }, t(this.run > 0 ? 'run' : 'runFirst'));
+    this.rerun = el('button', { type: 'submit', class: 'lab-apply tr-rerun', disabled: true }, t(this.replayed ? 'run' : 'runFirst'));
     const form = el('form', { class: 'lab-form tr-form', novalidate: true, onsubmit: (e) => { e.preventDefault(); if (this.busy.hidden) this.start(this.source); } }, [
       field('capacity', this.inputs.capacity),
       field('rate', this.inputs.rate),
@@ -189,7 +189,6 @@ class TrafficView {
   start(file) {
     this.source = file;
     this.run += 1;
-    this.rerun.textContent = this.t('run');
     // An empty or unreadable number field is said as such: Number('') would send (and name) 0.
     const unread = this.unreadNumber();
     if (unread) {
@@ -200,6 +199,8 @@ class TrafficView {
       this.rerun.disabled = false;
       return;
     }
+    this.replayed = true;
+    this.rerun.textContent = this.t('run');
     this.error.textContent = '';
     this.say('');
     this.outcome = null;
