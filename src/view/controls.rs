@@ -75,6 +75,8 @@ pub struct Controls {
     note: Element,
     /// The note says that `B` is below 1.
     below_one: Cell<bool>,
+    /// Whether "Step back" shows as unavailable (see [`Controls::show_start`]).
+    at_start: Cell<bool>,
 }
 
 impl Controls {
@@ -127,6 +129,7 @@ impl Controls {
             shown: Cell::new(0),
             note,
             below_one: Cell::new(false),
+            at_start: Cell::new(false),
         })
         .inspect(|controls| controls.identify_error())
     }
@@ -393,7 +396,10 @@ impl Controls {
     /// (`at_start`), where it can't go further: by `aria-disabled`, which keeps the focus of a
     /// reader who stepped there (`disabled` drops it).
     pub fn show_start(&self, at_start: bool) {
-        set_or_remove(&self.step_back, "aria-disabled", at_start.then_some("true"));
+        // Asked at every frame drawn: the DOM is touched only when it changes.
+        if self.at_start.replace(at_start) != at_start {
+            set_or_remove(&self.step_back, "aria-disabled", at_start.then_some("true"));
+        }
     }
 
     /// The error a typed field's value has now, if any (`None` for other fields: their errors

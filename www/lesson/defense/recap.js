@@ -26,22 +26,26 @@ function worded(t, id, text, group, keys, answer, why) {
   return { id, text, options: keys.map((k) => t(`quiz.${group}.${k}`)), answer: t(`quiz.${group}.${answer}`), why };
 }
 
+/**
+ * How many of `count` requests (cost 1) at one instant pass, spread in turn over `buckets`: one
+ * bucket, or one per server. The buckets are freed.
+ */
+function passedAtOnce(buckets, count) {
+  const passed = Array.from({ length: count }, (_, i) => buckets[i % buckets.length].tryAcquireAt(1, 0)).filter((d) => d.allowed).length;
+  for (const bucket of buckets) bucket.free();
+  return passed;
+}
+
 /** The seven questions, in the order of the recap's parts. */
 export function recapQuestions({ simulate, simulateFlood, TokenBucket }, t) {
-  const bucket = new TokenBucket(LESSON_BUCKET);
-  const burst = Array.from({ length: BURST }, () => bucket.tryAcquireAt(1, 0)).filter((d) => d.allowed).length;
-  bucket.free();
+  const burst = passedAtOnce([new TokenBucket(LESSON_BUCKET)], BURST);
 
   const edge = simulate({ algorithms: ['fixedWindow'], limit: 10, window: 1, duration: 2, traffic: { pattern: 'windowEdge' } });
   const edgePassed = admittedOf(edge.lanes[0].outcomes);
 
-  const servers = Array.from({ length: 3 }, () => new TokenBucket({ capacity: 5, refillRate: 1 }));
-  const spread = Array.from({ length: 20 }, (_, i) => servers[i % 3].tryAcquireAt(1, 0)).filter((d) => d.allowed).length;
-  servers.forEach((s) => s.free());
+  const spread = passedAtOnce(Array.from({ length: 3 }, () => new TokenBucket({ capacity: 5, refillRate: 1 })), 20);
   // What one bucket shared by the servers lets through of the same burst, for the "why".
-  const shared = new TokenBucket({ capacity: 5, refillRate: 1 });
-  const sharedPassed = Array.from({ length: 20 }, () => shared.tryAcquireAt(1, 0)).filter((d) => d.allowed).length;
-  shared.free();
+  const sharedPassed = passedAtOnce([new TokenBucket({ capacity: 5, refillRate: 1 })], 20);
 
   const low = new TokenBucket(LOW_BUCKET);
   const wait = low.tryAcquireAt(COST, 0).retryAfter;
