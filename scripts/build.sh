@@ -17,7 +17,10 @@ wasm_module() {
     dir=target/$feature
     features=(--no-default-features --features "$feature")
   fi
-  RUSTFLAGS="${SIMD:+-C target-feature=+simd128}" cargo build --profile "$profile" --lib --target wasm32-unknown-unknown --target-dir "$dir" "${features[@]}"
+  # Panic locations name their source file: crates.io's sources by their name and version alone,
+  # not by this machine's registry path (shorter, and the same on every machine).
+  local remap="--remap-path-prefix=${CARGO_HOME:-$HOME/.cargo}/registry/src/index.crates.io-1949cf8c6b5b557f/="
+  RUSTFLAGS="$remap${SIMD:+ -C target-feature=+simd128}" cargo build --profile "$profile" --lib --target wasm32-unknown-unknown --target-dir "$dir" "${features[@]}"
   wasm-bindgen --target web --out-dir www/pkg --out-name "$name" --remove-name-section \
     --remove-producers-section "$dir/wasm32-unknown-unknown/$profile/bucketlab.wasm"
   node_modules/.bin/wasm-opt "$level" ${SIMD:+--enable-simd} --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \

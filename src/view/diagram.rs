@@ -271,9 +271,18 @@ impl Diagram {
                 "denied"
             },
         );
-        text(
+        let head = ResponseHead::for_decision(config, decision);
+        text(&self.head, &head.to_text());
+        // The note under the head explains X-RateLimit-Reset: not there when the bucket never
+        // refills (r = 0), so neither is the note.
+        set(
             &self.head,
-            &ResponseHead::for_decision(config, decision).to_text(),
+            "data-reset",
+            if head.header("X-RateLimit-Reset").is_some() {
+                "1"
+            } else {
+                "0"
+            },
         );
         let _ = self.head.remove_attribute("hidden");
         let places = places(config, shot);

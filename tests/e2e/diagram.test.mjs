@@ -268,6 +268,23 @@ test('the response\'s note shows only with a response, and goes with it on reset
   await page.context().close();
 });
 
+// At r = 0 the bucket never fills again: the head has no X-RateLimit-Reset, so no note about it.
+test('at r = 0 the head has no X-RateLimit-Reset and the note about it is gone; it comes back with r > 0', async () => {
+  const page = await openPage(env.browser);
+  await page.goto(`${env.server.url}?capacity=5&refill-rate=0`);
+  await waitForWidget(page);
+  const note = page.locator('#bucket-widget .bl-note');
+  await page.click('#bucket-widget .bl-send');
+  await page.waitForSelector('#bucket-widget .bl-head:not([hidden])');
+  assert.doesNotMatch(await page.locator('#bucket-widget .bl-head').textContent(), /X-RateLimit-Reset/);
+  assert.equal(await note.isVisible(), false, 'no note for a header that is not there');
+  await page.evaluate(() => window.bucketlab.diagram.configure(5, 1));
+  await page.click('#bucket-widget .bl-send');
+  await page.waitForFunction(() => /X-RateLimit-Reset/.test(document.querySelector('#bucket-widget .bl-head').textContent));
+  assert.equal(await note.isVisible(), true, 'the header and its note are back');
+  await page.context().close();
+});
+
 test('reduced motion hides the drops and the flying request, the numbers still update', async () => {
   const page = await openPage(env.browser, { reducedMotion: 'reduce' });
   await page.goto(env.server.url);
