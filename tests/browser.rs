@@ -503,8 +503,8 @@ fn a_replayed_scenario_opens_on_a_status_that_invites_stepping_and_with_its_cost
     assert_eq!(value_of(&root, ".bl-cost"), "2", "the recorded cost");
     assert_eq!(
         text_of(&root, ".bl-status"),
-        "No request yet at this moment. To see what came next, press “Resume” or step forward \
-         (→ on the timeline, or “Step 0.1\u{a0}s”); or go “Back to live”."
+        "No request yet at this moment. To see what came next, press “Resume” or “Step \
+         0.1\u{a0}s”, or go “Back to live”."
     );
     diagram.seek(&JsValue::from(0.7)).unwrap();
     assert_eq!(text_of(&root, ".bl-counter"), "3.2 / 5");

@@ -15,8 +15,8 @@ const W = '#bucket-widget';
 async function openPhone(selector) {
   const page = await openPage(env.browser, PHONE);
   await page.goto(`${env.server.url}en.html`);
-  const widget = page.locator(`${W} .bl-widget`);
-  await widget.scrollIntoViewIfNeeded();
+  // At once: the page scrolls smoothly, and a smooth scroll still under way would undo `centre`.
+  await page.evaluate((W) => document.querySelector(`${W} .bl-widget`).scrollIntoView({ behavior: 'instant' }), W);
   await page.waitForSelector(`${W} .bl-widget[data-live]`);
   await page.evaluate(() => {
     window.bucketlab.diagram.pause();
@@ -130,12 +130,50 @@ test('touch: a page scroll that starts on a slider leaves its value alone; a dra
   await page.context().close();
 });
 
+test('touch: at a past moment the bucket holds to the top of a phone while its Time group steps it, and lets go back live (not on a phone on its side)', async () => {
+  const { page, cdp } = await openPhone(`${W} .bl-step-back`);
+  const bucket = () => page.evaluate((W) => {
+    const r = document.querySelector(`${W} .bl-diagram`).getBoundingClientRect();
+    return { top: Math.round(r.top), bottom: Math.round(r.bottom), counter: document.querySelector(`${W} .bl-counter`).textContent };
+  }, W);
+  const live = await bucket();
+  assert.ok(live.bottom < 0, `live, the bucket is above the screen: ${JSON.stringify(live)}`);
+  await tap(cdp, await pointIn(page, `${W} .bl-step-back`, 0.5));
+  await page.waitForSelector(`${W} .bl-to-live:not([hidden])`);
+  await frames(page);
+  const held = await bucket();
+  assert.ok(held.top >= 0 && held.bottom <= 667 / 2, `held at the top: ${JSON.stringify(held)}`);
+  // Nothing it covers is what the reader taps: Step back is still under the finger, and a step shows.
+  const back = await pointIn(page, `${W} .bl-step-back`, 0.5);
+  assert.equal(await page.evaluate(({ x, y }) => document.elementFromPoint(x, y).classList.contains('bl-step-back'), back), true);
+  await tap(cdp, back);
+  await page.waitForFunction(([W, was]) => document.querySelector(`${W} .bl-counter`).textContent !== was, [W, held.counter]);
+  const expected = await page.evaluate(() => window.bucketlab.diagram.tokens.toFixed(1));
+  assert.equal((await bucket()).counter, `${expected} / 5`, 'the held counter is the moment shown');
+  await tap(cdp, await pointIn(page, `${W} .bl-to-live`, 0.5));
+  await page.waitForSelector(`${W} .bl-to-live[hidden]`, { state: 'attached' });
+  await frames(page);
+  assert.ok((await bucket()).bottom < 0, 'live again, it is back in its place above the screen');
+  // On its side (667 × 375) the bucket would fill the screen: it stays in its place.
+  await page.setViewportSize({ width: 667, height: 375 });
+  await page.evaluate(() => window.bucketlab.diagram.stepBack());
+  await page.waitForSelector(`${W} .bl-to-live:not([hidden])`);
+  await centre(page, `${W} .bl-step-back`);
+  assert.ok((await bucket()).bottom < 0, 'not held on a phone on its side');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('touch: tapping "Back to live" with the Pause button above the screen does not jump the page', async () => {
   const { page, cdp } = await openPhone(`${W} .bl-step-back`);
   await page.evaluate(() => window.bucketlab.diagram.stepBack());
   await page.waitForSelector(`${W} .bl-to-live:not([hidden])`);
-  // The group's top (its Pause button) just above the screen, "Back to live" on it.
-  await page.evaluate((W) => scrollBy({ top: document.querySelector(`${W} .bl-pause`).getBoundingClientRect().top + 15, behavior: 'instant' }), W);
+  // The group's top (its Pause button) just out of sight, under the bucket held to the screen's
+  // top at a past moment; "Back to live" on the screen.
+  await page.evaluate((W) => {
+    const hidden = document.querySelector(`${W} .bl-diagram`).getBoundingClientRect().bottom;
+    scrollBy({ top: document.querySelector(`${W} .bl-pause`).getBoundingClientRect().top - hidden + 15, behavior: 'instant' });
+  }, W);
   await frames(page);
   const before = await state(page);
   const target = await pointIn(page, `${W} .bl-to-live`, 0.5);
