@@ -349,31 +349,34 @@ pub fn parse_number(text: &str, decimal: DecimalText) -> Option<f64> {
     if let Some(value) = special {
         return Some(if negative { -value } else { value });
     }
-    let mut bytes = body.bytes().peekable();
-    let digits = |bytes: &mut core::iter::Peekable<core::str::Bytes<'_>>| {
-        let mut count = 0;
-        while bytes.next_if(u8::is_ascii_digit).is_some() {
-            count += 1;
+    // The syntax read byte by byte: `at` moves past what each part accepts.
+    let bytes = body.as_bytes();
+    let mut at = 0;
+    let digits = |at: &mut usize| {
+        let from = *at;
+        while bytes.get(*at).is_some_and(u8::is_ascii_digit) {
+            *at += 1;
         }
-        count
+        *at - from
     };
-    let mut mantissa = digits(&mut bytes);
-    if bytes.next_if_eq(&b'.').is_some() {
-        mantissa += digits(&mut bytes);
+    let mut mantissa = digits(&mut at);
+    if bytes.get(at) == Some(&b'.') {
+        at += 1;
+        mantissa += digits(&mut at);
     }
     if mantissa == 0 {
         return None;
     }
-    if bytes.next_if(|b| b.eq_ignore_ascii_case(&b'e')).is_some() {
-        bytes.next_if(|b| *b == b'+' || *b == b'-');
-        if digits(&mut bytes) == 0 {
+    if bytes.get(at).is_some_and(|b| b.eq_ignore_ascii_case(&b'e')) {
+        at += 1;
+        if matches!(bytes.get(at), Some(b'+' | b'-')) {
+            at += 1;
+        }
+        if digits(&mut at) == 0 {
             return None;
         }
     }
-    match bytes.next() {
-        Some(_) => None,
-        None => Some(decimal(text)),
-    }
+    (at == bytes.len()).then(|| decimal(text))
 }
 
 /// A number as a person types it (an attribute, a URL parameter, a form field): [`parse_number`]'s
