@@ -2,7 +2,6 @@
 //! line they imply (rising at `r`, flat at `B`, dropping by each admitted cost).
 
 use super::bucket::{BucketConfig, Decision};
-use std::collections::VecDeque;
 
 /// What an [`Event`] records.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,7 +31,8 @@ pub struct Event {
 pub struct History {
     span: f64,
     anchor: Event,
-    events: VecDeque<Event>,
+    /// Oldest first (a plain `Vec`: pruning moves the few kept, and the module stays smaller).
+    events: Vec<Event>,
     revision: u64,
 }
 
@@ -42,7 +42,7 @@ impl History {
         History {
             span,
             anchor: Self::start(config, tokens, at),
-            events: VecDeque::new(),
+            events: Vec::new(),
             revision: 0,
         }
     }
@@ -92,7 +92,7 @@ impl History {
 
     fn push(&mut self, at: f64, kind: Kind, before: f64, after: f64, config: &BucketConfig) {
         self.revision += 1;
-        self.events.push_back(Event {
+        self.events.push(Event {
             at,
             kind,
             before,
@@ -104,9 +104,10 @@ impl History {
 
     /// Forgets events older than `now − span`, keeping the newest of them as the anchor.
     pub fn prune(&mut self, now: f64) {
-        while let Some(oldest) = self.events.pop_front_if(|e| e.at < now - self.span) {
-            self.revision += 1;
-            self.anchor = oldest;
+        let old = self.events.partition_point(|e| e.at < now - self.span);
+        if old > 0 {
+            self.revision += old as u64;
+            self.anchor = self.events.drain(..old).next_back().unwrap_or(self.anchor);
         }
     }
 
@@ -117,7 +118,7 @@ impl History {
 
     /// The newest event inside the kept span.
     pub fn latest(&self) -> Option<&Event> {
-        self.events.back()
+        self.events.last()
     }
 
     /// The token level as a polyline from the anchor up to `now`: `(time, tokens)` points,
