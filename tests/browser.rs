@@ -391,6 +391,55 @@ fn lowering_b_below_the_cost_lowers_the_cost_and_says_so() {
     );
 }
 
+#[wasm_bindgen_test]
+fn a_refused_cost_is_not_lowered_as_if_taken_its_error_follows_the_new_b() {
+    let (root, _diagram) = paused(&[("data-lang", "en")]);
+    enter(&root, ".bl-cost", "2.5");
+    assert_eq!(
+        text_of(&root, ".bl-input-error"),
+        "Cost c: 2.5 is not allowed; use a whole number from 1 to 5."
+    );
+    slide(&root, ".bl-capacity", "2");
+    assert_eq!(value_of(&root, ".bl-cost"), "2.5", "left as typed");
+    assert_eq!(
+        text_of(&root, ".bl-controls-note"),
+        "",
+        "no \"lowered from 2.5\""
+    );
+    assert_eq!(
+        text_of(&root, ".bl-input-error"),
+        "Cost c: 2.5 is not allowed; use a whole number from 1 to 2."
+    );
+}
+
+#[wasm_bindgen_test]
+fn a_bad_traffic_rate_is_named_when_typed_with_traffic_off_and_off_stays_choosable() {
+    let (root, _diagram) = paused(&[("data-lang", "en")]);
+    enter(&root, ".bl-traffic-rate", "abc");
+    let field = root.query_selector(".bl-traffic-rate").unwrap().unwrap();
+    assert!(
+        text_of(&root, ".bl-input-error").starts_with("Requests/s: "),
+        "{}",
+        text_of(&root, ".bl-input-error")
+    );
+    assert_eq!(field.get_attribute("aria-invalid").as_deref(), Some("true"));
+    // Traffic can't start with it; "off" can still be chosen, and the error stays meanwhile.
+    choose(&root, ".bl-traffic", "steady");
+    for _ in 0..5 {
+        click(&root, ".bl-step");
+    }
+    assert_eq!(
+        text_of(&root, ".bl-counter"),
+        "5.0 / 5",
+        "no traffic started"
+    );
+    choose(&root, ".bl-traffic", "off");
+    assert!(text_of(&root, ".bl-input-error").starts_with("Requests/s: "));
+    enter(&root, ".bl-traffic-rate", "8");
+    assert_eq!(text_of(&root, ".bl-input-error"), "");
+    assert_eq!(field.get_attribute("aria-invalid"), None);
+}
+
 /// Picks `value` in the menu `selector` and fires its `change` event, as a reader's choice does.
 fn choose(root: &Element, selector: &str, value: &str) {
     let select = root

@@ -227,11 +227,17 @@ impl Controls {
             "poisson" => Pattern::Poisson,
             _ => return Ok(None),
         };
+        let (rate, seed) = self.traffic_fields()?;
+        Ok(Some((pattern, rate, seed)))
+    }
+
+    /// The traffic's rate and seed fields, each checked, whether traffic runs or not (a bad
+    /// value typed while it is off is named then, not first when it starts).
+    pub fn traffic_fields(&self) -> Result<(f64, u64), InvalidValue> {
         let rule = Rule::Between(TRAFFIC_RATE_MIN, MAX_TRAFFIC_RATE);
         let rate = read(Field::TrafficRate, &self.traffic_rate, rule)?;
-        let seed_rule = Rule::Whole(0, u32::MAX);
-        let seed = read(Field::Seed, &self.seed, seed_rule)?;
-        Ok(Some((pattern, rate, seed as u64)))
+        let seed = read(Field::Seed, &self.seed, Rule::Whole(0, u32::MAX))?;
+        Ok((rate, seed as u64))
     }
 
     /// The speed asked for.
@@ -306,7 +312,9 @@ impl Controls {
     pub fn fit_cost(&self, l: &Locale, capacity: f64) {
         let typed = self.typed_cost();
         let most = cost_limit(capacity);
-        if typed > most {
+        // A cost already refused (2.5, or over the old B) is not one to lower: it keeps its
+        // error, now stated with the new B, rather than a note quoting it as if it had been taken.
+        if typed > most && !self.cost.has_attribute("aria-invalid") {
             self.set_cost(most);
             if capacity < 1.0 {
                 return;
@@ -408,7 +416,7 @@ impl Controls {
         let err = match field {
             Field::Cost => self.cost(capacity).err(),
             Field::BurstSize => self.burst_size().err(),
-            Field::TrafficRate | Field::Seed => self.traffic().err(),
+            Field::TrafficRate | Field::Seed => self.traffic_fields().err(),
             Field::Speed => self.speed().err(),
             _ => None,
         };

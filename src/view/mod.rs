@@ -432,6 +432,8 @@ impl Widget {
                     let settings = self.session.traffic().map(|arrivals| arrivals.settings());
                     self.controls.show_traffic(settings);
                 }
+                // Off, the rate and seed are checked all the same (running, they just were).
+                self.controls.traffic_fields()?;
             }
             Action::Pause if session.is_paused() => session.resume(wall),
             Action::Pause => session.pause(wall),
