@@ -34,6 +34,7 @@ mod session;
 pub(crate) mod traffic;
 
 /// The replay's burst–rate curve credits the same early arrivals as the bucket.
+#[cfg(feature = "replay")]
 pub(crate) use bucket::time_slack;
 pub use bucket::{BucketConfig, Decision, Never, Outcome, TokenBucket};
 pub use clock::SimClock;
