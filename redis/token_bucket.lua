@@ -13,9 +13,9 @@
 --          and so is a time so far from 0 that the core's slack (4 ulp of now) would be hours.
 -- Returns  {allowed (1 or 0), tokens, retry_after, never, available, elapsed, tokens_before, lag}
 --          as text ('%.17g': exact doubles); retry_after is -1 when the request can never pass,
---          and never then says why: 'cost_exceeds_capacity' or 'no_refill' ('' otherwise; a rate
---          so small that the wait is longer than a double can count, such as 1e-320, is
---          'no_refill': the core reports that wait as infinite); lag is
+--          and never then says why: 'cost_exceeds_capacity' or 'no_refill' ('' otherwise); a wait
+--          longer than a double can count (a rate such as 1e-320) is 'inf', as the core reports
+--          it (a refusal without a Retry-After, the key kept as one that never fills); lag is
 --          how far `now` is behind the stored `last` (another server's clock ahead), else 0.
 
 -- Rounding slack, the core's: 1e-12 of B in tokens, 1 ns (or 4 ulp of now) in time.
@@ -136,11 +136,6 @@ elseif rate == 0 then
   retry_after, never = -1, 'no_refill'
 else
   retry_after = lag + (cost - available) / rate
-  -- A wait longer than a double can count (a rate such as 1e-320) is never, as with r = 0: the
-  -- reply promises an exact double or -1, and the key is kept below as one without refill.
-  if retry_after == math.huge then
-    retry_after, never = -1, 'no_refill'
-  end
 end
 
 -- A denied request changes nothing but the refill, which is stored either way.

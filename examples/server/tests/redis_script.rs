@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use bucketlab::limiter::{BucketConfig, Never, Outcome, TokenBucket};
+use bucketlab::limiter::{BucketConfig, Outcome, TokenBucket};
 use bucketlab_server::redis_bucket::SCRIPT;
 use bucketlab_server::RedisBucket;
 use redis::AsyncCommands;
@@ -295,12 +295,13 @@ async fn idle_keys_expire_once_they_would_be_full_again() {
 }
 
 #[tokio::test]
-async fn a_wait_longer_than_a_double_counts_is_never() {
+async fn a_wait_longer_than_a_double_counts_is_infinite_as_in_the_core() {
     let server = RedisServer::start();
     let mut connection = server.connection().await;
     let script = redis::Script::new(SCRIPT);
     // At 1e-320 tokens a second the token the second request lacks takes 1e320 s: infinite as a
-    // double, so never, with r = 0's reason, and the key is kept like one without refill.
+    // double. The core says so (a refusal whose wait is infinite, no Retry-After): so does the
+    // script, and it keeps the key, which would be full only after that wait.
     type Reply = (i64, String, String, String, String, String, String, String);
     let mut calls = Vec::new();
     for cost in ["2", "1"] {
@@ -316,17 +317,26 @@ async fn a_wait_longer_than_a_double_counts_is_never() {
     assert_eq!((emptied.0, emptied.1.as_str()), (1, "0"), "{emptied:?}");
     assert_eq!(
         (refused.0, refused.2.as_str(), refused.3.as_str()),
-        (0, "-1", "no_refill"),
+        (0, "inf", ""),
         "{refused:?}"
     );
     assert_eq!(connection.pttl::<_, i64>("slow").await.unwrap(), -1);
-    // The Rust side reads it as the core's never.
+    // The Rust side reads it as the core decides it.
     let config = BucketConfig::new(2.0, 1e-320).unwrap();
+    let mut core = TokenBucket::new(config);
+    assert!(core.try_acquire(2.0, 100.0).unwrap().is_admitted());
+    let expected = core.try_acquire(1.0, 101.0).unwrap();
+    assert_eq!(
+        expected.outcome,
+        Outcome::Denied {
+            retry_after: f64::INFINITY
+        }
+    );
     let decision = RedisBucket::default()
         .try_acquire(&mut connection, "slow", &config, 1.0, 101.0)
         .await
         .unwrap();
-    assert_eq!(decision.outcome, Outcome::Never(Never::NoRefill));
+    assert_eq!(decision.outcome, expected.outcome);
 }
 
 /// The error the script answers a call with `keys` and `args`, as text (the call must fail).
