@@ -8,11 +8,14 @@
 --          (Unix time). Numbers go in as decimal text, an exponent allowed for B, r and c (no hex,
 --          no spaces); Rust's shortest form reads back exactly.
 --          `now` must be plain decimal text (an optional '-', digits, optionally '.' and more
---          digits: no exponent, no hex, no spaces) and at most 1e11 seconds (the year 5138):
---          epoch milliseconds (1.7e12 in 2023) are refused, not read as a clock 1000 times fast.
+--          digits: no exponent, no hex, no spaces) from -1e11 to 1e11 seconds (the year 5138):
+--          epoch milliseconds (1.7e12 in 2023) are refused, not read as a clock 1000 times fast,
+--          and so is a time so far from 0 that the core's slack (4 ulp of now) would be hours.
 -- Returns  {allowed (1 or 0), tokens, retry_after, never, available, elapsed, tokens_before, lag}
 --          as text ('%.17g': exact doubles); retry_after is -1 when the request can never pass,
---          and never then says why: 'cost_exceeds_capacity' or 'no_refill' ('' otherwise); lag is
+--          and never then says why: 'cost_exceeds_capacity' or 'no_refill' ('' otherwise); a wait
+--          longer than a double can count (a rate such as 1e-320) is 'inf', as the core reports
+--          it (a refusal without a Retry-After, the key kept as one that never fills); lag is
 --          how far `now` is behind the stored `last` (another server's clock ahead), else 0.
 
 -- Rounding slack, the core's: 1e-12 of B in tokens, 1 ns (or 4 ulp of now) in time.
@@ -21,7 +24,8 @@ local EPSILON = 2 ^ -52
 -- Keys outlive the moment they would be full by this much, for clocks that differ between servers.
 local EXPIRY_MARGIN_MS = 1000
 
--- Seconds; epoch milliseconds are above this by a factor of ten or more.
+-- Seconds either side of 0; epoch milliseconds are above this by a factor of ten or more. Within
+-- it the time slack (4 ulp of now) stays under 0.1 ms; at 1e20 it would be a day.
 local MAX_NOW = 1e11
 
 -- ARGV[index] as a number, or an error: 'ERR {name} must be {rule}, got "{text}"' ('it is
@@ -80,10 +84,15 @@ local rate = number(2, 'refill_rate', 'a finite number of at least 0', function(
   decimal_or_exponent)
 local cost = number(3, 'cost', 'a finite number of at least 0', function(v) return v >= 0 end,
   decimal_or_exponent)
-local now = number(4, 'now', 'a decimal number of seconds', function() return true end, decimal)
+local now = number(4, 'now',
+  "a decimal number of seconds (digits with an optional '-' and decimal point, no exponent)",
+  function() return true end, decimal)
 if now > MAX_NOW then
   error({ err = 'ERR now must be Unix time in seconds, at most 1e11, got "' .. ARGV[4]
     .. '": that looks like milliseconds (divide by 1000)' })
+end
+if now < -MAX_NOW then
+  error({ err = 'ERR now must be Unix time in seconds, at least -1e11, got "' .. ARGV[4] .. '"' })
 end
 
 -- A field this script wrote, or nil if the key is missing (HMGET gives false then).

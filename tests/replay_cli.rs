@@ -3,7 +3,7 @@
 
 mod replay_support;
 
-use replay_support::{bucketlab, gzip, json};
+use replay_support::{bucket, bucketlab, gzip, json, run};
 use serde_json::Value;
 use std::collections::BTreeSet;
 
@@ -374,6 +374,81 @@ fn the_table_rounds_a_needed_burst_up() {
     // A need that is a hundredth exactly stays one.
     let exact = b"1700000000,a\n1700000000.5,a\n1700000000.5,a\n";
     assert_eq!(row(exact, "2.5"), "1 2.5 2.5 2.5 2.5");
+}
+
+/// The table's curve section (from its heading on) for `log`, replayed with `B = 10`, `r = 5`.
+fn curve_table(log: &str) -> String {
+    let output = bucketlab(&args(&["-"]), log.as_bytes());
+    assert!(output.status.success());
+    let table = String::from_utf8(output.stdout).unwrap();
+    let at = table
+        .find("burst needed")
+        .unwrap_or_else(|| panic!("no curve in:\n{table}"));
+    table[at..].to_owned()
+}
+
+/// Requests of the log `log` that a token bucket of `capacity` at `rate` limits.
+fn limited(log: &str, capacity: f64, rate: f64) -> u64 {
+    let report = run(log.as_bytes(), bucket(capacity, rate)).unwrap().report;
+    report.limited
+}
+
+/// Unix times with fractions of a second round their gaps (`1700000000.3 − 1700000000.2` is
+/// `0.0999999…`); the core lets a request that early in, so the curve must not ask for more.
+#[test]
+fn the_curve_is_the_same_for_unix_times_as_from_zero() {
+    // The worked example's eleventh request, then two more and one ten seconds later.
+    let trace = |times: [&str; 4]| {
+        let mut log = format!("{},alice,1\n", times[0]).repeat(11);
+        for time in &times[1..] {
+            log.push_str(&format!("{time},alice,1\n"));
+        }
+        log
+    };
+    let zero = trace(["0", "0.2", "0.3", "10"]);
+    let unix = trace(["1700000000", "1700000000.2", "1700000000.3", "1700000010"]);
+    // The same moments, some in epoch milliseconds: each line is read in its own unit.
+    let mixed = trace([
+        "1700000000000",
+        "1700000000.2",
+        "1700000000300",
+        "1700000010",
+    ]);
+    let table = curve_table(&zero);
+    assert_eq!(curve_table(&unix), table, "Unix seconds");
+    assert_eq!(curve_table(&mixed), table, "milliseconds and seconds");
+    for row in [
+        "5 11.5 11.5 11.5 11.5",
+        "2 12.4",
+        "1 12.7",
+        "0.5 12.85",
+        "0.2 12.94",
+    ] {
+        assert!(
+            table.lines().any(|line| line
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .starts_with(row)),
+            "no row {row:?} in:\n{table}"
+        );
+    }
+    // Every row's heaviest need is enough for the core's own replay, and a hundredth less is not.
+    for line in table.lines().skip(3) {
+        let cells: Vec<f64> = line
+            .split_whitespace()
+            .take(5)
+            .map(|cell| cell.parse().unwrap())
+            .collect();
+        let (rate, need) = (cells[0], cells[4]);
+        for log in [&zero, &unix, &mixed] {
+            assert_eq!(limited(log, need, rate), 0, "B = {need}, r = {rate}");
+            assert!(
+                limited(log, need - 0.01, rate) > 0,
+                "B = {need} − 0.01, r = {rate}"
+            );
+        }
+    }
 }
 
 /// A share that is not 0 is never written as 0.00 %; "the first" only when some are left out.

@@ -33,6 +33,9 @@ mod session;
 /// Automatic traffic: steady or seeded Poisson arrivals.
 pub(crate) mod traffic;
 
+/// The replay's burst–rate curve credits the same early arrivals as the bucket.
+#[cfg(feature = "replay")]
+pub(crate) use bucket::time_slack;
 pub use bucket::{BucketConfig, Decision, Never, Outcome, TokenBucket};
 pub use clock::SimClock;
 pub use error::{Field, Given, InvalidValue, Rule};

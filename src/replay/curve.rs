@@ -9,6 +9,16 @@
 //! size would lack from full) after each request, `D_j = c_j + max(0, D_{j−1} − r·(t_j − t_{j−1}))`;
 //! `B(r)` is the largest `D_j`. Times that go backwards count as the latest time seen, as in the
 //! core's bucket, so the curve is exact for the trace the bucket actually sees.
+//!
+//! The curve is the core's need, not only the formula's: the bucket admits a request that is early
+//! by at most its time slack (`max(1 ns, 4 ulp(now))`, worth `r` times that in tokens) and owes
+//! what it was short, so request `j` needs `max(c_j, D_j − r·slack(t_j))`, the deficit staying
+//! uncredited. Without that credit, a log with Unix times (where `0.3 − 0.2` after 1.7·10⁹ is
+//! `0.0999999…`) asked for a hundredth more than the core's own replay does. The core's other
+//! slack, `10⁻¹²·B` tokens, is not credited: it covers the rounding by which this sum and the
+//! bucket's own may differ, so a capacity of `B(r)` is never short.
+
+use crate::limiter::time_slack;
 
 /// Mantissas of the rate grid, per decade (round numbers people write in configurations).
 const MANTISSAS: [f64; 10] = [1.0, 1.25, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0];
@@ -72,17 +82,19 @@ impl BurstTracker {
             0.0
         };
         self.latest = self.latest.max(time);
+        // The core measures the slack at the time it is given, even one before the latest.
+        let slack = time_slack(time);
         let n = rates.len().min(self.deficits.len());
         let (deficits, peaks, rates) = (&mut self.deficits[..n], &mut self.peaks[..n], &rates[..n]);
         for i in 0..n {
             let left = deficits[i] - rates[i] * elapsed;
             let deficit = cost + if left > 0.0 { left } else { 0.0 };
             deficits[i] = deficit;
-            peaks[i] = if deficit > peaks[i] {
-                deficit
-            } else {
-                peaks[i]
-            };
+            // What the bucket lets in early is credited here, never more than the request's cost:
+            // a bucket smaller than one request refuses it however early it comes.
+            let credited = deficit - rates[i] * slack;
+            let need = if credited > cost { credited } else { cost };
+            peaks[i] = if need > peaks[i] { need } else { peaks[i] };
         }
     }
 
@@ -131,10 +143,15 @@ mod tests {
         // Ten requests at once then one every 0.2 s: at r = 5 a bucket of 10 is just enough.
         let mut trace = vec![(0.0, 1.0); 10];
         trace.extend((1..=5).map(|i| (f64::from(i) * 0.2, 1.0)));
-        assert!((burst_needed(&trace, 5.0) - 10.0).abs() < 1e-12);
-        assert!((burst_needed(&trace, 1.0) - 14.0).abs() < 1e-12);
-        // Time going back counts as no time at all.
-        assert_eq!(burst_needed(&[(5.0, 1.0), (1.0, 1.0)], 100.0), 2.0);
+        // Less what the core lets a request in early: 1 ns of refill at these times.
+        assert!((burst_needed(&trace, 5.0) - (10.0 - 5e-9)).abs() < 1e-12);
+        assert!((burst_needed(&trace, 1.0) - (14.0 - 1e-9)).abs() < 1e-12);
+        // Time going back counts as no time at all (less the 1 ns the core lets a request be
+        // early, 10⁻⁷ tokens at this rate).
+        assert_eq!(
+            burst_needed(&[(5.0, 1.0), (1.0, 1.0)], 100.0),
+            2.0 - 100.0 * 1e-9
+        );
         assert_eq!(burst_needed(&[], 1.0), 0.0);
     }
 }

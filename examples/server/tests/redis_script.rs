@@ -294,6 +294,51 @@ async fn idle_keys_expire_once_they_would_be_full_again() {
     );
 }
 
+#[tokio::test]
+async fn a_wait_longer_than_a_double_counts_is_infinite_as_in_the_core() {
+    let server = RedisServer::start();
+    let mut connection = server.connection().await;
+    let script = redis::Script::new(SCRIPT);
+    // At 1e-320 tokens a second the token the second request lacks takes 1e320 s: infinite as a
+    // double. The core says so (a refusal whose wait is infinite, no Retry-After): so does the
+    // script, and it keeps the key, which would be full only after that wait.
+    type Reply = (i64, String, String, String, String, String, String, String);
+    let mut calls = Vec::new();
+    for cost in ["2", "1"] {
+        let reply: Reply = script
+            .key("slow")
+            .arg(&["2", "1e-320", cost, "100"])
+            .invoke_async(&mut connection)
+            .await
+            .unwrap();
+        calls.push(reply);
+    }
+    let (emptied, refused) = (&calls[0], &calls[1]);
+    assert_eq!((emptied.0, emptied.1.as_str()), (1, "0"), "{emptied:?}");
+    assert_eq!(
+        (refused.0, refused.2.as_str(), refused.3.as_str()),
+        (0, "inf", ""),
+        "{refused:?}"
+    );
+    assert_eq!(connection.pttl::<_, i64>("slow").await.unwrap(), -1);
+    // The Rust side reads it as the core decides it.
+    let config = BucketConfig::new(2.0, 1e-320).unwrap();
+    let mut core = TokenBucket::new(config);
+    assert!(core.try_acquire(2.0, 100.0).unwrap().is_admitted());
+    let expected = core.try_acquire(1.0, 101.0).unwrap();
+    assert_eq!(
+        expected.outcome,
+        Outcome::Denied {
+            retry_after: f64::INFINITY
+        }
+    );
+    let decision = RedisBucket::default()
+        .try_acquire(&mut connection, "slow", &config, 1.0, 101.0)
+        .await
+        .unwrap();
+    assert_eq!(decision.outcome, expected.outcome);
+}
+
 /// The error the script answers a call with `keys` and `args`, as text (the call must fail).
 async fn refusal(
     script: &redis::Script,
@@ -375,11 +420,11 @@ async fn bad_arguments_are_refused_with_the_field_named() {
         ),
         (
             vec!["10", "5", "1", "inf"],
-            "now must be a decimal number of seconds, got \"inf\"",
+            "now must be a decimal number of seconds (digits with an optional '-' and decimal point, no exponent), got \"inf\"",
         ),
         (
             vec!["10", "5", "1", "nan"],
-            "now must be a decimal number of seconds, got \"nan\"",
+            "now must be a decimal number of seconds (digits with an optional '-' and decimal point, no exponent), got \"nan\"",
         ),
         // tonumber alone reads these as 16, 5 and 2.
         (
@@ -401,11 +446,25 @@ async fn bad_arguments_are_refused_with_the_field_named() {
         // tonumber alone reads these as 16 and 1000.
         (
             vec!["10", "5", "1", "0x10"],
-            "now must be a decimal number of seconds, got \"0x10\"",
+            "now must be a decimal number of seconds (digits with an optional '-' and decimal point, no exponent), got \"0x10\"",
         ),
         (
             vec!["10", "5", "1", "1e3"],
-            "now must be a decimal number of seconds, got \"1e3\"",
+            "now must be a decimal number of seconds (digits with an optional '-' and decimal point, no exponent), got \"1e3\"",
+        ),
+        (
+            vec!["10", "5", "1", "1.5e11"],
+            "now must be a decimal number of seconds (digits with an optional '-' and decimal \
+             point, no exponent), got \"1.5e11\"",
+        ),
+        // So far from 0 that the slack of 4 ulp of now would be a day.
+        (
+            vec!["10", "5", "1", "-100000000000000000000"],
+            "now must be Unix time in seconds, at least -1e11, got \"-100000000000000000000\"",
+        ),
+        (
+            vec!["10", "5", "1", "-100000000001"],
+            "now must be Unix time in seconds, at least -1e11, got \"-100000000001\"",
         ),
         // Epoch milliseconds would make a 5/s bucket refill at 5,000/s.
         (
@@ -415,7 +474,7 @@ async fn bad_arguments_are_refused_with_the_field_named() {
         ),
         (
             vec!["10", "5", "1"],
-            "now must be a decimal number of seconds, it is missing",
+            "now must be a decimal number of seconds (digits with an optional '-' and decimal point, no exponent), it is missing",
         ),
     ] {
         let error = refusal(&script, &mut connection, &["bad"], &args).await;
@@ -425,6 +484,16 @@ async fn bad_arguments_are_refused_with_the_field_named() {
         !connection.exists::<_, bool>("bad").await.unwrap(),
         "a refused call writes nothing"
     );
+    // Both ends of the range of `now` are times.
+    for (key, now) in [("earliest", "-100000000000"), ("latest", "100000000000")] {
+        let reply: Vec<String> = script
+            .key(key)
+            .arg(&["10", "5", "1", now])
+            .invoke_async(&mut connection)
+            .await
+            .unwrap();
+        assert_eq!(reply[0], "1", "now = {now}: {reply:?}");
+    }
     // Decimal text with an exponent, as other languages write a double, is a number.
     let reply: Vec<String> = script
         .key("exponents")

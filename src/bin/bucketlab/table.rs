@@ -51,19 +51,22 @@ fn percent(part: u64, whole: u64) -> String {
     }
 }
 
-/// A capacity needed, with at most two decimals, trailing zeros dropped: rounded up, so a
-/// capacity copied from the table is never short of the need (as Retry-After never tells a
-/// client to come back early). A value a few units in the last place above a hundredth is that
-/// hundredth: the arithmetic's rounding, not a need.
-fn amount(value: f64) -> String {
+/// A capacity needed in whole hundredths, rounded up, so a capacity copied from the table is never
+/// short of the need (as Retry-After never tells a client to come back early). A value a few units
+/// in the last place above a hundredth is that hundredth: the rounding of `× 100`, not a need.
+fn hundredths(value: f64) -> f64 {
     let hundredths = value * 100.0;
     let below = hundredths.floor();
-    let up = if hundredths - below <= 4.0 * f64::EPSILON * hundredths.abs() {
+    if hundredths - below <= 4.0 * f64::EPSILON * hundredths.abs() {
         below
     } else {
         hundredths.ceil()
-    };
-    let text = format!("{:.2}", up / 100.0);
+    }
+}
+
+/// A capacity needed, with at most two decimals (see `hundredths`), trailing zeros dropped.
+fn amount(value: f64) -> String {
+    let text = format!("{:.2}", hundredths(value) / 100.0);
     text.trim_end_matches('0').trim_end_matches('.').to_owned()
 }
 
@@ -301,8 +304,8 @@ fn write_time_notes(out: &mut impl Write, report: &Report) -> io::Result<()> {
 }
 
 /// The curve's rows where it changes: round rates (1, 2, 5 per decade) from where the heaviest
-/// key's need starts to fall to where every column has reached its floor, plus the rate asked
-/// about (when above 0: the grid has no rate 0) and the one recommended.
+/// key's need starts to fall to where every column has reached its floor (to the hundredth), plus
+/// the rate asked about (when above 0: the grid has no rate 0) and the one recommended.
 fn write_curve(
     out: &mut impl Write,
     curves: &Curves,
@@ -314,7 +317,14 @@ fn write_curve(
     };
     let columns = [&curves.median, &curves.p95, &curves.p99, own];
     let last = curves.rates.len() - 1;
-    let settled = |i: usize| columns.iter().all(|c| c[i] <= c[last] + 1e-9 * c[last]);
+    // Settled: no column prints more than a hundredth above its value at the grid's top rate.
+    // Past its floor a column still falls by the core's early-arrival slack (`r` times up to
+    // 1.5 µs at Unix times: 0.015 at 10 000/s), which is not worth rows of its own.
+    let settled = |i: usize| {
+        columns
+            .iter()
+            .all(|c| hundredths(c[i]) <= hundredths(c[last]) + 1.0)
+    };
     let start = (0..=last)
         .find(|&i| own[i] < own[0])
         .unwrap_or(0)
