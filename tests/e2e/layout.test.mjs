@@ -264,3 +264,10 @@ for (const path of ['', 'en.html']) test(`at 375 px a preset whose label wraps k
   assert.deepEqual(wrapped.filter((b) => b.spacing < 1.3 || b.above < 8 || b.below < 8), []);
   await page.context().close();
 });
+
+for (const path of ['', 'en.html']) test(`at 1280 px the language switch keeps air under it, over the hero's card (${path || 'index.html'})`, async () => {
+  const page = await openLesson(env, path, { viewport: { width: 1280, height: 800 } });
+  const gap = await page.evaluate(() => document.querySelector('.hero').getBoundingClientRect().top - document.querySelector('.lang-switch').getBoundingClientRect().bottom);
+  assert.ok(gap >= 12, `${gap} px between the switch and the hero (4 px when they nearly touched)`);
+  await page.context().close();
+});
