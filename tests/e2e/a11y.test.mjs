@@ -239,7 +239,12 @@ test('focus rings are whole on all four sides: full-width controls in a section,
     await loadEveryPart(page);
     // The keyboard's modality: focus() then shows the ring as a Tab would.
     await page.keyboard.press('Tab');
-    for (const selector of ['#faq summary', 'figure.code-block > pre[tabindex="0"]', '.table-wrap[role="region"]', '.tabpanel:not([hidden])']) {
+    // The lesson's tables fit their boxes at any width (a phone stacks them), so none is a stop:
+    // one made too wide for its box is, as a table is at a large text size.
+    await page.locator('.table-wrap:has(#cap-exemplo)').scrollIntoViewIfNeeded();
+    await page.$eval('.table-wrap:has(#cap-exemplo) > table', (table) => { table.style.minWidth = '150%'; });
+    await page.waitForSelector('.table-wrap[tabindex="0"]:has(#cap-exemplo)');
+    for (const selector of ['#faq summary', 'figure.code-block > pre[tabindex="0"]', '.table-wrap[tabindex="0"][role="region"]', '.tabpanel:not([hidden])']) {
       const { visible, accent, colours } = await ringSides(page, selector);
       assert.ok(visible, `${selector} shows its focus ring`);
       colours.forEach((colour, side) => {
@@ -261,9 +266,68 @@ test('every focusable scroll area (a listing, a formula, a response head) is a r
       return pre.getAttribute('role') === 'region' && name?.trim() ? [] : [pre.outerHTML.slice(0, 80)];
     }));
     assert.deepEqual(unnamed, [], path);
-    // …as the accessibility tree has it: a named region for each.
-    assert.ok(await page.locator('pre[tabindex="0"]').count() >= 20);
+    // …as the accessibility tree has it: a named region for each (the listings at least; a
+    // formula that fits its box is no stop).
+    assert.ok(await page.locator('pre[tabindex="0"]').count() >= 15);
     assert.equal(await page.getByRole('region', { name: 'bucket.rs (Rust)' }).count(), 1);
     await page.context().close();
   }
+});
+
+/** The page's eight boxes that scroll only on a narrow screen: the state, the formulas, the console, the tables. */
+const SCROLL_BOXES = ['pre.state', 'pre.formula', 'pre.console', ...['cap-exemplo', 'cap-comparacao', 'cap-planos'].map((id) => `.table-wrap:has(#${id})`)].join(', ');
+
+/**
+ * For each of those boxes: whether it overflows (measured here), and whether it is a Tab stop and a
+ * named region (its tabIndex, role and name), as `name: overflows/tab/role`.
+ */
+function scrollBoxes(page) {
+  return page.$$eval(SCROLL_BOXES, (boxes) => boxes.map((box, i) => {
+    const overflows = box.scrollWidth > box.clientWidth || box.scrollHeight > box.clientHeight;
+    const named = box.hasAttribute('aria-label') || box.hasAttribute('aria-labelledby');
+    return `${i} ${box.className}: ${overflows ? 'overflows' : 'fits'}/${box.tabIndex >= 0 ? 'tab' : 'no tab'}/${box.getAttribute('role') ?? 'no role'}${named ? ', named' : ''}`;
+  }));
+}
+
+/** What each box should be: a named region and a Tab stop while it overflows, neither while it fits. */
+const expected = (states) => states.map((s) => s.replace(/: (overflows|fits)\/.*/, (_, fit) => `: ${fit}/${fit === 'overflows' ? 'tab/region, named' : 'no tab/no role'}`));
+
+test('a formula, the state, the console and the tables take a Tab stop only while they have something to scroll, and keep it without JavaScript', async () => {
+  const page = await openLesson(env, 'en.html', { viewport: { width: 1280, height: 800 } });
+  // At 1280 px all eight fit: none is a stop (the page decides once it is idle: waited for).
+  await page.waitForFunction((s) => [...document.querySelectorAll(s)].every((box) => box.tabIndex < 0), SCROLL_BOXES);
+  let states = await scrollBoxes(page);
+  assert.equal(states.length, 8);
+  assert.deepEqual(states, states.map((s) => s.replace(/: .*/, ': fits/no tab/no role')));
+  // A listing that does overflow keeps its stop.
+  assert.equal(await page.$eval('figure.code-block > pre:not([hidden] *)', (pre) => pre.tabIndex), 0);
+
+  // At 375 px the state and the formulas overflow: stops again, named regions; the rest as they measure.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.waitForFunction((s) => document.querySelector(s).tabIndex === 0, 'pre.formula');
+  await page.waitForFunction(() => document.querySelectorAll('pre.formula[tabindex="0"], pre.state[tabindex="0"]').length === 4);
+  states = await scrollBoxes(page);
+  assert.deepEqual(states, expected(states));
+  assert.ok(states.filter((s) => s.includes('overflows')).length >= 4, states.join('\n'));
+
+  // Focused while the screen widens, a formula keeps its stop (the focus stays) until the focus leaves it.
+  await page.focus('pre.formula');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForFunction(() => document.querySelector('pre.formula').scrollWidth <= document.querySelector('pre.formula').clientWidth);
+  await page.waitForFunction((s) => [...document.querySelectorAll(s)].filter((box) => box.tabIndex >= 0).length === 1, SCROLL_BOXES);
+  assert.equal(await page.evaluate(() => document.activeElement.matches('pre.formula')), true);
+  await page.keyboard.press('Tab');
+  await page.waitForFunction((s) => [...document.querySelectorAll(s)].every((box) => box.tabIndex < 0), SCROLL_BOXES);
+  states = await scrollBoxes(page);
+  assert.deepEqual(states, expected(states));
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+
+  // Without JavaScript nothing measures them: every one stays a stop, so none is out of reach.
+  const still = await openPage(env.browser, { javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+  await still.goto(new URL('en.html', env.server.url).href);
+  const plain = await scrollBoxes(still);
+  assert.equal(plain.length, 8);
+  assert.deepEqual(plain.filter((state) => !state.endsWith('/tab/region, named')), []);
+  await still.context().close();
 });

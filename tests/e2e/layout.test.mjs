@@ -243,3 +243,31 @@ test('a burst sent now shows whole on the timeline, its two rows apart and clear
     assert.ok(room.gap >= 0, `${where}: the labels overlap the denied row by ${-room.gap} px`);
   }
 });
+
+for (const path of ['', 'en.html']) test(`at 375 px a preset whose label wraps keeps air between its lines and at its edges (${path || 'index.html'})`, async () => {
+  const page = await openLesson(env, path, { viewport: { width: 375, height: 812 } });
+  await page.waitForFunction(() => typeof window.bucketlab?.loadDefense === 'function' && typeof window.bucketlab?.loadClients === 'function');
+  await page.evaluate(() => Promise.all([window.bucketlab.loadDefense(), window.bucketlab.loadClients()]));
+  await page.locator('.df-preset').first().waitFor();
+  await page.locator('.cl-preset').first().waitFor();
+  const wrapped = await page.$$eval('.df-preset, .cl-preset', (buttons) => buttons.flatMap((button) => {
+    const range = document.createRange();
+    range.selectNodeContents(button);
+    const tops = [...new Set([...range.getClientRects()].map((r) => Math.round(r.top)))].sort((a, b) => a - b);
+    if (tops.length < 2) return [];
+    const size = parseFloat(getComputedStyle(button).fontSize);
+    const box = button.getBoundingClientRect();
+    const text = range.getBoundingClientRect();
+    return [{ label: button.textContent, spacing: (tops[1] - tops[0]) / size, above: text.top - box.top, below: box.bottom - text.bottom }];
+  }));
+  assert.ok(wrapped.length >= (path ? 2 : 4), `the retry lab's presets wrap (and the pt-BR flood lab's): ${wrapped.length}`);
+  assert.deepEqual(wrapped.filter((b) => b.spacing < 1.3 || b.above < 8 || b.below < 8), []);
+  await page.context().close();
+});
+
+for (const path of ['', 'en.html']) test(`at 1280 px the language switch keeps air under it, over the hero's card (${path || 'index.html'})`, async () => {
+  const page = await openLesson(env, path, { viewport: { width: 1280, height: 800 } });
+  const gap = await page.evaluate(() => document.querySelector('.hero').getBoundingClientRect().top - document.querySelector('.lang-switch').getBoundingClientRect().bottom);
+  assert.ok(gap >= 12, `${gap} px between the switch and the hero (4 px when they nearly touched)`);
+  await page.context().close();
+});

@@ -16,6 +16,7 @@ import { switchPageIfAsked, takeHandoff, wireLanguageLinks } from './language.js
 import { isPermalink, permalinkHash, readPermalink } from './permalink.js';
 import { setUpPolicyEditor } from './policy.js';
 import { openDetailsWhenPrinting } from './print.js';
+import { focusableWhileScrolling } from './scroll-focus.js';
 import { pageLang, t } from './strings.js';
 import { setUpTabs } from './tabs.js';
 import { setUpTechToggle } from './tech.js';
@@ -60,6 +61,9 @@ if (matchMedia('(hover: none) and (pointer: coarse), (max-width: 759.98px)').mat
 
 const scrollToKept = keepLinkTargetsInPlace();
 openDetailsWhenPrinting();
+// The scroll boxes the page's markup makes Tab stops (not the diagrams': theirs are the widget's
+// own): each stays one only while it has something to scroll.
+focusableWhileScrolling([...document.querySelectorAll('main :is(pre, .table-wrap)[tabindex="0"]:not(.bl-mount *)')]);
 if (!switchPageIfAsked(explicitLang)) start();
 
 /**
