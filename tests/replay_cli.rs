@@ -3,6 +3,7 @@
 
 mod replay_support;
 
+use bucketlab::replay::{NeverCounts, Policy, Settings, ALGORITHMS};
 use replay_support::{bucket, bucketlab, gzip, json, run};
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -391,6 +392,99 @@ fn curve_table(log: &str) -> String {
 fn limited(log: &str, capacity: f64, rate: f64) -> u64 {
     let report = run(log.as_bytes(), bucket(capacity, rate)).unwrap().report;
     report.limited
+}
+
+/// A request that can never pass (a cost above `B`, or short with `r = 0`) is limited, and also
+/// counted apart by reason, in `--json` and in the table, with what to change: no retry helps it.
+#[test]
+fn a_request_that_can_never_pass_is_counted_apart_from_the_limited() {
+    let flags = ["replay", "--capacity", "5", "--refill-rate", "1"];
+    let report = json(&bucketlab(
+        &[&flags[..], &["--json", "-"]].concat(),
+        b"1700000000,a,7\n",
+    ));
+    assert_eq!(report["limited"], 1, "still limited: {report}");
+    assert_eq!(
+        report["never"],
+        serde_json::json!({ "costExceedsCapacity": 1, "largestCost": 7.0 }),
+        "{report}"
+    );
+    let output = bucketlab(&[&flags[..], &["-"]].concat(), b"1700000000,a,7\n");
+    let table = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        table.contains(
+            "  limited                1  (100.00 % of requests)\n  \
+             of which 1 can never pass: cost 7 > capacity 5; raise the capacity or split the request\n"
+        ),
+        "{table}"
+    );
+
+    // With r = 0: the two costs above B, and the one that finds the bucket spent.
+    let log = b"1700000000,a,7\n1700000000,a,9\n1700000000,a,3\n1700000000,a,3\n1700000001,b,1\n";
+    let flags = ["replay", "--capacity", "5", "--refill-rate", "0"];
+    let report = json(&bucketlab(&[&flags[..], &["--json", "-"]].concat(), log));
+    assert_eq!(report["limited"], 3, "{report}");
+    assert_eq!(
+        report["never"],
+        serde_json::json!({ "costExceedsCapacity": 2, "largestCost": 9.0, "noRefill": 1 }),
+        "{report}"
+    );
+    let output = bucketlab(&[&flags[..], &["-"]].concat(), log);
+    let table = String::from_utf8(output.stdout).unwrap();
+    for expected in [
+        "  of which 2 can never pass: costs up to 9 > capacity 5; raise the capacity or split the requests\n",
+        "  of which 1 can never pass: refill rate 0, nothing refills a key's bucket; raise the refill rate\n",
+    ] {
+        assert!(table.contains(expected), "{expected:?} missing from:\n{table}");
+    }
+    let report = json(&bucketlab(
+        &[
+            "replay",
+            "--capacity",
+            "5",
+            "--refill-rate",
+            "0",
+            "--json",
+            "-",
+        ],
+        b"1700000000,a,3\n1700000000,a,3\n",
+    ));
+    assert_eq!(
+        report["never"],
+        serde_json::json!({ "noRefill": 1 }),
+        "{report}"
+    );
+}
+
+/// The library's report counts the same, and says nothing of never when every refusal could
+/// pass later: always so for the lab's limiters (requests of cost 1, a whole `B ≥ 1`, `r > 0`).
+#[test]
+fn the_report_counts_never_by_reason_and_only_for_final_refusals() {
+    let log = "1700000000,a,7\n1700000000,a,2\n1700000000,a,4\n1700000000,b,6\n";
+    let report = run(log.as_bytes(), bucket(5.0, 1.0)).unwrap().report;
+    assert_eq!(report.limited, 3, "{report:?}");
+    assert_eq!(
+        report.never,
+        Some(NeverCounts {
+            cost_exceeds_capacity: 2,
+            largest_cost: Some(7.0),
+            no_refill: 0
+        }),
+        "{report:?}"
+    );
+    assert_eq!(report.never.map(|n| n.total()), Some(2));
+
+    let burst = "1700000000,a\n".repeat(4);
+    let report = run(burst.as_bytes(), bucket(2.0, 1.0)).unwrap().report;
+    assert_eq!((report.limited, report.never), (2, None), "a wait helps");
+    for algorithm in ALGORITHMS {
+        let settings = Settings {
+            policy: Policy::new(algorithm, 2.0, 1.0).unwrap(),
+            ..bucket(2.0, 1.0)
+        };
+        let report = run(burst.as_bytes(), settings).unwrap().report;
+        assert_eq!((report.limited, report.never), (2, None), "{algorithm}");
+    }
 }
 
 /// Unix times with fractions of a second round their gaps (`1700000000.3 − 1700000000.2` is

@@ -80,7 +80,9 @@ pub use format::{detect, Event, Format, KeySpec, Parsed, Parser};
 pub use lines::{Line, LineSplitter, MAX_LINE};
 pub use pass::{Finished, Policy, Replay, Settings, ALGORITHMS};
 pub use recommend::{Candidate, Counts, Search, Target, HORIZON};
-pub use report::{Backwards, Curves, EpochUnitCount, KeyCount, Malformed, Recommendation, Report};
+pub use report::{
+    Backwards, Curves, EpochUnitCount, KeyCount, Malformed, NeverCounts, Recommendation, Report,
+};
 pub use setup::{Problem, Remedy, SetupError};
 pub use timestamp::EpochUnit;
 pub use unreadable::{JsonKind, Unreadable};

@@ -6,12 +6,12 @@ use super::format::{detect, Event, Format, KeySpec, Parsed, Parser};
 use super::lines::Line;
 use super::recommend::{Search, Target};
 use super::report::{
-    Backwards, Curves, EpochUnitCount, KeyCount, Malformed, Report, MALFORMED_EXAMPLES,
+    Backwards, Curves, EpochUnitCount, KeyCount, Malformed, NeverCounts, Report, MALFORMED_EXAMPLES,
 };
 use super::setup::{Problem, Remedy, SetupError};
 use super::unreadable::Unreadable;
 use crate::limiter::lab::{Algorithm, Limiter, Quota};
-use crate::limiter::{rust_number, BucketConfig, Field, TokenBucket};
+use crate::limiter::{rust_number, BucketConfig, Field, Never, Outcome, TokenBucket};
 use hashbrown::HashMap;
 use std::borrow::Cow;
 
@@ -163,15 +163,42 @@ pub(crate) enum KeyLimiter {
     Lab(Box<dyn Limiter>),
 }
 
+/// What a key's limiter did with one request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Fate {
+    /// Let through (at once, or later by the leaky bucket's queue).
+    Passed,
+    /// Refused now; the same request would pass later.
+    Limited,
+    /// Refused for good: waiting would not let it through.
+    Never(Never),
+}
+
+impl Fate {
+    /// Whether the request was refused, for good or not.
+    pub(crate) fn refused(self) -> bool {
+        self != Fate::Passed
+    }
+}
+
 impl KeyLimiter {
-    /// Whether the request is refused; an error (a time or cost the bucket refuses) says why.
-    pub(crate) fn refuses(&mut self, time: f64, cost: f64) -> Result<bool, String> {
+    /// What becomes of the request; an error (a time or cost the bucket refuses) says why.
+    pub(crate) fn decide(&mut self, time: f64, cost: f64) -> Result<Fate, String> {
         match self {
             KeyLimiter::Bucket(bucket) => bucket
                 .try_acquire(cost, time)
-                .map(|decision| !decision.is_admitted())
+                .map(|decision| match decision.outcome {
+                    Outcome::Admitted => Fate::Passed,
+                    Outcome::Denied { .. } => Fate::Limited,
+                    Outcome::Never(why) => Fate::Never(why),
+                })
                 .map_err(|e| e.to_string()),
-            KeyLimiter::Lab(limiter) => Ok(!limiter.decide(time).passes()),
+            // Never final: requests of cost 1 with a whole `B ≥ 1` and `r > 0` (`Policy::new`).
+            KeyLimiter::Lab(limiter) => Ok(if limiter.decide(time).passes() {
+                Fate::Passed
+            } else {
+                Fate::Limited
+            }),
         }
     }
 }
@@ -218,6 +245,8 @@ pub struct Replay {
     requests: u64,
     malformed: u64,
     limited: u64,
+    /// Of the limited requests, those that could never pass.
+    never: Option<NeverCounts>,
     examples: Vec<Malformed>,
     keys: HashMap<Box<str>, KeyState>,
     /// Requests whose time was a number, by the unit it was read in (in the order of
@@ -246,6 +275,7 @@ impl Replay {
             requests: 0,
             malformed: 0,
             limited: 0,
+            never: None,
             examples: Vec::new(),
             keys: HashMap::new(),
             epoch_units: [None; 4],
@@ -369,8 +399,8 @@ impl Replay {
             limiter: policy.limiter(),
             curve: BurstTracker::new(width),
         });
-        let refused = match state.limiter.refuses(event.time, event.cost) {
-            Ok(refused) => refused,
+        let fate = match state.limiter.decide(event.time, event.cost) {
+            Ok(fate) => fate,
             // The parsers give finite times and costs; should one slip through, say so.
             Err(detail) => return self.malformed(number, Unreadable::Refused { detail }),
         };
@@ -380,11 +410,15 @@ impl Replay {
         state.latest = state.latest.max(event.time);
         self.whole_seconds += u64::from(event.time.fract() == 0.0);
         self.max_cost = self.max_cost.max(event.cost);
+        let refused = u64::from(fate.refused());
         state.requests += 1;
-        state.limited += u64::from(refused);
+        state.limited += refused;
         state.curve.add(&self.rates, event.time, event.cost);
         self.requests += 1;
-        self.limited += u64::from(refused);
+        self.limited += refused;
+        if let Fate::Never(why) = fate {
+            NeverCounts::add(&mut self.never, why, event.cost);
+        }
         if let Some(unit) = event.epoch_unit {
             // `EpochUnit::ALL` is in the order the units are declared.
             self.epoch_units[unit as usize]
@@ -423,6 +457,7 @@ impl Replay {
             malformed_examples: self.examples,
             keys: keys.len() as u64,
             limited: self.limited,
+            never: self.never,
             by_key: keys
                 .into_iter()
                 .map(|(key, state)| KeyCount {

@@ -2,6 +2,7 @@
 
 use super::timestamp::EpochUnit;
 use super::unreadable::Unreadable;
+use crate::limiter::Never;
 use serde::Serialize;
 
 /// The result of a replay.
@@ -18,8 +19,15 @@ pub struct Report {
     pub malformed_examples: Vec<Malformed>,
     /// Distinct keys.
     pub keys: u64,
-    /// Requests the limiter refused.
+    /// Requests the limiter refused, those that could never pass included.
     pub limited: u64,
+    /// Of the `limited` requests, those the token bucket refused for good, by reason (a cost
+    /// above `B`, or a bucket short with `r = 0`): waiting would not let them through, so they
+    /// are counted apart from the refusals a client could retry. Absent when there are none,
+    /// which is always so for the lab's limiters: they count requests of cost 1 with a whole
+    /// `B ≥ 1` and `r > 0`, so every request they refuse would pass later.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub never: Option<NeverCounts>,
     /// Every key, most requests first (ties by key).
     pub by_key: Vec<KeyCount>,
     /// With `--recommend`: the policy found, or `null` when there was nothing to recommend for.
@@ -71,6 +79,45 @@ impl Backwards {
         counted.requests += 1;
         counted.largest_step = counted.largest_step.max(step);
     }
+}
+
+/// The refused requests that could never pass, by reason (see [`Never`]).
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NeverCounts {
+    /// Requests whose cost is above the capacity: no bucket of that `B` ever holds them. Absent
+    /// when 0.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub cost_exceeds_capacity: u64,
+    /// The largest of their costs, what `B` would have to reach; absent when there are none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub largest_cost: Option<f64>,
+    /// Requests short of tokens with a refill rate of 0: nothing is ever added. Absent when 0.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub no_refill: u64,
+}
+
+impl NeverCounts {
+    /// Counts a request of cost `cost` refused for good because of `why`.
+    pub fn add(this: &mut Option<NeverCounts>, why: Never, cost: f64) {
+        let counted = this.get_or_insert_with(NeverCounts::default);
+        match why {
+            Never::CostExceedsCapacity => {
+                counted.cost_exceeds_capacity += 1;
+                counted.largest_cost = Some(counted.largest_cost.map_or(cost, |c| c.max(cost)));
+            }
+            Never::NoRefill => counted.no_refill += 1,
+        }
+    }
+
+    /// How many, whatever the reason.
+    pub fn total(&self) -> u64 {
+        self.cost_exceeds_capacity + self.no_refill
+    }
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// The requests whose time was a number read in one unit.

@@ -82,9 +82,10 @@ impl KeyTrace {
         if *event.key != *self.key {
             return;
         }
-        let Ok(refused) = self.limiter.refuses(event.time, event.cost) else {
+        let Ok(fate) = self.limiter.decide(event.time, event.cost) else {
             return;
         };
+        let refused = fate.refused();
         self.requests += 1;
         let start = *self.start.get_or_insert(event.time);
         let since = (event.time - start).max(0.0);

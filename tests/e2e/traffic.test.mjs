@@ -576,6 +576,45 @@ test('traffic (en.html): times that go back and whole-second times are said as t
   await page.context().close();
 });
 
+// A request no wait would let through (a cost above B; short with r = 0) is among the 429s, and
+// said apart with its reason and what to change, as the command's table says it.
+for (const [path, words] of [
+  ['', {
+    cost: 'Dessas, 2 nunca passariam: custam até 9, mais que a capacidade B = 5, e nenhuma espera adianta. Aumente a capacidade ou divida as requisições.',
+    refill: 'Dessas, 1 nunca passaria: com taxa de recarga 0, nada volta a encher o balde de um cliente, e nenhuma espera adianta. Aumente a taxa de recarga.',
+  }],
+  ['en.html', {
+    cost: 'Of these, 2 could never pass: they cost up to 9, more than the capacity B = 5, so no wait helps. Raise the capacity or split the requests.',
+    refill: 'Of these, 1 could never pass: with a refill rate of 0 nothing refills a client’s bucket, so no wait helps. Raise the refill rate.',
+  }],
+]) {
+  test(`traffic (${path || 'index.html'}): requests that could never pass are counted apart, with their reason`, async () => {
+    const page = await openTraffic(path);
+    await setPolicy(page, 5, 0, 'keys:99%');
+    const file = join(dir, `never-${path || 'pt'}.csv`);
+    writeFileSync(file, '1700000000.1,a,7\n1700000000.2,a,9\n1700000000.3,a,3\n1700000000.4,a,3\n1700000001.5,b,1\n');
+    const expected = cliReport(file, ['--capacity', '5', '--refill-rate', '0', '--recommend', 'keys:99%']);
+    assert.deepEqual([expected.limited, expected.never], [3, { costExceedsCapacity: 2, largestCost: 9, noRefill: 1 }]);
+    await page.setInputFiles(`${MOUNT} .tr-file`, file);
+    await page.waitForSelector(`${MOUNT} .tr-never`);
+    assert.deepEqual(await page.evaluate(() => window.bucketlab.traffic.outcome.report), expected);
+    assert.equal(await page.textContent(`${MOUNT} .tr-never--cost`), words.cost);
+    assert.equal(await page.textContent(`${MOUNT} .tr-never--refill`), words.refill);
+
+    // Refusals a wait would lift say nothing of never.
+    const burst = join(dir, `burst-${path || 'pt'}.csv`);
+    writeFileSync(burst, '1700000000.1,a\n1700000000.2,a\n1700000000.3,a\n');
+    await setPolicy(page, 1, 1, 'keys:99%');
+    await page.setInputFiles(`${MOUNT} .tr-file`, burst);
+    await page.waitForFunction(() => window.bucketlab.traffic?.outcome?.report?.requests === 3);
+    await page.waitForSelector(`${MOUNT} .tr-table`);
+    assert.equal(await page.evaluate(() => window.bucketlab.traffic.outcome.report.limited), 2);
+    assert.equal(await page.locator(`${MOUNT} .tr-never`).count(), 0);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}
+
 test('traffic: each export has a copy button that copies its text and says so', async () => {
   const page = await openTraffic('en.html', { permissions: ['clipboard-read', 'clipboard-write'] });
   await page.click(`${MOUNT} .tr-sample`);

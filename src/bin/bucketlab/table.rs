@@ -2,7 +2,7 @@
 //! recommendation.
 
 use bucketlab::limiter::rust_number;
-use bucketlab::replay::{Curves, EpochUnitCount, Parser, Report, HORIZON};
+use bucketlab::replay::{Curves, EpochUnitCount, NeverCounts, Parser, Report, HORIZON};
 use std::io::{self, Write};
 
 /// Keys the table lists unless `--top` says otherwise.
@@ -139,6 +139,9 @@ pub fn write(
         grouped(report.limited),
         percent(report.limited, report.requests)
     )?;
+    if let Some(never) = &report.never {
+        write_never(out, never, cx.capacity)?;
+    }
     write_time_notes(out, report)?;
 
     if !report.malformed_examples.is_empty() {
@@ -259,6 +262,33 @@ fn write_epoch_units(out: &mut impl Write, units: &[EpochUnitCount]) -> io::Resu
         "  warning: the times mix units; each line was read in its own, which is right for logs\n           \
          joined together but wrong for a clock that does not count from 1970"
     )
+}
+
+/// The limited requests that could never pass, a line per reason under the limited count, each
+/// saying what to change: waiting (a client's retry) would not let them through.
+fn write_never(out: &mut impl Write, never: &NeverCounts, capacity: f64) -> io::Result<()> {
+    if let Some(cost) = never.largest_cost {
+        let (cost, capacity) = (rust_number(cost), rust_number(capacity));
+        match never.cost_exceeds_capacity {
+            1 => writeln!(
+                out,
+                "  of which 1 can never pass: cost {cost} > capacity {capacity}; raise the capacity or split the request"
+            )?,
+            n => writeln!(
+                out,
+                "  of which {} can never pass: costs up to {cost} > capacity {capacity}; raise the capacity or split the requests",
+                grouped(n)
+            )?,
+        }
+    }
+    if never.no_refill > 0 {
+        writeln!(
+            out,
+            "  of which {} can never pass: refill rate 0, nothing refills a key's bucket; raise the refill rate",
+            grouped(never.no_refill)
+        )?;
+    }
+    Ok(())
 }
 
 /// What the times were too coarse or out of order for, under the summary: requests earlier than

@@ -383,6 +383,12 @@ class TrafficView {
     });
     // Focusable from script: after "Apply", the new results take the focus (see applyRecommendation).
     const parts = [el('p', { class: 'tr-summary', tabindex: '-1' }, summary)];
+    // Refusals no wait would lift (a cost above B, r = 0), counted apart as the command does.
+    const never = r.never;
+    if (never?.costExceedsCapacity) {
+      parts.push(el('p', { class: 'tr-note tr-never tr-never--cost' }, t('never.costExceedsCapacity', { count: never.costExceedsCapacity, cost: never.largestCost, capacity: opts.capacity })));
+    }
+    if (never?.noRefill) parts.push(el('p', { class: 'tr-note tr-never tr-never--refill' }, t('never.noRefill', { count: never.noRefill })));
     if (r.epochUnits) parts.push(this.timesNote(r.epochUnits));
     // Times that went back (replayed at their client's latest: sort the log) and whole-second
     // times (limited counts an upper bound), as the command's report says them.
