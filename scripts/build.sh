@@ -17,10 +17,12 @@ wasm_module() {
     dir=target/$feature
     features=(--no-default-features --features "$feature")
   fi
-  # Panic locations name their source file: crates.io's sources by their name and version alone,
-  # not by this machine's registry path (shorter, and the same on every machine).
-  local remap="--remap-path-prefix=${CARGO_HOME:-$HOME/.cargo}/registry/src/index.crates.io-1949cf8c6b5b557f/="
-  RUSTFLAGS="$remap${SIMD:+ -C target-feature=+simd128}" cargo build --profile "$profile" --lib --target wasm32-unknown-unknown --target-dir "$dir" "${features[@]}"
+  # Panic locations name their source file: a registry's sources by the index's folder, name and
+  # version alone, not by where this machine keeps them (shorter, and the same for every user).
+  # Encoded flags (separated by \x1f): a path with a space stays one flag.
+  local flags=("--remap-path-prefix=${CARGO_HOME:-$HOME/.cargo}/registry/src/=")
+  [ -z "${SIMD:-}" ] || flags+=(-C target-feature=+simd128)
+  CARGO_ENCODED_RUSTFLAGS="$(IFS=$'\x1f'; echo "${flags[*]}")" cargo build --profile "$profile" --lib --target wasm32-unknown-unknown --target-dir "$dir" "${features[@]}"
   wasm-bindgen --target web --out-dir www/pkg --out-name "$name" --remove-name-section \
     --remove-producers-section "$dir/wasm32-unknown-unknown/$profile/bucketlab.wasm"
   node_modules/.bin/wasm-opt "$level" ${SIMD:+--enable-simd} --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \

@@ -545,6 +545,36 @@ fn the_curve_is_the_same_for_unix_times_as_from_zero() {
     }
 }
 
+/// An asked rate above the grid's top adds its row; the rows still end where the curve settles
+/// (10⁵/s credits 0.15 tokens of early arrival at Unix times: measured against it, no row was
+/// ever settled, and every rate up to 10 000/s got a row).
+#[test]
+fn an_asked_rate_above_the_grid_adds_its_row_and_the_rows_still_end_where_they_settle() {
+    let mut log = "1700000000,alice,1\n".repeat(11);
+    for time in ["1700000000.2", "1700000000.3", "1700000010"] {
+        log.push_str(&format!("{time},alice,1\n"));
+    }
+    log.push_str(&"1700000000,bob,1\n".repeat(3));
+    let rows = |rate: &str| {
+        let output = bucketlab(
+            &["replay", "--capacity", "10", "--refill-rate", rate, "-"],
+            log.as_bytes(),
+        );
+        let table = String::from_utf8(output.stdout).unwrap();
+        let at = table.find("burst needed").unwrap();
+        table[at..]
+            .lines()
+            .skip(3)
+            .filter_map(|line| line.split_whitespace().next()?.parse::<f64>().ok())
+            .collect::<Vec<f64>>()
+    };
+    let usual = rows("5");
+    assert!(usual.last() < Some(&10.0), "settled early: {usual:?}");
+    let fast = rows("100000");
+    assert_eq!(fast[..fast.len() - 1], usual[..], "{fast:?}");
+    assert_eq!(fast.last(), Some(&100_000.0));
+}
+
 /// A share that is not 0 is never written as 0.00 %; "the first" only when some are left out.
 #[test]
 fn the_table_never_rounds_a_share_to_nothing() {

@@ -25,6 +25,9 @@ const MANTISSAS: [f64; 10] = [1.0, 1.25, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0]
 /// Decades of the grid: 0.001 to 10 000 requests per second.
 const DECADES: std::ops::RangeInclusive<i32> = -3..=3;
 
+/// The grid's highest rate, tokens per second.
+pub const TOP_RATE: f64 = 10_000.0;
+
 /// The rates the curve is computed at, ascending: `1, 1.25, 1.5, 2, 2.5, 3, 4, 5, 6, 8` times each
 /// power of ten from 0.001 to 1 000, then 10 000 (71 rates), plus `extra` if it is positive,
 /// finite and not already there.
@@ -41,7 +44,7 @@ pub fn rate_grid(extra: Option<f64>) -> Vec<f64> {
                 }
             })
         })
-        .chain([10_000.0])
+        .chain([TOP_RATE])
         .collect();
     if let Some(rate) = extra.filter(|r| r.is_finite() && *r > 0.0) {
         if let Err(at) = rates.binary_search_by(|r| r.total_cmp(&rate)) {

@@ -164,6 +164,31 @@ test('touch: at a past moment the bucket holds to the top of a phone while its T
   await page.context().close();
 });
 
+test('keyboard on a phone-sized window: at a past moment the bucket is not held while the keyboard is in the widget, so nothing it focuses hides behind it', async () => {
+  const { page, cdp } = await openPhone(`${W} .bl-step-back`);
+  await tap(cdp, await pointIn(page, `${W} .bl-step-back`, 0.5));
+  await page.waitForSelector(`${W} .bl-to-live:not([hidden])`);
+  const held = () => page.evaluate((W) => getComputedStyle(document.querySelector(`${W} .bl-diagram`)).position === 'sticky', W);
+  assert.equal(await held(), true, 'held after a tap');
+  // The rate slider just under where the held bucket's middle would be; the keyboard reaches it.
+  await page.evaluate((W) => {
+    const bucket = document.querySelector(`${W} .bl-diagram`).getBoundingClientRect();
+    const rate = document.querySelector(`${W} .bl-rate`).getBoundingClientRect();
+    scrollBy({ top: rate.top - bucket.height / 2, behavior: 'instant' });
+  }, W);
+  await page.focus(`${W} .bl-traffic`);
+  await page.keyboard.press('Shift+Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.classList.contains('bl-rate')), true);
+  await page.waitForFunction((W) => {
+    const rate = document.querySelector(`${W} .bl-rate`).getBoundingClientRect();
+    const under = document.elementFromPoint(rate.left + rate.width / 2, rate.top + rate.height / 2);
+    return under?.classList.contains('bl-rate') && rate.top >= 0 && rate.bottom <= innerHeight;
+  }, W);
+  assert.equal(await held(), false, 'let go while the keyboard is in the widget');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('touch: tapping "Back to live" with the Pause button above the screen does not jump the page', async () => {
   const { page, cdp } = await openPhone(`${W} .bl-step-back`);
   await page.evaluate(() => window.bucketlab.diagram.stepBack());

@@ -24,27 +24,38 @@ export function focusableWhileScrolling(boxes) {
       for (const [name] of region.get(box)) box.removeAttribute(name);
     }
   };
+  // Every measure waits for the page to be idle, once per box however many changes came: a box's
+  // text may change many times a second (the live response head, with traffic on), and a box in a
+  // section far from the screen (content-visibility: auto) is laid out just to be measured.
+  const idle = window.requestIdleCallback ?? ((run) => setTimeout(run, 50));
+  const dirty = new Set();
+  const measure = (some) => {
+    if (!some.length) return;
+    if (!dirty.size) {
+      idle(() => {
+        for (const box of dirty) update(box);
+        dirty.clear();
+      });
+    }
+    for (const box of some) dirty.add(box);
+  };
   const resized = new ResizeObserver((entries) => {
-    for (const { target } of entries) update(region.has(target) ? target : target.parentElement);
+    measure(entries.map(({ target }) => (region.has(target) ? target : target.parentElement)));
   });
   // A box's text may change (the live response head) without its size changing.
   const changed = new MutationObserver((records) => {
-    for (const box of new Set(records.map((r) => [...region.keys()].find((b) => b.contains(r.target))))) update(box);
+    measure(records.map((r) => boxes.find((b) => b.contains(r.target))).filter(Boolean));
   });
-  // A box in a section far from the screen is not laid out (content-visibility: auto), and no
-  // ResizeObserver hears of it, yet the Tab key reaches it: every box is measured when the page is
-  // idle after it starts, and again after the page's width or text size changes (main resizes).
-  const idle = window.requestIdleCallback ?? ((run) => setTimeout(run, 50));
-  let pending = false;
-  const measureAll = () => {
-    if (pending) return;
-    pending = true;
-    idle(() => {
-      pending = false;
-      for (const box of boxes) update(box);
-    });
-  };
-  new ResizeObserver(measureAll).observe(document.querySelector('main'));
+  // A box in a section far from the screen is not laid out, and no ResizeObserver hears of it,
+  // yet the Tab key reaches it: every box is measured once the page is idle after it starts, and
+  // again when the page's width changes (a turned phone, a zoom; main's height, which changes
+  // with every response the diagrams show, is not a reason).
+  let width = -1;
+  new ResizeObserver(([entry]) => {
+    const now = entry.contentBoxSize[0].inlineSize;
+    if (now !== width) measure(boxes);
+    width = now;
+  }).observe(document.querySelector('main'));
   for (const box of boxes) {
     resized.observe(box);
     // A table's wrapper keeps its size while the table in it grows (a longer word, a larger font).

@@ -2,6 +2,7 @@
 //! recommendation.
 
 use bucketlab::limiter::rust_number;
+use bucketlab::replay::curve::TOP_RATE;
 use bucketlab::replay::{Curves, EpochUnitCount, NeverCounts, Parser, Report, HORIZON};
 use std::io::{self, Write};
 
@@ -347,13 +348,20 @@ fn write_curve(
     };
     let columns = [&curves.median, &curves.p95, &curves.p99, own];
     let last = curves.rates.len() - 1;
+    // The grid's top rate, not an asked or recommended rate above it (10⁵/s credits 0.15 tokens
+    // of early arrival at Unix times: no row would ever be settled against it).
+    let top = curves
+        .rates
+        .iter()
+        .rposition(|&r| r <= TOP_RATE)
+        .unwrap_or(last);
     // Settled: no column prints more than a hundredth above its value at the grid's top rate.
     // Past its floor a column still falls by the core's early-arrival slack (`r` times up to
     // 1.5 µs at Unix times: 0.015 at 10 000/s), which is not worth rows of its own.
     let settled = |i: usize| {
         columns
             .iter()
-            .all(|c| hundredths(c[i]) <= hundredths(c[last]) + 1.0)
+            .all(|c| hundredths(c[i]) <= hundredths(c[top]) + 1.0)
     };
     let start = (0..=last)
         .find(|&i| own[i] < own[0])
