@@ -46,6 +46,17 @@ fn text_of(root: &Element, selector: &str) -> String {
         .unwrap()
 }
 
+/// The text of the element `field`'s `aria-describedby` names (one id), found under `root`.
+fn described(root: &Element, field: &Element) -> String {
+    let id = field.get_attribute("aria-describedby").expect("described");
+    assert!(!id.contains(' '), "one line: {id}");
+    root.query_selector(&format!("[id='{id}']"))
+        .unwrap()
+        .unwrap_or_else(|| panic!("#{id} missing"))
+        .text_content()
+        .unwrap()
+}
+
 fn click_send(root: &Element) {
     click(root, ".bl-send");
 }
@@ -279,10 +290,30 @@ fn a_refused_field_is_marked_and_named_by_its_label_until_its_value_is_allowed()
         "Burst of: 101 is not allowed; use a whole number from 1 to 100."
     );
     let field = root.query_selector(".bl-burst-size").unwrap().unwrap();
-    let line = root.query_selector(".bl-input-error").unwrap().unwrap();
     assert_eq!(field.get_attribute("aria-invalid").as_deref(), Some("true"));
-    assert!(!line.id().is_empty(), "the error line has an id");
-    assert_eq!(field.get_attribute("aria-describedby"), Some(line.id()));
+    assert_eq!(
+        described(&root, &field),
+        "Burst of: 101 is not allowed; use a whole number from 1 to 100."
+    );
+    // A second refused field is described by its own line only, and the first keeps its own.
+    enter(&root, ".bl-cost", "0");
+    let cost = root.query_selector(".bl-cost").unwrap().unwrap();
+    assert_eq!(
+        described(&root, &cost),
+        "Cost c: 0 is not allowed; use a whole number from 1 to 10."
+    );
+    assert_eq!(
+        described(&root, &field),
+        "Burst of: 101 is not allowed; use a whole number from 1 to 100."
+    );
+    assert_eq!(
+        root.query_selector_all(".bl-input-error [role=alert]:not(:empty)")
+            .unwrap()
+            .length(),
+        2
+    );
+    enter(&root, ".bl-cost", "1");
+    assert_eq!(cost.get_attribute("aria-describedby"), None);
     enter(&root, ".bl-burst-size", "100");
     assert_eq!(text_of(&root, ".bl-input-error"), "");
     assert_eq!(field.get_attribute("aria-invalid"), None);

@@ -69,8 +69,10 @@ pub struct Controls {
     step_back: Element,
     live: Element,
     reset: Element,
+    /// The error lines: one per typed field, in [`Controls::show_error`]'s order, then one for a
+    /// script's refused call, each its own alert.
     error: Element,
-    /// The fields the error line is about, one bit each in [`Controls::show_error`]'s order.
+    /// The fields with an error shown, one bit each in [`Controls::show_error`]'s order.
     shown: Cell<u8>,
     note: Element,
     /// The note says that `B` is below 1.
@@ -134,14 +136,22 @@ impl Controls {
         .inspect(|controls| controls.identify_error())
     }
 
-    /// Gives the error line an id unique on the page, so a refused field can point at it.
+    /// Gives each error line an id unique on the page, so a refused field can point at its own.
     fn identify_error(&self) {
         static NEXT: AtomicU32 = AtomicU32::new(1);
-        if self.error.id().is_empty() {
-            let n = NEXT.fetch_add(1, Ordering::Relaxed);
-            self.error
-                .set_id(&(String::from("bl-input-error-") + &js_number(n.into())));
+        let id = String::from("bl-input-error-")
+            + &js_number(NEXT.fetch_add(1, Ordering::Relaxed).into());
+        for (n, line) in self.error_lines().enumerate() {
+            line.set_id(&(id.clone() + "-" + &js_number(n as f64)));
         }
+    }
+
+    /// The error lines, in order.
+    fn error_lines(&self) -> impl Iterator<Item = Element> {
+        std::iter::successors(
+            self.error.first_element_child(),
+            Element::next_element_sibling,
+        )
     }
 
     /// Every control with the action it triggers and the event that triggers it.
@@ -423,10 +433,11 @@ impl Controls {
         err.filter(|err| err.field == field)
     }
 
-    /// Shows `err` under the controls in `l`'s words, after the errors still true of the fields
-    /// refused earlier (a field's error stays until it holds an allowed value, whatever else is
-    /// refused meanwhile), and marks each refused field `aria-invalid`, described by the error
-    /// line (the others unmarked); returns `err`'s words.
+    /// Shows `err` under the controls in `l`'s words: a typed field's on that field's own line,
+    /// which stays until the field holds an allowed value, whatever else is refused meanwhile; a
+    /// script's on the last line, until the next action. Each refused field is marked
+    /// `aria-invalid` and described by its own line (the others unmarked), so a reader on it hears
+    /// its error only, and a line is said aloud only when its words change. Returns `err`'s words.
     pub fn show_error(
         &self,
         l: &Locale,
@@ -443,30 +454,34 @@ impl Controls {
             (Field::Speed, &self.speed),
         ];
         let message = err.map(|err| l.invalid(err, js_number));
-        let (was, mut marked, mut lines) = (self.shown.get(), 0, String::new());
-        let id = self.error.id();
+        let (was, mut marked, mut script) = (self.shown.get(), 0, message.as_deref());
+        let mut lines = self.error_lines();
         for (bit, (which, control)) in typed.into_iter().enumerate() {
             let bit = 1 << bit;
-            let earlier = (was & bit != 0 && err.is_none_or(|e| e.field != which))
-                .then(|| self.still_invalid(which, capacity))
-                .flatten();
-            if let Some(earlier) = &earlier {
-                lines = lines + &l.invalid(earlier, js_number) + "\n";
-            }
-            if earlier.is_some() || err.is_some_and(|e| e.field == which) {
+            let words = if err.is_some_and(|e| e.field == which) {
+                script = None;
+                message.clone()
+            } else {
+                (was & bit != 0)
+                    .then(|| self.still_invalid(which, capacity))
+                    .flatten()
+                    .map(|earlier| l.invalid(&earlier, js_number))
+            };
+            let Some(line) = lines.next() else { break };
+            if words.is_some() {
                 marked |= bit;
                 set(control, "aria-invalid", "true");
-                set(control, "aria-describedby", &id);
+                set(control, "aria-describedby", &line.id());
             } else if control.has_attribute("aria-invalid") {
                 let _ = control.remove_attribute("aria-invalid");
                 let _ = control.remove_attribute("aria-describedby");
             }
+            text(&line, words.as_deref().unwrap_or(""));
+        }
+        if let Some(line) = lines.next() {
+            text(&line, script.unwrap_or(""));
         }
         self.shown.set(marked);
-        text(
-            &self.error,
-            (lines + message.as_deref().unwrap_or("")).trim_end(),
-        );
         message
     }
 

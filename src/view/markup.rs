@@ -173,7 +173,8 @@ aria-labelledby=\"{}-tl-title {}-tl-desc\">\
 <p class=\"bl-live\" aria-live=\"polite\" aria-atomic=\"true\" data-reset=\"{}\"></p>\
 </div></div>";
 
-/// The send row, then the lines that say what an action did, under it. The send button is enabled
+/// The send row, then the lines that say what an action did, under it: the errors (one alert per
+/// typed field, in `Controls::show_error`'s order, then one for a script's call) and the note. The send button is enabled
 /// from the first paint: a click before the wasm attaches is queued with its time
 /// (`www/element/early.js`). Each field is a `<label>` holding its caption and its control.
 const SEND_ROW: &str = "<div class=\"bl-side\">\
@@ -185,7 +186,9 @@ const SEND_ROW: &str = "<div class=\"bl-side\">\
 <input class=\"bl-burst-size\" type=\"number\" min=\"1\" max=\"100\" step=\"1\" value=\"5\" inputmode=\"numeric\"></label>\
 <button class=\"bl-button bl-burst\" type=\"button\">{}</button>\
 </div>\
-<p class=\"bl-input-error\" role=\"alert\"></p>\
+<div class=\"bl-input-error\">\
+<p role=\"alert\"></p><p role=\"alert\"></p><p role=\"alert\"></p><p role=\"alert\"></p>\
+<p role=\"alert\"></p><p role=\"alert\"></p><p role=\"alert\"></p><p role=\"alert\"></p></div>\
 <p class=\"bl-controls-note\" role=\"status\" data-cost-lowered=\"{}\" data-below-one=\"{}\"></p>\
 </div>";
 

@@ -110,13 +110,20 @@ test('every control works from the keyboard alone', async () => {
   await page.context().close();
 });
 
-/** The widget's error line and the fields it marks invalid, with what they point at. */
+/**
+ * The widget's error lines (one per refused field, each its own alert) and the fields it marks
+ * invalid, each with the name its description starts with: its own line's, never another's.
+ */
 const errorState = (page, w) => page.evaluate((w) => {
-  const line = document.querySelector(`${w} .bl-input-error`);
+  const block = document.querySelector(`${w} .bl-input-error`);
   const marked = [...document.querySelectorAll(`${w} [aria-invalid]`)];
+  const described = (field) => {
+    const line = document.getElementById(field.getAttribute('aria-describedby'));
+    return block.contains(line) && line.getAttribute('role') === 'alert' ? line.textContent.split(':')[0] : null;
+  };
   return {
-    text: line.textContent,
-    invalid: marked.map((field) => `${field.className} -> ${field.getAttribute('aria-describedby') === line.id ? 'line' : field.getAttribute('aria-describedby')}`),
+    text: [...block.children].map((line) => line.textContent).filter(Boolean).join('\n'),
+    invalid: marked.map((field) => `${field.className} -> ${described(field)}`),
   };
 }, w);
 
@@ -135,7 +142,7 @@ test('a refused field is named by its label in the page\'s language, marked inva
   await page.click(`${w} .bl-send`);
   assert.deepEqual(await errorState(page, w), {
     text: 'Custo c: 0 não é permitido; use um número inteiro de 1 a 5.',
-    invalid: ['bl-cost -> line'],
+    invalid: ['bl-cost -> Custo c'],
   });
   // The next value, as soon as it is in (no click needed), replaces the message; a good one clears it.
   await enter('.bl-cost', '-1');
@@ -161,7 +168,7 @@ test('a refused field is named by its label in the page\'s language, marked inva
   await page.click(`${w} .bl-burst`);
   assert.deepEqual(await errorState(page, w), {
     text: 'Rajada de: 101 não é permitido; use um número inteiro de 1 a 100.',
-    invalid: ['bl-burst-size -> line'],
+    invalid: ['bl-burst-size -> Rajada de'],
   });
   // A second refused field joins the first: neither error nor mark is lost while its value stays.
   await enter('.bl-seed', '-1');
@@ -169,7 +176,7 @@ test('a refused field is named by its label in the page\'s language, marked inva
   assert.deepEqual(await errorState(page, w), {
     text: 'Rajada de: 101 não é permitido; use um número inteiro de 1 a 100.\n'
       + 'Semente: -1 não é permitido; use um número inteiro de 0 a 4294967295.',
-    invalid: ['bl-burst-size -> line', 'bl-seed -> line'],
+    invalid: ['bl-burst-size -> Rajada de', 'bl-seed -> Semente'],
   });
   // Each is marked where it is too, in the denial's colour (the error line is not the only sign).
   const border = (field) => page.$eval(`${w} ${field}`, (f) => getComputedStyle(f).borderTopColor);
@@ -179,7 +186,7 @@ test('a refused field is named by its label in the page\'s language, marked inva
   await enter('.bl-burst-size', '5');
   assert.deepEqual(await errorState(page, w), {
     text: 'Semente: -1 não é permitido; use um número inteiro de 0 a 4294967295.',
-    invalid: ['bl-seed -> line'],
+    invalid: ['bl-seed -> Semente'],
   });
   await page.click(`${w} .bl-send`);
   assert.equal((await errorState(page, w)).text, 'Semente: -1 não é permitido; use um número inteiro de 0 a 4294967295.');
@@ -194,7 +201,7 @@ test('a refused field is named by its label in the page\'s language, marked inva
     await page.selectOption(`${w} .bl-traffic`, 'steady');
     assert.deepEqual(await errorState(page, w), {
       text: `Requests/s: ${given} is not allowed; use a number from 0.5 to 50.`,
-      invalid: ['bl-traffic-rate -> line'],
+      invalid: ['bl-traffic-rate -> Requests/s'],
     }, rate);
   }
   await page.fill(`${w} .bl-traffic-rate`, '2');
