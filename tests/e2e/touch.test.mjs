@@ -143,6 +143,12 @@ test('touch: at a past moment the bucket holds to the top of a phone while its T
   await frames(page);
   const held = await bucket();
   assert.ok(held.top >= 0 && held.bottom <= 667 / 2, `held at the top: ${JSON.stringify(held)}`);
+  // A host page with its own sticky header says how tall it is, and the bucket holds under it.
+  const hostTop = (value) => page.evaluate(([W, value]) => document.querySelector(W).style.setProperty('--bl-sticky-top', value), [W, value]);
+  await hostTop('48px');
+  await page.waitForFunction((W) => Math.round(document.querySelector(`${W} .bl-diagram`).getBoundingClientRect().top) === 48, W);
+  await hostTop('');
+  await page.waitForFunction((W) => Math.round(document.querySelector(`${W} .bl-diagram`).getBoundingClientRect().top) === 0, W);
   // Nothing it covers is what the reader taps: Step back is still under the finger, and a step shows.
   const back = await pointIn(page, `${W} .bl-step-back`, 0.5);
   assert.equal(await page.evaluate(({ x, y }) => document.elementFromPoint(x, y).classList.contains('bl-step-back'), back), true);
