@@ -15,6 +15,8 @@ mod clock;
 mod error;
 /// A flood through switchable layers (edge, per-IP bucket, global bucket) to a limited origin.
 pub mod flood;
+/// Which groups of the diagram's controls a host shows (`controls`).
+mod groups;
 /// Recent decisions and the token-level line for the timeline.
 mod history;
 /// Status line and rate-limit headers for a decision.
@@ -39,6 +41,7 @@ pub(crate) use bucket::time_slack;
 pub use bucket::{BucketConfig, Decision, Never, Outcome, TokenBucket};
 pub use clock::SimClock;
 pub use error::{Field, Given, InvalidValue, Rule};
+pub use groups::{parse_groups, CONTROL_GROUPS, GROUP_NAMES};
 pub use history::{Event, History, Kind};
 pub use http::{retry_after_seconds, retry_after_text, ResponseHead};
 pub use number::{parse_number, rust_decimal, rust_number, DecimalText, NumberText};

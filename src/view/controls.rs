@@ -31,9 +31,6 @@ pub enum Action {
     Edit(Field),
 }
 
-/// The groups of controls a host can show, in the order they appear.
-pub const CONTROL_GROUPS: [&str; 6] = ["send", "cost", "burst", "bucket", "traffic", "time"];
-
 /// Lesson seconds one press of "step" adds.
 pub const STEP_SECONDS: f64 = 0.1;
 
@@ -491,7 +488,7 @@ impl Controls {
         drop(self.show_error(l, self.still_invalid(field, capacity).as_ref(), capacity));
     }
 
-    /// Shows only the groups named in `shown` (from [`CONTROL_GROUPS`]).
+    /// Shows only the groups named in `shown` (from [`crate::limiter::CONTROL_GROUPS`]).
     pub fn show_groups(&self, shown: &[&str]) {
         // Each part: its group, a control, and how many levels above the control the part is
         // (fields sit in a <label>, groups in a <fieldset> around those labels).

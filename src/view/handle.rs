@@ -2,20 +2,18 @@
 //! lesson, the `<bucket-lab>` element and scripts call) and `checkSetting`, which turns a host's
 //! attribute text into a number or a message naming the attribute.
 
-use super::controls::{cost_rule, CONTROL_GROUPS};
+use super::controls::cost_rule;
 use super::dom::Shared;
 use super::{locale, mount, Mounted, Widget};
-use crate::limiter::{BucketConfig, Field, InvalidValue, Rule, Scenario, MAX_STEP_SECONDS};
+use crate::limiter::{
+    parse_groups, BucketConfig, Field, InvalidValue, Rule, Scenario, GROUP_NAMES, MAX_STEP_SECONDS,
+};
 use crate::wasm::convert::{
     as_number, js_decimal, js_number, parse_text, scenario_to_js, string, to_js,
 };
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
-
-/// The same names as [`CONTROL_GROUPS`], as one list for messages (a test keeps the two equal;
-/// joining at run time would cost code in the module).
-const GROUP_NAMES: &str = "send, cost, burst, bucket, traffic, time";
 
 /// `B` when the mount element gives none: small, so a person clicking steadily meets a 429 soon.
 pub const DEFAULT_CAPACITY: f64 = 5.0;
@@ -170,35 +168,6 @@ fn readable_ms(seconds: f64, round: fn(f64) -> f64) -> f64 {
 
 // Messages quote values with plain `"…"`, not `{:?}`: Debug formatting would pull Unicode
 // escaping tables into the wasm.
-
-/// Parses a `controls` list: `all`, `none`, or group names separated by spaces or commas.
-fn parse_groups(list: &str) -> Result<Vec<&'static str>, String> {
-    let names: Vec<&str> = list
-        .split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|n| !n.is_empty())
-        .collect();
-    match names.as_slice() {
-        [one] if one.eq_ignore_ascii_case("all") => return Ok(CONTROL_GROUPS.to_vec()),
-        [one] if one.eq_ignore_ascii_case("none") => return Ok(Vec::new()),
-        _ => {}
-    }
-    let mut shown = Vec::new();
-    for name in &names {
-        match CONTROL_GROUPS.iter().find(|g| g.eq_ignore_ascii_case(name)) {
-            Some(group) => shown.push(*group),
-            None => {
-                let mut why = String::from("unknown control \"");
-                why.push_str(name);
-                why.push('"');
-                return Err(why);
-            }
-        }
-    }
-    if names.is_empty() {
-        return Err("no control named".to_owned());
-    }
-    Ok(shown)
-}
 
 impl BucketDiagram {
     fn widget(&self) -> &RefCell<Widget> {
@@ -559,27 +528,4 @@ impl Drop for BucketDiagram {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn control_lists_name_groups_or_all_or_none() {
-        assert_eq!(parse_groups("all").unwrap(), CONTROL_GROUPS.to_vec());
-        assert_eq!(parse_groups(" none ").unwrap(), Vec::<&str>::new());
-        assert_eq!(
-            parse_groups("ALL").unwrap(),
-            CONTROL_GROUPS.to_vec(),
-            "in any case, as the names"
-        );
-        assert_eq!(parse_groups("None").unwrap(), Vec::<&str>::new());
-        assert_eq!(parse_groups("send, Time").unwrap(), vec!["send", "time"]);
-        assert_eq!(
-            parse_groups("send sned").unwrap_err(),
-            "unknown control \"sned\""
-        );
-        assert!(parse_groups("  ").is_err());
-    }
-
-    #[test]
-    fn the_message_lists_every_group() {
-        assert_eq!(GROUP_NAMES, CONTROL_GROUPS.join(", "));
-    }
 }

@@ -109,6 +109,8 @@ test('hugo: a bad parameter fails the build naming the page, the line and the ru
       'capacity="1.5e307" refill-rate="0,000001e-99999" tokens="12e306"',
       'lang="en-GB" controls="Send, TIME"',
       'lang="PT-pt" controls="all,"',
+      'controls="ALL"',
+      'controls=" None "',
       // A whole cost in the element's other spellings.
       'capacity="5" cost="3.0"',
       'capacity="5" cost="+3"',

@@ -67,9 +67,9 @@ test('a refusal also carries its words for the page\'s reader: the language aske
   assert.equal(localized('capacity', '9'.repeat(5000), undefined, 'pt-BR'), `Capacidade B: “${'9'.repeat(40)}…” é grande demais; use um número maior que 0.`);
 });
 
-test('the element checks controls against the diagram\'s own groups (src/view/controls.rs)', () => {
+test('the element checks controls against the diagram\'s own groups (src/limiter/groups.rs)', () => {
   const listed = (text, pattern) => [...text.match(pattern)[1].matchAll(/["']([a-z]+)["']/g)].map((m) => m[1]);
-  const rust = listed(readFileSync(new URL('../../src/view/controls.rs', import.meta.url), 'utf8'), /pub const CONTROL_GROUPS: \[&str; \d+\] = \[([^\]]*)\]/);
+  const rust = listed(readFileSync(new URL('../../src/limiter/groups.rs', import.meta.url), 'utf8'), /pub const CONTROL_GROUPS: \[&str; \d+\] = \[([^\]]*)\]/);
   const element = listed(readFileSync(new URL('../../www/element/bucket-lab.js', import.meta.url), 'utf8'), /export const CONTROL_GROUPS = \[([^\]]*)\]/);
   assert.equal(rust.length, 6);
   assert.deepEqual(element, rust);

@@ -19,7 +19,7 @@ const THEMES = ['light', 'dark', 'auto'];
 /** The views the element can show (one so far: the live diagram). */
 export const VIEWS = ['diagram'];
 /**
- * The groups `controls` can name: the diagram's `CONTROL_GROUPS` (src/view/controls.rs), which a
+ * The groups `controls` can name: the diagram's `CONTROL_GROUPS` (src/limiter/groups.rs), which a
  * Node test keeps equal to this list.
  */
 export const CONTROL_GROUPS = ['send', 'cost', 'burst', 'bucket', 'traffic', 'time'];

@@ -2,7 +2,7 @@
 //! them with the rules the element itself applies (so a bad value stops the build instead of
 //! showing an error box to readers), and writing the `<bucket-lab>` element.
 
-use bucketlab::limiter::{rust_number, Field, InvalidValue, Rule};
+use bucketlab::limiter::{parse_groups, rust_number, Field, InvalidValue, Rule, GROUP_NAMES};
 use pulldown_cmark::{Event, Options, Parser, Tag};
 use std::ops::Range;
 
@@ -25,8 +25,6 @@ pub const PARAMETERS: [&str; 9] = [
 
 /// The element's `B` when `capacity` is left out; `tokens` and `cost` are checked against it.
 const DEFAULT_CAPACITY: f64 = 5.0;
-/// The groups `controls` can name (the diagram's `CONTROL_GROUPS`, in src/view/controls.rs).
-const CONTROL_GROUPS: [&str; 6] = ["send", "cost", "burst", "bucket", "traffic", "time"];
 
 /// A directive that can't become an element: the line of the chapter it starts on (from 1) and
 /// why, naming the parameter, the value and what is allowed.
@@ -280,25 +278,13 @@ fn is_lesson_language(tag: &str) -> bool {
         && (primary.eq_ignore_ascii_case("en") || primary.eq_ignore_ascii_case("pt"))
 }
 
-/// `controls`: `all`, `none`, or group names separated by spaces or commas.
+/// `controls`: `all`, `none`, or group names separated by spaces or commas, in any case, by the
+/// element's own rule.
 fn check_controls(list: &str) -> Result<(), String> {
-    let names: Vec<&str> = list
-        .split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|n| !n.is_empty())
-        .collect();
-    let wrong = match names.as_slice() {
-        [] => Some("no control named".to_owned()),
-        ["all"] | ["none"] => None,
-        _ => names
-            .iter()
-            .find(|n| !CONTROL_GROUPS.iter().any(|g| g.eq_ignore_ascii_case(n)))
-            .map(|n| format!("unknown control \"{n}\"")),
-    };
-    match wrong {
-        None => Ok(()),
-        Some(why) => Err(format!(
-            "controls must be \"all\", \"none\" or names from {} separated by spaces, got \"{list}\" ({why})",
-            CONTROL_GROUPS.join(", ")
+    match parse_groups(list) {
+        Ok(_) => Ok(()),
+        Err(why) => Err(format!(
+            "controls must be \"all\", \"none\" or names from {GROUP_NAMES} separated by spaces, got \"{list}\" ({why})"
         )),
     }
 }

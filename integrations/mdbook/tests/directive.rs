@@ -190,6 +190,8 @@ fn controls_accept_all_none_and_groups_in_any_case_with_commas() {
         "none",
         "send",
         "Send, TIME",
+        "ALL",
+        "None",
         "send cost burst bucket traffic time",
     ] {
         one(&format!("{{{{#bucket-lab controls=\"{list}\"}}}}"));
