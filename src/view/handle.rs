@@ -524,8 +524,3 @@ impl Drop for BucketDiagram {
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-}
