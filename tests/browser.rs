@@ -282,6 +282,24 @@ fn enter(root: &Element, selector: &str, value: &str) {
 }
 
 #[wasm_bindgen_test]
+fn a_language_the_lesson_does_not_speak_gets_english_words_as_its_markup_does() {
+    for (lang, error) in [
+        (
+            "de",
+            "Burst of: 101 is not allowed; use a whole number from 1 to 100.",
+        ),
+        (
+            "pt-PT",
+            "Rajada de: 101 não é permitido; use um número inteiro de 1 a 100.",
+        ),
+    ] {
+        let (root, _diagram) = paused(&[("data-lang", lang)]);
+        enter(&root, ".bl-burst-size", "101");
+        assert_eq!(text_of(&root, ".bl-input-error"), error, "{lang}");
+    }
+}
+
+#[wasm_bindgen_test]
 fn a_refused_field_is_marked_and_named_by_its_label_until_its_value_is_allowed() {
     let (root, _diagram) = paused(&[("data-capacity", "10"), ("data-lang", "en")]);
     enter(&root, ".bl-burst-size", "101");

@@ -124,12 +124,16 @@ pub struct Locale {
 // from locales/pt-BR/widget.json and locales/en/widget.json.
 include!(concat!(env!("OUT_DIR"), "/widget_locales.rs"));
 
-/// The table for a language tag: English for `en…`, Brazilian Portuguese otherwise.
+/// The table for a language tag, by the rule of `pickLang` (www/i18n/translate.js), so the
+/// markup and the words the wasm writes agree: Brazilian Portuguese for no tag and for `pt…`
+/// (by its first part: `pt-PT`, `PT`), English for `en…` and for a language the lesson does not
+/// speak (a reader of a page in German is likelier to read English than Portuguese).
 pub fn for_lang(tag: &str) -> &'static Locale {
-    if tag.to_ascii_lowercase().starts_with("en") {
-        &EN
-    } else {
+    let primary = tag.split('-').next().unwrap_or_default();
+    if tag.trim().is_empty() || primary.eq_ignore_ascii_case("pt") {
         &PT_BR
+    } else {
+        &EN
     }
 }
 
@@ -270,6 +274,26 @@ mod tests {
         assert_eq!(PT_BR.number(10.0, 1), "10");
         assert_eq!(PT_BR.number(0.2, 3), "0,2");
         assert_eq!(PT_BR.fixed(10.0, 1), "10,0");
+    }
+
+    #[test]
+    fn a_tag_picks_its_language_as_the_pages_scripts_do() {
+        for (tag, lang) in [
+            ("", "pt-BR"),
+            ("  ", "pt-BR"),
+            ("pt-BR", "pt-BR"),
+            ("pt-PT", "pt-BR"),
+            ("PT", "pt-BR"),
+            ("en", "en"),
+            ("en-GB", "en"),
+            ("EN-us", "en"),
+            ("de", "en"),
+            ("es-AR", "en"),
+            ("english", "en"),
+            ("portuguese", "en"),
+        ] {
+            assert_eq!(for_lang(tag).lang, lang, "{tag:?}");
+        }
     }
 
     #[test]

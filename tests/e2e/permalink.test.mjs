@@ -2,7 +2,7 @@
 // bad values are ignored with a visible notice and never run or injected.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser } from './harness.mjs';
+import { openPage, useBrowser } from './harness.mjs';
 import { openLesson } from './lesson-helpers.mjs';
 
 const env = useBrowser();
@@ -126,6 +126,23 @@ test('the cost in the link is checked against the B the diagram has, also when ?
   assert.match(await over.textContent('#page-notice'), /c = “11” \(expected: a whole number from 1 to B\)/);
   assert.equal(await over.evaluate(() => window.bucketlab.diagram.cost), 1);
   await over.context().close();
+});
+
+test('a wrong ?capacity= beside a good #r= is named by the widget, and the notice never blames r', async () => {
+  const page = await openPage(env.browser);
+  await page.goto(`${env.server.url}en.html?capacity=abc#r=2`);
+  await page.waitForFunction(() => /capacity/i.test(document.querySelector('#bucket-widget .bl-error')?.textContent ?? ''));
+  assert.match(await page.textContent('#bucket-widget .bl-error'), /abc/);
+  const notice = await page.locator('#page-notice').isVisible() ? await page.textContent('#page-notice') : '';
+  assert.doesNotMatch(notice, /\br\b/, `r = 2 is allowed: ${notice}`);
+  await page.context().close();
+  // A wrong #b= beside a good #r= names b only; B stays as it was, the good r applies.
+  const bad = await openLesson(env, 'en.html#b=0&r=2');
+  const named = await bad.textContent('#page-notice');
+  assert.match(named, /b = “0”/);
+  assert.doesNotMatch(named, /r = /);
+  assert.deepEqual(await bad.evaluate(() => [window.bucketlab.diagram.capacity, window.bucketlab.diagram.refillRate]), [5, 2]);
+  await bad.context().close();
 });
 
 test('a cost the diagram refuses never reaches the link: the field shows it with its error, the link leaves c out', async () => {

@@ -5,7 +5,6 @@
 // (?capacity=20&refill-rate=2&tokens=0, or the permalink #b=20&r=2&c=1&lang=en&tab=config&code=go).
 import init, { TokenBucket } from '../pkg/bucketlab.js';
 import { LANGS, translator } from '../i18n/translate.js';
-import { typedNumber } from '../i18n/typed-number.js';
 import elementTables from '../i18n/locales/element.js';
 import { showError } from '../element/error-box.js';
 import { mountDiagram, mountErrors } from '../element/mount.js';
@@ -206,18 +205,27 @@ async function start() {
   try {
     await init();
     loaded = true;
-    // B and r from the permalink are checked by the core before the diagram sees them.
-    if (link.values.b !== undefined || link.values.r !== undefined) {
-      const b = link.values.b ?? typedNumber(root.dataset.capacity);
-      const r = link.values.r ?? typedNumber(root.dataset.refillRate);
-      try {
-        new TokenBucket({ capacity: b, refillRate: r }).free();
-        root.dataset.capacity = String(b);
-        root.dataset.refillRate = String(r);
+    // B and r from the permalink are checked by the core before the diagram sees them, each on
+    // its own (neither rule depends on the other), so the notice names the one refused, never a
+    // good one beside it, nor one for a wrong ?capacity= in the query (the widget names that).
+    const { b, r } = link.values;
+    if (b !== undefined || r !== undefined) {
+      const allowed = (config) => {
+        try {
+          new TokenBucket(config).free();
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      const badB = b !== undefined && !allowed({ capacity: b, refillRate: 1 });
+      const badR = r !== undefined && !allowed({ capacity: 1, refillRate: r });
+      if (badB) rejected.push({ name: 'b', value: String(b), allowed: 'allowed_b' });
+      if (badR) rejected.push({ name: 'r', value: String(r), allowed: 'allowed_r' });
+      if (!badB && !badR) {
+        if (b !== undefined) root.dataset.capacity = String(b);
+        if (r !== undefined) root.dataset.refillRate = String(r);
         root.removeAttribute('data-tokens');
-      } catch {
-        if (link.values.b !== undefined) rejected.push({ name: 'b', value: String(b), allowed: 'allowed_b' });
-        if (link.values.r !== undefined) rejected.push({ name: 'r', value: String(r), allowed: 'allowed_r' });
       }
     }
     // The hero first: it is on the first screen. Same B, r and tokens as the diagram below.
