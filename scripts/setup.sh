@@ -28,6 +28,14 @@ if [ ! -x node_modules/.bin/wasm-opt ] || [ package-lock.json -nt node_modules/.
   npm ci --no-audit --no-fund
 fi
 
+# make serve's static server (scripts/serve.sh) and the Python samples' tests run python3.
+if ! command -v python3 >/dev/null; then
+  echo "setup: installing Debian's python3"
+  sudo_=""; [ "$(id -u)" = 0 ] || sudo_="sudo"
+  $sudo_ apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq python3 >/dev/null
+fi
+
 # make dist packs the course packages (SCORM zips, bucketlab.h5p) with Info-ZIP's zip; the tests unpack them.
 if ! command -v zip >/dev/null || ! command -v unzip >/dev/null; then
   echo "setup: installing Debian's zip and unzip"
@@ -55,6 +63,14 @@ if [ "${1:-}" = "--test" ]; then
   if [ "$(mdbook --version 2>/dev/null)" != "mdbook v0.5.4" ]; then
     echo "setup: installing mdbook 0.5.4; about 3 minutes"
     cargo install mdbook --version 0.5.4 --locked --no-default-features --features search
+  fi
+  # The lesson's Go and Python samples are built and run by the Node tests (tests/node/usage_go,
+  # retry_samples, usage_samples); scripts/test.sh fails on a test skipped for want of them.
+  if ! command -v go >/dev/null; then
+    echo "setup: installing Debian's golang-go"
+    sudo_=""; [ "$(id -u)" = 0 ] || sudo_="sudo"
+    $sudo_ apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq golang-go >/dev/null
   fi
   # The Hugo shortcode's test builds a sample site with Debian's hugo.
   if ! command -v hugo >/dev/null; then

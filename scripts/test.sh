@@ -85,6 +85,15 @@ cargo test -p mdbook-bucketlab 2>&1 | tee "$logs/mdbook.log"
 node --test --test-concurrency=1 tests/integrations/ 2>&1 | tee "$logs/integrations.log"
 note "platforms:                    $(count_cargo "$logs/mdbook.log") native (mdbook-bucketlab), $(awk '/^# pass/ { print $3 }' "$logs/integrations.log") e2e (mdBook, Hugo, Vite, webpack, esbuild)"
 
+# A skipped test is a test that did not run: the Go and Python samples' tests skip when their
+# tool is missing, which scripts/setup.sh --test installs, so any skip here fails the run.
+skips=$(grep -h '# SKIP' "$logs/node.log" "$logs/e2e.log" "$logs/integrations.log" | grep -v '^# Subtest' || true)
+if [ -n "$skips" ]; then
+  echo "== skipped tests (a tool missing?) ==" >&2
+  printf '%s\n' "$skips" >&2
+  exit 1
+fi
+
 echo
 echo "== all suites passed =="
 printf '%s\n' "${summary[@]}"
