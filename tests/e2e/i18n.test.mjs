@@ -3,7 +3,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { readLocale } from '../../scripts/pages.mjs';
-import { useBrowser, openPage } from './harness.mjs';
+import { fileURLToPath } from 'node:url';
+import { serve, useBrowser, openPage } from './harness.mjs';
 import { loadPart, openLesson, proseText } from './lesson-helpers.mjs';
 
 const env = useBrowser();
@@ -90,6 +91,26 @@ test('?lang=en opens the English page, and the choice is remembered', async () =
   assert.equal(await page.getAttribute('html', 'lang'), 'pt-BR');
   assert.equal(await page.getAttribute('.lang-switch a[aria-current=page]', 'lang'), 'pt-BR');
   await page.context().close();
+});
+
+test('the remembered language is the folder\'s own: a switch in one course (an LMS\'s SCORM package) leaves another\'s launch language alone', async () => {
+  // The same site under a second folder of the same origin, as an LMS serves two packages.
+  const two = await serve({ mounts: { 'course-b/': fileURLToPath(new URL('www/', ROOT)) } });
+  try {
+    const page = await openPage(env.browser);
+    await page.goto(`${two.url}?lang=en`);
+    await page.waitForURL(/\/en\.html\?lang=en$/);
+    await page.goto(`${two.url}course-b/index.html`);
+    await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
+    assert.equal(await page.getAttribute('html', 'lang'), 'pt-BR', 'course B opens in its own language');
+    assert.equal(new URL(page.url()).pathname, '/course-b/index.html');
+    // Course A still remembers its reader's English.
+    await page.goto(two.url);
+    await page.waitForURL(/\/en\.html$/);
+    await page.context().close();
+  } finally {
+    await two.close();
+  }
 });
 
 test('the language switch carries the state over', async () => {

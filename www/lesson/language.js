@@ -4,12 +4,20 @@
 import { LANGS } from '../i18n/translate.js';
 import { pageLang } from './strings.js';
 
-const KEY = 'bucketlab:lang';
 const PAGE = { 'pt-BR': './index.html', en: './en.html' };
+
+/**
+ * Where the choice is kept: one per folder the lesson is served from. An LMS serves every course's
+ * SCORM package from one origin, each in its own folder, and each package opens in its own
+ * language: a learner's switch in one course must not open another course in the other language.
+ */
+function key() {
+  return `bucketlab:lang:${new URL('.', location.href).pathname}`;
+}
 
 function remembered() {
   try {
-    return localStorage.getItem(KEY);
+    return localStorage.getItem(key());
   } catch {
     return null;
   }
@@ -17,7 +25,7 @@ function remembered() {
 
 function remember(lang) {
   try {
-    localStorage.setItem(KEY, lang);
+    localStorage.setItem(key(), lang);
   } catch {
     // storage disabled: the choice lasts for this page only
   }
@@ -64,7 +72,7 @@ export function wireLanguageLinks(stateHash, handoff) {
       target.hash = stateHash(link.dataset.lang);
       link.href = target.href;
       try {
-        sessionStorage.setItem(KEY, JSON.stringify({ href: link.href, at: readingAt(), ...handoff() }));
+        sessionStorage.setItem(key(), JSON.stringify({ href: link.href, at: readingAt(), ...handoff() }));
       } catch {
         // no storage: the other page opens at its top
       }
@@ -75,8 +83,8 @@ export function wireLanguageLinks(stateHash, handoff) {
 /** On the page a language link led to, what it handed over (read once: a reload is no switch); else null. */
 export function takeHandoff() {
   try {
-    const handed = JSON.parse(sessionStorage.getItem(KEY));
-    sessionStorage.removeItem(KEY);
+    const handed = JSON.parse(sessionStorage.getItem(key()));
+    sessionStorage.removeItem(key());
     return handed?.href === location.href ? handed : null;
   } catch {
     return null;
