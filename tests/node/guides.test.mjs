@@ -8,6 +8,8 @@ const spans = (file) => new Set(readFileSync(new URL(`../../docs/${file}`, impor
 /** English span → its Portuguese version (examples written in the reader's language). */
 const TRANSLATED = {
   '`https://example.org/courses/rate-limiting/`': '`https://example.org/cursos/limitacao-de-taxa/`',
+  // The sub-path of that same example address.
+  '`make dist BASE=/courses/rate-limiting/`': '`make dist BASE=/cursos/limitacao-de-taxa/`',
   '`name=value`': '`nome=valor`',
   '`npm install path/to/target/npm/bucketlab-0.1.0.tgz`': '`npm install caminho/para/target/npm/bucketlab-0.1.0.tgz`',
 };
