@@ -115,15 +115,15 @@ test('lab: window-edge preset: the fixed window admits 2 × limit within 1 s, th
   // Before the burst the counts are small, and the peak says it is the whole run's (not the 1.1 s shown).
   const early = await admittedTimes(page, 'fixedWindow', 1.1);
   assert.ok(early.length < 20, `${early.length} admitted by 1.1 s`);
-  assert.match(await page.textContent(`${lane('fixedWindow')} .lab-peak-text`), /^pico na execução inteira: 20 em 1 s$/);
+  assert.match(await page.textContent(`${lane('fixedWindow')} .lab-peak-text`), /^pico na execução inteira: 20 em 1\u00a0s$/);
   await page.evaluate(() => window.bucketlab.lab.comparison.seek(2.5));
   const fixed = await admittedTimes(page, 'fixedWindow', 2.5);
   assert.equal(fixed.length, 20);
   assert.ok(Math.max(...fixed) - Math.min(...fixed) < 1, `20 admitted within ${Math.max(...fixed) - Math.min(...fixed)} s`);
-  assert.match(await page.textContent(`${lane('fixedWindow')} .lab-peak-text`), /^pico na execução inteira: 20 em 1 s$/);
+  assert.match(await page.textContent(`${lane('fixedWindow')} .lab-peak-text`), /^pico na execução inteira: 20 em 1\u00a0s$/);
   const log = await admittedTimes(page, 'slidingLog', 2.5);
   assert.ok(log.length <= 10, `sliding log admitted ${log.length}`);
-  assert.match(await page.textContent(`${lane('slidingLog')} .lab-peak-text`), /^pico na execução inteira: 10 em 1 s$/);
+  assert.match(await page.textContent(`${lane('slidingLog')} .lab-peak-text`), /^pico na execução inteira: 10 em 1\u00a0s$/);
   assert.equal(await page.locator(`${lane('slidingLog')} path.lab-deny:not(.lab-future)`).count(), 10);
   assert.deepEqual(page.problems, []);
   await page.context().close();
@@ -305,7 +305,7 @@ test('lab: bad input is named and changes nothing; the page language switch re-r
     document.dispatchEvent(new CustomEvent('bucketlab:langchange', { detail: { lang: 'en' } }));
   });
   assert.equal(await page.textContent(`${LAB} .lab-comparison h3`), 'Lab: the same traffic, seven algorithms');
-  assert.match(await page.textContent(`${lane('fixedWindow')} .lab-peak-text`), /^whole-run peak: 20 in 1 s$/);
+  assert.match(await page.textContent(`${lane('fixedWindow')} .lab-peak-text`), /^whole-run peak: 20 in 1\u00a0s$/);
   assert.equal(await page.textContent(`${LAB} .lab-score`), '0 of 8 right · 0 answered');
   assert.equal(await page.evaluate(() => window.bucketlab.lab.lang), 'en');
   await page.context().close();
