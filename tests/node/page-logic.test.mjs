@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { permalinkHash, readPermalink } from '../../www/lesson/permalink.js';
-import { typedNumber } from '../../www/i18n/typed-number.js';
+import { readings, typedNumber, unreadable } from '../../www/i18n/typed-number.js';
 import { formatNumber } from '../../www/lesson/strings.js';
 import { withTierValues } from '../../www/lesson/policy.js';
 
@@ -48,12 +48,31 @@ test('a comma that could group thousands is refused with both readings, never re
   const { values, rejected } = readPermalink('#b=1,000&r=-1,500&c=%202,000%20');
   assert.deepEqual(values, {});
   assert.deepEqual(rejected.map((r) => [r.name, r.reason, r.reasonValues]), [
-    ['b', 'reason_ambiguous', { whole: '1000', point: '1.000' }], ['r', 'reason_ambiguous', { whole: '-1500', point: '-1.500' }],
-    ['c', 'reason_ambiguous', { whole: '2000', point: '2.000' }],
+    ['b', 'reason_ambiguous', { whole: '1000', point: '1.000', decimal: '1.000' }],
+    ['r', 'reason_ambiguous', { whole: '-1500', point: '-1.500', decimal: '-1.500' }],
+    ['c', 'reason_ambiguous', { whole: '2000', point: '2.000', decimal: '2.000' }],
   ]);
   assert.ok(Number.isNaN(typedNumber('1,000')));
   // Not three digits after the comma, or a leading 0: a decimal comma, as before.
   assert.deepEqual(readPermalink('#b=10,5&r=0,500&c=2,0').values, { b: 10.5, r: 0.5, c: 2 });
+  // A link is read alike in both languages, with a decimal point: its 1.000 is 1.
+  assert.deepEqual(readPermalink('#b=1.000').values, { b: 1 });
+});
+
+test('a point that could group thousands is refused in a Portuguese form (where the page writes a thousand 1.000), read as a decimal in an English one', () => {
+  for (const text of ['1.000', ' -12.500 ', '+999.999']) {
+    assert.ok(Number.isNaN(typedNumber(text, 'pt-BR')), text);
+    assert.equal(unreadable(text, 'pt-BR'), 'ambiguousPoint', text);
+    assert.equal(unreadable(text, 'en'), undefined, text);
+    assert.equal(unreadable(text), undefined, `${text} in a link`);
+  }
+  assert.equal(typedNumber('1.000', 'en'), 1);
+  // Not three digits after the point, or a leading 0: a decimal in Portuguese too.
+  for (const [text, value] of [['1.5', 1.5], ['0.500', 0.5], ['1.0000', 1], ['2,125', NaN]]) {
+    assert.equal(unreadable(text, 'pt-BR'), Number.isNaN(value) ? 'ambiguous' : undefined, text);
+    if (!Number.isNaN(value)) assert.equal(typedNumber(text, 'pt-BR'), value, text);
+  }
+  assert.deepEqual(readings('1.000', 'pt-BR'), { whole: '1000', point: '1.000', decimal: '1,000' });
 });
 
 test('without B in the link, the cost is left for the diagram to check against its own B (?capacity=)', () => {

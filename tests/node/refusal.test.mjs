@@ -26,6 +26,8 @@ test("a form field's text that holds no number (read as NaN, or as nothing) is q
   assert.equal(refused(NaN, '1e-400'), 'limit: “1e-400” is too small to tell from 0; use a whole number from 1 to 10.');
   assert.equal(refused(NaN, '1,000'), 'limit: in “1,000” the comma could group thousands or mark decimals; write 1000 or 1.000.');
   assert.equal(refused(NaN, '2,500', 'pt-BR'), 'limit: em “2,500” a vírgula pode separar milhares ou decimais; escreva 2500 para o número inteiro ou 2.500 (com ponto) para o decimal.');
+  // In a Portuguese form a point that could group thousands too (the page writes a thousand 1.000).
+  assert.equal(refused(NaN, '1.000', 'pt-BR'), 'limit: em “1.000” o ponto pode separar milhares ou decimais; escreva 1000 para o número inteiro ou 1,000 (com vírgula) para o decimal.');
   // A number the field did read is the core's to word, whatever the field holds now.
   assert.equal(refused(0, '0'), 'limit: 0 is not allowed; use a whole number from 1 to 10.');
 });

@@ -27,8 +27,8 @@ export function refusal(error, lang, label = () => undefined, input = () => unde
   const field = label(problem.field) ?? problem.field;
   const { given } = problem;
   const typed = input(problem.field)?.value?.trim();
-  const why = typed && (given === undefined || Number.isNaN(given)) ? unreadable(typed) : undefined;
-  if (why === 'ambiguous') return t('ambiguous', { field, given: typed, ...readings(typed) });
+  const why = typed && (given === undefined || Number.isNaN(given)) ? unreadable(typed, t.lang) : undefined;
+  if (why === 'ambiguous' || why === 'ambiguousPoint') return t(why, { field, given: typed, ...readings(typed, t.lang) });
   if (why) return t(why, { field, given: cut(typed), rule });
   if (typeof given === 'number') return t('refused', { field, given: number(given), rule });
   if (problem.ambiguous) {

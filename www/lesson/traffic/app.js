@@ -149,7 +149,7 @@ class TrafficView {
 
   /**
    * The message for a number field left empty or holding text that is no number it can read
-   * (www/i18n/typed-number.js: "dez", "1e400", "1,000"), quoted, with the rule the core would
+   * (www/i18n/typed-number.js: "dez", "1e400", "1,000", in Portuguese "1.000"), quoted, with the rule the core would
    * give; `undefined` when both fields hold numbers.
    */
   unreadNumber() {
@@ -159,11 +159,11 @@ class TrafficView {
       [this.inputs.rate, 'rate', { code: 'nonNegative', name: 'r' }],
     ]) {
       const text = input.value.trim();
-      const wrong = text === '' ? 'empty' : unreadable(text);
+      const wrong = text === '' ? 'empty' : unreadable(text, t.lang);
       if (!wrong) continue;
       const name = t(`errors.controls.${control}`);
       const field = wrong === 'empty' ? t('errors.fieldEmpty', { control: name })
-        : t(`errors.typed.${wrong}`, { given: t('errors.given', { control: name, value: text }), ...readings(text) });
+        : t(`errors.typed.${wrong}`, { given: t('errors.given', { control: name, value: text }), ...readings(text, t.lang) });
       return t('errors.options', { detail: `${field}: ${this.why(why)}.` });
     }
     return undefined;
