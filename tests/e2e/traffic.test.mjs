@@ -722,6 +722,26 @@ test('traffic: a forced format that fits no line, an empty field, a byte order m
   await page.click(`${MOUNT} .tr-rerun`);
   await page.waitForFunction((sel) => document.querySelector(sel).textContent.includes('1,000'), error);
   assert.equal(await page.textContent(error), 'A setting is not allowed: the Capacity B field “1,000” could mean 1000 or 1.000 (a comma groups thousands or marks decimals): B must be a finite number greater than 0.');
+  // The refused field is marked and described by the error, as the core's refusal of a number is.
+  const capacityField = `${MOUNT} .tr-field--capacity input`;
+  const marked = () => page.$$eval(`${MOUNT} [aria-invalid]`, (fields) => fields.map((f) => [f.closest('.tr-field').className, f.getAttribute('aria-describedby') === document.querySelector('.tr-error').id]));
+  assert.deepEqual(await marked(), [['lab-field tr-field tr-field--capacity', true]]);
+  await page.fill(capacityField, '-5');
+  await page.click(`${MOUNT} .tr-rerun`);
+  await page.waitForFunction((sel) => document.querySelector(sel).textContent.includes('-5'), error);
+  assert.deepEqual(await marked(), [['lab-field tr-field tr-field--capacity', true]]);
+
+  // A log none of whose lines is a request: the counts, and under them why each line was refused.
+  const none = join(dir, 'none.jsonl');
+  writeFileSync(none, '{"time":"yesterday","ip":"1.2.3.4"}\n{"time":null,"ip":"1.2.3.4"}\n{"ts":1700000000,"ip":5}\n');
+  await setPolicy(page, 1, 1, 'keys:99%');
+  await page.setInputFiles(`${MOUNT} .tr-file`, none);
+  await page.waitForFunction((sel) => document.querySelector(sel).textContent.includes('No line'), error);
+  assert.equal(await page.textContent(error), "No line of this file is a request this page's parsers recognize (lines: 3, malformed: 3).");
+  assert.equal(await page.textContent(`${MOUNT} .tr-malformed-title`), '3 lines could not be read:');
+  const reasons = await page.$$eval(`${MOUNT} .tr-malformed li`, (items) => items.map((li) => li.textContent));
+  assert.deepEqual(reasons.map((why) => why.split(':')[0]), ['line 1', 'line 2', 'line 3']);
+  assert.match(reasons[0], /yesterday/);
 
   // A JSON-lines log with a byte order mark: its first line is a request, as the command reads it.
   const bom = join(dir, 'bom.jsonl');
@@ -735,6 +755,12 @@ test('traffic: a forced format that fits no line, an empty field, a byte order m
   // Both bad lines are listed: no “the first ones”.
   await page.waitForSelector(`${MOUNT} .tr-malformed-title`);
   assert.equal(await page.textContent(`${MOUNT} .tr-malformed-title`), '2 lines could not be read:');
+  assert.deepEqual(await marked(), [], 'a run that starts unmarks the fields');
+  // A rate too small for the summary's decimals is written as typed, not as a rate of 0.
+  await setPolicy(page, 1, '1e-300', 'keys:99%');
+  await page.click(`${MOUNT} .tr-rerun`);
+  await page.waitForFunction((sel) => document.querySelector(sel)?.textContent.includes('r = 1e-300/s'), `${MOUNT} .tr-summary`);
+  await setPolicy(page, 1, 1, 'keys:99%');
 
   // One refusal in 2,001 requests of a client: not “0.0 %”.
   const many = join(dir, 'share.csv');

@@ -105,7 +105,7 @@ class TrafficView {
     this.cancelButton = el('button', { type: 'button', class: 'tr-cancel', onclick: () => this.cancel() }, t('cancel'));
     this.busy = el('div', { class: 'tr-busy', hidden: true }, [this.progress, this.progressText, this.cancelButton]);
     this.status = el('p', { class: 'tr-status', role: 'status' });
-    this.error = el('p', { class: 'lab-error tr-error', role: 'alert' });
+    this.error = el('p', { class: 'lab-error tr-error', role: 'alert', id: uid('tr-error') });
     this.results = el('div', { class: 'tr-results' });
     this.root.replaceChildren(this.drop, form, this.busy, this.status, this.error, this.results);
     this.root.classList.add('tr-ready');
@@ -150,7 +150,7 @@ class TrafficView {
   /**
    * The message for a number field left empty or holding text that is no number it can read
    * (www/i18n/typed-number.js: "dez", "1e400", "1,000", in Portuguese "1.000"), quoted, with the rule the core would
-   * give; `undefined` when both fields hold numbers.
+   * give, and the field; `undefined` when both fields hold numbers.
    */
   unreadNumber() {
     const { t } = this;
@@ -164,7 +164,7 @@ class TrafficView {
       const name = t(`errors.controls.${control}`);
       const field = wrong === 'empty' ? t('errors.fieldEmpty', { control: name })
         : t(`errors.typed.${wrong}`, { given: t('errors.given', { control: name, value: text }), ...readings(text, t.lang) });
-      return t('errors.options', { detail: `${field}: ${this.why(why)}.` });
+      return [t('errors.options', { detail: `${field}: ${this.why(why)}.` }), input];
     }
     return undefined;
   }
@@ -195,13 +195,14 @@ class TrafficView {
       this.outcome = null;
       this.results.replaceChildren();
       this.say('');
-      this.fail(unread);
+      this.fail(...unread);
       this.rerun.disabled = false;
       return;
     }
     this.replayed = true;
     this.rerun.textContent = this.t('run');
     this.error.textContent = '';
+    this.mark();
     this.say('');
     this.outcome = null;
     this.results.replaceChildren();
@@ -270,7 +271,9 @@ class TrafficView {
     this.setBusy(false);
     this.rerun.disabled = false;
     if (data.type === 'failed') {
-      this.fail(this.failure(data.error));
+      // A setting refused is marked on its control (the menus and fields the form has).
+      const control = { capacity: 'capacity', 'refill-rate': 'rate', format: 'format', key: 'key' }[data.error.option];
+      this.fail(this.failure(data.error), this.inputs[control]);
     } else if (data.type === 'done') {
       this.outcome = data.outcome;
       const { report } = data.outcome;
@@ -279,6 +282,9 @@ class TrafficView {
         // Read as CSV with nothing malformed and no request: its one line was the header.
         const headerOnly = data.outcome.format === 'csv' && report.malformed === 0;
         this.fail(headerOnly ? t('errors.headerOnly') : t('errors.noRequests', { lines: report.lines, malformed: report.malformed }));
+        // Why each line was refused, as under a replay's results: without them the counts alone
+        // leave the reader guessing.
+        this.results.replaceChildren(...this.malformedList(report));
         this.outcome = null;
         return;
       }
@@ -363,11 +369,44 @@ class TrafficView {
     return Number.isInteger(value) ? this.t.number(value) : new Intl.NumberFormat(this.t.lang, { maximumSignificantDigits: 6 }).format(value);
   }
 
-  fail(message) {
+  /**
+   * Shows `message` and marks `field`, when a setting of the form is what is wrong, invalid and
+   * described by it.
+   */
+  fail(message, field) {
     this.focusResults = false;
     this.focusTimeline = false;
     this.setBusy(false);
     this.error.textContent = message;
+    this.mark(field);
+  }
+
+  /** Marks `field` (none: no field) invalid, described by the error line; the others unmarked. */
+  mark(field) {
+    for (const input of Object.values(this.inputs)) {
+      if (input === field) {
+        input.setAttribute('aria-invalid', 'true');
+        input.setAttribute('aria-describedby', this.error.id);
+      } else if (input.hasAttribute?.('aria-invalid')) {
+        input.removeAttribute('aria-invalid');
+        input.removeAttribute('aria-describedby');
+      }
+    }
+  }
+
+  /** The lines report `r` could not read, each with why (none: nothing). */
+  malformedList(r) {
+    const { t } = this;
+    if (!(r.malformed > 0)) return [];
+    // "the first ones" only when some are left out.
+    const all = r.malformedExamples.length === r.malformed;
+    const parts = [
+      el('p', { class: 'tr-malformed-title' }, t(all ? 'malformedAll' : 'malformed', { count: r.malformed })),
+      el('ul', { class: 'tr-malformed' }, r.malformedExamples.map((m) => el('li', { 'data-line': m.line }, t('malformedLine', { line: m.line, why: this.unreadable(m.reason) })))),
+    ];
+    // The sample's are broken on purpose: said, or a learner takes them for a bug of the page.
+    if (this.source === null) parts.push(el('p', { class: 'tr-note tr-sample-malformed' }, t('sampleMalformed')));
+    return parts;
   }
 
   showOutcome() {
@@ -376,10 +415,13 @@ class TrafficView {
     const r = o.report;
     const opts = this.ran;
     const algorithm = t(`algorithms.${opts.algorithm}`);
-    // Each count in its own plural entry ("1 line", "2 lines"), the sentence around them.
+    // Each count in its own plural entry ("1 line", "2 lines"), the sentence around them. B and r
+    // as the page writes numbers (1.000 in Portuguese), but one too small for its 3 decimals as
+    // typed (1e-300), which would read as a rate of 0.
+    const setting = (n) => (n !== 0 && Math.abs(n) < 0.0005 ? fieldText(n, t.lang) : n);
     const summary = t('summary', {
       lines: t('counts.lines', { count: r.lines }), requests: t('counts.requests', { count: r.requests }), keys: t('counts.clients', { count: r.keys }),
-      format: o.format, limited: r.limited, algorithm, capacity: opts.capacity, rate: opts.refillRate,
+      format: o.format, limited: r.limited, algorithm, capacity: setting(opts.capacity), rate: setting(opts.refillRate),
     });
     // Focusable from script: after "Apply", the new results take the focus (see applyRecommendation).
     const parts = [el('p', { class: 'tr-summary', tabindex: '-1' }, summary)];
@@ -398,14 +440,7 @@ class TrafficView {
       parts.push(el('p', { class: 'tr-note tr-times--mixed tr-backwards' }, t('times.backwards', { count: back.requests, line: back.firstLine, step })));
     }
     if (r.wholeSecondTimes) parts.push(el('p', { class: 'tr-note tr-whole-seconds' }, t('times.wholeSeconds')));
-    if (r.malformed > 0) {
-      // "the first ones" only when some are left out.
-      const all = r.malformedExamples.length === r.malformed;
-      parts.push(el('p', { class: 'tr-malformed-title' }, t(all ? 'malformedAll' : 'malformed', { count: r.malformed })));
-      parts.push(el('ul', { class: 'tr-malformed' }, r.malformedExamples.map((m) => el('li', { 'data-line': m.line }, t('malformedLine', { line: m.line, why: this.unreadable(m.reason) })))));
-      // The sample's are broken on purpose: said, or a learner takes them for a bug of the page.
-      if (this.source === null) parts.push(el('p', { class: 'tr-note tr-sample-malformed' }, t('sampleMalformed')));
-    }
+    parts.push(...this.malformedList(r));
     const rec = r.recommendation;
     if (rec) {
       parts.push(el('p', { class: 'tr-recommendation' }, [
