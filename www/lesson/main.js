@@ -15,6 +15,7 @@ import { switchPageIfAsked, takeHandoff, wireLanguageLinks } from './language.js
 import { isPermalink, permalinkHash, readPermalink } from './permalink.js';
 import { setUpPolicyEditor } from './policy.js';
 import { openDetailsWhenPrinting } from './print.js';
+import { keepFocusInView } from './focus-in-view.js';
 import { focusableWhileScrolling } from './scroll-focus.js';
 import { pageLang, t } from './strings.js';
 import { setUpTabs } from './tabs.js';
@@ -59,6 +60,7 @@ if (matchMedia('(hover: none) and (pointer: coarse), (max-width: 759.98px)').mat
 }
 
 const scrollToKept = keepLinkTargetsInPlace();
+keepFocusInView();
 openDetailsWhenPrinting();
 // The scroll boxes the page's markup makes Tab stops (not the diagrams': theirs are the widget's
 // own): each stays one only while it has something to scroll.

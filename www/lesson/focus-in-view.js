@@ -1,0 +1,56 @@
+// Keyboard focus stays on the screen. A Tab from the contents into section 5 scrolls the page down
+// to the control; the sections passed on the way are laid out only as they come near
+// (content-visibility in lesson.css) and then take their real heights, which can push the control
+// off the screen after the browser's scroll to it. So a control the keyboard focused that is not
+// on the screen a frame later is brought there at once; then, while it keeps the focus, if the
+// page grows above it and that pushes it off the screen, it is brought back. It is left where it
+// is once anything else moves it away (the reader or the page scrolling), and once the reader
+// scrolls, points or presses a key other than Tab: the page is theirs to move.
+
+/** Corrections for one focus before giving up (a page that keeps growing above it). */
+const MAX_PASSES = 8;
+
+export function keepFocusInView() {
+  let watched = null;
+  let passes = 0;
+  // Where in the page (its top, from the page's top) the control was last seen on the screen;
+  // null before it has been.
+  let seenAt = null;
+  const onScreen = (box) => box.top >= 0 && box.bottom <= innerHeight;
+  const focused = () => {
+    if (watched && document.activeElement !== watched) watched = null;
+    return watched;
+  };
+  /** Brings the control into view; keeps watching only if it is there. */
+  const bring = () => {
+    watched.scrollIntoView({ block: 'nearest', behavior: 'instant' });
+    const box = watched.getBoundingClientRect();
+    if (passes++ >= MAX_PASSES || !onScreen(box)) watched = null;
+    else seenAt = box.top + scrollY;
+  };
+  document.addEventListener('focusin', (event) => {
+    const control = event.target;
+    if (!(control instanceof Element) || !control.matches(':focus-visible')) return;
+    watched = control;
+    passes = 0;
+    const box = control.getBoundingClientRect();
+    seenAt = onScreen(box) ? box.top + scrollY : null;
+    // Off the screen: the browser's own scroll to it sets out now; a frame later it is brought
+    // there at once, wherever that scroll is.
+    if (seenAt === null) requestAnimationFrame(() => focused() && seenAt === null && bring());
+  });
+  new ResizeObserver(() => requestAnimationFrame(() => {
+    if (!focused() || seenAt === null) return;
+    const box = watched.getBoundingClientRect();
+    const moved = box.top + scrollY - seenAt;
+    if (onScreen(box)) seenAt += moved;
+    // Where it was seen but for the page's growth above it: pushed off by that growth.
+    else if (moved !== 0 && onScreen({ top: box.top - moved, bottom: box.bottom - moved })) bring();
+    else watched = null;
+  })).observe(document.body);
+  const release = () => { watched = null; };
+  for (const type of ['wheel', 'touchstart', 'pointerdown']) addEventListener(type, release, { passive: true, capture: true });
+  addEventListener('keydown', (event) => {
+    if (event.key !== 'Tab' && event.key !== 'Shift') release();
+  }, { capture: true });
+}
