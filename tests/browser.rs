@@ -33,7 +33,7 @@ fn mount_point(attributes: &[(&str, &str)]) -> Element {
 fn paused(attributes: &[(&str, &str)]) -> (Element, BucketDiagram) {
     let root = mount_point(attributes);
     root.set_attribute("data-paused", "").unwrap();
-    let diagram = mount_diagram(&root, None).expect("valid config mounts");
+    let diagram = mount_diagram(&root, &JsValue::UNDEFINED).expect("valid config mounts");
     assert_eq!(diagram.now(), 0.0);
     (root, diagram)
 }
@@ -142,7 +142,7 @@ fn stepping_the_clock_refills_exactly() {
 
 /// The message of the `Error` a failed mount throws.
 fn mount_error(root: &Element) -> String {
-    let error = mount_diagram(root, None)
+    let error = mount_diagram(root, &JsValue::UNDEFINED)
         .err()
         .expect("a bad attribute is refused");
     error
@@ -190,7 +190,7 @@ fn an_element_without_the_widget_markup_is_refused_with_a_clear_error() {
 #[wasm_bindgen_test]
 fn a_full_idle_bucket_schedules_no_frames_and_a_send_starts_them() {
     let root = mount_point(&[]);
-    let diagram = mount_diagram(&root, None).unwrap();
+    let diagram = mount_diagram(&root, &JsValue::UNDEFINED).unwrap();
     assert!(!diagram.is_animating(), "full and idle: no frame loop");
     click_send(&root);
     assert!(diagram.is_animating(), "refilling: frames scheduled");
@@ -257,7 +257,7 @@ fn the_default_bucket_is_small_and_slow_and_step_back_shows_the_past() {
 #[wasm_bindgen_test]
 fn a_mount_error_carries_its_words_for_the_reader_in_the_root_language() {
     let root = mount_point(&[("data-capacity", "0"), ("data-lang", "pt-BR")]);
-    let error = mount_diagram(&root, None)
+    let error = mount_diagram(&root, &JsValue::UNDEFINED)
         .err()
         .expect("a bad attribute is refused");
     let localized = js_sys::Reflect::get(&error, &"localized".into()).unwrap();
@@ -541,7 +541,7 @@ fn the_timeline_slider_reads_the_live_lesson_time_to_the_tenth_when_it_gets_focu
     // Running, with lesson time 0 nearly 3 s ago: the value is 2.9 s or later, not "2 s".
     let root = mount_point(&[("data-lang", "en")]);
     let now_ms = web_sys::window().unwrap().performance().unwrap().now();
-    let diagram = mount_diagram(&root, Some(now_ms - 2950.0)).unwrap();
+    let diagram = mount_diagram(&root, &JsValue::from(now_ms - 2950.0)).unwrap();
     let slider = root
         .query_selector(".bl-scrub")
         .unwrap()
@@ -632,7 +632,7 @@ fn bound_decimals(message: &str) -> Vec<usize> {
 fn send_at_takes_only_a_time_from_lesson_time_zero_to_now_and_names_the_range() {
     let root = mount_point(&[("data-lang", "en")]);
     let since = performance_now() - 500.0;
-    let diagram = mount_diagram(&root, Some(since)).unwrap();
+    let diagram = mount_diagram(&root, &JsValue::from(since)).unwrap();
     let tokens = diagram.tokens();
     for wall_ms in [performance_now() + 1e9, -1e308, since - 1.0, f64::NAN] {
         let message = error_message(diagram.send_at(&JsValue::from(wall_ms)));
@@ -766,4 +766,98 @@ fn a_scripts_refused_call_shows_until_its_next_call_ends_and_a_refused_fields_er
         text_of(&root, ".bl-input-error"),
         "Burst of: 101 is not allowed; use a whole number from 1 to 100."
     );
+}
+
+/// `key` of the JavaScript object `value`.
+fn property(value: &JsValue, key: &str) -> JsValue {
+    js_sys::Reflect::get(value, &key.into()).unwrap()
+}
+
+#[wasm_bindgen_test]
+fn a_scripts_refused_argument_carries_its_problem_and_the_words_the_widget_shows() {
+    let (root, diagram) = paused(&[("data-lang", "pt-BR")]);
+    diagram.step(&JsValue::from(30.0)).unwrap();
+    // seek and sendAt: named by the API's argument, with the same as data and in the page's words
+    // (www/i18n/refusal.js words `problem`; the element's error box shows `localized`).
+    let error: JsValue = diagram.seek(&JsValue::from(-5.0)).unwrap_err().into();
+    let problem = property(&error, "problem");
+    assert_eq!(
+        property(&problem, "field").as_string().as_deref(),
+        Some("t")
+    );
+    assert_eq!(
+        property(&problem, "rule").as_string().as_deref(),
+        Some("between")
+    );
+    assert_eq!(property(&problem, "min").as_f64(), Some(10.0));
+    assert_eq!(property(&problem, "max").as_f64(), Some(30.0));
+    assert_eq!(property(&problem, "given").as_f64(), Some(-5.0));
+    let localized = property(&error, "localized").as_string().unwrap();
+    assert_eq!(
+        localized,
+        "t: -5 não é permitido; use um número de 10 a 30."
+    );
+    assert!(
+        root.text_content().unwrap().contains(&localized),
+        "the words the error line shows"
+    );
+    let error: JsValue = diagram.send_at(&JsValue::from_str("1")).unwrap_err().into();
+    let problem = property(&error, "problem");
+    assert_eq!(
+        property(&problem, "field").as_string().as_deref(),
+        Some("wallMs")
+    );
+    assert_eq!(
+        property(&problem, "type").as_string().as_deref(),
+        Some("string")
+    );
+    assert!(property(&error, "localized")
+        .as_string()
+        .unwrap()
+        .starts_with("wallMs: "));
+    // A refused field's value: its label in the page's language.
+    let error: JsValue = diagram
+        .configure(&JsValue::from_str("10"), &JsValue::from(2.0))
+        .unwrap_err()
+        .into();
+    assert_eq!(
+        property(&property(&error, "problem"), "field")
+            .as_string()
+            .as_deref(),
+        Some("capacity")
+    );
+    assert_eq!(
+        property(&error, "localized").as_string().as_deref(),
+        Some("Capacidade B: um valor do tipo string não é um número; use um número maior que 0.")
+    );
+}
+
+#[wasm_bindgen_test]
+fn a_since_that_is_not_a_finite_number_is_refused_not_taken_as_now() {
+    for (since, given) in [
+        (JsValue::from_str("5"), "got a value of type string"),
+        (JsValue::NULL, "got a value of type null"),
+        (JsValue::from(f64::NAN), "got NaN"),
+    ] {
+        let root = mount_point(&[("data-lang", "en")]);
+        let error = mount_diagram(&root, &since).err().expect("refused");
+        let message: String = error
+            .clone()
+            .unchecked_into::<js_sys::Error>()
+            .message()
+            .into();
+        assert_eq!(message, format!("since must be a finite number, {given}"));
+        assert_eq!(
+            property(&property(&error, "problem"), "field")
+                .as_string()
+                .as_deref(),
+            Some("since")
+        );
+        assert!(
+            root.query_selector(".bl-widget[data-live]")
+                .unwrap()
+                .is_none(),
+            "nothing attached"
+        );
+    }
 }

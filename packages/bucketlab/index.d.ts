@@ -122,11 +122,23 @@ export function mountDiagram(root: Element, sinceMs?: number): BucketDiagram;
  * (`'pt-BR'`, the default, or `'en'`) in its `localized`. */
 export function checkSetting(name: 'capacity' | 'refill-rate' | 'tokens' | 'cost', text: string, capacity?: number | null, lang?: 'pt-BR' | 'en' | null): number;
 
-/** What `checkSetting` and `mountDiagram` throw for a bad value: `message` names the setting as
- * the API spells it, the value and what is allowed; `localized` says it for a person, in the
- * language asked for, with the field's label as the widget shows it. */
+/** What `checkSetting` and `mountDiagram` throw for a bad value (and the diagram's methods for a
+ * refused argument): `message` names the setting as the API spells it, the value and what is
+ * allowed; `localized` says it for a person, in the language asked for, with the field's label as
+ * the widget shows it; `problem` is the same as data, for a page to word itself. */
 export interface SettingError extends Error {
   localized: string;
+  problem: {
+    field: string;
+    rule: 'positive' | 'nonNegative' | 'upTo' | 'positiveUpTo' | 'between' | 'whole' | 'finite';
+    min?: number;
+    max?: number;
+    given?: number | string;
+    tooLarge: boolean;
+    tooSmall: boolean;
+    ambiguous: boolean;
+    type?: string;
+  };
 }
 
 /** What `init` and `initSync` accept: the wasm (bytes, a compiled module, a URL or a response). */

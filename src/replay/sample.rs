@@ -39,6 +39,10 @@ struct Client {
     next_burst: f64,
 }
 
+/// The most lines the wasm's `sampleLog` makes: ten times the page's sample of 20,000 lines, about
+/// 32 MB of text, well inside a wasm module's memory (a larger count is refused, not cut).
+pub const MAX_SAMPLE_LINES: u32 = 200_000;
+
 /// `lines` lines of sample log (a final newline included), from `seed`.
 pub fn sample_log(seed: u64, lines: usize) -> String {
     let mut out = String::with_capacity(lines * 160);

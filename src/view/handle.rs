@@ -9,7 +9,7 @@ use crate::limiter::{
     parse_groups, BucketConfig, Field, InvalidValue, Rule, Scenario, GROUP_NAMES, MAX_STEP_SECONDS,
 };
 use crate::wasm::convert::{
-    as_number, js_decimal, js_number, parse_text, scenario_to_js, string, to_js,
+    self, as_number, js_decimal, js_number, parse_text, scenario_to_js, string, to_js,
 };
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
@@ -35,9 +35,13 @@ pub struct BucketDiagram {
 /// exact, step-by-step demonstrations and tests. `since` (milliseconds of `performance.now()`,
 /// default now; a later time counts as now) is when lesson time 0 was, so that clicks queued before
 /// the module arrived can be decided at their own times with `sendAt`. A bad value throws an
-/// `Error` naming the attribute's field, the value and what is allowed, and leaves `root` as it was.
+/// `Error` naming the attribute's field (or `since`), the value and what is allowed, and leaves
+/// `root` as it was.
 #[wasm_bindgen(js_name = mountDiagram)]
-pub fn mount_diagram(root: &Element, since: Option<f64>) -> Result<BucketDiagram, JsValue> {
+pub fn mount_diagram(
+    root: &Element,
+    #[wasm_bindgen(unchecked_param_type = "number | undefined")] since: &JsValue,
+) -> Result<BucketDiagram, JsValue> {
     let lang = root
         .get_attribute("data-lang")
         .or_else(|| {
@@ -47,19 +51,20 @@ pub fn mount_diagram(root: &Element, since: Option<f64>) -> Result<BucketDiagram
                 .and_then(|e| e.get_attribute("lang"))
         })
         .unwrap_or_default();
-    let config =
-        config_from_attributes(root).map_err(|err| refusal(&err, err.field.js_name(), &lang))?;
+    // A script's `since` is a finite number or left out, never coerced (`"5"`, `NaN`).
+    let since = argument(
+        Field::Arg("since"),
+        since,
+        Rule::Finite,
+        Some(f64::INFINITY),
+    );
+    let since = since
+        .and_then(|since| Ok((since / 1000.0, config_from_attributes(root)?)))
+        .map_err(|err| refusal(&err, err.field.js_name(), &lang));
+    let (since, config) = since?;
     let paused = root.has_attribute("data-paused");
     Ok(BucketDiagram {
-        mounted: mount(
-            root,
-            locale::for_lang(&lang),
-            config,
-            paused,
-            since
-                .filter(|ms| ms.is_finite())
-                .map_or(f64::INFINITY, |ms| ms / 1000.0),
-        )?,
+        mounted: mount(root, locale::for_lang(&lang), config, paused, since)?,
         root: root.clone(),
     })
 }
@@ -96,12 +101,13 @@ fn config_from_attributes(root: &Element) -> Result<BucketConfig, InvalidValue> 
 /// the error message names `name`, quotes `text` and says what is allowed. The error's
 /// `localized` is the same refusal for a person reading a page in `lang` (default Brazilian
 /// Portuguese), naming the field's label as the widget shows it. An argument of the wrong type
-/// throws an `Error` naming it.
+/// throws an `Error` naming it; so does a `capacity` (`undefined` or `null`: no bucket yet) that is
+/// not a capacity, rather than blaming `text` for it.
 #[wasm_bindgen(js_name = checkSetting)]
 pub fn check_setting(
     #[wasm_bindgen(unchecked_param_type = "string")] name: &JsValue,
     #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
-    capacity: Option<f64>,
+    #[wasm_bindgen(unchecked_param_type = "number | null | undefined")] capacity: &JsValue,
     #[wasm_bindgen(unchecked_param_type = "string | undefined")] lang: &JsValue,
 ) -> Result<f64, JsValue> {
     let name = string(
@@ -119,7 +125,18 @@ pub fn check_setting(
             "a string such as \"en\" or \"pt-BR\", or undefined",
         )?
     };
-    let capacity = capacity.unwrap_or(f64::INFINITY);
+    let capacity = if capacity.is_null() {
+        &JsValue::UNDEFINED
+    } else {
+        capacity
+    };
+    let capacity = argument(
+        Field::Capacity,
+        capacity,
+        Rule::Positive,
+        Some(f64::INFINITY),
+    )
+    .map_err(|err| refusal(&err, "capacity", &lang))?;
     let (field, rule) = match name.as_str() {
         "capacity" => (Field::Capacity, Rule::Positive),
         "refill-rate" => (Field::RefillRate, Rule::NonNegative),
@@ -135,14 +152,12 @@ pub fn check_setting(
     parse_text(field, &text, rule).map_err(|err| refusal(&err, &name, &lang))
 }
 
-/// `err` as a JavaScript `Error`: its `message` the core's, worded with `name` (the API's or the
+/// `err` as convert's refusal: its `message` and `problem` worded with `name` (the API's or the
 /// attribute's spelling), and its `localized` the same refusal in `lang` for a person, naming the
 /// field's visible label; the error boxes of `<bucket-lab>`, the embed page and the lesson show that.
 fn refusal(err: &InvalidValue, name: &str, lang: &str) -> JsValue {
-    let error = js_sys::Error::new(&err.message_with(name, js_number));
     let localized = locale::for_lang(lang).invalid(err, js_number);
-    let _ = js_sys::Reflect::set(&error, &"localized".into(), &localized.into());
-    error.into()
+    convert::refusal(err, name, Some(localized)).into()
 }
 
 /// A script's number argument, never coerced: `undefined` is `default` when there is one; any
@@ -176,31 +191,24 @@ impl BucketDiagram {
 
     /// `err`, from a script's call, shown in the widget's error line as a refused control's
     /// would be (a reader watching the page sees why nothing happened), and returned to be
-    /// thrown to the script.
-    fn shown(&self, err: InvalidValue) -> InvalidValue {
+    /// thrown to the script as convert's refusal: its `problem`, and its `localized` the words
+    /// the error line shows.
+    fn refuse(&self, err: InvalidValue) -> JsError {
         let widget = self.widget().read();
         let capacity = widget.session.config().capacity();
-        drop(
-            widget
-                .controls
-                .show_error(widget.locale, Some(&err), capacity),
-        );
-        err
-    }
-
-    /// [`Self::shown`], thrown as the core's error with its data (see `to_js`).
-    fn refuse(&self, err: InvalidValue) -> JsError {
-        to_js(self.shown(err))
+        let words = widget
+            .controls
+            .show_error(widget.locale, Some(&err), capacity);
+        convert::refusal(&err, err.field.js_name(), words)
     }
 
     /// A refused argument of a script's call (`seek(t)`, `sendAt(wallMs)`), named by the API's
     /// `name` both in the widget's error line and in the thrown `Error`.
     fn refuse_arg(&self, name: &'static str, err: InvalidValue) -> JsError {
-        let err = self.shown(InvalidValue {
+        self.refuse(InvalidValue {
             field: Field::Arg(name),
             ..err
-        });
-        JsError::new(&err.message_with(name, js_number))
+        })
     }
 
     /// A script's call that ended: its refusal shown and thrown, or, done, an earlier call's

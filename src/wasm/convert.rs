@@ -48,7 +48,7 @@ pub(crate) fn read_object(
 /// `value` as a string, or an error naming `name` that says what it allows (`allowed`, starting
 /// `a string`) and what was given instead. A `&str` parameter would leave that check to
 /// wasm-bindgen's glue, which has none: a number traps the module (memory access out of bounds).
-#[cfg(feature = "diagram")]
+#[cfg(any(feature = "diagram", feature = "config", feature = "replay"))]
 pub(crate) fn string(name: &str, value: &JsValue, allowed: &str) -> Result<String, JsError> {
     value
         .as_string()
@@ -56,8 +56,9 @@ pub(crate) fn string(name: &str, value: &JsValue, allowed: &str) -> Result<Strin
 }
 
 /// The error for `value` given as `name`, which must be `allowed`: `config must be an object,
-/// got a value of type string`, or `… it is missing` for `undefined`.
-fn wrong_type(name: &str, allowed: &str, value: &JsValue) -> JsError {
+/// got a value of type string`, or `… it is missing` for `undefined`. (A type with no number
+/// rule to state, so no `problem`: see [`refusal`] for refused numbers.)
+pub(crate) fn wrong_type(name: &str, allowed: &str, value: &JsValue) -> JsError {
     let given = if value.is_undefined() {
         Given::Missing
     } else {
@@ -87,6 +88,14 @@ pub(crate) fn field(name: &str, object: &Object, key: &str) -> Result<JsValue, J
 /// what is allowed; the caller or the core checks the number against it).
 pub(crate) fn number(field: Field, value: &JsValue, rule: Rule) -> Result<f64, JsError> {
     as_number(field, value, rule).map_err(to_js)
+}
+
+/// [`number`] checked against `rule` too: the one way a script's number argument enters.
+#[cfg(feature = "replay")]
+pub(crate) fn checked(field: Field, value: &JsValue, rule: Rule) -> Result<f64, JsError> {
+    as_number(field, value, rule)
+        .and_then(|n| InvalidValue::check(field, n, rule))
+        .map_err(to_js)
 }
 
 /// [`number`] with the refusal as the core's error, for a caller that words it itself.
@@ -197,17 +206,32 @@ fn set(object: &Object, entries: &[(&str, JsValue)]) {
 }
 
 /// The core's error as a JavaScript `Error`, worded with JavaScript field names, and the same as
-/// data in its `problem` (`{ field, rule, min, max, given, tooLarge, tooSmall, ambiguous, type }`:
-/// `given` a number, the text, or absent when missing or of another type; `tooLarge` / `tooSmall`
-/// whether that text is a number too large for a double, or one other than 0 too small for it;
-/// `ambiguous` whether it is a comma before three digits, `1,000`; `type` the `typeof` of a value
-/// of another type), for a page to word in its language with its labels.
+/// data in its `problem` (see [`refusal`]).
 pub(crate) fn to_js(err: InvalidValue) -> JsError {
-    let error = JsError::new(&err.message_with(err.field.js_name(), js_number));
-    with_problem(error, &problem(&err, err.field.js_name()))
+    refusal(&err, err.field.js_name(), None)
 }
 
-/// A refused value as data (see [`to_js`]), its field called `name`.
+/// A refused value as a JavaScript `Error`, the one shape every refusal of a value leaves the
+/// wasm in: its `message` the core's, worded with `name` (the API's or the attribute's
+/// spelling), for scripts; its `problem` the same as data (`{ field, rule, min, max, given,
+/// tooLarge, tooSmall, ambiguous, type }`: `field` is `name`; `given` a number, the text, or
+/// absent when missing or of another type; `tooLarge` / `tooSmall` whether that text is a number
+/// too large for a double, or one other than 0 too small for it; `ambiguous` whether it is a comma
+/// before three digits, `1,000`; `type` the `typeof` of a value of another type), for a page to
+/// word in its language with its labels (`www/i18n/refusal.js`); and, when the caller has a
+/// language (the widget, `checkSetting`), its `localized`: the same refusal worded for a person.
+pub(crate) fn refusal(err: &InvalidValue, name: &str, localized: Option<String>) -> JsError {
+    let error = JsError::new(&err.message_with(name, js_number));
+    // The same JavaScript object as `error` (a clone shares it).
+    let target = Object::from(JsValue::from(error.clone()));
+    set(&target, &[("problem", problem(err, name).into())]);
+    if let Some(words) = localized {
+        set(&target, &[("localized", words.into())]);
+    }
+    error
+}
+
+/// A refused value as data (see [`refusal`]), its field called `name`.
 fn problem(err: &InvalidValue, name: &str) -> Object {
     let (min, max) = err.rule.bounds();
     let bound = |value: Option<f64>| value.map_or(JsValue::UNDEFINED, JsValue::from);
@@ -245,19 +269,12 @@ fn problem(err: &InvalidValue, name: &str) -> Object {
     ])
 }
 
-/// `error` with `problem` as its `problem` property.
-fn with_problem(error: JsError, problem: &Object) -> JsError {
-    // The same JavaScript object as `error` (a clone shares it).
-    let _ = Reflect::set(&JsValue::from(error.clone()), &"problem".into(), problem);
-    error
-}
-
 /// A refused scenario as a JavaScript `Error`: its `message` the core's (numbers as JavaScript
 /// writes them), its `problem` the same as data for a page to word in its language:
 /// `{ scenario, action, piece, values }`: the kind, the action's number (0: the text or its
 /// header), the piece quoted, and the kind's two numbers (see [`ScenarioFault::data`]; a
 /// `Float64Array`, which costs the module less than a value per kind). A refused number
-/// (`value`) has those of [`to_js`] besides, its `field` named as the message names it.
+/// (`value`) has those of [`refusal`] besides, its `field` named as the message names it.
 #[cfg(feature = "diagram")]
 pub(crate) fn scenario_to_js(err: ScenarioError) -> JsError {
     let error = JsError::new(&err.message_with(js_number));
@@ -275,7 +292,9 @@ pub(crate) fn scenario_to_js(err: ScenarioError) -> JsError {
             ("values", js_sys::Float64Array::from(&values[..]).into()),
         ],
     );
-    with_problem(error, &problem)
+    let target = Object::from(JsValue::from(error.clone()));
+    set(&target, &[("problem", problem.into())]);
+    error
 }
 
 /// A number as JavaScript's `String(value)` writes it (shortest round-trip form). Asking

@@ -11,7 +11,9 @@
 //! ```
 
 use super::convert::{self, describe, field, not_one_of, number, object, read_object, to_js};
-use crate::limiter::lab::{self, Algorithm, LabField, Quota, Simulation, Traffic, MAX_RATE};
+use crate::limiter::lab::{
+    self, Algorithm, LabError, LabField, Quota, Simulation, Traffic, MAX_RATE,
+};
 use crate::limiter::{Field, Rule};
 use js_sys::{Array, Float64Array, Uint8Array};
 use wasm_bindgen::prelude::*;
@@ -71,9 +73,13 @@ pub fn simulate(options: &JsValue) -> Result<JsValue, JsError> {
     )?;
     let algorithms = algorithms(&get("algorithms")?)?;
     let traffic = traffic(&get("traffic")?, duration)?;
+    // A duration too long for the rate is a refused value like any other: its `problem` too.
     let arrivals = traffic
         .arrivals(quota, duration, seed as u64)
-        .map_err(|err| JsError::new(&err.to_string()))?;
+        .map_err(|err| match err {
+            LabError::Value(err) => to_js(err),
+            LabError::Pasted(err) => pasted_error(&err),
+        })?;
     let run = lab::simulate(&algorithms, quota, arrivals, duration, samples as usize);
     Ok(to_object(&run, quota, duration).into())
 }

@@ -1,5 +1,6 @@
 //! The wasm boundary of the policy parser: `parsePolicy(text)` for the lesson's Config tab.
 
+use super::convert::string;
 use crate::limiter::policy::{KeyBy, Policy, PolicyError, Storage};
 use crate::limiter::BucketConfig;
 use serde::Serialize;
@@ -65,9 +66,13 @@ impl From<Policy> for PolicyObject {
 
 /// Parses a YAML policy. The error names the line, the path and the problem in a structured form
 /// (`{ line, column, path, problem: { kind, … }, message }`) so the page can word it in its language.
+/// A `text` that is not a string throws an `Error` naming it and its type.
 #[wasm_bindgen(js_name = parsePolicy)]
-pub fn parse_policy(text: &str) -> Result<JsValue, JsError> {
-    let parsed = match Policy::from_yaml(text) {
+pub fn parse_policy(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
+) -> Result<JsValue, JsError> {
+    let text = string("text", text, "a string (the policy's YAML)")?;
+    let parsed = match Policy::from_yaml(&text) {
         Ok(policy) => Parsed::Ok {
             ok: true,
             policy: policy.into(),

@@ -11,11 +11,12 @@
 //! const result = JSON.parse(job.result());  // { outcome } or { error }
 //! ```
 
-use super::convert::{describe, field, number, read_object};
+use super::convert::{checked, describe, field, number, read_object, string, wrong_type};
 use crate::limiter::{Field, Rule};
 use crate::replay::job::{Job, JobError, Next};
+use crate::replay::sample::MAX_SAMPLE_LINES;
 use crate::replay::{Format, KeySpec, Policy, Problem, Settings, SetupError, Target, ALGORITHMS};
-use js_sys::{Reflect, JSON};
+use js_sys::{Reflect, Uint8Array, JSON};
 use wasm_bindgen::prelude::*;
 
 const OPTION_KEYS: [&str; 7] = [
@@ -110,10 +111,22 @@ impl ReplayJob {
         })
     }
 
-    /// Takes the next chunk of the file; `false` once the job has failed (stop reading, then
-    /// call `endOfInput`).
-    pub fn feed(&mut self, chunk: &[u8]) -> bool {
-        self.job.feed(chunk)
+    /// Takes the next chunk of the file (a `Uint8Array`, as a stream's reader hands it out);
+    /// `false` once the job has failed (stop reading, then call `endOfInput`). Any other value
+    /// throws an `Error` naming `chunk` and its type: the glue of a `&[u8]` would read a string's
+    /// characters as bytes of 0.
+    pub fn feed(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Uint8Array")] chunk: &JsValue,
+    ) -> Result<bool, JsError> {
+        let Some(bytes) = chunk.dyn_ref::<Uint8Array>() else {
+            return Err(wrong_type(
+                "chunk",
+                "a Uint8Array (the file's next bytes)",
+                chunk,
+            ));
+        };
+        Ok(self.job.feed(&bytes.to_vec()))
     }
 
     /// Ends a pass over the file: `true` when another pass is needed (read it again from its
@@ -124,9 +137,18 @@ impl ReplayJob {
     }
 
     /// After the result: a pass that follows `key` (its timeline and scenario); `true` when the
-    /// file must be read once more for it.
-    pub fn trace(&mut self, key: &str) -> bool {
-        self.job.trace(key) == Next::Again
+    /// file must be read once more for it. A `key` that is not a string throws an `Error` naming
+    /// it and its type.
+    pub fn trace(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] key: &JsValue,
+    ) -> Result<bool, JsError> {
+        let key = string(
+            "key",
+            key,
+            "a string (a client's key, as the report lists it)",
+        )?;
+        Ok(self.job.trace(&key) == Next::Again)
     }
 
     /// The result as JSON text: `{ "outcome": { report, curves, format, trace, exports } }` or
@@ -169,8 +191,19 @@ fn refused(e: SetupError) -> JsValue {
     error
 }
 
-/// The seeded sample log (`lines` lines of nginx `combined` with `$msec`), as text.
+/// The seeded sample log (`lines` lines of nginx `combined` with `$msec`), as text: `seed` a whole
+/// number from 0 to 4294967295, `lines` one from 1 to [`MAX_SAMPLE_LINES`]. Any other value (`-1`,
+/// `2**32 + 5`, `"x"`) throws an `Error` naming the argument, the value and what is allowed,
+/// with the same as data in its `problem`; none is wrapped or truncated.
 #[wasm_bindgen(js_name = sampleLog)]
-pub fn sample_log(seed: u32, lines: u32) -> String {
-    crate::replay::sample::sample_log(u64::from(seed), lines as usize)
+pub fn sample_log(
+    #[wasm_bindgen(unchecked_param_type = "number")] seed: &JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] lines: &JsValue,
+) -> Result<String, JsError> {
+    let seed = checked(Field::Seed, seed, Rule::Whole(0, u32::MAX))?;
+    let lines = checked(Field::Arg("lines"), lines, Rule::Whole(1, MAX_SAMPLE_LINES))?;
+    Ok(crate::replay::sample::sample_log(
+        seed as u64,
+        lines as usize,
+    ))
 }

@@ -463,6 +463,40 @@ test('the diagram from a script: a moment off the timeline is refused with its r
   await page.context().close();
 });
 
+test('on the Portuguese page, a script\'s refused seek or sendAt carries its problem and the widget\'s words: the page words it in Portuguese, not the English message', async () => {
+  const page = await openLesson(env, '');
+  const refused = await page.evaluate(async () => {
+    const { refusal } = await import('./i18n/refusal.js');
+    const d = window.bucketlab.diagram;
+    d.pause();
+    const out = [];
+    for (const call of [() => d.seek(-5), () => d.sendAt(1), () => d.seek('0')]) {
+      try {
+        call();
+        out.push(null);
+      } catch (error) {
+        out.push({ field: error.problem?.field, rule: error.problem?.rule, page: refusal(error, 'pt-BR'), localized: error.localized, message: error.message });
+      }
+    }
+    return out;
+  });
+  const [seek, sendAt, seekText] = refused;
+  assert.equal(seek.field, 't');
+  assert.equal(seek.rule, 'between');
+  assert.match(seek.message, /^t must be a finite number from 0 to /);
+  assert.match(seek.page, /^t: -5 não é permitido; use um número de 0 a [\d,]+\.$/);
+  assert.match(seek.localized, /^t: -5 não é permitido; use um número de 0 a [\d,]+\.$/);
+  assert.equal(sendAt.field, 'wallMs');
+  assert.match(sendAt.page, /^wallMs: 1 não é permitido; use um número de [\d,]+ a [\d,]+\.$/);
+  assert.match(sendAt.localized, /^wallMs: 1 não é permitido; /);
+  assert.equal(seekText.field, 't');
+  assert.match(seekText.page, /^t: um valor do tipo string não é um número; use um número de 0 a [\d,]+\.$/);
+  // The widget's own error line says what `localized` says.
+  assert.equal(await page.textContent(`${W} .bl-input-error`), seekText.localized);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('the timeline slider gives the lesson time of now when it gets focus, after a spell with nothing moving', async () => {
   const page = await openLesson(env, 'en.html');
   // A full bucket and no request: nothing moves, so no frame redraws the slider while the lesson
