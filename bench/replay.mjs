@@ -17,7 +17,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BIN = join(ROOT, 'target/release/bucketlab');
+// In cargo's own target directory (CARGO_TARGET_DIR when set, else target/), as cargo metadata says.
+const TARGET_DIR = JSON.parse(spawnSync('cargo', ['metadata', '--no-deps', '--format-version', '1'], {
+  cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 26,
+}).stdout).target_directory;
+const BIN = join(TARGET_DIR, 'release', 'bucketlab');
 const GOACCESS = '/usr/bin/goaccess';
 const TIME = '/usr/bin/time';
 const MB = 1_000_000;

@@ -9,12 +9,15 @@ scripts/setup.sh "$@"
 # wasm_module NAME PROFILE WASM_OPT_LEVEL [FEATURE]: the crate's lib for wasm32 (with only FEATURE,
 # or the default features without one), its glue as www/pkg/NAME.js next to www/pkg/NAME_bg.wasm,
 # then a pass of binaryen's wasm-opt from npm (see scripts/setup.sh for why not Debian's).
-# Each feature set builds in its own target dir, so they don't overwrite each other's bucketlab.wasm.
+# Each feature set builds in its own target dir, so they don't overwrite each other's bucketlab.wasm:
+# the widget's in cargo's own (CARGO_TARGET_DIR when set, else target/), each other module's in a
+# folder named after its feature inside it. (A relative CARGO_TARGET_DIR is the repository's.)
+target_dir=${CARGO_TARGET_DIR:-target}
 wasm_module() {
   local name=$1 profile=$2 level=$3 feature=${4:-}
-  local dir=target features=()
+  local dir=$target_dir features=()
   if [ -n "$feature" ]; then
-    dir=target/$feature
+    dir=$target_dir/$feature
     features=(--no-default-features --features "$feature")
   fi
   # Panic locations name their source file: a registry's sources by the index's folder, name and

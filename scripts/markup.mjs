@@ -11,13 +11,29 @@ import { fileURLToPath } from 'node:url';
 import { LANGS } from './locales.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const BIN = join(ROOT, 'target', 'debug', 'render-markup');
 const OUT = join(ROOT, 'www', 'element', 'markup.js');
+
+let bin;
+/**
+ * The native render-markup built by scripts/build.sh (`cargo build --bin render-markup`), in the
+ * target directory cargo itself uses: `CARGO_TARGET_DIR` when set (relative to the repository, as
+ * scripts/build.sh runs cargo there), a `build.target-dir` of a cargo config, else target/. Asked of
+ * `cargo metadata`, which knows all three, so that the path is never guessed.
+ */
+export function renderMarkupPath() {
+  if (bin) return bin;
+  const metadata = execFileSync('cargo', ['metadata', '--no-deps', '--format-version', '1'], {
+    cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20,
+  });
+  const exe = process.platform === 'win32' ? '.exe' : '';
+  bin = join(JSON.parse(metadata).target_directory, 'debug', `render-markup${exe}`);
+  return bin;
+}
 
 /** The widget's markup in `lang` for a full bucket of `capacity` and `refillRate`; `id` prefixes its SVG ids. */
 export function renderWidget({ lang, id, capacity, refillRate, hero = false }) {
   const args = [lang, id, String(capacity), String(refillRate), ...(hero ? ['hero'] : [])];
-  return execFileSync(BIN, args, { encoding: 'utf8' });
+  return execFileSync(renderMarkupPath(), args, { encoding: 'utf8' });
 }
 
 /**

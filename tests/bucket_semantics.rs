@@ -297,3 +297,12 @@ fn reconfigure_keeps_accrued_tokens_and_spills_what_no_longer_fits() {
     );
     assert_eq!(b.config().capacity(), 5.0);
 }
+
+/// A refill rate of -0 is 0 (the rule allows it) and is kept as +0, so that no report or header
+/// built from the config writes "-0".
+#[test]
+fn a_refill_rate_of_minus_zero_is_kept_as_zero() {
+    let config = BucketConfig::new(3.0, -0.0).unwrap();
+    assert_eq!(config.refill_rate().to_bits(), 0.0f64.to_bits());
+    assert_eq!(format!("{}", config.refill_rate()), "0");
+}

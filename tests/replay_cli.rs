@@ -795,3 +795,148 @@ fn unreadable_input_is_exit_code_1_and_unknown_text_exit_code_2() {
         String::from_utf8_lossy(&output.stderr)
     );
 }
+
+/// The files of `tests/fixtures/compressed/` (see its README): one log compressed with each tool.
+fn compressed_fixture(name: &str) -> Vec<u8> {
+    let path = format!(
+        "{}/tests/fixtures/compressed/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+#[test]
+fn the_compressions_other_than_gzip_are_refused_by_name() {
+    // The log they all hold reads as it is (so the refusals below are the compression's).
+    let plain = compressed_fixture("combined.log");
+    let report = json(&bucketlab(&args(&["--json", "-"]), &plain));
+    assert_eq!(report["requests"], 110);
+    for (file, compression) in [
+        // One of this file's pieces between `\n`s happens to be UTF-8: it was taken for text and
+        // refused for a format's reason ("none of combined, … matches").
+        ("combined.log.zst", "zstd"),
+        ("combined.log.xz", "xz"),
+        ("combined.log.bz2", "bzip2"),
+        ("combined.log.lz4", "lz4"),
+        ("combined.log.zip", "zip"),
+    ] {
+        let bytes = compressed_fixture(file);
+        // Whatever --format says, and from a file or standard input alike.
+        for format in [None, Some("csv"), Some("combined"), Some("json")] {
+            let mut flags = Vec::new();
+            if let Some(format) = format {
+                flags.extend(["--format", format]);
+            }
+            flags.push("-");
+            let output = bucketlab(&args(&flags), &bytes);
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert_eq!(output.status.code(), Some(2), "{file} {format:?}: {stderr}");
+            assert!(
+                stderr.contains(&format!(
+                    "the log is compressed with {compression}, and gzip is the only compression \
+                     read: decompress it first"
+                )),
+                "{file} {format:?}: {stderr}"
+            );
+            assert!(
+                !stderr.contains("invalid value"),
+                "{file} {format:?}: the format named is not what is wrong: {stderr}"
+            );
+            assert!(output.stdout.is_empty());
+        }
+    }
+    // gzip is still read, and text that merely starts with "BZh" is still text.
+    let report = json(&bucketlab(&args(&["--json", "-"]), &gzip(&plain)));
+    assert_eq!(report["requests"], 110);
+    let report = json(&bucketlab(
+        &args(&["--json", "-"]),
+        b"BZh9,alice\n1.0,alice\n2.0,bob\n",
+    ));
+    assert_eq!(report["requests"], 2);
+}
+
+#[test]
+fn the_help_says_whole_second_counts_may_be_off_either_way() {
+    let output = bucketlab(&["replay", "--help"], b"");
+    let help = String::from_utf8_lossy(&output.stdout).replace('\n', " ");
+    assert!(output.status.success(), "{help}");
+    assert!(!help.contains("upper bound"), "{help}");
+    assert!(
+        help.contains("the report says the limited counts may be off either way"),
+        "{help}"
+    );
+    // And it is so: two requests 0.2 s apart, either side of a second's end, with B = 1 and
+    // r = 1/s. With milliseconds the second is limited; in whole seconds (as `combined` without
+    // `$msec` reads them) they are a second apart and neither is: fewer limited, not more.
+    let limited = |times: [&str; 2]| {
+        let log = format!("{},alice\n{},alice\n", times[0], times[1]);
+        let output = bucketlab(
+            &[
+                "replay",
+                "--capacity",
+                "1",
+                "--refill-rate",
+                "1",
+                "--json",
+                "-",
+            ],
+            log.as_bytes(),
+        );
+        json(&output)["limited"].as_u64().unwrap()
+    };
+    assert_eq!(limited(["1700000000.9", "1700000001.1"]), 1);
+    assert_eq!(limited(["1700000000", "1700000001"]), 0);
+}
+
+#[test]
+fn top_says_its_largest_value() {
+    refused(
+        &args(&["--top", "99999999999999999999", "-"]),
+        &[
+            "'99999999999999999999'",
+            "--top",
+            &format!("whole number from 0 to {}", usize::MAX),
+        ],
+    );
+    // A target's percentage too large for a double is out of range, not "not a number".
+    refused(
+        &args(&["--recommend", "keys:1e400%", "-"]),
+        &["--recommend", "1e400% is out of range", "0 < P ≤ 100"],
+    );
+}
+
+#[test]
+fn a_rate_of_minus_zero_is_written_as_0_and_a_huge_capacity_as_the_report_writes_numbers() {
+    let output = bucketlab(
+        &["replay", "--capacity", "3", "--refill-rate", "-0", "-"],
+        log().as_bytes(),
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("token-bucket with B = 3, r = 0/s"),
+        "{stdout}"
+    );
+    // 1e300 as every number of the report (src/limiter/number.rs, JavaScript's form, as the
+    // lesson's page writes it): `1e+300`, not its 301 digits.
+    let output = bucketlab(
+        &[
+            "replay",
+            "--capacity",
+            "1e300",
+            "--refill-rate",
+            "1e-300",
+            "-",
+        ],
+        log().as_bytes(),
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("token-bucket with B = 1e+300, r = 1e-300/s"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("      1e-300 "),
+        "the curve's row: {stdout}"
+    );
+}

@@ -78,6 +78,9 @@ fn examples() -> Vec<Problem> {
         Problem::NotJson { lines: 1 },
         Problem::NotText { lines: 16 },
         Problem::NotText { lines: 1 },
+        Problem::Compressed {
+            compression: "zstd",
+        },
         Problem::NoSuchField {
             field: "user".into(),
             present: names(3),
@@ -129,6 +132,7 @@ fn variant(problem: &Problem) -> &'static str {
         Problem::NotFormat { .. } => "NotFormat",
         Problem::NotJson { .. } => "NotJson",
         Problem::NotText { .. } => "NotText",
+        Problem::Compressed { .. } => "Compressed",
         Problem::NoSuchField { .. } => "NoSuchField",
         Problem::NoUsualField { .. } => "NoUsualField",
         Problem::FieldNeedsName => "FieldNeedsName",
@@ -164,7 +168,7 @@ fn fill(sentence: &str, values: &Map<String, Value>) -> String {
 fn every_problem_is_a_code_and_values_said_alike_by_the_command_and_the_page() {
     let examples = examples();
     let variants: BTreeSet<_> = examples.iter().map(variant).collect();
-    assert_eq!(variants.len(), 21, "an example of every variant");
+    assert_eq!(variants.len(), 22, "an example of every variant");
     let english: Map<String, Value> = ENGLISH
         .iter()
         .map(|(code, text)| ((*code).to_owned(), Value::from(*text)))

@@ -47,7 +47,8 @@ impl BucketConfig {
         let refill_rate = InvalidValue::check(Field::RefillRate, refill_rate, Rule::NonNegative)?;
         Ok(BucketConfig {
             capacity,
-            refill_rate,
+            // -0 is allowed as 0; stored as +0 so that it never shows up as "r = -0".
+            refill_rate: refill_rate + 0.0,
             initial_tokens: capacity,
         })
     }

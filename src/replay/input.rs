@@ -29,6 +29,45 @@ pub fn decompressed<'a>(mut reader: impl Read + 'a) -> io::Result<Box<dyn Read +
     })
 }
 
+/// The compressions other than gzip that a log may come in, by the magic bytes their files start
+/// with: such a log is refused, naming the compression, rather than read as lines of bytes (a
+/// short chunk of compressed data may even happen to be UTF-8). gzip (`1f 8b`) is read instead.
+const COMPRESSIONS: [(&str, &[u8]); 11] = [
+    ("zstd", &[0x28, 0xb5, 0x2f, 0xfd]),
+    ("xz", &[0xfd, b'7', b'z', b'X', b'Z', 0x00]),
+    ("lz4", &[0x04, 0x22, 0x4d, 0x18]),
+    // lz4's legacy frame (`lz4 -l`).
+    ("lz4", &[0x02, 0x21, 0x4c, 0x18]),
+    ("zip", b"PK\x03\x04"),
+    // An empty zip archive.
+    ("zip", b"PK\x05\x06"),
+    ("7z", &[b'7', b'z', 0xbc, 0xaf, 0x27, 0x1c]),
+    ("compress (.Z)", &[0x1f, 0x9d]),
+    ("lzip", b"LZIP\x01"),
+    ("rar", b"Rar!\x1a\x07"),
+    ("snappy", b"\xff\x06\x00\x00sNaPpY"),
+];
+
+/// The compression (other than gzip, which is read) that a stream starting with `start` is in,
+/// told by its magic bytes; `None` for anything else. bzip2's `BZh` is ASCII, so a bzip2 stream is
+/// told by its whole header: `BZh`, the block size `1`–`9`, then the magic of a block (π's digits,
+/// `1AY&SY`) or of the end of an empty stream (√π's).
+pub fn compression(start: &[u8]) -> Option<&'static str> {
+    if let [b'B', b'Z', b'h', b'1'..=b'9', rest @ ..] = start {
+        if rest.starts_with(b"1AY&SY") || rest.starts_with(b"\x17rE8P\x90") {
+            return Some("bzip2");
+        }
+    }
+    // zstd's skippable frames (`pzstd` starts its output with one; lz4 may write them too).
+    if let [0x50..=0x5f, 0x2a, 0x4d, 0x18, ..] = start {
+        return Some("zstd or lz4");
+    }
+    COMPRESSIONS
+        .iter()
+        .find(|(_, magic)| start.starts_with(magic))
+        .map(|(name, _)| *name)
+}
+
 /// Calls `each` for every line of `reader`, in order, until the end or until `each` returns
 /// `false` (reading then stops at the end of the chunk).
 pub fn for_each_line(
@@ -145,6 +184,34 @@ mod tests {
         }
         reader.finish(&mut push)?;
         Ok(out)
+    }
+
+    #[test]
+    fn compressions_are_told_by_their_magic_bytes_and_text_is_not() {
+        for (start, name) in [
+            (&b"\x28\xb5\x2f\xfd\x04\x58"[..], Some("zstd")),
+            (b"\x50\x2a\x4d\x18\x04\x00", Some("zstd or lz4")),
+            (b"\xfd7zXZ\x00\x00", Some("xz")),
+            (b"BZh91AY&SY\x12", Some("bzip2")),
+            (b"BZh9\x17rE8P\x90\x00", Some("bzip2")),
+            (b"\x04\x22\x4d\x18\x64", Some("lz4")),
+            (b"PK\x03\x04\x14\x00", Some("zip")),
+            (b"7z\xbc\xaf\x27\x1c\x00", Some("7z")),
+            (b"\x1f\x9d\x90", Some("compress (.Z)")),
+            (b"LZIP\x01\x0c", Some("lzip")),
+            (b"Rar!\x1a\x07\x01", Some("rar")),
+            // gzip is read, not refused; text that merely starts like a magic is text.
+            (b"\x1f\x8b\x08", None),
+            (b"BZh9,alice", None),
+            (b"BZh", None),
+            (b"PK,1700000000", None),
+            (b"7z archive", None),
+            (b"LZIP", None),
+            (b"192.0.2.1 - - [14/Nov/2023:22:13:00 +0100]", None),
+            (b"", None),
+        ] {
+            assert_eq!(compression(start), name, "{start:?}");
+        }
     }
 
     #[test]

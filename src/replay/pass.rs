@@ -3,6 +3,7 @@
 
 use super::curve::{rate_grid, BurstTracker};
 use super::format::{detect, Event, Format, KeySpec, Parsed, Parser};
+use super::input::compression;
 use super::lines::Line;
 use super::recommend::{Search, Target};
 use super::report::{
@@ -301,6 +302,20 @@ impl Replay {
             self.read(self.lines, line);
             return;
         }
+        // A log compressed with something other than gzip: its first bytes say which, and
+        // naming it beats reading its bytes as lines (a few may even be UTF-8).
+        if let (1, Line::Text(bytes)) = (self.lines, line) {
+            if let Some(compression) = compression(bytes) {
+                // No value: whatever --format says, it is not what is wrong.
+                self.failed = Some(SetupError {
+                    option: "format",
+                    value: None,
+                    remedy: None,
+                    why: Problem::Compressed { compression },
+                });
+                return;
+            }
+        }
         let held = match line {
             Line::Text(bytes) if bytes.iter().all(u8::is_ascii_whitespace) => return,
             Line::Text(bytes) => Held::Text(bytes.to_vec()),
@@ -323,7 +338,7 @@ impl Replay {
             })
             .collect();
         // Lines, none of them text: no format can read them, and saying so beats calling each
-        // one malformed (a log compressed with zstd or bzip2, given as it is).
+        // one malformed (binary data, or a compression without magic bytes such as brotli).
         if texts.is_empty() && held.iter().any(|(_, h)| matches!(h, Held::Text(_))) {
             self.failed = Some(SetupError {
                 option: "format",

@@ -47,15 +47,19 @@ impl Target {
         let (kind, percent) = text
             .split_once(':')
             .ok_or_else(|| format!("allowed: {allowed}"))?;
+        let given = percent;
+        // -0 is 0 (`requests:0%`).
         let percent = percent
             .strip_suffix('%')
             .and_then(|p| crate::limiter::parse_number(p, crate::limiter::rust_decimal))
-            .filter(|p| p.is_finite())
+            .filter(|p| !p.is_nan())
+            .map(|p| p + 0.0)
             .ok_or_else(|| format!("the percentage must be a number followed by %; {allowed}"))?;
         match kind {
             "keys" if percent > 0.0 && percent <= 100.0 => Ok(Target::Keys(percent)),
             "requests" if (0.0..100.0).contains(&percent) => Ok(Target::Requests(percent)),
-            "keys" | "requests" => Err(format!("{percent}% is out of range; {allowed}")),
+            // Quoted as typed: `1e400` overflows to infinity, which is no help to the reader.
+            "keys" | "requests" => Err(format!("{given} is out of range; {allowed}")),
             _ => Err(format!("allowed: {allowed}")),
         }
     }

@@ -131,6 +131,11 @@ pub enum Problem {
         /// The lines looked at.
         lines: usize,
     },
+    /// A log compressed with something other than gzip, told by its first bytes.
+    Compressed {
+        /// The compression, as its tool is named (`zstd`, `xz`, `bzip2`).
+        compression: &'static str,
+    },
     /// A JSON field named that none of the first objects has.
     NoSuchField {
         /// The field asked for.
@@ -199,7 +204,7 @@ pub const FIELDS_SHOWN: usize = 12;
 /// Every sentence a [`Problem`] may be said with: its code and its English words, each value
 /// named in braces. The page's English (`errors.why` in `locales/en/traffic.json`) is this table;
 /// `tests/replay_setup.rs` checks it, and that the Portuguese has the same codes and values.
-pub const ENGLISH: [(&str, &str); 32] = [
+pub const ENGLISH: [(&str, &str); 33] = [
     (
         "noFormat",
         "none of combined, common, json, alb or csv matches the first {lines} lines",
@@ -278,6 +283,11 @@ pub const ENGLISH: [(&str, &str); 32] = [
          only compression read), or not a log at all",
     ),
     (
+        "compressed",
+        "the log is compressed with {compression}, and gzip is the only compression read: \
+         decompress it first",
+    ),
+    (
         "noSuchField",
         "none of the first JSON lines has a field \"{field}\"; they have {present}",
     ),
@@ -346,6 +356,7 @@ impl Problem {
             Problem::NotFormat { lines, .. } => one(*lines, "notFormatLooks", "notFormatLooksOne"),
             Problem::NotJson { lines } => one(*lines, "notJson", "notJsonOne"),
             Problem::NotText { lines } => one(*lines, "notText", "notTextOne"),
+            Problem::Compressed { .. } => "compressed",
             Problem::NoSuchField { present, .. } if present.is_empty() => "noSuchFieldEmpty",
             Problem::NoSuchField { .. } => "noSuchField",
             Problem::NoUsualField { .. } => "noUsualField",
@@ -393,6 +404,7 @@ impl Problem {
             | Problem::KeyedByColumn
             | Problem::FieldNeedsName
             | Problem::UnknownKey => vec![],
+            Problem::Compressed { compression } => vec![("compression", text(compression))],
             Problem::NoSecondColumn { lines, widest } => {
                 vec![("lines", whole(*lines)), ("widest", whole(*widest))]
             }

@@ -27,8 +27,9 @@ const MAX_HEADER_INTEGER: f64 = 999_999_999_999_999.0;
 #[derive(Debug, Parser)]
 #[command(version)]
 struct Args {
-    /// Address to listen on (port 0 picks a free one; the address is printed).
-    #[arg(long, default_value = "127.0.0.1:3000")]
+    /// Address to listen on: an IP address and a port, like 127.0.0.1:3000 or [::1]:3000 (port 0
+    /// picks a free one; the address is printed). Host names are not resolved.
+    #[arg(long, value_name = "IP:PORT", default_value = "127.0.0.1:3000", value_parser = listen)]
     listen: SocketAddr,
     /// Bucket capacity B: the largest burst (a whole number from 1 to 999999999999999: each
     /// request costs 1 token, and the headers carry B as a 15-digit integer at most).
@@ -39,9 +40,11 @@ struct Args {
     #[arg(long, value_name = "R", default_value = "5", value_parser = refill_rate, allow_negative_numbers = true)]
     refill_rate: f64,
     /// `memory` (buckets in this process) or a Redis URL such as redis://127.0.0.1:6379 (buckets
-    /// shared by every server using that Redis); a bare host:port means redis://host:port.
-    #[arg(long, default_value = "memory", value_parser = store)]
-    store: StoreArg,
+    /// shared by every server using that Redis); a bare host:port means redis://host:port. No TLS
+    /// (rediss://): this build has none.
+    // Read as text and checked in `main`: clap's own error would quote the value, password and all.
+    #[arg(long, default_value = "memory")]
+    store: String,
     /// `--store` lists nodes of a Redis Cluster, separated by commas (any one is enough to find
     /// the others).
     #[arg(long)]
@@ -88,8 +91,14 @@ fn key_pattern(text: &str) -> Result<KeyPattern, String> {
     KeyPattern::parse(text).map_err(|e| e.message_with("--key-pattern"))
 }
 
+/// What `--store` allows, for its error messages.
+const STORE_ALLOWED: &str = "`memory` or Redis URLs separated by commas (redis://host:port, \
+     redis://user:password@host:port, redis+unix:///path, or a bare host:port; no rediss://, as \
+     this build has no TLS)";
+
 /// `--store`'s value: `memory`, or Redis URLs (or bare `host:port`s) separated by commas, each one
 /// a URL the redis crate can connect to. Whether it can be reached is known only at start-up.
+/// The error quotes the value with any password masked ([`masked`]).
 fn store(text: &str) -> Result<StoreArg, String> {
     if text == "memory" {
         return Ok(StoreArg::Memory);
@@ -97,24 +106,47 @@ fn store(text: &str) -> Result<StoreArg, String> {
     text.split(',')
         .map(|node| {
             let url = redis_url(node.trim());
+            let which = || {
+                if text.contains(',') {
+                    format!(": {:?} is not one", masked(node))
+                } else {
+                    String::new()
+                }
+            };
+            let scheme = url.split_once("://").map_or("", |(scheme, _)| scheme);
+            if scheme.eq_ignore_ascii_case("rediss") || scheme.eq_ignore_ascii_case("valkeys") {
+                return Err(format!(
+                    "--store must be {STORE_ALLOWED}, got {:?}{} (rediss:// is Redis over TLS, \
+                     which this build does not have: reach such a Redis through a TLS tunnel \
+                     such as stunnel)",
+                    masked(text),
+                    which()
+                ));
+            }
             match url.as_str().into_connection_info() {
                 Ok(_) => Ok(url),
-                Err(e) => {
-                    let which = if text.contains(',') {
-                        format!(": {node:?} is not one")
-                    } else {
-                        String::new()
-                    };
-                    Err(format!(
-                        "--store must be `memory` or Redis URLs separated by commas \
-                         (redis://host:port, rediss://…, redis+unix:///path, or a bare \
-                         host:port), got {text:?}{which} ({e})"
-                    ))
-                }
+                Err(e) => Err(format!(
+                    "--store must be {STORE_ALLOWED}, got {:?}{} ({})",
+                    masked(text),
+                    which(),
+                    hide_secrets(&e.to_string(), text)
+                )),
             }
         })
         .collect::<Result<_, _>>()
         .map(StoreArg::Redis)
+}
+
+/// `--listen`'s value: an IP address and a port, as `SocketAddr` reads them. Host names are not
+/// resolved: one may name several addresses, and the server would listen on only one of them.
+fn listen(text: &str) -> Result<SocketAddr, String> {
+    text.parse().map_err(|_| {
+        format!(
+            "--listen must be an IP address and a port from 0 to 65535, like 127.0.0.1:8080 or \
+             [::1]:8080 (0 picks a free port; host names are not resolved: for localhost use \
+             127.0.0.1 or [::1]), got {text:?}"
+        )
+    })
 }
 
 /// Refuses a refill rate so slow that the headers' waits (`w = ceil(B / r)` seconds, and
@@ -145,9 +177,10 @@ fn check_store(store: &StoreArg, cluster: bool, keys: &KeyPattern) -> Result<(),
             Err("--cluster needs the nodes of a Redis Cluster in --store, got \"memory\"".into())
         }
         (StoreArg::Redis(nodes), false) if nodes.len() > 1 => Err(format!(
-            "--store must be `memory` or one Redis URL without --cluster, got {} nodes {nodes:?} \
+            "--store must be `memory` or one Redis URL without --cluster, got {} nodes {:?} \
              (add --cluster for the nodes of a Redis Cluster)",
-            nodes.len()
+            nodes.len(),
+            masked_all(nodes)
         )),
         (StoreArg::Redis(_), true) => keys
             .clone()
@@ -160,22 +193,28 @@ fn check_store(store: &StoreArg, cluster: bool, keys: &KeyPattern) -> Result<(),
 
 /// `--refill-rate`'s value, checked by the core's rule; refused with clap's exit code 2.
 fn refill_rate(text: &str) -> Result<f64, String> {
+    // -0 is 0, and the messages write it so.
     InvalidValue::parse(Field::RefillRate, text, Rule::NonNegative)
+        .map(|r| r + 0.0)
         .map_err(|e| e.message_with("--refill-rate", rust_number))
 }
 
 #[tokio::main]
 async fn main() -> ExitCode {
     let args = Args::parse();
-    let checked = check_refill_rate(args.capacity, args.refill_rate)
-        .and_then(|()| check_store(&args.store, args.cluster, &args.key_pattern));
-    if let Err(message) = checked {
+    let checked = check_refill_rate(args.capacity, args.refill_rate).and_then(|()| {
+        let store = store(&args.store)?;
+        check_store(&store, args.cluster, &args.key_pattern)?;
+        Ok(store)
+    });
+    let store = match checked {
+        Ok(store) => store,
         // A bad flag value, so clap's error and exit code 2, like every other.
-        Args::command()
+        Err(message) => Args::command()
             .error(ErrorKind::ValueValidation, message)
-            .exit();
-    }
-    match run(args).await {
+            .exit(),
+    };
+    match run(args, store).await {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("bucketlab-server: {message}");
@@ -184,22 +223,30 @@ async fn main() -> ExitCode {
     }
 }
 
-async fn run(args: Args) -> Result<(), String> {
+async fn run(args: Args, store: StoreArg) -> Result<(), String> {
     let config = BucketConfig::new(args.capacity, args.refill_rate).map_err(|e| e.to_string())?;
     let keys = args.key_pattern;
-    let store = match args.store {
+    let store = match store {
         StoreArg::Memory => Store::memory(),
         StoreArg::Redis(nodes) if !args.cluster => {
             let url = &nodes[0];
             Store::redis(url, keys).await.map_err(|e| {
-                format!("store must be `memory` or a reachable Redis URL, got {url:?}: {e}")
+                format!(
+                    "store must be `memory` or a reachable Redis URL, got {:?}: {}",
+                    masked(url),
+                    hide_secrets(&e.to_string(), url)
+                )
             })?
         }
         StoreArg::Redis(nodes) => {
             let keys = keys.for_cluster().map_err(|e| e.to_string())?;
-            let nodes: Vec<&str> = nodes.iter().map(String::as_str).collect();
-            Store::redis_cluster(&nodes, keys).await.map_err(|e| {
-                format!("store must list reachable nodes of a Redis Cluster, got {nodes:?}: {e}")
+            let urls: Vec<&str> = nodes.iter().map(String::as_str).collect();
+            Store::redis_cluster(&urls, keys).await.map_err(|e| {
+                format!(
+                    "store must list reachable nodes of a Redis Cluster, got {:?}: {}",
+                    masked_all(&nodes),
+                    hide_secrets(&e.to_string(), &nodes.join(","))
+                )
             })?
         }
     };
@@ -219,12 +266,138 @@ async fn run(args: Args) -> Result<(), String> {
         .map_err(|e| e.to_string())
 }
 
-/// `text` as a Redis URL: a URL (`redis://…`, `rediss://…`, `redis+unix://…`) as it is, a bare
+/// `text` as a Redis URL: a URL (`redis://…`, `redis+unix://…`) as it is, a bare
 /// `host:port` (as `redis-cli` and `redis-cli --cluster create` take them) with `redis://` before it.
 fn redis_url(text: &str) -> String {
     if text.contains("://") {
         text.to_owned()
     } else {
         format!("redis://{text}")
+    }
+}
+
+/// `text` (one Redis URL, or several separated by commas) fit to print: the password of each
+/// URL's user info replaced by `***` (`redis://:***@host:6379`, `redis://alice:***@host:6379`; a
+/// user info without a `:`, which some clients read as a password, wholly: `redis://***@host`),
+/// and so is the value of a `pass` or `password` query parameter (`redis+unix:///s?pass=***`).
+fn masked(text: &str) -> String {
+    text.split(',')
+        .map(|url| {
+            let (scheme, rest) = match url.split_once("://") {
+                Some((scheme, rest)) => (Some(scheme), rest),
+                None => (None, url),
+            };
+            let (before, query) = match rest.split_once('?') {
+                Some((before, query)) => (before, Some(query)),
+                None => (rest, None),
+            };
+            let before = match before.rsplit_once('@') {
+                Some((user_info, host)) => match user_info.split_once(':') {
+                    Some((user, _)) => format!("{user}:***@{host}"),
+                    None => format!("***@{host}"),
+                },
+                None => before.to_owned(),
+            };
+            let mut out = scheme.map_or(String::new(), |scheme| format!("{scheme}://"));
+            out.push_str(&before);
+            if let Some(query) = query {
+                let pairs: Vec<String> = query
+                    .split('&')
+                    .map(|pair| match pair.split_once('=') {
+                        Some((name, _)) if is_secret_parameter(name) => format!("{name}=***"),
+                        _ => pair.to_owned(),
+                    })
+                    .collect();
+                out.push('?');
+                out.push_str(&pairs.join("&"));
+            }
+            out
+        })
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Each of `urls`, [`masked`].
+fn masked_all(urls: &[String]) -> Vec<String> {
+    urls.iter().map(|url| masked(url)).collect()
+}
+
+/// Whether a URL's query parameter `name` carries a password (redis+unix URLs take it so).
+fn is_secret_parameter(name: &str) -> bool {
+    ["pass", "password"]
+        .iter()
+        .any(|secret| name.eq_ignore_ascii_case(secret))
+}
+
+/// `message` (a redis error's words) with every secret of the URLs in `text` replaced by `***`,
+/// should the error ever quote one.
+fn hide_secrets(message: &str, text: &str) -> String {
+    let mut secrets = Vec::new();
+    for url in text.split(',') {
+        let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+        let (before, query) = rest.split_once('?').unwrap_or((rest, ""));
+        if let Some((user_info, _)) = before.rsplit_once('@') {
+            secrets.push(
+                user_info
+                    .split_once(':')
+                    .map_or(user_info, |(_, pass)| pass),
+            );
+        }
+        for pair in query.split('&') {
+            if let Some((name, value)) = pair.split_once('=') {
+                if is_secret_parameter(name) {
+                    secrets.push(value);
+                }
+            }
+        }
+    }
+    secrets
+        .into_iter()
+        .filter(|secret| !secret.is_empty())
+        .fold(message.to_owned(), |message, secret| {
+            message.replace(secret, "***")
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn masked_hides_passwords_and_keeps_the_rest() {
+        for (given, shown) in [
+            ("redis://:s3cret@127.0.0.1:1", "redis://:***@127.0.0.1:1"),
+            (
+                "redis://alice:s3cret@h:6379/2",
+                "redis://alice:***@h:6379/2",
+            ),
+            ("redis://s3cret@h:6379", "redis://***@h:6379"),
+            ("rediss://:p@ss@h:6380", "rediss://:***@h:6380"),
+            ("redis://127.0.0.1:6379", "redis://127.0.0.1:6379"),
+            ("127.0.0.1:6379", "127.0.0.1:6379"),
+            (":s3cret@127.0.0.1:6379", ":***@127.0.0.1:6379"),
+            (
+                "redis+unix:///tmp/r.sock?db=1&pass=s3cret",
+                "redis+unix:///tmp/r.sock?db=1&pass=***",
+            ),
+            (
+                "redis://:a@h:1,redis://u:b@h:2",
+                "redis://:***@h:1,redis://u:***@h:2",
+            ),
+        ] {
+            assert_eq!(masked(given), shown, "{given}");
+        }
+    }
+
+    #[test]
+    fn hide_secrets_replaces_each_password_in_a_message() {
+        assert_eq!(
+            hide_secrets(
+                "auth s3cret failed; p2 too",
+                "redis://:s3cret@h:1,redis+unix:///s?pass=p2"
+            ),
+            "auth *** failed; *** too"
+        );
+        assert_eq!(hide_secrets("no secret", "redis://h:1"), "no secret");
     }
 }

@@ -452,7 +452,8 @@ fn the_binary_refuses_bad_settings_naming_them() {
             vec!["--store", "http://127.0.0.1:6379"],
             2,
             "--store must be `memory` or Redis URLs separated by commas (redis://host:port, \
-             rediss://…, redis+unix:///path, or a bare host:port), got \"http://127.0.0.1:6379\"",
+             redis://user:password@host:port, redis+unix:///path, or a bare host:port; no \
+             rediss://, as this build has no TLS), got \"http://127.0.0.1:6379\"",
         ),
         (
             vec!["--cluster", "--store", "127.0.0.1:7000,redis+unix://"],
@@ -479,6 +480,102 @@ fn the_binary_refuses_bad_settings_naming_them() {
             1,
             "store must be `memory` or a reachable Redis URL",
         ),
+        // TLS is not built in (no TLS library in the build): refused as a flag value, saying so.
+        (
+            vec!["--store", "rediss://127.0.0.1:6380"],
+            2,
+            "no rediss://, as this build has no TLS), got \"rediss://127.0.0.1:6380\" (rediss:// \
+             is Redis over TLS, which this build does not have",
+        ),
+        // The address to listen on: an IP address and a port; host names are not resolved.
+        (
+            vec!["--listen", "localhost:3000"],
+            2,
+            "invalid value 'localhost:3000' for '--listen <IP:PORT>': --listen must be an IP \
+             address and a port from 0 to 65535, like 127.0.0.1:8080 or [::1]:8080",
+        ),
+        (
+            vec!["--listen", "127.0.0.1:99999"],
+            2,
+            "--listen must be an IP address and a port from 0 to 65535, like 127.0.0.1:8080 or \
+             [::1]:8080 (0 picks a free port; host names are not resolved: for localhost use \
+             127.0.0.1 or [::1]), got \"127.0.0.1:99999\"",
+        ),
+        (vec!["--listen", "[::1]"], 2, "got \"[::1]\""),
+    ] {
+        let listen = match args.contains(&"--listen") {
+            true => vec![],
+            false => vec!["--listen", "127.0.0.1:0"],
+        };
+        let output = Command::new(env!("CARGO_BIN_EXE_bucketlab-server"))
+            .args(listen)
+            .args(&args)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(code), "{args:?}: {stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+    }
+}
+
+/// A Redis password never reaches stderr: every message that quotes `--store` masks it, for a
+/// store that can't be reached (one Redis or a cluster), several nodes without `--cluster`, a
+/// rediss:// URL and a URL that does not parse, in each form of user info.
+#[test]
+fn the_binary_never_prints_a_redis_password() {
+    for (args, code, shown) in [
+        (
+            vec!["--store", "redis://:s3cret@127.0.0.1:1"],
+            1,
+            "got \"redis://:***@127.0.0.1:1\": ",
+        ),
+        (
+            vec!["--store", "redis://alice:s3cret@127.0.0.1:1/0"],
+            1,
+            "got \"redis://alice:***@127.0.0.1:1/0\": ",
+        ),
+        (
+            vec!["--store", ":s3cret@127.0.0.1:1"],
+            1,
+            "got \"redis://:***@127.0.0.1:1\": ",
+        ),
+        (
+            vec!["--store", "redis+unix:///nonexistent/r.sock?db=1&pass=s3cret"],
+            1,
+            "got \"redis+unix:///nonexistent/r.sock?db=1&pass=***\": ",
+        ),
+        (
+            vec![
+                "--cluster",
+                "--store",
+                "redis://:s3cret@127.0.0.1:1,redis://bob:s3cret@127.0.0.1:2",
+            ],
+            1,
+            "got [\"redis://:***@127.0.0.1:1\", \"redis://bob:***@127.0.0.1:2\"]: ",
+        ),
+        (
+            vec![
+                "--store",
+                "redis://:s3cret@127.0.0.1:1,redis://:s3cret@127.0.0.1:2",
+            ],
+            2,
+            "got 2 nodes [\"redis://:***@127.0.0.1:1\", \"redis://:***@127.0.0.1:2\"]",
+        ),
+        (
+            vec!["--store", "rediss://:s3cret@127.0.0.1:6380"],
+            2,
+            "got \"rediss://:***@127.0.0.1:6380\"",
+        ),
+        (
+            vec!["--store", "redis://:s3cret@127.0.0.1:port"],
+            2,
+            "got \"redis://:***@127.0.0.1:port\"",
+        ),
+        (
+            vec!["--cluster", "--store", "127.0.0.1:1,redis://u:s3cret@127.0.0.1:x"],
+            2,
+            "got \"127.0.0.1:1,redis://u:***@127.0.0.1:x\": \"redis://u:***@127.0.0.1:x\" is not one",
+        ),
     ] {
         let output = Command::new(env!("CARGO_BIN_EXE_bucketlab-server"))
             .args(["--listen", "127.0.0.1:0"])
@@ -486,7 +583,12 @@ fn the_binary_refuses_bad_settings_naming_them() {
             .output()
             .unwrap();
         let stderr = String::from_utf8_lossy(&output.stderr);
+        let stdout = String::from_utf8_lossy(&output.stdout);
         assert_eq!(output.status.code(), Some(code), "{args:?}: {stderr}");
-        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert!(stderr.contains(shown), "{args:?}: {stderr}");
+        assert!(
+            !stderr.contains("s3cret") && !stdout.contains("s3cret"),
+            "{args:?}: {stderr}{stdout}"
+        );
     }
 }

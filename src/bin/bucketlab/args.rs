@@ -35,7 +35,9 @@ milliseconds (read by size)\"; --json: epochUnits); a log whose numbers fall in 
 unit is replayed with each line in its own and a warning naming the first line of each unit.
 The log is read in order: a request earlier than its key's latest is replayed at that latest
 time, and the report warns (sort logs joined from several servers by time first). When every
-time is a whole second (no $msec), the report says the limited counts are an upper bound.
+time is a whole second (no $msec), the report says the limited counts may be off either way:
+the requests of one second are replayed as simultaneous (more limited), and close ones either
+side of a second's end a whole second apart (fewer).
 Lines that don't parse are counted, never fatal.
 
 TARGET: keys:P% (at least P % of keys never limited, 0 < P <= 100) or requests:P% (at most P %
@@ -98,7 +100,8 @@ fn capacity(text: &str) -> Result<f64, String> {
 }
 
 fn refill_rate(text: &str) -> Result<f64, String> {
-    number(Field::RefillRate, "r", text, Rule::NonNegative)
+    // -0 is 0, and the report writes it so (`r = 0/s`, not `-0/s`).
+    number(Field::RefillRate, "r", text, Rule::NonNegative).map(|r| r + 0.0)
 }
 
 /// `text` read as a number under `rule`; refused naming `name` and quoting `text` as typed
@@ -109,6 +112,11 @@ fn number(field: Field, name: &str, text: &str, rule: Rule) -> Result<f64, Strin
 }
 
 fn top(text: &str) -> Result<usize, String> {
-    text.parse()
-        .map_err(|_| format!("N must be a whole number of at least 0, got \"{text}\""))
+    text.parse().map_err(|_| {
+        format!(
+            "N must be a whole number from 0 to {} (any N at least the number of keys lists them \
+             all), got \"{text}\"",
+            usize::MAX
+        )
+    })
 }

@@ -308,8 +308,9 @@ class TrafficView {
     // Only a value the form cannot send (of another type) has no code: the core's English.
     if (typeof e.why?.code !== 'string') return t('errors.options', { detail: e.why });
     if (e.remedy === 'nameFormat') return t('errors.noFormat');
-    // Not text: no choice of the Format menu reads it; the reason alone.
-    if (e.why.code.startsWith('notText')) return t('errors.format', { detail: `${this.why(e.why)}.` });
+    // Not text, or compressed with something other than gzip: no choice of the Format menu
+    // reads it; the reason alone.
+    if (e.why.code.startsWith('notText') || e.why.code === 'compressed') return t('errors.format', { detail: `${this.why(e.why)}.` });
     const control = t(`errors.controls.${CONTROLS[e.option] ?? 'setting'}`, { option: e.option });
     const value = NUMBERS.has(e.option) && e.value ? this.number(Number(e.value)) : e.value;
     const given = value ? t('errors.given', { control, value }) : control;
