@@ -143,3 +143,18 @@ test('mdbook: two directives in a row, one with single quotes, make two elements
     await rm(dirname(twice), { recursive: true, force: true });
   }
 });
+
+test('mdbook: a directive in a list item and in a quote builds with no HTML warning, the element inside its item and quote', async () => {
+  const nested = await copyFixture('mdbook-book');
+  try {
+    await mustRun('mdbook-bucketlab', ['install', nested], { env: ENV });
+    await writeFile(join(nested, 'src/bucket.md'), '# Nested\n\n- Try it:\n\n  {{#bucket-lab capacity=3 lang=en paused}}\n\n> {{#bucket-lab capacity=4 lang=en paused}}\n');
+    const result = await mustRun('mdbook', ['build', nested], { env: ENV });
+    assert.doesNotMatch(`${result.stdout}${result.stderr}`, /WARN|unclosed|unexpected HTML/, 'mdbook warns of nothing');
+    const html = await readFile(join(nested, 'book/bucket.html'), 'utf8');
+    assert.match(html, /<li>[\s\S]*<bucket-lab capacity="3" lang="en" paused(="")?>\s*<\/bucket-lab>[\s\S]*<\/li>/);
+    assert.match(html, /<blockquote>[\s\S]*<bucket-lab capacity="4" lang="en" paused(="")?>\s*<\/bucket-lab>[\s\S]*<\/blockquote>/);
+  } finally {
+    await rm(dirname(nested), { recursive: true, force: true });
+  }
+});

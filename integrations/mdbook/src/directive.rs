@@ -100,7 +100,7 @@ pub fn expand(text: &str) -> Result<Expanded, DirectiveError> {
             line: line_of(text, place.as_ptr() as usize - text.as_ptr() as usize),
             message,
         })?;
-        out.push_str(&element(&settings));
+        out.push_str(&element(&settings, &continuation(text, offset)));
         elements += 1;
         rest = &after[end + CLOSE.len()..];
     }
@@ -289,9 +289,28 @@ fn check_controls(list: &str) -> Result<(), String> {
     }
 }
 
-/// The element, its attributes in the order they were written. Checked values hold no `"`, `<`
-/// or `&`, so they go into the attributes as they are.
-fn element(settings: &[Parameter<'_>]) -> String {
+/// What the element's second line starts with for a directive at `offset` in `text`: the
+/// containers the directive's line opens with (a list item's indent, a quote's `>`), so that in a
+/// list item or a quote the closing tag stays inside with the opening one; nothing after other text.
+fn continuation(text: &str, offset: usize) -> String {
+    let line_start = text[..offset].rfind('\n').map_or(0, |at| at + 1);
+    let prefix = &text[line_start..offset];
+    let containers = prefix.chars().all(|c| {
+        c.is_whitespace() || matches!(c, '>' | '-' | '*' | '+' | '.' | ')') || c.is_ascii_digit()
+    });
+    if !containers {
+        return String::new();
+    }
+    prefix
+        .chars()
+        .map(|c| if c == '>' || c == '\t' { c } else { ' ' })
+        .collect()
+}
+
+/// The element, its attributes in the order they were written, its closing tag on the next line
+/// after `indent`. Checked values hold no `"`, `<` or `&`, so they go into the attributes as they
+/// are.
+fn element(settings: &[Parameter<'_>], indent: &str) -> String {
     let mut out = String::from("<bucket-lab");
     for parameter in settings {
         out.push(' ');
@@ -304,6 +323,8 @@ fn element(settings: &[Parameter<'_>]) -> String {
     }
     // The line break makes a directive on a line of its own an HTML block rather than a
     // paragraph; inside a paragraph it is only a line break.
-    out.push_str(">\n</bucket-lab>");
+    out.push_str(">\n");
+    out.push_str(indent);
+    out.push_str("</bucket-lab>");
     out
 }

@@ -245,3 +245,32 @@ fn the_first_bad_directive_of_several_is_reported() {
     let error = refused("{{#bucket-lab}}\n\n{{#bucket-lab lang=de}}\n{{#bucket-lab lang=fr}}");
     assert_eq!(error.line, 3);
 }
+
+#[test]
+fn in_a_list_item_or_a_quote_the_closing_tag_stays_inside_with_the_opening_one() {
+    for (text, expected) in [
+        (
+            "- item\n\n  {{#bucket-lab lang=en}}\n",
+            "- item\n\n  <bucket-lab lang=\"en\">\n  </bucket-lab>\n",
+        ),
+        (
+            "1. {{#bucket-lab lang=en}}\n",
+            "1. <bucket-lab lang=\"en\">\n   </bucket-lab>\n",
+        ),
+        (
+            "> {{#bucket-lab lang=en}}\n",
+            "> <bucket-lab lang=\"en\">\n> </bucket-lab>\n",
+        ),
+        (
+            "> - {{#bucket-lab lang=en}}\n",
+            "> - <bucket-lab lang=\"en\">\n>   </bucket-lab>\n",
+        ),
+        // After other text on its line, inside a paragraph: nothing to stay inside.
+        (
+            "Try {{#bucket-lab lang=en}}\n",
+            "Try <bucket-lab lang=\"en\">\n</bucket-lab>\n",
+        ),
+    ] {
+        assert_eq!(expand(text).unwrap().text, expected, "{text:?}");
+    }
+}
