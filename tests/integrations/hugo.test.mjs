@@ -82,6 +82,9 @@ test('hugo: a bad parameter fails the build naming the page, the line and the ru
       ['capacity="1e999"', 'capacity must be a finite number greater than 0, got "1e999"'],
       ['refill-rate="12345678901234567890e300"', 'refill-rate must be a finite number of at least 0, got "12345678901234567890e300"'],
       ['tokens="1e123456"', 'tokens must be a finite number from 0 to 5, got "1e123456"'],
+      // A number other than 0 too small for a float, as the element and mdBook refuse it.
+      ['refill-rate="1e-400"', 'refill-rate must be a finite number of at least 0, got "1e-400", which is too small to tell from 0'],
+      ['tokens="0,5e-400"', 'tokens must be a finite number from 0 to 5, got "0,5e-400", which is too small to tell from 0'],
       // A comma that could group thousands, as the element refuses it: this message only.
       ['capacity="1,000"', 'capacity "1,000" is ambiguous: the comma could group thousands or mark decimals; write 1000 for the whole number, or a point for decimals'],
       ['capacity="20" cost="2,500"', 'cost "2,500" is ambiguous: the comma could group thousands or mark decimals; write 2500 for the whole number, or a point for decimals'],
@@ -106,7 +109,7 @@ test('hugo: a bad parameter fails the build naming the page, the line and the ru
     const page = join(bad, 'content', '_index.md');
     const text = await readFile(join(ROOT, 'tests/fixtures/hugo-site/content/_index.md'), 'utf8');
     for (const edges of [
-      'capacity="1.5e307" refill-rate="0,000001e-99999" tokens="12e306"',
+      'capacity="1.5e307" refill-rate="0,000000e-99999" tokens="12e306"',
       'lang="en-GB" controls="Send, TIME"',
       'lang="PT-pt" controls="all,"',
       'controls="ALL"',
