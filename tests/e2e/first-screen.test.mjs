@@ -38,6 +38,11 @@ test('on both pages at both sizes the live bucket and its send button are on the
         }
         assert.equal(await page.evaluate(() => scrollY), 0);
         assert.equal(await page.locator('#hero-widget .bl-send').isEnabled(), true);
+        // Its labels readable on every screen (on a phone on its side they were 7 px tall).
+        for (const label of ['.bl-label >> nth=0', '.bl-label >> nth=1', '.bl-counter']) {
+          const { height } = await box(page, `#hero-widget ${label}`);
+          assert.ok(height >= 10, `${file} ${viewport.width}×${viewport.height}: ${label} is ${height} px tall`);
+        }
         await page.screenshot({ path: `${SHOTS}${file.replace('.html', '')}-${viewport.width}-${colorScheme}.png` });
         assert.deepEqual(page.problems, []);
         await page.context().close();
