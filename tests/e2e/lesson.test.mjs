@@ -362,6 +362,9 @@ test('after the console frees the diagram, the page\'s links, tabs and language 
   await waitForWidget(page);
   await page.evaluate(() => window.bucketlab.diagram.free());
   assert.equal(await page.evaluate(() => window.bucketlab.diagram), null, 'the page lets go of it');
+  // Its place says what happened and how to get it back, not an empty card.
+  assert.equal(await page.textContent('#bucket-widget .bl-freed[role=status]'),
+    'This diagram was freed from the console (bucketlab.diagram.free()). Reload the page to get it back.');
   await page.click('.permalink-copy');
   await page.click('.scenario-copy');
   await page.click('#tab-config');

@@ -39,7 +39,8 @@ export function keepFocusInView() {
     // there at once, wherever that scroll is.
     if (seenAt === null) requestAnimationFrame(() => focused() && seenAt === null && bring());
   });
-  new ResizeObserver(() => requestAnimationFrame(() => {
+  // Only while watching: an idle page asks for no frame.
+  new ResizeObserver(() => focused() && seenAt !== null && requestAnimationFrame(() => {
     if (!focused() || seenAt === null) return;
     const box = watched.getBoundingClientRect();
     const moved = box.top + scrollY - seenAt;

@@ -71,11 +71,20 @@ if (!switchPageIfAsked(explicitLang)) start();
  * Puts `handle` at `window.bucketlab[name]` for the page and the console, until it is freed
  * (`free()`, or `using`): then the page stops asking it for its state, which would throw.
  */
-function expose(name, handle) {
+function expose(name, handle, root) {
   const free = handle.free.bind(handle);
   handle.free = () => {
-    if (window.bucketlab[name] === handle) window.bucketlab[name] = null;
+    const mine = window.bucketlab[name] === handle;
+    if (mine) window.bucketlab[name] = null;
     free();
+    // Freed from the console: its place says so and how to get it back, not an empty card.
+    if (mine && !root.querySelector('.bl-widget, .bl-error')) {
+      const said = document.createElement('p');
+      said.className = 'bl-freed';
+      said.setAttribute('role', 'status');
+      said.textContent = t('widget_freed', { name });
+      root.replaceChildren(said);
+    }
   };
   if (Symbol.dispose) handle[Symbol.dispose] = handle.free;
   window.bucketlab[name] = handle;
@@ -234,7 +243,7 @@ async function start() {
     for (const name of ['capacity', 'refillRate', 'tokens']) {
       if (root.dataset[name] !== undefined) hero.dataset[name] = root.dataset[name];
     }
-    expose('hero', mountDiagram(hero));
+    expose('hero', mountDiagram(hero), hero);
     // A trap leaves the module unusable: show an error instead of a frozen widget (from the
     // moment the hero can be clicked).
     onWasmTrap((error) => {
@@ -246,7 +255,7 @@ async function start() {
     // The hero is live: the full diagram mounts in a task of its own, so that a click or a key on
     // the first screen does not wait for the larger widget's set-up.
     await (globalThis.scheduler?.yield?.() ?? new Promise((resolve) => setTimeout(resolve)));
-    expose('diagram', mountDiagram(root));
+    expose('diagram', mountDiagram(root), root);
     // setCost refuses a cost that does not fit in the bucket (a request that could never pass).
     if (link.values.c !== undefined) {
       try {
