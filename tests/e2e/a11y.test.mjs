@@ -119,6 +119,30 @@ test('keyboard only: Tab through the contents on to the diagram far down leaves 
   }
 });
 
+test('keyboard only: a page script that scrolls to a part and then focuses it (preventScroll) is left to land where it aims', async () => {
+  const page = await openLesson(env, 'en.html', { viewport: { width: 1280, height: 800 } });
+  // As the lab's "Try this" does: a smooth scroll to a heading's top, then the heading focused
+  // without a scroll of its own, from a button pressed with the keyboard (the focus keeper once
+  // pulled the heading to the screen's foot, cutting the script's scroll short).
+  await page.evaluate(() => {
+    const go = document.createElement('button');
+    go.id = 'go-analogy';
+    go.textContent = 'Go';
+    document.querySelector('.hero').append(go);
+    go.addEventListener('click', () => {
+      const heading = document.querySelector('#analogia h2');
+      heading.tabIndex = -1;
+      heading.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      heading.focus({ preventScroll: true });
+    });
+  });
+  await page.focus('#go-analogy');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.activeElement.closest('#analogia')
+    && Math.abs(document.activeElement.getBoundingClientRect().top) < 80, undefined, { timeout: 10000 });
+  await page.context().close();
+});
+
 test('forced colours: every legend entry keeps a visible swatch, distinct from the others in its legend and in its marks\' colour', async () => {
   const page = await openLesson(env, 'en.html', { viewport: { width: 1280, height: 800 } });
   await page.emulateMedia({ forcedColors: 'active' });

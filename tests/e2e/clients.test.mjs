@@ -210,13 +210,13 @@ test('clients (pt-BR page, English browser): 0,5 typed is 0.5, not the 5 a numbe
   await page.click(`${MOUNT} .cl-run`);
   await page.waitForSelector(`${MOUNT} .cl-error:not(:empty)`);
   assert.equal(await page.textContent(`${MOUNT} .cl-error`),
-    'Clientes: em “1,000” a vírgula pode separar milhares ou decimais; escreva 1000 para o número inteiro ou 1.000 (com ponto) para o decimal. A última execução válida continua na tela.');
+    'Clientes: em “1,000” a vírgula pode separar milhares ou decimais; escreva 1000 se for o número inteiro, ou 1 se for o decimal. A última execução válida continua na tela.');
   // 1.000 is how this page writes a thousand: refused with both readings too, never read as 1.
   await page.fill(`${MOUNT} .cl-field input[inputmode="decimal"] >> nth=0`, '1.000');
   await page.click(`${MOUNT} .cl-run`);
   await page.waitForFunction((sel) => document.querySelector(sel).textContent.includes('1.000'), `${MOUNT} .cl-error`);
   assert.equal(await page.textContent(`${MOUNT} .cl-error`),
-    'Clientes: em “1.000” o ponto pode separar milhares ou decimais; escreva 1000 para o número inteiro ou 1,000 (com vírgula) para o decimal. A última execução válida continua na tela.');
+    'Clientes: em “1.000” o ponto pode separar milhares ou decimais; escreva 1000 se for o número inteiro, ou 1 se for o decimal. A última execução válida continua na tela.');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

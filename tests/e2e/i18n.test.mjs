@@ -108,6 +108,14 @@ test('the remembered language is the folder\'s own: a switch in one course (an L
     await page.goto(two.url);
     await page.waitForURL(/\/en\.html$/);
     await page.context().close();
+    // A choice kept under the one key of before is this folder's now, once.
+    const returning = await openPage(env.browser);
+    await returning.goto(`${two.url}course-b/index.html`);
+    await returning.evaluate(() => localStorage.setItem('bucketlab:lang', 'en'));
+    await returning.goto(`${two.url}course-b/index.html`);
+    await returning.waitForURL(/\/course-b\/en\.html$/);
+    assert.deepEqual(await returning.evaluate(() => [localStorage.getItem('bucketlab:lang'), localStorage.getItem('bucketlab:lang:/course-b/')]), [null, 'en']);
+    await returning.context().close();
   } finally {
     await two.close();
   }

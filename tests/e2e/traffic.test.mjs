@@ -320,6 +320,8 @@ test('traffic: cancel stops a long replay; garbage and an empty file get a clear
   await page.setInputFiles(`${MOUNT} .tr-file`, garbage);
   await page.waitForFunction(() => document.querySelector('#traffic-lab .tr-error').textContent !== '');
   assert.match(await page.textContent(`${MOUNT} .tr-error`), /^This does not look like an access log: none of the first \d+ lines is text \(UTF-8\): a log compressed with something other than gzip \(the only compression read\), or not a log at all\.$/);
+  // The file is at fault, not a setting: no control is marked, the Format menu least of all.
+  assert.equal(await page.locator(`${MOUNT} [aria-invalid]`).count(), 0);
   // Text, but no log: the Format menu may name what it is.
   const prose = join(dir, 'prose.txt');
   writeFileSync(prose, 'Lorem ipsum dolor sit amet.\n'.repeat(40));

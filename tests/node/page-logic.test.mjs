@@ -72,7 +72,8 @@ test('a point that could group thousands is refused in a Portuguese form (where 
     assert.equal(unreadable(text, 'pt-BR'), Number.isNaN(value) ? 'ambiguous' : undefined, text);
     if (!Number.isNaN(value)) assert.equal(typedNumber(text, 'pt-BR'), value, text);
   }
-  assert.deepEqual(readings('1.000', 'pt-BR'), { whole: '1000', point: '1.000', decimal: '1,000' });
+  assert.deepEqual(readings('1.000', 'pt-BR'), { whole: '1000', point: '1.000', decimal: '1' });
+  assert.deepEqual(readings('999,999', 'pt-BR'), { whole: '999999', point: '999.999', decimal: '999,9990' });
 });
 
 test('without B in the link, the cost is left for the diagram to check against its own B (?capacity=)', () => {

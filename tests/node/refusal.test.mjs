@@ -2,6 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { refusal } from '../../www/i18n/refusal.js';
+import { readings, unreadable } from '../../www/i18n/typed-number.js';
 
 test('a number too large for a double is called too large, not "not a number", in each language', () => {
   const problem = { field: 'capacity', rule: 'positive', given: '1e400', tooLarge: true };
@@ -25,9 +26,15 @@ test("a form field's text that holds no number (read as NaN, or as nothing) is q
   assert.equal(refused(NaN, '1e400'), 'limit: “1e400” is too large; use a whole number from 1 to 10.');
   assert.equal(refused(NaN, '1e-400'), 'limit: “1e-400” is too small to tell from 0; use a whole number from 1 to 10.');
   assert.equal(refused(NaN, '1,000'), 'limit: in “1,000” the comma could group thousands or mark decimals; write 1000 or 1.000.');
-  assert.equal(refused(NaN, '2,500', 'pt-BR'), 'limit: em “2,500” a vírgula pode separar milhares ou decimais; escreva 2500 para o número inteiro ou 2.500 (com ponto) para o decimal.');
+  // In Portuguese the decimal reading is one the page reads (2,5), not 2.500, refused there too.
+  assert.equal(refused(NaN, '2,500', 'pt-BR'), 'limit: em “2,500” a vírgula pode separar milhares ou decimais; escreva 2500 se for o número inteiro, ou 2,5 se for o decimal.');
   // In a Portuguese form a point that could group thousands too (the page writes a thousand 1.000).
-  assert.equal(refused(NaN, '1.000', 'pt-BR'), 'limit: em “1.000” o ponto pode separar milhares ou decimais; escreva 1000 para o número inteiro ou 1,000 (com vírgula) para o decimal.');
+  assert.equal(refused(NaN, '1.000', 'pt-BR'), 'limit: em “1.000” o ponto pode separar milhares ou decimais; escreva 1000 se for o número inteiro, ou 1 se for o decimal.');
+  // Each suggestion is one the same form reads: never sent round from one refusal to the other.
+  for (const typed of ['1,000', '1.000', '-12,500', '999.999', '100,010']) {
+    const { whole, decimal } = readings(typed, 'pt-BR');
+    for (const suggested of [whole, decimal]) assert.equal(unreadable(suggested, 'pt-BR'), undefined, `${typed} → ${suggested}`);
+  }
   // A number the field did read is the core's to word, whatever the field holds now.
   assert.equal(refused(0, '0'), 'limit: 0 is not allowed; use a whole number from 1 to 10.');
 });

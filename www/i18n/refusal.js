@@ -28,7 +28,10 @@ export function refusal(error, lang, label = () => undefined, input = () => unde
   const { given } = problem;
   const typed = input(problem.field)?.value?.trim();
   const why = typed && (given === undefined || Number.isNaN(given)) ? unreadable(typed, t.lang) : undefined;
-  if (why === 'ambiguous' || why === 'ambiguousPoint') return t(why, { field, given: typed, ...readings(typed, t.lang) });
+  // A form's own text: its readings as that form reads numbers (in Portuguese 1.000 is refused too).
+  if (why === 'ambiguous' || why === 'ambiguousPoint') {
+    return t(why === 'ambiguous' ? 'ambiguousTyped' : why, { field, given: typed, ...readings(typed, t.lang) });
+  }
   if (why) return t(why, { field, given: cut(typed), rule });
   if (typeof given === 'number') return t('refused', { field, given: number(given), rule });
   if (problem.ambiguous) {

@@ -30,13 +30,20 @@ export function typedNumber(text, lang) {
 
 /**
  * The two numbers 1,000 (or 1.000) could mean, as they would be written: `{ whole: '1000', point:
- * '1.000', decimal }`, `decimal` being the decimal reading as `lang` writes it (1,000 in
- * Portuguese, 1.000 in English).
+ * '1.000', decimal }`, `decimal` being the decimal reading as a reader of `lang` could type it
+ * without being refused again: 1.000 in English; in Portuguese, where both 1,000 and 1.000 are
+ * refused, without its trailing zeros (1; 2,5), or with one more when it needs all three
+ * (999,9990).
  */
 export const readings = (text, lang) => {
   const typed = text.trim();
   const point = typed.replace(',', '.');
-  return { whole: typed.replace(/[.,]/, ''), point, decimal: lang === 'pt-BR' ? point.replace('.', ',') : point };
+  let decimal = point;
+  if (lang === 'pt-BR') {
+    decimal = String(Number(point)).replace('.', ',');
+    if (thousandsLike(decimal)) decimal += '0';
+  }
+  return { whole: typed.replace(/[.,]/, ''), point, decimal };
 };
 
 /**

@@ -1,8 +1,9 @@
 // Keyboard focus stays on the screen. A Tab from the contents into section 5 scrolls the page down
 // to the control; the sections passed on the way are laid out only as they come near
 // (content-visibility in lesson.css) and then take their real heights, which can push the control
-// off the screen after the browser's scroll to it. So a control the keyboard focused that is not
-// on the screen a frame later is brought there at once; then, while it keeps the focus, if the
+// off the screen after the browser's scroll to it. So a control Tab moved the focus to that is not
+// on the screen a frame later is brought there at once (a focus a page script moves is left to
+// that script, which may be scrolling smoothly to it); then, while it keeps the focus, if the
 // page grows above it and that pushes it off the screen, it is brought back. It is left where it
 // is once anything else moves it away (the reader or the page scrolling), and once the reader
 // scrolls, points or presses a key other than Tab: the page is theirs to move.
@@ -13,6 +14,8 @@ const MAX_PASSES = 8;
 export function keepFocusInView() {
   let watched = null;
   let passes = 0;
+  // Whether the next focus is Tab's (or Shift+Tab's).
+  let tabbed = false;
   // Where in the page (its top, from the page's top) the control was last seen on the screen;
   // null before it has been.
   let seenAt = null;
@@ -30,7 +33,9 @@ export function keepFocusInView() {
   };
   document.addEventListener('focusin', (event) => {
     const control = event.target;
-    if (!(control instanceof Element) || !control.matches(':focus-visible')) return;
+    const byTab = tabbed;
+    tabbed = false;
+    if (!byTab || !(control instanceof Element)) return;
     watched = control;
     passes = 0;
     const box = control.getBoundingClientRect();
@@ -52,6 +57,10 @@ export function keepFocusInView() {
   const release = () => { watched = null; };
   for (const type of ['wheel', 'touchstart', 'pointerdown']) addEventListener(type, release, { passive: true, capture: true });
   addEventListener('keydown', (event) => {
-    if (event.key !== 'Tab' && event.key !== 'Shift') release();
+    if (event.key === 'Tab') tabbed = true;
+    else if (event.key !== 'Shift') release();
+  }, { capture: true });
+  addEventListener('keyup', (event) => {
+    if (event.key === 'Tab') tabbed = false;
   }, { capture: true });
 }

@@ -17,6 +17,13 @@ function key() {
 
 function remembered() {
   try {
+    // A choice kept before it was kept per folder (one key for the whole origin): moved to this
+    // folder's key once, so a returning reader keeps it.
+    const old = localStorage.getItem('bucketlab:lang');
+    if (old !== null) {
+      localStorage.removeItem('bucketlab:lang');
+      if (localStorage.getItem(key()) === null) localStorage.setItem(key(), old);
+    }
     return localStorage.getItem(key());
   } catch {
     return null;

@@ -271,8 +271,11 @@ class TrafficView {
     this.setBusy(false);
     this.rerun.disabled = false;
     if (data.type === 'failed') {
-      // A setting refused is marked on its control (the menus and fields the form has).
-      const control = { capacity: 'capacity', 'refill-rate': 'rate', format: 'format', key: 'key' }[data.error.option];
+      // A setting refused is marked on its control (the menus and fields the form has); a file no
+      // choice of the Format menu can read (compressed, not text) marks none.
+      const code = data.error.why?.code;
+      const fileAtFault = typeof code === 'string' && (code === 'compressed' || code.startsWith('notText'));
+      const control = fileAtFault ? undefined : { capacity: 'capacity', 'refill-rate': 'rate', format: 'format', key: 'key' }[data.error.option];
       this.fail(this.failure(data.error), this.inputs[control]);
     } else if (data.type === 'done') {
       this.outcome = data.outcome;
