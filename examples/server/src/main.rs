@@ -103,7 +103,8 @@ fn store(text: &str) -> Result<StoreArg, String> {
     if text == "memory" {
         return Ok(StoreArg::Memory);
     }
-    text.split(',')
+    nodes(text)
+        .into_iter()
         .map(|node| {
             let url = redis_url(node.trim());
             let which = || {
@@ -276,30 +277,83 @@ fn redis_url(text: &str) -> String {
     }
 }
 
+/// The URLs (or bare `host:port`s) in `text`, separated by commas: a comma inside a URL's user
+/// info (before the last `@` ahead of the next URL's `scheme://`) is part of its password, not a
+/// separator, so that no piece of a password is ever taken for a node of its own.
+fn nodes(text: &str) -> Vec<&str> {
+    // Where each scheme starts: a new URL, whatever the commas before it.
+    let mut starts: Vec<usize> = text
+        .match_indices("://")
+        .filter_map(|(at, _)| {
+            let scheme_start = text[..at]
+                .rfind(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '+' | '.' | '-')))
+                .map_or(0, |before| before + 1);
+            (scheme_start == 0 || text[..scheme_start].trim_end().ends_with(','))
+                .then_some(scheme_start)
+        })
+        .collect();
+    starts.dedup();
+    let mut out = Vec::new();
+    let mut from = 0;
+    for end in starts
+        .iter()
+        .copied()
+        .skip_while(|&s| s == 0)
+        .chain([text.len()])
+    {
+        // One stretch from a scheme (or the start) to the next: commas before its last `@` are in
+        // a password; the others separate bare nodes.
+        let stretch_end = match text[from..end].rfind(',') {
+            Some(comma) if end < text.len() => from + comma,
+            _ => end,
+        };
+        let stretch = &text[from..stretch_end];
+        let user_end = stretch.rfind('@').map_or(0, |at| at);
+        let mut piece_start = from;
+        for (at, _) in stretch.match_indices(',') {
+            if at > user_end {
+                out.push(&text[piece_start..from + at]);
+                piece_start = from + at + 1;
+            }
+        }
+        out.push(&text[piece_start..stretch_end]);
+        from = end;
+    }
+    out
+}
+
+/// One URL's parts around its user info: `(scheme://, user info, the rest)`; the user info is all
+/// before the last `@`, whatever it holds (`?`, `/`, `,` and `@` typed in a password included).
+fn split_user_info(url: &str) -> (&str, Option<&str>, &str) {
+    let after_scheme = url.find("://").map_or(0, |at| at + 3);
+    let (scheme, rest) = url.split_at(after_scheme);
+    match rest.rfind('@') {
+        Some(at) => (scheme, Some(&rest[..at]), &rest[at + 1..]),
+        None => (scheme, None, rest),
+    }
+}
+
 /// `text` (one Redis URL, or several separated by commas) fit to print: the password of each
 /// URL's user info replaced by `***` (`redis://:***@host:6379`, `redis://alice:***@host:6379`; a
 /// user info without a `:`, which some clients read as a password, wholly: `redis://***@host`),
 /// and so is the value of a `pass` or `password` query parameter (`redis+unix:///s?pass=***`).
 fn masked(text: &str) -> String {
-    text.split(',')
+    nodes(text)
+        .into_iter()
         .map(|url| {
-            let (scheme, rest) = match url.split_once("://") {
-                Some((scheme, rest)) => (Some(scheme), rest),
-                None => (None, url),
-            };
+            let (scheme, user_info, rest) = split_user_info(url);
+            let mut out = String::from(scheme);
+            if let Some(user_info) = user_info {
+                match user_info.split_once(':') {
+                    Some((user, _)) => out.push_str(&format!("{user}:***@")),
+                    None => out.push_str("***@"),
+                }
+            }
             let (before, query) = match rest.split_once('?') {
                 Some((before, query)) => (before, Some(query)),
                 None => (rest, None),
             };
-            let before = match before.rsplit_once('@') {
-                Some((user_info, host)) => match user_info.split_once(':') {
-                    Some((user, _)) => format!("{user}:***@{host}"),
-                    None => format!("***@{host}"),
-                },
-                None => before.to_owned(),
-            };
-            let mut out = scheme.map_or(String::new(), |scheme| format!("{scheme}://"));
-            out.push_str(&before);
+            out.push_str(before);
             if let Some(query) = query {
                 let pairs: Vec<String> = query
                     .split('&')
@@ -330,19 +384,22 @@ fn is_secret_parameter(name: &str) -> bool {
 }
 
 /// `message` (a redis error's words) with every secret of the URLs in `text` replaced by `***`,
-/// should the error ever quote one.
+/// should the error ever quote one, or the part of one a URL parser took for the password (up to
+/// a `?`, `/`, `#` or `,` typed in it).
 fn hide_secrets(message: &str, text: &str) -> String {
     let mut secrets = Vec::new();
-    for url in text.split(',') {
-        let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
-        let (before, query) = rest.split_once('?').unwrap_or((rest, ""));
-        if let Some((user_info, _)) = before.rsplit_once('@') {
-            secrets.push(
-                user_info
-                    .split_once(':')
-                    .map_or(user_info, |(_, pass)| pass),
-            );
+    for url in nodes(text) {
+        let (_, user_info, rest) = split_user_info(url);
+        if let Some(user_info) = user_info {
+            let password = user_info
+                .split_once(':')
+                .map_or(user_info, |(_, pass)| pass);
+            secrets.push(password);
+            if let Some(cut) = password.find(['?', '/', '#', ',']) {
+                secrets.push(&password[..cut]);
+            }
         }
+        let query = rest.split_once('?').map_or("", |(_, query)| query);
         for pair in query.split('&') {
             if let Some((name, value)) = pair.split_once('=') {
                 if is_secret_parameter(name) {
@@ -351,12 +408,31 @@ fn hide_secrets(message: &str, text: &str) -> String {
             }
         }
     }
+    // The longest first, so that a password's part never leaves the rest of it showing.
+    secrets.sort_by_key(|secret| std::cmp::Reverse(secret.len()));
     secrets
         .into_iter()
         .filter(|secret| !secret.is_empty())
         .fold(message.to_owned(), |message, secret| {
-            message.replace(secret, "***")
+            replace_whole(&message, secret)
         })
+}
+
+/// `message` with each occurrence of `secret` that stands apart (no letter or digit just before
+/// or after it) replaced by `***`: a password "pa" is hidden, and "parse" still reads "parse".
+fn replace_whole(message: &str, secret: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(at) = rest.find(secret) {
+        let end = at + secret.len();
+        let apart = !rest[..at].ends_with(|c: char| c.is_alphanumeric())
+            && !rest[end..].starts_with(|c: char| c.is_alphanumeric());
+        out.push_str(&rest[..at]);
+        out.push_str(if apart { "***" } else { secret });
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
 }
 
 #[cfg(test)]
@@ -384,6 +460,11 @@ mod tests {
                 "redis://:a@h:1,redis://u:b@h:2",
                 "redis://:***@h:1,redis://u:***@h:2",
             ),
+            // A password with the characters that end a URL's parts: all of it hidden.
+            ("redis://:pa?ss@h:6379", "redis://:***@h:6379"),
+            ("redis://alice:p,w@h:6379", "redis://alice:***@h:6379"),
+            ("redis://:a/b#c@h:1,h2:2", "redis://:***@h:1,h2:2"),
+            ("h1:1,redis://:x,y,z@h:2,h3:3", "h1:1,redis://:***@h:2,h3:3"),
         ] {
             assert_eq!(masked(given), shown, "{given}");
         }
@@ -399,5 +480,33 @@ mod tests {
             "auth *** failed; *** too"
         );
         assert_eq!(hide_secrets("no secret", "redis://h:1"), "no secret");
+        // A parser that stopped at the `?` quotes only the password's first part: hidden too.
+        assert_eq!(
+            hide_secrets("bad port in pa and pa?ss", "redis://:pa?ss@h:1"),
+            "bad port in *** and ***"
+        );
+        // Inside a word it is a word: the message stays readable.
+        assert_eq!(
+            hide_secrets("URL did not parse", "redis://:pa?ss@h:1"),
+            "URL did not parse"
+        );
+    }
+
+    #[test]
+    fn nodes_split_at_commas_outside_passwords() {
+        assert_eq!(nodes("h1:1,h2:2"), ["h1:1", "h2:2"]);
+        assert_eq!(
+            nodes("redis://:p,w@h:1,redis://h2:2"),
+            ["redis://:p,w@h:1", "redis://h2:2"]
+        );
+        assert_eq!(
+            nodes("redis://a:x,y@h:1,h3:3"),
+            ["redis://a:x,y@h:1", "h3:3"]
+        );
+        assert_eq!(nodes("memory"), ["memory"]);
+        assert_eq!(
+            nodes("redis://a:b@h:1, redis://c:d@h:2"),
+            ["redis://a:b@h:1", "redis://c:d@h:2"]
+        );
     }
 }
