@@ -934,3 +934,22 @@ test('traffic: the table\'s key, its button and the numbers share a centre line;
     await page.context().close();
   }
 });
+
+test('traffic: the same file chosen again, after a refused setting was fixed, runs (the chooser forgets the last choice)', async () => {
+  const page = await openTraffic('en.html');
+  const file = join(dir, 'again.log');
+  writeFileSync(file, '1.2.3.4 - - [10/Oct/2023:13:55:36 +0000] "GET / HTTP/1.1" 200 2 "-" "x"\n');
+  const choose = async () => {
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.click(`${MOUNT} .tr-drop-label`)]);
+    await chooser.setFiles(file);
+  };
+  await page.fill(`${MOUNT} .tr-field--capacity input`, '-5');
+  await choose();
+  await page.waitForFunction((sel) => document.querySelector(sel).textContent.includes('-5'), `${MOUNT} .tr-error`);
+  await page.fill(`${MOUNT} .tr-field--capacity input`, '3');
+  await choose();
+  await page.waitForSelector(`${MOUNT} .tr-summary`);
+  assert.equal(await page.textContent(`${MOUNT} .tr-error`), '');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

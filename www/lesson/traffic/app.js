@@ -73,7 +73,13 @@ class TrafficView {
       input.id = uid(`tr-${name}`);
       return el('div', { class: `lab-field tr-field tr-field--${name}` }, [el('label', { for: input.id }, label), input]);
     };
-    this.fileInput = el('input', { type: 'file', class: 'tr-file', accept: '.log,.gz,.txt,.csv,.json,.jsonl,.ndjson', onchange: () => this.fileInput.files[0] && this.start(this.fileInput.files[0]) });
+    // Opening the chooser forgets the last choice, so that the same file chosen again (after a
+    // setting was fixed) is a change, and runs, as a new one does.
+    this.fileInput = el('input', {
+      type: 'file', class: 'tr-file', accept: '.log,.gz,.txt,.csv,.json,.jsonl,.ndjson',
+      onclick: () => { this.fileInput.value = ''; },
+      onchange: () => this.fileInput.files[0] && this.start(this.fileInput.files[0]),
+    });
     const fileId = uid('tr-file');
     this.fileInput.id = fileId;
     this.drop = el('div', { class: 'tr-drop', ondragover: (e) => { e.preventDefault(); this.drop.classList.add('tr-drop--over'); }, ondragleave: () => this.drop.classList.remove('tr-drop--over'), ondrop: (e) => { e.preventDefault(); this.drop.classList.remove('tr-drop--over'); const file = e.dataTransfer?.files?.[0]; if (file) this.start(file); } }, [
