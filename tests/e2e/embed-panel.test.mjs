@@ -42,6 +42,11 @@ test('the snippets follow the diagram and copy to the clipboard', async () => {
   await page.fill('#bucket-widget .bl-cost', '3');
   assert.match(await snippet(page, 'element'), /<bucket-lab capacity="11" refill-rate="5" cost="3" lang="pt-BR">/);
   assert.match(await page.textContent('#embed-panel .details-body > p'), /B = 11, r = 5\/s/);
+  // A decimal as the page writes it, every digit (the snippet keeps the point an attribute takes).
+  await page.focus('#bucket-widget .bl-rate');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => /r = 5,5\/s/.test(document.querySelector('#embed-panel .details-body > p').textContent));
+  assert.match(await snippet(page, 'element'), /refill-rate="5.5"/);
 
   await page.focus('#embed-panel [data-snippet=iframe]');
   await page.keyboard.press('Enter');

@@ -5,6 +5,7 @@
 // loads it when the diagram's section comes near (panel-loader.js), with its stylesheet.
 import tables from '../i18n/locales/embed.js';
 import { langOf, pickLang, translator } from '../i18n/translate.js';
+import { fieldText } from '../i18n/typed-number.js';
 
 /** The public URLs the snippets give, wherever this site is hosted (they sit at its root). */
 const PUBLIC = {
@@ -106,8 +107,8 @@ class EmbedPanel {
   refresh() {
     const { t } = this;
     const config = configuration();
-    const number = (n) => (t.lang === 'en' ? String(n) : String(n).replace('.', ','));
-    this.intro.textContent = t('intro', { b: number(config.capacity), r: number(config.refillRate) });
+    // Every digit of the configuration, as a form field shows it (2,5 in Portuguese).
+    this.intro.textContent = t('intro', { b: fieldText(config.capacity, t.lang), r: fieldText(config.refillRate, t.lang) });
     const texts = snippets(config, t.lang, t('frameTitle'));
     for (const kind of ['element', 'iframe']) {
       if (this.codes[kind].textContent !== texts[kind]) this.codes[kind].textContent = texts[kind];
