@@ -45,7 +45,8 @@ function remember(lang) {
 export function switchPageIfAsked(explicit) {
   const wanted = LANGS.includes(explicit) ? explicit : null;
   if (wanted) remember(wanted);
-  const lang = wanted ?? (LANGS.includes(remembered()) ? remembered() : null);
+  const kept = wanted ? null : remembered();
+  const lang = wanted ?? (LANGS.includes(kept) ? kept : null);
   if (!lang || lang === pageLang()) return false;
   const target = new URL(PAGE[lang], location.href);
   target.search = location.search;

@@ -281,8 +281,7 @@ class TrafficView {
       // choice of the Format menu can read (compressed, not text) marks none.
       const code = data.error.why?.code;
       const fileAtFault = typeof code === 'string' && (code === 'compressed' || code.startsWith('notText'));
-      const control = fileAtFault ? undefined : { capacity: 'capacity', 'refill-rate': 'rate', format: 'format', key: 'key' }[data.error.option];
-      this.fail(this.failure(data.error), this.inputs[control]);
+      this.fail(this.failure(data.error), fileAtFault ? undefined : this.inputs[CONTROLS[data.error.option]]);
     } else if (data.type === 'done') {
       this.outcome = data.outcome;
       const { report } = data.outcome;
