@@ -33,6 +33,24 @@ export class BucketLabElement extends HTMLElement {
    * an attribute changes or it is connected again).
    */
   readonly diagram: BucketDiagram | null;
+  /**
+   * Why the element shows an error box instead of the diagram (the module could not load, an
+   * attribute is invalid, the page's policy refused something), or `null`: the error of the last
+   * `bucketlab:error`, until the diagram mounts.
+   */
+  readonly error: BucketLabError | null;
+}
+
+/** One invalid attribute: its name, why (English, for the console) and why in the element's language. */
+export interface AttributeProblem {
+  attribute: string;
+  message: string;
+  localized?: string;
+}
+
+/** The error an element shows; for invalid attributes, `errors` names each of them. */
+export interface BucketLabError extends Error {
+  errors?: readonly AttributeProblem[];
 }
 
 /** The attribute names the element reads. */
@@ -68,6 +86,8 @@ export interface BucketLabEventMap extends HTMLElementEventMap {
   'bucketlab:decision': CustomEvent<DecisionDetail>;
   /** `B` or `r` changed (the sliders, the attributes, a script). */
   'bucketlab:config': CustomEvent<{ capacity: number; refillRate: number }>;
+  /** The element shows an error box instead of the diagram; `element.error` holds the same error. */
+  'bucketlab:error': CustomEvent<{ error: BucketLabError }>;
 }
 
 declare global {
@@ -78,5 +98,6 @@ declare global {
     'bucketlab:ready': CustomEvent<{ diagram: BucketDiagram }>;
     'bucketlab:decision': CustomEvent<DecisionDetail>;
     'bucketlab:config': CustomEvent<{ capacity: number; refillRate: number }>;
+    'bucketlab:error': CustomEvent<{ error: BucketLabError }>;
   }
 }

@@ -13,7 +13,7 @@ export interface BucketConfig {
   /** `r`, tokens added per second: a finite number of at least 0. */
   refillRate: number;
   /** Tokens at the start, from 0 to `capacity`; full when left out. */
-  tokens?: number;
+  tokens?: number | undefined;
 }
 
 /** Why a request can never pass. */

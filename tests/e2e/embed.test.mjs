@@ -48,12 +48,22 @@ function schemesPage(head) {
   </body></html>`;
 }
 
+/** A page that requires Trusted Types and allows the policies `allowed` names. */
+function trustedTypesPage(allowed) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Trusted Types</title><link rel="icon" href="data:,">
+  <meta http-equiv="Content-Security-Policy" content="require-trusted-types-for 'script'; trusted-types ${allowed}">
+  <script type="module" src="./bucket-lab.js"></script></head><body>
+  <bucket-lab id="a" capacity="2" paused></bucket-lab>
+  </body></html>`;
+}
+
 let site;
 let browser;
 before(async () => {
   site = await serveStatic(WWW, {
     headers: { 'content-security-policy': STRICT_CSP },
-    pages: { 'hostile.html': HOSTILE_PAGE, 'hostile.css': HOSTILE_CSS, 'schemes.html': schemesPage(''), 'schemes-dark.html': schemesPage('<meta name="color-scheme" content="dark">') },
+    pages: { 'hostile.html': HOSTILE_PAGE, 'hostile.css': HOSTILE_CSS, 'schemes.html': schemesPage(''), 'schemes-dark.html': schemesPage('<meta name="color-scheme" content="dark">'),
+      'trusted.html': trustedTypesPage('bucketlab'), 'untrusted.html': trustedTypesPage('other') },
   });
   browser = await launch();
 });
@@ -156,9 +166,9 @@ test('changing attributes reconfigures the running widget', async () => {
 
   // The page's language switch re-renders instances without a lang of their own, keeping the level.
   await click(page, 'a', '.bl-send');
+  // The element watches <html lang>: a page's switch needs to do nothing else.
   await page.evaluate(() => {
     document.documentElement.lang = 'pt-BR';
-    document.dispatchEvent(new CustomEvent('bucketlab:langchange', { detail: { lang: 'pt-BR' } }));
   });
   await page.waitForFunction(() => document.getElementById('a').diagram?.lang === 'pt-BR');
   assert.equal(await counter(page, 'a'), '9,0 / 10');
@@ -181,7 +191,6 @@ test('changing attributes reconfigures the running widget', async () => {
   // A page in a language the lesson does not speak gets English, not Portuguese.
   await page.evaluate(() => {
     document.documentElement.lang = 'de';
-    document.dispatchEvent(new CustomEvent('bucketlab:langchange', { detail: { lang: 'de' } }));
   });
   await page.waitForFunction(() => document.getElementById('a').diagram?.lang === 'en');
   assert.equal(await counter(page, 'a'), '9.0 / 10');
@@ -191,7 +200,30 @@ test('changing attributes reconfigures the running widget', async () => {
 
 test('an invalid attribute shows an error naming it; the other instances keep working', async () => {
   const page = await openHostile();
-  await page.evaluate(() => document.getElementById('a').setAttribute('refill-rate', 'fast'));
+  // A host's script learns of it too: an event on the element, and its `error`.
+  const told = await page.evaluate(() => {
+    const a = document.getElementById('a');
+    const heard = new Promise((resolve) => {
+      document.addEventListener('bucketlab:error', (event) => resolve({
+        target: event.target.id,
+        errors: event.detail.error.errors.map(({ attribute, message, localized }) => ({ attribute, message, localized })),
+        same: event.detail.error === a.error,
+      }), { once: true });
+    });
+    const before = a.error;
+    a.setAttribute('refill-rate', 'fast');
+    return heard.then((event) => ({ before, ...event }));
+  });
+  assert.deepEqual(told, {
+    before: null,
+    target: 'a',
+    errors: [{
+      attribute: 'refill-rate',
+      message: 'refill-rate must be a finite number of at least 0, got "fast"',
+      localized: 'Rate r (tokens/s): “fast” is not a number; use a number of at least 0.',
+    }],
+    same: true,
+  });
   const error = page.locator('#a .bl-error');
   assert.equal(await error.getAttribute('role'), 'alert');
   assert.equal(await inside(page, 'a', '.bl-error-title'), 'Invalid attribute: refill-rate');
@@ -232,6 +264,7 @@ test('an invalid attribute shows an error naming it; the other instances keep wo
   // Fixing the attributes brings the widgets back.
   await page.evaluate(() => document.getElementById('a').setAttribute('refill-rate', '5'));
   await page.waitForFunction(() => document.getElementById('a').diagram);
+  assert.equal(await page.evaluate(() => document.getElementById('a').error), null, 'no error once mounted');
   assert.equal(await counter(page, 'a'), '10.0 / 10');
   await page.evaluate(() => {
     const b = document.getElementById('b');
@@ -458,6 +491,7 @@ test('when the wasm cannot load, each element says so instead of staying blank',
   await page.route('**/*.wasm', (route) => route.abort());
   await page.goto(`${site.url}hostile.html`);
   await page.locator('#c .bl-error').waitFor();
+  assert.equal(await page.evaluate(() => document.getElementById('c').error instanceof TypeError), true, 'the load\'s error, for scripts');
   assert.equal(await inside(page, 'a', '.bl-error-title'), 'The diagram could not be loaded');
   assert.equal(await inside(page, 'b', '.bl-error-title'), 'Não foi possível carregar o diagrama');
   const ours = page.problems.filter((p) => p.includes('<bucket-lab> could not load'));
@@ -474,6 +508,27 @@ test('after a wasm load that failed (a dropped connection), a changed attribute 
   await page.evaluate(() => document.getElementById('a').setAttribute('capacity', '4'));
   await page.waitForFunction(() => document.getElementById('a').diagram?.capacity === 4);
   assert.equal(await page.evaluate(() => document.getElementById('a').shadowRoot.querySelector('.bl-error')), null);
+  // The others that failed mount too, now that the module is there, with their own settings.
+  await page.waitForFunction(() => ['b', 'c'].every((id) => document.getElementById(id).diagram));
+  assert.deepEqual(await page.evaluate(() => ['a', 'b', 'c'].map((id) => {
+    const element = document.getElementById(id);
+    return [element.diagram.capacity, element.error, element.shadowRoot.querySelector('.bl-error')];
+  })), [[4, null, null], [3, null, null], [40, null, null]]);
+  await page.context().close();
+});
+
+test('a page that requires Trusted Types: the element works through its "bucketlab" policy, and says so when the page does not allow it', async () => {
+  const page = await openPage(browser);
+  await page.goto(`${site.url}trusted.html`);
+  await page.waitForFunction(() => document.getElementById('a').diagram);
+  await click(page, 'a', '.bl-send');
+  assert.equal(await counter(page, 'a'), '1.0 / 2');
+  assert.deepEqual(page.problems, []);
+  await page.goto(`${site.url}untrusted.html`);
+  await page.waitForFunction(() => document.getElementById('a').error);
+  const detail = await inside(page, 'a', '.bl-error-detail');
+  assert.match(detail, /requires Trusted Types .* add bucketlab to the trusted-types directive \(trusted-types bucketlab\)/, detail);
+  assert.equal(await page.evaluate(() => document.getElementById('a').error.message), detail);
   await page.context().close();
 });
 

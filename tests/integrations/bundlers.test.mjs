@@ -6,7 +6,8 @@
 // bundle's emitted asset, and the app's own script uses the package's TokenBucket.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFile, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { copyFile, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
@@ -101,4 +102,30 @@ test('esbuild: a bundle of a fresh app, with the wasm and the two stylesheets co
   }
   await copyFile(join(app, 'index.html'), join(out, 'index.html'));
   await checkBuiltApp(out, /^bucketlab_bg\.wasm$/);
+});
+
+// A server that imports the package and is bundled for Node: each bundler inlines node.js (which
+// sideEffects must list, or the wasm's set-up is dropped) away from its pkg/ folder.
+const SERVER = `import { TokenBucket } from 'bucketlab';
+const bucket = new TokenBucket({ capacity: 1, refillRate: 2 });
+console.log(JSON.stringify([bucket.tryAcquireAt(1, 0).allowed, bucket.tryAcquireAt(1, 0).retryAfter]));
+`;
+const WEBPACK_SERVER = `export default { mode: 'production', target: 'node', entry: './server.js', experiments: { outputModule: true },
+  output: { path: new URL('server/webpack', import.meta.url).pathname, filename: 'server.mjs', module: true, library: { type: 'module' } } };
+`;
+
+test('server bundles (esbuild for Node, Vite\'s SSR build with the package inlined, webpack\'s node target) run TokenBucket', async () => {
+  const app = await freshApp();
+  await writeFile(join(app, 'server.js'), SERVER);
+  await writeFile(join(app, 'webpack.server.js'), WEBPACK_SERVER);
+  await esbuild({ entryPoints: [join(app, 'server.js')], bundle: true, platform: 'node', format: 'esm', outfile: join(app, 'server', 'esbuild.mjs'), logLevel: 'warning' });
+  await build({ root: app, logLevel: 'warn', configFile: false, ssr: { noExternal: true }, build: { ssr: join(app, 'server.js'), outDir: join(app, 'server', 'vite') } });
+  await mustRun(join(ROOT, 'node_modules', '.bin', 'webpack'), ['--config', 'webpack.server.js'], { cwd: app });
+  for (const bundle of ['server/esbuild.mjs', 'server/vite/server.js', 'server/webpack/server.mjs']) {
+    const source = await readFile(join(app, bundle), 'utf8');
+    assert.doesNotMatch(source, /from\s*["']bucketlab["']/, `${bundle} inlines the package`);
+    const run = spawnSync(process.execPath, [bundle], { cwd: app, encoding: 'utf8' });
+    assert.equal(run.status, 0, `${bundle}: ${run.stderr}`);
+    assert.equal(run.stdout.trim(), '[true,0.5]', bundle);
+  }
 });

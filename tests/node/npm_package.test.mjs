@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { access, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { access, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assemblePackage, pack } from '../../scripts/npm-package.mjs';
@@ -65,7 +65,7 @@ test('the manifest: name, version of the crate, exports that resolve, only the l
     .split('\n').filter(Boolean).map((f) => f.slice(2)).sort();
   assert.deepEqual(installed, ['LICENSE', 'README.md', 'element.d.ts', 'element/bucket-lab.css', 'element/bucket-lab.js', 'element/early.js',
     'element/error-box.js', 'element/markup.js', 'element/mount.js', 'element/range-touch.js', 'element/trap.js', 'element/widget.css', 'i18n/locales/element.js',
-    'i18n/translate.js', 'index.d.ts', 'index.js', 'node.js', 'package.json', 'pkg/bucketlab.js', 'pkg/bucketlab_bg.wasm']);
+    'i18n/translate.js', 'index.d.ts', 'index.js', 'node.js', 'package.json', 'pkg/bucketlab.js', 'pkg/bucketlab_bg.wasm', 'react.d.ts']);
   const license = await readFile(join(project, 'node_modules', 'bucketlab', 'LICENSE'), 'utf8');
   assert.equal(license, await readFile(join(ROOT, 'LICENSE'), 'utf8'));
   assert.match(license, /^MIT License\n\nCopyright \(c\) 2026 the bucketlab authors\n/);
@@ -101,10 +101,12 @@ test('the type declarations accept correct use and reject mistakes', async () =>
       // The element's events are typed: their detail needs no cast.
       el?.addEventListener('bucketlab:ready', (e) => e.detail.diagram.send());
       el?.addEventListener('bucketlab:decision', (e) => { const s: 200 | 429 = e.detail.status; return [s, e.detail.retryAfter]; });
+      el?.addEventListener('bucketlab:error', (e) => e.detail.error.errors?.map((p) => [p.attribute, p.localized]));
+      const shown: string | undefined = el?.error?.message;
       const groups: readonly string[] = [...CONTROL_GROUPS, ...EVENTS];
       let words = '';
       try { checkSetting('capacity', '0', null, 'en'); } catch (error) { words = (error as SettingError).localized; }
-      return [diagram.tokens, el?.diagram?.paused, wait, attrs, link, diagram.traveling, words, groups];
+      return [diagram.tokens, el?.diagram?.paused, wait, attrs, link, diagram.traveling, words, groups, shown];
     }
   `);
   await writeFile(join(project, 'bad.ts'), `
@@ -120,6 +122,37 @@ test('the type declarations accept correct use and reject mistakes', async () =>
   assert.match(errors[0], /refilRate/, 'a misspelt field is caught');
   assert.match(errors[1], /'boolean' is not assignable to type 'string'/, 'results are typed, not any');
   assert.match(errors[2], /'null' is not assignable/, 'a cost is a number or left out, never null');
+});
+
+test('React 19 JSX: bucketlab/react types <bucket-lab>, its attributes and its event props', async () => {
+  const dir = join(project, 'react-app');
+  execFileSync('mkdir', ['-p', dir, join(project, 'node_modules', '@types')]);
+  // React's types beside the package, as an app that uses React has them (the repository's pinned copy).
+  await symlink(join(ROOT, 'node_modules/@types/react'), join(project, 'node_modules/@types/react'));
+  await symlink(join(ROOT, 'node_modules/csstype'), join(project, 'node_modules/csstype'));
+  await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({
+    compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022', 'dom'], jsx: 'react-jsx', types: [] },
+  }));
+  await writeFile(join(dir, 'good.tsx'), `
+    import type {} from 'bucketlab/react';
+    import type { BucketLabElement } from 'bucketlab/element';
+    export const lab = <bucket-lab capacity={10} refill-rate="2,5" lang="en" controls="send time" paused
+      onbucketlab:decision={(e) => { const s: 200 | 429 = e.detail.status; return s; }}
+      onbucketlab:error={(e) => e.detail.error.errors?.[0]?.attribute}
+      ref={(el: BucketLabElement | null) => { el?.diagram?.send(); }} />;
+  `);
+  await writeFile(join(dir, 'bad.tsx'), `
+    export const misspelt = <bucket-lab capacty={10} />;
+    export const french = <bucket-lab lang="fr" />;
+    export const status = <bucket-lab onbucketlab:decision={(e) => { const s: string = e.detail.status; return s; }} />;
+  `);
+  const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', '.'], { cwd: dir, encoding: 'utf8' });
+  const errors = tsc.stdout.split('\n').filter((line) => /error TS/.test(line));
+  assert.deepEqual(errors.filter((line) => !line.startsWith('bad.tsx')), [], tsc.stdout);
+  assert.equal(errors.length, 3, tsc.stdout);
+  assert.match(errors[0], /'capacty' does not exist|capacty/);
+  assert.match(errors[1], /'"fr"' is not assignable/);
+  assert.match(errors[2], /'number' is not assignable to type 'string'/, 'an event prop\'s detail is typed');
 });
 
 test('the types check in a Node project without the dom lib, as the README\'s Node example uses them', async () => {

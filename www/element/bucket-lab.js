@@ -35,16 +35,37 @@ const STYLESHEETS = [new URL('./widget.css?no-inline', import.meta.url), new URL
 const DEFAULTS = { capacity: '5', 'refill-rate': '1' };
 
 let moduleReady = null;
+/** Elements showing that the module failed to load: each mounts once a later load succeeds. */
+const awaitingModule = new Set();
 /**
  * Loads and instantiates the wasm once per page, however many elements there are. A failed load
- * is not kept: the next render asks again (after the page's own `init({ module_or_path })`, say).
+ * is not kept: the next render asks again (after the page's own `init({ module_or_path })`, say),
+ * and when that load succeeds, every element that failed before mounts too.
  */
 function loadModule() {
-  moduleReady ??= init().catch((error) => {
+  moduleReady ??= init().then((exports) => {
+    const waiting = [...awaitingModule];
+    awaitingModule.clear();
+    for (const retry of waiting) retry();
+    return exports;
+  }, (error) => {
     moduleReady = null;
     throw error;
   });
   return moduleReady;
+}
+
+/** Connected elements without a `lang` of their own, which follow the page's `<html lang>`. */
+const followers = new Set();
+let pageLang = null;
+/** Calls `onChange` for each follower when `<html lang>` changes (a page's language switch). */
+function followPageLang(onChange) {
+  followers.add(onChange);
+  pageLang ??= new MutationObserver(() => {
+    for (const follow of followers) follow();
+  });
+  pageLang.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
+  return () => followers.delete(onChange);
 }
 
 /**
@@ -208,8 +229,14 @@ export class BucketLabElement extends ElementBase {
    * setting in the address, not an attribute.
    */
   addressSettings = false;
+  /** The error the element shows instead of the diagram, or null. */
+  #error = null;
+  #stopFollowing = null;
   #onLangChange = () => {
     if (!this.hasAttribute('lang')) this.#render({ keepLevel: true });
+  };
+  #retryLoad = () => {
+    if (this.isConnected && !this.#diagram && !this.#refused) this.#render();
   };
 
   constructor() {
@@ -245,7 +272,11 @@ export class BucketLabElement extends ElementBase {
     this.#frame = document.createElement('div');
     this.#frame.className = 'bl-frame';
     this.#frame.setAttribute('part', 'frame');
-    insertMarkup(this.#frame, langOf(document.documentElement));
+    try {
+      insertMarkup(this.#frame, langOf(document.documentElement));
+    } catch {
+      // A page whose Trusted Types refuse the markup: mounting tries again and shows why.
+    }
     // Shown once the styles apply, so the widget never flashes unstyled.
     this.#frame.hidden = true;
     this.#stylesReady.then(() => {
@@ -262,16 +293,37 @@ export class BucketLabElement extends ElementBase {
     return this.#diagram;
   }
 
+  /**
+   * Why the element shows an error instead of the diagram, or null (while loading, and once the
+   * diagram is mounted): the same error `bucketlab:error` carried. Invalid attributes give one
+   * error whose `errors` name each (`attribute`, `message`, `localized`).
+   */
+  get error() {
+    return this.#error;
+  }
+
+  /** Shows `error`'s box (`title` above `details`) and tells the page. */
+  #showFailure(error, title, details) {
+    showError(this.#frame, title, details);
+    this.#report(error);
+  }
+
+  /** Tells the page the element shows `error`: the `error` getter and a `bucketlab:error` event. */
+  #report(error) {
+    this.#error = error;
+    this.dispatchEvent(new CustomEvent('bucketlab:error', { bubbles: true, detail: { error } }));
+  }
+
   connectedCallback() {
     // Moved within the page (disconnected, then connected again before the teardown's
     // microtask): still mounted, with the learner's bucket as it was.
     if (this.#stopWatching) return;
-    document.addEventListener('bucketlab:langchange', this.#onLangChange);
+    this.#stopFollowing = followPageLang(this.#onLangChange);
     // A trap leaves the shared module unusable: show an error instead of a frozen widget.
     this.#stopWatching = onWasmTrap((error) => {
       this.#generation += 1;
       this.#diagram = null; // not freed: the module can't be trusted any more
-      showError(this.#frame, this.#t('crashed'), error);
+      this.#showFailure(error, this.#t('crashed'), error);
     });
     this.#watchNames = new MutationObserver((records) => {
       if (!this.#refused && records.some(({ attributeName }) => misspelledSetting(attributeName))) this.#render();
@@ -285,7 +337,8 @@ export class BucketLabElement extends ElementBase {
     // one go; only an element still out of the document a microtask later is torn down.
     queueMicrotask(() => {
       if (this.isConnected || !this.#stopWatching) return;
-      document.removeEventListener('bucketlab:langchange', this.#onLangChange);
+      this.#stopFollowing();
+      awaitingModule.delete(this.#retryLoad);
       this.#stopWatching();
       this.#stopWatching = null;
       this.#watchNames.disconnect();
@@ -345,6 +398,7 @@ export class BucketLabElement extends ElementBase {
       cost: Number.isNaN(live.cost) ? undefined : live.cost,
     } : {};
     let unstyled;
+    awaitingModule.delete(this.#retryLoad);
     try {
       [, unstyled] = await Promise.all([loadModule(), this.#stylesReady]);
     } catch (error) {
@@ -359,13 +413,15 @@ export class BucketLabElement extends ElementBase {
       // not say which).
       const notDownloaded = error instanceof TypeError && /fetch|network|load failed/i.test(detail);
       const said = refusedByPolicy ? this.#t('wasmPolicy') : notDownloaded ? this.#t('wasmFetch', { file: 'bucketlab_bg.wasm' }) : detail;
-      showError(this.#frame, this.#t('loadFailed'), said);
+      this.#showFailure(error, this.#t('loadFailed'), said);
+      awaitingModule.add(this.#retryLoad);
       return;
     }
     if (generation !== this.#generation) return;
     if (unstyled.length > 0) {
       console.error(`<bucket-lab> could not load its stylesheets: ${unstyled.join(', ')} (a Content-Security-Policy's style-src must allow them)`);
-      showError(this.#frame, this.#t('loadFailed'), this.#t('stylesFailed', { files: unstyled.map((href) => new URL(href).pathname.split('/').pop()).join(', ') }));
+      const files = unstyled.map((href) => new URL(href).pathname.split('/').pop()).join(', ');
+      this.#showFailure(new Error(`could not load its stylesheets: ${files}`), this.#t('loadFailed'), this.#t('stylesFailed', { files }));
       return;
     }
     this.#unmount();
@@ -386,8 +442,13 @@ export class BucketLabElement extends ElementBase {
     const tokens = carried.level === undefined ? settings.tokens : Math.min(carried.level, capacity);
     if (tokens !== undefined) frame.dataset.tokens = tokens;
     if (settings.paused || carried.paused) frame.dataset.paused = '';
-    // The attributes were checked above, so mounting and the cost can't fail on them.
-    this.#diagram = this.#owned(mountDiagram(frame));
+    // The attributes were checked above, so mounting and the cost can't fail on them; a page's
+    // Trusted Types can refuse the markup, which mountDiagram shows in the frame.
+    try {
+      this.#diagram = this.#owned(mountDiagram(frame));
+    } catch (error) {
+      return void this.#report(error);
+    }
     // The attribute's cost was checked against the attribute's B, not a B carried over.
     const cost = carried.cost ?? (settings.cost <= capacity ? settings.cost : undefined);
     if (cost !== undefined) this.#diagram.setCost(cost);
@@ -396,6 +457,7 @@ export class BucketLabElement extends ElementBase {
     } catch (error) {
       return void this.#fail(new AttributeError('controls', error.message, error.localized));
     }
+    this.#error = null;
     this.dispatchEvent(new CustomEvent('bucketlab:ready', { bubbles: true, detail: { diagram: this.#diagram } }));
   }
 
@@ -416,7 +478,7 @@ export class BucketLabElement extends ElementBase {
     const name = invalid.map((e) => e.attribute).join(', ');
     const groups = [...this.#refusals, ...(invalid.length > 0 ? [[this.#t(title, { name, count: invalid.length }), ...invalid]] : [])];
     const [[heading, ...details], ...others] = groups;
-    showError(this.#frame, heading, [...details, ...others.flat()]);
+    this.#showFailure(new AttributeErrors(invalid), heading, [...details, ...others.flat()]);
   }
 
   /**

@@ -13,11 +13,35 @@ import { showError } from './error-box.js';
 import markup from './markup.js';
 
 let instances = 0;
+/** The Trusted Types policy the markup goes through, made on first use (null: none could be). */
+let policy;
+
+/**
+ * `html` as a page with Trusted Types takes it: through a policy named "bucketlab" (the markup is
+ * the build's own, src/view/markup.rs, with no reader's text in it), or as it is where the page has
+ * no Trusted Types or does not allow that name (then, if the page requires Trusted Types, the
+ * assignment fails and insertMarkup says what to add).
+ */
+function trusted(html) {
+  if (policy === undefined) {
+    try {
+      policy = globalThis.trustedTypes?.createPolicy('bucketlab', { createHTML: (text) => text }) ?? null;
+    } catch {
+      policy = null;
+    }
+  }
+  return policy ? policy.createHTML(html) : html;
+}
 
 /** Puts the widget's markup in `lang` into `root`, replacing what it holds. */
 export function insertMarkup(root, lang) {
   instances += 1;
-  root.innerHTML = markup[lang].replaceAll('{id}', `bl-${instances}`);
+  try {
+    root.innerHTML = trusted(markup[lang].replaceAll('{id}', `bl-${instances}`));
+  } catch (error) {
+    if (!/TrustedHTML/i.test(String(error?.message))) throw error;
+    throw new Error("bucketlab: this page's Content-Security-Policy requires Trusted Types (require-trusted-types-for 'script'), and the diagram's markup needs its policy: add bucketlab to the trusted-types directive (trusted-types bucketlab)", { cause: error });
+  }
 }
 
 /**
