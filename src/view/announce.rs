@@ -38,6 +38,8 @@ pub struct Announcer {
     message_first: bool,
     /// Whether the last announcement ended in the marker (see [`Announcer::flush`]).
     marked: bool,
+    /// What to say after the rest (see [`Announcer::news`]).
+    news: &'static str,
 }
 
 impl Announcer {
@@ -56,6 +58,7 @@ impl Announcer {
             message: String::new(),
             message_first: false,
             marked: false,
+            news: "",
         })
     }
 
@@ -89,10 +92,17 @@ impl Announcer {
         self.message_first = self.unspoken == 0;
     }
 
+    /// Queues `news` to be said after whatever else is said next (a sentence queued later by
+    /// [`Announcer::say`] does not replace it).
+    pub fn news(&mut self, news: &'static str) {
+        self.news = news;
+    }
+
     /// Forgets a message not said yet: what it said no longer holds (a past moment's sentence
     /// once the diagram is live again).
     pub fn forget(&mut self) {
         self.message.clear();
+        self.news = "";
     }
 
     /// After a reset: forgets what was not said yet and the batch (the reset made them moot),
@@ -102,6 +112,7 @@ impl Announcer {
         self.unspoken = 0;
         self.requests = 0;
         self.admitted = 0;
+        self.news = "";
         text(&self.region, "");
         let template = self.region.get_attribute("data-reset").unwrap_or_default();
         self.say(fill(&template, values));
@@ -141,6 +152,12 @@ impl Announcer {
             sentence.push(' ');
         }
         sentence.push_str(&message);
+        if !self.news.is_empty() {
+            if !sentence.is_empty() {
+                sentence.push(' ');
+            }
+            sentence.push_str(std::mem::take(&mut self.news));
+        }
         // A screen reader speaks a live region when its text changes, so the same sentence twice
         // in a row (a second "Admitted: 4 tokens left.", a second refusal) would be silent. Every
         // other announcement ends in a no-break space, which no screen reader speaks, so each one
@@ -158,6 +175,6 @@ impl Announcer {
 
     /// Whether something waits to be said.
     pub fn pending(&self) -> bool {
-        self.unspoken > 0 || !self.message.is_empty()
+        self.unspoken > 0 || !self.message.is_empty() || !self.news.is_empty()
     }
 }

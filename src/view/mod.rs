@@ -71,6 +71,8 @@ struct Widget {
     /// Whether the running automatic traffic's first 429 has been said (the only one of its
     /// decisions that is: see [`Widget::show_decisions`]).
     traffic_denial_said: bool,
+    /// Whether the last live draw counted a refused request's wait down (its end is said aloud).
+    waiting: bool,
 }
 
 /// A past moment on screen: its lesson time, the session as it was then (replayed through the
@@ -146,6 +148,7 @@ fn mount(
             playing: None,
             speak_moment: None,
             traffic_denial_said: false,
+            waiting: false,
         })
     });
 
@@ -221,12 +224,13 @@ impl Widget {
                 Some(decision) if decision.retry_after().is_none() => Shot { decision, ..*shot },
                 _ => *shot,
             });
+        let retry = diagram::Retry::of(shown, wall);
         self.diagram.draw(
             &config,
             shown_now,
             shown.tokens(wall),
             last.as_ref(),
-            diagram::Retry::of(shown, wall),
+            retry,
             (!self.session.is_paused()).then(|| self.session.clock().speed()),
         );
         let l = self.locale;
@@ -259,6 +263,17 @@ impl Widget {
                 self.announcer.say(sentence);
             }
         }
+        // The countdown's line changes silently (ten times a second); the end of a live wait is
+        // said once, as good news a reader waits for (after a step's moment, if one brought it).
+        let live = self.past.is_none();
+        if let (true, true, diagram::Retry::Now { changed }) = (live, self.waiting, retry) {
+            self.announcer.news(if changed {
+                l.retry_now_changed
+            } else {
+                l.retry_now
+            });
+        }
+        self.waiting = live && matches!(retry, diagram::Retry::Wait { .. });
         self.announcer.flush(l, wall);
         let visible = self.on_screen && !dom::page_hidden();
         self.announcer.pending()

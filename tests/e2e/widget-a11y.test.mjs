@@ -255,6 +255,33 @@ test('time: a pause or a step says the moment\'s tokens (and a request just made
   await page.context().close();
 });
 
+test('live region: the end of a 429\'s wait is said once, when the countdown reaches it (after the step that brought it)', async () => {
+  const page = await openLesson(env, 'en.html?capacity=1&refill-rate=2');
+  await page.evaluate(() => window.bucketlab.diagram.pause());
+  await listen(page);
+  await page.focus(`${W} .bl-send`);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((w) => document.querySelector(`${w} .bl-status`).textContent.startsWith('Denied'), W);
+  assert.match(await page.textContent(`${W} .bl-countdown`), /^Wait: 0\.5\ss left/);
+  await page.focus(`${W} .bl-step`);
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Enter');
+  assert.match(await page.textContent(`${W} .bl-countdown`), /^Wait: 0\.1\ss left/);
+  await page.keyboard.press('Enter');
+  assert.equal(await page.textContent(`${W} .bl-countdown`), 'Wait over: it passes now.');
+  await page.waitForFunction(() => window.__heard.some((h) => h.text.includes('Wait over')), null, { timeout: 6000 });
+  const said = (await heard(page)).filter((text) => text.includes('Wait over'));
+  assert.equal(said.length, 1, (await heard(page)).join(' | '));
+  assert.match(said[0], /live: 1\.0 tokens\.( Denied: [^.]*\.[^.]*\.)? Wait over: it passes now\.$/, 'the step\'s moment, then the news');
+  // The next step says its moment only: the wait ended once.
+  const before = (await heard(page)).length;
+  await page.keyboard.press('Enter');
+  await hearN(page, before + 1);
+  assert.doesNotMatch((await heard(page)).at(-1), /Wait over/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('live region: sends right after a reset are said after it, counted from it', async () => {
   const page = await openLesson(env, '?capacity=5');
   await page.evaluate(() => window.bucketlab.diagram.pause());
