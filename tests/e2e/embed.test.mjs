@@ -198,6 +198,23 @@ test('changing attributes reconfigures the running widget', async () => {
   await page.context().close();
 });
 
+test('tokens sets the level a diagram starts at: a capacity lowered later caps the live level, and a new tokens is held to the B of then', async () => {
+  const page = await openHostile();
+  await page.evaluate(() => document.getElementById('c').setAttribute('tokens', '30'));
+  await page.waitForFunction(() => document.getElementById('c').diagram?.tokens === 30);
+  await page.evaluate(() => document.getElementById('c').setAttribute('capacity', '20'));
+  assert.deepEqual(await page.evaluate(() => {
+    const c = document.getElementById('c');
+    return [c.diagram?.capacity, c.diagram?.tokens, c.error];
+  }), [20, 20, null]);
+  assert.equal(await counter(page, 'c'), '20.0 / 20');
+  await page.evaluate(() => document.getElementById('c').setAttribute('tokens', '25'));
+  await page.waitForFunction(() => document.getElementById('c').error);
+  assert.equal(await inside(page, 'c', '.bl-error-title'), 'Invalid attribute: tokens');
+  assert.match(await inside(page, 'c', '.bl-error-detail'), /25 is not allowed; use a number from 0 to 20\.$/);
+  await page.context().close();
+});
+
 test('an invalid attribute shows an error naming it; the other instances keep working', async () => {
   const page = await openHostile();
   // A host's script learns of it too: an event on the element, and its `error`.

@@ -146,8 +146,12 @@ function misspelledSetting(name) {
   return ATTRIBUTES.find((known) => bare(known) === bare(name) || editDistance(name, known) <= (known.length > 5 ? 2 : 1));
 }
 
-/** Reads and checks the element's attributes; throws AttributeErrors naming every bad one. */
-function readSettings(element) {
+/**
+ * Reads and checks the element's attributes; throws AttributeErrors naming every bad one. Once
+ * the diagram is `mounted`, `tokens` has done its work (the level it started at) and is not held
+ * to a `capacity` changed since: the live bucket keeps its level, capped at the new B.
+ */
+function readSettings(element, { mounted = false } = {}) {
   const text = (name) => element.getAttribute(name) ?? DEFAULTS[name] ?? null;
   const errors = [];
   const given = text('lang');
@@ -176,7 +180,7 @@ function readSettings(element) {
   const capacity = number('capacity');
   const refillRate = number('refill-rate');
   const cost = number('cost', capacity);
-  const tokens = number('tokens', capacity);
+  const tokens = number('tokens', mounted ? undefined : capacity);
   const view = text('view') ?? 'diagram';
   if (!VIEWS.includes(view)) {
     refuse('view', `view must be ${VIEWS.map((v) => `"${v}"`).join(' or ')}, got "${view}"`, 'badChoice', { name: 'view', allowed: either(VIEWS, t.lang) });
@@ -353,7 +357,7 @@ export class BucketLabElement extends ElementBase {
     if (!this.#diagram) return void this.#render();
     let settings;
     try {
-      settings = readSettings(this);
+      settings = readSettings(this, { mounted: name !== 'tokens' });
     } catch (error) {
       return void this.#fail(error);
     }
