@@ -852,7 +852,7 @@ test('a misspelled attribute (refill_rate, refillRate, capactiy) is refused with
   try {
     const page = await openPage(browser);
     await page.goto(`${host.url}host.html`);
-    await page.waitForFunction(() => document.getElementById('fine').diagram?.capacity === 3);
+    await page.waitForFunction(() => document.getElementById('fine').diagram?.capacity === 3 && document.getElementById('alpine').diagram);
     // Alpine leaves its bindings (:capacity, @click) on the element: they are no settings.
     await page.evaluate(() => ['x-data', ':capacity', '@click', 'x-bind:cost'].forEach((name) => document.getElementById('alpine').setAttribute(name, 'b')));
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
