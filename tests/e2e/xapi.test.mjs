@@ -195,3 +195,26 @@ test('lms: the quick check is completed once: "New questions" sets are practice 
   assert.deepEqual(pageProblems(page), []);
   await page.context().close();
 });
+
+test('lms: links made to share (the permalink, "watch this") carry the lesson\'s settings, never the launch\'s LRS credentials or learner', async () => {
+  const page = await openLaunched({ ...launchParams(), capacity: '3', lang: 'en' });
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(site.url).origin });
+  await page.evaluate(() => window.bucketlab.diagram.send());
+  await page.focus('.permalink-link');
+  const permalink = new URL(await page.getAttribute('.permalink-link', 'href'));
+  await page.click('.permalink .scenario-copy');
+  await page.waitForFunction(() => navigator.clipboard.readText().then((text) => text.includes('#')));
+  const scenario = new URL(await page.evaluate(() => navigator.clipboard.readText()));
+  for (const url of [permalink, scenario]) {
+    assert.deepEqual([...url.searchParams], [['capacity', '3'], ['lang', 'en']], url.href);
+    assert.doesNotMatch(url.href, /auth|endpoint|actor|registration|ana%40|ana@/, url.href);
+  }
+  assert.match(scenario.hash, /s=/);
+  // Followed here, the permalink leaves the launch in the reader's own address (a reload needs it).
+  await page.click('.permalink-link');
+  const address = new URL(page.url());
+  assert.equal(address.searchParams.get('auth'), AUTH);
+  assert.match(address.hash, /b=3/);
+  assert.deepEqual(pageProblems(page), []);
+  await page.context().close();
+});

@@ -38,6 +38,17 @@ import '../lms/lesson.js';
 const root = document.getElementById('bucket-widget');
 const hero = document.getElementById('hero-widget');
 const params = new URLSearchParams(location.search);
+/** The settings of the address the lesson reads; the only ones a link for others carries. */
+const LESSON_SETTINGS = ['lang', 'capacity', 'refill-rate', 'tokens'];
+/**
+ * `location.search` as a link for someone else gets it: the lesson's settings only. What else an
+ * address holds is another's (an LMS's xAPI launch: the LRS's endpoint and credentials, the
+ * learner's identity), and a link copied to share must not carry it.
+ */
+function sharedSearch() {
+  const kept = [...new URLSearchParams(location.search)].filter(([name]) => LESSON_SETTINGS.includes(name));
+  return kept.length ? `?${new URLSearchParams(kept)}` : '';
+}
 const link = readPermalink(location.hash);
 const explicitLang = params.get('lang') ?? link.values.lang;
 
@@ -171,7 +182,7 @@ async function start() {
   followDecisions(root);
 
   const permalink = document.querySelector('.permalink');
-  const permalinkUrl = () => `${location.origin}${location.pathname}${location.search}${permalinkHash(state())}`;
+  const permalinkUrl = () => `${location.origin}${location.pathname}${sharedSearch()}${permalinkHash(state())}`;
   wireCopyButton(permalink.querySelector('button'), permalinkUrl);
   // The link's address is the state of the moment whenever it is about to be used: followed,
   // opened in a new tab (middle click), copied from the context menu, or focused from the keyboard.
@@ -187,7 +198,8 @@ async function start() {
   permalinkLink.addEventListener('click', (event) => {
     if (!diagram() || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    history.replaceState(history.state, '', permalinkLink.href);
+    // The reader's own address keeps all it had (an LMS's launch, which a reload needs).
+    history.replaceState(history.state, '', `${location.pathname}${location.search}${permalinkHash(state())}`);
     const announcer = document.getElementById('copy-announcer');
     announcer.textContent = t('permalink_in_address');
     setTimeout(() => {
@@ -206,7 +218,7 @@ async function start() {
       console.warn(`bucketlab: ${error.message}`);
       throw Object.assign(new Error(error.message), { localized: t('scenario_too_long') });
     }
-    return `${location.origin}${location.pathname}${location.search}${permalinkHash({ lang: pageLang(), s: scenario })}`;
+    return `${location.origin}${location.pathname}${sharedSearch()}${permalinkHash({ lang: pageLang(), s: scenario })}`;
   });
 
   for (const name of ['capacity', 'refill-rate', 'tokens']) {
