@@ -771,6 +771,33 @@ test('embed.html refuses a setting it does not know, naming it and the known one
   await page.context().close();
 });
 
+test('a long value or name is quoted cut at 40 characters, in the element\'s box and embed.html\'s, so an address cannot write a notice of its own there', async () => {
+  const long = 'Your session has expired. Sign in again at https://login.example/sso to continue '.repeat(4);
+  const page = await openHostile();
+  const shown = async (id) => page.evaluate((id) => document.getElementById(id).shadowRoot.querySelector('.bl-error').textContent, id);
+  for (const name of ['view', 'controls', 'theme', 'paused', 'lang']) {
+    await page.evaluate(([name, long]) => document.getElementById('c').setAttribute(name, long), [name, long]);
+    await page.waitForFunction((name) => document.getElementById('c').error?.errors?.[0]?.attribute === name, name);
+    const text = await shown('c');
+    assert.ok(!text.includes(long.slice(0, 41)) && text.includes(`${long.slice(0, 40)}…`), `${name}: ${text}`);
+    assert.ok(!page.problems.some((p) => p.includes(long.slice(0, 41))), `${name}: the console's line is cut too`);
+    await page.evaluate(([name, value]) => {
+      const c = document.getElementById('c');
+      if (value === null) c.removeAttribute(name); else c.setAttribute(name, value);
+    }, [name, name === 'lang' ? 'en' : name === 'paused' ? '' : null]);
+    await page.waitForFunction(() => document.getElementById('c').diagram);
+  }
+  await page.context().close();
+  const embed = await openPage(browser);
+  await embed.goto(`${site.url}embed.html?${encodeURIComponent(long)}=1&paused=${encodeURIComponent(long)}&lang=en`);
+  await embed.locator('bucket-lab .bl-error').waitFor();
+  const { title, details } = await embedError(embed);
+  for (const text of [title, ...details]) assert.ok(!text.includes(long.slice(0, 41)), text);
+  assert.equal(title, `Unknown setting in the address: ${long.slice(0, 40)}…`);
+  assert.ok(embed.problems.every((p) => !p.includes(long.slice(0, 41))), embed.problems.join('\n'));
+  await embed.context().close();
+});
+
 test('theme: the element takes the host page\'s colour scheme, or the one its theme attribute names', async () => {
   const LIGHT = 'rgb(251, 251, 253)';
   const DARK = 'rgb(18, 20, 26)';

@@ -7,7 +7,7 @@
 // A page may give the element that markup itself, in a declarative shadow root (embed.html does).
 import init, { checkSetting } from '../pkg/bucketlab.js';
 import tables from '../i18n/locales/element.js';
-import { langOf, supportedLang, translator } from '../i18n/translate.js';
+import { cut, langOf, supportedLang, translator } from '../i18n/translate.js';
 import { showError } from './error-box.js';
 import { insertMarkup, mountDiagram } from './mount.js';
 import { onWasmTrap } from './trap.js';
@@ -159,9 +159,9 @@ function readSettings(element, { mounted = false } = {}) {
   // The messages' language: the element's own when valid, else the page's.
   const t = translator(tables, lang ?? langOf(document.documentElement));
   const refuse = (name, message, key, values) => {
-    errors.push(new AttributeError(name, message, t(key, { value: text(name), ...values })));
+    errors.push(new AttributeError(name, message, t(key, { value: cut(text(name)), ...values })));
   };
-  if (!lang) refuse('lang', `lang must be "pt-BR", "en" or another tag of those languages (en-GB, pt-PT), got "${given}"`, 'badLang');
+  if (!lang) refuse('lang', `lang must be "pt-BR", "en" or another tag of those languages (en-GB, pt-PT), got "${cut(given)}"`, 'badLang');
   // A misspelled setting would leave its default in place unseen (embed.html's address and the
   // mdBook and Hugo integrations refuse any name they don't know).
   for (const name of element.getAttributeNames()) {
@@ -183,25 +183,25 @@ function readSettings(element, { mounted = false } = {}) {
   const tokens = number('tokens', mounted ? undefined : capacity);
   const view = text('view') ?? 'diagram';
   if (!VIEWS.includes(view)) {
-    refuse('view', `view must be ${VIEWS.map((v) => `"${v}"`).join(' or ')}, got "${view}"`, 'badChoice', { name: 'view', allowed: either(VIEWS, t.lang) });
+    refuse('view', `view must be ${VIEWS.map((v) => `"${v}"`).join(' or ')}, got "${cut(view)}"`, 'badChoice', { name: 'view', allowed: either(VIEWS, t.lang) });
   }
   const controls = text('controls') ?? 'all';
   const wrongControls = controlsProblem(controls);
   if (wrongControls !== null) {
     const groups = CONTROL_GROUPS.join(', ');
-    refuse('controls', `controls must be "all", "none" or names from ${groups} separated by spaces, got "${controls}" (${wrongControls})`, 'badControls', { groups });
+    refuse('controls', `controls must be "all", "none" or names from ${groups} separated by spaces, got "${cut(controls)}" (${cut(wrongControls)})`, 'badControls', { groups });
   }
   const theme = text('theme');
   if (theme !== null && !THEMES.includes(theme)) {
     // In embed.html's address, no theme means light (it can't see its host page's scheme).
     const absent = element.addressSettings ? 'absent (light)' : "absent (the page's colour scheme)";
-    refuse('theme', `theme must be ${THEMES.map((v) => `"${v}"`).join(', ')} or ${absent}, got "${theme}"`, element.addressSettings ? 'badThemeAddress' : 'badTheme', { allowed: either(THEMES, t.lang) });
+    refuse('theme', `theme must be ${THEMES.map((v) => `"${v}"`).join(', ')} or ${absent}, got "${cut(theme)}"`, element.addressSettings ? 'badThemeAddress' : 'badTheme', { allowed: either(THEMES, t.lang) });
   }
   // A boolean attribute is on whenever present, so `paused="false"` would stop time: the
   // opposite of what it says. Only the forms that mean "on" are taken.
   const paused = text('paused');
   if (paused !== null && !['', 'paused', 'true'].includes(paused)) {
-    refuse('paused', `paused must be present with no value (or "true") to stop time, or absent to let it run, got "${paused}"`, 'badPaused');
+    refuse('paused', `paused must be present with no value (or "true") to stop time, or absent to let it run, got "${cut(paused)}"`, 'badPaused');
   }
   if (errors.length > 0) throw new AttributeErrors(errors);
   return { capacity, refillRate, cost, tokens, lang, controls, paused: paused !== null };
@@ -476,7 +476,7 @@ export class BucketLabElement extends ElementBase {
     const errors = error.errors ?? [error];
     const [source, title] = this.addressSettings ? ['bucketlab embed: invalid setting', 'invalidSetting'] : ['<bucket-lab> invalid attribute', 'invalidAttribute'];
     for (const { attribute, message } of errors) {
-      console.error(`${source} ${attribute}="${this.getAttribute(attribute)}": ${message}`);
+      console.error(`${source} ${attribute}="${cut(this.getAttribute(attribute))}": ${message}`);
     }
     const invalid = [...this.#invalid, ...errors];
     const name = invalid.map((e) => e.attribute).join(', ');

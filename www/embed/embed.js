@@ -3,7 +3,7 @@
 // embed-resizer.js can fit the iframe.
 import { ATTRIBUTES } from '../element/bucket-lab.js';
 import tables from '../i18n/locales/element.js';
-import { langOf, pickLang, translator } from '../i18n/translate.js';
+import { cut, langOf, pickLang, translator } from '../i18n/translate.js';
 
 /** The message the host's embed-resizer.js accepts (and nothing else). */
 export const RESIZE_MESSAGE = 'bucketlab:resize';
@@ -44,18 +44,19 @@ const refusals = [];
 const unknown = names.filter((name) => !ATTRIBUTES.includes(name));
 if (unknown.length > 0) {
   const known = ATTRIBUTES.join(', ');
-  console.error(`bucketlab embed: unknown setting${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `"${n}"`).join(', ')}; known: ${known}`);
-  refusals.push([t('unknownSetting', { name: unknown.join(', '), count: unknown.length }), t('knownSettings', { known })]);
+  // Quoted cut short, as every value a message quotes: an address can hold any text.
+  console.error(`bucketlab embed: unknown setting${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `"${cut(n)}"`).join(', ')}; known: ${known}`);
+  refusals.push([t('unknownSetting', { name: cut(unknown.join(', ')), count: unknown.length }), t('knownSettings', { known })]);
 }
 const repeated = names.filter((name) => ATTRIBUTES.includes(name) && params.getAll(name).length > 1);
 if (repeated.length > 0) {
-  console.error(`bucketlab embed: ${repeated.map((n) => `"${n}" (${params.getAll(n).map((v) => `"${v}"`).join(', ')})`).join(', ')} given more than once; give each setting once`);
+  console.error(`bucketlab embed: ${repeated.map((n) => `"${n}" (${params.getAll(n).map((v) => `"${cut(v)}"`).join(', ')})`).join(', ')} given more than once; give each setting once`);
   refusals.push([t('repeatedSetting', { name: repeated.join(', '), count: repeated.length }), t('onceEach')]);
 }
 // A bad `paused` is named with the settings the element refuses (cost=9 with B = 5, say), under one title.
 const invalid = [];
 if (badPaused) {
-  const value = params.get('paused');
+  const value = cut(params.get('paused'));
   const message = `paused must be empty, "true", "1", "false" or "0" in the address, got "${value}"`;
   console.error(`bucketlab embed: ${message}`);
   invalid.push({ attribute: 'paused', message, localized: t('badPausedAddress', { value }) });
