@@ -314,6 +314,40 @@ fn a_key_with_control_characters_is_shown_escaped_never_sent_to_the_terminal() {
 }
 
 #[test]
+fn a_key_or_value_that_would_reorder_the_report_is_shown_escaped() {
+    // U+202E shows what follows right to left: "\u{202e}1.0.0.01" would read as 10.0.0.1; U+2028
+    // and U+2029 break a line where a terminal or an editor shows them.
+    let log = "{\"time\":1700000000,\"user\":\"\\u202e1.0.0.01\"}\n{\"time\":1700000001,\"user\":\"a\\u2028b\\u2029c\\u2066d\"}\n{\"time\":\"\\u202e5\",\"user\":\"x\"}\n";
+    let output = bucketlab(
+        &[
+            "replay",
+            "--capacity",
+            "1",
+            "--refill-rate",
+            "1",
+            "--key",
+            "field:user",
+            "-",
+        ],
+        log.as_bytes(),
+    );
+    let report = format!(
+        "{}{}",
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap()
+    );
+    for c in ['\u{202e}', '\u{2028}', '\u{2029}', '\u{2066}'] {
+        assert!(!report.contains(c), "{c:?} in {report:?}");
+    }
+    assert!(report.contains(r"\u{202e}1.0.0.01"), "{report}");
+    assert!(report.contains(r"a\u{2028}b\u{2029}c\u{2066}d"), "{report}");
+    assert!(
+        report.contains(r"\u{202e}5"),
+        "the bad time is quoted escaped too: {report}"
+    );
+}
+
+#[test]
 fn the_table_reads_like_a_report() {
     let output = bucketlab(&args(&["--recommend", "keys:99%", "-"]), log().as_bytes());
     assert!(output.status.success());

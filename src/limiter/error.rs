@@ -242,6 +242,14 @@ impl Given {
 
 /// Writes `text` in double quotes, escaping quotes, backslashes and control characters the way
 /// a Rust or JavaScript string literal would.
+/// Whether `c` changes how the text around it is laid out without being a control character:
+/// the bidirectional marks, embeddings, overrides and isolates (U+202E would show `1.0.0.01` as
+/// `10.0.0.1`) and the line and paragraph separators. A quoted value, or a key in a report,
+/// shows them escaped, as it shows control characters.
+pub fn reorders_text(c: char) -> bool {
+    matches!(c, '\u{61c}' | '\u{200e}' | '\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
 fn quote(out: &mut String, text: impl Iterator<Item = char>) {
     out.push('"');
     for c in text {
@@ -253,7 +261,7 @@ fn quote(out: &mut String, text: impl Iterator<Item = char>) {
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
-            c if c.is_control() => {
+            c if c.is_control() || reorders_text(c) => {
                 out.push_str("\\u{");
                 push_hex(out, u32::from(c));
                 out.push('}');

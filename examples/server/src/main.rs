@@ -41,9 +41,16 @@ struct Args {
     refill_rate: f64,
     /// `memory` (buckets in this process) or a Redis URL such as redis://127.0.0.1:6379 (buckets
     /// shared by every server using that Redis); a bare host:port means redis://host:port. No TLS
-    /// (rediss://): this build has none.
-    // Read as text and checked in `main`: clap's own error would quote the value, password and all.
-    #[arg(long, default_value = "memory")]
+    /// (rediss://): this build has none. A URL with a password is better given in the
+    /// environment variable, where other users' `ps` does not show it.
+    // Read as text and checked in `main`: clap's own error would quote the value, password and all
+    // (and `--help` does not show the variable's value).
+    #[arg(
+        long,
+        env = "BUCKETLAB_STORE",
+        hide_env_values = true,
+        default_value = "memory"
+    )]
     store: String,
     /// `--store` lists nodes of a Redis Cluster, separated by commas (any one is enough to find
     /// the others).

@@ -518,6 +518,43 @@ fn the_binary_refuses_bad_settings_naming_them() {
     }
 }
 
+/// `--store` can come from BUCKETLAB_STORE, out of the process list's sight: read (an unreachable
+/// Redis is refused as the flag's would be, masked), never shown by `--help`, and the flag wins.
+#[test]
+fn the_store_can_come_from_the_environment_and_help_does_not_show_it() {
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_bucketlab-server"))
+            .args(["--listen", "127.0.0.1:0"])
+            .args(args)
+            .env("BUCKETLAB_STORE", "redis://:s3cret@127.0.0.1:1")
+            .output()
+            .unwrap()
+    };
+    let output = run(&[]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("got \"redis://:***@127.0.0.1:1\": "),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("s3cret"), "{stderr}");
+    let help = run(&["--help"]);
+    let text = String::from_utf8_lossy(&help.stdout);
+    assert!(
+        help.status.success() && text.contains("BUCKETLAB_STORE"),
+        "{text}"
+    );
+    assert!(!text.contains("s3cret"), "{text}");
+    // The flag given on the command line is used instead: a store that does not parse, named.
+    let flag = run(&["--store", "redis://127.0.0.1:port"]);
+    let stderr = String::from_utf8_lossy(&flag.stderr);
+    assert_eq!(flag.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("got \"redis://127.0.0.1:port\""),
+        "{stderr}"
+    );
+}
+
 /// A Redis password never reaches stderr: every message that quotes `--store` masks it, for a
 /// store that can't be reached (one Redis or a cluster), several nodes without `--cluster`, a
 /// rediss:// URL and a URL that does not parse, in each form of user info.

@@ -1,7 +1,7 @@
 //! The readable report: totals, the malformed lines, the keys, the burst–rate curve and the
 //! recommendation.
 
-use bucketlab::limiter::rust_number;
+use bucketlab::limiter::{reorders_text, rust_number};
 use bucketlab::replay::curve::TOP_RATE;
 use bucketlab::replay::{Curves, EpochUnitCount, NeverCounts, Parser, Report, HORIZON};
 use std::io::{self, Write};
@@ -72,13 +72,16 @@ fn amount(value: f64) -> String {
 }
 
 /// A key as the table shows it, cut to `KEY_WIDTH` characters. Control characters (a log's
-/// `\u001b[2J`, a newline) are written escaped, `\u{1b}`, `\n`: a key comes from the log, and
-/// must neither drive the terminal nor forge a line of the report.
+/// `\u001b[2J`, a newline) are written escaped, `\u{1b}`, `\n`, and so are the characters that
+/// reorder or break the text around them (U+202E, U+2028: see [`reorders_text`]): a key comes
+/// from the log, and must neither drive the terminal nor forge a line or a key of the report.
 fn cut(key: &str) -> String {
     let mut shown = String::new();
     for c in key.chars() {
         if c.is_control() {
             shown.extend(c.escape_debug());
+        } else if reorders_text(c) {
+            shown.extend(c.escape_unicode());
         } else {
             shown.push(c);
         }
