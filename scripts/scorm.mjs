@@ -14,6 +14,7 @@ import { copyFile, cp, mkdtemp, readFile, readdir, rm, utimes, writeFile } from 
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { readTable } from './locales.mjs';
+import { shippedPolicy, withMetaPolicy } from './csp.mjs';
 
 const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
 /** Site files that are not the lesson: precompressed copies, host settings, other packages. */
@@ -123,6 +124,10 @@ export async function pack(site = join(ROOT, 'dist')) {
   for (const { href } of Object.values(LAUNCHES)) {
     if (!files.includes(href)) throw new Error(`${site} has no ${href}: run make dist first`);
   }
+  // An LMS serves the package with its own headers, not the site's _headers: the pages carry the
+  // site's policy themselves (no inline script but early.js, connections to the site and the
+  // LRS it was built for only).
+  const policy = shippedPolicy(join(site, '_headers'));
   const written = [];
   for (const version of Object.keys(VERSIONS)) {
     for (const lang of Object.keys(LAUNCHES)) {
@@ -132,7 +137,10 @@ export async function pack(site = join(ROOT, 'dist')) {
       try {
         await writeFile(join(extra, 'imsmanifest.xml'), manifest(version, ['LICENSE', ...files], lang));
         await copyFile(join(ROOT, 'LICENSE'), join(extra, 'LICENSE'));
-        for (const file of files) await cp(join(site, file), join(extra, file));
+        for (const file of files) {
+          await cp(join(site, file), join(extra, file));
+          if (file.endsWith('.html')) await writeFile(join(extra, file), withMetaPolicy(await readFile(join(site, file), 'utf8'), policy));
+        }
         const zipFile = join(site, zipName(version, lang));
         await rm(zipFile, { force: true });
         await zipFolder(extra, zipFile);

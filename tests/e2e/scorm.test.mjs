@@ -14,6 +14,8 @@ import { answerQuickCheck, collectStatements, doQuickCheck, newQuestions, sendUn
 import { LAUNCHES, pack, zipName } from '../../scripts/scorm.mjs';
 import { readProgress } from '../../www/lms/scorm.js';
 import { readTable } from '../../scripts/locales.mjs';
+import { shippedPolicy } from '../../scripts/csp.mjs';
+import { startLrs } from '../lms/lrs-stand-in.mjs';
 
 
 /**
@@ -208,6 +210,32 @@ test('lms: an LMS whose API throws costs the learner nothing: one warning, the b
   ]);
   assert.ok((await frame.evaluate(() => window.statements)).some((s) => s.verb.id.endsWith('/completed')));
   await page.context().close();
+});
+
+test('lms: the package\'s pages carry the site\'s policy themselves (an LMS serves no _headers): an address\'s own LRS is refused by it', async () => {
+  const policy = shippedPolicy(join(env.packages.site, '_headers'));
+  for (const page of ['index.html', 'en.html', 'embed.html']) {
+    const html = await readFile(join(env.packages.dir, 'bucketlab-scorm2004', page), 'utf8');
+    const metas = [...html.matchAll(/<meta http-equiv="Content-Security-Policy" content="([^"]*)">/g)].map((m) => m[1].replaceAll('&quot;', '"').replaceAll('&amp;', '&'));
+    assert.deepEqual(metas, [policy], page);
+    assert.ok(html.indexOf('http-equiv') < html.indexOf('<script'), `${page}: the policy comes before every script`);
+  }
+  // A crafted link to the package, naming an LRS of its own: the policy keeps the statements home.
+  const outside = await startLrs();
+  try {
+    const page = await openPage(env.browser);
+    const launch = new URLSearchParams({ endpoint: outside.endpoint, auth: 'Basic eDp4', actor: JSON.stringify({ mbox: 'mailto:x@example.org' }) });
+    await page.goto(new URL(`bucketlab-scorm2004/en.html?${launch}`, env.server.url).href);
+    await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
+    await sendUntilRefused(page.mainFrame());
+    await page.waitForFunction(() => window.bucketlab.xapi.pending === 2);
+    const origin = new URL(outside.endpoint).origin;
+    assert.ok(page.problems.some((p) => p.startsWith(`warning: bucketlab: the page's Content-Security-Policy (connect-src) refuses the LRS at ${origin}`)), page.problems.join('\n'));
+    assert.equal(outside.requests, 0);
+    await page.context().close();
+  } finally {
+    await outside.close();
+  }
 });
 
 test('lms: the package opened with no LMS around does nothing visible and logs nothing', async () => {
