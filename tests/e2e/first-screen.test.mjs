@@ -137,6 +137,39 @@ test('from the top of the page the keyboard reaches the hero send button through
   }
 });
 
+test('embed.html never paints its widget unstyled: hidden until both stylesheets of its shadow root have loaded', async () => {
+  const sheets = ['/element/widget.css', '/element/bucket-lab.css'];
+  const server = await serve({ hold: sheets });
+  const browser = await launch();
+  try {
+    const page = await openPage(browser);
+    await page.goto(`${server.url}embed.html?lang=en`, { waitUntil: 'commit' });
+    const visibility = () => page.evaluate(() => {
+      const frame = document.querySelector('bucket-lab')?.shadowRoot?.querySelector('.bl-frame');
+      return frame && frame.querySelector('.bl-send') ? getComputedStyle(frame).visibility : null;
+    });
+    await page.waitForFunction(() => document.querySelector('bucket-lab')?.shadowRoot?.querySelector('.bl-frame .bl-send'));
+    // The fallback that shows the element after 3 s whatever happened, held still while this test
+    // looks (a loaded machine could take that long between two steps).
+    const fallback = await page.evaluate(() => document.querySelector('bucket-lab').getAnimations().map((a) => {
+      a.pause();
+      return a.effect.getTiming().delay;
+    }));
+    assert.deepEqual(fallback, [3000]);
+    assert.equal(await visibility(), 'hidden', 'the markup is there, not shown');
+    server.release(sheets[0]);
+    await page.waitForFunction(() => [...document.querySelector('bucket-lab').shadowRoot.styleSheets].some((s) => s.href?.endsWith('widget.css') && s.cssRules.length > 0));
+    assert.equal(await visibility(), 'hidden', 'one stylesheet is not enough');
+    server.release(sheets[1]);
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('bucket-lab').shadowRoot.querySelector('.bl-frame')).visibility === 'visible');
+    assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('bucket-lab').shadowRoot.querySelector('.bl-send')).visibility), 'visible');
+    await page.context().close();
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+});
+
 test('a click made before the wasm arrived is decided at its own time once it does', async () => {
   const wasm = '/pkg/bucketlab_bg.wasm';
   const server = await serve({ hold: [wasm] });

@@ -5,7 +5,7 @@
 // locales/<lang>/errors.json. A form field's own text that holds no number it can read
 // (www/i18n/typed-number.js) is worded from that text.
 import tables from './locales/errors.js';
-import { cut, translator } from './translate.js';
+import { cut, intl, translator } from './translate.js';
 import { readings, unreadable } from './typed-number.js';
 
 /**
@@ -19,7 +19,7 @@ export function refusal(error, lang, label = () => undefined, input = () => unde
   if (!problem) return String(error?.message ?? error);
   const t = translator(tables, lang);
   // Bounds as the page writes numbers, without thousands separators (a seed's 4294967295).
-  const number = (value) => new Intl.NumberFormat(t.lang, { maximumFractionDigits: 20, useGrouping: false }).format(value);
+  const number = (value) => intl(Intl.NumberFormat, t.lang, { maximumFractionDigits: 20, useGrouping: false }).format(value);
   const rule = t(`rules.${problem.rule}`, {
     min: problem.min === undefined ? undefined : number(problem.min),
     max: problem.max === undefined ? undefined : number(problem.max),

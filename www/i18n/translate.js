@@ -35,17 +35,28 @@ export function langOf(node = document.documentElement) {
 
 /** How numbers are written in the texts, and so which plural form they take. */
 const NUMBER_OPTIONS = { maximumFractionDigits: 3 };
+/** The Intl objects made so far (see `intl`). */
+const made = new Map();
+/**
+ * `new Kind(lang, options)` (Intl.NumberFormat, Intl.PluralRules…), made once for each language
+ * and options: making one costs far more than using it, and texts are filled by the hundred.
+ */
+export function intl(Kind, lang, options = {}) {
+  const key = `${Kind.name} ${lang} ${JSON.stringify(options)}`;
+  if (!made.has(key)) made.set(key, new Kind(lang, options));
+  return made.get(key);
+}
 
 /**
  * `text` with every `{name}` replaced by `values[name]`: numbers as `lang` writes them (2,5 in
  * Portuguese, at most 3 decimals), anything else as text. A mark with no value is left as it is.
  */
 export function fill(text, values = {}, lang = DEFAULT_LANG) {
-  const numbers = new Intl.NumberFormat(lang, NUMBER_OPTIONS);
+  if (!text.includes('{')) return text;
   return text.replace(/\{(\w+)\}/g, (mark, name) => {
     const value = values[name];
     if (value === undefined || value === null) return mark;
-    return typeof value === 'number' ? numbers.format(value) : String(value);
+    return typeof value === 'number' ? intl(Intl.NumberFormat, lang, NUMBER_OPTIONS).format(value) : String(value);
   });
 }
 
@@ -93,9 +104,9 @@ const ZERO_IS_OTHER = ['pt-BR'];
  * a count written as 0 there takes "other".
  */
 function pluralCategory(count, lang) {
-  const shown = new Intl.NumberFormat('en', NUMBER_OPTIONS).format(Math.abs(count));
+  const shown = intl(Intl.NumberFormat, 'en', NUMBER_OPTIONS).format(Math.abs(count));
   if (shown === '0' && ZERO_IS_OTHER.includes(lang)) return 'other';
-  return new Intl.PluralRules(lang, NUMBER_OPTIONS).select(count);
+  return intl(Intl.PluralRules, lang, NUMBER_OPTIONS).select(count);
 }
 
 /**
@@ -118,8 +129,8 @@ export function translator(tables, lang) {
     return typeof text === 'string' ? fill(text, values, t.lang) : `⟦${key}⟧`;
   };
   t.raw = raw;
-  t.number = (value, digits = 3) => new Intl.NumberFormat(t.lang, { maximumFractionDigits: digits }).format(value);
-  t.percent = (share, digits = 1) => new Intl.NumberFormat(t.lang, { style: 'percent', maximumFractionDigits: digits }).format(share);
+  t.number = (value, digits = 3) => intl(Intl.NumberFormat, t.lang, { maximumFractionDigits: digits }).format(value);
+  t.percent = (share, digits = 1) => intl(Intl.NumberFormat, t.lang, { style: 'percent', maximumFractionDigits: digits }).format(share);
   t.lang = pickLang(lang);
   return t;
 }
