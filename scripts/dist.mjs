@@ -38,12 +38,12 @@ const COMPRESS = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.was
 /** A quoted string or a CSS url(…) that may name a file: `./a/b.js`, `../../x.css`, `c.wasm?v#h`. */
 const REFERENCE = /(["'`])((?:\.\/|(?:\.\.\/)+)?[\w@-][\w@./-]*\.[a-z0-9]+)([?#][^"'`]*)?\1|url\(\s*((?:\.\/|(?:\.\.\/)+)?[\w@-][\w@./-]*\.[a-z0-9]+)\s*\)/gi;
 
-async function walk(dir) {
+async function walk(dir, root = dir) {
   const files = [];
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) files.push(...await walk(path));
-    else files.push(relative(SOURCE, path).split('\\').join('/'));
+    if (entry.isDirectory()) files.push(...await walk(path, root));
+    else files.push(relative(root, path).split('\\').join('/'));
   }
   return files;
 }

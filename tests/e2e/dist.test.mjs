@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -38,7 +38,7 @@ after(async () => {
 async function list(dir) {
   const found = [];
   for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) found.push(relative(out, join(entry.parentPath ?? entry.path, entry.name)));
+    if (entry.isFile()) found.push(relative(dir, join(entry.parentPath ?? entry.path, entry.name)));
   }
   return found.sort();
 }
@@ -80,6 +80,19 @@ test('assets have content-hashed names; pages and public entry points keep their
     assert.ok(hash, `${asset} has a hash in its name`);
     const content = await readFile(join(out, asset));
     assert.equal(createHash('sha256').update(content).digest('hex').slice(0, 10), hash, `${asset}: the hash is of its content`);
+  }
+});
+
+test('buildDist reads the folder it is given: a copy of www/ elsewhere builds the same files', async () => {
+  const copy = await mkdtemp(join(tmpdir(), 'bucketlab-www-'));
+  const again = await mkdtemp(join(tmpdir(), 'bucketlab-dist-'));
+  try {
+    await cp(new URL('../../www/', import.meta.url).pathname, copy, { recursive: true });
+    await buildDist(copy, again, { base: SUB_PATH, lrs: checkLrs(lrs.endpoint) });
+    assert.deepEqual(await list(again), files);
+  } finally {
+    await rm(copy, { recursive: true, force: true });
+    await rm(again, { recursive: true, force: true });
   }
 });
 
