@@ -63,6 +63,9 @@ report bucketlab_replay
 wasm_module bucketlab_config release -Oz config
 report bucketlab_config
 
+# The notices of the crates compiled into the modules, shipped beside them (their licences ask it).
+node scripts/notices.mjs
+
 # The widget's markup, rendered natively by the view's own code (src/view/markup.rs); the words
 # every part shows, checked across languages; then the pages (the lesson in each language, embed.html).
 cargo build --bin render-markup

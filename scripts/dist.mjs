@@ -22,7 +22,7 @@ const SOURCE = resolve(process.argv[2] ?? join(ROOT, 'www'));
 const OUT = resolve(process.argv[3] ?? join(ROOT, 'dist'));
 
 /** Names other sites link to: they must not change between releases. */
-export const STABLE = new Set(['bucket-lab.js', 'embed-resizer.js']);
+export const STABLE = new Set(['bucket-lab.js', 'embed-resizer.js', 'THIRD-PARTY-NOTICES.txt']);
 /** Files the static host itself reads by name (response headers such as the CSP). */
 export const HOST_FILES = new Set(['_headers']);
 /** Files in the served directory that are not part of the site. */

@@ -104,6 +104,8 @@ export async function pack(site = join(ROOT, 'dist')) {
     }
     // .txt: H5P hosts refuse a file whose extension is not on their list, and a bare LICENSE has none.
     await copyFile(join(ROOT, 'LICENSE'), join(lib, 'LICENSE.txt'));
+    // The script holds the widget's wasm: the notices of the crates compiled into it go with it.
+    await copyFile(join(ROOT, 'www', 'THIRD-PARTY-NOTICES.txt'), join(lib, 'THIRD-PARTY-NOTICES.txt'));
     await writeFile(join(lib, 'bucket-lab-h5p.js'), await bundle());
     const h5p = join(site, 'bucketlab.h5p');
     await rm(h5p, { force: true });

@@ -102,7 +102,7 @@ const verbs = (statements) => statements.map((s) => s.verb.id.split('/').pop());
 test('lms: the .h5p holds h5p.json, content and the library with its semantics and LICENSE.txt, and no .wasm', async () => {
   const entries = zipEntries(env.packages.files['bucketlab.h5p']);
   for (const file of ['h5p.json', 'content/content.json', 'H5P.BucketLab-1.0/library.json', 'H5P.BucketLab-1.0/semantics.json',
-    'H5P.BucketLab-1.0/bucket-lab-h5p.js', 'H5P.BucketLab-1.0/LICENSE.txt']) {
+    'H5P.BucketLab-1.0/bucket-lab-h5p.js', 'H5P.BucketLab-1.0/LICENSE.txt', 'H5P.BucketLab-1.0/THIRD-PARTY-NOTICES.txt']) {
     assert.ok(entries.includes(file), `${file} in ${entries.join(', ')}`);
   }
   assert.ok(!entries.some((e) => e.endsWith('.wasm')));
@@ -111,6 +111,8 @@ test('lms: the .h5p holds h5p.json, content and the library with its semantics a
   const dir = join(env.packages.dir, 'bucketlab');
   const licence = await readFile(join(ROOT, 'LICENSE'), 'utf8');
   assert.equal(await readFile(join(dir, 'H5P.BucketLab-1.0', 'LICENSE.txt'), 'utf8'), licence);
+  assert.equal(await readFile(join(dir, 'H5P.BucketLab-1.0', 'THIRD-PARTY-NOTICES.txt'), 'utf8'),
+    await readFile(join(ROOT, 'www', 'THIRD-PARTY-NOTICES.txt'), 'utf8'), 'the notices of the crates in the script\'s wasm');
   const h5p = JSON.parse(await readFile(join(dir, 'h5p.json'), 'utf8'));
   const library = JSON.parse(await readFile(join(dir, 'H5P.BucketLab-1.0', 'library.json'), 'utf8'));
   assert.equal(library.license, 'MIT');
