@@ -14,9 +14,12 @@ import { initSync } from './pkg/bucketlab.js';
  * where webpack would bundle the file a `require.resolve` names).
  */
 function wasmBytes() {
-  const beside = fileURLToPath(new URL('./pkg/bucketlab_bg.wasm', import.meta.url));
+  // In a CommonJS bundle (esbuild's default for --platform=node) import.meta.url is empty: the
+  // bundle's own folder is __dirname there.
+  const here = import.meta.url ? dirname(fileURLToPath(import.meta.url)) : __dirname;
+  const beside = join(here, 'pkg', 'bucketlab_bg.wasm');
   if (existsSync(beside)) return readFileSync(beside);
-  for (let dir = dirname(beside); ; dir = dirname(dir)) {
+  for (let dir = here; ; dir = dirname(dir)) {
     const installed = join(dir, 'node_modules', 'bucketlab', 'pkg', 'bucketlab_bg.wasm');
     if (existsSync(installed)) return readFileSync(installed);
     if (dirname(dir) === dir) break;

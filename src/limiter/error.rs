@@ -240,8 +240,6 @@ impl Given {
     }
 }
 
-/// Writes `text` in double quotes, escaping quotes, backslashes and control characters the way
-/// a Rust or JavaScript string literal would.
 /// Whether `c` changes how the text around it is laid out without being a control character:
 /// the bidirectional marks, embeddings, overrides and isolates (U+202E would show `1.0.0.01` as
 /// `10.0.0.1`) and the line and paragraph separators. A quoted value, or a key in a report,
@@ -250,6 +248,8 @@ pub fn reorders_text(c: char) -> bool {
     matches!(c, '\u{61c}' | '\u{200e}' | '\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
+/// Writes `text` in double quotes, escaping quotes, backslashes, control characters and those
+/// that reorder text ([`reorders_text`]) the way a Rust or JavaScript string literal would.
 fn quote(out: &mut String, text: impl Iterator<Item = char>) {
     out.push('"');
     for c in text {

@@ -265,7 +265,9 @@ impl Widget {
         }
         // The countdown's line changes silently (ten times a second); the end of a live wait is
         // said once, as good news a reader waits for (after a step's moment, if one brought it).
-        let live = self.past.is_none();
+        // Not while the automatic traffic runs: its stream of waits is not narrated (see
+        // `show_decisions`), and each of its 429s would be followed by the news.
+        let live = self.past.is_none() && self.session.traffic().is_none();
         if let (true, true, diagram::Retry::Now { changed }) = (live, self.waiting, retry) {
             self.announcer.news(if changed {
                 l.retry_now_changed

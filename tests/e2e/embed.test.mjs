@@ -171,6 +171,17 @@ test('changing attributes reconfigures the running widget', async () => {
     document.documentElement.lang = 'pt-BR';
   });
   await page.waitForFunction(() => document.getElementById('a').diagram?.lang === 'pt-BR');
+  // A write that leaves the language as it is (a head manager's, a translator's) mounts nothing anew.
+  const remounts = await page.evaluate(async () => {
+    let ready = 0;
+    const a = document.getElementById('a');
+    a.addEventListener('bucketlab:ready', () => { ready += 1; });
+    const before = a.diagram;
+    for (const tag of ['pt-BR', 'pt-br', 'pt']) document.documentElement.lang = tag;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    return [ready, a.diagram === before];
+  });
+  assert.deepEqual(remounts, [0, true]);
   assert.equal(await counter(page, 'a'), '9,0 / 10');
   assert.equal(await page.evaluate(() => document.getElementById('a').diagram.paused), true);
   assert.equal(await page.evaluate(() => document.getElementById('c').diagram.lang), 'en', 'c keeps its own lang');
@@ -208,10 +219,14 @@ test('tokens sets the level a diagram starts at: a capacity lowered later caps t
     return [c.diagram?.capacity, c.diagram?.tokens, c.error];
   }), [20, 20, null]);
   assert.equal(await counter(page, 'c'), '20.0 / 20');
+  // A remount that keeps the level (its language changed) does not bring tokens back up either.
+  await page.evaluate(() => document.getElementById('c').setAttribute('lang', 'pt-BR'));
+  await page.waitForFunction(() => document.getElementById('c').diagram?.lang === 'pt-BR');
+  assert.deepEqual(await page.evaluate(() => [document.getElementById('c').diagram.tokens, document.getElementById('c').error]), [20, null]);
   await page.evaluate(() => document.getElementById('c').setAttribute('tokens', '25'));
   await page.waitForFunction(() => document.getElementById('c').error);
-  assert.equal(await inside(page, 'c', '.bl-error-title'), 'Invalid attribute: tokens');
-  assert.match(await inside(page, 'c', '.bl-error-detail'), /25 is not allowed; use a number from 0 to 20\.$/);
+  assert.equal(await inside(page, 'c', '.bl-error-title'), 'Atributo inválido: tokens');
+  assert.match(await inside(page, 'c', '.bl-error-detail'), /25 não é permitido; use um número de 0 a 20\.$/);
   await page.context().close();
 });
 
@@ -544,7 +559,7 @@ test('a page that requires Trusted Types: the element works through its "bucketl
   await page.goto(`${site.url}untrusted.html`);
   await page.waitForFunction(() => document.getElementById('a').error);
   const detail = await inside(page, 'a', '.bl-error-detail');
-  assert.match(detail, /requires Trusted Types .* add bucketlab to the trusted-types directive \(trusted-types bucketlab\)/, detail);
+  assert.match(detail, /requires Trusted Types .* add bucketlab to the trusted-types directive \(trusted-types bucketlab/, detail);
   assert.equal(await page.evaluate(() => document.getElementById('a').error.message), detail);
   await page.context().close();
 });
@@ -795,6 +810,11 @@ test('a long value or name is quoted cut at 40 characters, in the element\'s box
   for (const text of [title, ...details]) assert.ok(!text.includes(long.slice(0, 41)), text);
   assert.equal(title, `Unknown setting in the address: ${long.slice(0, 40)}…`);
   assert.ok(embed.problems.every((p) => !p.includes(long.slice(0, 41))), embed.problems.join('\n'));
+  // A character that would reorder the box's text (U+202E) is quoted as its code.
+  await embed.goto(`${site.url}embed.html?view=${encodeURIComponent('\u202egnissim')}&lang=en`);
+  await embed.waitForFunction(() => document.querySelector('bucket-lab').error?.errors?.[0]?.attribute === 'view');
+  const box = (await embedError(embed)).details.join(' ');
+  assert.ok(!box.includes('\u202e') && box.includes('\\u{202e}gnissim'), box);
   await embed.context().close();
 });
 

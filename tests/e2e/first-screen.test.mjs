@@ -144,13 +144,10 @@ test('embed.html never paints its widget unstyled: hidden until both stylesheets
   try {
     const page = await openPage(browser);
     await page.goto(`${server.url}embed.html?lang=en`, { waitUntil: 'commit' });
-    const visibility = () => page.evaluate(() => {
-      const frame = document.querySelector('bucket-lab')?.shadowRoot?.querySelector('.bl-frame');
-      return frame && frame.querySelector('.bl-send') ? getComputedStyle(frame).visibility : null;
-    });
+    const visibility = () => page.evaluate(() => getComputedStyle(document.querySelector('bucket-lab').shadowRoot.querySelector('.bl-frame')).visibility);
     await page.waitForFunction(() => document.querySelector('bucket-lab')?.shadowRoot?.querySelector('.bl-frame .bl-send'));
-    // The fallback that shows the element after 3 s whatever happened, held still while this test
-    // looks (a loaded machine could take that long between two steps).
+    // The fallback that shows the element after 3 s whatever happened, held still while this
+    // test looks (a loaded machine could take that long between two steps).
     const fallback = await page.evaluate(() => document.querySelector('bucket-lab').getAnimations().map((a) => {
       a.pause();
       return a.effect.getTiming().delay;
@@ -159,10 +156,27 @@ test('embed.html never paints its widget unstyled: hidden until both stylesheets
     assert.equal(await visibility(), 'hidden', 'the markup is there, not shown');
     server.release(sheets[0]);
     await page.waitForFunction(() => [...document.querySelector('bucket-lab').shadowRoot.styleSheets].some((s) => s.href?.endsWith('widget.css') && s.cssRules.length > 0));
-    assert.equal(await visibility(), 'hidden', 'one stylesheet is not enough');
+    assert.equal(await visibility(), 'hidden', 'widget.css alone is not enough');
     server.release(sheets[1]);
     await page.waitForFunction(() => getComputedStyle(document.querySelector('bucket-lab').shadowRoot.querySelector('.bl-frame')).visibility === 'visible');
     assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('bucket-lab').shadowRoot.querySelector('.bl-send')).visibility), 'visible');
+    // Chromium applies the two in the page's order; another engine may apply bucket-lab.css
+    // first: alone, it keeps the frame hidden too (the sheets adopted one at a time, by hand).
+    const alone = await page.evaluate(async () => {
+      const text = (name) => fetch(`./element/${name}`).then((r) => r.text());
+      const [widget, element] = await Promise.all([text('widget.css'), text('bucket-lab.css')]);
+      const host = document.body.appendChild(document.createElement('div'));
+      const root = host.attachShadow({ mode: 'open' });
+      root.innerHTML = '<div class="bl-frame"><button class="bl-send">x</button></div>';
+      const sheet = (css) => Object.assign(new CSSStyleSheet(), {}).replace(css);
+      root.adoptedStyleSheets = [await sheet(element)];
+      const seen = [getComputedStyle(root.querySelector('.bl-frame')).visibility];
+      root.adoptedStyleSheets = [await sheet(element), await sheet(widget)];
+      seen.push(getComputedStyle(root.querySelector('.bl-frame')).visibility);
+      host.remove();
+      return seen;
+    });
+    assert.deepEqual(alone, ['hidden', 'visible'], 'bucket-lab.css alone keeps the frame hidden; with widget.css it shows');
     await page.context().close();
   } finally {
     await browser.close();

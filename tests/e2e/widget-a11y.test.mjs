@@ -282,6 +282,28 @@ test('live region: the end of a 429\'s wait is said once, when the countdown rea
   await page.context().close();
 });
 
+test('live region: while the automatic traffic runs, the end of its waits is not said (its stream is not narrated)', async () => {
+  const page = await openLesson(env, 'en.html?capacity=1&refill-rate=1');
+  await page.fill(`${W} .bl-traffic-rate`, '2.5');
+  await listen(page);
+  await page.selectOption(`${W} .bl-traffic`, 'steady');
+  // Traffic at 2.5/s on B = 1, r = 1, in running time: 429s, each wait then over before the next
+  // arrival, for five lesson seconds (the live region speaks every 1.5 s of them).
+  const start = await page.evaluate(() => window.bucketlab.diagram.now);
+  await page.waitForFunction((start) => window.bucketlab.diagram.now > start + 5, start, { timeout: 20000 });
+  // A press of the reader's own, heard after whatever was queued before it.
+  await page.evaluate(() => window.bucketlab.diagram.pause());
+  await page.focus(`${W} .bl-send`);
+  await page.keyboard.press('Enter');
+  const outcome = (await page.textContent(`${W} .bl-status`)).trim();
+  await page.waitForFunction((said) => window.__heard.some((h) => h.text.includes(said)), outcome.slice(0, 20), { timeout: 6000 });
+  const texts = await heard(page);
+  assert.ok(texts.some((text) => text.startsWith('Denied')), `the traffic's first 429 is said: ${texts.join(' | ')}`);
+  assert.ok(texts.every((text) => !text.includes('Wait over')), texts.join(' | '));
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('live region: sends right after a reset are said after it, counted from it', async () => {
   const page = await openLesson(env, '?capacity=5');
   await page.evaluate(() => window.bucketlab.diagram.pause());

@@ -114,14 +114,16 @@ const WEBPACK_SERVER = `export default { mode: 'production', target: 'node', ent
   output: { path: new URL('server/webpack', import.meta.url).pathname, filename: 'server.mjs', module: true, library: { type: 'module' } } };
 `;
 
-test('server bundles (esbuild for Node, Vite\'s SSR build with the package inlined, webpack\'s node target) run TokenBucket', async () => {
+test('server bundles (esbuild for Node as ESM and CommonJS, Vite\'s SSR build with the package inlined, webpack\'s node target) run TokenBucket', async () => {
   const app = await freshApp();
   await writeFile(join(app, 'server.js'), SERVER);
   await writeFile(join(app, 'webpack.server.js'), WEBPACK_SERVER);
   await esbuild({ entryPoints: [join(app, 'server.js')], bundle: true, platform: 'node', format: 'esm', outfile: join(app, 'server', 'esbuild.mjs'), logLevel: 'warning' });
+  // esbuild's default format for Node is CommonJS, where import.meta.url is empty (it warns so).
+  await esbuild({ entryPoints: [join(app, 'server.js')], bundle: true, platform: 'node', outfile: join(app, 'server', 'esbuild.cjs'), logLevel: 'error' });
   await build({ root: app, logLevel: 'warn', configFile: false, ssr: { noExternal: true }, build: { ssr: join(app, 'server.js'), outDir: join(app, 'server', 'vite') } });
   await mustRun(join(ROOT, 'node_modules', '.bin', 'webpack'), ['--config', 'webpack.server.js'], { cwd: app });
-  for (const bundle of ['server/esbuild.mjs', 'server/vite/server.js', 'server/webpack/server.mjs']) {
+  for (const bundle of ['server/esbuild.mjs', 'server/esbuild.cjs', 'server/vite/server.js', 'server/webpack/server.mjs']) {
     const source = await readFile(join(app, bundle), 'utf8');
     assert.doesNotMatch(source, /from\s*["']bucketlab["']/, `${bundle} inlines the package`);
     const run = spawnSync(process.execPath, [bundle], { cwd: app, encoding: 'utf8' });

@@ -7,7 +7,7 @@
 // A page may give the element that markup itself, in a declarative shadow root (embed.html does).
 import init, { checkSetting } from '../pkg/bucketlab.js';
 import tables from '../i18n/locales/element.js';
-import { cut, langOf, supportedLang, translator } from '../i18n/translate.js';
+import { cut, intl, langOf, supportedLang, translator } from '../i18n/translate.js';
 import { showError } from './error-box.js';
 import { insertMarkup, mountDiagram } from './mount.js';
 import { onWasmTrap } from './trap.js';
@@ -55,7 +55,7 @@ function loadModule() {
   return moduleReady;
 }
 
-/** Connected elements without a `lang` of their own, which follow the page's `<html lang>`. */
+/** Each connected element's call for a change of `<html lang>` (one without a `lang` of its own follows it). */
 const followers = new Set();
 let pageLang = null;
 /** Calls `onChange` for each follower when `<html lang>` changes (a page's language switch). */
@@ -90,7 +90,7 @@ class AttributeErrors extends Error {
 
 /** `values` quoted and joined with "or" in `lang`'s way: “light”, “dark” ou “auto”. */
 function either(values, lang) {
-  return new Intl.ListFormat(lang, { type: 'disjunction' }).format(values.map((value) => `“${value}”`));
+  return intl(Intl.ListFormat, lang, { type: 'disjunction' }).format(values.map((value) => `“${value}”`));
 }
 
 /**
@@ -236,8 +236,13 @@ export class BucketLabElement extends ElementBase {
   /** The error the element shows instead of the diagram, or null. */
   #error = null;
   #stopFollowing = null;
+  /** The page's language the element last followed: a write of `<html lang>` that leaves it is no change. */
+  #followedLang = null;
   #onLangChange = () => {
-    if (!this.hasAttribute('lang')) this.#render({ keepLevel: true });
+    const lang = langOf(document.documentElement);
+    if (this.hasAttribute('lang') || lang === this.#followedLang) return;
+    this.#followedLang = lang;
+    this.#render({ keepLevel: true });
   };
   #retryLoad = () => {
     if (this.isConnected && !this.#diagram && !this.#refused) this.#render();
@@ -278,8 +283,9 @@ export class BucketLabElement extends ElementBase {
     this.#frame.setAttribute('part', 'frame');
     try {
       insertMarkup(this.#frame, langOf(document.documentElement));
-    } catch {
+    } catch (error) {
       // A page whose Trusted Types refuse the markup: mounting tries again and shows why.
+      if (!error?.trustedTypes) throw error;
     }
     // Shown once the styles apply, so the widget never flashes unstyled.
     this.#frame.hidden = true;
@@ -298,8 +304,8 @@ export class BucketLabElement extends ElementBase {
   }
 
   /**
-   * Why the element shows an error instead of the diagram, or null (while loading, and once the
-   * diagram is mounted): the same error `bucketlab:error` carried. Invalid attributes give one
+   * Why the element shows an error instead of the diagram, or null (before any failure, and once
+   * the diagram is mounted): the error the last `bucketlab:error` carried. Invalid attributes give one
    * error whose `errors` name each (`attribute`, `message`, `localized`).
    */
   get error() {
@@ -322,6 +328,7 @@ export class BucketLabElement extends ElementBase {
     // Moved within the page (disconnected, then connected again before the teardown's
     // microtask): still mounted, with the learner's bucket as it was.
     if (this.#stopWatching) return;
+    this.#followedLang = langOf(document.documentElement);
     this.#stopFollowing = followPageLang(this.#onLangChange);
     // A trap leaves the shared module unusable: show an error instead of a frozen widget.
     this.#stopWatching = onWasmTrap((error) => {
@@ -425,13 +432,16 @@ export class BucketLabElement extends ElementBase {
     if (unstyled.length > 0) {
       console.error(`<bucket-lab> could not load its stylesheets: ${unstyled.join(', ')} (a Content-Security-Policy's style-src must allow them)`);
       const files = unstyled.map((href) => new URL(href).pathname.split('/').pop()).join(', ');
+      // bucket-lab.css shows the frame only once widget.css has loaded: the error must show anyway.
+      this.#frame.style.visibility = 'visible';
       this.#showFailure(new Error(`could not load its stylesheets: ${files}`), this.#t('loadFailed'), this.#t('stylesFailed', { files }));
       return;
     }
     this.#unmount();
     let settings;
     try {
-      settings = readSettings(this);
+      // A level carried over is the bucket's own: `tokens` is not held to a B lowered since.
+      settings = readSettings(this, { mounted: carried.level !== undefined });
     } catch (error) {
       return void this.#fail(error);
     }
@@ -482,7 +492,10 @@ export class BucketLabElement extends ElementBase {
     const name = invalid.map((e) => e.attribute).join(', ');
     const groups = [...this.#refusals, ...(invalid.length > 0 ? [[this.#t(title, { name, count: invalid.length }), ...invalid]] : [])];
     const [[heading, ...details], ...others] = groups;
-    this.#showFailure(new AttributeErrors(invalid), heading, [...details, ...others.flat()]);
+    // What a script hears: the invalid settings, or else the refusals' titles (an unknown setting).
+    const reported = invalid.length > 0 || this.#refusals.length === 0 ? new AttributeErrors(invalid)
+      : Object.assign(new Error(this.#refusals.map(([refusal]) => refusal).join('; ')), { errors: [] });
+    this.#showFailure(reported, heading, [...details, ...others.flat()]);
   }
 
   /**

@@ -13,34 +13,44 @@ import { showError } from './error-box.js';
 import markup from './markup.js';
 
 let instances = 0;
-/** The Trusted Types policy the markup goes through, made on first use (null: none could be). */
-let policy;
+
+/** The build's markup in `lang` (a key of markup.js), its element ids made unique by `id`. */
+function html(lang, id) {
+  if (!Object.hasOwn(markup, lang) || !/^bl-\d+$/.test(id)) throw new TypeError(`no widget markup for ${lang} with id ${id}`);
+  return markup[lang].replaceAll('{id}', id);
+}
 
 /**
- * `html` as a page with Trusted Types takes it: through a policy named "bucketlab" (the markup is
- * the build's own, src/view/markup.rs, with no reader's text in it), or as it is where the page has
- * no Trusted Types or does not allow that name (then, if the page requires Trusted Types, the
- * assignment fails and insertMarkup says what to add).
+ * The Trusted Types policy named "bucketlab" (undefined: not asked for yet; null: none, the
+ * browser has no Trusted Types or the page's trusted-types list does not allow the name). It
+ * builds the markup itself from the build's (src/view/markup.rs), so it blesses no other HTML.
+ * Asked for on every page with Trusted Types, as a page cannot tell whether it requires them
+ * without a violation of its own.
  */
-function trusted(html) {
+let policy;
+function trustedTypesPolicy() {
   if (policy === undefined) {
     try {
-      policy = globalThis.trustedTypes?.createPolicy('bucketlab', { createHTML: (text) => text }) ?? null;
+      policy = globalThis.trustedTypes?.createPolicy('bucketlab', { createHTML: (_input, lang, id) => html(lang, id) }) ?? null;
     } catch {
       policy = null;
     }
   }
-  return policy ? policy.createHTML(html) : html;
+  return policy;
 }
 
 /** Puts the widget's markup in `lang` into `root`, replacing what it holds. */
 export function insertMarkup(root, lang) {
   instances += 1;
+  const id = `bl-${instances}`;
+  const trusted = trustedTypesPolicy();
   try {
-    root.innerHTML = trusted(markup[lang].replaceAll('{id}', `bl-${instances}`));
+    root.innerHTML = trusted ? trusted.createHTML('', lang, id) : html(lang, id);
   } catch (error) {
     if (!/TrustedHTML/i.test(String(error?.message))) throw error;
-    throw new Error("bucketlab: this page's Content-Security-Policy requires Trusted Types (require-trusted-types-for 'script'), and the diagram's markup needs its policy: add bucketlab to the trusted-types directive (trusted-types bucketlab)", { cause: error });
+    throw Object.assign(new Error("bucketlab: this page's Content-Security-Policy requires Trusted Types (require-trusted-types-for 'script'), " +
+      "and the diagram's markup needs its policy: add bucketlab to the trusted-types directive (trusted-types bucketlab; " +
+      "and 'allow-duplicates' if the page loads two copies of the element)", { cause: error }), { trustedTypes: true });
   }
 }
 

@@ -63,10 +63,21 @@ export function fill(text, values = {}, lang = DEFAULT_LANG) {
 /** The most of a value a message quotes: a person's text can be any length. */
 export const MAX_QUOTED = 40;
 
-/** `text` as a message quotes it: at most `max` characters, then "…" when it is longer. */
+/**
+ * The characters that reorder or break the text around them (bidirectional marks, embeddings,
+ * overrides and isolates; line and paragraph separators), as the core's `reorders_text` lists them.
+ */
+const REORDERS_TEXT = /[\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
+
+/**
+ * `text` as a message quotes it: at most `max` characters, then "…" when it is longer; a character
+ * that would reorder the message around it (U+202E) written as its code, `\u{202e}`, as the core
+ * quotes it.
+ */
 export function cut(text, max = MAX_QUOTED) {
   const chars = [...String(text)];
-  return chars.length > max ? `${chars.slice(0, max).join('')}…` : String(text);
+  const shown = chars.length > max ? `${chars.slice(0, max).join('')}…` : String(text);
+  return shown.replace(REORDERS_TEXT, (c) => `\\u{${c.codePointAt(0).toString(16)}}`);
 }
 
 /** The CLDR plural categories: the only keys a plural entry may have, `other` always among them. */

@@ -7,12 +7,12 @@
 // allowed; the core's own sentence, with its field names, goes to the console.
 import tables from '../i18n/locales/errors.js';
 import { refusal } from '../i18n/refusal.js';
-import { translator } from '../i18n/translate.js';
+import { intl, translator } from '../i18n/translate.js';
 import { pageLang } from './strings.js';
 
 const t = translator(tables, pageLang());
 // Numbers as the page writes them, without thousands separators (as refusal.js writes them).
-const number = (value) => new Intl.NumberFormat(t.lang, { maximumFractionDigits: 20, useGrouping: false }).format(value);
+const number = (value) => intl(Intl.NumberFormat, t.lang, { maximumFractionDigits: 20, useGrouping: false }).format(value);
 // A character given as its code point (NaN: none).
 const char = (code) => (Number.isNaN(code) ? '' : String.fromCodePoint(code));
 

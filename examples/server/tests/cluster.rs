@@ -587,6 +587,7 @@ fn cluster_resharding_a_live_slot_loses_no_request_and_no_token() {
 /// if it is still running after 20 s: a startup error must never be a hang.
 fn startup_error(args: &[&str]) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_bucketlab-server"))
+        .env_remove("BUCKETLAB_STORE")
         .args(["--listen", "127.0.0.1:0"])
         .args(args)
         .stdout(Stdio::null())

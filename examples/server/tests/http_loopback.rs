@@ -275,6 +275,7 @@ struct ServerProcess(Child, String);
 impl ServerProcess {
     fn start(args: &[&str]) -> ServerProcess {
         let mut child = Command::new(env!("CARGO_BIN_EXE_bucketlab-server"))
+            .env_remove("BUCKETLAB_STORE")
             .args(["--listen", "127.0.0.1:0"])
             .args(args)
             .stdout(Stdio::piped())
@@ -508,6 +509,7 @@ fn the_binary_refuses_bad_settings_naming_them() {
             false => vec!["--listen", "127.0.0.1:0"],
         };
         let output = Command::new(env!("CARGO_BIN_EXE_bucketlab-server"))
+            .env_remove("BUCKETLAB_STORE")
             .args(listen)
             .args(&args)
             .output()
@@ -615,6 +617,7 @@ fn the_binary_never_prints_a_redis_password() {
         ),
     ] {
         let output = Command::new(env!("CARGO_BIN_EXE_bucketlab-server"))
+            .env_remove("BUCKETLAB_STORE")
             .args(["--listen", "127.0.0.1:0"])
             .args(&args)
             .output()
