@@ -288,10 +288,9 @@ fn the_recommendation_is_what_replaying_it_limits() {
     );
 }
 
-#[test]
-fn a_key_with_control_characters_is_shown_escaped_never_sent_to_the_terminal() {
-    let log = "{\"time\":1700000000,\"user\":\"evil\\u001b[2J\\nfake line\"}\n";
-    let output = bucketlab(
+/// A replay of JSON lines `log` (standard input) on B = 1, r = 1, keyed by each line's `user`.
+fn replay_by_user(log: &str) -> std::process::Output {
+    bucketlab(
         &[
             "replay",
             "--capacity",
@@ -303,7 +302,13 @@ fn a_key_with_control_characters_is_shown_escaped_never_sent_to_the_terminal() {
             "-",
         ],
         log.as_bytes(),
-    );
+    )
+}
+
+#[test]
+fn a_key_with_control_characters_is_shown_escaped_never_sent_to_the_terminal() {
+    let log = "{\"time\":1700000000,\"user\":\"evil\\u001b[2J\\nfake line\"}\n";
+    let output = replay_by_user(log);
     let table = String::from_utf8(output.stdout).unwrap();
     assert!(!table.contains('\u{1b}'), "{table:?}");
     assert!(
@@ -318,19 +323,7 @@ fn a_key_or_value_that_would_reorder_the_report_is_shown_escaped() {
     // U+202E shows what follows right to left: "\u{202e}1.0.0.01" would read as 10.0.0.1; U+2028
     // and U+2029 break a line where a terminal or an editor shows them.
     let log = "{\"time\":1700000000,\"user\":\"\\u202e1.0.0.01\"}\n{\"time\":1700000001,\"user\":\"a\\u2028b\\u2029c\\u2066d\"}\n{\"time\":\"\\u202e5\",\"user\":\"x\"}\n";
-    let output = bucketlab(
-        &[
-            "replay",
-            "--capacity",
-            "1",
-            "--refill-rate",
-            "1",
-            "--key",
-            "field:user",
-            "-",
-        ],
-        log.as_bytes(),
-    );
+    let output = replay_by_user(log);
     let report = format!(
         "{}{}",
         String::from_utf8(output.stdout).unwrap(),
