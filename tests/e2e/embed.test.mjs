@@ -739,8 +739,14 @@ test('embed.html names every bad setting at once, in the page\'s language, by th
   await page.context().close();
 });
 
-test('embed.html names a bad paused with the settings the element refuses, and after an unknown one', async () => {
+test('embed.html names a bad paused with the settings the element refuses, and after an unknown one; a script hears it all in one bucketlab:error', async () => {
   const page = await openPage(browser);
+  await page.addInitScript(() => {
+    window.heard = [];
+    document.addEventListener('bucketlab:error', ({ detail: { error } }) => {
+      window.heard.push({ message: error.message, attributes: error.errors.map((e) => e.attribute) });
+    });
+  });
   await page.goto(`${site.url}embed.html?paused=yes&lang=en&cost=9`);
   await page.waitForFunction(() => document.querySelector('bucket-lab').shadowRoot.querySelectorAll('.bl-error-detail').length === 2);
   assert.deepEqual(await embedError(page), {
@@ -762,6 +768,14 @@ test('embed.html names a bad paused with the settings the element refuses, and a
     ],
   });
   assert.equal(await page.evaluate(() => document.querySelector('bucket-lab').diagram), null);
+  // Once, when everything wrong is known: not first with the unknown setting alone.
+  assert.deepEqual(await page.evaluate(() => window.heard.map((e) => e.attributes)), [['cost']]);
+  assert.deepEqual(await page.evaluate(() => document.querySelector('bucket-lab').error.errors.map((e) => e.attribute)), ['cost']);
+  // An unknown setting alone is heard too, with its title, once.
+  await page.goto(`${site.url}embed.html?refill_rate=2&lang=en`);
+  await page.waitForFunction(() => window.heard.length > 0);
+  await page.waitForFunction(() => document.querySelector('bucket-lab').shadowRoot.querySelector('.bl-error-title'));
+  assert.deepEqual(await page.evaluate(() => window.heard), [{ message: 'Unknown setting in the address: refill_rate', attributes: [] }]);
   await page.context().close();
 });
 

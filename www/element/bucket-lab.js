@@ -445,8 +445,9 @@ export class BucketLabElement extends ElementBase {
     } catch (error) {
       return void this.#fail(error);
     }
-    // refuseSettings showed its refusals already, and the attributes add none.
-    if (this.#refused) return;
+    // refuseSettings showed its refusals already, and the attributes add none: now the page hears
+    // of them, once, with everything that is wrong.
+    if (this.#refused) return void this.#fail(new AttributeErrors([]));
     const frame = this.#frame;
     for (const name of [...frame.getAttributeNames()]) if (name.startsWith('data-')) frame.removeAttribute(name);
     const capacity = carried.capacity ?? settings.capacity;
@@ -480,7 +481,7 @@ export class BucketLabElement extends ElementBase {
    * (refuseSettings' and the attributes' `error`) under one title; says each invalid attribute
    * once on the console.
    */
-  #fail(error) {
+  #fail(error, { report = true } = {}) {
     this.#unmount();
     if (!(error instanceof AttributeError || error instanceof AttributeErrors)) throw error;
     const errors = error.errors ?? [error];
@@ -495,7 +496,9 @@ export class BucketLabElement extends ElementBase {
     // What a script hears: the invalid settings, or else the refusals' titles (an unknown setting).
     const reported = invalid.length > 0 || this.#refusals.length === 0 ? new AttributeErrors(invalid)
       : Object.assign(new Error(this.#refusals.map(([refusal]) => refusal).join('; ')), { errors: [] });
-    this.#showFailure(reported, heading, [...details, ...others.flat()]);
+    showError(this.#frame, heading, [...details, ...others.flat()]);
+    if (report) this.#report(reported);
+    else this.#error = reported;
   }
 
   /**
@@ -511,8 +514,9 @@ export class BucketLabElement extends ElementBase {
     this.#refusals = refusals;
     this.#invalid = invalid;
     this.#generation += 1;
-    // Shown at once; the attributes' errors join them once the module can check the numbers.
-    this.#fail(new AttributeErrors([]));
+    // Shown at once; the attributes' errors join them once the module can check the numbers, and
+    // then the page hears of them all in one bucketlab:error (or of the module's failure to load).
+    this.#fail(new AttributeErrors([]), { report: false });
     if (this.isConnected) this.#render();
   }
 
