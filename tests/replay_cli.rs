@@ -415,6 +415,33 @@ fn curve_table(log: &str) -> String {
     table[at..].to_owned()
 }
 
+/// The curve ends on the rate where every column reaches its floor, even one the round rates
+/// (1, 2, 5 per decade) skip: a burst of 10, then a request every 1/7 s, needs B = 10 from 8/s.
+#[test]
+fn the_curve_shows_the_rate_where_the_need_reaches_its_floor() {
+    let mut log = "1700000000,a\n".repeat(10);
+    for k in 1..=70 {
+        log.push_str(&format!("{},a\n", 1_700_000_000.0 + f64::from(k) / 7.0));
+    }
+    let table = curve_table(&log);
+    let rows: Vec<String> = table
+        .lines()
+        .skip(2)
+        .map(|line| {
+            line.split_whitespace()
+                .take(5)
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    assert!(rows.contains(&"8 10 10 10 10".to_owned()), "{table}");
+    let last_changing = rows.iter().rposition(|row| !row.ends_with(" 10")).unwrap();
+    assert!(
+        rows[last_changing + 1].starts_with("8 "),
+        "the floor's first row follows the last one above it: {table}"
+    );
+}
+
 /// Requests of the log `log` that a token bucket of `capacity` at `rate` limits.
 fn limited(log: &str, capacity: f64, rate: f64) -> u64 {
     let report = run(log.as_bytes(), bucket(capacity, rate)).unwrap().report;

@@ -338,8 +338,9 @@ fn write_time_notes(out: &mut impl Write, report: &Report) -> io::Result<()> {
 }
 
 /// The curve's rows where it changes: round rates (1, 2, 5 per decade) from where the heaviest
-/// key's need starts to fall to where every column has reached its floor (to the hundredth), plus
-/// the rate asked about (when above 0: the grid has no rate 0) and the one recommended.
+/// key's need starts to fall to where every column has reached its floor (to the hundredth), that
+/// rate itself (the knee, round or not: 8/s, say), plus the rate asked about (when above 0: the
+/// grid has no rate 0) and the one recommended.
 fn write_curve(
     out: &mut impl Write,
     curves: &Curves,
@@ -393,7 +394,7 @@ fn write_curve(
             let scaled = rate / m;
             (scaled.log10() - scaled.log10().round()).abs() < 1e-9
         });
-        if mark.is_empty() && !(round && (start..=end).contains(&i)) {
+        if mark.is_empty() && i != end && !(round && (start..=end).contains(&i)) {
             continue;
         }
         writeln!(
