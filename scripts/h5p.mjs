@@ -16,14 +16,12 @@ import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promi
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { rolldown } from 'rolldown';
+import { inlineStylesheets, SHEET_DEFINITION } from './inline-stylesheets.mjs';
 import { zipFolder } from './scorm.mjs';
 
 const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
 const SOURCE = join(ROOT, 'packages', 'h5p');
 const LIBRARY = 'H5P.BucketLab-1.0';
-
-/** A stylesheet a module finds beside itself: `new URL('./widget.css?no-inline', import.meta.url)`. */
-const STYLESHEET_URL = /new URL\(\s*(['"])(\.{1,2}\/[^'"?#]+\.css)(?:[?#][^'"]*)?\1\s*,\s*import\.meta\.url\s*\)/g;
 
 /**
  * The library's script: packages/h5p/bucket-lab-h5p.js and what it imports, as one IIFE.
@@ -45,28 +43,14 @@ export async function bundle() {
       load: (id) => (id === 'bucketlab:wasm' ? `export default ${JSON.stringify(wasm.toString('base64'))};` : null),
       async transform(code, id) {
         if (!code.includes('import.meta.url')) return null;
-        const stylesheets = new Map();
-        for (const [, , path] of code.matchAll(STYLESHEET_URL)) {
-          stylesheets.set(path, await readFile(join(dirname(id), path), 'utf8'));
-        }
-        return code
-          .replace(STYLESHEET_URL, (_, _quote, path) => `__bucketlabStylesheet(${JSON.stringify(stylesheets.get(path))})`)
-          .replaceAll('import.meta.url', '__bucketlabScript');
+        return (await inlineStylesheets(code, id)).replaceAll('import.meta.url', '__bucketlabScript');
       },
     }],
   });
   const { output } = await build.generate({
     format: 'iife',
     minify: true,
-    banner: [
-      'var __bucketlabScript = document.currentScript && document.currentScript.src;',
-      // A browser without constructed sheets in shadow roots (Safari before 16.4) gets a blob: URL
-      // of the text, which the element links: styled wherever the host's CSP allows blob:.
-      'function __bucketlabStylesheet(text) {',
-      '  try { if ("adoptedStyleSheets" in ShadowRoot.prototype) { var sheet = new CSSStyleSheet(); sheet.replaceSync(text); return sheet; } } catch (e) {}',
-      '  return new URL(URL.createObjectURL(new Blob([text], { type: "text/css" })));',
-      '}',
-    ].join('\n'),
+    banner: ['var __bucketlabScript = document.currentScript && document.currentScript.src;', SHEET_DEFINITION].join('\n'),
   });
   await build.close();
   return output[0].code;

@@ -3,7 +3,7 @@
 // entries) and the built site (www/pkg/, www/element/ and the element's words in www/i18n/, after
 // scripts/build.sh) into target/npm/bucketlab/; with --pack, also runs `npm pack` there. The
 // package keeps www/'s layout (element/, i18n/ and pkg/ side by side), so the element's relative
-// URLs still hold. The repository's LICENSE goes in beside package.json (npm packs it whatever
+// URLs still hold; its stylesheets are inlined in its script. The repository's LICENSE goes in beside package.json (npm packs it whatever
 // `files` says). packages/bucketlab/package.json's `prepack` script stops a plain `npm pack` in
 // that folder (it would pack the sources without pkg/, element/ and i18n/); the assembled copy
 // drops it.
@@ -11,6 +11,7 @@
 import { execFileSync } from 'node:child_process';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import { inlineStylesheets, SHEET_DEFINITION, SHEET_FUNCTION } from './inline-stylesheets.mjs';
 
 const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
 const SOURCE = join(ROOT, 'packages', 'bucketlab');
@@ -36,6 +37,14 @@ export async function assemblePackage(out = join(ROOT, 'target', 'npm', 'bucketl
       await cp(join(WWW, file), join(out, file));
     }
   }
+  // The element's own stylesheets inside its script (scripts/inline-stylesheets.mjs): a site's CSS
+  // rule in its bundler (Docusaurus's, a webpack app's) would otherwise process the files the
+  // element links, and esbuild would leave them to be copied by hand. widget.css stays a file too,
+  // for a page that mounts the diagram itself (`bucketlab/widget.css`).
+  const element = join(out, 'element', 'bucket-lab.js');
+  const code = await inlineStylesheets(await readFile(element, 'utf8'), join(WWW, 'element', 'bucket-lab.js'));
+  if (!code.includes(SHEET_FUNCTION)) throw new Error('www/element/bucket-lab.js finds no stylesheet beside itself any more: update scripts/npm-package.mjs');
+  await writeFile(element, `${code}\n${SHEET_DEFINITION}\n`);
   return manifest;
 }
 

@@ -1,5 +1,6 @@
-// The npm package in a fresh app built by Vite 8, by webpack 5 and by esbuild (with the three files
-// docs/embedding.md says to copy, since esbuild leaves `new URL(…, import.meta.url)` alone): `npm pack` of the package,
+// The npm package in a fresh app built by Vite 8, by webpack 5 (as it is, and with a site's own CSS
+// rule) and by esbuild (with the wasm copied as docs/embedding.md says, since esbuild leaves
+// `new URL(…, import.meta.url)` alone): `npm pack` of the package,
 // `npm install` of that tarball into a fresh copy of the app (tests/fixtures/bundler-app) for
 // each, a production build with the repository's pinned Vite and webpack, and the built app in
 // Chromium under the strict CSP: the element sends requests until a 429, the wasm comes from the
@@ -64,6 +65,11 @@ async function checkBuiltApp(dist, wasmPath) {
     assert.match(wasm[0].path, wasmPath);
     assert.equal(wasm[0].type, 'application/wasm');
     assert.deepEqual(site.log.filter((r) => r.status === 404), []);
+    // Both of the element's stylesheets apply in its shadow root (unstyled, it still works).
+    assert.deepEqual(await page.evaluate(() => {
+      const host = document.getElementById('lab');
+      return [getComputedStyle(host).getPropertyValue('--bl-styled').trim(), getComputedStyle(host.shadowRoot.querySelector('.bl-frame')).containerType];
+    }), ['visible', 'inline-size'], 'widget.css and bucket-lab.css apply');
     assert.deepEqual(page.problems, []);
     await page.context().close();
   } finally {
@@ -92,14 +98,31 @@ test('webpack: a production build of a fresh app runs the element and loads the 
   await checkBuiltApp(join(app, 'dist'), new RegExp(`^${emitted.replace('.', '\\.')}$`));
 });
 
-test('esbuild: a bundle of a fresh app, with the wasm and the two stylesheets copied beside it as the docs say, runs the element', async () => {
+// A site's own CSS rule, as Docusaurus and many webpack apps have (css-loader, then
+// mini-css-extract-plugin), applies to every .css the build meets, a `new URL('./x.css', …)` too:
+// the element's stylesheets are inside its script, so the rule never turns them into JavaScript.
+const WEBPACK_CSS_RULE = `import MiniCssExtractPlugin from ${JSON.stringify(join(ROOT, 'node_modules', 'mini-css-extract-plugin', 'dist', 'index.js'))};
+export default { mode: 'production', entry: './main.js',
+  module: { rules: [{ test: /\\.css$/, use: [MiniCssExtractPlugin.loader, ${JSON.stringify(join(ROOT, 'node_modules', 'css-loader', 'dist', 'cjs.js'))}] }] },
+  plugins: [new MiniCssExtractPlugin()],
+  output: { path: new URL('dist', import.meta.url).pathname, filename: 'main.js' } };
+`;
+
+test('webpack with a site\'s CSS rule (css-loader and mini-css-extract-plugin, as Docusaurus has): the element is styled and works', async () => {
+  const app = await freshApp();
+  await writeFile(join(app, 'webpack.config.js'), WEBPACK_CSS_RULE);
+  await mustRun(join(ROOT, 'node_modules', '.bin', 'webpack'), [], { cwd: app });
+  await copyFile(join(app, 'index.html'), join(app, 'dist', 'index.html'));
+  const files = await readdir(join(app, 'dist'));
+  await checkStylesheet(join(app, 'dist'), /^main\.css$/);
+  await checkBuiltApp(join(app, 'dist'), new RegExp(`^${files.find((f) => f.endsWith('.wasm')).replace('.', '\\.')}$`));
+});
+
+test('esbuild: a bundle of a fresh app, with the wasm copied beside it as the docs say, runs the element', async () => {
   const app = await freshApp();
   const out = join(app, 'dist');
   await esbuild({ entryPoints: [join(app, 'main.js')], bundle: true, format: 'esm', target: 'es2022', outfile: join(out, 'main.js'), logLevel: 'warning' });
-  const pkg = join(app, 'node_modules', 'bucketlab');
-  for (const file of ['pkg/bucketlab_bg.wasm', 'element/widget.css', 'element/bucket-lab.css']) {
-    await copyFile(join(pkg, file), join(out, file.split('/')[1]));
-  }
+  await copyFile(join(app, 'node_modules', 'bucketlab', 'pkg', 'bucketlab_bg.wasm'), join(out, 'bucketlab_bg.wasm'));
   await copyFile(join(app, 'index.html'), join(out, 'index.html'));
   await checkBuiltApp(out, /^bucketlab_bg\.wasm$/);
 });

@@ -73,6 +73,8 @@ test('hugo: a bad parameter fails the build naming the page, the line and the ru
       ['lang="en_GB"', 'lang must be "pt-BR", "en" or another tag of those languages (en-GB, pt-PT), got "en_GB"'],
       ['controls="send foo"', 'controls must be "all", "none" or names from send, cost, burst, bucket, traffic, time separated by spaces, got "send foo"'],
       ['paused="yes"', 'paused is "true" or absent, got "yes"'],
+      // Unquoted, a value Hugo reads as a number: quoted in the message all the same.
+      ['paused=1', 'paused is "true" or absent, got "1"'],
       // As the element and mdBook refuse it: a present boolean attribute means on.
       ['paused="false"', 'paused is "true" or absent, got "false"'],
       ['refill-rate=""', 'bucket-lab parameter refill-rate is empty: give it a value, or leave it out for its default'],
@@ -122,6 +124,15 @@ test('hugo: a bad parameter fails the build naming the page, the line and the ru
       await writeFile(page, text.replace(/\{\{< bucket-lab [^>]*>\}\}\n\nThe same/, `{{< bucket-lab ${edges} >}}\n\nThe same`));
       const result = await run('hugo', ['--source', bad]);
       assert.equal(result.code, 0, `${edges}:\n${result.stdout}${result.stderr}`);
+    }
+    // Unquoted, paused=true is a boolean to Hugo: the element is paused, as with "true"; an
+    // unquoted paused=false is no pause.
+    for (const [given, paused] of [['paused=true', true], ['paused=false', false]]) {
+      await writeFile(page, text.replace(/\{\{< bucket-lab [^>]*>\}\}\n\nThe same/, `{{< bucket-lab capacity=3 ${given} >}}\n\nThe same`));
+      const result = await run('hugo', ['--source', bad]);
+      assert.equal(result.code, 0, `${given}:\n${result.stdout}${result.stderr}`);
+      const html = await readFile(join(bad, 'public', 'index.html'), 'utf8');
+      assert.equal(/<bucket-lab capacity="3"[^>]* paused><\/bucket-lab>/.test(html), paused, `${given}: ${html}`);
     }
     // The files' folder given without its final slash is still a folder.
     await writeFile(page, text);

@@ -7,8 +7,9 @@ import { readFileSync } from 'node:fs';
 const spans = (file) => new Set(readFileSync(new URL(`../../docs/${file}`, import.meta.url), 'utf8').match(/`[^`\n]+`/g));
 /** English span → its Portuguese version (examples written in the reader's language). */
 const TRANSLATED = {
-  '`https://example.org/courses/rate-limiting/`': '`https://example.org/cursos/limitacao-de-taxa/`',
+  '`https://example.org/courses/rate-limiting`': '`https://example.org/cursos/limitacao-de-taxa`',
   // The sub-path of that same example address.
+  '`/courses/rate-limiting/`': '`/cursos/limitacao-de-taxa/`',
   '`make dist BASE=/courses/rate-limiting/`': '`make dist BASE=/cursos/limitacao-de-taxa/`',
   '`name=value`': '`nome=valor`',
   '`npm install path/to/target/npm/bucketlab-0.1.0.tgz`': '`npm install caminho/para/target/npm/bucketlab-0.1.0.tgz`',
