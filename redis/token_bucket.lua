@@ -129,9 +129,10 @@ local token_slack = capacity * TOKEN_SLACK
 local time_slack = math.max(1e-9, math.abs(now) * 4 * EPSILON)
 if cost - capacity > token_slack then
   retry_after, never = -1, 'cost_exceeds_capacity'
-elseif available + token_slack + rate * time_slack >= cost then
+elseif cost == 0 or available + token_slack + rate * time_slack >= cost then
   -- Let in by the slack, the request owes what it was short: the count goes that hair below 0
-  -- and the refill pays it back first, so the slack never adds up over requests.
+  -- and the refill pays it back first, so the slack never adds up over requests. Cost 0 always
+  -- passes, even while the count owes more than an earlier `now`'s slack covers.
   allowed, tokens = 1, available - cost
 elseif rate == 0 then
   retry_after, never = -1, 'no_refill'

@@ -113,6 +113,18 @@ fn cost_zero_is_always_admitted() {
     assert!(b.try_acquire(-0.0, 0.0).unwrap().is_admitted());
 }
 
+/// Even while the count owes what the time slack let in at a far later `now` (4·ε·1e10 s is
+/// worth thousands of tokens at r = 10⁹/s) and the clock then reads far earlier, whose slack
+/// covers almost nothing of that debt.
+#[test]
+fn cost_zero_is_admitted_while_the_count_owes_a_later_nows_slack() {
+    let mut b = bucket(1.0, 1e9);
+    while b.try_acquire(1.0, 1e10).unwrap().is_admitted() {}
+    assert!(b.try_acquire(1.0, 1.0).unwrap().tokens <= 0.0);
+    let d = b.try_acquire(0.0, 1.0).unwrap();
+    assert!(d.is_admitted(), "{d:?}");
+}
+
 #[test]
 fn time_going_backwards_adds_nothing_and_does_not_move_last_back() {
     let mut b = bucket(10.0, 1.0);

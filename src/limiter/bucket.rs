@@ -208,7 +208,10 @@ impl TokenBucket {
         // `available ≤ B`, so the cost fits the bucket, and the slack only ever adds. The rounding
         // slack and the never-checks are computed only for a request that is short.
         let token_slack = || capacity * TOKEN_SLACK;
+        // Cost 0 always passes, even when the count still owes a slack's hair: one let in early
+        // at a later `now` (a larger slack) can owe more than an earlier `now`'s slack covers.
         let admitted = available >= cost
+            || cost == 0.0
             || (cost - capacity <= token_slack()
                 && available + token_slack() + rate * time_slack(now) >= cost);
         // If `now` is behind the last refill, the missing tokens start accruing only from there.

@@ -194,6 +194,34 @@ async fn the_rounding_slack_is_owed_back_at_unix_times_and_high_rates() {
     );
 }
 
+/// Cost 0 always passes, as in the core: also while the count owes what the slack of a far later
+/// `now` let in, and the clock then reads far earlier (whose slack covers little of that debt).
+#[tokio::test]
+async fn cost_zero_passes_while_the_count_owes_a_later_nows_slack() {
+    let server = RedisServer::start();
+    let mut connection = server.connection().await;
+    let script = RedisBucket::default();
+    let config = BucketConfig::new(1.0, 1e9).unwrap();
+    let mut core = TokenBucket::new(config);
+    for (cost, now) in std::iter::repeat_n((1.0, 1e10), 9000).chain([(1.0, 1.0), (0.0, 1.0)]) {
+        let got = script
+            .try_acquire(&mut connection, "zero", &config, cost, now)
+            .await
+            .unwrap();
+        let want = core.try_acquire(cost, now).unwrap();
+        assert_eq!(
+            got.is_admitted(),
+            want.is_admitted(),
+            "cost {cost} at {now}: {got:?} vs {want:?}"
+        );
+    }
+    let last = script
+        .try_acquire(&mut connection, "zero", &config, 0.0, 1.0)
+        .await
+        .unwrap();
+    assert!(last.is_admitted(), "{last:?}");
+}
+
 #[tokio::test]
 async fn keys_are_isolated() {
     let server = RedisServer::start();
