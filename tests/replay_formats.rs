@@ -226,13 +226,20 @@ fn json_time_fields_are_named_or_found_and_checked() {
         read(&mut p, ecs),
         Ok((1_710_037_800.123456, "10.1.2.3".to_owned(), 1.0))
     );
+    // nginx's `$time_local` in a JSON log: the web server's time, as in its text log.
+    let nginx = r#"{"time_local": "10/Oct/2000:13:55:36 -0700", "ip": "192.0.2.1"}"#;
+    let mut p = Parser::new(Format::Json, None, Some("time_local"), &[nginx]).unwrap();
+    assert_eq!(
+        read(&mut p, nginx),
+        Ok((971_211_336.0, "192.0.2.1".to_owned(), 1.0))
+    );
     let custom = r#"{"when": 12.5, "ip": "::1"}"#;
     let mut p = Parser::new(Format::Json, None, Some("when"), &[custom]).unwrap();
     assert_eq!(read(&mut p, custom), Ok((12.5, "::1".to_owned(), 1.0)));
     for (line, why) in [
         (
             r#"{"when": "soon", "ip": "::1"}"#,
-            "neither an epoch time (digits with an optional fraction, in s, ms, µs or ns by size) nor an RFC 3339",
+            "neither an epoch time (digits with an optional fraction, in s, ms, µs or ns by size), an RFC 3339 date and time nor a web server's",
         ),
         (r#"{"when": -4, "ip": "::1"}"#, "not an epoch time"),
         (r#"{"when": [1], "ip": "::1"}"#, "is an array"),

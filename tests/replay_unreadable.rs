@@ -336,7 +336,8 @@ fn the_command_says_malformed_lines_as_it_always_has() {
     assert_eq!(
         json(r#"{"time": "now", "ip": "a"}"#),
         "time field \"time\": time \"now\" is neither an epoch time (digits with an optional \
-         fraction, in s, ms, µs or ns by size) nor an RFC 3339 date and time"
+         fraction, in s, ms, µs or ns by size), an RFC 3339 date and time nor a web server's \
+         (10/Oct/2000:13:55:36 -0700)"
     );
     assert_eq!(
         json(r#"{"time": 1, "ip": null}"#),

@@ -191,19 +191,22 @@ pub fn epoch_seconds(value: f64) -> f64 {
     LogTime::epoch(value).seconds
 }
 
-/// An epoch time ([`LogTime::epoch`]: seconds, or milliseconds and finer by their size) or an RFC
-/// 3339 string, whichever `text` is; either outside 1970 to the year 5138 (or with an offset
-/// beyond ±14:00) is refused as such.
+/// An epoch time ([`LogTime::epoch`]: seconds, or milliseconds and finer by their size), an RFC
+/// 3339 string or a web server's `10/Oct/2000:13:55:36 -0700` (nginx's `$time_local` in a JSON
+/// log), whichever `text` is; any of them outside 1970 to the year 5138 (or with an offset beyond
+/// ±14:00) is refused as such.
 pub fn epoch_or_rfc3339(text: &str) -> Result<LogTime, Unreadable> {
-    match epoch(text) {
-        Some(number) => LogTime::epoch_within(number, || quoted(text)),
-        None => rfc3339("time", text)
-            .map(LogTime::date)
-            .map_err(|e| match e {
-                Unreadable::NotRfc3339 { .. } => Unreadable::NotTime { time: quoted(text) },
-                range => range,
-            }),
+    if let Some(number) = epoch(text) {
+        return LogTime::epoch_within(number, || quoted(text));
     }
+    let date = match rfc3339("time", text) {
+        Err(Unreadable::NotRfc3339 { .. }) => common_log(text),
+        other => other,
+    };
+    date.map(LogTime::date).map_err(|e| match e {
+        Unreadable::NotCommonLogTime { .. } => Unreadable::NotTime { time: quoted(text) },
+        range => range,
+    })
 }
 
 /// Remembers the last `%t` text parsed: a busy log repeats each second many times.
@@ -245,6 +248,10 @@ mod tests {
         assert_eq!(epoch("971211336.5"), Some(971_211_336.5));
         assert_eq!(
             epoch_or_rfc3339("2000-10-10T20:55:36Z"),
+            Ok(LogTime::date(971_211_336.0))
+        );
+        assert_eq!(
+            epoch_or_rfc3339("10/Oct/2000:13:55:36 -0700"),
             Ok(LogTime::date(971_211_336.0))
         );
     }
@@ -293,7 +300,8 @@ mod tests {
         assert_eq!(
             why.to_string(),
             "time \"1e9\" is neither an epoch time (digits with an optional fraction, in s, ms, µs \
-             or ns by size) nor an RFC 3339 date and time"
+             or ns by size), an RFC 3339 date and time nor a web server's (10/Oct/2000:13:55:36 \
+             -0700)"
         );
     }
 

@@ -81,7 +81,7 @@ pub enum Unreadable {
         /// What the date parser said, in English (the command shows it; the page does not).
         detail: String,
     },
-    /// A CSV time that is neither an epoch time nor an RFC 3339 date and time.
+    /// A CSV time that is neither an epoch time, an RFC 3339 date and time nor a web server's.
     NotTime {
         /// The time, quoted.
         time: String,
@@ -143,7 +143,8 @@ pub enum Unreadable {
         /// The number as the line writes it.
         number: String,
     },
-    /// A JSON time that is a string but neither an epoch time nor an RFC 3339 date and time.
+    /// A JSON time that is a string but neither an epoch time, an RFC 3339 date and time nor a
+    /// web server's.
     BadTimeText {
         /// The time field.
         field: String,
@@ -322,7 +323,7 @@ pub const ENGLISH: [(&str, &str); 39] = [
     (
         "notTime",
         "time {time} is neither an epoch time (digits with an optional fraction, in s, ms, µs or \
-         ns by size) nor an RFC 3339 date and time",
+         ns by size), an RFC 3339 date and time nor a web server's (10/Oct/2000:13:55:36 -0700)",
     ),
     (
         "timeOutOfRange",
@@ -347,7 +348,8 @@ pub const ENGLISH: [(&str, &str); 39] = [
     (
         "badTimeText",
         "time field \"{field}\": time {time} is neither an epoch time (digits with an optional \
-         fraction, in s, ms, µs or ns by size) nor an RFC 3339 date and time",
+         fraction, in s, ms, µs or ns by size), an RFC 3339 date and time nor a web server's \
+         (10/Oct/2000:13:55:36 -0700)",
     ),
     (
         "timeKind",

@@ -454,13 +454,13 @@ for (const [path, lang, combined, json, csv] of [
     'linha 2: não é JSON (o erro está no byte 27 da linha)',
     'linha 3: um array não é um objeto',
     'linha 4: sem o campo de horário "time"',
-    'linha 5: campo de horário "time": "yesterday" não é um timestamp Unix (dígitos com fração opcional, em s, ms, µs ou ns conforme o tamanho) nem uma data e hora RFC 3339',
+    'linha 5: campo de horário "time": "yesterday" não é um timestamp Unix (dígitos com fração opcional, em s, ms, µs ou ns conforme o tamanho), nem uma data e hora RFC 3339, nem a de um servidor web (10/Oct/2000:13:55:36 -0700)',
     'linha 6: o campo da chave "ip" é null, não uma string nem um número',
   ], [
     'linha 2: sem a coluna 3 para a chave (2 colunas)',
     'linha 3: sem a coluna 3 para a chave (1 coluna)',
     'linha 4: a chave (coluna 3) está vazia',
-    'linha 5: o horário "yesterday" não é um timestamp Unix (dígitos com fração opcional, em s, ms, µs ou ns conforme o tamanho) nem uma data e hora RFC 3339',
+    'linha 5: o horário "yesterday" não é um timestamp Unix (dígitos com fração opcional, em s, ms, µs ou ns conforme o tamanho), nem uma data e hora RFC 3339, nem a de um servidor web (10/Oct/2000:13:55:36 -0700)',
   ]],
   ['en.html', 'en', [
     'line 2: time "14/Nov/2023 22:13:20" is not day/Mon/year:hh:mm:ss ±hhmm',
@@ -472,13 +472,13 @@ for (const [path, lang, combined, json, csv] of [
     'line 2: not JSON (it goes wrong at byte 27 of the line)',
     'line 3: an array is not an object',
     'line 4: no time field "time"',
-    'line 5: time field "time": "yesterday" is neither an epoch time (digits with an optional fraction, in s, ms, µs or ns by size) nor an RFC 3339 date and time',
+    'line 5: time field "time": "yesterday" is neither an epoch time (digits with an optional fraction, in s, ms, µs or ns by size), an RFC 3339 date and time nor a web server\'s (10/Oct/2000:13:55:36 -0700)',
     'line 6: key field "ip" is null, not a string or a number',
   ], [
     'line 2: no column 3 for the key (2 columns)',
     'line 3: no column 3 for the key (1 column)',
     'line 4: the key (column 3) is empty',
-    'line 5: time "yesterday" is neither an epoch time (digits with an optional fraction, in s, ms, µs or ns by size) nor an RFC 3339 date and time',
+    'line 5: time "yesterday" is neither an epoch time (digits with an optional fraction, in s, ms, µs or ns by size), an RFC 3339 date and time nor a web server\'s (10/Oct/2000:13:55:36 -0700)',
   ]],
 ]) {
   test(`traffic (${lang}): the reasons lines could not be read are said in the page's language`, async () => {
