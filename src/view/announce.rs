@@ -36,6 +36,8 @@ pub struct Announcer {
     /// in its place).
     message: String,
     message_first: bool,
+    /// Whether that message is a moment's (see [`Announcer::say_moment`]).
+    moment: bool,
     /// Whether the last announcement ended in the marker (see [`Announcer::flush`]).
     marked: bool,
     /// What to say after the rest (see [`Announcer::news`]).
@@ -57,6 +59,7 @@ impl Announcer {
             level: (0.0, 1),
             message: String::new(),
             message_first: false,
+            moment: false,
             marked: false,
             news: "",
         })
@@ -78,6 +81,11 @@ impl Announcer {
             self.admitted = 0;
         }
         self.last_noted = wall;
+        // A moment not said yet told the last response before this one: said after the batch,
+        // it would give that older response the last word.
+        if self.moment {
+            self.message.clear();
+        }
         self.unspoken = self.unspoken.saturating_add(requests);
         self.requests = self.requests.saturating_add(requests);
         self.admitted = self.admitted.saturating_add(admitted);
@@ -90,6 +98,14 @@ impl Announcer {
     pub fn say(&mut self, message: String) {
         self.message = message;
         self.message_first = self.unspoken == 0;
+        self.moment = false;
+    }
+
+    /// Queues a moment reached in time (a pause, a step): like [`Announcer::say`], but a decision
+    /// noted before it is said makes it moot, and it is dropped.
+    pub fn say_moment(&mut self, message: String) {
+        self.say(message);
+        self.moment = true;
     }
 
     /// Queues `news` to be said after whatever else is said next (a sentence queued later by

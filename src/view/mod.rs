@@ -260,7 +260,7 @@ impl Widget {
                     sentence.push(' ');
                 }
                 sentence.push_str(&value);
-                self.announcer.say(sentence);
+                self.announcer.say_moment(sentence);
             }
         }
         // The countdown's line changes silently (ten times a second); the end of a live wait is

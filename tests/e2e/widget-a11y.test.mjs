@@ -304,6 +304,28 @@ test('live region: while the automatic traffic runs, the end of its waits is not
   await page.context().close();
 });
 
+test('live region: a send right after steps gets the last word; the steps\' moment, with the response before it, is not said after it', async () => {
+  const page = await openLesson(env, 'en.html?capacity=5&refill-rate=1');
+  await page.evaluate(() => window.bucketlab.diagram.pause());
+  await listen(page);
+  // Six sends (the sixth refused), three steps, a seventh send: presses within one gap.
+  await page.evaluate((w) => {
+    const press = (s) => document.querySelector(`${w} ${s}`).click();
+    for (let i = 0; i < 6; i++) press('.bl-send');
+    for (let i = 0; i < 3; i++) press('.bl-step');
+    press('.bl-send');
+  }, W);
+  const status = (await page.textContent(`${W} .bl-status`)).trim();
+  assert.match(status, /^Denied: 429 .*exact wait: 0\.7\ss/);
+  await hearN(page, 2);
+  const last = (await heard(page)).at(-1);
+  assert.match(last, /^7 requests \(admitted: 5, denied: 2\)/);
+  assert.ok(last.endsWith(status), `the seventh's response is said last: ${last}`);
+  assert.equal(last.split('exact wait').length, 2, `one wait, the seventh's: ${last}`);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('live region: sends right after a reset are said after it, counted from it', async () => {
   const page = await openLesson(env, '?capacity=5');
   await page.evaluate(() => window.bucketlab.diagram.pause());
