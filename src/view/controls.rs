@@ -359,6 +359,12 @@ impl Controls {
         self.below_one.set(below);
     }
 
+    /// Says under the controls that time is still stopped (after a reset, which keeps that).
+    pub fn show_still_paused(&self) {
+        let note = self.note.get_attribute("data-still-paused");
+        text(&self.note, &note.unwrap_or_default());
+    }
+
     /// Clears the note under the controls (it speaks of the last action only).
     pub fn clear_note(&self) {
         text(&self.note, "");

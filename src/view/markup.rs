@@ -62,6 +62,8 @@ pub struct Words {
     /// Under the controls, when `B` is below 1 (`{b}`): no whole cost fits, so every request will
     /// be refused. A template too, in the markup.
     pub below_one: &'static str,
+    /// Under the controls after "Reset" while time is stopped (a reset keeps whether it runs).
+    pub still_paused: &'static str,
     /// The status at a past moment with no request yet (a replayed scenario opens at one): a
     /// template the widget shows instead of the idle invitation to send.
     pub past_idle: &'static str,
@@ -189,7 +191,8 @@ const SEND_ROW: &str = "<div class=\"bl-side\">\
 <div class=\"bl-input-error\">\
 <p role=\"alert\"></p><p role=\"alert\"></p><p role=\"alert\"></p><p role=\"alert\"></p>\
 <p role=\"alert\"></p><p role=\"alert\"></p><p role=\"alert\"></p><p role=\"alert\"></p></div>\
-<p class=\"bl-controls-note\" role=\"status\" data-cost-lowered=\"{}\" data-below-one=\"{}\"></p>\
+<p class=\"bl-controls-note\" role=\"status\" data-cost-lowered=\"{}\" data-below-one=\"{}\" \
+data-still-paused=\"{}\"></p>\
 </div>";
 
 /// Under the send row, the outcome: the status of the last action and, under it, the countdown of
@@ -272,6 +275,7 @@ pub fn widget(w: &Words, id: &str, config: &BucketConfig, hero: bool) -> String 
             w.burst,
             w.cost_lowered,
             w.below_one,
+            w.still_paused,
         ],
     ));
     out.push_str(&render(
@@ -495,7 +499,7 @@ mod tests {
                 marks(PANEL),
                 marks(GROUPS)
             ],
-            [15, 13, 7, 7, 27]
+            [15, 13, 8, 7, 27]
         );
         let config = BucketConfig::new(10.0, 2.5).unwrap();
         let en = widget(&EN_WORDS, "bl0", &config, false);

@@ -471,6 +471,11 @@ impl Widget {
                     ("n", &l.number(level, decimals)),
                     ("b", &l.number(config.capacity(), 3)),
                 ]);
+                // A reset keeps whether time runs (a reader pausing to look, a replay that
+                // stopped it): said, or the bucket would seem broken when it does not refill.
+                if self.session.is_paused() {
+                    self.controls.show_still_paused();
+                }
             }
         }
         self.show_decisions(wall, false);

@@ -275,6 +275,25 @@ test('the response\'s note shows only with a response, and goes with it on reset
   await page.context().close();
 });
 
+test('a reset while time is paused keeps it paused and says so under the controls, until the next press', async () => {
+  const page = await openPage(env.browser);
+  await page.goto(`${env.server.url}en.html`);
+  await waitForWidget(page);
+  const note = page.locator('#bucket-widget .bl-controls-note');
+  await page.click('#bucket-widget .bl-reset');
+  assert.equal(await note.textContent(), '', 'running: nothing to say');
+  await page.click('#bucket-widget .bl-pause');
+  await page.click('#bucket-widget .bl-send');
+  await page.click('#bucket-widget .bl-reset');
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.paused), true);
+  assert.equal(await note.textContent(), 'Time is still paused: press “Resume” to let the bucket refill.');
+  assert.equal(await note.getAttribute('role'), 'status', 'a screen reader hears it too');
+  await page.click('#bucket-widget .bl-pause');
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.paused), false);
+  assert.equal(await note.textContent(), '', 'resumed: the note is gone');
+  await page.context().close();
+});
+
 // At r = 0 the bucket never fills again: the head has no X-RateLimit-Reset, so no note about it.
 test('at r = 0 the head has no X-RateLimit-Reset and the note about it is gone; it comes back with r > 0', async () => {
   const page = await openPage(env.browser);
