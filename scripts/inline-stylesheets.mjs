@@ -17,12 +17,14 @@ export const SHEET_FUNCTION = '__bucketlabStylesheet';
 /**
  * Its definition: a `CSSStyleSheet` built from the text; in a browser without constructed sheets
  * in shadow roots (Safari before 16.4), a blob: URL of the text, which the element links (styled
- * wherever the host's CSP allows blob:); on a server, where the element is never constructed, null.
+ * wherever the host's CSP allows blob:); on a server, where the element is never constructed, or
+ * in a DOM emulation that has neither (jsdom), null: importing the module never throws.
  */
 export const SHEET_DEFINITION = [
   `function ${SHEET_FUNCTION}(text) {`,
   '  try { if ("adoptedStyleSheets" in ShadowRoot.prototype) { var sheet = new CSSStyleSheet(); sheet.replaceSync(text); return sheet; } } catch (e) {}',
-  '  return typeof document === "undefined" ? null : new URL(URL.createObjectURL(new Blob([text], { type: "text/css" })));',
+  '  try { if (typeof document !== "undefined") return new URL(URL.createObjectURL(new Blob([text], { type: "text/css" }))); } catch (e) {}',
+  '  return null;',
   '}',
 ].join('\n');
 

@@ -43,7 +43,9 @@ export async function assemblePackage(out = join(ROOT, 'target', 'npm', 'bucketl
   // for a page that mounts the diagram itself (`bucketlab/widget.css`).
   const element = join(out, 'element', 'bucket-lab.js');
   const code = await inlineStylesheets(await readFile(element, 'utf8'), join(WWW, 'element', 'bucket-lab.js'));
-  if (!code.includes(SHEET_FUNCTION)) throw new Error('www/element/bucket-lab.js finds no stylesheet beside itself any more: update scripts/npm-package.mjs');
+  if (code.split(`${SHEET_FUNCTION}(`).length !== 3 || /\.css\b[^\n]*import\.meta\.url/.test(code)) {
+    throw new Error('www/element/bucket-lab.js no longer names its two stylesheets as scripts/inline-stylesheets.mjs reads them: update one or the other');
+  }
   await writeFile(element, `${code}\n${SHEET_DEFINITION}\n`);
   return manifest;
 }

@@ -130,6 +130,22 @@ proptest! {
 }
 
 #[test]
+fn cost_zero_passes_in_gcra_and_the_meter_as_in_the_bucket_while_a_later_nows_slack_is_owed() {
+    // B = 1 at r = 1000/s. At now = 10¹⁰ the time slack (4·ε·10¹⁰ s, 0.009 tokens) lets in a
+    // request 0.005 tokens short, owed; then the clock reads 1, whose slack covers none of that.
+    let quota = Quota::new(1, 0.001).unwrap();
+    let (mut tb, mut gcra, mut meter) = (bucket(quota), Gcra::new(quota), LeakyMeter::new(quota));
+    for now in [1e10, 1e10 + 0.000_995] {
+        assert!(tb.try_acquire(1.0, now).unwrap().is_admitted());
+        assert!(gcra.try_acquire(1.0, now).passes());
+        assert!(meter.try_pour(1.0, now).passes());
+    }
+    assert!(tb.try_acquire(0.0, 1.0).unwrap().is_admitted());
+    assert!(gcra.try_acquire(0.0, 1.0).passes());
+    assert!(meter.try_pour(0.0, 1.0).passes());
+}
+
+#[test]
 fn the_window_edge_attack_gets_twenty_through_the_fixed_window_in_under_a_second() {
     let quota = Quota::new(10, 1.0).unwrap();
     let attack = Traffic::WindowEdge.arrivals(quota, 2.0, 0).unwrap();

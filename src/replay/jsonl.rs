@@ -9,13 +9,14 @@ use super::unreadable::{JsonKind, Unreadable};
 use serde_json::{Map, Number, Value};
 
 /// Time fields tried, in order, when `--time-field` is not given.
-pub const TIME_FIELDS: [&str; 6] = [
+pub const TIME_FIELDS: [&str; 7] = [
     "time",
     "timestamp",
     "@timestamp",
     "ts",
     "msec",
     "time_iso8601",
+    "time_local",
 ];
 /// Client-address fields tried, in order, for the key `ip`.
 pub const IP_FIELDS: [&str; 6] = [

@@ -36,8 +36,8 @@ pub struct Announcer {
     /// in its place).
     message: String,
     message_first: bool,
-    /// Whether that message is a moment's (see [`Announcer::say_moment`]).
-    moment: bool,
+    /// For a moment's message (see [`Announcer::say_moment`]), what came before the moment.
+    moment: Option<&'static str>,
     /// Whether the last announcement ended in the marker (see [`Announcer::flush`]).
     marked: bool,
     /// What to say after the rest (see [`Announcer::news`]).
@@ -59,7 +59,7 @@ impl Announcer {
             level: (0.0, 1),
             message: String::new(),
             message_first: false,
-            moment: false,
+            moment: None,
             marked: false,
             news: "",
         })
@@ -81,10 +81,14 @@ impl Announcer {
             self.admitted = 0;
         }
         self.last_noted = wall;
-        // A moment not said yet told the last response before this one: said after the batch,
-        // it would give that older response the last word.
-        if self.moment {
-            self.message.clear();
+        // A moment not said yet, queued after decisions not said yet either, told the last
+        // response before this one: said after the batch, it would give that older response the
+        // last word. A step's is dropped; a pause's ("Time paused: …", which a reader must hear)
+        // is said first instead.
+        match self.moment.take() {
+            Some("") if !self.message_first => self.message.clear(),
+            Some(_) => self.message_first = true,
+            None => {}
         }
         self.unspoken = self.unspoken.saturating_add(requests);
         self.requests = self.requests.saturating_add(requests);
@@ -98,14 +102,20 @@ impl Announcer {
     pub fn say(&mut self, message: String) {
         self.message = message;
         self.message_first = self.unspoken == 0;
-        self.moment = false;
+        self.moment = None;
     }
 
-    /// Queues a moment reached in time (a pause, a step): like [`Announcer::say`], but a decision
-    /// noted before it is said makes it moot, and it is dropped.
-    pub fn say_moment(&mut self, message: String) {
-        self.say(message);
-        self.moment = true;
+    /// Queues a moment reached in time (a pause, a step: the slider's `value`), after `before`
+    /// ("Time paused:", or nothing): like [`Announcer::say`], but a decision noted after it must
+    /// have the last word (see [`Announcer::note`]).
+    pub fn say_moment(&mut self, before: &'static str, value: &str) {
+        let mut sentence = before.to_owned();
+        if !sentence.is_empty() {
+            sentence.push(' ');
+        }
+        sentence.push_str(value);
+        self.say(sentence);
+        self.moment = Some(before);
     }
 
     /// Queues `news` to be said after whatever else is said next (a sentence queued later by

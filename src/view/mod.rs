@@ -255,12 +255,7 @@ impl Widget {
         // See `press`: the slider's value, just written.
         if let Some(before) = self.speak_moment.take() {
             if let Some(value) = self.timeline.scrub.get_attribute("aria-valuetext") {
-                let mut sentence = before.to_owned();
-                if !sentence.is_empty() {
-                    sentence.push(' ');
-                }
-                sentence.push_str(&value);
-                self.announcer.say_moment(sentence);
+                self.announcer.say_moment(before, &value);
             }
         }
         // The countdown's line changes silently (ten times a second); the end of a live wait is
@@ -472,8 +467,12 @@ impl Widget {
                     ("b", &l.number(config.capacity(), 3)),
                 ]);
                 // A reset keeps whether time runs (a reader pausing to look, a replay that
-                // stopped it): said, or the bucket would seem broken when it does not refill.
-                if self.session.is_paused() {
+                // stopped it): said, or the bucket would seem broken when it does not refill
+                // (unless it can't: at r = 0, or below B = 1, whose own note stays).
+                if self.session.is_paused()
+                    && config.refill_rate() > 0.0
+                    && config.capacity() >= 1.0
+                {
                     self.controls.show_still_paused();
                 }
             }

@@ -291,6 +291,13 @@ test('a reset while time is paused keeps it paused and says so under the control
   await page.click('#bucket-widget .bl-pause');
   assert.equal(await page.evaluate(() => window.bucketlab.diagram.paused), false);
   assert.equal(await note.textContent(), '', 'resumed: the note is gone');
+  // At r = 0 nothing refills: no promise that it would.
+  await page.goto(`${env.server.url}en.html?refill-rate=0`);
+  await waitForWidget(page);
+  await page.click('#bucket-widget .bl-pause');
+  await page.click('#bucket-widget .bl-reset');
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.paused), true);
+  assert.equal(await note.textContent(), '');
   await page.context().close();
 });
 

@@ -536,9 +536,24 @@ test('after a wasm load that failed (a dropped connection), a changed attribute 
   await page.route('**/*.wasm', (route) => route.abort());
   await page.goto(`${site.url}hostile.html`);
   await page.locator('#a .bl-error').waitFor();
+  // One refused by its page meanwhile (as embed.html refuses its address): heard once the module
+  // is there to check the rest.
+  await page.evaluate(() => {
+    const d = document.createElement('bucket-lab');
+    d.id = 'd';
+    document.body.append(d);
+    window.heardD = [];
+    d.addEventListener('bucketlab:error', (event) => window.heardD.push(event.detail.error.message));
+    d.refuseSettings([['Unknown setting in the address: colour', 'The known settings are: …']]);
+  });
+  await page.waitForFunction(() => window.heardD.length === 1);
+  assert.match(await page.evaluate(() => window.heardD[0]), /WebAssembly|fetch|network/i, 'first the load failure');
   await page.unroute('**/*.wasm');
   await page.evaluate(() => document.getElementById('a').setAttribute('capacity', '4'));
   await page.waitForFunction(() => document.getElementById('a').diagram?.capacity === 4);
+  await page.waitForFunction(() => window.heardD.length === 2);
+  assert.deepEqual(await page.evaluate(() => [window.heardD[1], document.getElementById('d').error.message, document.getElementById('d').diagram]),
+    ['Unknown setting in the address: colour', 'Unknown setting in the address: colour', null]);
   assert.equal(await page.evaluate(() => document.getElementById('a').shadowRoot.querySelector('.bl-error')), null);
   // The others that failed mount too, now that the module is there, with their own settings.
   await page.waitForFunction(() => ['b', 'c'].every((id) => document.getElementById(id).diagram));

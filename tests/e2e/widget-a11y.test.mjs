@@ -326,6 +326,26 @@ test('live region: a send right after steps gets the last word; the steps\' mome
   await page.context().close();
 });
 
+test('live region: a pause between quick sends is said before them, and the last send gets the last word', async () => {
+  const page = await openLesson(env, 'en.html?capacity=2&refill-rate=1');
+  await listen(page);
+  await page.evaluate((w) => {
+    const press = (s) => document.querySelector(`${w} ${s}`).click();
+    press('.bl-send');
+    press('.bl-send');
+    press('.bl-pause');
+    press('.bl-send');
+  }, W);
+  const status = (await page.textContent(`${W} .bl-status`)).trim();
+  assert.match(status, /^Denied: 429/);
+  await hearN(page, 2);
+  const last = (await heard(page)).at(-1);
+  assert.match(last, /^Time paused: \d+\.\d s, live: /, 'the reader hears that time stopped');
+  assert.ok(last.endsWith(status), `the third send's response is said last: ${last}`);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('live region: sends right after a reset are said after it, counted from it', async () => {
   const page = await openLesson(env, '?capacity=5');
   await page.evaluate(() => window.bucketlab.diagram.pause());

@@ -40,8 +40,8 @@ async function freshApp() {
 }
 
 /**
- * The app's own stylesheet in `dir`, named by `name` (besides the element's two, emitted as
- * assets), which must hold the package's widget.css that main.js imports.
+ * The app's own stylesheet in `dir`, named by `name`, which must hold the package's widget.css
+ * that main.js imports (the element's own two are inside its script).
  */
 async function checkStylesheet(dir, name) {
   const css = (await readdir(dir)).filter((f) => name.test(f));

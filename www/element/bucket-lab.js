@@ -29,8 +29,8 @@ export const CONTROL_GROUPS = ['send', 'cost', 'burst', 'bucket', 'traffic', 'ti
  */
 export const EVENTS = ['bucketlab:decision', 'bucketlab:config'];
 // `?no-inline`: Vite would inline a small stylesheet as a data: URL, which a strict style-src refuses.
-// The H5P script (scripts/h5p.mjs) puts each one's text here instead, as a constructed sheet (or,
-// in a browser without adopted sheets, as a blob: URL of it).
+// The H5P script (scripts/h5p.mjs) and the npm package (scripts/npm-package.mjs) put each one's
+// text here instead, as a constructed sheet (see scripts/inline-stylesheets.mjs).
 const STYLESHEETS = [new URL('./widget.css?no-inline', import.meta.url), new URL('./bucket-lab.css?no-inline', import.meta.url)];
 const DEFAULTS = { capacity: '5', 'refill-rate': '1' };
 
@@ -244,8 +244,9 @@ export class BucketLabElement extends ElementBase {
     this.#followedLang = lang;
     this.#render({ keepLevel: true });
   };
+  // (A refused element renders too: its refusals are reported once the module can check them.)
   #retryLoad = () => {
-    if (this.isConnected && !this.#diagram && !this.#refused) this.#render();
+    if (this.isConnected && !this.#diagram) this.#render();
   };
 
   constructor() {
@@ -266,7 +267,8 @@ export class BucketLabElement extends ElementBase {
       link.href = href;
       return link;
     });
-    if (!given) shadow.adoptedStyleSheets = STYLESHEETS.filter((sheet) => !(sheet instanceof URL));
+    // (A sheet that could not be built from its text, in a DOM emulation, is null: left out.)
+    if (!given) shadow.adoptedStyleSheets = STYLESHEETS.filter((sheet) => sheet && !(sheet instanceof URL));
     // Resolves to the stylesheets that did not load (a host's CSP without the site in its
     // style-src, a wrong path): without them the bucket would paint as a black shape.
     // (A refused link may still get an empty `sheet`: the event says which happened.)
@@ -305,7 +307,8 @@ export class BucketLabElement extends ElementBase {
 
   /**
    * Why the element shows an error instead of the diagram, or null (before any failure, and once
-   * the diagram is mounted): the error the last `bucketlab:error` carried. Invalid attributes give one
+   * the diagram is mounted): the error the last `bucketlab:error` carried (or, for embed.html's
+   * refused settings, the one it will carry once the module has checked the rest). Invalid attributes give one
    * error whose `errors` name each (`attribute`, `message`, `localized`).
    */
   get error() {

@@ -29,7 +29,7 @@ Formats: combined and common (Apache/nginx; a last field that is epoch seconds w
 [time] is nginx's $msec and gives sub-second times), json (one object per line), alb (AWS
 Application Load Balancer), csv (time,key[,cost]). A --format that none of the first 16 lines
 reads as is refused (exit 2). gzip input is recognised by its first bytes.
-Times: epoch seconds or RFC 3339; an epoch time from 1e11 is milliseconds, from 1e14
+Times: epoch seconds, RFC 3339 or a web server's 10/Oct/2000:13:55:36 -0700; an epoch time from 1e11 is milliseconds, from 1e14
 microseconds, from 1e17 nanoseconds. The report says which unit it read (\"times: epoch
 milliseconds (read by size)\"; --json: epochUnits); a log whose numbers fall in more than one
 unit is replayed with each line in its own and a warning naming the first line of each unit.
@@ -55,8 +55,8 @@ pub struct ReplayArgs {
     #[arg(long, value_parser = PossibleValuesParser::new(Format::NAMES).map(|name| Format::from_name(&name).expect("one of Format::NAMES")))]
     pub format: Option<Format>,
 
-    /// json: the field holding the time (an epoch time, s or ms…, or RFC 3339)
-    /// [default: the first of time, timestamp, @timestamp, ts, msec, time_iso8601]
+    /// json: the field holding the time (an epoch time, s or ms…, RFC 3339 or a web server's)
+    /// [default: the first of time, timestamp, @timestamp, ts, msec, time_iso8601, time_local]
     #[arg(long, value_name = "NAME")]
     pub time_field: Option<String>,
 

@@ -48,7 +48,8 @@ impl Gcra {
         }
         let start = self.tat.map_or(at, |tat| tat.max(at));
         let new_tat = start + cost * self.interval;
-        if new_tat - at <= tolerance + slack {
+        // Cost 0 always passes, as in the token bucket (see `TokenBucket::try_acquire`).
+        if cost == 0.0 || new_tat - at <= tolerance + slack {
             self.tat = Some(new_tat);
             Verdict::Admitted
         } else {

@@ -46,7 +46,8 @@ impl LeakyMeter {
                 retry_after: f64::INFINITY,
             };
         }
-        if level + cost <= self.capacity + slack {
+        // Cost 0 always passes, as in the token bucket (see `TokenBucket::try_acquire`).
+        if cost == 0.0 || level + cost <= self.capacity + slack {
             // Let in by the slack, the meter stays over `B` by that hair until it leaks away, as
             // the token bucket owes its shortfall: the slack never adds up over requests.
             self.level = level + cost;
