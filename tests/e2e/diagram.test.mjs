@@ -286,7 +286,7 @@ test('a reset while time is paused keeps it paused and says so under the control
   await page.click('#bucket-widget .bl-send');
   await page.click('#bucket-widget .bl-reset');
   assert.equal(await page.evaluate(() => window.bucketlab.diagram.paused), true);
-  assert.equal(await note.textContent(), 'Time is still paused: press “Resume” to let the bucket refill.');
+  assert.equal(await note.textContent(), 'Time is still paused: press “Resume” to let it run.');
   assert.equal(await note.getAttribute('role'), 'status', 'a screen reader hears it too');
   await page.click('#bucket-widget .bl-pause');
   assert.equal(await page.evaluate(() => window.bucketlab.diagram.paused), false);

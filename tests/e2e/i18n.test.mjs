@@ -180,6 +180,12 @@ test('the language switch carries the diagram as the reader left it (its recordi
   const after = await page.evaluate(() => [window.bucketlab.diagram.tokens, window.bucketlab.diagram.scenario, window.bucketlab.diagram.traveling, window.bucketlab.diagram.paused]);
   assert.deepEqual(after, [...before, false, true], 'the same bucket, live, still paused');
   assert.equal(await page.locator('#page-notice').isVisible(), false);
+  // Looking at a past moment: the recording goes across all the same, live on the other side.
+  await page.evaluate(() => window.bucketlab.diagram.stepBack());
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.traveling), true);
+  await switchTo(page, 'en', /\/en\.html#b=6&r=0\.5&c=1&lang=en&/);
+  assert.deepEqual(await page.evaluate(() => [window.bucketlab.diagram.tokens, window.bucketlab.diagram.scenario, window.bucketlab.diagram.traveling]), [...before, false]);
+  await switchTo(page, 'pt-BR', /\/index\.html#/);
   // Running: it runs on the other side too.
   await page.evaluate(() => window.bucketlab.diagram.resume());
   await switchTo(page, 'en', /\/en\.html#/);

@@ -120,13 +120,17 @@ function carry(handle, s, running) {
   } catch {}
 }
 
-/** For the other language's page: each acted-in diagram's recording (too long: B, r, c only) and whether it ran. */
+/**
+ * For the other language's page: each acted-in diagram's recording (too long: B, r, c only) and
+ * whether it ran; one shown at a past moment too (it opens live there). A replayed link's own goes
+ * in the address instead, which wins over this.
+ */
 function recordings() {
   const widgets = {};
   for (const name of ['hero', 'diagram']) {
     const handle = window.bucketlab[name];
     try {
-      if (handle && !handle.traveling && acted(handle.scenario)) widgets[name] = { s: handle.scenario, running: !handle.paused };
+      if (handle && acted(handle.scenario)) widgets[name] = { s: handle.scenario, running: !handle.paused };
     } catch {}
   }
   return { widgets };
