@@ -159,7 +159,10 @@ impl Timeline {
                 let mut dx = String::new();
                 push_fixed(&mut dx, mid - x, 2);
                 set(&self.mark, "x", &dx);
+                // A chart that ends at the moment shown (`follow`) has edges 20 s before it and at
+                // it, not before now and now: both row labels give way, and the mark alone says when.
                 let near = match mid.min(WIDTH - mid) {
+                    _ if follow => "past",
                     edge if edge >= MARK_NEAR => "",
                     edge if mid < WIDTH / 2.0 => {
                         ["start", "start-close"][(edge < MARK_CLOSE) as usize]

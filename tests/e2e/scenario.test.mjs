@@ -111,6 +111,13 @@ test('in a recording longer than 20 s, the pointer picks moments on the chart as
   await d(page, () => window.bucketlab.diagram.seek(15));
   // The chart ends at 15 s (25 s before the recording's end), the playhead at its right edge.
   await page.locator(`${W} .bl-scrub`).scrollIntoViewIfNeeded();
+  // Its edges are then not "−20 s" and "now": only the playhead's label says when, from the end.
+  const ticks = () => page.evaluate((w) => [...document.querySelectorAll(`${w} .bl-tl-tick`)]
+    .filter((t) => getComputedStyle(t).visibility === 'visible').map((t) => t.textContent), W);
+  assert.deepEqual(await ticks(), ['−25.0 s']);
+  await d(page, () => window.bucketlab.diagram.seek(30));
+  assert.deepEqual(await ticks(), ['−10.0 s', '−20 s', 'now'], 'within the last 20 s: the row\'s labels are back');
+  await d(page, () => window.bucketlab.diagram.seek(15));
   const head = await page.locator(`${W} .bl-tl-head line`).boundingBox();
   const chart = await page.locator(`${W} .bl-scrub`).boundingBox();
   const y = chart.y + chart.height / 2;
