@@ -510,10 +510,12 @@ impl BucketDiagram {
         self.widget().read().session.config().refill_rate()
     }
 
-    /// Whether lesson time is paused.
+    /// Whether lesson time is paused: not while a past moment plays on (the live clock stands
+    /// still then, but the time shown runs, and the button says "Pause").
     #[wasm_bindgen(getter)]
     pub fn paused(&self) -> bool {
-        self.widget().read().session.is_paused()
+        let widget = self.widget().read();
+        widget.session.is_paused() && widget.playing.is_none()
     }
 
     /// The language the widget speaks (`pt-BR` or `en`).
