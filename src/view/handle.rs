@@ -510,12 +510,12 @@ impl BucketDiagram {
         self.widget().read().session.config().refill_rate()
     }
 
-    /// Whether lesson time is paused: not while a past moment plays on (the live clock stands
-    /// still then, but the time shown runs, and the button says "Pause").
+    /// Whether the live clock is paused. It is while a recording's past moment plays on
+    /// (`traveling`): the time shown runs then, but live time does not, and the playing ends
+    /// live, stopped.
     #[wasm_bindgen(getter)]
     pub fn paused(&self) -> bool {
-        let widget = self.widget().read();
-        widget.session.is_paused() && widget.playing.is_none()
+        self.widget().read().session.is_paused()
     }
 
     /// The language the widget speaks (`pt-BR` or `en`).

@@ -203,6 +203,28 @@ test('the language switch carries the diagram as the reader left it (its recordi
   await page.context().close();
 });
 
+test('the language switch after a replayed link: the link while the reader only steps through it, their own recording once they act in it', async () => {
+  const link = '1_5_1_5_0.73_0.198s1,1_0.201s1,1';
+  const page = await openLesson(env, `en.html#s=${link}`);
+  await page.evaluate(() => window.bucketlab.diagram.step(0.1));
+  await switchTo(page, 'pt-BR', /\/index\.html#.*s=1_5_1_5_0\.73_/);
+  assert.deepEqual(await page.evaluate(() => [window.bucketlab.diagram.scenario, window.bucketlab.diagram.traveling]), [link, true], 'still the link, stepped through');
+  // A request of the reader's own, then a step back: their recording goes across, not the link.
+  await page.evaluate(() => {
+    const d = window.bucketlab.diagram;
+    d.live();
+    d.send();
+    d.stepBack();
+  });
+  const own = await page.evaluate(() => window.bucketlab.diagram.scenario);
+  assert.notEqual(own, link);
+  await switchTo(page, 'en', /\/en\.html#/);
+  assert.doesNotMatch(page.url(), /[#&]s=/, 'the link is not in the address any more');
+  assert.deepEqual(await page.evaluate(() => [window.bucketlab.diagram.scenario, window.bucketlab.diagram.traveling]), [own, false]);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('the language switch keeps the cost the reader left the diagram at, not the carried recording\'s last one', async () => {
   const page = await openLesson(env);
   const W = '#bucket-widget';

@@ -268,10 +268,8 @@ test('a recording plays on from a past moment with "Resume" at the chosen speed,
   assert.equal(await student.textContent(pause), 'Pause', 'playing');
   await student.waitForFunction(() => window.bucketlab.diagram.viewTime > 0.2);
   assert.equal((await state()).past, true, 'it plays in the past, not live');
-  assert.equal(await d(student, () => window.bucketlab.diagram.paused), false, 'a script reads what the button says');
   await student.click(pause);
   assert.equal(await student.textContent(pause), 'Resume');
-  assert.equal(await d(student, () => window.bucketlab.diagram.paused), true);
   const stopped = await state();
   await d(student, () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(r)))));
   assert.deepEqual(await state(), stopped, 'stopped where it was');

@@ -145,6 +145,14 @@ async function start() {
 
   const diagram = () => window.bucketlab.diagram;
   let playedScenario;
+  /** Whether `handle` still holds the replayed link's recording as it came, nothing added. */
+  const stillPlayed = (handle) => {
+    try {
+      return handle.scenario === playedScenario;
+    } catch {
+      return false;
+    }
+  };
   const state = () => {
     const handle = diagram();
     return {
@@ -155,8 +163,9 @@ async function start() {
       lang: pageLang(),
       tab: tabs.selected,
       code: tech.selected,
-      // The scenario stays in the link while the reader is stepping through it.
-      s: handle?.traveling ? playedScenario : undefined,
+      // The scenario stays in the link while the reader is stepping through it, until they act
+      // in it (then their own recording goes across as any other: see recordings()).
+      s: handle?.traveling && stillPlayed(handle) ? playedScenario : undefined,
     };
   };
   // Once the reader changes something, the address bar holds the permalink of what they see.
