@@ -326,14 +326,10 @@ impl Controls {
             if capacity < 1.0 {
                 return;
             }
-            let template = self
-                .note
-                .get_attribute("data-cost-lowered")
-                .unwrap_or_default();
             let (from, to, b) = (l.number(typed, 3), l.number(most, 3), l.number(capacity, 3));
-            text(
-                &self.note,
-                &fill(&template, &[("from", &from), ("to", &to), ("b", &b)]),
+            self.show_note(
+                "data-cost-lowered",
+                &[("from", &from), ("to", &to), ("b", &b)],
             );
         }
     }
@@ -345,24 +341,26 @@ impl Controls {
     fn show_below_one(&self, l: &Locale, capacity: f64) {
         let below = capacity < 1.0;
         if below {
-            let template = self
-                .note
-                .get_attribute("data-below-one")
-                .unwrap_or_default();
-            text(
-                &self.note,
-                &fill(&template, &[("b", &l.number(capacity, 3))]),
-            );
+            self.show_note("data-below-one", &[("b", &l.number(capacity, 3))]);
         } else if self.below_one.get() {
             self.clear_note();
         }
         self.below_one.set(below);
     }
 
-    /// Says under the controls that time is still stopped (after a reset, which keeps that).
+    /// Says under the controls that time is still stopped (after a reset, which keeps that),
+    /// unless the note says that below `B = 1` every request will be refused.
     pub fn show_still_paused(&self) {
-        let note = self.note.get_attribute("data-still-paused");
-        text(&self.note, &note.unwrap_or_default());
+        if !self.below_one.get() {
+            self.show_note("data-still-paused", &[]);
+        }
+    }
+
+    /// Shows under the controls the note whose template is the note's `attribute` (kept in the
+    /// markup, so its words cost the wasm nothing), filled with `values`.
+    fn show_note(&self, attribute: &str, values: &[(&str, &str)]) {
+        let template = self.note.get_attribute(attribute).unwrap_or_default();
+        text(&self.note, &fill(&template, values));
     }
 
     /// Clears the note under the controls (it speaks of the last action only).

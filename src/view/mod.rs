@@ -468,11 +468,8 @@ impl Widget {
                 ]);
                 // A reset keeps whether time runs (a reader pausing to look, a replay that
                 // stopped it): said, or the bucket would seem broken when it does not refill
-                // (not where it can't anyway: at r = 0, or below B = 1, whose own note stays).
-                if self.session.is_paused()
-                    && config.refill_rate() > 0.0
-                    && config.capacity() >= 1.0
-                {
+                // (not at r = 0, where it never does).
+                if self.session.is_paused() && config.refill_rate() > 0.0 {
                     self.controls.show_still_paused();
                 }
             }

@@ -45,6 +45,11 @@ const heard = (page) => page.evaluate(() => window.__heard.map((h) => h.text.tri
 const hearN = (page, n) => page.waitForFunction(
   (count) => window.__heard.filter((h) => h.text.trim()).length >= count, n, { timeout: 6000 });
 
+/** Clicks the widget's controls named by `selectors`, in order, in one task: presses within one gap. */
+const pressAtOnce = (page, selectors) => page.evaluate(([w, list]) => {
+  for (const s of list) document.querySelector(`${w} ${s}`).click();
+}, [W, selectors]);
+
 const ALL = [`${W} .bl-pause`, `${W} .bl-step`, `${W} .bl-step-back`, `${W} .bl-to-live`, `${W} .bl-scrub`];
 
 test('keyboard: "Back to live" hands focus to Pause as it hides; "Step 0.1 s" reaching live keeps time stopped and its focus', async () => {
@@ -309,12 +314,7 @@ test('live region: a send right after steps gets the last word; the steps\' mome
   await page.evaluate(() => window.bucketlab.diagram.pause());
   await listen(page);
   // Six sends (the sixth refused), three steps, a seventh send: presses within one gap.
-  await page.evaluate((w) => {
-    const press = (s) => document.querySelector(`${w} ${s}`).click();
-    for (let i = 0; i < 6; i++) press('.bl-send');
-    for (let i = 0; i < 3; i++) press('.bl-step');
-    press('.bl-send');
-  }, W);
+  await pressAtOnce(page, [...Array(6).fill('.bl-send'), ...Array(3).fill('.bl-step'), '.bl-send']);
   const status = (await page.textContent(`${W} .bl-status`)).trim();
   assert.match(status, /^Denied: 429 .*exact wait: 0\.7\ss/);
   await hearN(page, 2);
@@ -329,13 +329,7 @@ test('live region: a send right after steps gets the last word; the steps\' mome
 test('live region: a pause between quick sends is said before them, and the last send gets the last word', async () => {
   const page = await openLesson(env, 'en.html?capacity=2&refill-rate=1');
   await listen(page);
-  await page.evaluate((w) => {
-    const press = (s) => document.querySelector(`${w} ${s}`).click();
-    press('.bl-send');
-    press('.bl-send');
-    press('.bl-pause');
-    press('.bl-send');
-  }, W);
+  await pressAtOnce(page, ['.bl-send', '.bl-send', '.bl-pause', '.bl-send']);
   const status = (await page.textContent(`${W} .bl-status`)).trim();
   assert.match(status, /^Denied: 429/);
   await hearN(page, 2);
