@@ -247,7 +247,7 @@ fn the_default_bucket_is_small_and_slow_and_step_back_shows_the_past() {
     let slider = root.query_selector("[role=slider]").unwrap().unwrap();
     assert_eq!(
         slider.get_attribute("aria-valuetext").as_deref(),
-        Some("0.1 s, 0.2 s before live: 0.1 tokens. Admitted: 0 tokens left.")
+        Some("0.1 s, 0.2 s before live; tokens: 0.1. Admitted: 0 tokens left.")
     );
     click(&root, ".bl-to-live");
     assert!(!diagram.traveling());
@@ -559,7 +559,7 @@ fn the_timeline_slider_reads_the_live_lesson_time_to_the_tenth_when_it_gets_focu
         diagram.now()
     );
     let text = slider.get_attribute("aria-valuetext").unwrap();
-    assert!(text.ends_with(" s, live: 5.0 tokens."), "{text}");
+    assert!(text.ends_with(" s, live; tokens: 5.0."), "{text}");
     assert!(text.starts_with(&format!("{value:.1} s")), "{text}");
 }
 

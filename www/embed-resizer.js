@@ -27,8 +27,15 @@
     if (typeof height !== 'number' || !Number.isFinite(height) || height < 0 || height > MAX_HEIGHT) return;
     for (const frame of iframes(document)) {
       if (frame.contentWindow === event.source) {
+        // The content's height is the frame's inner height: under a page's `box-sizing:
+        // border-box` (Bootstrap's reset, Moodle's themes) the frame's own border and padding
+        // count in its height too.
+        const box = getComputedStyle(frame);
+        const edges = box.boxSizing === 'border-box'
+          ? ['borderTopWidth', 'borderBottomWidth', 'paddingTop', 'paddingBottom'].reduce((sum, side) => sum + (parseFloat(box[side]) || 0), 0)
+          : 0;
         // CSSOM, not a style attribute: allowed under a strict style-src policy.
-        frame.style.height = `${Math.ceil(height)}px`;
+        frame.style.height = `${Math.ceil(height + edges)}px`;
       }
     }
   });

@@ -100,4 +100,11 @@ declare global {
     'bucketlab:config': CustomEvent<{ capacity: number; refillRate: number }>;
     'bucketlab:error': CustomEvent<{ error: BucketLabError }>;
   }
+  /** The events bubble: a listener on the document hears every element's. */
+  interface DocumentEventMap {
+    'bucketlab:ready': CustomEvent<{ diagram: BucketDiagram }>;
+    'bucketlab:decision': CustomEvent<DecisionDetail>;
+    'bucketlab:config': CustomEvent<{ capacity: number; refillRate: number }>;
+    'bucketlab:error': CustomEvent<{ error: BucketLabError }>;
+  }
 }

@@ -60,11 +60,13 @@ export class BucketDiagram {
    * returns whether it was admitted. A refused argument throws, and shows in the widget too. */
   send(cost?: number): boolean;
   /** Decides a click on the send button made at `wallMs` (ms of `performance.now()`), with the
-   * cost in the cost field, as the click would have been then; returns whether it took effect. */
+   * cost in the cost field, as the click would have been then; returns whether it took effect.
+   * A time before the bucket's last decision is decided just after it (its clock never goes back). */
   sendAt(wallMs: number): boolean;
-  /** Stops lesson time. */
+  /** Stops lesson time, as the pause button does; at a past moment, stops the recording's playback. */
   pause(): void;
-  /** Lets lesson time run again. */
+  /** Lets lesson time run again, as the resume button does; at a past moment, plays the recording
+   * on from there (`live()` goes back to the live session). */
   resume(): void;
   /** Moves lesson time forward by `seconds` (from 0 to 3600) and redraws. */
   step(seconds: number): void;
@@ -85,9 +87,9 @@ export class BucketDiagram {
   setCost(cost: number): void;
   /** `"all"`, `"none"`, or control groups separated by spaces or commas. */
   showControls(list: 'all' | 'none' | ControlGroup | (string & {})): void;
-  /** Tokens now, unrounded. */
+  /** Tokens at the moment shown (now, or the past moment), unrounded. */
   readonly tokens: number;
-  /** Lesson time in seconds since mounting. */
+  /** Lesson time in seconds: since mounting, or on a played scenario's clock. */
   readonly now: number;
   /** The lesson time shown: `now`, or the past moment. */
   readonly viewTime: number;

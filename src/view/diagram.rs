@@ -390,10 +390,15 @@ pub fn summary(l: &Locale, shot: &Shot) -> String {
     let (config, decision) = (&shot.config, &shot.decision);
     match decision.outcome {
         // The counter's level, so both always agree (3.9999… is 4; a full 2.55 is 2.55).
-        Outcome::Admitted => match markup::level(decision.tokens, config.capacity()) {
-            (1.0, _) => l.admitted_one.to_owned(),
-            (left, decimals) => fill(l.admitted, &[("n", &l.number(left, decimals))]),
-        },
+        // The singular as the lesson's texts pick it (`www/i18n/translate.js`): English for 1
+        // alone, Portuguese for any count under 2 but 0 ("resta 0,5 token"). Of the two tables,
+        // Portuguese is the one with a decimal comma, a test cheaper than its tag.
+        Outcome::Admitted => {
+            let (left, decimals) = markup::level(decision.tokens, config.capacity());
+            let one = left == 1.0 || (l.decimal == ',' && left > 0.0 && left < 2.0);
+            let words = if one { l.admitted_one } else { l.admitted };
+            fill(words, &[("n", &l.number(left, decimals))])
+        }
         Outcome::Denied { retry_after } => match retry_after_text(retry_after) {
             Some(header) => fill(
                 l.denied,

@@ -263,7 +263,9 @@ impl BucketDiagram {
     /// bad cost is shown under the controls, as for a click). Only a time from the diagram's
     /// lesson time 0 (`since`) to now can be a queued click's: any other (a later one would move
     /// the bucket's clock ahead, an earlier one decide before the lesson began) throws an `Error`
-    /// naming `wallMs`, the value and that range, and changes nothing.
+    /// naming `wallMs`, the value and that range, and changes nothing. A time before the bucket's
+    /// last decision is decided just after it (its clock never goes back): the queued clicks a
+    /// page sends first, in order, are decided at their own times.
     #[wasm_bindgen(js_name = sendAt)]
     pub fn send_at(
         &self,
@@ -283,13 +285,15 @@ impl BucketDiagram {
         Ok(widget.act_at(super::controls::Action::Send, wall_ms / 1000.0))
     }
 
-    /// Stops lesson time; the diagram holds still until `resume` or `step`.
+    /// Stops lesson time, as the pause button does; the diagram holds still until `resume` or
+    /// `step`. At a past moment it stops the recording's playback there.
     pub fn pause(&self) {
         self.widget().write().set_paused(true);
         self.settled();
     }
 
-    /// Lets lesson time run again.
+    /// Lets lesson time run again, as the resume button does; at a past moment it plays the
+    /// recording on from there (`live()` goes back to the live session).
     pub fn resume(&self) {
         self.widget().write().set_paused(false);
         self.settled();
@@ -398,10 +402,13 @@ impl BucketDiagram {
         )?;
         let scenario = Scenario::decode(&text, js_decimal).map_err(scenario_to_js)?;
         let session = scenario.play().map_err(to_js)?;
-        self.widget().write().replace(session).map_err(to_js)
+        let replaced = self.widget().write().replace(session);
+        replaced.map_err(to_js)?;
+        self.settled();
+        Ok(())
     }
 
-    /// Lesson time in seconds since the diagram was mounted.
+    /// Lesson time in seconds: since the diagram was mounted, or on a played scenario's clock.
     #[wasm_bindgen(getter)]
     pub fn now(&self) -> f64 {
         let widget = self.widget().read();
@@ -495,6 +502,8 @@ impl BucketDiagram {
                 .diagram
                 .clear_report(false, widget.controls.can_send());
         }
+        drop(widget);
+        self.settled();
         Ok(())
     }
 

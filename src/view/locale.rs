@@ -46,7 +46,7 @@ pub struct Locale {
     pub idle: &'static str,
     /// `{n}` whole tokens left.
     pub admitted: &'static str,
-    /// The same with exactly one token left (the singular).
+    /// The same in the singular (one token left; in Portuguese, any count under 2 but 0).
     pub admitted_one: &'static str,
     /// `{h}` the `Retry-After` header's whole seconds, `{s}` the exact wait in seconds. The
     /// header's name is written with a non-breaking hyphen (U+2011): a narrow status line never

@@ -121,13 +121,13 @@ pub fn slider_step(value: f64, usual: f64, number: fn(f64) -> String) -> String 
 }
 
 /// The frame up to the timeline's place. `{}` marks, in order: a class modifier, the language, the
-/// id prefix twice (aria-labelledby), the id prefix and the title, the id prefix and the
-/// description, the id prefix (clip), the rate label, the id prefix (clip), the water's top, the
-/// capacity label, the counter and the tokens unit. The water is a full-height rect inside the
+/// id prefix (aria-labelledby: the title names the image, its `desc` describes it), the id prefix
+/// and the title, the id prefix and the description, the id prefix (clip), the rate label, the id
+/// prefix (clip), the water's top, the capacity label, the counter and the tokens unit. The water is a full-height rect inside the
 /// clipped bucket, moved down as the level drops ([`water_top`]). Drops fall from the spout; the
 /// request marker's shape is set per request.
 const FRAME: &str = "<div class=\"bl-widget{}\" lang=\"{}\">\
-<svg class=\"bl-diagram\" viewBox=\"0 0 360 300\" role=\"img\" aria-labelledby=\"{}-title {}-desc\">\
+<svg class=\"bl-diagram\" viewBox=\"0 0 360 300\" role=\"img\" aria-labelledby=\"{}-title\">\
 <title id=\"{}-title\">{}</title><desc id=\"{}-desc\">{}</desc>\
 <defs><clipPath id=\"{}-inside\">\
 <path d=\"M102 70 L122 272 Q124 278 132 278 L228 278 Q236 278 238 272 L258 70 Z\"/>\
@@ -152,15 +152,15 @@ const FRAME: &str = "<div class=\"bl-widget{}\" lang=\"{}\">\
 /// The timeline inside the slider that scrubs lesson time, after the response panel (on a phone,
 /// widget.css holds it to the screen's foot while the bucket is on screen, over the response
 /// only: both are in one block, which it can't leave), then the live region, then that block's end.
-/// `{}` marks, in order: the slider's name, the id prefix four times, the title, the id prefix,
-/// the description, the id prefix twice (clip), the two tick labels, the live region's sentence
+/// The chart is hidden from assistive technology: the slider's value text says the moment, and its
+/// description is the chart's `desc`. `{}` marks, in order: the slider's name, the id prefix twice,
+/// the title, the id prefix, the description, the id prefix twice (clip), the two tick labels, the live region's sentence
 /// after a reset. The three paths, redrawn as time runs, are clipped to the chart's window; the
 /// playhead marks the moment shown while scrubbing: a line, and under it, on the labels' row, how
 /// long before "now" that moment is (widget.css hides the row's label it comes near).
 const TIMELINE: &str = "<div class=\"bl-bottom\"><div class=\"bl-scrub\" role=\"slider\" tabindex=\"0\" aria-label=\"{}\" \
 aria-describedby=\"{}-tl-desc\" aria-valuemin=\"0\" aria-valuemax=\"0\" aria-valuenow=\"0\">\
-<svg class=\"bl-timeline\" viewBox=\"0 0 480 114\" role=\"img\" \
-aria-labelledby=\"{}-tl-title {}-tl-desc\">\
+<svg class=\"bl-timeline\" viewBox=\"0 0 480 114\" aria-hidden=\"true\">\
 <title id=\"{}-tl-title\">{}</title><desc id=\"{}-tl-desc\">{}</desc>\
 <line class=\"bl-tl-axis\" x1=\"0\" x2=\"480\" y1=\"64\" y2=\"64\"/>\
 <clipPath id=\"{}-tl-clip\"><rect x=\"0\" y=\"0\" width=\"480\" height=\"90\"/></clipPath>\
@@ -252,7 +252,6 @@ pub fn widget(w: &Words, id: &str, config: &BucketConfig, hero: bool) -> String 
             l.lang,
             id,
             id,
-            id,
             w.svg_title,
             id,
             &desc,
@@ -294,8 +293,6 @@ pub fn widget(w: &Words, id: &str, config: &BucketConfig, hero: bool) -> String 
         TIMELINE,
         &[
             w.scrub_label,
-            id,
-            id,
             id,
             id,
             w.timeline_title,
@@ -499,7 +496,7 @@ mod tests {
                 marks(PANEL),
                 marks(GROUPS)
             ],
-            [15, 13, 8, 7, 27]
+            [14, 11, 8, 7, 27]
         );
         let config = BucketConfig::new(10.0, 2.5).unwrap();
         let en = widget(&EN_WORDS, "bl0", &config, false);

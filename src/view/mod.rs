@@ -803,12 +803,14 @@ impl Widget {
         Ok(shot.decision.is_admitted())
     }
 
-    /// Pauses or resumes lesson time, as the pause button does.
+    /// Pauses or resumes, as the pause button does: lesson time live; at a past moment, the
+    /// recording's playback from there.
     fn set_paused(&mut self, paused: bool) {
-        if !paused {
-            self.back_to_live(false);
-        }
-        if self.session.is_paused() != paused {
+        let held = match self.past {
+            Some(_) => self.playing.is_none(),
+            None => self.session.is_paused(),
+        };
+        if held != paused {
             self.act(Action::Pause);
         }
     }

@@ -374,3 +374,28 @@ test('a formula, the state, the console and the tables take a Tab stop only whil
   assert.deepEqual(plain.filter((state) => !state.endsWith('/tab/region, named')), []);
   await still.context().close();
 });
+
+test('forced colours: the widget\'s SVG takes the system\'s colours, in embed.html fixed to light under a dark high-contrast theme too', async () => {
+  const page = await openPage(env.browser);
+  await page.emulateMedia({ forcedColors: 'active', colorScheme: 'dark' });
+  await page.goto(`${env.server.url}embed.html?lang=en`);
+  await page.locator('bucket-lab .bl-widget[data-live]').waitFor();
+  const look = await page.evaluate(() => {
+    const root = document.querySelector('bucket-lab').shadowRoot;
+    const paint = (selector, property) => getComputedStyle(root.querySelector(selector))[property];
+    return {
+      text: getComputedStyle(root.querySelector('.bl-widget')).color,
+      bucket: paint('.bl-bucket', 'stroke'),
+      label: paint('.bl-label', 'fill'),
+      counter: paint('.bl-counter', 'fill'),
+      halo: paint('.bl-counter', 'stroke'),
+      tick: paint('.bl-tl-start', 'fill'),
+      canvas: getComputedStyle(root.querySelector('.bl-frame')).backgroundColor,
+    };
+  });
+  // CanvasText on Canvas: the system's own pair (white on black under a dark theme).
+  assert.notEqual(look.text, look.canvas);
+  for (const key of ['bucket', 'label', 'counter', 'tick']) assert.equal(look[key], look.text, `${key}: ${JSON.stringify(look)}`);
+  assert.equal(look.halo, look.canvas);
+  await page.context().close();
+});

@@ -162,6 +162,8 @@ for (const [path, huge, tiny] of [
     assert.match(await page.textContent('#policy-status'), path
       ? /refill_rate: YAML reads “0,5” as text, not a number: write decimals with a point \(0\.5\)/
       : /refill_rate: o YAML lê “0,5” como texto, não como número: escreva decimais com ponto \(0\.5\)/);
+    // The field is named once, where the line is (not again before the sentence).
+    assert.doesNotMatch(await page.textContent('#policy-status'), /refill_rate: refill_rate/);
     // Thousands only where the comma could group them (three digits after it): never “(05)”.
     assert.match(await page.textContent('#policy-status'), /point \(0\.5\)\. |ponto \(0\.5\)\. /);
     await setPolicy(page, (text) => text.replace(/refill_rate: 0,5/, 'refill_rate: 1,500'));

@@ -370,6 +370,30 @@ test('decisions are announced politely, at most one sentence per 1.5 s, the summ
   await page.context().close();
 });
 
+test('the admitted status takes the singular as each language does: English for 1 alone, Portuguese for a count under 2 but 0', async () => {
+  const page = await openPage(env.browser);
+  const said = async (path) => {
+    await page.goto(`${env.server.url}${path}?capacity=2.5`);
+    await waitForWidget(page);
+    await page.evaluate(() => window.bucketlab.diagram.pause());
+    const seen = [];
+    for (let i = 0; i < 3; i++) {
+      await page.click('#bucket-widget .bl-send');
+      seen.push(await page.textContent('#bucket-widget .bl-status'));
+    }
+    return seen;
+  };
+  assert.deepEqual((await said('')).slice(0, 2), ['Admitida: resta 1,5 token.', 'Admitida: resta 0,5 token.']);
+  assert.deepEqual((await said('en.html')).slice(0, 2), ['Admitted: 1.5 tokens left.', 'Admitted: 0.5 tokens left.']);
+  await page.goto(`${env.server.url}?capacity=2`);
+  await waitForWidget(page);
+  await page.evaluate(() => window.bucketlab.diagram.pause());
+  await page.click('#bucket-widget .bl-send');
+  await page.click('#bucket-widget .bl-send');
+  assert.equal(await page.textContent('#bucket-widget .bl-status'), 'Admitida: restam 0 tokens.');
+  await page.context().close();
+});
+
 test('a summed-up announcement reads right when a count is 1 (label first, no plural to get wrong)', async () => {
   const page = await openPage(env.browser);
   await page.goto(`${env.server.url}en.html?capacity=2`);

@@ -458,6 +458,31 @@ test('removing an element stops its frame loop and frees its wasm object', async
   await page.context().close();
 });
 
+test('embed-resizer.js fits the frame on a host page whose reset makes boxes border-box (Bootstrap, Moodle): no inner scroll', async () => {
+  const hostPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
+    <link rel="stylesheet" href="reset.css">
+    <script src="${site.url}embed-resizer.js" defer></script></head><body>
+    <iframe id="frame" title="Token bucket" width="600" height="150"
+      src="${site.url}embed.html?lang=en&amp;paused"></iframe></body></html>`;
+  const reset = '*, *::before, *::after { box-sizing: border-box; } iframe { border: 3px solid; padding: 2px; }';
+  const host = await serveStatic(WWW, { pages: { 'host.html': hostPage, 'reset.css': reset } });
+  try {
+    const page = await openPage(browser);
+    await page.goto(`${host.url}host.html`);
+    await page.frameLocator('#frame').locator('bucket-lab .bl-counter').waitFor();
+    await page.waitForFunction(() => document.getElementById('frame').style.height !== '');
+    const content = await page.frame({ url: /embed\.html/ }).evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
+    assert.ok(content > 400, `the widget is taller than the iframe's 150 px (${content})`);
+    await page.waitForFunction((h) => document.getElementById('frame').clientHeight === h + 4, content);
+    const inner = await page.frame({ url: /embed\.html/ }).evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight);
+    assert.equal(inner, 0, 'nothing left to scroll inside the frame');
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  } finally {
+    await host.close();
+  }
+});
+
 test('the iframe embed fits its height to the widget and ignores foreign messages', async () => {
   // The host page lives on another origin than embed.html, as on a real course site.
   const widgetSite = site;
@@ -615,6 +640,15 @@ try {
 window.since = performance.now() - 5000;
 window.sinceDiagram = mountDiagram(document.getElementById('since'), window.since);
 window.good = mountDiagram(document.getElementById('good'));
+// A second mount on a mounted root (a framework that mounts twice), and roots that are no element.
+window.thrown.twice = attempt('good');
+for (const [key, root] of [['none', null], ['text', 'good']]) {
+  try {
+    mountDiagram(root);
+  } catch (error) {
+    window.thrown[key] = error.message;
+  }
+}
 `;
 
 test('the npm package: mountDiagram shows a bad setting\'s error in its element and throws it; the element works', async () => {
@@ -643,6 +677,13 @@ test('the npm package: mountDiagram shows a bad setting\'s error in its element 
     assert.deepEqual(await box('bad-pt'), { role: 'alert', title: 'Não foi possível montar o diagrama', detail: 'Taxa r (tokens/s): “fast” não é um número; use um número maior ou igual a 0.', widgets: 0 });
     assert.equal((await box('good')).widgets, 1);
     assert.equal(await page.textContent('#good .bl-counter'), '4.0 / 4');
+    // Mounting again where a diagram lives throws and leaves that diagram as it is.
+    assert.equal(thrown.twice, 'root already holds a mounted diagram: free() it before mounting another there');
+    assert.equal((await box('good')).role, undefined);
+    assert.deepEqual(await page.evaluate(() => [window.good.send(), window.good.tokens]), [true, 3]);
+    assert.equal(await page.textContent('#good .bl-counter'), '3.0 / 4');
+    assert.equal(thrown.none, 'root must be the element to mount the diagram in, got null');
+    assert.equal(thrown.text, 'root must be the element to mount the diagram in, got string "good"');
     assert.equal(thrown.since, 'sinceMs must be a finite number (a performance.now() time) or undefined, got a value of type string');
     const since = await page.evaluate(() => {
       const d = window.sinceDiagram;
@@ -1133,5 +1174,36 @@ test('a language switch with a refused cost typed and a smaller B set live keeps
     return [d.capacity, d.refillRate, d.cost];
   }), [2, 1, 1]);
   assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('a cost attribute set after a slider or a script moved B is held to that live B, and the bucket stays as it is', async () => {
+  const page = await openHostile();
+  await page.evaluate(() => {
+    const element = Object.assign(document.createElement('bucket-lab'), { id: 'costed' });
+    for (const [name, value] of [['capacity', '3'], ['refill-rate', '1'], ['lang', 'en'], ['paused', '']]) element.setAttribute(name, value);
+    document.body.append(element);
+  });
+  await page.waitForFunction(() => document.getElementById('costed').diagram);
+  const state = () => page.evaluate(() => {
+    const d = document.getElementById('costed').diagram;
+    return d && { capacity: d.capacity, tokens: d.tokens, cost: d.cost, scenario: d.scenario };
+  });
+  await page.evaluate(() => {
+    const d = document.getElementById('costed').diagram;
+    d.configure(10, 1);
+    d.step(8);
+    d.send();
+  });
+  const before = await state();
+  assert.equal(before.capacity, 10);
+  // 8 is more than the attribute's B (3) but within the live one (10): taken, and the same
+  // bucket, with its recording, goes on.
+  await page.evaluate(() => document.getElementById('costed').setAttribute('cost', '8'));
+  assert.deepEqual(await state(), { ...before, cost: 8 });
+  // Over the live B it is refused, naming the live B's range.
+  await page.evaluate(() => document.getElementById('costed').setAttribute('cost', '11'));
+  await page.waitForFunction(() => !document.getElementById('costed').diagram);
+  assert.match(await page.evaluate(() => document.getElementById('costed').shadowRoot.textContent), /11 is not allowed; use a whole number from 1 to 10\./);
   await page.context().close();
 });

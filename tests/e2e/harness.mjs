@@ -105,6 +105,11 @@ export async function openPage(browser, options = {}) {
  */
 export async function waitForWidget(page) {
   await page.waitForSelector('#bucket-widget .bl-widget[data-live], #bucket-widget .bl-error');
+  // Then the lesson's sections laid out for good (www/lesson/expose-sections.js, while the page is
+  // idle), which moves the scroll position by scroll anchoring and takes main-thread time: a test
+  // starts after it.
+  await page.waitForFunction(() => !document.querySelector('#bucket-widget .bl-widget[data-live]')
+    || !document.querySelector('main > section:not(.laid-out)'));
 }
 
 /**

@@ -296,9 +296,24 @@ for (const [path, hello] of [['', /núcleo da lição está em window\.bucketlab
     const page = await openPage(env.browser);
     const infos = [];
     page.on('console', (m) => { if (m.type() === 'info') infos.push(m.text()); });
+    // The line the greeting suggests, run the moment the greeting is said.
+    await page.addInitScript(() => {
+      const info = console.info;
+      console.info = (...args) => {
+        if (/window\.bucketlab/.test(String(args[0]))) {
+          try {
+            window.suggested = new window.bucketlab.TokenBucket({ capacity: 5, refillRate: 1 }).tryAcquireAt(1, 0).allowed;
+          } catch (error) {
+            window.suggested = error.message;
+          }
+        }
+        info.apply(console, args);
+      };
+    });
     await page.goto(env.server.url + path);
     await waitForWidget(page);
     assert.ok(infos.some((text) => hello.test(text)), `the greeting, among: ${infos.join(' | ')}`);
+    assert.equal(await page.evaluate(() => window.suggested), true, 'the suggested line works when the greeting is read');
     const steps = transcript(await page.textContent('#diagrama pre.console code'));
     assert.ok(steps.filter((s) => s.expected).length >= 4, 'results shown');
     assert.ok(steps.some((s) => s.input.startsWith('bucketlab.diagram.')), 'the diagram driven too');

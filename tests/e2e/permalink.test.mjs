@@ -188,8 +188,8 @@ test('a comma that could group thousands (#b=1,000) is refused with both reading
 });
 
 for (const [path, expected] of [
-  ['en.html', 'Some values in the link were ignored: b = “1e400”: too large (expected: a number greater than 0); s = “1_5_1_5_2”: given twice; the first one counts (expected: a scenario link copied from this page: version 1, at most 200 actions, 2000 characters and 3600 s); s = “%E0%A4%A”: given twice; the first one counts (expected: a scenario link copied from this page: version 1, at most 200 actions, 2000 characters and 3600 s).'],
-  ['', 'Alguns valores do link foram ignorados: b = “1e400”: grande demais (esperado: um número maior que 0); s = “1_5_1_5_2”: repetido; vale o primeiro (esperado: um link de cenário copiado desta página: versão 1, no máximo 200 ações, 2000 caracteres e 3600 s); s = “%E0%A4%A”: repetido; vale o primeiro (esperado: um link de cenário copiado desta página: versão 1, no máximo 200 ações, 2000 caracteres e 3600 s).'],
+  ['en.html', 'Some values in the link were ignored: b = “1e400”: too large (expected: a number greater than 0); s = “1_5_1_5_2”: given twice; the first one counts (expected: a scenario link copied from this page: version 1, at most 200 actions, 2,000 characters and 3,600 s); s = “%E0%A4%A”: given twice; the first one counts (expected: a scenario link copied from this page: version 1, at most 200 actions, 2,000 characters and 3,600 s).'],
+  ['', 'Alguns valores do link foram ignorados: b = “1e400”: grande demais (esperado: um número maior que 0); s = “1_5_1_5_2”: repetido; vale o primeiro (esperado: um link de cenário copiado desta página: versão 1, no máximo 200 ações, 2.000 caracteres e 3.600 s); s = “%E0%A4%A”: repetido; vale o primeiro (esperado: um link de cenário copiado desta página: versão 1, no máximo 200 ações, 2.000 caracteres e 3.600 s).'],
 ]) {
   test(`${path || 'index.html'}: an overflowing number, a second s= and a broken escape are each named with why`, async () => {
     const page = await openLesson(env, `${path}#b=1e400&s=1_5_1_5_1&s=1_5_1_5_2&s=%E0%A4%A`);

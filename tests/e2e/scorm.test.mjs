@@ -377,3 +377,33 @@ for (const version of ['1.2', '2004']) {
     await again.context().close();
   });
 }
+
+test('lms: SCORM 2004 completed, then the language link: the session stays open, and a better set on the other page raises the score', async () => {
+  const [page, start] = await openLms('lms2004.html');
+  await sendUntilRefused(start);
+  const wrong = await answerQuickCheck(start, { right: false });
+  assert.deepEqual([await get(page, 'cmi.completion_status'), await get(page, 'cmi.score.raw'), await get(page, 'cmi.success_status')],
+    ['completed', percent(wrong), 'failed']);
+  await start.click('.lang-switch a[data-lang=en]');
+  const frame = await lessonFrame(page, /\/en\.html/);
+  assert.ok(!(await page.evaluate(() => window.calls)).includes('Terminate()'), 'the switch does not end the session');
+  await answerQuickCheck(frame, { right: true });
+  assert.deepEqual([await get(page, 'cmi.score.raw'), await get(page, 'cmi.success_status')], ['100', 'passed']);
+  // Leaving the lesson itself ends it, as complete.
+  await page.evaluate(() => { document.getElementById('sco').src = 'about:blank'; });
+  await page.waitForFunction(() => calls.includes('Terminate()'));
+  assert.deepEqual((await page.evaluate(() => window.calls)).slice(-3), ['SetValue(cmi.exit, normal)', 'Commit()', 'Terminate()']);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('lms: SCORM 1.2 relaunched by an LMS that keeps the score but not the suspend_data: a worse set lowers nothing', async () => {
+  const learner = { core: { student_id: 'learner-7', entry: '', lesson_status: 'completed', score: { raw: '100', min: '0', max: '100' } } };
+  const [page, frame] = await openLms('lms12.html', learner);
+  assert.equal(await get(page, 'cmi.core.score.raw'), '100');
+  await answerQuickCheck(frame, { right: false });
+  assert.equal(await get(page, 'cmi.core.score.raw'), '100');
+  assert.ok(!(await page.evaluate(() => window.calls)).some((c) => c.startsWith('LMSSetValue(cmi.core.score.raw')));
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

@@ -113,7 +113,7 @@ test('scrubbing back shows the exact earlier counter, panel and formula; back to
   await page.keyboard.press('Home');
   assert.equal(await page.evaluate(() => window.bucketlab.diagram.viewTime), 0, 'Home: the start (lesson time 0)');
   assert.equal(await page.textContent(`${W} .bl-counter`), '5.0 / 5');
-  assert.match(await slider.getAttribute('aria-valuetext'), /^0\.0 s, \d\.\d s before live: 5\.0 tokens\.$/);
+  assert.match(await slider.getAttribute('aria-valuetext'), /^0\.0 s, \d\.\d s before live; tokens: 5\.0\.$/);
   // The moment of the fifth click (t0 + 0.3): the panel and formula as they were then.
   await page.evaluate((t) => window.bucketlab.diagram.seek(t), seen[5].at);
   assert.ok(Math.abs(await page.evaluate(() => window.bucketlab.diagram.tokens) - await tokensAt(seen[5].at)) < 1e-12);
@@ -122,7 +122,7 @@ test('scrubbing back shows the exact earlier counter, panel and formula; back to
   assert.ok(Math.abs(await page.evaluate(() => window.bucketlab.diagram.viewTime) - (seen[5].at + 0.1)) < 1e-9, 'ArrowRight: 0.1 s later');
   await page.keyboard.press('End');
   assert.equal(await page.evaluate(() => window.bucketlab.diagram.viewTime), now);
-  assert.match(await slider.getAttribute('aria-valuetext'), /^\d\.\d s, live: \d\.\d tokens\.( .+)?$/);
+  assert.match(await slider.getAttribute('aria-valuetext'), /^\d\.\d s, live; tokens: \d\.\d\.( .+)?$/);
   // Now itself is the live diagram: End went back to live.
   assert.equal(await page.evaluate(() => window.bucketlab.diagram.traveling), false, 'End is live');
   assert.equal(await page.isVisible(`${W} .bl-to-live`), false);
@@ -334,7 +334,7 @@ test('pt-BR: a bad scenario link is refused in Portuguese only, with the reason 
   const page = await openLesson(env, '#s=garbage');
   // Worded by a module loaded only then: the notice comes a moment later.
   const said = await page.locator('#page-notice:not([hidden])').textContent();
-  assert.equal(said, 'Um valor do link foi ignorado: s = “garbage”: ele deve começar com a versão 1_ (esperado: um link de cenário copiado desta página: versão 1, no máximo 200 ações, 2000 caracteres e 3600 s).');
+  assert.equal(said, 'Um valor do link foi ignorado: s = “garbage”: ele deve começar com a versão 1_ (esperado: um link de cenário copiado desta página: versão 1, no máximo 200 ações, 2.000 caracteres e 3.600 s).');
   assert.deepEqual(page.problems, ['warning: bucketlab: s = "garbage": scenario "garbage": it must start with the version 1_']);
   await page.context().close();
 });
@@ -621,5 +621,53 @@ test('at 1280 px, going back from a 200 into the 429 before it (a taller respons
   }
   assert.ok(seen.has('denied'), `the 429 shown on the way: ${[...seen]}`);
   assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('from a script, pause() and resume() at a past moment do what the button does: resume plays the recording on, pause stops it there', async () => {
+  const page = await openLesson(env, 'en.html?capacity=3&refill-rate=1');
+  const state = () => page.evaluate(() => {
+    const d = window.bucketlab.diagram;
+    return { traveling: d.traveling, viewTime: d.viewTime, now: d.now, button: document.querySelector('#bucket-widget .bl-pause').textContent };
+  });
+  await page.evaluate(() => {
+    const d = window.bucketlab.diagram;
+    d.pause();
+    d.send();
+    d.step(5);
+    d.send();
+    d.seek(1);
+  });
+  const held = await state();
+  assert.deepEqual([held.traveling, held.viewTime, held.button], [true, 1, 'Resume']);
+  // Resume: the recording plays on from the moment shown, at the clock's speed, still in the past.
+  await page.evaluate(() => window.bucketlab.diagram.resume());
+  assert.equal((await state()).button, 'Pause');
+  await page.waitForFunction(() => window.bucketlab.diagram.viewTime > 1.2);
+  const playing = await state();
+  assert.equal(playing.traveling, true);
+  assert.ok(playing.viewTime < playing.now, `${playing.viewTime} before ${playing.now}`);
+  // Pause: it stops where it is.
+  await page.evaluate(() => window.bucketlab.diagram.pause());
+  const stopped = await state();
+  assert.deepEqual([stopped.traveling, stopped.button], [true, 'Resume']);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(r)))));
+  assert.equal((await state()).viewTime, stopped.viewTime, 'a stopped playback holds still');
+  // live() is what goes back to the live session.
+  await page.evaluate(() => window.bucketlab.diagram.live());
+  assert.equal((await state()).traveling, false);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('a script\'s refused call leaves the error line until its next call that works: playScenario and showControls clear it too', async () => {
+  const page = await openLesson(env, 'en.html');
+  const line = () => page.textContent('#bucket-widget .bl-input-error');
+  for (const call of ['d.playScenario("1_5_1_5_2_0.5s1,1")', 'd.showControls("all")']) {
+    await page.evaluate(() => { try { window.bucketlab.diagram.step(-1); } catch { /* shown in the widget */ } });
+    assert.match(await line(), /^seconds: -1 is not allowed/);
+    await page.evaluate(`(() => { const d = window.bucketlab.diagram; ${call}; })()`);
+    assert.equal(await line(), '', call);
+  }
   await page.context().close();
 });

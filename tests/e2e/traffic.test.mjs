@@ -159,7 +159,7 @@ test('traffic: another limiter gives the command\'s counts for it, and a note in
   await page.waitForFunction(() => window.bucketlab.traffic?.outcome?.report?.lines === 3000);
   await page.waitForSelector(`${MOUNT} .tr-table`);
   assert.deepEqual(await page.evaluate(() => window.bucketlab.traffic.outcome.report), expected);
-  assert.match(await page.textContent(`${MOUNT} .tr-summary`), new RegExp(`: ${expected.limited.toLocaleString('en')} would have got a 429 \\(Sliding window \\(log\\), B = 4, r = 0\\.5/s\\)\\.$`));
+  assert.match(await page.textContent(`${MOUNT} .tr-summary`), new RegExp(`: ${expected.limited.toLocaleString('en')} would have gotten a 429 \\(Sliding window \\(log\\), B = 4, r = 0\\.5/s\\)\\.$`));
   assert.match(await page.textContent(`${MOUNT} .tr-algorithm-note`), /^The table and the timeline count the refusals of the limiter chosen \(Sliding window \(log\)\)/);
   assert.equal(await page.locator(`${MOUNT} .tr-exports`).count(), 0, 'no token-bucket export for another limiter');
 
@@ -186,7 +186,7 @@ for (const [path, words] of [
     oneLine: /^1 linha, 1 requisição de 1 cliente \(combined\);/,
   }],
   ['en.html', {
-    summary: /^2 lines, 1 request from 1 client \(combined\): 0 would have got a 429 \(Token bucket, B = 10, r = [\d.]+\/s\)\.$/,
+    summary: /^2 lines, 1 request from 1 client \(combined\): 0 would have gotten a 429 \(Token bucket, B = 10, r = [\d.]+\/s\)\.$/,
     malformed: '1 line could not be read:',
     caption: /^1 request over /,
     played: 'The diagram now holds 192.0.2.1\'s only request, stopped at the start: step through it in the diagram.',
@@ -309,7 +309,7 @@ test('traffic: cancel stops a long replay; garbage and an empty file get a clear
     document.querySelector('#traffic-lab .tr-cancel').click();
     return true;
   });
-  assert.equal(await page.textContent(`${MOUNT} .tr-status`), 'Cancelled. Nothing was kept.');
+  assert.equal(await page.textContent(`${MOUNT} .tr-status`), 'Canceled. Nothing was kept.');
   assert.ok((await page.locator(`${MOUNT} .tr-status`).boundingBox()).height > 1, 'the cancel is shown');
   assert.equal(await page.locator(`${MOUNT} .tr-table`).count(), 0, 'no result from a cancelled replay');
   assert.equal(await page.locator(`${MOUNT} .tr-busy`).isHidden(), true);
@@ -583,7 +583,7 @@ test('traffic (en.html): times that go back and whole-second times are said as t
 for (const [path, words] of [
   ['', {
     cost: 'Dessas, 2 nunca passariam: custam até 9, mais que a capacidade B = 5, e nenhuma espera adianta. Aumente a capacidade ou divida as requisições.',
-    refill: 'Dessas, 1 nunca passaria: com taxa de recarga 0, nada volta a encher o balde de um cliente, e nenhuma espera adianta. Aumente a taxa de recarga.',
+    refill: 'Dessas, 1 nunca passaria: com taxa de reabastecimento 0, nada volta a encher o balde de um cliente, e nenhuma espera adianta. Aumente a taxa de reabastecimento.',
   }],
   ['en.html', {
     cost: 'Of these, 2 could never pass: they cost up to 9, more than the capacity B = 5, so no wait helps. Raise the capacity or split the requests.',
@@ -787,10 +787,10 @@ test('traffic: "Use a sample log" from the keyboard keeps focus on the button an
   assert.equal(await page.getAttribute(`${MOUNT} .tr-sample`, 'aria-disabled'), 'false');
   const report = await page.evaluate(() => window.bucketlab.traffic.outcome.report);
   assert.equal(await page.textContent(`${MOUNT} .tr-status`),
-    `Replayed ${report.requests.toLocaleString('en')} requests from ${report.keys} clients: ${report.limited.toLocaleString('en')} would have got a 429.`);
+    `Replayed ${report.requests.toLocaleString('en')} requests from ${report.keys} clients: ${report.limited.toLocaleString('en')} would have gotten a 429.`);
   // Said, not shown: the summary right under it, in view, says the same at more length.
   assert.ok((await page.locator(`${MOUNT} .tr-status`).boundingBox()).height <= 1, 'the status line is not shown twice');
-  assert.match(await page.textContent(`${MOUNT} .tr-summary`), new RegExp(`${report.limited.toLocaleString('en')} would have got a 429`));
+  assert.match(await page.textContent(`${MOUNT} .tr-summary`), new RegExp(`${report.limited.toLocaleString('en')} would have gotten a 429`));
   // Pressed again, the same: focus stays, the region says it again.
   await page.keyboard.press('Enter');
   await page.waitForFunction((m) => document.querySelector(`${m} .tr-status`).textContent !== '', MOUNT);

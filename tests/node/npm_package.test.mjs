@@ -102,6 +102,8 @@ test('the type declarations accept correct use and reject mistakes', async () =>
       el?.addEventListener('bucketlab:ready', (e) => e.detail.diagram.send());
       el?.addEventListener('bucketlab:decision', (e) => { const s: 200 | 429 = e.detail.status; return [s, e.detail.retryAfter]; });
       el?.addEventListener('bucketlab:error', (e) => e.detail.error.errors?.map((p) => [p.attribute, p.localized]));
+      // They bubble: the document hears them, typed too.
+      document.addEventListener('bucketlab:decision', (e) => e.detail.head.length);
       const shown: string | undefined = el?.error?.message;
       const groups: readonly string[] = [...CONTROL_GROUPS, ...EVENTS];
       let words = '';

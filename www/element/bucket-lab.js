@@ -149,9 +149,10 @@ function misspelledSetting(name) {
 /**
  * Reads and checks the element's attributes; throws AttributeErrors naming every bad one. Once
  * the diagram is `mounted`, `tokens` has done its work (the level it started at) and is not held
- * to a `capacity` changed since: the live bucket keeps its level, capped at the new B.
+ * to a `capacity` changed since: the live bucket keeps its level, capped at the new B. `liveCapacity`,
+ * the B a slider or a script set since mounting, is what `cost` is held to then.
  */
-function readSettings(element, { mounted = false } = {}) {
+function readSettings(element, { mounted = false, liveCapacity } = {}) {
   const text = (name) => element.getAttribute(name) ?? DEFAULTS[name] ?? null;
   const errors = [];
   const given = text('lang');
@@ -179,7 +180,7 @@ function readSettings(element, { mounted = false } = {}) {
   };
   const capacity = number('capacity');
   const refillRate = number('refill-rate');
-  const cost = number('cost', capacity);
+  const cost = number('cost', liveCapacity ?? capacity);
   const tokens = number('tokens', mounted ? undefined : capacity);
   const view = text('view') ?? 'diagram';
   if (!VIEWS.includes(view)) {
@@ -367,7 +368,10 @@ export class BucketLabElement extends ElementBase {
     if (!this.#diagram) return void this.#render();
     let settings;
     try {
-      settings = readSettings(this, { mounted: name !== 'tokens' });
+      // A new cost is held to the live B, which a slider or a script may have moved since. (On a
+      // remount, a cost the carried B can't take is left out instead: see #render.)
+      const liveCapacity = name === 'cost' ? this.#diagram.capacity : undefined;
+      settings = readSettings(this, { mounted: name !== 'tokens', liveCapacity });
     } catch (error) {
       return void this.#fail(error);
     }

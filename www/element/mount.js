@@ -57,9 +57,19 @@ export function insertMarkup(root, lang) {
 /**
  * Mounts the diagram into `root` (see the wasm module's mountDiagram), its lesson time 0 at
  * `sinceMs` (a `performance.now()` time; default now) or at the first click queued before the
- * module arrived, whichever is earlier; shows and rethrows its error.
+ * module arrived, whichever is earlier; shows and rethrows its error. A root that is no element,
+ * or holds a diagram mounted and not freed (a framework that mounts twice), throws and is left
+ * as it is: two diagrams would answer one widget's clicks.
  */
 export function mountDiagram(root, sinceMs) {
+  // An element of any document (an iframe's too, whose Element is another).
+  if (root?.nodeType !== Node.ELEMENT_NODE) {
+    const given = root === null ? 'null' : typeof root === 'object' ? (root?.constructor?.name ?? 'an object') : `${typeof root} ${JSON.stringify(String(root)).slice(0, 40)}`;
+    throw new TypeError(`root must be the element to mount the diagram in, got ${given}`);
+  }
+  if (root.querySelector('.bl-widget[data-live]')) {
+    throw new Error('root already holds a mounted diagram: free() it before mounting another there');
+  }
   try {
     if (sinceMs !== undefined && !Number.isFinite(sinceMs)) {
       const given = typeof sinceMs === 'number' ? String(sinceMs) : `a value of type ${sinceMs === null ? 'null' : typeof sinceMs}`;

@@ -15,6 +15,7 @@ import { switchPageIfAsked, takeHandoff, wireLanguageLinks } from './language.js
 import { isPermalink, permalinkHash, readPermalink } from './permalink.js';
 import { setUpPolicyEditor } from './policy.js';
 import { openDetailsWhenPrinting } from './print.js';
+import { exposeSectionsWhenIdle } from './expose-sections.js';
 import { keepFocusInView } from './focus-in-view.js';
 import { focusableWhileScrolling } from './scroll-focus.js';
 import { pageLang, t } from './strings.js';
@@ -62,7 +63,6 @@ addEventListener('hashchange', () => {
 
 // Console experiments (section 5 shows some): `new bucketlab.TokenBucket({ capacity: 5, refillRate: 1 })`.
 Object.assign(window.bucketlab ??= {}, { TokenBucket, diagram: null, hero: null });
-console.info(t('console_hello'));
 
 // Section 5's console block is for a computer: closed on a touch screen (no console there) and in
 // the phone layout; the page has it open, for readers without JavaScript.
@@ -72,6 +72,7 @@ if (matchMedia('(hover: none) and (pointer: coarse), (max-width: 759.98px)').mat
 
 const scrollToKept = keepLinkTargetsInPlace();
 keepFocusInView();
+exposeSectionsWhenIdle(document.querySelectorAll('main > section'));
 openDetailsWhenPrinting();
 // The scroll boxes the page's markup makes Tab stops (not the diagrams': theirs are the widget's
 // own): each stays one only while it has something to scroll.
@@ -241,6 +242,8 @@ async function start() {
   try {
     await init();
     loaded = true;
+    // Said once the core has arrived, so the line it suggests works as soon as it is read.
+    console.info(t('console_hello'));
     // B and r from the permalink are checked by the core before the diagram sees them, each on
     // its own (neither rule depends on the other), so the notice names the one refused, never a
     // good one beside it, nor one for a wrong ?capacity= in the query (the widget names that).

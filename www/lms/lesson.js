@@ -111,7 +111,16 @@ document.addEventListener('bucketlab:answer', (event) => {
   maybeComplete();
 });
 
+// A language link opens the other language's page in this frame, and that page carries the
+// session on: it stays open then, even once the lesson is complete (a better set there still
+// counts). A link opened elsewhere (a modifier key, another button) leaves this page here.
+let toOtherLanguage = false;
+document.addEventListener('click', (event) => {
+  const plain = event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey;
+  if (plain && !event.defaultPrevented && event.target.closest?.('.lang-switch a[data-lang]')) toOtherLanguage = true;
+});
+
 addEventListener('pagehide', () => {
   queue?.flushOnExit();
-  scorm?.leave(completed);
+  scorm?.leave(completed && !toOtherLanguage);
 });

@@ -117,13 +117,17 @@ export class ScormSession {
    * The quick check's score, `{ correct, total }`, as a percentage (raw out of min 0, max 100):
    * Moodle grades by the raw score alone, against its own maximum grade (100 by default), so a
    * raw of 6 "out of 8" would read there as 6 out of 100. 2004 also gets scaled and success.
-   * Reported only when it `beats` `best`, the best one reported before (null: none), so a
-   * reported score, and 2004's passed, is never lowered within an attempt; returns whether it was.
+   * Reported only when it `beats` `best`, the best one reported before (null: none), and the raw
+   * score the LMS holds (an LMS may keep the score but not hand back the suspend_data that holds
+   * `best`), so a reported score, and 2004's passed, is never lowered within an attempt; returns
+   * whether it was.
    */
   reportScore({ correct, total }, best = null) {
     if (!this.active || !beats({ correct, total }, best)) return false;
     const prefix = this.model.score;
     const scaled = total ? correct / total : 0;
+    const held = Number.parseFloat(this.#call('get', `${prefix}.raw`) ?? '');
+    if (held > Math.round(scaled * 1e4) / 100) return false;
     this.#set(`${prefix}.min`, '0');
     this.#set(`${prefix}.max`, '100');
     this.#set(`${prefix}.raw`, String(Math.round(scaled * 1e4) / 100));

@@ -1,6 +1,6 @@
 //! How an API key becomes the Redis key of its bucket: a pattern with one `*`, the API key's place.
 //!
-//! In a Redis Cluster every key a script touches must hash to one slot, and Redis hashes only the
+//! In a Redis Cluster every key one script touches must hash to one slot, and Redis hashes only the
 //! part of a key between the first `{` and the next `}` when there is one (the hash tag). A pattern
 //! such as `bucketlab:{*}` makes the API key the tag: everything stored for one client, the bucket
 //! today and any key added next to it later, lands in the same slot, while different clients
@@ -55,7 +55,8 @@ impl KeyPattern {
             .is_some_and(|open| !self.prefix[open..].contains('}') && self.suffix.contains('}'))
     }
 
-    /// This pattern, if the API key is its hash tag, as a Redis Cluster requires.
+    /// This pattern, if the API key is its hash tag, as a cluster store requires (see the module's
+    /// documentation: the script touches one key, but a client's later keys must share its slot).
     pub fn for_cluster(self) -> Result<Self, KeyPatternError> {
         if self.tags_the_api_key() {
             Ok(self)

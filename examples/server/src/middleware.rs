@@ -1,6 +1,9 @@
 //! The rate-limit middleware: one bucket per API key; a denied request never reaches the handler
 //! and gets `429 Too Many Requests`. Every response carries the headers the lesson's response panel
 //! shows, built by the core (`bucketlab::limiter::ResponseHead`), never recomputed here.
+//!
+//! The key is checked for its syntax only, so any invented key gets a full bucket: in production,
+//! authenticate it first and limit only the keys you issued (or key on who a valid token proves).
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};

@@ -14,7 +14,8 @@ use redis::aio::ConnectionLike;
 /// The script's source, as the lesson shows it.
 pub const SCRIPT: &str = include_str!("../../../redis/token_bucket.lua");
 
-/// The token-bucket script, loaded once per connection (`EVALSHA`, falling back to `EVAL`).
+/// The token-bucket script, run by `EVALSHA`; a server that does not know it yet (`NOSCRIPT`, after
+/// a restart or on a node new to the cluster) gets it by `SCRIPT LOAD`, then the `EVALSHA` again.
 #[derive(Debug, Clone)]
 pub struct RedisBucket {
     script: redis::Script,
