@@ -140,7 +140,9 @@ pub fn check_setting(
     let (field, rule) = match name.as_str() {
         "capacity" => (Field::Capacity, Rule::Positive),
         "refill-rate" => (Field::RefillRate, Rule::NonNegative),
-        "tokens" => (Field::Tokens, Rule::UpTo(capacity)),
+        // Without a B to hold it to (none given, or a refused one), "at least 0", not "to Infinity".
+        "tokens" if capacity.is_finite() => (Field::Tokens, Rule::UpTo(capacity)),
+        "tokens" => (Field::Tokens, Rule::NonNegative),
         "cost" => (Field::Cost, cost_rule(capacity)),
         other => {
             let mut message = String::from("unknown setting \"");

@@ -684,21 +684,24 @@ impl Widget {
         let at = self.past.as_ref().map_or(now, |p| p.at);
         let target = if let Some(key) = event.dyn_ref::<web_sys::KeyboardEvent>() {
             let target = match key.key().as_str() {
-                "ArrowLeft" | "ArrowDown" => at - STEP_SECONDS,
-                "ArrowRight" | "ArrowUp" => at + STEP_SECONDS,
-                "PageDown" => at - 1.0,
-                "PageUp" => at + 1.0,
-                "Home" => self.timeline.start(now),
-                "End" => now,
+                "ArrowLeft" | "ArrowDown" => Some(at - STEP_SECONDS),
+                "ArrowRight" | "ArrowUp" => Some(at + STEP_SECONDS),
+                "PageDown" => Some(at - 1.0),
+                "PageUp" => Some(at + 1.0),
+                "Home" => Some(self.timeline.start(now)),
+                "End" => Some(now),
                 // A native slider ignores Space; here it would scroll the page a screen away.
-                " " => {
-                    event.prevent_default();
-                    return;
-                }
+                " " => None,
                 _ => return,
             };
+            // The key is the slider's: neither the browser's (scrolling) nor the host page's
+            // (mdBook turns the page at an arrow key anywhere but in a form field).
             event.prevent_default();
-            target
+            event.stop_propagation();
+            match target {
+                Some(target) => target,
+                None => return,
+            }
         } else if let Some(pointer) = event.dyn_ref::<web_sys::PointerEvent>() {
             match event.type_().as_str() {
                 "pointerdown" => {

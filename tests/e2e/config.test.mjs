@@ -178,3 +178,26 @@ for (const [path, huge, tiny] of [
     await page.context().close();
   });
 }
+
+test('a policy nested hundreds deep or longer than the editor reads is refused at once, naming the limit; the diagram keeps its configuration', async () => {
+  const page = await openLesson(env, 'en.html');
+  await openConfig(page);
+  const capacity = await page.evaluate(() => window.bucketlab.diagram.capacity);
+  const status = () => page.textContent('#policy-status');
+  // 40,000 deep took the parser 12 s of the main thread on every keystroke; that is too long
+  // to read at all, and a hundred deep, short, is refused for its nesting.
+  await setPolicy(page, (text) => `${text}\nextra: ${'['.repeat(40000)}${']'.repeat(40000)}\n`);
+  await page.waitForFunction(() => /characters long/.test(document.getElementById('policy-status').textContent));
+  await setPolicy(page, (text) => text.replace(/\nextra: .*\n$/, `\nextra: ${'['.repeat(100)}${']'.repeat(100)}\n`));
+  await page.waitForFunction(() => /nests/.test(document.getElementById('policy-status').textContent));
+  assert.equal(await status(), 'The text nests [ and { more than 32 deep; a policy needs only a few levels. The diagram keeps its last valid configuration.');
+  assert.equal(await page.getAttribute('#policy-text', 'aria-invalid'), 'true');
+  // Brackets inside quotes or a comment are text, not nesting.
+  await setPolicy(page, (text) => text.replace(/\nextra: .*\n$/, `\n# ${'['.repeat(100)}\n`));
+  await page.waitForFunction(() => /Applied/.test(document.getElementById('policy-status').textContent));
+  await setPolicy(page, (text) => `${text}# ${'x'.repeat(20000)}\n`);
+  await page.waitForFunction(() => /characters long/.test(document.getElementById('policy-status').textContent));
+  assert.match(await status(), /^The policy is 2\d{4} characters long; the editor reads at most 20000\. /);
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.capacity), capacity);
+  await page.context().close();
+});

@@ -1201,9 +1201,87 @@ test('a cost attribute set after a slider or a script moved B is held to that li
   // bucket, with its recording, goes on.
   await page.evaluate(() => document.getElementById('costed').setAttribute('cost', '8'));
   assert.deepEqual(await state(), { ...before, cost: 8 });
+  // Another attribute changed later does not refuse that cost for the attribute's B.
+  await page.evaluate(() => document.getElementById('costed').setAttribute('controls', 'send cost time'));
+  await page.evaluate(() => document.getElementById('costed').setAttribute('refill-rate', '2'));
+  const after = await state();
+  assert.deepEqual([after.capacity, after.tokens, after.cost], [10, before.tokens, 8]);
+  await page.evaluate(() => document.getElementById('costed').setAttribute('lang', 'pt-BR'));
+  await page.waitForFunction(() => document.getElementById('costed').diagram?.lang === 'pt-BR');
+  assert.deepEqual(await page.evaluate(() => {
+    const d = document.getElementById('costed').diagram;
+    return [d.capacity, d.refillRate, d.cost];
+  }), [10, 2, 8]);
   // Over the live B it is refused, naming the live B's range.
   await page.evaluate(() => document.getElementById('costed').setAttribute('cost', '11'));
   await page.waitForFunction(() => !document.getElementById('costed').diagram);
-  assert.match(await page.evaluate(() => document.getElementById('costed').shadowRoot.textContent), /11 is not allowed; use a whole number from 1 to 10\./);
+  assert.match(await page.evaluate(() => document.getElementById('costed').shadowRoot.textContent), /11 n[ãa]o [ée] permitido; use um n[úu]mero inteiro de 1 a 10\./);
+  await page.context().close();
+});
+
+test('removing paused while the reader looks at a past moment lets the live clock run (the attribute is about lesson time, not the recording)', async () => {
+  const page = await openHostile();
+  await page.evaluate(() => {
+    const element = Object.assign(document.createElement('bucket-lab'), { id: 'clock' });
+    for (const [name, value] of [['capacity', '3'], ['refill-rate', '1'], ['lang', 'en'], ['paused', '']]) element.setAttribute(name, value);
+    document.body.append(element);
+  });
+  await page.waitForFunction(() => document.getElementById('clock').diagram);
+  await page.evaluate(() => {
+    const d = document.getElementById('clock').diagram;
+    d.send();
+    d.step(1);
+    d.send();
+    d.stepBack(0.5);
+  });
+  assert.equal(await page.evaluate(() => document.getElementById('clock').diagram.traveling), true);
+  await page.evaluate(() => document.getElementById('clock').removeAttribute('paused'));
+  const at = await page.evaluate(() => document.getElementById('clock').diagram.now);
+  await page.waitForFunction((t) => document.getElementById('clock').diagram.now > t + 0.2, at);
+  assert.deepEqual(await page.evaluate(() => [document.getElementById('clock').diagram.traveling, document.getElementById('clock').diagram.paused]), [false, false]);
+  // And set again, it stops the live clock.
+  await page.evaluate(() => document.getElementById('clock').setAttribute('paused', ''));
+  assert.equal(await page.evaluate(() => document.getElementById('clock').diagram.paused), true);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('a refused tokens beside a refused capacity says "at least 0", never "to Infinity", in both languages', async () => {
+  const page = await openPage(browser);
+  for (const lang of ['en', 'pt-BR']) {
+    await page.goto(`${site.url}embed.html?capacity=0&tokens=-1&lang=${lang}`);
+    await page.waitForFunction(() => document.querySelector('bucket-lab')?.shadowRoot?.querySelector('.bl-error'));
+    const box = await page.evaluate(() => document.querySelector('bucket-lab').shadowRoot.querySelector('.bl-error').textContent);
+    assert.ok(!/Infinity|Infinito/.test(box), box);
+    assert.match(box, lang === 'en' ? /-1 is not allowed; use a number of at least 0\./ : /-1 não é permitido; use um número maior ou igual a 0\./);
+  }
+  await page.context().close();
+});
+
+test('printed, an element takes the light palette whatever its theme, stays on one page, and its send button keeps a label paper shows', async () => {
+  const page = await openHostile();
+  await page.evaluate(() => {
+    const element = Object.assign(document.createElement('bucket-lab'), { id: 'paper' });
+    for (const [name, value] of [['theme', 'dark'], ['lang', 'en'], ['paused', '']]) element.setAttribute(name, value);
+    document.body.append(element);
+  });
+  await page.waitForFunction(() => document.getElementById('paper').diagram);
+  const look = () => page.evaluate(() => {
+    const root = document.getElementById('paper').shadowRoot;
+    const send = getComputedStyle(root.querySelector('.bl-send'));
+    return {
+      scheme: getComputedStyle(root.querySelector('.bl-frame')).colorScheme,
+      text: getComputedStyle(root.querySelector('.bl-widget')).color,
+      label: send.color,
+      fill: send.backgroundColor,
+      breaks: getComputedStyle(root.querySelector('.bl-frame')).breakInside,
+    };
+  });
+  assert.equal((await look()).scheme, 'dark');
+  await page.emulateMedia({ media: 'print' });
+  const paper = await look();
+  assert.deepEqual([paper.scheme, paper.breaks, paper.fill], ['light', 'avoid', 'rgba(0, 0, 0, 0)']);
+  assert.equal(paper.label, paper.text);
+  assert.equal(paper.text, 'rgb(27, 30, 39)', 'the light palette\'s text colour');
   await page.context().close();
 });

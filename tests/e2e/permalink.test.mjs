@@ -98,6 +98,24 @@ test('bad values are ignored with a visible notice, never run or injected', asyn
   await page.context().close();
 });
 
+test('a link with hundreds of bad entries gets a short notice: the first eight named, the rest counted; a character that reverses text is quoted as its code', async () => {
+  const many = Array.from({ length: 300 }, (_, i) => `k${i}=1`).join('&');
+  const page = await openLesson(env, `en.html#${many}`);
+  await page.waitForSelector('#page-notice:not([hidden])');
+  const notice = await page.textContent('#page-notice');
+  assert.match(notice, /^Some values in the link were ignored: k0 = “1” .*k7 = “1” \(expected: [^)]*\); and 292 more\.$/);
+  assert.ok(!notice.includes('k8 ='), notice);
+  await page.context().close();
+  // U+202E in ?lang= and in a scenario: written as \u{202e}, never reversing the sentence.
+  for (const path of ['en.html?lang=%E2%80%AEelgoog', 'en.html#s=%E2%80%AEevil']) {
+    const reversed = await openLesson(env, path);
+    await reversed.waitForSelector('#page-notice:not([hidden])');
+    const said = await reversed.textContent('#page-notice');
+    assert.ok(!said.includes('\u202e') && said.includes('\\u{202e}'), `${path}: ${said}`);
+    await reversed.context().close();
+  }
+});
+
 test('a link to a section is not mistaken for a permalink', async () => {
   const page = await openLesson(env, '#faq');
   assert.equal(await page.locator('#page-notice').isVisible(), false);

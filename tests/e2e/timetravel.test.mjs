@@ -372,7 +372,9 @@ for (const [path, lang, column, lead, expected] of [
       const [value, reason] = [row[0], row[column]];
       const bad = await openLesson(env, `${path}#s=${value}`);
       const said = await bad.locator('#page-notice:not([hidden])').textContent();
-      assert.ok(said.startsWith(`${lead}: s = “${value.slice(0, 40)}”: ${reason} (${expected}`), `${value.slice(0, 40)}: ${said}`);
+      // Quoted as every message quotes a value: 40 characters, then "…".
+      const quoted = value.length > 40 ? `${value.slice(0, 40)}…` : value;
+      assert.ok(said.startsWith(`${lead}: s = “${quoted}”: ${reason} (${expected}`), `${quoted}: ${said}`);
       assert.doesNotMatch(said, /refill_rate|burst_size|\bnow\b|capacity =|fora do permitido|outside what/);
       // The core's exact English reason goes to the console only.
       assert.equal(bad.problems.length, 1, `${bad.problems}`);

@@ -289,6 +289,53 @@ test('traffic: on a phone and a laptop every choice of each menu is shown whole 
   }
 });
 
+test('traffic: a client key holding markup stays text in the note of "play in the diagram", whose one link is the sentence\'s own', async () => {
+  const key = 'x<a>clicky</a>y';
+  const csv = `time,key\n${Array.from({ length: 30 }, (_, i) => `${1700000000 + i},${key}`).join('\n')}\n`;
+  const page = await openTraffic('en.html');
+  await page.setInputFiles(`${MOUNT} .tr-file`, { name: 'keys.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.waitForSelector(`${MOUNT} .tr-play`);
+  await page.click(`${MOUNT} .tr-play`);
+  await page.waitForFunction((m) => document.querySelector(`${m} .tr-play-note`)?.textContent, MOUNT);
+  const note = await page.evaluate((m) => {
+    const box = document.querySelector(`${m} .tr-play-note`);
+    return { text: box.textContent, links: [...box.querySelectorAll('a')].map((a) => a.textContent) };
+  }, MOUNT);
+  assert.ok(note.text.includes(`holds ${key}'s first`), note.text);
+  assert.deepEqual(note.links, ['diagram']);
+  await page.context().close();
+});
+
+test('traffic: a replay whose module traps (out of memory) says so, and the next run starts a new worker that works', async () => {
+  const page = await openTraffic('en.html');
+  // The first worker's module traps as a log too large for the tab's memory makes it trap.
+  const worker = new URL('lesson/traffic/worker.js', env.server.url).href;
+  await page.route(worker, async (route) => {
+    const real = await (await route.fetch()).text();
+    const trap = "\nReplayJob.prototype.feed = () => { throw new WebAssembly.RuntimeError('memory access out of bounds'); };\n";
+    await route.fulfill({ body: real + trap, contentType: 'text/javascript' });
+  }, { times: 1 });
+  await page.click(`${MOUNT} .tr-sample`);
+  await page.waitForFunction((m) => document.querySelector(`${m} .tr-error`)?.textContent, MOUNT);
+  assert.match(await page.textContent(`${MOUNT} .tr-error`), /^The replay stopped: this log needs more memory than a browser tab gives it \(memory access out of bounds\)\. The next run starts afresh/);
+  // The next run: a new worker, the real module, a result.
+  await page.click(`${MOUNT} .tr-sample`);
+  await page.waitForSelector(`${MOUNT} .tr-table`);
+  assert.equal(await page.textContent(`${MOUNT} .tr-error`), '');
+  await page.context().close();
+});
+
+test('traffic: a Key field the log refuses is quoted cut, as every message quotes a value', async () => {
+  const page = await openTraffic('en.html');
+  await page.fill(`${MOUNT} .tr-field--key input`, `nonsense${'x'.repeat(5000)}`);
+  await page.click(`${MOUNT} .tr-sample`);
+  await page.waitForFunction((m) => document.querySelector(`${m} .tr-error`)?.textContent, MOUNT);
+  const said = await page.textContent(`${MOUNT} .tr-error`);
+  assert.match(said, /“nonsensex{32}…”/);
+  assert.ok(said.length < 400, `${said.length} characters`);
+  await page.context().close();
+});
+
 test('traffic: cancel stops a long replay; garbage and an empty file get a clear message', async () => {
   // About 60 MB: long enough to be caught part way.
   const big = join(dir, 'big.log');

@@ -439,3 +439,21 @@ test('the accessibility tree, once the page is idle: every heading of the lesson
   assert.deepEqual(named(/Timeline of the last 20 seconds|^Drag or use/), []);
   await page.context().close();
 });
+
+test('the timeline slider keeps its keys: a host page\'s own key handler (mdBook turns the page at an arrow) never hears them', async () => {
+  const page = await openLesson(env, 'en.html?capacity=5&refill-rate=1');
+  await page.evaluate(() => {
+    window.__hostHeard = [];
+    document.addEventListener('keydown', (event) => window.__hostHeard.push(event.key));
+    window.bucketlab.diagram.pause();
+    window.bucketlab.diagram.send();
+    window.bucketlab.diagram.step(1);
+  });
+  await page.locator(`${W} .bl-scrub`).focus();
+  for (const key of ['ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageDown', 'PageUp', ' ']) await page.keyboard.press(key);
+  assert.deepEqual(await page.evaluate(() => window.__hostHeard), []);
+  // A key that is not the slider's still reaches the page.
+  await page.keyboard.press('s');
+  assert.deepEqual(await page.evaluate(() => window.__hostHeard), ['s']);
+  await page.context().close();
+});

@@ -93,6 +93,12 @@ test('hugo: a bad parameter fails the build naming the page, the line and the ru
       ['capacity="1,000"', 'capacity "1,000" is ambiguous: the comma could group thousands or mark decimals; write 1000 for the whole number, or a point for decimals'],
       ['capacity="20" cost="2,500"', 'cost "2,500" is ambiguous: the comma could group thousands or mark decimals; write 2500 for the whole number, or a point for decimals'],
       ['capacity="3" cost="2.5"', 'cost must be a whole number from 1 to 3, got "2.5"'],
+      // Unquoted numbers (Hugo's ints and floats) are checked, and quoted, as written.
+      ['cost=9', 'cost must be a whole number from 1 to 5, got "9"'],
+      ['capacity=0', 'capacity must be a finite number greater than 0, got "0"'],
+      ['capacity=-1', 'capacity must be a finite number greater than 0, got "-1"'],
+      ['refill-rate=-0.5', 'refill-rate must be a finite number of at least 0, got "-0.5"'],
+      ['cost=true', 'cost must be a whole number from 1 to 5, got "true"'],
       // A bare word: one message that says how to write it, and nothing garbled after it.
       ['paused', 'bucket-lab takes named parameters (capacity="10", paused="true"), got "paused"'],
     ]) {
@@ -127,6 +133,11 @@ test('hugo: a bad parameter fails the build naming the page, the line and the ru
       const result = await run('hugo', ['--source', bad]);
       assert.equal(result.code, 0, `${edges}:\n${result.stdout}${result.stderr}`);
     }
+    // Unquoted zeros are values, not absences: an empty bucket that never refills.
+    await writeFile(page, text.replace(/\{\{< bucket-lab [^>]*>\}\}\n\nThe same/, '{{< bucket-lab capacity=3 refill-rate=0 tokens=0 >}}\n\nThe same'));
+    const zeros = await run('hugo', ['--source', bad]);
+    assert.equal(zeros.code, 0, zeros.stdout + zeros.stderr);
+    assert.match(await readFile(join(bad, 'public', 'index.html'), 'utf8'), /<bucket-lab capacity="3" refill-rate="0" tokens="0"><\/bucket-lab>/);
     // Unquoted, paused=true is a boolean to Hugo: the element is paused, as with "true"; an
     // unquoted paused=false is no pause.
     for (const [given, paused] of [['paused=true', true], ['paused=false', false]]) {

@@ -149,10 +149,14 @@ function misspelledSetting(name) {
 /**
  * Reads and checks the element's attributes; throws AttributeErrors naming every bad one. Once
  * the diagram is `mounted`, `tokens` has done its work (the level it started at) and is not held
- * to a `capacity` changed since: the live bucket keeps its level, capped at the new B. `liveCapacity`,
- * the B a slider or a script set since mounting, is what `cost` is held to then.
+ * to a `capacity` changed since: the live bucket keeps its level, capped at the new B. `cost` is
+ * held to the attribute's B, or with `liveCapacity` (the B a slider or a script set since
+ * mounting) to that one: alone for a new cost, which must fit the bucket as it is (`costFits:
+ * 'live'`); else to either of the two, so that a cost accepted once is not refused later, on a
+ * remount or another attribute's change, for a B moved since (the remount leaves out one that
+ * the carried B can't take).
  */
-function readSettings(element, { mounted = false, liveCapacity } = {}) {
+function readSettings(element, { mounted = false, liveCapacity, costFits = 'either' } = {}) {
   const text = (name) => element.getAttribute(name) ?? DEFAULTS[name] ?? null;
   const errors = [];
   const given = text('lang');
@@ -180,7 +184,9 @@ function readSettings(element, { mounted = false, liveCapacity } = {}) {
   };
   const capacity = number('capacity');
   const refillRate = number('refill-rate');
-  const cost = number('cost', liveCapacity ?? capacity);
+  const costBound = liveCapacity === undefined ? capacity
+    : costFits === 'live' || capacity === undefined ? liveCapacity : Math.max(capacity, liveCapacity);
+  const cost = number('cost', costBound);
   const tokens = number('tokens', mounted ? undefined : capacity);
   const view = text('view') ?? 'diagram';
   if (!VIEWS.includes(view)) {
@@ -368,10 +374,9 @@ export class BucketLabElement extends ElementBase {
     if (!this.#diagram) return void this.#render();
     let settings;
     try {
-      // A new cost is held to the live B, which a slider or a script may have moved since. (On a
-      // remount, a cost the carried B can't take is left out instead: see #render.)
-      const liveCapacity = name === 'cost' ? this.#diagram.capacity : undefined;
-      settings = readSettings(this, { mounted: name !== 'tokens', liveCapacity });
+      // The live B, unless the change is one that sets B from the attributes again.
+      const liveCapacity = name === 'capacity' || name === 'tokens' ? undefined : this.#diagram.capacity;
+      settings = readSettings(this, { mounted: name !== 'tokens', liveCapacity, costFits: name === 'cost' ? 'live' : 'either' });
     } catch (error) {
       return void this.#fail(error);
     }
@@ -384,12 +389,16 @@ export class BucketLabElement extends ElementBase {
           name === 'capacity' ? settings.capacity : diagram.capacity,
           name === 'refill-rate' ? settings.refillRate : diagram.refillRate,
         );
-        if (settings.cost !== undefined) diagram.setCost(settings.cost);
+        // A new B from the attribute: the attribute's cost applies again (checked against it).
+        if (name === 'capacity' && settings.cost !== undefined) diagram.setCost(settings.cost);
       } else if (name === 'cost') {
         diagram.setCost(settings.cost ?? 1);
       } else if (name === 'controls') {
         diagram.showControls(settings.controls);
       } else if (name === 'paused') {
+        // The attribute is about the live clock: a past moment the reader was looking at gives
+        // way to it (pause() and resume() there would stop or play the recording, as the button).
+        if (diagram.traveling) diagram.live();
         if (settings.paused) diagram.pause(); else diagram.resume();
       } else if (name === 'theme') {
         // bucket-lab.css picks the colours from the attribute itself: nothing to redraw.
@@ -448,7 +457,7 @@ export class BucketLabElement extends ElementBase {
     let settings;
     try {
       // A level carried over is the bucket's own: `tokens` is not held to a B lowered since.
-      settings = readSettings(this, { mounted: carried.level !== undefined });
+      settings = readSettings(this, { mounted: carried.level !== undefined, liveCapacity: carried.capacity });
     } catch (error) {
       return void this.#fail(error);
     }

@@ -4,7 +4,7 @@
 // Configuration comes from the mount element's data-* attributes; the URL may override them
 // (?capacity=20&refill-rate=2&tokens=0, or the permalink #b=20&r=2&c=1&lang=en&tab=config&code=go).
 import init, { TokenBucket } from '../pkg/bucketlab.js';
-import { LANGS, translator } from '../i18n/translate.js';
+import { cut, LANGS, translator } from '../i18n/translate.js';
 import elementTables from '../i18n/locales/element.js';
 import { showError } from '../element/error-box.js';
 import { mountDiagram, mountErrors } from '../element/mount.js';
@@ -41,6 +41,8 @@ const hero = document.getElementById('hero-widget');
 const params = new URLSearchParams(location.search);
 /** The settings of the address the lesson reads; the only ones a link for others carries. */
 const LESSON_SETTINGS = ['lang', 'capacity', 'refill-rate', 'tokens'];
+/** The refused entries of a link the notice names one by one; the rest it counts. */
+const NOTICE_ITEMS = 8;
 /**
  * `location.search` as a link for someone else gets it: the lesson's settings only. What else an
  * address holds is another's (an LMS's xAPI launch: the LRS's endpoint and credentials, the
@@ -141,7 +143,7 @@ async function start() {
   const handoff = takeHandoff();
   const rejected = [...link.rejected];
   if (params.has('lang') && !LANGS.includes(params.get('lang'))) {
-    rejected.push({ name: 'lang', value: params.get('lang').slice(0, 40), allowed: 'allowed_lang' });
+    rejected.push({ name: 'lang', value: cut(params.get('lang')), allowed: 'allowed_lang' });
   }
 
   const diagram = () => window.bucketlab.diagram;
@@ -298,7 +300,7 @@ async function start() {
         diagram().playScenario(link.values.s);
         playedScenario = link.values.s;
       } catch (error) {
-        rejected.push({ name: 's', value: link.values.s.slice(0, 40), allowed: 'allowed_s', detail: error.message, problem: error.problem });
+        rejected.push({ name: 's', value: cut(link.values.s), allowed: 'allowed_s', detail: error.message, problem: error.problem });
       }
     }
     // From the other language's page: each diagram goes on as the reader left it (as the hero's link does).
@@ -338,12 +340,15 @@ async function start() {
     // (loaded only then), the same way in both languages, with the lesson's names (B, r, c…); the
     // core's exact sentence, with its own field names, goes to the console.
     const { scenarioReason } = rejected.some((r) => r.problem) ? await import('./scenario-reason.js') : {};
-    const items = rejected.map(({ name, value, allowed, detail, problem, reason, reasonValues }) => {
+    // The first few are named; a link with hundreds of bad entries gets a count for the rest, not
+    // a notice screens long that a screen reader would read out whole.
+    const items = rejected.slice(0, NOTICE_ITEMS).map(({ name, value, allowed, detail, problem, reason, reasonValues }) => {
       if (detail) console.warn(`bucketlab: ${name} = "${value}": ${detail}`);
       const why = reason ? t(reason, reasonValues) : problem ? scenarioReason(problem) : '';
       return t(why ? 'notice_item_reason' : 'notice_item', { name, value, reason: why, allowed: t(allowed) });
     });
-    showNotice(t(items.length === 1 ? 'notice_ignored_one' : 'notice_ignored', { list: items.join('; ') }));
+    if (rejected.length > NOTICE_ITEMS) items.push(t('notice_more', { count: rejected.length - NOTICE_ITEMS }));
+    showNotice(t(rejected.length === 1 ? 'notice_ignored_one' : 'notice_ignored', { list: items.join('; ') }));
   }
   // A replay link is about the diagram: take the reader there, focus on the timeline that plays it.
   if (playedScenario !== undefined) {

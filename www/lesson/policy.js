@@ -8,6 +8,39 @@ import { formatNumber, t } from './strings.js';
 import { showFailure } from './lazy.js';
 
 const DEBOUNCE_MS = 150;
+/**
+ * The most the editor reads: a policy is a few tiers, and the YAML parser's time grows with the
+ * square of the nesting of [ and { (40,000 deep froze the tab 12 s on every keystroke).
+ */
+const MAX_CHARS = 20_000;
+const MAX_DEPTH = 32;
+
+/** How deep `text` nests flow collections ([ and {), outside quotes and comments. */
+export function flowDepth(text) {
+  let depth = 0;
+  let deepest = 0;
+  let quote = null;
+  let comment = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (comment) {
+      if (c === '\n') comment = false;
+    } else if (quote) {
+      if (c === '\\' && quote === '"') i += 1;
+      else if (c === quote) quote = null;
+    } else if (c === '"' || c === "'") {
+      quote = c;
+    } else if (c === '#' && (i === 0 || /\s/.test(text[i - 1]))) {
+      comment = true;
+    } else if (c === '[' || c === '{') {
+      depth += 1;
+      deepest = Math.max(deepest, depth);
+    } else if (c === ']' || c === '}') {
+      depth = Math.max(0, depth - 1);
+    }
+  }
+  return deepest;
+}
 
 let parserModule = null;
 
@@ -126,7 +159,11 @@ export function setUpPolicyEditor({ panel, widgetRoot, diagram }) {
 
   async function check() {
     const { parsePolicy } = await loadParser();
-    const result = parsePolicy(textarea.value);
+    const text = textarea.value;
+    const tooLarge = text.length > MAX_CHARS ? t('err_too_long', { n: formatNumber(text.length), max: formatNumber(MAX_CHARS) })
+      : flowDepth(text) > MAX_DEPTH ? t('err_too_deep', { max: MAX_DEPTH }) : null;
+    if (tooLarge) return show(`${tooLarge} ${t('policy_kept')}`, true);
+    const result = parsePolicy(text);
     if (result.ok) {
       lastGood = result.policy;
       apply();

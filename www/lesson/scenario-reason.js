@@ -7,14 +7,15 @@
 // allowed; the core's own sentence, with its field names, goes to the console.
 import tables from '../i18n/locales/errors.js';
 import { refusal } from '../i18n/refusal.js';
-import { intl, translator } from '../i18n/translate.js';
+import { cut, intl, translator } from '../i18n/translate.js';
 import { pageLang } from './strings.js';
 
 const t = translator(tables, pageLang());
 // Numbers as the page writes them, without thousands separators (as refusal.js writes them).
 const number = (value) => intl(Intl.NumberFormat, t.lang, { maximumFractionDigits: 20, useGrouping: false }).format(value);
-// A character given as its code point (NaN: none).
-const char = (code) => (Number.isNaN(code) ? '' : String.fromCodePoint(code));
+// A character given as its code point (NaN: none), quoted as every message quotes (one that would
+// reorder the sentence around it, U+202E, as its code).
+const char = (code) => (Number.isNaN(code) ? '' : cut(String.fromCodePoint(code)));
 
 // Each kind's key and placeholders, from its two values (and the action's number: the first
 // action's time starts at the start, not at a previous action's).

@@ -3,7 +3,7 @@
 // the busiest client's timeline with "play it in the diagram", the burst–rate curve and the
 // policy's exports. The core computes everything; this file only renders.
 import tables from '../../i18n/locales/traffic.js';
-import { langOf, pickLang, translator } from '../../i18n/translate.js';
+import { cut, langOf, pickLang, translator } from '../../i18n/translate.js';
 import { NUMBER_FIELD, fieldNumber, fieldText, readings, unreadable } from '../../i18n/typed-number.js';
 import { el, uid } from '../lab/dom.js';
 import { curveChart, timelineChart } from './charts.js';
@@ -276,7 +276,11 @@ class TrafficView {
     }
     this.setBusy(false);
     this.rerun.disabled = false;
-    if (data.type === 'failed') {
+    if (data.type === 'failed' && data.error.kind === 'broken') {
+      this.worker.terminate();
+      this.worker = null;
+      this.fail(t('errors.broken', { detail: data.error.why }));
+    } else if (data.type === 'failed') {
       // A setting refused is marked on its control (the menus and fields the form has); a file no
       // choice of the Format menu can read (compressed, not text) marks none.
       const code = data.error.why?.code;
@@ -320,7 +324,8 @@ class TrafficView {
     // reads it; the reason alone.
     if (e.why.code.startsWith('notText') || e.why.code === 'compressed') return t('errors.format', { detail: `${this.why(e.why)}.` });
     const control = t(`errors.controls.${CONTROLS[e.option] ?? 'setting'}`, { option: e.option });
-    const value = NUMBERS.has(e.option) && e.value ? this.number(Number(e.value)) : e.value;
+    // A typed value quoted as every message quotes one: cut, its reordering characters as codes.
+    const value = NUMBERS.has(e.option) && e.value ? this.number(Number(e.value)) : e.value && cut(e.value);
     const given = value ? t('errors.given', { control, value }) : control;
     const remedy = e.remedy ? ` ${t(`errors.remedy.${e.remedy}`)}` : '';
     const frame = e.kind === 'options' ? 'errors.options' : e.option === 'format' ? 'errors.format' : 'errors.setting';
@@ -613,11 +618,14 @@ class TrafficView {
       return;
     }
     diagram.playScenario(trace.scenario);
+    // The sentence carries an <a> mark, the diagram's link: built as elements, never as HTML. The
+    // key, from the log, goes in after the marks are found (a key may hold "<a>" itself).
+    const KEY = '\u{e000}';
     const said = trace.scenarioRequests < trace.requests
-      ? t('timeline.played', { key: trace.key, count: trace.scenarioRequests, requests: trace.requests })
-      : t('timeline.playedAll', { key: trace.key, count: trace.requests });
-    // The sentence carries an <a> mark, the diagram's link: built as elements, never as HTML.
-    this.playNote.replaceChildren(...said.split(/<\/?a>/).map((piece, i) => (i % 2 ? el('a', { href: '#diagrama' }, piece) : piece)));
+      ? t('timeline.played', { key: KEY, count: trace.scenarioRequests, requests: trace.requests })
+      : t('timeline.playedAll', { key: KEY, count: trace.requests });
+    const text = (piece) => piece.replaceAll(KEY, trace.key);
+    this.playNote.replaceChildren(...said.split(/<\/?a>/).map((piece, i) => (i % 2 ? el('a', { href: '#diagrama' }, text(piece)) : text(piece))));
     // The diagram is far above: the page takes the reader there, at the replay's start.
     document.dispatchEvent(new CustomEvent('bucketlab:replayed'));
   }

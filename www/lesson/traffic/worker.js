@@ -9,7 +9,9 @@
 //               { type: 'pass', id, pass, ms, memory }                 (a pass has ended)
 //               { type: 'done', id, outcome } | { type: 'failed', id, error }
 //               (error: { kind: 'setup' | 'options', option, value, why: { code, … }, remedy }, a
-//               setting refused by the log or by itself, or { kind: 'input' | 'options', why: text })
+//               setting refused by the log or by itself, or { kind: 'input' | 'options', why: text },
+//               or { kind: 'broken', why: text }: the module trapped, out of memory most likely, and
+//               this worker is done for)
 import init, { ReplayJob, sampleLog } from '../../pkg/bucketlab_replay.js';
 
 let ready = null;
@@ -35,8 +37,11 @@ self.onmessage = async ({ data }) => {
   } catch (error) {
     // A setting the core refused carries its reason as data (`setup`: option, value, why's code)
     // for the page to word; any other error only its message.
+    // A trap (a log whose clients outgrow the memory a tab can give) leaves the module's state
+    // broken: the page drops this worker and the next run starts a new one.
     const setup = error?.setup;
-    const refused = setup ? { ...setup, kind: 'options' } : { kind: 'options', why: String(error?.message ?? error) };
+    const why = String(error?.message ?? error);
+    const refused = setup ? { ...setup, kind: 'options' } : { kind: error instanceof WebAssembly.RuntimeError ? 'broken' : 'options', why };
     self.postMessage({ type: 'failed', id: data.id, error: refused });
   }
 };
