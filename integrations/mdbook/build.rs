@@ -1,7 +1,8 @@
 //! Embeds the `<bucket-lab>` element's files in the binary, so `cargo install` gives an author
 //! everything: the browser part of the npm package (`element/`, `i18n/`, `pkg/` from the list in
 //! packages/bucketlab/package.json), read from the built site in www/ as they are there (the
-//! element links its stylesheets; the npm package's copy of it carries them inline instead). Writes `$OUT_DIR/assets.rs`: `ASSETS`, a list of (path in the package, bytes).
+//! element links its stylesheets; the npm package's copy of it carries them inline instead).
+//! Writes `$OUT_DIR/assets.rs`: `ASSETS`, a list of (path in the package, bytes).
 use std::env;
 use std::fs;
 use std::path::{Path, PathBuf};

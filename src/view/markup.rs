@@ -123,9 +123,9 @@ pub fn slider_step(value: f64, usual: f64, number: fn(f64) -> String) -> String 
 /// The frame up to the timeline's place. `{}` marks, in order: a class modifier, the language, the
 /// id prefix (aria-labelledby: the title names the image, its `desc` describes it), the id prefix
 /// and the title, the id prefix and the description, the id prefix (clip), the rate label, the id
-/// prefix (clip), the water's top, the capacity label, the counter and the tokens unit. The water is a full-height rect inside the
-/// clipped bucket, moved down as the level drops ([`water_top`]). Drops fall from the spout; the
-/// request marker's shape is set per request.
+/// prefix (clip), the water's top, the capacity label, the counter and the tokens unit. The water
+/// is a full-height rect inside the clipped bucket, moved down as the level drops
+/// ([`water_top`]). Drops fall from the spout; the request marker's shape is set per request.
 const FRAME: &str = "<div class=\"bl-widget{}\" lang=\"{}\">\
 <svg class=\"bl-diagram\" viewBox=\"0 0 360 300\" role=\"img\" aria-labelledby=\"{}-title\">\
 <title id=\"{}-title\">{}</title><desc id=\"{}-desc\">{}</desc>\
@@ -154,10 +154,11 @@ const FRAME: &str = "<div class=\"bl-widget{}\" lang=\"{}\">\
 /// only: both are in one block, which it can't leave), then the live region, then that block's end.
 /// The chart is hidden from assistive technology: the slider's value text says the moment, and its
 /// description is the chart's `desc`. `{}` marks, in order: the slider's name, the id prefix twice,
-/// the title, the id prefix, the description, the id prefix twice (clip), the two tick labels, the live region's sentence
-/// after a reset. The three paths, redrawn as time runs, are clipped to the chart's window; the
-/// playhead marks the moment shown while scrubbing: a line, and under it, on the labels' row, how
-/// long before "now" that moment is (widget.css hides the row's label it comes near).
+/// the title, the id prefix, the description, the id prefix twice (clip), the two tick labels, the
+/// live region's sentence after a reset. The three paths, redrawn as time runs, are clipped to the
+/// chart's window; the playhead marks the moment shown while scrubbing: a line, and under it, on
+/// the labels' row, how long before "now" that moment is (widget.css hides the row's label it
+/// comes near).
 const TIMELINE: &str = "<div class=\"bl-bottom\"><div class=\"bl-scrub\" role=\"slider\" tabindex=\"0\" aria-label=\"{}\" \
 aria-describedby=\"{}-tl-desc\" aria-valuemin=\"0\" aria-valuemax=\"0\" aria-valuenow=\"0\">\
 <svg class=\"bl-timeline\" viewBox=\"0 0 480 114\" aria-hidden=\"true\">\

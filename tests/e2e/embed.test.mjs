@@ -78,6 +78,16 @@ const inside = (page, id, selector) =>
 const counter = (page, id) => inside(page, id, '.bl-counter');
 const click = (page, id, selector) => page.locator(`#${id} ${selector}`).click();
 
+/** Adds `<bucket-lab id=id>` with `attributes` ({ name: value }, in order) and waits for its diagram. */
+async function addElement(page, id, attributes) {
+  await page.evaluate(([id, attributes]) => {
+    const element = Object.assign(document.createElement('bucket-lab'), { id });
+    for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+    document.body.append(element);
+  }, [id, attributes]);
+  await page.waitForFunction((id) => document.getElementById(id).diagram, id);
+}
+
 async function openHostile() {
   const page = await openPage(browser);
   await page.addInitScript(() => {
@@ -1153,12 +1163,7 @@ test('embed-resizer.js fits an embed inside an open shadow root too', async () =
 
 test('a language switch with a refused cost typed and a smaller B set live keeps that B, and the cost its attribute can no longer have is left out', async () => {
   const page = await openHostile();
-  await page.evaluate(() => {
-    const element = Object.assign(document.createElement('bucket-lab'), { id: 'switch' });
-    for (const [name, value] of [['capacity', '5'], ['cost', '4'], ['lang', 'en'], ['paused', '']]) element.setAttribute(name, value);
-    document.body.append(element);
-  });
-  await page.waitForFunction(() => document.getElementById('switch').diagram);
+  await addElement(page, 'switch', { capacity: '5', cost: '4', lang: 'en', paused: '' });
   await page.evaluate(() => {
     const element = document.getElementById('switch');
     element.diagram.configure(2, 1);
@@ -1179,12 +1184,7 @@ test('a language switch with a refused cost typed and a smaller B set live keeps
 
 test('a cost attribute set after a slider or a script moved B is held to that live B, and the bucket stays as it is', async () => {
   const page = await openHostile();
-  await page.evaluate(() => {
-    const element = Object.assign(document.createElement('bucket-lab'), { id: 'costed' });
-    for (const [name, value] of [['capacity', '3'], ['refill-rate', '1'], ['lang', 'en'], ['paused', '']]) element.setAttribute(name, value);
-    document.body.append(element);
-  });
-  await page.waitForFunction(() => document.getElementById('costed').diagram);
+  await addElement(page, 'costed', { capacity: '3', 'refill-rate': '1', lang: 'en', paused: '' });
   const state = () => page.evaluate(() => {
     const d = document.getElementById('costed').diagram;
     return d && { capacity: d.capacity, tokens: d.tokens, cost: d.cost, scenario: d.scenario };
@@ -1221,12 +1221,7 @@ test('a cost attribute set after a slider or a script moved B is held to that li
 
 test('removing paused while the reader looks at a past moment lets the live clock run (the attribute is about lesson time, not the recording)', async () => {
   const page = await openHostile();
-  await page.evaluate(() => {
-    const element = Object.assign(document.createElement('bucket-lab'), { id: 'clock' });
-    for (const [name, value] of [['capacity', '3'], ['refill-rate', '1'], ['lang', 'en'], ['paused', '']]) element.setAttribute(name, value);
-    document.body.append(element);
-  });
-  await page.waitForFunction(() => document.getElementById('clock').diagram);
+  await addElement(page, 'clock', { capacity: '3', 'refill-rate': '1', lang: 'en', paused: '' });
   await page.evaluate(() => {
     const d = document.getElementById('clock').diagram;
     d.send();
@@ -1260,12 +1255,7 @@ test('a refused tokens beside a refused capacity says "at least 0", never "to In
 
 test('printed, an element takes the light palette whatever its theme, stays on one page, and its send button keeps a label paper shows', async () => {
   const page = await openHostile();
-  await page.evaluate(() => {
-    const element = Object.assign(document.createElement('bucket-lab'), { id: 'paper' });
-    for (const [name, value] of [['theme', 'dark'], ['lang', 'en'], ['paused', '']]) element.setAttribute(name, value);
-    document.body.append(element);
-  });
-  await page.waitForFunction(() => document.getElementById('paper').diagram);
+  await addElement(page, 'paper', { theme: 'dark', lang: 'en', paused: '' });
   const look = () => page.evaluate(() => {
     const root = document.getElementById('paper').shadowRoot;
     const send = getComputedStyle(root.querySelector('.bl-send'));

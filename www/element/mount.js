@@ -8,7 +8,7 @@ import './early.js';
 import './range-touch.js';
 import { checkSetting, mountDiagram as mountBare } from '../pkg/bucketlab.js';
 import tables from '../i18n/locales/element.js';
-import { langOf, translator } from '../i18n/translate.js';
+import { cut, langOf, translator } from '../i18n/translate.js';
 import { showError } from './error-box.js';
 import markup from './markup.js';
 
@@ -64,7 +64,7 @@ export function insertMarkup(root, lang) {
 export function mountDiagram(root, sinceMs) {
   // An element of any document (an iframe's too, whose Element is another).
   if (root?.nodeType !== Node.ELEMENT_NODE) {
-    const given = root === null ? 'null' : typeof root === 'object' ? (root?.constructor?.name ?? 'an object') : `${typeof root} ${JSON.stringify(String(root)).slice(0, 40)}`;
+    const given = root === null ? 'null' : typeof root === 'object' ? (root?.constructor?.name ?? 'an object') : `${typeof root} "${cut(String(root))}"`;
     throw new TypeError(`root must be the element to mount the diagram in, got ${given}`);
   }
   if (root.querySelector('.bl-widget[data-live]')) {

@@ -16,7 +16,7 @@ const MAX_CHARS = 20_000;
 const MAX_DEPTH = 32;
 
 /** How deep `text` nests flow collections ([ and {), outside quotes and comments. */
-export function flowDepth(text) {
+function flowDepth(text) {
   let depth = 0;
   let deepest = 0;
   let quote = null;
