@@ -109,7 +109,7 @@ export function allowConnect(policy, origins) {
  * the host's default caching, so a release shows at once. Every Content-Security-Policy in it
  * also allows `lrs` (origins, from checkLrs) in `connect-src`.
  */
-export function headersFile(text, base, names, lrs = []) {
+function headersFile(text, base, names, lrs = []) {
   const moved = text.replace(/^\/(?=\S)/gm, base)
     .replace(/^(\s+Content-Security-Policy:\s*)(.*)$/gm, (line, name, policy) => `${name}${allowConnect(policy, lrs)}`);
   const folders = new Map();

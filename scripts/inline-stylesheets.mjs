@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
 /** A stylesheet a module finds beside itself: `new URL('./widget.css?no-inline', import.meta.url)`. */
-export const STYLESHEET_URL = /new URL\(\s*(['"])(\.{1,2}\/[^'"?#]+\.css)(?:[?#][^'"]*)?\1\s*,\s*import\.meta\.url\s*\)/g;
+const STYLESHEET_URL = /new URL\(\s*(['"])(\.{1,2}\/[^'"?#]+\.css)(?:[?#][^'"]*)?\1\s*,\s*import\.meta\.url\s*\)/g;
 
 /** The function the rewritten code calls with a stylesheet's text. */
 export const SHEET_FUNCTION = '__bucketlabStylesheet';

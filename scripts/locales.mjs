@@ -2,8 +2,9 @@
 // Every word bucketlab shows, one table per product and language: locales/<lang>/<product>.json.
 //   lesson.json    the lesson page's text, rendered into the pages by scripts/pages.mjs
 //   widget.json    the Rust widget's words (src/view/), compiled into its wasm
-//   ui.json, lab.json, servers.json, element.json, embed.json, errors.json (a refused value's
-//   words, www/i18n/refusal.js): words the scripts need at run time
+//   ui.json, lab.json, servers.json, element.json, embed.json, clients.json, lms.json,
+//   defense.json, traffic.json, errors.json (a refused value's words, www/i18n/refusal.js):
+//   words the scripts need at run time (RUN_TIME below)
 // This script checks that the languages agree (the same products, keys, kinds of value and
 // {placeholders}, the same plural entries) and that each plural entry is well formed, and writes each run-time product's tables as one ES module with both languages,
 // www/i18n/locales/<product>.js (git-ignored), which www/i18n/translate.js reads. Scripts import

@@ -13,7 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
 
 /** The feature each wasm module is built with (scripts/build.sh's wasm_module calls). */
-export const MODULE_FEATURES = ['diagram', 'lab', 'replay', 'config'];
+const MODULE_FEATURES = ['diagram', 'lab', 'replay', 'config'];
 
 /** A package's files that hold its licence or notice. */
 const LICENCE_FILE = /^(licen[cs]e|copying|notice|copyright)/i;

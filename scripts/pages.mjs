@@ -1,5 +1,6 @@
 // Generates the lesson's pages from one template and the locale tables of each language:
-//   lesson/template.html + locales/<lang>/lesson.json + ui.json  →  www/index.html (pt-BR), www/en.html
+//   lesson/template.html + locales/<lang>/lesson.json (+ the ui, defense, traffic and element
+//   tables: readLocale)  →  www/index.html (pt-BR), www/en.html
 // and the iframe page lesson/embed.html → www/embed.html. The diagram's markup in them is rendered
 // at build time by the Rust view (scripts/markup.mjs), so it paints before the wasm arrives.
 // (ui.json, the words the page's scripts use at run time, is also `{{ui.…}}` here; the scripts get

@@ -21,7 +21,7 @@ const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
 const NOT_LESSON = [/\.(gz|br|zip|h5p)$/, /(^|\/)\./, /^_headers$/];
 
 /** The two SCORM versions: where each puts its namespaces and metadata. */
-export const VERSIONS = {
+const VERSIONS = {
   '1.2': {
     file: 'bucketlab-scorm12',
     namespaces: 'xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"',

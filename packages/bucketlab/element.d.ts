@@ -1,6 +1,10 @@
 // Types of the <bucket-lab> custom element (import 'bucketlab/element' once to define it).
 import type { BucketDiagram, ControlGroup } from './index.js';
 
+/** A tag of the element's two languages, in any case: `pt`, `pt-BR`, `pt-PT`, `en`, `en-GB`, `EN`… */
+type LangPrefix = 'pt' | 'PT' | 'Pt' | 'pT' | 'en' | 'EN' | 'En' | 'eN';
+export type LangTag = LangPrefix | `${LangPrefix}-${string}`;
+
 /** The element's attributes, all optional; each one can change at run time. */
 export interface BucketLabAttributes {
   /** `B`, a number greater than 0 (default 5). A decimal comma is accepted: `2,5`. */
@@ -11,9 +15,10 @@ export interface BucketLabAttributes {
   cost?: string | number;
   /** Tokens at the start, from 0 to `B` (default full). */
   tokens?: string | number;
-  /** `pt-BR` or `en`; without it the element follows the page's `<html lang>` (any other
+  /** `pt-BR` or `en`, or another tag of those languages in any case (`en-GB`, `pt-PT`, `EN`: read
+   * by its first part); without it the element follows the page's `<html lang>` (any other
    * language: English; none: Brazilian Portuguese). */
-  lang?: 'pt-BR' | 'en';
+  lang?: LangTag;
   /** What to show; `diagram` is the one view so far. */
   view?: 'diagram';
   /** `all` (default), `none`, or groups separated by spaces: send cost burst bucket traffic time. */

@@ -389,6 +389,7 @@ test('forced colours: the widget\'s SVG takes the system\'s colours, in embed.ht
       label: paint('.bl-label', 'fill'),
       counter: paint('.bl-counter', 'fill'),
       halo: paint('.bl-counter', 'stroke'),
+      water: paint('.bl-fill', 'fill'),
       tick: paint('.bl-tl-start', 'fill'),
       canvas: getComputedStyle(root.querySelector('.bl-frame')).backgroundColor,
     };
@@ -397,5 +398,8 @@ test('forced colours: the widget\'s SVG takes the system\'s colours, in embed.ht
   assert.notEqual(look.text, look.canvas);
   for (const key of ['bucket', 'label', 'counter', 'tick']) assert.equal(look[key], look.text, `${key}: ${JSON.stringify(look)}`);
   assert.equal(look.halo, look.canvas);
+  // The water is an area of its own colour: a full bucket does not look empty.
+  assert.notEqual(look.water, look.canvas, 'the water is not drawn in the canvas colour');
+  assert.notEqual(look.water, look.text, 'the surface line and the counter stay apart from the water');
   await page.context().close();
 });

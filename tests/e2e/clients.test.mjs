@@ -282,3 +282,23 @@ test('clients: every client policy\'s name is read whole, on a phone and a lapto
     await page.context().close();
   }
 });
+
+test('clients: the console player refuses a moment off the axis or a step that is not a number, and stays where it was', async () => {
+  const page = await openClients('en.html');
+  await handle(page, 'c.seek(1)');
+  const end = await handle(page, 'c.end');
+  for (const [call, message] of [
+    ['c.seek(NaN)', `time must be a finite number of seconds (the axis runs from 0 to ${end}), got NaN`],
+    [`c.seek(${end} + 1)`, `time must be a finite number of seconds (the axis runs from 0 to ${end}), got ${end + 1}`],
+    ["c.seek('2')", `time must be a finite number of seconds (the axis runs from 0 to ${end}), got "2" (a string)`],
+    ['c.step(undefined * 1)', `seconds must be a finite number of seconds (the axis runs from 0 to ${end}), got NaN`],
+  ]) {
+    const error = await page.evaluate(`(() => { try { ${call.replace(/^c\./, 'window.bucketlab.clients.')}; return 'no error'; } catch (e) { return e.message; } })()`);
+    assert.equal(error, message, call);
+    assert.equal(await handle(page, 'c.time'), 1, `${call} left the time alone`);
+  }
+  await handle(page, 'c.step(0.5)');
+  assert.equal(await handle(page, 'c.time'), 1.5);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

@@ -193,6 +193,11 @@ test('a policy nested hundreds deep or longer than the editor reads is refused a
   assert.equal(await status(), 'The text nests [ and { more than 32 deep; a policy needs only a few levels. The diagram keeps its last valid configuration.');
   assert.equal(await page.getAttribute('#policy-text', 'aria-invalid'), 'true');
   // Brackets inside quotes or a comment are text, not nesting.
+  await setPolicy(page, (text) => text.replace(/\nextra: .*\n$/, `\nextra: '${'['.repeat(100)}'\n`));
+  await page.waitForFunction(() => !/nests/.test(document.getElementById('policy-status').textContent));
+  // An apostrophe inside a plain value opens no quote: the nesting after it is still counted.
+  await setPolicy(page, (text) => text.replace(/\nextra: .*\n$/, `\nextra: it's ${'['.repeat(100)}${']'.repeat(100)}\n`));
+  await page.waitForFunction(() => /nests/.test(document.getElementById('policy-status').textContent));
   await setPolicy(page, (text) => text.replace(/\nextra: .*\n$/, `\n# ${'['.repeat(100)}\n`));
   await page.waitForFunction(() => /Applied/.test(document.getElementById('policy-status').textContent));
   await setPolicy(page, (text) => `${text}# ${'x'.repeat(20000)}\n`);

@@ -652,7 +652,7 @@ window.sinceDiagram = mountDiagram(document.getElementById('since'), window.sinc
 window.good = mountDiagram(document.getElementById('good'));
 // A second mount on a mounted root (a framework that mounts twice), and roots that are no element.
 window.thrown.twice = attempt('good');
-for (const [key, root] of [['none', null], ['text', 'good']]) {
+for (const [key, root] of [['none', null], ['text', 'good'], ['missing', undefined], ['number', 42]]) {
   try {
     mountDiagram(root);
   } catch (error) {
@@ -693,7 +693,9 @@ test('the npm package: mountDiagram shows a bad setting\'s error in its element 
     assert.deepEqual(await page.evaluate(() => [window.good.send(), window.good.tokens]), [true, 3]);
     assert.equal(await page.textContent('#good .bl-counter'), '3.0 / 4');
     assert.equal(thrown.none, 'root must be the element to mount the diagram in, got null');
-    assert.equal(thrown.text, 'root must be the element to mount the diagram in, got string "good"');
+    assert.equal(thrown.text, 'root must be the element to mount the diagram in, got a string "good"');
+    assert.equal(thrown.missing, 'root must be the element to mount the diagram in, got undefined');
+    assert.equal(thrown.number, 'root must be the element to mount the diagram in, got a number (42)');
     assert.equal(thrown.since, 'sinceMs must be a finite number (a performance.now() time) or undefined, got a value of type string');
     const since = await page.evaluate(() => {
       const d = window.sinceDiagram;
@@ -1274,4 +1276,79 @@ test('printed, an element takes the light palette whatever its theme, stays on o
   assert.equal(paper.label, paper.text);
   assert.equal(paper.text, 'rgb(27, 30, 39)', 'the light palette\'s text colour');
   await page.context().close();
+});
+
+test('a host that sizes the element to its content (a dialog, a centred column, a flex row) gives it a usable width, a phone\'s at most', async () => {
+  const body = `<dialog id="d"><bucket-lab id="in-dialog"></bucket-lab></dialog>
+    <main style="display:flex;flex-direction:column;align-items:center"><bucket-lab id="in-column"></bucket-lab></main>
+    <div style="display:flex"><nav style="width:6em">nav</nav><bucket-lab id="in-row"></bucket-lab></div>`;
+  const host = await serveStatic(WWW, { headers: { 'content-security-policy': STRICT_CSP }, pages: { 'host.html': hostPage(body) } });
+  try {
+    for (const width of [1280, 360]) {
+      const page = await openPage(browser, { viewport: { width, height: 800 } });
+      await page.goto(`${host.url}host.html`);
+      await page.evaluate(() => document.getElementById('d').showModal());
+      await page.waitForFunction(() => [...document.querySelectorAll('bucket-lab')].every((e) => e.diagram));
+      const widths = await page.evaluate(() => [...document.querySelectorAll('bucket-lab')].map((e) => Math.round(e.getBoundingClientRect().width)));
+      // It collapsed to its padding (34 px): the bucket gone, one letter a line in the button.
+      for (const [i, w] of widths.entries()) assert.ok(w >= 300 && w <= width, `${width} px: element ${i} is ${w} px wide`);
+      await page.context().close();
+    }
+  } finally {
+    await host.close();
+  }
+});
+
+test('a diagram a script freed is mounted afresh when the element is moved; the events reach a document over another component\'s shadow root', async () => {
+  const body = '<div id="one"><bucket-lab id="x" capacity="3" paused></bucket-lab></div><div id="two"></div><my-card id="card"></my-card>';
+  const host = await serveStatic(WWW, { headers: { 'content-security-policy': STRICT_CSP }, pages: { 'host.html': hostPage(body) } });
+  try {
+    const page = await openPage(browser);
+    await page.goto(`${host.url}host.html`);
+    await page.waitForFunction(() => document.getElementById('x').diagram);
+    await page.evaluate(() => {
+      const x = document.getElementById('x');
+      x.diagram.free();
+      document.getElementById('two').append(x);
+    });
+    await page.waitForFunction(() => document.getElementById('x').diagram?.capacity === 3);
+    assert.equal(await inside(page, 'x', '.bl-counter'), '3.0 / 3');
+    // A component that keeps the element in its own shadow root: the page still hears it.
+    const heard = await page.evaluate(async () => {
+      customElements.define('my-card', class extends HTMLElement {
+        constructor() { super(); this.attachShadow({ mode: 'open' }).innerHTML = '<bucket-lab capacity="2" paused></bucket-lab>'; }
+      });
+      const seen = [];
+      for (const type of ['bucketlab:ready', 'bucketlab:decision']) document.addEventListener(type, (e) => seen.push([type, e.target.id]));
+      const inner = document.getElementById('card').shadowRoot.querySelector('bucket-lab');
+      await new Promise((resolve) => inner.addEventListener('bucketlab:ready', resolve, { once: true }));
+      inner.diagram.send();
+      return seen;
+    });
+    assert.deepEqual(heard, [['bucketlab:ready', 'card'], ['bucketlab:decision', 'card']]);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  } finally {
+    await host.close();
+  }
+});
+
+test('a wasm file the server does not have (404) is said in the page\'s language, naming the address', async () => {
+  const body = '<bucket-lab id="x" capacity="3"></bucket-lab>';
+  for (const [lang, detail] of [
+    ['en', /^Its WebAssembly file \(bucketlab_bg\.wasm\) could not be downloaded: the server answered 404 Not Found for http:\/\/127\.0\.0\.1:\d+\/pkg\/bucketlab_bg\.wasm: the package's pkg\/bucketlab_bg\.wasm must be served at that address\.$/],
+    ['pt-BR', /^O arquivo WebAssembly dele \(bucketlab_bg\.wasm\) não pôde ser baixado: o servidor respondeu 404 Not Found para http:\/\/127\.0\.0\.1:\d+\/pkg\/bucketlab_bg\.wasm: o pkg\/bucketlab_bg\.wasm do pacote precisa ser servido nesse endereço\.$/],
+  ]) {
+    const host = await serveStatic(WWW, { headers: { 'content-security-policy': STRICT_CSP }, pages: { 'host.html': hostPage(body, lang) } });
+    try {
+      const page = await openPage(browser);
+      await page.route('**/bucketlab_bg.wasm', (route) => route.fulfill({ status: 404, body: 'not here' }));
+      await page.goto(`${host.url}host.html`);
+      await page.locator('#x .bl-error').waitFor();
+      assert.match(await inside(page, 'x', '.bl-error-detail'), detail);
+      await page.context().close();
+    } finally {
+      await host.close();
+    }
+  }
 });

@@ -106,8 +106,8 @@ test('a link with hundreds of bad entries gets a short notice: the first eight n
   assert.match(notice, /^Some values in the link were ignored: k0 = “1” .*k7 = “1” \(expected: [^)]*\); and 292 more\.$/);
   assert.ok(!notice.includes('k8 ='), notice);
   await page.context().close();
-  // U+202E in ?lang= and in a scenario: written as \u{202e}, never reversing the sentence.
-  for (const path of ['en.html?lang=%E2%80%AEelgoog', 'en.html#s=%E2%80%AEevil']) {
+  // U+202E in ?lang=, in a scenario and in a key's name: written as \u{202e}, never reversing the sentence.
+  for (const path of ['en.html?lang=%E2%80%AEelgoog', 'en.html#s=%E2%80%AEevil', 'en.html#%E2%80%AEevil=1']) {
     const reversed = await openLesson(env, path);
     await reversed.waitForSelector('#page-notice:not([hidden])');
     const said = await reversed.textContent('#page-notice');

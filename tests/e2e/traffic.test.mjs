@@ -325,6 +325,30 @@ test('traffic: a replay whose module traps (out of memory) says so, and the next
   await page.context().close();
 });
 
+test("traffic: a trap while drawing one key's timeline clears the results it came from, and a new run works", async () => {
+  const page = await openTraffic('en.html');
+  const worker = new URL('lesson/traffic/worker.js', env.server.url).href;
+  await page.route(worker, async (route) => {
+    const real = await (await route.fetch()).text();
+    const trap = "\nReplayJob.prototype.trace = () => { throw new WebAssembly.RuntimeError('memory access out of bounds'); };\n";
+    await route.fulfill({ body: real + trap, contentType: 'text/javascript' });
+  }, { times: 1 });
+  await page.click(`${MOUNT} .tr-sample`);
+  await page.waitForSelector(`${MOUNT} .tr-table`);
+  await page.click(`${MOUNT} .tr-table tbody tr:nth-child(2) .tr-follow`);
+  await page.waitForFunction((m) => document.querySelector(`${m} .tr-error`)?.textContent, MOUNT);
+  assert.match(await page.textContent(`${MOUNT} .tr-error`), /^The replay stopped: this log needs more memory/);
+  assert.equal(await page.locator(`${MOUNT} .tr-follow`).count(), 0, 'no Timeline button asks the dropped worker');
+  assert.equal(await page.getAttribute(`${MOUNT} .tr-sample`, 'aria-disabled'), 'false');
+  await page.click(`${MOUNT} .tr-sample`);
+  await page.waitForSelector(`${MOUNT} .tr-table`);
+  await page.click(`${MOUNT} .tr-table tbody tr:nth-child(2) .tr-follow`);
+  await page.waitForFunction((m) => document.querySelector(`${m} .tr-sample`).getAttribute('aria-disabled') === 'false' && document.querySelector(`${m} .tr-timeline h3`), MOUNT);
+  assert.equal(await page.textContent(`${MOUNT} .tr-error`), '');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('traffic: a Key field the log refuses is quoted cut, as every message quotes a value', async () => {
   const page = await openTraffic('en.html');
   await page.fill(`${MOUNT} .tr-field--key input`, `nonsense${'x'.repeat(5000)}`);
@@ -360,6 +384,18 @@ test('traffic: cancel stops a long replay; garbage and an empty file get a clear
   assert.ok((await page.locator(`${MOUNT} .tr-status`).boundingBox()).height > 1, 'the cancel is shown');
   assert.equal(await page.locator(`${MOUNT} .tr-table`).count(), 0, 'no result from a cancelled replay');
   assert.equal(await page.locator(`${MOUNT} .tr-busy`).isHidden(), true);
+
+  // Another file chosen while a run is under way replaces it: the new file's replay, whole (the
+  // two runs once shared the worker's state, and the second said "The file is empty").
+  const small = join(dir, 'small.log');
+  writeFileSync(small, generatedLog(700, 9));
+  // The same file again, as the chooser's click (which forgets the last choice) lets it run.
+  await page.$eval(`${MOUNT} .tr-file`, (input) => { input.value = ''; });
+  await page.setInputFiles(`${MOUNT} .tr-file`, big);
+  await page.waitForFunction(() => !document.querySelector('#traffic-lab .tr-busy').hidden && Number(document.querySelector('#traffic-lab .tr-progress').value) > 0);
+  await page.setInputFiles(`${MOUNT} .tr-file`, small);
+  await page.waitForFunction(() => window.bucketlab.traffic?.outcome?.report?.lines === 700 && document.querySelector('#traffic-lab .tr-table'));
+  assert.equal(await page.textContent(`${MOUNT} .tr-error`), '');
 
   const garbage = join(dir, 'garbage.bin');
   const random = rng(3);
@@ -861,6 +897,22 @@ test('traffic: a row\'s "Timeline" pressed from the keyboard takes the focus to 
   await page.keyboard.press('Tab');
   assert.ok(await page.evaluate((m) => document.querySelector(`${m} .tr-timeline`).contains(document.activeElement)
     || document.querySelector(`${m} .tr-timeline`).compareDocumentPosition(document.activeElement) & Node.DOCUMENT_POSITION_FOLLOWING, MOUNT));
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test("traffic: two rows' Timeline pressed at once show the second key's timeline, one request after the other in the worker", async () => {
+  const page = await openTraffic('en.html');
+  await page.click(`${MOUNT} .tr-sample`);
+  await page.waitForSelector(`${MOUNT} .tr-table`);
+  const key = await page.textContent(`${MOUNT} .tr-table tbody tr:nth-child(3) .tr-key-text`);
+  // Both in one task: the second comes while the worker still draws the first.
+  await page.evaluate((m) => {
+    document.querySelector(`${m} .tr-table tbody tr:nth-child(2) .tr-follow`).click();
+    document.querySelector(`${m} .tr-table tbody tr:nth-child(3) .tr-follow`).click();
+  }, MOUNT);
+  await page.waitForFunction(([m, k]) => document.querySelector(`${m} .tr-busy`).hidden && document.querySelector(`${m} .tr-timeline h3`)?.textContent.includes(k), [MOUNT, key]);
+  assert.equal(await page.textContent(`${MOUNT} .tr-error`), '');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

@@ -146,7 +146,9 @@ test('lms: an LRS that does not answer keeps the statements pending until it doe
     await until(() => lrs.requests >= 2);
     assert.equal(queue.pending, 1);
     await until(() => queue.pending === 0);
-    assert.equal(lrs.statements.length, 1);
+    // The one statement got through. On a busy machine an answer can come after the 100 ms, and
+    // the retry then delivers it again with the same id, which xAPI allows (an LRS keeps one).
+    assert.equal(new Set(lrs.statements.map((s) => s.id)).size, 1);
     assert.deepEqual(warnings.map((w) => w.replace(/\d+\/xAPI/, 'P/xAPI')), [
       'bucketlab: the LRS at http://127.0.0.1:P/xAPI/statements did not answer within 100 ms; the lesson keeps working ' +
       'and the statements wait (bucketlab.xapi.pending, bucketlab.xapi.dropped)',

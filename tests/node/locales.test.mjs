@@ -3,7 +3,7 @@
 // untranslated. Also: the checker that stops the build catches each kind of disagreement.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGS, LOCALES, RUN_TIME, leaves, parityProblems, readTables } from '../../scripts/locales.mjs';
 import { LANGS as BROWSER_LANGS, isPlural } from '../../www/i18n/translate.js';
@@ -116,4 +116,16 @@ test('a plural entry is one entry: both languages have it, with "other", CLDR ca
     'widget.json left: a plural entry in pt-BR, but only the run-time tables (ui, lab, servers, element, embed, clients, lms, defense, traffic, errors) have plural forms',
     'widget.json left: a plural entry in en, but only the run-time tables (ui, lab, servers, element, embed, clients, lms, defense, traffic, errors) have plural forms',
   ]);
+});
+
+test("the scenario link's limits in the words are the core's (src/limiter/scenario.rs)", () => {
+  const source = readFileSync(new URL('../../src/limiter/scenario.rs', import.meta.url), 'utf8');
+  const constant = (name) => Number(source.match(new RegExp(`pub const ${name}: \\w+ = ([\\d.]+);`))[1]);
+  const [chars, actions, seconds] = ['MAX_SCENARIO_CHARS', 'MAX_SCENARIO_ACTIONS', 'MAX_SCENARIO_SECONDS'].map(constant);
+  for (const lang of LANGS) {
+    const number = (n) => new Intl.NumberFormat(lang).format(n);
+    const ui = tables.ui[lang];
+    for (const n of [actions, chars]) assert.ok(ui.scenario_too_long.includes(number(n)), `${lang} scenario_too_long names ${number(n)}`);
+    for (const n of [actions, chars, seconds]) assert.ok(ui.allowed_s.includes(number(n)), `${lang} allowed_s names ${number(n)}`);
+  }
 });

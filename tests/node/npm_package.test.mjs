@@ -87,6 +87,8 @@ test('the type declarations accept correct use and reject mistakes', async () =>
     const d: Decision = bucket.tryAcquireAt(1, 0);
     const wait: number | null = d.retryAfter;
     const attrs: BucketLabAttributes = { capacity: 10, 'refill-rate': '2,5', lang: 'en', controls: 'send time' };
+    // Another tag of the two languages, as the element reads it.
+    const british: BucketLabAttributes = { lang: 'en-GB' };
     export async function page(root: HTMLElement) {
       await init();
       const diagram = mountDiagram(root);
@@ -108,7 +110,7 @@ test('the type declarations accept correct use and reject mistakes', async () =>
       const groups: readonly string[] = [...CONTROL_GROUPS, ...EVENTS];
       let words = '';
       try { checkSetting('capacity', '0', null, 'en'); } catch (error) { words = (error as SettingError).localized; }
-      return [diagram.tokens, el?.diagram?.paused, wait, attrs, link, diagram.traveling, words, groups, shown];
+      return [diagram.tokens, el?.diagram?.paused, wait, attrs, british, link, diagram.traveling, words, groups, shown];
     }
   `);
   await writeFile(join(project, 'bad.ts'), `

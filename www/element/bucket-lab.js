@@ -152,9 +152,11 @@ function misspelledSetting(name) {
  * to a `capacity` changed since: the live bucket keeps its level, capped at the new B. `cost` is
  * held to the attribute's B, or with `liveCapacity` (the B a slider or a script set since
  * mounting) to that one: alone for a new cost, which must fit the bucket as it is (`costFits:
- * 'live'`); else to either of the two, so that a cost accepted once is not refused later, on a
- * remount or another attribute's change, for a B moved since (the remount leaves out one that
- * the carried B can't take).
+ * 'live'`); else to either of the two, so that a cost accepted once is not refused later, on
+ * another attribute's change that keeps the live bucket (`lang`: the re-render leaves out one that
+ * the carried B can't take). A fresh start from the attributes alone (a `tokens` change, the
+ * element added again after its removal) has no live B: the cost is held to the attribute's, as
+ * the attributes must then agree among themselves.
  */
 function readSettings(element, { mounted = false, liveCapacity, costFits = 'either' } = {}) {
   const text = (name) => element.getAttribute(name) ?? DEFAULTS[name] ?? null;
@@ -224,6 +226,8 @@ export class BucketLabElement extends ElementBase {
   #frame;
   #stylesReady;
   #diagram = null;
+  /** Whether a script's `free()` let go of the last diagram (a new one is mounted on reconnecting). */
+  #freedByHost = false;
   #stopWatching = null;
   /** Renders again when a misspelled setting comes or goes (observedAttributes has only the right names). */
   #watchNames = null;
@@ -263,7 +267,7 @@ export class BucketLabElement extends ElementBase {
     const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
     for (const type of EVENTS) {
       shadow.addEventListener(type, (event) => {
-        this.dispatchEvent(new CustomEvent(type, { bubbles: true, detail: event.detail }));
+        this.dispatchEvent(new CustomEvent(type, { bubbles: true, composed: true, detail: event.detail }));
       });
     }
     // A stylesheet is an address, linked, or a sheet already built from its text (the H5P
@@ -331,13 +335,17 @@ export class BucketLabElement extends ElementBase {
   /** Tells the page the element shows `error`: the `error` getter and a `bucketlab:error` event. */
   #report(error) {
     this.#error = error;
-    this.dispatchEvent(new CustomEvent('bucketlab:error', { bubbles: true, detail: { error } }));
+    this.dispatchEvent(new CustomEvent('bucketlab:error', { bubbles: true, composed: true, detail: { error } }));
   }
 
   connectedCallback() {
     // Moved within the page (disconnected, then connected again before the teardown's
-    // microtask): still mounted, with the learner's bucket as it was.
-    if (this.#stopWatching) return;
+    // microtask): still mounted, with the learner's bucket as it was; or, if a script freed that
+    // diagram, mounted afresh, as a connected element with no diagram is.
+    if (this.#stopWatching) {
+      if (this.#freedByHost) this.#render();
+      return;
+    }
     this.#followedLang = langOf(document.documentElement);
     this.#stopFollowing = followPageLang(this.#onLangChange);
     // A trap leaves the shared module unusable: show an error instead of a frozen widget.
@@ -439,7 +447,12 @@ export class BucketLabElement extends ElementBase {
       // connection, or a CSP's connect-src that does not allow the file's site (the browser does
       // not say which).
       const notDownloaded = error instanceof TypeError && /fetch|network|load failed/i.test(detail);
-      const said = refusedByPolicy ? this.#t('wasmPolicy') : notDownloaded ? this.#t('wasmFetch', { file: 'bucketlab_bg.wasm' }) : detail;
+      // A server that answered with an error (404 where the pkg/ folder was not copied): the
+      // glue's English words, "failed to fetch Wasm: 404 Not Found fetching '…'", say it in ours.
+      const answered = /^failed to fetch Wasm: (\d{3}[^']*?) fetching '([^']*)'/.exec(detail);
+      const said = refusedByPolicy ? this.#t('wasmPolicy')
+        : answered ? this.#t('wasmMissing', { file: 'bucketlab_bg.wasm', status: answered[1].trim(), url: answered[2] })
+          : notDownloaded ? this.#t('wasmFetch', { file: 'bucketlab_bg.wasm' }) : detail;
       this.#showFailure(error, this.#t('loadFailed'), said);
       awaitingModule.add(this.#retryLoad);
       return;
@@ -477,6 +490,7 @@ export class BucketLabElement extends ElementBase {
     // Trusted Types can refuse the markup, which mountDiagram shows in the frame.
     try {
       this.#diagram = this.#owned(mountDiagram(frame));
+      this.#freedByHost = false;
     } catch (error) {
       return void this.#report(error);
     }
@@ -489,7 +503,7 @@ export class BucketLabElement extends ElementBase {
       return void this.#fail(new AttributeError('controls', error.message, error.localized));
     }
     this.#error = null;
-    this.dispatchEvent(new CustomEvent('bucketlab:ready', { bubbles: true, detail: { diagram: this.#diagram } }));
+    this.dispatchEvent(new CustomEvent('bucketlab:ready', { bubbles: true, composed: true, detail: { diagram: this.#diagram } }));
   }
 
   /**
@@ -557,7 +571,10 @@ export class BucketLabElement extends ElementBase {
   #owned(diagram) {
     const free = diagram.free;
     diagram.free = () => {
-      if (this.#diagram === diagram) this.#diagram = null;
+      if (this.#diagram === diagram) {
+        this.#diagram = null;
+        this.#freedByHost = true;
+      }
       free.call(diagram);
     };
     if (Symbol.dispose) diagram[Symbol.dispose] = diagram.free;

@@ -64,7 +64,9 @@ export function insertMarkup(root, lang) {
 export function mountDiagram(root, sinceMs) {
   // An element of any document (an iframe's too, whose Element is another).
   if (root?.nodeType !== Node.ELEMENT_NODE) {
-    const given = root === null ? 'null' : typeof root === 'object' ? (root?.constructor?.name ?? 'an object') : `${typeof root} "${cut(String(root))}"`;
+    const given = root === null || root === undefined ? String(root)
+      : typeof root === 'object' ? (root.constructor?.name ?? 'an object')
+        : typeof root === 'string' ? `a string "${cut(root)}"` : `a ${typeof root} (${cut(String(root))})`;
     throw new TypeError(`root must be the element to mount the diagram in, got ${given}`);
   }
   if (root.querySelector('.bl-widget[data-live]')) {

@@ -27,7 +27,7 @@ function configuration() {
  * widths of a course's column, 480 to 800 px (tests/e2e/embed-panel.test.mjs measures it); wider,
  * some space is left below it; narrower, it scrolls inside the frame.
  */
-export const FRAME_HEIGHT = 1480;
+const FRAME_HEIGHT = 1480;
 
 /** Escapes text for an HTML attribute value. */
 const attr = (value) => String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');

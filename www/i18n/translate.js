@@ -7,7 +7,7 @@
 /** The languages, the lesson's first one first. */
 export const LANGS = ['pt-BR', 'en'];
 /** What a missing language falls back to (an unknown one falls back to English: `pickLang`). */
-export const DEFAULT_LANG = 'pt-BR';
+const DEFAULT_LANG = 'pt-BR';
 
 /** 'pt-BR' or 'en' for a language tag, by its first part (pt, pt-PT, en-GB…); null for others. */
 export function supportedLang(tag) {

@@ -16,7 +16,7 @@ export const thousandsLike = (text) => /^\s*[-+]?[1-9]\d{0,2},\d{3}\s*$/.test(te
  * Whether the point in `text` could group thousands as well as mark decimals for a reader of
  * `lang`: in Portuguese, where 1.000 is a thousand (1.000; -12.500); never in English.
  */
-export const pointThousandsLike = (text, lang) => lang === 'pt-BR' && /^\s*[-+]?[1-9]\d{0,2}\.\d{3}\s*$/.test(text);
+const pointThousandsLike = (text, lang) => lang === 'pt-BR' && /^\s*[-+]?[1-9]\d{0,2}\.\d{3}\s*$/.test(text);
 
 /**
  * `text` as a number (2.5, 2,5, 1e3, .5), typed by a reader of `lang` (none: a link's text); NaN

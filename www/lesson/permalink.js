@@ -3,10 +3,10 @@
 // whose text the core checks when the diagram plays it). Reading only checks each value against its rule;
 // anything else is set aside with what was allowed, for a visible notice. Nothing from the hash is
 // ever run or written as HTML.
-import { cut, LANGS, MAX_QUOTED } from '../i18n/translate.js';
+import { cut, LANGS } from '../i18n/translate.js';
 import { readings, typedNumber, unreadable } from '../i18n/typed-number.js';
 
-export const TABS = ['algorithm', 'config', 'usage'];
+const TABS = ['algorithm', 'config', 'usage'];
 export const TECHS = ['rust', 'python', 'javascript', 'go'];
 const KEYS = ['b', 'r', 'c', 'lang', 'tab', 'code'];
 /** The scenario's key; its value is passed on as written (the core reads and checks it). */
@@ -29,7 +29,7 @@ export function readPermalink(hash) {
   if (!isPermalink(hash)) return { values, rejected };
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const reject = (name, value, allowed, reason, reasonValues) => {
-    rejected.push({ name: name.slice(0, MAX_QUOTED), value: cut(value), allowed, ...(reason && { reason }), ...(reasonValues && { reasonValues }) });
+    rejected.push({ name: cut(name), value: cut(value), allowed, ...(reason && { reason }), ...(reasonValues && { reasonValues }) });
   };
   // B, r and c: kept if a number that `allowed` accepts. Else the reason when the rule alone would not
   // say it: 1e400 is too large (not "not greater than 0"), 1e-400 too small (not the 0 r allows),

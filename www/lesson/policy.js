@@ -15,20 +15,29 @@ const DEBOUNCE_MS = 150;
 const MAX_CHARS = 20_000;
 const MAX_DEPTH = 32;
 
-/** How deep `text` nests flow collections ([ and {), outside quotes and comments. */
+/**
+ * How deep `text` nests flow collections ([ and {), outside quotes and comments. As in YAML, a
+ * quote opens a quoted scalar only where a scalar starts (a line's start, after `:`, `-`, `?`, `,`,
+ * `[` or `{`); the apostrophe in `note: it's` is text.
+ */
 function flowDepth(text) {
   let depth = 0;
   let deepest = 0;
   let quote = null;
   let comment = false;
+  // The last character that is not a space or tab on this line ('' at its start).
+  let before = '';
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
+    const last = before;
+    if (c === '\n') before = '';
+    else if (c !== ' ' && c !== '\t') before = c;
     if (comment) {
       if (c === '\n') comment = false;
     } else if (quote) {
       if (c === '\\' && quote === '"') i += 1;
       else if (c === quote) quote = null;
-    } else if (c === '"' || c === "'") {
+    } else if ((c === '"' || c === "'") && ['', ':', '-', '?', ',', '[', '{'].includes(last)) {
       quote = c;
     } else if (c === '#' && (i === 0 || /\s/.test(text[i - 1]))) {
       comment = true;
@@ -99,7 +108,7 @@ export function withTierValues(text, tier, b, r) {
 const tooLarge = (given) => Math.abs(typedNumber(String(given))) === Infinity || /^[-+]?\.inf$/i.test(given);
 
 /** The error, worded in the page's language. */
-export function describeError(error) {
+function describeError(error) {
   // What the YAML gave is quoted cut (a name or value can be any length); the data keeps it whole.
   const p = { ...error.problem };
   for (const key of ['given', 'name']) if (typeof p[key] === 'string') p[key] = cut(p[key]);

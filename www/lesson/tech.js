@@ -4,7 +4,7 @@
 const KEY = 'bucketlab:tech';
 
 /** The remembered choice, if any. */
-export function rememberedTech() {
+function rememberedTech() {
   try {
     return localStorage.getItem(KEY);
   } catch {

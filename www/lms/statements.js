@@ -4,7 +4,7 @@
 
 import { LANGS, translator } from '../i18n/translate.js';
 
-export const XAPI_VERSION = '1.0.3';
+const XAPI_VERSION = '1.0.3';
 const ADL = 'http://adlnet.gov/expapi';
 
 /** The four verbs the lesson uses, by name. */
@@ -24,7 +24,7 @@ function languageMap(tables, key, values = {}) {
 }
 
 /** A random version-4 UUID (crypto.randomUUID exists only in secure contexts). */
-export function uuid() {
+function uuid() {
   if (globalThis.crypto?.randomUUID) return globalThis.crypto.randomUUID();
   const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = (bytes[6] & 0x0f) | 0x40;

@@ -130,18 +130,6 @@ impl Policy {
         }
     }
 
-    /// Whether the policy draws random numbers (and so spreads clients out).
-    pub fn is_jittered(&self) -> bool {
-        matches!(
-            self,
-            Policy::RetryAfter {
-                jitter: Some(_),
-                ..
-            } | Policy::FullJitter(_)
-                | Policy::Decorrelated(_)
-        )
-    }
-
     /// The wait before the next attempt, in seconds, after the `k`-th refusal in a row (k = 0 for
     /// the first) that said `Retry-After: retry_after` (the exact seconds). `previous` is the
     /// wait before this attempt (`base` when there was none), used by decorrelated jitter; `rng`

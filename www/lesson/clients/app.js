@@ -8,6 +8,7 @@ import { NUMBER_FIELD, fieldNumber, fieldText } from '../../i18n/typed-number.js
 import tables from '../../i18n/locales/clients.js';
 import { langOf, pickLang, translator } from '../../i18n/translate.js';
 import { el, markInvalid, uid, reducedMotion } from '../lab/dom.js';
+import { checkSeconds } from '../lab/chart.js';
 import { HERD, POLICIES, PRESETS, figures, policyKey, presetOf, runAll } from './runs.js';
 import { Histogram } from './histogram.js';
 import { questions, renderQuiz } from './quiz.js';
@@ -57,8 +58,9 @@ class ClientsView {
       setup: (changes) => self.setup({ ...self.state, ...changes }),
       play: () => self.play(),
       pause: () => self.pause(),
-      step: (seconds = 0.1) => self.seek(self.time + seconds),
-      seek: (time) => self.seek(time),
+      // As the buttons do: a step stops at the ends; a moment off the axis is refused, never clamped.
+      step: (seconds = 0.1) => { checkSeconds('seconds', seconds, self.end); self.pause(); self.seek(self.time + seconds); },
+      seek: (time) => { checkSeconds('time', time, self.end, true); self.pause(); self.seek(time); },
       get time() { return self.time; },
       get end() { return self.end; },
       get playing() { return self.playing; },

@@ -19,6 +19,17 @@ const R = 4.5;
 const PASS_Y = H / 2 - 9;
 const DENY_Y = H / 2 + 9;
 
+/**
+ * Refuses a console caller's `value` unless it is a finite number of seconds, and with `onAxis`
+ * one on an axis from 0 to `duration`: the error names the argument, the value and the range.
+ * Playback players share it (the lab's lanes, the clients' histogram); nothing is coerced or clamped.
+ */
+export function checkSeconds(name, value, duration, onAxis = false) {
+  if (typeof value === 'number' && Number.isFinite(value) && (!onAxis || (value >= 0 && value <= duration))) return;
+  const got = typeof value === 'number' || value === null ? String(value) : value === undefined ? 'nothing' : `${JSON.stringify(value) ?? String(value)} (a ${typeof value})`;
+  throw new Error(`${name} must be a finite number of seconds (the axis runs from 0 to ${duration}), got ${got}`);
+}
+
 export class LaneChart {
   /**
    * @param {object} o
@@ -226,9 +237,7 @@ export class LaneChart {
    * finite number of seconds (the axis runs from 0 to 2.5), got "2abc" (a string)`; never coerced.
    */
   #check(name, value, onAxis = false) {
-    if (typeof value === 'number' && Number.isFinite(value) && (!onAxis || (value >= 0 && value <= this.duration))) return;
-    const got = typeof value === 'number' || value === null ? String(value) : value === undefined ? 'nothing' : `${JSON.stringify(value) ?? String(value)} (a ${typeof value})`;
-    throw new Error(`${name} must be a finite number of seconds (the axis runs from 0 to ${this.duration}), got ${got}`);
+    checkSeconds(name, value, this.duration, onAxis);
   }
 
   #describe() {

@@ -1,6 +1,7 @@
-// The quick check's questions. Numbers are drawn from a seed; every answer comes from the core:
-// the bucket's live token count from TokenBucket, the verdicts from simulate() on the question's
-// own trace, which the quiz then plays out.
+// The quick check's questions. Numbers are drawn from a seed. The first five answers come from the
+// core: the bucket's live token count from TokenBucket, the verdicts from simulate() on the
+// question's own trace, which the quiz then plays out. The last three (GCRA's parameters, the
+// memory, the smoothest output) are facts about the algorithms, written here.
 
 /** A small seeded generator (mulberry32), for picking numbers and shuffling options. */
 export function random(seed) {

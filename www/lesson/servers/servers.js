@@ -57,7 +57,7 @@ function svg(tag, attributes = {}) {
 }
 
 /** Mounts the widget in `root`; returns a handle for scripts and tests. */
-export function mountServers(root) {
+function mountServers(root) {
   const config = readConfig(root);
   const id = `sv-${++mounted}`;
   const state = { mode: 'local', actions: [] };

@@ -193,6 +193,12 @@ class TrafficView {
   }
 
   start(file) {
+    // A file chosen or dropped while a run is under way replaces it: that run's worker is
+    // stopped (the file is only read there), and the new run gets a new one.
+    if (!this.busy.hidden) {
+      this.worker?.terminate();
+      this.worker = null;
+    }
     this.source = file;
     this.run += 1;
     // An empty or unreadable number field is said as such: Number('') would send (and name) 0.
@@ -277,8 +283,12 @@ class TrafficView {
     this.setBusy(false);
     this.rerun.disabled = false;
     if (data.type === 'failed' && data.error.kind === 'broken') {
+      // The replay went with its worker: results shown from it (a key's timeline asked for) go
+      // too, as their Timeline buttons would ask a worker that is no more.
       this.worker.terminate();
       this.worker = null;
+      this.outcome = null;
+      this.results.replaceChildren();
       this.fail(t('errors.broken', { detail: data.error.why }));
     } else if (data.type === 'failed') {
       // A setting refused is marked on its control (the menus and fields the form has); a file no

@@ -18,8 +18,15 @@ let ready = null;
 let memory = null;
 let job = null;
 let source = null;
+// One message at a time: a message that came during another's passes (a second client's
+// timeline asked for at once) waits for it, rather than feeding the same job and source.
+let queue = Promise.resolve();
 
-self.onmessage = async ({ data }) => {
+self.onmessage = ({ data }) => {
+  queue = queue.then(() => handle(data));
+};
+
+async function handle(data) {
   try {
     ready ??= init().then((wasm) => { memory = wasm.memory; });
     await ready;
@@ -44,7 +51,7 @@ self.onmessage = async ({ data }) => {
     const refused = setup ? { ...setup, kind: 'options' } : { kind: error instanceof WebAssembly.RuntimeError ? 'broken' : 'options', why };
     self.postMessage({ type: 'failed', id: data.id, error: refused });
   }
-};
+}
 
 /** Feeds the source to the job until it needs no further pass. */
 async function passes(id) {
