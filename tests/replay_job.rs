@@ -495,3 +495,32 @@ proptest! {
         );
     }
 }
+
+/// Costs past 2^53, where two doubles are 2 or more apart: the search for a whole capacity
+/// still ends (it once replayed the same two capacities for ever), with a capacity that
+/// admits them.
+#[test]
+fn a_recommendation_for_costs_beyond_two_to_the_53_ends() {
+    for cost in ["1e16", "3e17", "1e300"] {
+        let text = format!(
+            "time,key,cost\n1700000000.1,a,{cost}\n1700000001.1,a,1\n1700000002.1,b,{cost}\n"
+        );
+        for target in ["keys:100%", "requests:0%", "requests:50%"] {
+            let (job, passes) = drive(
+                text.as_bytes(),
+                1 << 16,
+                settings(5.0, 1.0, Some(Target::parse(target).unwrap())),
+            );
+            assert!(passes < 2000, "{cost} {target}: {passes} passes");
+            let found = outcome(&job).report.recommendation.clone().flatten();
+            // Every request admitted: a capacity that holds the costliest.
+            if target != "requests:50%" {
+                let found = found.unwrap_or_else(|| panic!("{cost} {target}: no recommendation"));
+                assert!(
+                    found.capacity >= cost.parse::<f64>().unwrap() * (1.0 - 1e-12),
+                    "{cost} {target}: {found:?}"
+                );
+            }
+        }
+    }
+}

@@ -4,6 +4,12 @@
 
 use super::recommend::Counts;
 
+/// Whether a whole capacity lies strictly between the whole numbers `lo` and `hi` (every double
+/// from 2^53 up is whole, and the next one up may be 2 or more away).
+pub(crate) fn whole_between(lo: f64, hi: f64) -> bool {
+    hi - lo > 1.0 && hi > lo.next_up()
+}
+
 /// One rate's search.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct RateSearch {
@@ -33,7 +39,7 @@ impl RateSearch {
 
     /// Whether the search is over (found, or given up).
     pub fn done(&self) -> bool {
-        self.given_up || (self.hi_counts.is_some() && self.hi - self.lo <= 1.0)
+        self.given_up || (self.hi_counts.is_some() && !whole_between(self.lo, self.hi))
     }
 
     /// The smallest capacity known to meet the target, and its counts (final once [`done`]).
@@ -64,8 +70,11 @@ impl RateSearch {
         }
         let gap = self.hi - self.lo;
         let inside = ((gap - 1.0) as usize).min(slots - 1);
+        // Above 2^53 two doubles are 2 or more apart: a step rounds back to `lo` or `hi`, which
+        // is no candidate (replaying it again would never end the search).
         let mut capacities: Vec<f64> = (1..=inside)
             .map(|i| self.lo + (gap * i as f64 / (inside + 1) as f64).round())
+            .filter(|&b| b > self.lo && b < self.hi)
             .collect();
         capacities.dedup();
         if self.hi_counts.is_none() {

@@ -21,7 +21,7 @@
 //!   the grid (for a log of 5,000,000 lines and 50,000 keys, still in one further pass).
 
 use super::curve::BurstTracker;
-use super::rate_search::RateSearch;
+use super::rate_search::{whole_between, RateSearch};
 use super::report::Recommendation;
 use std::fmt;
 
@@ -178,8 +178,11 @@ fn bounds(target: Target, needs: &[(f64, u64)], allowance: u64, max_cost: f64) -
             .sum()
     };
     let (mut lo, mut hi) = (0.0, upper); // refused(lo) too many (or lo = 0), refused(hi) fits
-    while hi - lo > 1.0 {
+    while whole_between(lo, hi) {
         let mid = ((lo + hi) / 2.0).floor();
+        if mid <= lo || mid >= hi {
+            break;
+        }
         if refused(mid) <= allowance {
             hi = mid;
         } else {

@@ -190,9 +190,9 @@ test('defense: the keys demo keys by endpoint and by user × endpoint', async ()
     await page.click('#algorithm-lab .lab-key-kinds input[value="endpoint"]');
     await page.waitForFunction(() => window.bucketlab.lab.keys.kind === 'endpoint');
     let r = await results();
-    assert.deepEqual(r.map((c) => c.key), ['/items/:id', '/search', '/items/:id']);
+    assert.deepEqual(r.map((c) => c.key), ['/items/:id', '/export', '/items/:id']);
     assert.deepEqual(r[0].members, [0, 2], 'web and mobile share the items bucket');
-    assert.ok(r[1].denied > 0, 'the export alone on /search');
+    assert.ok(r[1].denied > 0, 'the export alone on /export');
     await page.click('#algorithm-lab .lab-key-kinds input[value="user"]');
     await page.waitForFunction(() => window.bucketlab.lab.keys.kind === 'user');
     const byUser = (await results())[2].denied;

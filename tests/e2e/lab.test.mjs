@@ -529,3 +529,15 @@ test('lab: at 375 and 320 px every lane is at least 44 px tall with full-size ma
     await page.context().close();
   }
 });
+
+test('lab: the quota line gives a slow quota its rate (1 a day is not 0/s) and says a bucket can let twice the limit through in a window', async () => {
+  const page = await openLab();
+  await page.fill(`${LAB} .lab-field--limit input`, '1');
+  await page.fill(`${LAB} .lab-field--window input`, '86400');
+  await page.click(`${LAB} .lab-apply`);
+  await page.waitForFunction((l) => document.querySelector(`${l} .lab-quota`).textContent.startsWith('1 por 86.400 s'), LAB);
+  assert.equal(await page.textContent(`${LAB} .lab-quota`),
+    '1 por 86.400 s: baldes com B = 1 e r = 0,0000116/s, que podem deixar passar até 2 numa janela depois de um trecho tranquilo (o balde cheio, depois o reabastecimento)');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

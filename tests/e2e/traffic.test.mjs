@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { AxeBuilder } from '@axe-core/playwright';
 import { useBrowser, openPage } from './harness.mjs';
 import { loadPart, replayShown } from './lesson-helpers.mjs';
@@ -1050,5 +1051,17 @@ test('traffic: the same file chosen again, after a refused setting was fixed, ru
   await page.waitForSelector(`${MOUNT} .tr-summary`);
   assert.equal(await page.textContent(`${MOUNT} .tr-error`), '');
   assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('traffic (index.html): a gzip log cut in half is said in Portuguese, with what to do', async () => {
+  const cut = join(dir, 'cut.log.gz');
+  const whole = gzipSync(Buffer.from(generatedLog(2000, 4)));
+  writeFileSync(cut, whole.subarray(0, Math.floor(whole.length / 2)));
+  const page = await openTraffic('');
+  await page.setInputFiles(`${MOUNT} .tr-file`, cut);
+  await page.waitForFunction((m) => document.querySelector(`${m} .tr-error`)?.textContent, MOUNT);
+  assert.match(await page.textContent(`${MOUNT} .tr-error`),
+    /^Não foi possível ler o arquivo: a compressão gzip dele está incompleta ou danificada \(o decodificador diz: [^)]+\)\. Comprima o log de novo, ou descompacte-o e escolha o arquivo de texto\.$/);
   await page.context().close();
 });

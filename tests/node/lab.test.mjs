@@ -143,3 +143,17 @@ test('lab: the plain JavaScript limiters of bench/sim-plain.js decide exactly li
     }
   }
 });
+
+test("the lab's time axis has at most 8 steps of 1, 2 or 5 times a power of ten at any duration, with the decimals they need", async () => {
+  const { tickStep } = await import('../../www/lesson/lab/chart.js');
+  for (const span of [0.05, 0.3, 1, 3, 10, 60, 3600, 86400, 100000]) {
+    const { step, digits } = tickStep(span);
+    const ticks = Math.floor(span / step + 1e-9) + 1;
+    assert.ok(ticks >= 4 && ticks <= 9, `${span} s: ${ticks} ticks of ${step}`);
+    assert.match(String(step / 10 ** Math.floor(Math.log10(step) + 1e-9)), /^(1|2|5)(\.0+\d)?$/, `${span} s: step ${step}`);
+    assert.equal(Number(step.toFixed(digits)), step, `${span} s: ${digits} decimals write ${step}`);
+  }
+  // A day used to get 433 labels (steps stopped at 200), and 0.05 s one label, "0".
+  assert.equal(tickStep(86400).step, 20000);
+  assert.deepEqual(tickStep(0.05), { step: 0.01, digits: 2 });
+});

@@ -20,6 +20,17 @@ const PASS_Y = H / 2 - 9;
 const DENY_Y = H / 2 + 9;
 
 /**
+ * The axis's tick step for a stretch of `span` seconds: 1, 2 or 5 times a power of ten, the
+ * smallest that gives at most 8 steps (a day's run, a twentieth of a second), and the decimals
+ * its numbers need.
+ */
+export function tickStep(span) {
+  const power = 10 ** Math.floor(Math.log10(Math.max(span, 1e-6) / 8));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => span / s <= 8 + 1e-9);
+  return { step, digits: Math.max(0, -Math.floor(Math.log10(step) + 1e-9)) };
+}
+
+/**
  * Refuses a console caller's `value` unless it is a finite number of seconds, and with `onAxis`
  * one on an axis from 0 to `duration`: the error names the argument, the value and the range.
  * Playback players share it (the lab's lanes, the clients' histogram); nothing is coerced or clamped.
@@ -156,15 +167,17 @@ export class LaneChart {
   }
 
   #axis() {
-    const steps = [0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100];
     const { from, to } = this.view;
-    const step = steps.find((s) => (to - from) / s <= 8) ?? 200;
+    const { step, digits } = tickStep(to - from);
     const axis = svg('svg', { class: 'lab-axis', viewBox: `0 0 ${this.w} 28`, 'aria-hidden': 'true' });
-    for (let k = Math.ceil(from / step - 1e-9) * step || 0; k <= to + 1e-9; k += step) {
+    const first = Math.ceil(from / step - 1e-9);
+    for (let i = first; i * step <= to + 1e-9; i++) {
+      // From the tick's index, not a running sum: 0.1 added thirty times is not 3.
+      const k = Number((i * step).toFixed(digits));
       const x = this.x(k);
       axis.append(svg('line', { x1: x, x2: x, y1: 0, y2: 5 }));
       const anchor = k - step < from - 1e-9 ? 'start' : k + step > to + 1e-9 ? 'end' : 'middle';
-      axis.append(svg('text', { x, y: 22, 'text-anchor': anchor }, this.t.number(k, 1)));
+      axis.append(svg('text', { x, y: 22, 'text-anchor': anchor }, this.t.number(k, digits)));
     }
     // Part of the run only (a phone): said under the axis, where the numbers would not say it.
     const part = this.span < this.duration - 1e-9

@@ -202,8 +202,11 @@ export class Comparison {
     markInvalid(Object.entries(this.inputs), undefined, this.error.id);
     this.state = next;
     this.result = result;
+    // A slow quota's rate keeps 3 significant digits: 1 a day is r = 0.0000116/s, not 0/s.
+    const rate = next.limit / next.window;
     this.quotaText.textContent = this.t('controls.quota', {
-      limit: next.limit, window: next.window, rate: next.limit / next.window,
+      limit: next.limit, window: next.window, double: 2 * next.limit,
+      rate: this.t.number(rate, Math.max(3, 2 - Math.floor(Math.log10(rate)))),
     });
     const rows = result.lanes.map((lane) => ({
       key: lane.algorithm,

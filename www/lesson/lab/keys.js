@@ -14,7 +14,7 @@ const DURATION = 6;
 /** The clients: who they are, and when they send (seconds). */
 const CLIENTS = [
   { id: 'web', token: 'tk_web_41', ip: '203.0.113.5', user: 'ana', endpoint: '/items/:id', traffic: { pattern: 'steady', rate: 2 } },
-  { id: 'export', token: 'tk_exp_77', ip: '203.0.113.5', user: 'bruno', endpoint: '/search', traffic: { pattern: 'steady', rate: 12 } },
+  { id: 'export', token: 'tk_exp_77', ip: '203.0.113.5', user: 'bruno', endpoint: '/export', traffic: { pattern: 'steady', rate: 12 } },
   { id: 'mobile', token: 'tk_app_19', ip: '198.51.100.7', user: 'bruno', endpoint: '/items/:id', traffic: { pattern: 'poisson', rate: 2.5 } },
 ];
 const KINDS = ['token', 'ip', 'user', 'endpoint', 'userEndpoint'];
