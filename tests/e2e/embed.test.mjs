@@ -1352,3 +1352,34 @@ test('a wasm file the server does not have (404) is said in the page\'s language
     }
   }
 });
+
+test('on a phone, stepping back with the bucket half scrolled away leaves the page where it is (the held bucket is no scroll anchor)', async () => {
+  const page = await openPage(browser, { viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+  await page.goto(`${site.url}embed.html?lang=en`);
+  await page.waitForFunction(() => document.querySelector('bucket-lab')?.diagram);
+  await page.evaluate(() => {
+    const { diagram } = document.querySelector('bucket-lab');
+    for (let i = 0; i < 6; i++) diagram.send();
+  });
+  // Only the bucket's foot left at the screen's top.
+  const scrolled = await page.evaluate(() => {
+    const bucket = document.querySelector('bucket-lab').shadowRoot.querySelector('.bl-diagram').getBoundingClientRect();
+    window.scrollBy(0, bucket.bottom - 60);
+    return window.scrollY;
+  });
+  assert.ok(scrolled > 0, 'the page scrolled');
+  const frames = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(resolve)))));
+  // The timeline dragged back with the pointer: the bucket is then held at the screen's top.
+  const box = await page.locator('bucket-lab .bl-scrub').boundingBox();
+  const y = box.y + box.height / 2;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: box.x + box.width - 10, y }] });
+  for (let x = box.x + box.width - 20; x > box.x + box.width / 2; x -= 20) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+    await frames();
+    assert.ok(Math.abs(await page.evaluate(() => window.scrollY) - scrolled) <= 2, `at x = ${x}: the page stayed at ${scrolled}, not ${await page.evaluate(() => window.scrollY)}`);
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  assert.equal(await page.evaluate(() => document.querySelector('bucket-lab').diagram.traveling), true, 'a past moment is shown');
+  await page.context().close();
+});
