@@ -128,6 +128,10 @@ fn the_exports_carry_the_replays_key_or_say_they_cannot() {
     // Keyed by client address, nothing to say.
     let by_ip = exports(config(10.0, 2.0), &KeySpec::Ip);
     assert!(by_ip.iter().all(|e| e.caveats.is_empty()), "{by_ip:?}");
+    // A JSON log keyed by `ip` reports the address field it found (`remote_addr`): that is the
+    // client address too, which the exports key by; nothing to say, and the texts say so.
+    let by_field = exports(config(10.0, 2.0), &KeySpec::Field("remote_addr".to_owned()));
+    assert_eq!(by_field, by_ip, "field:remote_addr exports as ip");
 }
 
 #[test]

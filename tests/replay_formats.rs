@@ -703,3 +703,18 @@ fn gzip_input_reads_like_the_plain_text() {
         .report;
     assert_eq!((report.requests, report.keys), (5, 4));
 }
+
+/// A CSV key is read trimmed, as its cost is (`1700000000, a` is a's); a quote opened in a field
+/// and never closed makes the line malformed instead of swallowing the columns after it.
+#[test]
+fn csv_keys_are_trimmed_and_an_unclosed_quote_is_malformed() {
+    let mut p = parser(Format::Csv, None, &["1700000000.1,a,1"]);
+    assert_eq!(
+        read(&mut p, "1700000000.5, a ,4"),
+        Ok((1_700_000_000.5, "a".to_owned(), 4.0))
+    );
+    assert_eq!(
+        read(&mut p, "1700000000.9,\"b,1"),
+        Err("a quote is opened and never closed".to_owned())
+    );
+}

@@ -99,6 +99,7 @@ fn examples() -> Vec<Unreadable> {
         Unreadable::EmptyKeyField { field: "ip".into() },
         Unreadable::TooManyColumns { max: 64 },
         Unreadable::FieldTooLong,
+        Unreadable::UnclosedQuote,
         Unreadable::ColumnNotUtf8 { column: 2 },
         Unreadable::NoKeyColumn {
             column: 3,
@@ -164,6 +165,7 @@ fn variant(reason: &Unreadable) -> &'static str {
         Unreadable::EmptyKeyField { .. } => "EmptyKeyField",
         Unreadable::TooManyColumns { .. } => "TooManyColumns",
         Unreadable::FieldTooLong => "FieldTooLong",
+        Unreadable::UnclosedQuote => "UnclosedQuote",
         Unreadable::ColumnNotUtf8 { .. } => "ColumnNotUtf8",
         Unreadable::NoKeyColumn { .. } => "NoKeyColumn",
         Unreadable::EmptyKey { .. } => "EmptyKey",
@@ -193,7 +195,7 @@ fn forms(code: &str, entry: &Value) -> Vec<String> {
 fn every_reason_is_a_code_and_values_said_by_the_command_and_by_the_page_in_both_languages() {
     let examples = examples();
     let variants: BTreeSet<_> = examples.iter().map(variant).collect();
-    assert_eq!(variants.len(), 36, "an example of every variant");
+    assert_eq!(variants.len(), 37, "an example of every variant");
     let (english, portuguese) = (
         traffic_words("en", &["unreadable", "why"]),
         traffic_words("pt-BR", &["unreadable", "why"]),

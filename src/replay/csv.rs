@@ -39,6 +39,9 @@ impl Clone for Splitter {
 impl Splitter {
     /// Splits `line` into its fields; `Err` says why it can't.
     pub fn split(&mut self, line: &[u8]) -> Result<Columns<'_>, Unreadable> {
+        if unclosed_quote(line) {
+            return Err(Unreadable::UnclosedQuote);
+        }
         self.reader.reset();
         self.bytes.clear();
         // Unquoted output is never longer than the input.
@@ -69,6 +72,31 @@ impl Splitter {
             ends: &self.ends[..count],
         })
     }
+}
+
+/// Whether a field of `line` opens a quote it never closes (`1700000000,"b,1`), which csv-core
+/// would read to the line's end, swallowing the columns after it. A quote inside an unquoted
+/// field (`a"b`) is text, as csv-core reads it.
+fn unclosed_quote(line: &[u8]) -> bool {
+    let (mut quoted, mut field_start) = (false, true);
+    let mut at = 0;
+    while at < line.len() {
+        match (quoted, line[at]) {
+            (false, b'"') if field_start => quoted = true,
+            // A doubled quote is one quote of the text.
+            (true, b'"') if line.get(at + 1) == Some(&b'"') => at += 1,
+            (true, b'"') => quoted = false,
+            (false, b',') => {
+                field_start = true;
+                at += 1;
+                continue;
+            }
+            _ => {}
+        }
+        field_start = false;
+        at += 1;
+    }
+    quoted
 }
 
 /// The fields of one line.
@@ -120,5 +148,22 @@ mod tests {
         let mut splitter = Splitter::default();
         assert!(splitter.split(",".repeat(MAX_COLUMNS).as_bytes()).is_err());
         assert!(splitter.split(b"2,bob").unwrap().get(3).is_none());
+    }
+
+    #[test]
+    fn a_quote_never_closed_is_refused_and_a_quote_inside_a_field_is_text() {
+        let mut splitter = Splitter::default();
+        for line in [r#"1700000000.3,"b,1"#, r#"1,"a""b"#, r#"1,ok,""#] {
+            assert!(
+                matches!(
+                    splitter.split(line.as_bytes()),
+                    Err(Unreadable::UnclosedQuote)
+                ),
+                "{line}"
+            );
+        }
+        assert_eq!(fields(r#"1,a"b,2"#), ["1", r#"a"b"#, "2"]);
+        assert_eq!(fields(r#"1,"",2"#), ["1", "", "2"]);
+        assert_eq!(fields(r#"1,"x""",2"#), ["1", r#"x""#, "2"]);
     }
 }

@@ -230,7 +230,7 @@ pub fn exports(config: BucketConfig, key: &KeySpec) -> Vec<Export> {
 
 /// The caveat for `tool`, which keys only by client address, when the replay's `key` is not it.
 fn key_caveat(tool: &'static str, key: &KeySpec) -> Option<Caveat> {
-    (*key != KeySpec::Ip).then(|| Caveat::KeyNotCarried {
+    (!key.is_client_address()).then(|| Caveat::KeyNotCarried {
         tool,
         key: key.to_string(),
     })
@@ -429,7 +429,7 @@ pub fn envoy(config: BucketConfig) -> Option<String> {
 /// The key as the exports' comments name it: `client address`, or the replay's `field:user.id`.
 fn key_name(key: &KeySpec) -> String {
     match key {
-        KeySpec::Ip => "client address".to_owned(),
+        key if key.is_client_address() => "client address".to_owned(),
         other => other.to_string(),
     }
 }
@@ -462,7 +462,7 @@ pub fn yaml(config: BucketConfig) -> String {
 /// takes a fraction too).
 pub fn redis(config: BucketConfig, key: &KeySpec) -> String {
     let (bucket, value) = match key {
-        KeySpec::Ip => (
+        key if key.is_client_address() => (
             "the client's bucket, by client address as replayed".to_owned(),
             "203.0.113.9",
         ),

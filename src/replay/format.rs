@@ -144,6 +144,16 @@ pub enum KeySpec {
 }
 
 impl KeySpec {
+    /// Whether it is the client's address: `ip`, or a JSON field `ip` finds (`remote_addr`, …),
+    /// which a JSON log keyed by `ip` reports as that field.
+    pub fn is_client_address(&self) -> bool {
+        match self {
+            KeySpec::Ip => true,
+            KeySpec::Field(name) => jsonl::IP_FIELDS.contains(&name.as_str()),
+            KeySpec::Column(_) => false,
+        }
+    }
+
     /// Reads `ip`, `field:NAME` or `column:N`.
     pub fn parse(text: &str) -> Result<KeySpec, Problem> {
         if text == "ip" {
@@ -411,14 +421,15 @@ impl Parser {
                     }
                     Err(e) => return Err(e),
                 };
-                let key_text =
-                    columns
-                        .get(*key)
-                        .transpose()?
-                        .ok_or_else(|| Unreadable::NoKeyColumn {
-                            column: *key,
-                            columns: columns.len(),
-                        })?;
+                let key_text = columns
+                    .get(*key)
+                    .transpose()?
+                    .ok_or_else(|| Unreadable::NoKeyColumn {
+                        column: *key,
+                        columns: columns.len(),
+                    })?
+                    // `1700000000, alice` is alice's, as its cost column is read trimmed.
+                    .trim();
                 if key_text.is_empty() {
                     return Err(Unreadable::EmptyKey { column: *key });
                 }

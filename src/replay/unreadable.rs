@@ -185,8 +185,10 @@ pub enum Unreadable {
         /// The most columns a line may have.
         max: usize,
     },
-    /// A CSV field longer than the line (a quote never closed).
+    /// A CSV field longer than the line.
     FieldTooLong,
+    /// A CSV field that opens a quote and never closes it.
+    UnclosedQuote,
     /// A CSV column that is not UTF-8 text.
     ColumnNotUtf8 {
         /// The column, counting from 1.
@@ -285,7 +287,7 @@ pub const CLF_PARTS: [&str; 4] = ["time", "request", "referer", "user-agent"];
 /// Every sentence an [`Unreadable`] may be said with: its code and the command's English, each
 /// value named in braces. `tests/replay_unreadable.rs` checks that the page has a sentence of
 /// each code in each language, naming values the reason has.
-pub const ENGLISH: [(&str, &str); 39] = [
+pub const ENGLISH: [(&str, &str); 40] = [
     (
         "tooLong",
         "the line is {length} bytes long; a line may have at most {max}",
@@ -343,7 +345,7 @@ pub const ENGLISH: [(&str, &str); 39] = [
     ("notObject", "{kind} is not an object"),
     (
         "badEpoch",
-        "time field \"{field}\": {number} is not an epoch time",
+        "time field \"{field}\": {number} is not an epoch time (0 or more and below 1e20: s, ms, µs or ns since 1970)",
     ),
     (
         "badTimeText",
@@ -364,6 +366,7 @@ pub const ENGLISH: [(&str, &str); 39] = [
     ("emptyKeyField", "the key field \"{field}\" is empty"),
     ("tooManyColumns", "more than {max} columns"),
     ("fieldTooLong", "a field is too long"),
+    ("unclosedQuote", "a quote is opened and never closed"),
     ("columnNotUtf8", "column {column} is not UTF-8 text"),
     (
         "noKeyColumn",
@@ -426,6 +429,7 @@ impl Unreadable {
             Unreadable::EmptyKeyField { .. } => "emptyKeyField",
             Unreadable::TooManyColumns { .. } => "tooManyColumns",
             Unreadable::FieldTooLong => "fieldTooLong",
+            Unreadable::UnclosedQuote => "unclosedQuote",
             Unreadable::ColumnNotUtf8 { .. } => "columnNotUtf8",
             Unreadable::NoKeyColumn { .. } => "noKeyColumn",
             Unreadable::EmptyKey { .. } => "emptyKey",
@@ -459,7 +463,8 @@ impl Unreadable {
             | Unreadable::NoAlbTime
             | Unreadable::NoBalancer
             | Unreadable::NoClientPort
-            | Unreadable::FieldTooLong => vec![],
+            | Unreadable::FieldTooLong
+            | Unreadable::UnclosedQuote => vec![],
             Unreadable::Field { part, .. } => vec![("part", text(part))],
             Unreadable::BadStatus { status } => vec![("status", text(status))],
             Unreadable::BadSize { size } => vec![("size", text(size))],

@@ -119,6 +119,19 @@ test('keyboard only: Tab through the contents on to the diagram far down leaves 
   }
 });
 
+test('keyboard only: Shift+Tab from the top reaches the last question and keeps it on the screen while the parts above it are built', async () => {
+  const page = await openLesson(env, 'en.html', { viewport: { width: 1280, height: 800 } });
+  await page.keyboard.press('Shift+Tab');
+  // The first Tab loads every lazy part; as they are built above the focused question, the page
+  // grows and the browser's scroll anchoring moves the scroll by another amount.
+  await page.waitForFunction(() => ['#algorithm-lab', '#clients-lab', '#traffic-lab'].every((s) => document.querySelector(s)?.className.match(/-ready\b/)));
+  await page.waitForFunction(() => {
+    const box = document.activeElement.getBoundingClientRect();
+    return document.activeElement.tagName === 'SUMMARY' && box.top >= 0 && box.bottom <= innerHeight;
+  }, undefined, { timeout: 5000 });
+  await page.context().close();
+});
+
 test('keyboard only: a page script that scrolls to a part and then focuses it (preventScroll) is left to land where it aims', async () => {
   const page = await openLesson(env, 'en.html', { viewport: { width: 1280, height: 800 } });
   // As the lab's "Try this" does: a smooth scroll to a heading's top, then the heading focused

@@ -101,7 +101,27 @@ test('beside the title, the hero keeps the room of a 429 and its countdown, so t
     await page.evaluate(() => window.bucketlab.hero.resume());
     await page.waitForFunction(() => /429/.test(document.querySelector('#hero-widget .bl-status').textContent));
     assert.equal(await under(), idle, `with a 429: ${file}`);
+    // Nor when the wait is over, a second after the click: "Espera cumprida" took a fifth line.
+    await page.waitForFunction(() => document.querySelector('#hero-widget .bl-countdown').dataset.over === 'true');
+    assert.equal(await under(), idle, `once the wait is over: ${file}`);
     assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});
+
+test('on a phone the hero keeps the room of a 429 and its countdown: the lesson under it does not move when a learner is refused', async () => {
+  for (const [file] of PAGES) {
+    const page = await openPage(env.browser, { viewport: SIZES[1], ...PHONE });
+    await page.goto(`${env.server.url}${file}`);
+    await page.waitForSelector('#hero-widget .bl-widget[data-live]');
+    const under = () => page.evaluate(() => Math.round(document.getElementById('o-que-e-titulo').getBoundingClientRect().top + scrollY));
+    const idle = await under();
+    // Time running, as the hero has it (it has no pause): sent in one task until one is refused.
+    await page.evaluate(() => { const hero = window.bucketlab.hero; while (hero.send()); });
+    assert.match(await page.textContent('#hero-widget .bl-countdown'), /\d/);
+    assert.equal(await under(), idle, `with a 429 and its countdown: ${file}`);
+    await page.waitForFunction(() => document.querySelector('#hero-widget .bl-countdown').dataset.over === 'true');
+    assert.equal(await under(), idle, `once the wait is over: ${file}`);
     await page.context().close();
   }
 });

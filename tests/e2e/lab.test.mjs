@@ -281,6 +281,10 @@ test('lab: bad input is named and changes nothing; the page language switch re-r
   // Named by its label, in the page's language; the field marked invalid, pointing at the message.
   assert.equal(await page.textContent(`${LAB} .lab-comparison .lab-error`), 'Limite: 0 não é permitido; use um número inteiro de 1 a 10000.');
   assert.equal(await page.getAttribute(`${LAB} .lab-field--limit input`, 'aria-invalid'), 'true');
+  // Marked to the eye too, in the refusal's colour, as the diagram marks a field.
+  const border = (field) => page.$eval(`${LAB} .lab-field--${field} input`, (input) => getComputedStyle(input).borderTopColor);
+  assert.notEqual(await border('limit'), await border('window'));
+  assert.equal(await border('limit'), await page.$eval(`${LAB} .lab-comparison .lab-error`, (p) => getComputedStyle(p).color));
   assert.equal(await page.getAttribute(`${LAB} .lab-field--limit input`, 'aria-describedby'), await page.getAttribute(`${LAB} .lab-comparison .lab-error`, 'id'));
   assert.match(await page.textContent(`${lane('fixedWindow')} .lab-peak-text`), /20/, 'the previous lanes stay');
   // An emptied field is missing, not the default in disguise.

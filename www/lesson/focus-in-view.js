@@ -50,8 +50,10 @@ export function keepFocusInView() {
     const box = watched.getBoundingClientRect();
     const moved = box.top + scrollY - seenAt;
     if (onScreen(box)) seenAt += moved;
-    // Where it was seen but for the page's growth above it: pushed off by that growth.
-    else if (moved !== 0 && onScreen({ top: box.top - moved, bottom: box.bottom - moved })) bring();
+    // Moved in the page by its growth above it, and off the screen: brought back. (Whatever the
+    // scroll did meanwhile: the browser's scroll anchoring may have moved it by another amount.
+    // A reader's own scroll has released the control already.)
+    else if (moved !== 0) bring();
     else watched = null;
   })).observe(document.body);
   const release = () => { watched = null; };
