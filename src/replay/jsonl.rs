@@ -221,7 +221,8 @@ mod tests {
         };
         assert_eq!(
             time("t", Some(n), line).unwrap_err().to_string(),
-            "time field \"t\": -1.50 is not an epoch time"
+            "time field \"t\": -1.50 is not an epoch time (0 or more and below 1e20: s, ms, µs \
+             or ns since 1970)"
         );
     }
 
