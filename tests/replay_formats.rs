@@ -713,6 +713,11 @@ fn csv_keys_are_trimmed_and_an_unclosed_quote_is_malformed() {
         read(&mut p, "1700000000.5, a ,4"),
         Ok((1_700_000_000.5, "a".to_owned(), 4.0))
     );
+    // Quoted, its spaces are part of it.
+    assert_eq!(
+        read(&mut p, "1700000000.6,\"a \",1"),
+        Ok((1_700_000_000.6, "a ".to_owned(), 1.0))
+    );
     assert_eq!(
         read(&mut p, "1700000000.9,\"b,1"),
         Err("a quote is opened and never closed".to_owned())

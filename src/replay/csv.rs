@@ -15,6 +15,8 @@ pub struct Splitter {
     reader: Reader,
     bytes: Vec<u8>,
     ends: Vec<usize>,
+    /// Whether each field of the line was quoted (its spaces are then part of it).
+    quoted: Vec<bool>,
 }
 
 impl Default for Splitter {
@@ -24,6 +26,7 @@ impl Default for Splitter {
             reader: Reader::new(),
             bytes: Vec::new(),
             ends: Vec::new(),
+            quoted: Vec::new(),
         }
     }
 }
@@ -39,7 +42,7 @@ impl Clone for Splitter {
 impl Splitter {
     /// Splits `line` into its fields; `Err` says why it can't.
     pub fn split(&mut self, line: &[u8]) -> Result<Columns<'_>, Unreadable> {
-        if unclosed_quote(line) {
+        if scan_quotes(line, &mut self.quoted) {
             return Err(Unreadable::UnclosedQuote);
         }
         self.reader.reset();
@@ -70,31 +73,48 @@ impl Splitter {
         Ok(Columns {
             bytes: &self.bytes[..written],
             ends: &self.ends[..count],
+            quoted: &self.quoted,
         })
     }
 }
 
-/// Whether a field of `line` opens a quote it never closes (`1700000000,"b,1`), which csv-core
-/// would read to the line's end, swallowing the columns after it. A quote inside an unquoted
-/// field (`a"b`) is text, as csv-core reads it.
-fn unclosed_quote(line: &[u8]) -> bool {
+/// Notes in `fields` whether each field of `line` is quoted; true when one opens a quote it never
+/// closes (`1700000000,"b,1`), which csv-core would read to the line's end, swallowing the
+/// columns after it. A quote inside an unquoted field (`a"b`) is text, as csv-core reads it.
+fn scan_quotes(line: &[u8], fields: &mut Vec<bool>) -> bool {
+    fields.clear();
     let (mut quoted, mut field_start) = (false, true);
     let mut at = 0;
     while at < line.len() {
         match (quoted, line[at]) {
-            (false, b'"') if field_start => quoted = true,
+            (false, b'"') if field_start => {
+                quoted = true;
+                fields.push(true);
+                field_start = false;
+                at += 1;
+                continue;
+            }
             // A doubled quote is one quote of the text.
             (true, b'"') if line.get(at + 1) == Some(&b'"') => at += 1,
             (true, b'"') => quoted = false,
             (false, b',') => {
+                if field_start {
+                    fields.push(false);
+                }
                 field_start = true;
                 at += 1;
                 continue;
             }
             _ => {}
         }
+        if field_start {
+            fields.push(false);
+        }
         field_start = false;
         at += 1;
+    }
+    if field_start {
+        fields.push(false);
     }
     quoted
 }
@@ -104,6 +124,7 @@ fn unclosed_quote(line: &[u8]) -> bool {
 pub struct Columns<'a> {
     bytes: &'a [u8],
     ends: &'a [usize],
+    quoted: &'a [bool],
 }
 
 impl<'a> Columns<'a> {
@@ -115,6 +136,14 @@ impl<'a> Columns<'a> {
     /// Whether there are none.
     pub fn is_empty(&self) -> bool {
         self.ends.is_empty()
+    }
+
+    /// Whether column `n` (from 1) was quoted: its spaces are then part of its text.
+    pub fn is_quoted(&self, n: usize) -> bool {
+        n.checked_sub(1)
+            .and_then(|i| self.quoted.get(i))
+            .copied()
+            .unwrap_or(false)
     }
 
     /// Column `n`, counting from 1, as text.
@@ -165,5 +194,10 @@ mod tests {
         assert_eq!(fields(r#"1,a"b,2"#), ["1", r#"a"b"#, "2"]);
         assert_eq!(fields(r#"1,"",2"#), ["1", "", "2"]);
         assert_eq!(fields(r#"1,"x""",2"#), ["1", r#"x""#, "2"]);
+        let columns = splitter.split(br#"1, a ,"b ","c,d",e"#).unwrap();
+        let quoted: Vec<bool> = (1..=5).map(|n| columns.is_quoted(n)).collect();
+        assert_eq!(quoted, [false, false, true, true, false]);
+        let empty = splitter.split(b"1,,").unwrap();
+        assert!(empty.len() == 3 && !empty.is_quoted(3));
     }
 }

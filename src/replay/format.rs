@@ -421,15 +421,21 @@ impl Parser {
                     }
                     Err(e) => return Err(e),
                 };
-                let key_text = columns
-                    .get(*key)
-                    .transpose()?
-                    .ok_or_else(|| Unreadable::NoKeyColumn {
-                        column: *key,
-                        columns: columns.len(),
-                    })?
-                    // `1700000000, alice` is alice's, as its cost column is read trimmed.
-                    .trim();
+                let key_text =
+                    columns
+                        .get(*key)
+                        .transpose()?
+                        .ok_or_else(|| Unreadable::NoKeyColumn {
+                            column: *key,
+                            columns: columns.len(),
+                        })?;
+                // `1700000000, alice` is alice's, as its cost column is read trimmed; a quoted
+                // key keeps its spaces, which quoting says are part of it.
+                let key_text = if columns.is_quoted(*key) {
+                    key_text
+                } else {
+                    key_text.trim()
+                };
                 if key_text.is_empty() {
                     return Err(Unreadable::EmptyKey { column: *key });
                 }

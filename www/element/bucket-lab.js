@@ -450,8 +450,10 @@ export class BucketLabElement extends ElementBase {
       // A server that answered with an error (404 where the pkg/ folder was not copied): the
       // glue's English words, "failed to fetch Wasm: 404 Not Found fetching '…'", say it in ours.
       const answered = /^failed to fetch Wasm: (\d{3}[^']*?) fetching '([^']*)'/.exec(detail);
+      // 404 or 410: the file is not where it is looked for; any other status: the server's trouble.
+      const missing = answered && /^(404|410)\b/.test(answered[1]);
       const said = refusedByPolicy ? this.#t('wasmPolicy')
-        : answered ? this.#t('wasmMissing', { file: 'bucketlab_bg.wasm', status: answered[1].trim(), url: answered[2] })
+        : answered ? this.#t(missing ? 'wasmMissing' : 'wasmStatus', { status: answered[1].trim(), url: answered[2] })
           : notDownloaded ? this.#t('wasmFetch', { file: 'bucketlab_bg.wasm' }) : detail;
       this.#showFailure(error, this.#t('loadFailed'), said);
       awaitingModule.add(this.#retryLoad);
@@ -561,6 +563,8 @@ export class BucketLabElement extends ElementBase {
   #unmount() {
     this.#diagram?.free();
     this.#diagram = null;
+    // The element's own free, not a script's: nothing to mount again on a move.
+    this.#freedByHost = false;
   }
 
   /**

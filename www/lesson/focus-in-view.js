@@ -19,6 +19,8 @@ export function keepFocusInView() {
   // Where in the page (its top, from the page's top) the control was last seen on the screen;
   // null before it has been.
   let seenAt = null;
+  // The page's scroll then.
+  let scrolledAt = 0;
   const onScreen = (box) => box.top >= 0 && box.bottom <= innerHeight;
   const focused = () => {
     if (watched && document.activeElement !== watched) watched = null;
@@ -29,7 +31,7 @@ export function keepFocusInView() {
     watched.scrollIntoView({ block: 'nearest', behavior: 'instant' });
     const box = watched.getBoundingClientRect();
     if (passes++ >= MAX_PASSES || !onScreen(box)) watched = null;
-    else seenAt = box.top + scrollY;
+    else [seenAt, scrolledAt] = [box.top + scrollY, scrollY];
   };
   document.addEventListener('focusin', (event) => {
     const control = event.target;
@@ -40,6 +42,7 @@ export function keepFocusInView() {
     passes = 0;
     const box = control.getBoundingClientRect();
     seenAt = onScreen(box) ? box.top + scrollY : null;
+    scrolledAt = scrollY;
     // Off the screen: the browser's own scroll to it sets out now; a frame later it is brought
     // there at once, wherever that scroll is.
     if (seenAt === null) requestAnimationFrame(() => focused() && seenAt === null && bring());
@@ -49,11 +52,12 @@ export function keepFocusInView() {
     if (!focused() || seenAt === null) return;
     const box = watched.getBoundingClientRect();
     const moved = box.top + scrollY - seenAt;
-    if (onScreen(box)) seenAt += moved;
-    // Moved in the page by its growth above it, and off the screen: brought back. (Whatever the
-    // scroll did meanwhile: the browser's scroll anchoring may have moved it by another amount.
-    // A reader's own scroll has released the control already.)
-    else if (moved !== 0) bring();
+    const scrolled = scrollY - scrolledAt;
+    if (onScreen(box)) [seenAt, scrolledAt] = [seenAt + moved, scrollY];
+    // Pushed off by the page's growth above it: brought back. The browser's scroll anchoring may
+    // have followed that growth part way (a scroll the same way, at most as far); any other
+    // scroll is the reader's (a screen reader's or find-in-page's sends no key or pointer event).
+    else if (moved !== 0 && scrolled * moved >= 0 && Math.abs(scrolled) <= Math.abs(moved) + 1) bring();
     else watched = null;
   })).observe(document.body);
   const release = () => { watched = null; };
