@@ -307,15 +307,21 @@ test('traffic: a client key holding markup stays text in the note of "play in th
   await page.context().close();
 });
 
-test('traffic: a replay whose module traps (out of memory) says so, and the next run starts a new worker that works', async () => {
-  const page = await openTraffic('en.html');
-  // The first worker's module traps as a log too large for the tab's memory makes it trap.
+/** Serves the next replay worker with `ReplayJob.prototype[method]` trapping, as a log too large
+ * for a tab's memory makes the module trap. */
+async function trapWorkerOnce(page, method) {
   const worker = new URL('lesson/traffic/worker.js', env.server.url).href;
   await page.route(worker, async (route) => {
     const real = await (await route.fetch()).text();
-    const trap = "\nReplayJob.prototype.feed = () => { throw new WebAssembly.RuntimeError('memory access out of bounds'); };\n";
+    const trap = `\nReplayJob.prototype.${method} = () => { throw new WebAssembly.RuntimeError('memory access out of bounds'); };\n`;
     await route.fulfill({ body: real + trap, contentType: 'text/javascript' });
   }, { times: 1 });
+}
+
+test('traffic: a replay whose module traps (out of memory) says so, and the next run starts a new worker that works', async () => {
+  const page = await openTraffic('en.html');
+  // The first worker's module traps as a log too large for the tab's memory makes it trap.
+  await trapWorkerOnce(page, 'feed');
   await page.click(`${MOUNT} .tr-sample`);
   await page.waitForFunction((m) => document.querySelector(`${m} .tr-error`)?.textContent, MOUNT);
   assert.match(await page.textContent(`${MOUNT} .tr-error`), /^The replay stopped: this log needs more memory than a browser tab gives it \(memory access out of bounds\)\. The next run starts afresh/);
@@ -328,12 +334,7 @@ test('traffic: a replay whose module traps (out of memory) says so, and the next
 
 test("traffic: a trap while drawing one key's timeline clears the results it came from, and a new run works", async () => {
   const page = await openTraffic('en.html');
-  const worker = new URL('lesson/traffic/worker.js', env.server.url).href;
-  await page.route(worker, async (route) => {
-    const real = await (await route.fetch()).text();
-    const trap = "\nReplayJob.prototype.trace = () => { throw new WebAssembly.RuntimeError('memory access out of bounds'); };\n";
-    await route.fulfill({ body: real + trap, contentType: 'text/javascript' });
-  }, { times: 1 });
+  await trapWorkerOnce(page, 'trace');
   await page.click(`${MOUNT} .tr-sample`);
   await page.waitForSelector(`${MOUNT} .tr-table`);
   await page.click(`${MOUNT} .tr-table tbody tr:nth-child(2) .tr-follow`);

@@ -196,7 +196,7 @@ export class LaneChart {
    * argument, the value and the range, and changes nothing: never coerced nor clamped.
    */
   seek(time) {
-    this.#check('time', time, true);
+    checkSeconds('time', time, this.duration, true);
     this.#show(time);
   }
 
@@ -249,9 +249,6 @@ export class LaneChart {
    * Throws unless `value` is a finite number (`onAxis`: from 0 to the duration): `time must be a
    * finite number of seconds (the axis runs from 0 to 2.5), got "2abc" (a string)`; never coerced.
    */
-  #check(name, value, onAxis = false) {
-    checkSeconds(name, value, this.duration, onAxis);
-  }
 
   #describe() {
     for (const { row, title, tally } of this.parts) {
@@ -266,7 +263,7 @@ export class LaneChart {
 
   /** Moves by `seconds` (a finite number; negative: back), stopping at the axis's ends, as Play does. */
   step(seconds) {
-    this.#check('seconds', seconds);
+    checkSeconds('seconds', seconds, this.duration);
     this.pause();
     this.#show(this.time + seconds);
   }

@@ -184,21 +184,23 @@ class TrafficView {
     // out the other parts give, and the browser's words go to the console.
     this.worker.onerror = (e) => {
       console.warn(`bucketlab: the replay's worker failed: ${e.message ?? 'it did not load'}`);
-      this.worker?.terminate();
-      this.worker = null;
+      this.dropWorker();
       this.fail('');
       showFailure(this.error);
     };
     return this.worker;
   }
 
+  /** Stops the worker, and the replay it holds; the next run starts a new one. */
+  dropWorker() {
+    this.worker?.terminate();
+    this.worker = null;
+  }
+
   start(file) {
     // A file chosen or dropped while a run is under way replaces it: that run's worker is
     // stopped (the file is only read there), and the new run gets a new one.
-    if (!this.busy.hidden) {
-      this.worker?.terminate();
-      this.worker = null;
-    }
+    if (!this.busy.hidden) this.dropWorker();
     this.source = file;
     this.run += 1;
     // An empty or unreadable number field is said as such: Number('') would send (and name) 0.
@@ -240,8 +242,7 @@ class TrafficView {
    */
   cancel() {
     if (this.busy.hidden) return;
-    this.worker?.terminate();
-    this.worker = null;
+    this.dropWorker();
     this.run += 1;
     this.outcome = null;
     this.results.replaceChildren();
@@ -285,8 +286,7 @@ class TrafficView {
     if (data.type === 'failed' && data.error.kind === 'broken') {
       // The replay went with its worker: results shown from it (a key's timeline asked for) go
       // too, as their Timeline buttons would ask a worker that is no more.
-      this.worker.terminate();
-      this.worker = null;
+      this.dropWorker();
       this.outcome = null;
       this.results.replaceChildren();
       this.fail(t('errors.broken', { detail: data.error.why }));
