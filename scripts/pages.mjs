@@ -122,9 +122,19 @@ function codeBlock(path, locale, tech) {
 </figure>`;
 }
 
+/**
+ * A template's text without its HTML comments: they explain the markup to whoever edits it, and a
+ * visitor's browser would only download them (about 0.5 KB gzip of the lesson page). A comment on
+ * a line of its own goes with its line. Code blocks are rendered after this, so their text is never
+ * touched.
+ */
+export function withoutComments(template) {
+  return template.replace(/^[ \t]*<!--[\s\S]*?-->[ \t]*\n/gm, '').replace(/<!--[\s\S]*?-->/g, '');
+}
+
 /** Renders one language's page. */
 export function renderPage(page, locale) {
-  const template = readFileSync(join(LESSON, 'template.html'), 'utf8');
+  const template = withoutComments(readFileSync(join(LESSON, 'template.html'), 'utf8'));
   const view = {
     ...locale,
     lang: page.lang,
@@ -155,7 +165,7 @@ export function renderPage(page, locale) {
  * (about 25 ms later in the usable bench), while the page waits for them to paint either way.
  */
 export function renderEmbed() {
-  const template = readFileSync(join(LESSON, 'embed.html'), 'utf8');
+  const template = withoutComments(readFileSync(join(LESSON, 'embed.html'), 'utf8'));
   const widget = renderWidget({ lang: 'pt-BR', id: 'bl', ...lessonConfig() });
   const shadow = '<template shadowrootmode="open">' +
     `<div class="bl-frame" part="frame">${widget}</div>` +

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { initSync, simulate } from '../../www/pkg/bucketlab_lab.js';
+import { EXPERIMENTS } from '../../www/lesson/lab/experiments.js';
 
 initSync({ module: readFileSync(new URL('../../www/pkg/bucketlab_lab_bg.wasm', import.meta.url)) });
 
@@ -69,6 +70,26 @@ test('lab: the window-edge attack: the fixed window admits 2 × limit within a s
   const queue = lane(run, 'leakyQueue');
   assert.ok(queue.delayed > 0 && queue.peakPerSecond <= 10, `queue: ${queue.delayed} delayed, peak ${queue.peakPerSecond}`);
   queue.outcomes.forEach((o, i) => assert.equal(queue.delays[i] > 0, o === 1, `request ${i}`));
+});
+
+test('lab: "Bursts of 25" shows what its text says: the buckets pass the refill of each half second, the windows all or nothing', () => {
+  const { setup } = EXPERIMENTS.find((e) => e.id === 'burst');
+  const { pattern, size, every, duration, limit, window } = setup;
+  const run = simulate({ traffic: { pattern, size, every }, duration, limit, window, seed: 1, algorithms: ['fixedWindow', 'slidingLog', 'leakyQueue', 'leakyMeter', 'gcra', 'tokenBucket'] });
+  const bursts = Math.ceil(duration / every);
+  assert.equal(run.arrivals.length, bursts * size);
+  // Admitted (and delayed) requests per burst, per lane.
+  const perBurst = (l, outcome) => Array.from({ length: bursts }, (_, b) => l.outcomes.slice(b * size, (b + 1) * size).filter((o) => o === outcome).length);
+  const rest = Array(bursts - 1);
+  for (const name of ['leakyMeter', 'gcra', 'tokenBucket']) {
+    assert.deepEqual(perBurst(lane(run, name), 0), [limit, ...rest.fill(limit * every / window)], name);
+  }
+  for (const name of ['fixedWindow', 'slidingLog']) {
+    assert.deepEqual(perBurst(lane(run, name), 0), Array.from({ length: bursts }, (_, b) => (b % 2 === 0 ? limit : 0)), name);
+  }
+  // Who delays: the queue passes one at once and holds the rest of what fits.
+  const queue = lane(run, 'leakyQueue');
+  assert.ok(perBurst(queue, 1).every((delayed) => delayed > 0), `queue: ${perBurst(queue, 1)}`);
 });
 
 test('lab: a pasted list as an array of numbers, with the samples spaced over the duration', () => {

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { PAGES, readLocale, renderPage, renderEmbed, embeddedSource, earlyScript, inlineEarly } from '../../scripts/pages.mjs';
+import { PAGES, readLocale, renderPage, renderEmbed, embeddedSource, earlyScript, inlineEarly, withoutComments } from '../../scripts/pages.mjs';
 
 test('a template key missing from a locale fails the build instead of printing nothing', () => {
   const locale = readLocale('en');
@@ -29,6 +29,20 @@ test('each page is rendered in its language from lesson.json and ui.json', () =>
     assert.ok(html.includes(locale.header.title), `${page.lang}: the lesson's title`);
     assert.ok(html.includes(locale.ui.permalink), `${page.lang}: a run-time word the template uses too`);
   }
+});
+
+test('the pages ship without the templates\' HTML comments; code samples keep theirs', () => {
+  for (const name of ['template.html', 'embed.html']) {
+    assert.match(readFileSync(new URL(`../../lesson/${name}`, import.meta.url), 'utf8'), /<!--/, `lesson/${name} explains itself`);
+  }
+  for (const html of [...PAGES.map((page) => renderPage(page, readLocale(page.lang))), renderEmbed()]) {
+    assert.doesNotMatch(html, /<!--|-->/);
+    // A comment's own line goes: no line of only spaces is left where one stood.
+    assert.doesNotMatch(html.split('<body')[0], /\n[ \t]*\n/);
+  }
+  // A code sample's comments are its text: the Rust core's doc comments are still on the page.
+  assert.match(renderPage(PAGES[1], readLocale('en')), /<span class="hljs-comment">\/\/\/ /);
+  assert.equal(withoutComments('a <!-- x\n y --> b\n  <!-- z -->\nc'), 'a  b\nc');
 });
 
 test('code samples get their comments in the page\'s language; the Rust core is verbatim', () => {

@@ -1,9 +1,14 @@
 // "Try this": guided experiments; each button sets the widgets up and brings the right one into view.
 import { el, reducedMotion } from './dom.js';
 
-const EXPERIMENTS = [
+/**
+ * Each sets up the comparison or the keys demo so that its lanes differ where its text says. In
+ * "Bursts of 25" they come every 0.5 s, two to a window: the windows let all or nothing through,
+ * the buckets half a second's refill (tests/node/lab.test.mjs checks it).
+ */
+export const EXPERIMENTS = [
   { id: 'windowEdge', target: 'comparison', setup: { pattern: 'windowEdge', limit: 10, window: 1, duration: 2.5 } },
-  { id: 'burst', target: 'comparison', setup: { pattern: 'burst', size: 25, every: 3, limit: 10, window: 1, duration: 6 } },
+  { id: 'burst', target: 'comparison', setup: { pattern: 'burst', size: 25, every: 0.5, limit: 10, window: 1, duration: 5 } },
   { id: 'poisson', target: 'comparison', setup: { pattern: 'poisson', rate: 15, limit: 10, window: 1, duration: 8 } },
   { id: 'ramp', target: 'comparison', setup: { pattern: 'ramp', from: 0, to: 30, limit: 10, window: 1, duration: 10 } },
   { id: 'keyIp', target: 'keys', kind: 'ip' },
