@@ -11,7 +11,8 @@
 --          digits: no exponent, no hex, no spaces) from -1e11 to 1e11 seconds (the year 5138):
 --          epoch milliseconds (1.7e12 in 2023) are refused, not read as a clock 1000 times fast,
 --          and so is one before -1e11 (nothing real is that far before 1970, and the core's time
---          slack, 4*eps*|now|, grows with it: 0.09 ms at 1e11, a day near 1e20).
+--          slack, 4*eps*|now| with eps = 2^-52 the gap between 1 and the next double, grows with
+--          it: 0.09 ms at 1e11, a day near 1e20).
 -- Returns  {allowed (1 or 0), tokens, retry_after, never, available, elapsed, tokens_before, lag}
 --          as text ('%.17g': exact doubles); retry_after is -1 when the request can never pass,
 --          and never then says why: 'cost_exceeds_capacity' or 'no_refill' ('' otherwise); a wait
