@@ -34,19 +34,54 @@ fn an_epoch_number_past_the_year_5138_in_nanoseconds_is_malformed() {
     // Just below 1e20 (99999999999999999999 is 1e20 as a double): nanoseconds, the year 5138.
     let (why, requests) = read("time,key\n99999999999999900000,a\n");
     assert_eq!((why.len(), requests), (0, 1), "{why:?}");
-    // A JSON number too, named as the line writes it (serde_json would say 1e+25 and 1.7e+20).
+    // A JSON number too, named as the line writes it (serde_json would say 1e+25 and 1.7e+20),
+    // and its field named, as a negative number's is; a string of digits the same.
     let (why, _) = read(
         "{\"time\": 1e25, \"ip\": \"a\"}\n\
          {\"ip\": \"a\", \"time\": 170000000000000000000}\n\
+         {\"time\": \"100000000000000000000\", \"ip\": \"a\"}\n\
          {\"time\": 1, \"ip\": \"a\"}\n",
     );
     assert_eq!(
         why,
         [
-            format!("time 1e25 {RANGE}"),
-            format!("time 170000000000000000000 {RANGE}")
+            format!("time field \"time\": 1e25 {RANGE}"),
+            format!("time field \"time\": 170000000000000000000 {RANGE}"),
+            format!("time field \"time\": \"100000000000000000000\" {RANGE}"),
         ]
     );
+}
+
+#[test]
+fn a_json_time_past_a_double_is_out_of_range_not_a_line_that_is_not_json() {
+    // serde_json refuses a number past an f64's range as it parses the line, which is JSON all
+    // the same: the time field's number is out of range, quoted as the line writes it. A
+    // negative one is no epoch time, as -1 is.
+    let (why, requests) = read(
+        "{\"time\": 1e400, \"ip\": \"a\"}\n\
+         {\"ip\": \"a\", \"time\":1E+400}\n\
+         {\"time\": 1e99999999999999999999, \"ip\": \"a\"}\n\
+         {\"time\": -1e400, \"ip\": \"a\"}\n\
+         {\"time\": 1, \"ip\": \"a\"}\n",
+    );
+    assert_eq!(requests, 1);
+    assert_eq!(
+        why,
+        [
+            format!("time field \"time\": 1e400 {RANGE}"),
+            format!("time field \"time\": 1E+400 {RANGE}"),
+            format!("time field \"time\": 1e99999999999999999999 {RANGE}"),
+            "time field \"time\": -1e400 is not an epoch time (0 or more and below 1e20: s, ms, \
+             µs or ns since 1970)"
+                .to_owned(),
+        ]
+    );
+    // Such a number in a member the replay does not read leaves the line not JSON, as
+    // serde_json says it (the replay reads the line's members through serde_json).
+    let (why, requests) =
+        read("{\"time\": 1, \"ip\": \"a\", \"bytes\": 1e400}\n{\"time\": 1, \"ip\": \"a\"}\n");
+    assert_eq!(requests, 1);
+    assert_eq!(why, ["not JSON: number out of range at line 1 column 37"]);
 }
 
 #[test]

@@ -82,6 +82,10 @@ fn examples() -> Vec<Unreadable> {
             field: field(),
             number: "-1".into(),
         },
+        Unreadable::TimeFieldOutOfRange {
+            field: field(),
+            time: "1e400".into(),
+        },
         Unreadable::BadTimeText {
             field: field(),
             time: "\"now\"".into(),
@@ -157,6 +161,7 @@ fn variant(reason: &Unreadable) -> &'static str {
         Unreadable::NotJson { .. } => "NotJson",
         Unreadable::NotObject { .. } => "NotObject",
         Unreadable::BadEpoch { .. } => "BadEpoch",
+        Unreadable::TimeFieldOutOfRange { .. } => "TimeFieldOutOfRange",
         Unreadable::BadTimeText { .. } => "BadTimeText",
         Unreadable::TimeKind { .. } => "TimeKind",
         Unreadable::NoTimeField { .. } => "NoTimeField",
@@ -195,7 +200,7 @@ fn forms(code: &str, entry: &Value) -> Vec<String> {
 fn every_reason_is_a_code_and_values_said_by_the_command_and_by_the_page_in_both_languages() {
     let examples = examples();
     let variants: BTreeSet<_> = examples.iter().map(variant).collect();
-    assert_eq!(variants.len(), 37, "an example of every variant");
+    assert_eq!(variants.len(), 38, "an example of every variant");
     let (english, portuguese) = (
         traffic_words("en", &["unreadable", "why"]),
         traffic_words("pt-BR", &["unreadable", "why"]),
@@ -345,6 +350,27 @@ fn the_command_says_malformed_lines_as_it_always_has() {
         json(r#"{"time": 1, "ip": null}"#),
         "key field \"ip\" is null, not a string or a number"
     );
+    // Changed where the old sentence named no field (a negative number's did), and where it
+    // called a number past a double's (which serde_json refuses) not JSON.
+    let range = "is out of range: times run from 1970 to the year 5138 (an epoch number below \
+                 1e20, in s, ms, µs or ns by size)";
+    for (line, time) in [
+        (r#"{"time": 1e20, "ip": "1.2.3.4"}"#, "1e20"),
+        (r#"{"time": 1e400, "ip": "1.2.3.4"}"#, "1e400"),
+        (r#"{"ip": "1.2.3.4", "time": 12.5e399}"#, "12.5e399"),
+    ] {
+        let reason = why(Format::Json, None, line);
+        assert_eq!(
+            reason.to_string(),
+            format!("time field \"time\": {time} {range}"),
+            "{line}"
+        );
+        assert_eq!(
+            serde_json::to_value(&reason).unwrap(),
+            json!({ "code": "timeFieldOutOfRange", "field": "time", "time": time }),
+            "{line}: the page words it naming the field"
+        );
+    }
 
     let csv = |line| why(Format::Csv, None, line).to_string();
     assert_eq!(csv("1700000000,,1"), "the key (column 2) is empty");

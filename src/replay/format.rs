@@ -401,7 +401,7 @@ impl Parser {
                 one(LogTime::date(request.time), Cow::Borrowed(request.client))
             }
             How::Json { time, key } => {
-                let mut object = jsonl::object(line)?;
+                let mut object = jsonl::object_timed(line, time)?;
                 let at = jsonl::time(time, jsonl::take(&mut object, time), line)?;
                 let key = jsonl::key(key, jsonl::take(&mut object, key))?;
                 one(at, Cow::Owned(key))

@@ -3,7 +3,6 @@
 //! A name is first looked up as it is; if the object has no such member and the name has dots,
 //! it is followed as a path into nested objects (`client.ip` finds `{"client": {"ip": …}}`).
 
-use super::fields::quoted;
 use super::timestamp::LogTime;
 use super::unreadable::{JsonKind, Unreadable};
 use serde_json::{Map, Number, Value};
@@ -39,6 +38,52 @@ pub fn object(line: &str) -> Result<Map<String, Value>, Unreadable> {
             column: e.column(),
             detail: e.to_string(),
         }),
+    }
+}
+
+/// One line's object, as [`object`] reads it, for a log whose time is the member `time`: a number
+/// there past a double's range (`1e400`), which serde_json refuses as it reads the line, is a time
+/// out of range as [`time`] says any ([`out_of_range_time`]), not text that is not JSON.
+pub fn object_timed(line: &str, time: &str) -> Result<Map<String, Value>, Unreadable> {
+    object(line).map_err(|why| match why {
+        // serde_json's error gives its kind only in its message (a test pins the wording).
+        Unreadable::NotJson { column, detail } if detail.starts_with("number out of range") => {
+            out_of_range_time(line, time, column).unwrap_or(Unreadable::NotJson { column, detail })
+        }
+        other => other,
+    })
+}
+
+/// Why the time member `field` of `line` is refused, when the number that serde_json refused as
+/// out of range, ending or overflowing at byte `column` (its column, as the error gives it), is
+/// that member's value; `None` when it is another member's (a member not read leaves the line
+/// not JSON) or the line has another fault.
+fn out_of_range_time(line: &str, field: &str, column: usize) -> Option<Unreadable> {
+    let bytes = line.as_bytes();
+    let is_number = |b: &u8| matches!(b, b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E');
+    let (before, after) = (bytes.get(..column)?, bytes.get(column..)?);
+    let start = before
+        .iter()
+        .rposition(|b| !is_number(b))
+        .map_or(0, |at| at + 1);
+    let end = column
+        + after
+            .iter()
+            .position(|b| !is_number(b))
+            .unwrap_or(after.len());
+    let text = line.get(start..end)?;
+    // Infinity, signed: a number all the same to say as the line writes it.
+    let value: f64 = text.parse().ok()?;
+    // The member is the number's when it is whatever stands in the number's place (and the
+    // rest of the line is JSON).
+    let with = |stand_in: &str| {
+        // `start` and `end` are on character boundaries: `text` is a slice between them.
+        let mut object = object(&[&line[..start], stand_in, &line[end..]].concat()).ok()?;
+        take(&mut object, field)
+    };
+    match (with("null")?, with("0")?) {
+        (Value::Null, Value::Number(_)) => epoch_number(field, value, || text.to_owned()).err(),
+        _ => None,
     }
 }
 
@@ -87,27 +132,47 @@ pub fn member_names(objects: &[Map<String, Value>]) -> Vec<String> {
 pub fn time(name: &str, value: Option<Value>, line: &str) -> Result<LogTime, Unreadable> {
     let field = name.to_owned();
     match value {
-        Some(Value::Number(n)) => match n.as_f64().filter(|t| t.is_finite() && *t >= 0.0) {
-            Some(t) => LogTime::epoch_within(t, || number_text(line, &n)),
-            None => Err(Unreadable::BadEpoch {
-                field,
-                number: number_text(line, &n),
-            }),
-        },
+        // Without serde_json's `arbitrary_precision` every number is a double.
+        Some(Value::Number(n)) => epoch_number(name, n.as_f64().unwrap_or(f64::NAN), || {
+            number_text(line, &n)
+        }),
         Some(Value::String(text)) => {
-            super::timestamp::epoch_or_rfc3339(&text).map_err(|e| match e {
-                Unreadable::NotTime { .. } => Unreadable::BadTimeText {
-                    field,
-                    time: quoted(&text),
-                },
-                range => range,
-            })
+            super::timestamp::epoch_or_rfc3339(&text).map_err(|e| in_field(name, e))
         }
         Some(other) => Err(Unreadable::TimeKind {
             field,
             kind: JsonKind::of(&other),
         }),
         None => Err(Unreadable::NoTimeField { field }),
+    }
+}
+
+/// The time member `field`'s epoch number `value`, named as `text` gives it when refused: no
+/// epoch time below 0, out of range from `1e20`.
+fn epoch_number(
+    field: &str,
+    value: f64,
+    text: impl FnOnce() -> String,
+) -> Result<LogTime, Unreadable> {
+    if value >= 0.0 {
+        LogTime::epoch_within(value, text).map_err(|e| in_field(field, e))
+    } else {
+        Err(Unreadable::BadEpoch {
+            field: field.to_owned(),
+            number: text(),
+        })
+    }
+}
+
+/// Why the time member `field` is refused, naming it where a sentence has its place: a time that
+/// is none, or an epoch number out of range. A date out of range or an offset too wide is said
+/// as in any format.
+fn in_field(field: &str, why: Unreadable) -> Unreadable {
+    let field = field.to_owned();
+    match why {
+        Unreadable::NotTime { time } => Unreadable::BadTimeText { field, time },
+        Unreadable::TimeOutOfRange { time } => Unreadable::TimeFieldOutOfRange { field, time },
+        other => other,
     }
 }
 
@@ -212,8 +277,8 @@ mod tests {
             )
             .unwrap_err()
             .to_string(),
-            "time 170000000000000000000 is out of range: times run from 1970 to the year 5138 \
-             (an epoch number below 1e20, in s, ms, µs or ns by size)"
+            "time field \"t\": 170000000000000000000 is out of range: times run from 1970 to the \
+             year 5138 (an epoch number below 1e20, in s, ms, µs or ns by size)"
         );
         let line = r#"{"t\"": "-1.50", "t": -1.50}"#;
         let Some(n) = object(line).unwrap().remove("t") else {
@@ -224,6 +289,61 @@ mod tests {
             "time field \"t\": -1.50 is not an epoch time (0 or more and below 1e20: s, ms, µs \
              or ns since 1970)"
         );
+    }
+
+    #[test]
+    fn a_time_past_a_double_is_out_of_range_not_json_refused() {
+        let out_of_range = |field: &str, time: &str| Unreadable::TimeFieldOutOfRange {
+            field: field.into(),
+            time: time.into(),
+        };
+        for (line, field, why) in [
+            (r#"{"t": 1e400}"#, "t", out_of_range("t", "1e400")),
+            (
+                r#"{"a": "1e400", "t":1.5E+400 }"#,
+                "t",
+                out_of_range("t", "1.5E+400"),
+            ),
+            // serde_json stops in the exponent, where it overflows an i32.
+            (
+                r#"{"t": 1e99999999999}"#,
+                "t",
+                out_of_range("t", "1e99999999999"),
+            ),
+            (
+                r#"{"c": {"t": 1e400}}"#,
+                "c.t",
+                out_of_range("c.t", "1e400"),
+            ),
+            (
+                r#"{"t": -1e400}"#,
+                "t",
+                Unreadable::BadEpoch {
+                    field: "t".into(),
+                    number: "-1e400".into(),
+                },
+            ),
+        ] {
+            assert_eq!(object_timed(line, field), Err(why), "{line}");
+            assert!(
+                matches!(object(line), Err(Unreadable::NotJson { .. })),
+                "serde_json refuses {line}"
+            );
+        }
+        // Elsewhere than the time member, or the line not JSON after it: serde_json's refusal.
+        for (line, field) in [
+            (r#"{"t": 1, "n": 1e400}"#, "t"),
+            (r#"{"t": [1e400]}"#, "t"),
+            (r#"{"t": {"u": 1e400}}"#, "t"),
+            (r#"{"t": 1e400e1}"#, "t"),
+            (r#"{"t": 1e400, "n": 1e400}"#, "t"),
+            (r#"{"t": 1e400,}"#, "t"),
+            (r#"{"t": 1e400"#, "t"),
+            (r#"{"t": 1e400}"#, "n"),
+        ] {
+            assert_eq!(object_timed(line, field), object(line), "{line}");
+        }
+        assert_eq!(object_timed(r#"{"t": 2}"#, "t"), object(r#"{"t": 2}"#));
     }
 
     #[test]

@@ -136,12 +136,21 @@ pub enum Unreadable {
         /// What it is instead.
         kind: JsonKind,
     },
-    /// A JSON time that is a number but no epoch time (negative, too big).
+    /// A JSON time that is a number but no epoch time: a negative one.
     BadEpoch {
         /// The time field.
         field: String,
         /// The number as the line writes it.
         number: String,
+    },
+    /// A JSON time that is an epoch number from `1e20`, a number or a string of digits: a
+    /// [`Unreadable::TimeOutOfRange`] naming its field. A number past a double's (`1e400`, which
+    /// serde_json refuses as it reads the line) is one too.
+    TimeFieldOutOfRange {
+        /// The time field.
+        field: String,
+        /// The time, quoted as the line writes it (a JSON number bare).
+        time: String,
     },
     /// A JSON time that is a string but neither an epoch time, an RFC 3339 date and time nor a
     /// web server's.
@@ -287,7 +296,7 @@ pub const CLF_PARTS: [&str; 4] = ["time", "request", "referer", "user-agent"];
 /// Every sentence an [`Unreadable`] may be said with: its code and the command's English, each
 /// value named in braces. `tests/replay_unreadable.rs` checks that the page has a sentence of
 /// each code in each language, naming values the reason has.
-pub const ENGLISH: [(&str, &str); 40] = [
+pub const ENGLISH: [(&str, &str); 41] = [
     (
         "tooLong",
         "the line is {length} bytes long; a line may have at most {max}",
@@ -348,6 +357,11 @@ pub const ENGLISH: [(&str, &str); 40] = [
         "time field \"{field}\": {number} is not an epoch time (0 or more and below 1e20: s, ms, µs or ns since 1970)",
     ),
     (
+        "timeFieldOutOfRange",
+        "time field \"{field}\": {time} is out of range: times run from 1970 to the year 5138 \
+         (an epoch number below 1e20, in s, ms, µs or ns by size)",
+    ),
+    (
         "badTimeText",
         "time field \"{field}\": time {time} is neither an epoch time (digits with an optional \
          fraction, in s, ms, µs or ns by size), an RFC 3339 date and time nor a web server's \
@@ -392,8 +406,8 @@ pub const ENGLISH_ONE: [(&str, &str); 1] = [(
 )];
 
 impl Unreadable {
-    /// The sentence that says it: one code per variant (but `timeOutOfRange` for both times out of
-    /// range), and one per [`FieldError`] for a part.
+    /// The sentence that says it: one code per variant (but `timeOutOfRange` for an epoch number
+    /// and a date out of range alike), and one per [`FieldError`] for a part.
     pub fn code(&self) -> &'static str {
         match self {
             Unreadable::TooLong { .. } => "tooLong",
@@ -421,6 +435,7 @@ impl Unreadable {
             Unreadable::NotJson { .. } => "notJson",
             Unreadable::NotObject { .. } => "notObject",
             Unreadable::BadEpoch { .. } => "badEpoch",
+            Unreadable::TimeFieldOutOfRange { .. } => "timeFieldOutOfRange",
             Unreadable::BadTimeText { .. } => "badTimeText",
             Unreadable::TimeKind { .. } => "timeKind",
             Unreadable::NoTimeField { .. } => "noTimeField",
@@ -498,7 +513,8 @@ impl Unreadable {
             Unreadable::BadEpoch { field, number } => {
                 vec![("field", text(field)), ("number", text(number))]
             }
-            Unreadable::BadTimeText { field, time } => {
+            Unreadable::BadTimeText { field, time }
+            | Unreadable::TimeFieldOutOfRange { field, time } => {
                 vec![("field", text(field)), ("time", text(time))]
             }
             Unreadable::TimeKind { field, kind: k } | Unreadable::KeyKind { field, kind: k } => {
