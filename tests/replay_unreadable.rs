@@ -342,7 +342,7 @@ fn the_command_says_malformed_lines_as_it_always_has() {
     assert_eq!(json(r#"{"ip": "a"}"#), "no time field \"time\"");
     assert_eq!(
         json(r#"{"time": "now", "ip": "a"}"#),
-        "time field \"time\": time \"now\" is neither an epoch time (digits with an optional \
+        "time field \"time\": \"now\" is neither an epoch time (digits with an optional \
          fraction, in s, ms, µs or ns by size), an RFC 3339 date and time nor a web server's \
          (10/Oct/2000:13:55:36 -0700)"
     );
@@ -452,4 +452,21 @@ fn a_refused_cost_is_quoted_without_the_cores_english_about_it() {
             "{typed}"
         );
     }
+}
+
+#[test]
+fn the_page_says_each_reason_in_english_as_the_command_does() {
+    // The command adds the parsers' own words (`{detail}`, which the page leaves out); the page
+    // has a plural's forms, the command its "other" one.
+    let page = traffic_words("en", &["unreadable", "why"]);
+    let differ: Vec<_> = ENGLISH
+        .iter()
+        .filter(|(_, sentence)| !sentence.contains("{detail}"))
+        .filter(|(code, sentence)| {
+            let said = page.get(*code).map(|v| v.get("other").unwrap_or(v));
+            said.and_then(Value::as_str) != Some(sentence)
+        })
+        .map(|(code, sentence)| format!("{code}: command {sentence:?}, page {:?}", page.get(*code)))
+        .collect();
+    assert!(differ.is_empty(), "{differ:#?}");
 }

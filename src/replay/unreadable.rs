@@ -363,7 +363,7 @@ pub const ENGLISH: [(&str, &str); 41] = [
     ),
     (
         "badTimeText",
-        "time field \"{field}\": time {time} is neither an epoch time (digits with an optional \
+        "time field \"{field}\": {time} is neither an epoch time (digits with an optional \
          fraction, in s, ms, µs or ns by size), an RFC 3339 date and time nor a web server's \
          (10/Oct/2000:13:55:36 -0700)",
     ),
