@@ -20,7 +20,8 @@
 --          it (a refusal without a Retry-After, the key kept as one that never fills); lag is
 --          how far `now` is behind the stored `last` (another server's clock ahead), else 0.
 
--- Rounding slack, the core's: 1e-12 of B in tokens, 1 ns (or 4 ulp of now) in time.
+-- Rounding slack, the core's: 1e-12 of B in tokens, 1 ns in time (or 4*eps*|now|, 4 to 8 ulp of
+-- now, when that is more).
 local TOKEN_SLACK = 1e-12
 local EPSILON = 2 ^ -52
 -- Keys outlive the moment they would be full by this much, for clocks that differ between servers.
