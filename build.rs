@@ -47,7 +47,7 @@ const RUN_TIME: [&str; 28] = [
 
 /// The refusal words, `Locale` field ← its path in `errors.json`: one text for the widget (here)
 /// and for the pages' refusals (`www/i18n/refusal.js`).
-const REFUSALS: [(&str, &str); 15] = [
+const REFUSALS: [(&str, &str); 17] = [
     ("err_refused", "refused"),
     ("err_text", "notNumber"),
     ("err_too_large", "tooLarge"),
@@ -55,6 +55,8 @@ const REFUSALS: [(&str, &str); 15] = [
     ("err_unreadable", "unreadable"),
     ("err_too_small", "tooSmall"),
     ("err_ambiguous", "ambiguous"),
+    ("err_ambiguous_typed", "ambiguousTyped"),
+    ("err_ambiguous_point", "ambiguousPoint"),
     ("err_type", "wrongType"),
     ("rule_positive", "rules.positive"),
     ("rule_non_negative", "rules.nonNegative"),

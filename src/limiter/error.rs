@@ -383,14 +383,20 @@ impl fmt::Display for InvalidValue {
 
 impl std::error::Error for InvalidValue {}
 
-/// Whether `text`'s digits before any exponent are not all 0 (`1e-400`, not `0e5` or `-0.0`).
 /// Whether `text` is one comma between 1 to 3 digits (the first not 0) and exactly 3 (`1,000`,
 /// `+12,500`, `-1,125`): a thousands separator in English, a decimal comma in Portuguese. `0,500`
 /// and `2,5` can only be decimals, `1,0000` can't group thousands.
 fn thousands_like(text: &str) -> bool {
+    groups_thousands(text, ',')
+}
+
+/// [`thousands_like`] with `separator` in the comma's place: in a Portuguese form, where a
+/// thousand is written `1.000`, a point is read as neither too (as the page's forms read it,
+/// www/i18n/typed-number.js).
+pub fn groups_thousands(text: &str, separator: char) -> bool {
     let text = text.trim();
     let body = text.strip_prefix(['-', '+']).unwrap_or(text);
-    match body.split_once(',') {
+    match body.split_once(separator) {
         Some((int, frac)) => {
             (1..=3).contains(&int.len())
                 && !int.starts_with('0')
@@ -401,6 +407,7 @@ fn thousands_like(text: &str) -> bool {
     }
 }
 
+/// Whether `text`'s digits before any exponent are not all 0 (`1e-400`, not `0e5` or `-0.0`).
 fn nonzero_digits(text: &str) -> bool {
     text.bytes()
         .take_while(|b| !matches!(b, b'e' | b'E'))

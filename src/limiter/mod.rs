@@ -40,7 +40,7 @@ pub(crate) mod traffic;
 pub(crate) use bucket::time_slack;
 pub use bucket::{BucketConfig, Decision, Never, Outcome, TokenBucket};
 pub use clock::SimClock;
-pub use error::{reorders_text, Field, Given, InvalidValue, Rule};
+pub use error::{groups_thousands, reorders_text, Field, Given, InvalidValue, Rule};
 pub use groups::{parse_groups, CONTROL_GROUPS, GROUP_NAMES};
 pub use history::{Event, History, Kind};
 pub use http::{retry_after_seconds, retry_after_text, ResponseHead};

@@ -5,7 +5,9 @@
 use super::dom::{find_each, focus, has_focus, set, set_value, text, unreadable, value};
 use super::locale::{fill, Locale};
 use super::markup::{slider_step, CAPACITY_MAX, CAPACITY_STEP, RATE_MAX, RATE_STEP};
-use crate::limiter::{parse_number, BucketConfig, Field, Given, InvalidValue, Pattern, Rule};
+use crate::limiter::{
+    groups_thousands, parse_number, BucketConfig, Field, Given, InvalidValue, Pattern, Rule,
+};
 use crate::limiter::{MAX_BURST, MAX_TRAFFIC_RATE};
 use crate::wasm::convert::{js_decimal, js_number, parse_text};
 use std::cell::Cell;
@@ -76,11 +78,29 @@ pub struct Controls {
     below_one: Cell<bool>,
     /// Whether "Step back" shows as unavailable (see [`Controls::show_start`]).
     at_start: Cell<bool>,
+    /// The fields are in a language with a decimal comma, which writes a thousand `1.000`.
+    comma: bool,
 }
 
 impl Controls {
-    /// Finds the controls in the widget's markup under `parent`.
-    pub fn attach(parent: &Element) -> Result<Controls, JsValue> {
+    /// The number in `input`, checked against `rule` and named `field` when refused; a number
+    /// field holding text the browser can't read is refused as that, not as empty. With a decimal
+    /// comma a point that could group thousands (`1.500`) is read as neither, as a comma that could
+    /// (`1,500`) is in either language.
+    fn read(&self, field: Field, input: &Element, rule: Rule) -> Result<f64, InvalidValue> {
+        let text = value(input);
+        let given = if unreadable(input) {
+            Given::Unreadable
+        } else if self.comma && groups_thousands(&text, '.') {
+            Given::Ambiguous(text.trim().to_owned())
+        } else {
+            return parse_text(field, &text, rule);
+        };
+        Err(InvalidValue { field, given, rule })
+    }
+
+    /// Finds the controls in the widget's markup under `parent`, typed into in `l`'s language.
+    pub fn attach(parent: &Element, l: &Locale) -> Result<Controls, JsValue> {
         let [send, cost, burst_size, burst, capacity, rate, traffic, traffic_rate, seed, pause, speed, step, step_back, live, reset, error, note, capacity_out, rate_out] =
             find_each(
                 parent,
@@ -129,6 +149,7 @@ impl Controls {
             note,
             below_one: Cell::new(false),
             at_start: Cell::new(false),
+            comma: l.decimal == ',',
         })
         .inspect(|controls| controls.identify_error())
     }
@@ -174,7 +195,7 @@ impl Controls {
 
     /// The cost field's value, a whole number from 1 to `capacity`.
     pub fn cost(&self, capacity: f64) -> Result<f64, InvalidValue> {
-        read(Field::Cost, &self.cost, cost_rule(capacity))
+        self.read(Field::Cost, &self.cost, cost_rule(capacity))
     }
 
     /// The cost field's value as a number, whatever its rule says (`NaN` if it holds none).
@@ -207,7 +228,8 @@ impl Controls {
     /// The burst field's value, a whole number from 1 to [`MAX_BURST`].
     pub fn burst_size(&self) -> Result<u32, InvalidValue> {
         let rule = Rule::Whole(1, MAX_BURST);
-        read(Field::BurstSize, &self.burst_size, rule).map(|n| n as u32)
+        self.read(Field::BurstSize, &self.burst_size, rule)
+            .map(|n| n as u32)
     }
 
     /// The bucket the slider that moved asks for (`action`, [`Action::Capacity`] or
@@ -220,9 +242,9 @@ impl Controls {
     ) -> Result<BucketConfig, InvalidValue> {
         let (mut capacity, mut rate) = (current.capacity(), current.refill_rate());
         if action == Action::Capacity {
-            capacity = read(Field::Capacity, &self.capacity, Rule::Positive)?;
+            capacity = self.read(Field::Capacity, &self.capacity, Rule::Positive)?;
         } else {
-            rate = read(Field::RefillRate, &self.rate, Rule::NonNegative)?;
+            rate = self.read(Field::RefillRate, &self.rate, Rule::NonNegative)?;
         }
         BucketConfig::new(capacity, rate)
     }
@@ -242,14 +264,14 @@ impl Controls {
     /// value typed while it is off is named then, not first when it starts).
     pub fn traffic_fields(&self) -> Result<(f64, u64), InvalidValue> {
         let rule = Rule::Between(TRAFFIC_RATE_MIN, MAX_TRAFFIC_RATE);
-        let rate = read(Field::TrafficRate, &self.traffic_rate, rule)?;
-        let seed = read(Field::Seed, &self.seed, Rule::Whole(0, u32::MAX))?;
+        let rate = self.read(Field::TrafficRate, &self.traffic_rate, rule)?;
+        let seed = self.read(Field::Seed, &self.seed, Rule::Whole(0, u32::MAX))?;
         Ok((rate, seed as u64))
     }
 
     /// The speed asked for.
     pub fn speed(&self) -> Result<f64, InvalidValue> {
-        read(Field::Speed, &self.speed, Rule::Positive)
+        self.read(Field::Speed, &self.speed, Rule::Positive)
     }
 
     /// Shows the traffic as off.
@@ -454,7 +476,7 @@ impl Controls {
             (Field::RefillRate, &self.rate),
             (Field::Speed, &self.speed),
         ];
-        let message = err.map(|err| l.invalid(err, js_number));
+        let message = err.map(|err| l.invalid_typed(err, js_number));
         let (was, mut marked, mut script) = (self.shown.get(), 0, message.as_deref());
         let mut lines = self.error_lines();
         for (bit, (which, control)) in typed.into_iter().enumerate() {
@@ -466,7 +488,7 @@ impl Controls {
                 (was & bit != 0)
                     .then(|| self.still_invalid(which, capacity))
                     .flatten()
-                    .map(|earlier| l.invalid(&earlier, js_number))
+                    .map(|earlier| l.invalid_typed(&earlier, js_number))
             };
             let Some(line) = lines.next() else { break };
             if words.is_some() {
@@ -535,19 +557,6 @@ fn set_or_remove(element: &Element, name: &str, value: Option<&str>) {
         }
         None => {}
     }
-}
-
-/// The number in `input`, checked against `rule` and named `field` when refused; a number field
-/// holding text the browser can't read is refused as that, not as empty.
-fn read(field: Field, input: &Element, rule: Rule) -> Result<f64, InvalidValue> {
-    if unreadable(input) {
-        return Err(InvalidValue {
-            field,
-            given: Given::Unreadable,
-            rule,
-        });
-    }
-    parse_text(field, &value(input), rule)
 }
 
 #[cfg(test)]

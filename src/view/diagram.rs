@@ -228,7 +228,10 @@ impl Diagram {
     fn draw_countdown(&self, retry: Retry) {
         let l = self.locale;
         let line = match retry {
+            // A wait too long for a double (r = 1e-320) has no end to count down to: the status
+            // says it is too long to tell.
             Retry::Nothing | Retry::Never { changed: false } => String::new(),
+            Retry::Wait { left, .. } if left == f64::INFINITY => String::new(),
             Retry::Wait { left, changed } => fill(
                 if changed {
                     l.countdown_changed
@@ -291,7 +294,8 @@ impl Diagram {
         // c; the wait itself is never 0 (see `number::trimmed`).
         let n = |v: f64| l.number(v, places);
         let wait = match decision.outcome {
-            Outcome::Denied { retry_after } => fill(
+            // Not a wait too long for a double: `(c − t) / r` would read as 0 s.
+            Outcome::Denied { retry_after } if retry_after < f64::INFINITY => fill(
                 l.exact_wait,
                 &[
                     ("c", &n(shot.cost)),

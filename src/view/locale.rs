@@ -2,7 +2,7 @@
 //! `locales/<lang>/widget.json` by `build.rs`; the markup's own words are in `markup.rs`). `{name}` marks are filled in by [`fill`].
 
 use crate::limiter::number::{self, NumberText};
-use crate::limiter::{Field, Given, InvalidValue, Rule};
+use crate::limiter::{groups_thousands, Field, Given, InvalidValue, Rule};
 
 /// How [`Locale::number`] writes a nonzero value too small for its decimals (never as 0): to 3
 /// significant digits, `0.0004`, `1e-20`. Natively in Rust ([`number::significant`]); in the
@@ -95,6 +95,11 @@ pub struct Locale {
     /// A comma before three digits (`{field}`, `{given}`, `{whole}` and `{point}` its two
     /// readings, `1000` and `1.000`).
     pub err_ambiguous: &'static str,
+    /// The same typed into a form field (`{field}`, `{given}`, `{whole}`, `{decimal}` the decimal
+    /// reading as the field takes it: `1,5` with a decimal comma).
+    pub err_ambiguous_typed: &'static str,
+    /// A point before three digits typed with a decimal comma (`1.500`; the marks as above).
+    pub err_ambiguous_point: &'static str,
     /// A value of another type than a number (`{field}`, `{given}` its `typeof`, `{rule}`).
     pub err_type: &'static str,
     /// A `controls` list with an unknown group: `{given}` the list, `{groups}` the group names.
@@ -250,6 +255,42 @@ impl Locale {
         )
     }
 
+    /// [`Locale::invalid`] for a value typed into one of the widget's fields: text that could
+    /// group thousands (`1,500`; with a decimal comma `1.500` too) gets its decimal reading as the
+    /// field would take it (`1,5`; `999,9990`, whose three decimals would be refused again), as the
+    /// page's forms word it (www/i18n/refusal.js).
+    pub fn invalid_typed(&self, err: &InvalidValue, number: NumberText) -> String {
+        let Given::Ambiguous(text) = &err.given else {
+            return self.invalid(err, number);
+        };
+        let comma = text.contains(',');
+        let point = text.replacen(',', ".", 1);
+        let decimal = if self.decimal == '.' {
+            point
+        } else {
+            let mut decimal =
+                self.localize(point.trim_end_matches('0').trim_end_matches('.').to_owned());
+            if groups_thousands(&decimal, self.decimal) {
+                decimal.push('0');
+            }
+            decimal
+        };
+        let whole = text.replacen([',', '.'], "", 1);
+        fill(
+            if comma {
+                self.err_ambiguous_typed
+            } else {
+                self.err_ambiguous_point
+            },
+            &[
+                ("field", self.label(err.field)),
+                ("given", text),
+                ("whole", &whole),
+                ("decimal", &decimal),
+            ],
+        )
+    }
+
     /// Swaps the decimal point for this language's separator.
     fn localize(&self, text: String) -> String {
         if self.decimal == '.' {
@@ -352,6 +393,42 @@ mod tests {
         assert_eq!(
             EN.invalid(&err, number::rust_number),
             "Cost c: a value of type string is not a number; use a number of at least 0."
+        );
+    }
+
+    #[test]
+    fn typed_into_a_field_a_number_that_could_group_thousands_gets_the_reading_the_field_takes() {
+        let typed = |l: &Locale, text: &str| {
+            let err = InvalidValue {
+                field: Field::RefillRate,
+                given: Given::Ambiguous(text.into()),
+                rule: Rule::NonNegative,
+            };
+            l.invalid_typed(&err, number::rust_number)
+        };
+        // With a decimal comma, the decimal is written as the field reads it: 1,5, not 1.500.
+        assert_eq!(
+            typed(&PT_BR, "1,500"),
+            "Taxa r (tokens/s): em “1,500” a vírgula pode separar milhares ou decimais; escreva 1500 se for o número inteiro, ou 1,5 se for o decimal."
+        );
+        assert_eq!(
+            typed(&PT_BR, "1.500"),
+            "Taxa r (tokens/s): em “1.500” o ponto pode separar milhares ou decimais; escreva 1500 se for o número inteiro, ou 1,5 se for o decimal."
+        );
+        // Trailing zeros go, and three decimals that would be refused again get a fourth.
+        assert!(typed(&PT_BR, "2,000")
+            .ends_with("escreva 2000 se for o número inteiro, ou 2 se for o decimal."));
+        assert!(typed(&PT_BR, "-999.999")
+            .ends_with("escreva -999999 se for o número inteiro, ou -999,9990 se for o decimal."));
+        assert_eq!(
+            typed(&EN, "1,500"),
+            "Rate r (tokens/s): in “1,500” the comma could group thousands or mark decimals; write 1500 or 1.500."
+        );
+        // Anything else is worded as `invalid` words it.
+        let err = InvalidValue::refused(Field::Cost, 0.0, Rule::Positive);
+        assert_eq!(
+            PT_BR.invalid_typed(&err, number::rust_number),
+            PT_BR.invalid(&err, number::rust_number)
         );
     }
 

@@ -115,7 +115,7 @@ fn mount(
     }
     let diagram = Diagram::attach(&frame, locale)?;
     diagram.configure(&config);
-    let controls = Controls::attach(&frame)?;
+    let controls = Controls::attach(&frame, locale)?;
     controls.show_config(locale, config.capacity(), config.refill_rate());
     controls.show_clock(locale, session.is_paused());
     let timeline = Timeline::attach(&frame, locale)?;

@@ -211,6 +211,44 @@ test('a refused field is named by its label in the page\'s language, marked inva
   await page.context().close();
 });
 
+test('a number that could group thousands, typed: in Portuguese 1.500 and 1,500 are refused with the decimal as the field takes it (1,5); in English 1.500 is 1.5', async () => {
+  const page = await openPage(env.browser);
+  const w = '#bucket-widget';
+  const typed = async (rate) => {
+    await page.fill(`${w} .bl-traffic-rate`, rate);
+    await page.selectOption(`${w} .bl-traffic`, 'off');
+    await page.selectOption(`${w} .bl-traffic`, 'steady');
+    return (await errorState(page, w)).text;
+  };
+  await page.goto(env.server.url);
+  await waitForWidget(page);
+  assert.equal(await typed('1.500'), 'Requisições/s: em “1.500” o ponto pode separar milhares ou decimais; escreva 1500 se for o número inteiro, ou 1,5 se for o decimal.');
+  assert.equal(await typed('1,500'), 'Requisições/s: em “1,500” a vírgula pode separar milhares ou decimais; escreva 1500 se for o número inteiro, ou 1,5 se for o decimal.');
+  // What it advises is taken.
+  assert.equal(await typed('1,5'), '');
+  await page.goto(`${env.server.url}en.html`);
+  await waitForWidget(page);
+  assert.equal(await typed('1,500'), 'Requests/s: in “1,500” the comma could group thousands or mark decimals; write 1500 or 1.500.');
+  assert.equal(await typed('1.500'), '');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('a wait too long for a double (r = 1e-320) is not counted down, nor worked out as 0 s', async () => {
+  const page = await openPage(env.browser);
+  await page.goto(`${env.server.url}en.html#r=1e-320`);
+  await waitForWidget(page);
+  const w = '#bucket-widget';
+  await page.evaluate(() => {
+    const d = window.bucketlab.diagram;
+    d.pause();
+    while (d.send());
+  });
+  const shown = await page.evaluate((w) => ['.bl-status', '.bl-countdown', '.bl-wait'].map((s) => document.querySelector(`${w} ${s}`).textContent), w);
+  assert.deepEqual(shown, ['Denied: 429, with no Retry\u2011After: the wait is too long to give.', '', '']);
+  await page.context().close();
+});
+
 test('a script\'s refused call shows in the widget too, in the page\'s words; send() sends the cost field\'s cost', async () => {
   const page = await openPage(env.browser);
   await page.goto(`${env.server.url}en.html?capacity=5`);

@@ -1,5 +1,5 @@
 // The size budgets as a test (sizes are deterministic for a given build): the embeddable widget's
-// wasm ≤ 53 KB gzip -9 (35 KB in issue 8; the markup moved to build time and time travel joined in
+// wasm ≤ 54 KB gzip -9 (35 KB in issue 8; the markup moved to build time and time travel joined in
 // issue 14, whose goal of 20 KB is out of reach: bench/run.mjs reports it against 20 KB; 42 KB until
 // 2026-12-01, raised by 1 KB when the review fixes and the status line's singular left 18 B under it,
 // too close for a guard; 45 KB since the widget words its errors in the page's language with the
@@ -14,7 +14,10 @@
 // shows in the widget too: 50,764 → 51,446 B; 53 KB since the 429's status stays out from under
 // a phone's held timeline, a past moment tells its last request with the B and r that decided it,
 // a drag on a long recording's chart picks what it shows, a travel is held from its start at a
-// 429's height and "Resume" plays a past moment on: 53,028 → 53,771 B),
+// 429's height and "Resume" plays a past moment on: 53,028 → 53,771 B; 54 KB since a Portuguese
+// field refuses 1.500 as a thousand or a decimal, as the page's forms do, with the decimal each
+// field takes, and a wait too long for a double is neither counted down nor worked out as 0 s:
+// 54,236 → 54,815 B),
 // and the lesson page's start-up transfer ≤ 150 KB gzip -9.
 // Needs the release build (scripts/build.sh); bench/sizes.mjs does the measuring.
 import { test } from 'node:test';
@@ -25,7 +28,7 @@ import { LESSON_FILES, measureSizes } from '../../bench/sizes.mjs';
 import { staticGraph } from './module-graph.mjs';
 
 const WWW = new URL('../../www/', import.meta.url);
-const WASM_GZIP_BUDGET = 53 * 1024;
+const WASM_GZIP_BUDGET = 54 * 1024;
 const PAGE_GZIP_BUDGET = 150 * 1024;
 // The modules that load only on demand (the lab when it comes near, the Config tab's YAML parser
 // when it opens, "Your traffic"'s replay in its worker): no goal, but a guard a little above their
