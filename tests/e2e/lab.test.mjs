@@ -378,7 +378,7 @@ test('lab: at 375 px the lanes say which part of the run they show and keep the 
       assert.ok(heads, `${width} px, ${time} s: the playhead on every strip`);
       assert.ok(ticks, `${width} px, ${time} s: every tick's number inside the axis`);
       if (width === 1280) assert.equal(said, null, 'the whole run: nothing to say');
-      else assert.match(said, /^mostrando de [\d,]+ a [\d,]+ s da execução de 2,5 s; a faixa acompanha o cursor$/);
+      else assert.match(said, /^mostrando de [\d,]+ a [\d,]+ s da execução de 2,5 s; a parte visível acompanha o cursor$/);
       if (width === 375 && time === 0) assert.match(said, /^mostrando de 0 a 1,2 s/);
       if (width === 375 && time === 2.5) assert.match(said, /^mostrando de 1,3 a 2,5 s/);
     }

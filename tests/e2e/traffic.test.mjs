@@ -921,7 +921,7 @@ test("traffic: two rows' Timeline pressed at once show the second key's timeline
 
 // On a phone the four columns fit: the numbers that matter ("would get a 429", the share) are in
 // view without scrolling sideways, the timeline's button sits under its key.
-for (const [path, name] of [['', 'Requisições e 429 que haveria, por cliente'], ['en.html', 'Requests and would-be 429s per client']]) {
+for (const [path, name] of [['', 'Requisições por cliente e quantas levariam 429'], ['en.html', 'Requests and would-be 429s per client']]) {
   test(`traffic (${path || 'index.html'}): on a phone every column of the table is in view, each address on one line, in a labelled, focusable box`, async () => {
     const page = await openTraffic(path, { viewport: { width: 375, height: 800 } });
     await page.click(`${MOUNT} .tr-sample`);
