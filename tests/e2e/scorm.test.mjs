@@ -52,6 +52,18 @@ function hostPage(version, { setup = '', lang = 'pt-BR' } = {}) {
 </script></body></html>`;
 }
 
+/** A host page's `setup` that records the name of every call of the API, whatever it is, in window.order. */
+function recordOrder(version) {
+  const names = version === '1.2'
+    ? ['LMSInitialize', 'LMSGetValue', 'LMSSetValue', 'LMSCommit', 'LMSFinish', 'LMSGetLastError', 'LMSGetErrorString', 'LMSGetDiagnostic']
+    : ['Initialize', 'GetValue', 'SetValue', 'Commit', 'Terminate', 'GetLastError', 'GetErrorString', 'GetDiagnostic'];
+  return `window.order = [];
+  for (const name of ${JSON.stringify(names)}) {
+    const real = api[name].bind(api);
+    api[name] = (...args) => { order.push(name); return real(...args); };
+  }`;
+}
+
 /** Opens `host` and resolves to [page, the lesson's frame] once the diagram is mounted. */
 const env = usePackages({ scorm: pack }, { runtime: 'node_modules/scorm-again/dist' }, {
   'lms12.html': hostPage('1.2'),
@@ -59,6 +71,8 @@ const env = usePackages({ scorm: pack }, { runtime: 'node_modules/scorm-again/di
   'lms-broken.html': hostPage('2004', { setup: 'api.SetValue = () => { throw new Error("database down"); };' }),
   'lms12-en.html': hostPage('1.2', { lang: 'en' }),
   'lms2004-en.html': hostPage('2004', { lang: 'en' }),
+  'lms12-order.html': hostPage('1.2', { setup: recordOrder('1.2') }),
+  'lms2004-order.html': hostPage('2004', { setup: recordOrder('2004') }),
 });
 
 async function openLms(host, cmi) {
@@ -133,6 +147,26 @@ for (const [version, lang, zip] of ['1.2', '2004'].flatMap((v) => Object.keys(LA
   });
 }
 
+for (const version of ['1.2', '2004']) {
+  test(`lms: SCORM ${version}: Initialize is the lesson's first call, on the page that starts the session and on the other language's page that carries it on`, async () => {
+    const [page, start] = await openLms(version === '1.2' ? 'lms12-order.html' : 'lms2004-order.html');
+    const initialize = version === '1.2' ? 'LMSInitialize' : 'Initialize';
+    const order = () => page.evaluate(() => window.order);
+    assert.equal((await order())[0], initialize);
+    const before = (await order()).length;
+    await start.click('.lang-switch a[data-lang=en]');
+    await lessonFrame(page, /\/en\.html/);
+    // The first page's goodbye (the time so far, its exit, a commit), then the English page,
+    // which asks to initialise before anything else.
+    const [set, commit] = version === '1.2' ? ['LMSSetValue', 'LMSCommit'] : ['SetValue', 'Commit'];
+    assert.deepEqual((await order()).slice(before, before + 4), [set, set, commit, initialize]);
+    // Refused as already initialised, it carries the session on: no warning, and the session is still open.
+    assert.equal(await get(page, version === '1.2' ? 'cmi.core.lesson_status' : 'cmi.completion_status'), 'incomplete');
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}
+
 test('lms: SCORM 1.2 in scorm-again: incomplete at launch, completed with the score after a 429 and the quick check', async () => {
   const [page, start] = await openLms('lms12.html');
   assert.equal(await get(page, 'cmi.core.lesson_status'), 'incomplete');
@@ -153,7 +187,12 @@ test('lms: SCORM 1.2 in scorm-again: incomplete at launch, completed with the sc
   await page.waitForFunction(() => calls.includes('LMSFinish()'));
   const calls = await page.evaluate(() => window.calls);
   assert.equal(calls[0], 'LMSInitialize()');
-  assert.equal(calls.filter((c) => c === 'LMSInitialize()').length, 1, calls.join());
+  // The English page's Initialize is refused as "already initialized", and it carries the session on.
+  assert.equal(calls.filter((c) => c === 'LMSInitialize()').length, 2, calls.join());
+  // Each save stands for the goodbye commit, which an LMS page navigating away may cancel: the
+  // time so far and the exit of a sitting left unfinished go with it.
+  const save = calls.findIndex((c) => c.startsWith('LMSSetValue(cmi.suspend_data'));
+  assert.match(calls.slice(save + 1, save + 4).join(), /^LMSSetValue\(cmi\.core\.session_time, \d{4}:\d\d:\d\d\.\d\d\),LMSSetValue\(cmi\.core\.exit, suspend\),LMSCommit\(\)$/);
   assert.ok(calls.lastIndexOf('LMSCommit()') < calls.indexOf('LMSFinish()'));
   assert.ok(calls.includes('LMSSetValue(cmi.core.lesson_status, completed)'));
   assert.equal(await page.evaluate(() => API.isTerminated()), true);

@@ -77,9 +77,12 @@ export class ScormSession {
     Object.assign(this, { version, api, warn, now, model: MODEL[version], active: true });
     // The other language's page (the language link, a remembered choice) continues the session
     // the first page started: there Initialize answers "already initialized" and the data model
-    // still answers, so that is no problem. Its session time counts from the first page's start,
-    // which that page left in the frame's sessionStorage.
-    const continuing = this.#continuing();
+    // still answers (see `#begin`). Its session time counts from the first page's start, which
+    // that page left in the frame's sessionStorage.
+    const begun = this.#begin();
+    this.active = begun !== null;
+    if (!this.active) return;
+    const continuing = begun === 'continued';
     this.startedAt = now();
     try {
       const started = Number(storage?.getItem(STARTED_KEY));
@@ -88,8 +91,6 @@ export class ScormSession {
     } catch {
       // No storage (a sandboxed frame): this page's own time is the best there is.
     }
-    if (!continuing) this.active = this.#call('initialize', '') !== null;
-    if (!this.active) return;
     const status = this.#call('get', this.model.status);
     if (status === 'not attempted' || status === 'unknown' || status === '') this.#set(this.model.status, 'incomplete');
   }
@@ -107,9 +108,16 @@ export class ScormSession {
     return readProgress(this.active ? this.#call('get', 'cmi.suspend_data') ?? '' : '');
   }
 
-  /** Saves `progress` ({ refused, quizDone, best }) for the next page or sitting, and commits. */
+  /**
+   * Saves `progress` ({ refused, quizDone, best }) for the next page or sitting, with the time so
+   * far and the exit a sitting left unfinished has (suspend), and commits: the commit `leave`
+   * makes as the page goes away may never reach the LMS (an LMS page that navigates away cancels
+   * a request still under way), and this one then stands for it.
+   */
   saveProgress({ refused, quizDone, best }) {
     this.#set('cmi.suspend_data', JSON.stringify({ refused, quizDone, best }));
+    this.#setTime();
+    this.#set(this.model.exit, 'suspend');
     this.#call('commit', '');
   }
 
@@ -153,7 +161,7 @@ export class ScormSession {
    */
   leave(complete) {
     if (!this.active) return;
-    this.#set(this.model.sessionTime, sessionTime(this.version, this.now() - this.startedAt));
+    this.#setTime();
     this.#set(this.model.exit, complete ? (this.version === '2004' ? 'normal' : '') : 'suspend');
     this.#call('commit', '');
     if (!complete) return;
@@ -161,15 +169,36 @@ export class ScormSession {
     this.active = false;
   }
 
-  /** Whether a page before this one initialised the session and left it open. */
-  #continuing() {
+  /** The session's time so far, which the LMS adds to the learner's total when it ends. */
+  #setTime() {
+    this.#set(this.model.sessionTime, sessionTime(this.version, this.now() - this.startedAt));
+  }
+
+  /**
+   * Initialises the session: 'new'; or 'continued' when a page before this one (the other
+   * language's) initialised it and left it open, which Initialize refuses: SCORM 2004 says so
+   * (error 103), 1.2 only has its general exception (101), so its data model must answer too;
+   * null (and the warning) when the LMS refuses otherwise. Initialize comes first: the run-time
+   * takes no other call before it.
+   */
+  #begin() {
+    const name = this.model.initialize;
+    let answer;
     try {
-      const status = this.api[this.model.get](this.model.status);
-      const error = this.api[this.version === '2004' ? 'GetLastError' : 'LMSGetLastError']();
-      return String(error) === '0' && status !== '';
-    } catch {
-      return false;
+      answer = this.api[name]('');
+    } catch (error) {
+      return this.#problem(`${name}() threw ${error?.message ?? error}`);
     }
+    if (String(answer) === 'true') return 'new';
+    const lastError = () => String(this.api[this.version === '2004' ? 'GetLastError' : 'LMSGetLastError']());
+    let code = '';
+    try {
+      code = lastError();
+      if (code === '103' || (code === '101' && this.api[this.model.get](this.model.status) !== '' && lastError() === '0')) return 'continued';
+    } catch {
+      // An error call that fails says nothing more.
+    }
+    return this.#problem(`${name}() answered ${answer}${code ? ` (error ${code})` : ''}`);
   }
 
   #set(element, value) {
