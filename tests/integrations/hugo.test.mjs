@@ -147,14 +147,24 @@ test('hugo: a bad parameter fails the build naming the page, the line and the ru
       const html = await readFile(join(bad, 'public', 'index.html'), 'utf8');
       assert.equal(/<bucket-lab capacity="3"[^>]* paused><\/bucket-lab>/.test(html), paused, `${given}: ${html}`);
     }
-    // The files' folder given without its final slash is still a folder.
+    // Spaces around a number, which the element takes: the build goes on (Hugo's float does not
+    // take them).
+    await writeFile(page, text.replace(/\{\{< bucket-lab [^>]*>\}\}\n\nThe same/, '{{< bucket-lab capacity=" 10 " refill-rate="2 " cost=" 2" >}}\n\nThe same'));
+    const spaced = await run('hugo', ['--source', bad]);
+    assert.equal(spaced.code, 0, spaced.stdout + spaced.stderr);
+    assert.match(await readFile(join(bad, 'public', 'index.html'), 'utf8'), /<bucket-lab capacity=" 10 " refill-rate="2 " cost=" 2"><\/bucket-lab>/);
+    // The files' folder given without its final slash is still a folder, and with a first slash
+    // still the site's (not the domain's root, outside /course/).
     await writeFile(page, text);
     const config = join(bad, 'hugo.toml');
-    await writeFile(config, `${await readFile(config, 'utf8')}\n[params.bucketlab]\nbase = "vendor/bucketlab"\n`);
-    const result = await run('hugo', ['--source', bad]);
-    assert.equal(result.code, 0, result.stdout + result.stderr);
-    const html = await readFile(join(bad, 'public', 'index.html'), 'utf8');
-    assert.match(html, /<script type="module" src="\/course\/vendor\/bucketlab\/element\/bucket-lab\.js"><\/script>/);
+    const settings = await readFile(config, 'utf8');
+    for (const base of ['vendor/bucketlab', '/vendor/bucketlab/']) {
+      await writeFile(config, `${settings}\n[params.bucketlab]\nbase = "${base}"\n`);
+      const result = await run('hugo', ['--source', bad]);
+      assert.equal(result.code, 0, result.stdout + result.stderr);
+      const html = await readFile(join(bad, 'public', 'index.html'), 'utf8');
+      assert.match(html, /<script type="module" src="\/course\/vendor\/bucketlab\/element\/bucket-lab\.js"><\/script>/, base);
+    }
   } finally {
     await rm(dirname(bad), { recursive: true, force: true });
   }
