@@ -64,7 +64,9 @@ for (const [path, lang, other, foreign, own] of [['en.html', 'en', 'pt-BR', PORT
     assert.match(text, own, 'the scan sees the page\'s own words');
     assert.ok(phrases(readLocale(lang)).filter((phrase) => text.includes(phrase)).length > 100, 'and its own phrases');
     assert.doesNotMatch(text, MARKERS);
-    const leaked = phrases(readLocale(other)).filter((phrase) => text.includes(phrase));
+    // A phrase both tables have is a name (Asynchronous Transfer Mode), not a leak.
+    const ownPhrases = new Set(phrases(readLocale(lang)));
+    const leaked = phrases(readLocale(other)).filter((phrase) => !ownPhrases.has(phrase) && text.includes(phrase));
     assert.deepEqual(leaked, [], `${other} phrases on the ${lang} page`);
     const word = text.match(foreign);
     assert.equal(word, null, `a ${other} word on the ${lang} page: …${word && text.slice(Math.max(0, word.index - 60), word.index + 60)}…`);
