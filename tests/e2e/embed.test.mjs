@@ -49,8 +49,8 @@ function schemesPage(head) {
 }
 
 /** A page that requires Trusted Types and allows the policies `allowed` names. */
-function trustedTypesPage(allowed) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Trusted Types</title><link rel="icon" href="data:,">
+function trustedTypesPage(allowed, lang = 'en') {
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Trusted Types</title><link rel="icon" href="data:,">
   <meta http-equiv="Content-Security-Policy" content="require-trusted-types-for 'script'; trusted-types ${allowed}">
   <script type="module" src="./bucket-lab.js"></script></head><body>
   <bucket-lab id="a" capacity="2" paused></bucket-lab>
@@ -63,7 +63,7 @@ before(async () => {
   site = await serveStatic(WWW, {
     headers: { 'content-security-policy': STRICT_CSP },
     pages: { 'hostile.html': HOSTILE_PAGE, 'hostile.css': HOSTILE_CSS, 'schemes.html': schemesPage(''), 'schemes-dark.html': schemesPage('<meta name="color-scheme" content="dark">'),
-      'trusted.html': trustedTypesPage('bucketlab'), 'untrusted.html': trustedTypesPage('other') },
+      'trusted.html': trustedTypesPage('bucketlab'), 'untrusted.html': trustedTypesPage('other'), 'untrusted-pt.html': trustedTypesPage('other', 'pt-BR') },
   });
   browser = await launch();
 });
@@ -609,8 +609,16 @@ test('a page that requires Trusted Types: the element works through its "bucketl
   await page.goto(`${site.url}untrusted.html`);
   await page.waitForFunction(() => document.getElementById('a').error);
   const detail = await inside(page, 'a', '.bl-error-detail');
-  assert.match(detail, /requires Trusted Types .* add bucketlab to the trusted-types directive \(trusted-types bucketlab/, detail);
-  assert.equal(await page.evaluate(() => document.getElementById('a').error.message), detail);
+  assert.equal(detail, 'This page’s Content Security Policy requires Trusted Types: add bucketlab to its trusted-types directive (and \'allow-duplicates\' if the page loads two copies of the element).');
+  // A script gets the directive as the policy writes it.
+  assert.match(await page.evaluate(() => document.getElementById('a').error.message), /requires Trusted Types .* add bucketlab to the trusted-types directive \(trusted-types bucketlab/);
+  // In the diagram's language, as the other policies' refusals.
+  await page.goto(`${site.url}untrusted-pt.html`);
+  await page.waitForFunction(() => document.getElementById('a').error);
+  assert.deepEqual([await inside(page, 'a', '.bl-error-title'), await inside(page, 'a', '.bl-error-detail')], [
+    'Não foi possível montar o diagrama',
+    'A Content Security Policy desta página exige Trusted Types: acrescente bucketlab à diretiva trusted-types dela (e \'allow-duplicates\' se a página carrega duas cópias do elemento).',
+  ]);
   await page.context().close();
 });
 

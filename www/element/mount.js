@@ -50,7 +50,9 @@ export function insertMarkup(root, lang) {
     if (!/TrustedHTML/i.test(String(error?.message))) throw error;
     throw Object.assign(new Error("bucketlab: this page's Content-Security-Policy requires Trusted Types (require-trusted-types-for 'script'), " +
       "and the diagram's markup needs its policy: add bucketlab to the trusted-types directive (trusted-types bucketlab; " +
-      "and 'allow-duplicates' if the page loads two copies of the element)", { cause: error }), { trustedTypes: true });
+      "and 'allow-duplicates' if the page loads two copies of the element)", { cause: error }),
+    // What the error box shows, in the diagram's language, as for the other policies' refusals.
+    { trustedTypes: true, localized: translator(tables, lang)('trustedTypes') });
   }
 }
 
