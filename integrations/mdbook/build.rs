@@ -1,14 +1,15 @@
 //! Embeds the `<bucket-lab>` element's files in the binary, so `cargo install` gives an author
-//! everything: the browser part of the npm package (`element/`, `i18n/`, `pkg/` from the list in
-//! packages/bucketlab/package.json), read from the built site in www/ as they are there (the
+//! everything: the browser part of the npm package (`element/`, `i18n/`, `pkg/` and the crates'
+//! notices from the list in packages/bucketlab/package.json, and the project's LICENSE), read from the built site in www/ as they are there (the
 //! element links its stylesheets; the npm package's copy of it carries them inline instead).
 //! Writes `$OUT_DIR/assets.rs`: `ASSETS`, a list of (path in the package, bytes).
 use std::env;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// The package's folders a page needs; the rest (Node entry, type declarations) is for scripts.
-const BROWSER_FOLDERS: [&str; 3] = ["element/", "i18n/", "pkg/"];
+/// The package's folders a page needs, and the notices of the crates in its wasm, which a copy
+/// must carry; the rest (Node entry, type declarations) is for scripts.
+const BROWSER_FILES: [&str; 4] = ["element/", "i18n/", "pkg/", "THIRD-PARTY-NOTICES.txt"];
 
 fn main() {
     let manifest_dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets it"));
@@ -24,10 +25,7 @@ fn main() {
         .expect("package.json has a \"files\" list");
     let mut out = String::from("/// The element's files: (path inside the book's `bucketlab/` folder, contents).\npub static ASSETS: &[(&str, &[u8])] = &[\n");
     for file in files.iter().filter_map(|f| f.as_str()) {
-        if !BROWSER_FOLDERS
-            .iter()
-            .any(|folder| file.starts_with(folder))
-        {
+        if !BROWSER_FILES.iter().any(|folder| file.starts_with(folder)) {
             continue;
         }
         let path = root.join("www").join(file);
@@ -41,6 +39,17 @@ fn main() {
                 .to_string()
         ));
     }
+    // The project's own licence beside them, as the npm package has it.
+    let license = root.join("LICENSE");
+    println!("cargo:rerun-if-changed={}", license.display());
+    out.push_str(&format!(
+        "    (\"LICENSE\", include_bytes!({:?})),\n",
+        license
+            .canonicalize()
+            .expect("LICENSE exists")
+            .display()
+            .to_string()
+    ));
     out.push_str("];\n");
     let dest = PathBuf::from(env::var("OUT_DIR").expect("cargo sets it")).join("assets.rs");
     fs::write(dest, out).expect("OUT_DIR is writable");

@@ -61,4 +61,15 @@ fn copies_every_file_once_and_rewrites_only_what_changed() {
     std::fs::write(src.join("bucketlab/element/bucket-lab.js"), "stale").unwrap();
     assert_eq!(copy_into(&src).unwrap(), 1, "the stale file is replaced");
     assert!(ASSETS.iter().any(|(p, _)| *p == "pkg/bucketlab_bg.wasm"));
+    // The wasm's crates ask that a copy carries their notices: a published book does.
+    for (path, start) in [
+        (
+            "THIRD-PARTY-NOTICES.txt",
+            "bucketlab: notices of the third-party software",
+        ),
+        ("LICENSE", "MIT License"),
+    ] {
+        let text = std::fs::read_to_string(src.join("bucketlab").join(path)).unwrap();
+        assert!(text.starts_with(start), "{path}: {}", &text[..40]);
+    }
 }
