@@ -39,6 +39,14 @@ test("a form field's text that holds no number (read as NaN, or as nothing) is q
   assert.equal(refused(0, '0'), 'limit: 0 is not allowed; use a whole number from 1 to 10.');
 });
 
+test('a bound is written as the form takes it back: a Portuguese 18,181 (which could group thousands) is 18,1810', () => {
+  const problem = { field: 'rate', rule: 'between', min: 0.5, max: 18.181, given: 100000 };
+  assert.equal(refusal({ problem }, 'pt-BR'), 'rate: 100000 não é permitido; use um número de 0,5 a 18,1810.');
+  assert.equal(refusal({ problem }, 'en'), 'rate: 100000 is not allowed; use a number from 0.5 to 18.181.');
+  // The bound written is one the same Portuguese form reads.
+  assert.equal(unreadable('18,1810', 'pt-BR'), undefined);
+});
+
 test('a long value is quoted cut, as the widget quotes it: 40 characters, then "…"', () => {
   const digits = '9'.repeat(400);
   const problem = { field: 'capacity', rule: 'positive', given: digits, tooLarge: true };

@@ -6,7 +6,7 @@
 // (www/i18n/typed-number.js) is worded from that text.
 import tables from './locales/errors.js';
 import { cut, intl, translator } from './translate.js';
-import { readings, unreadable } from './typed-number.js';
+import { readings, thousandsLike, unreadable } from './typed-number.js';
 
 /**
  * `error` for the reader, in `lang`: "Limite: 0 não é permitido; use um número inteiro de 1 a
@@ -18,8 +18,12 @@ export function refusal(error, lang, label = () => undefined, input = () => unde
   const problem = error?.problem;
   if (!problem) return String(error?.message ?? error);
   const t = translator(tables, lang);
-  // Bounds as the page writes numbers, without thousands separators (a seed's 4294967295).
-  const number = (value) => intl(Intl.NumberFormat, t.lang, { maximumFractionDigits: 20, useGrouping: false }).format(value);
+  // Bounds as the page writes numbers, without thousands separators (a seed's 4294967295), and as
+  // a form takes them back: a Portuguese 18,181 could group thousands, so it is 18,1810.
+  const number = (value) => {
+    const text = intl(Intl.NumberFormat, t.lang, { maximumFractionDigits: 20, useGrouping: false }).format(value);
+    return thousandsLike(text) ? `${text}0` : text;
+  };
   const rule = t(`rules.${problem.rule}`, {
     min: problem.min === undefined ? undefined : number(problem.min),
     max: problem.max === undefined ? undefined : number(problem.max),
