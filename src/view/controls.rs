@@ -428,6 +428,11 @@ impl Controls {
         !self.send.has_attribute("hidden")
     }
 
+    /// Whether the Time group shows (`controls` may hide it): its Resume and "Back to live".
+    pub fn shows_time(&self) -> bool {
+        matches!(self.pause.closest("[hidden]"), Ok(None))
+    }
+
     /// Shows "Back to live" only while a past moment is shown.
     pub fn show_travel(&self, traveling: bool) {
         set_hidden(&self.live, !traveling);

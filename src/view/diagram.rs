@@ -324,13 +324,14 @@ impl Diagram {
 
     /// Empties the panel, as before the first request; `past`: at a past moment; `can_send`:
     /// the send button shows.
-    pub fn clear_report(&self, past: bool, can_send: bool) {
+    pub fn clear_report(&self, past: bool, can_send: bool, time: bool) {
         // At a past moment the reader is stepping through what happened (a replayed scenario
         // opens there): the invitation to send would invite them to overwrite it. Without a send
-        // button there is nothing to invite them to click.
+        // button there is nothing to invite them to click, and without the Time group's buttons
+        // no "Resume" or "Back to live" to name.
         let idle = match (past, can_send) {
-            (true, _) => Some("data-past-idle"),
-            (false, false) => Some("data-unsendable"),
+            (true, _) if time => Some("data-past-idle"),
+            (true, _) | (false, false) => Some("data-unsendable"),
             (false, true) => None,
         }
         .and_then(|name| self.status.get_attribute(name));

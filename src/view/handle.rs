@@ -502,7 +502,7 @@ impl BucketDiagram {
         if widget.past.is_none() && widget.session.last_shot().is_none() {
             widget
                 .diagram
-                .clear_report(false, widget.controls.can_send());
+                .clear_report(false, widget.controls.can_send(), true);
         }
         drop(widget);
         self.settled();

@@ -457,7 +457,8 @@ impl Widget {
                 session.reset(wall)?;
                 self.traffic_denial_said = false;
                 self.controls.reset_fields();
-                self.diagram.clear_report(false, self.controls.can_send());
+                self.diagram
+                    .clear_report(false, self.controls.can_send(), true);
                 self.show_config();
                 let l = self.locale;
                 let (config, tokens) = (self.session.config(), self.session.tokens(wall));
@@ -671,7 +672,11 @@ impl Widget {
             .show_traffic(session.traffic().map(|arrivals| arrivals.settings()));
         match session.last_shot() {
             Some(shot) => self.diagram.report(shot),
-            None => self.diagram.clear_report(past, self.controls.can_send()),
+            None => self.diagram.clear_report(
+                past,
+                self.controls.can_send(),
+                self.controls.shows_time(),
+            ),
         }
     }
 
@@ -751,9 +756,9 @@ impl Widget {
             return;
         }
         // Only End and the pointer run time again on reaching now; the keys that step keep it
-        // stopped (see `travel`).
+        // stopped (see `travel`), for the Time group's Resume, but for a widget without it.
         let key = event.dyn_ref::<web_sys::KeyboardEvent>();
-        let resume = key.is_none_or(|key| key.key() == "End");
+        let resume = key.is_none_or(|key| key.key() == "End") || !self.controls.shows_time();
         let was_running = self.past.is_none() && !self.session.is_paused();
         let travelled = self.travel(target.min(now).max(self.timeline.start(now)), wall, resume);
         // A key that goes back from running time stops it: said, as "Step back" says it (the

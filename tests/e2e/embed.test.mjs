@@ -1096,6 +1096,28 @@ test('paused, the countdown says time is paused; with no send button, the status
   }
 });
 
+test('without the Time group, the timeline\'s keys never leave time stopped: back at now it runs again, and a past moment names no hidden button', async () => {
+  const page = await openPage(browser);
+  await page.goto(`${site.url}embed.html?lang=en&controls=send`);
+  await page.waitForFunction(() => document.querySelector('bucket-lab').diagram);
+  const state = () => page.evaluate(() => {
+    const { diagram, shadowRoot } = document.querySelector('bucket-lab');
+    return { traveling: diagram.traveling, paused: diagram.paused, status: shadowRoot.querySelector('.bl-status').textContent };
+  });
+  await page.evaluate(() => document.querySelector('bucket-lab').shadowRoot.querySelector('.bl-scrub').focus());
+  await page.keyboard.press('ArrowLeft');
+  assert.deepEqual(await state(), { traveling: true, paused: true, status: 'No request yet.' });
+  // With a Resume button the keys that step keep time stopped; here nothing else could start it.
+  await page.keyboard.press('ArrowRight');
+  assert.deepEqual(await state(), { traveling: false, paused: false, status: 'No request yet: press “Send request”.' });
+  await page.keyboard.press('Home');
+  assert.equal((await state()).status, 'No request yet.', 'no "Resume" or "Back to live" to press');
+  await page.keyboard.press('End');
+  assert.deepEqual(await state(), { traveling: false, paused: false, status: 'No request yet: press “Send request”.' });
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('embed.html refuses a setting given twice, naming it, rather than using the first', async () => {
   const page = await openPage(browser);
   await page.goto(`${site.url}embed.html?capacity=5&capacity=6&lang=en&utm_source=a&utm_source=b`);
