@@ -396,6 +396,9 @@ test('lang takes any tag of English or Portuguese, as mdBook and Hugo do, and re
   assert.equal(await counter(page, 'gb'), '2.0 / 2');
   assert.equal(await counter(page, 'pt'), '2,0 / 2');
   assert.equal(await inside(page, 'us', '.bl-error-detail'), 'lang: “en_US” is not allowed; use “pt-BR”, “en” or another tag of those languages (en-GB, pt-PT).');
+  // Worded in the page's language, and marked so: inside lang="fr" a screen reader would read
+  // them with a French voice.
+  assert.equal(await page.evaluate(() => document.getElementById('fr').shadowRoot.querySelector('.bl-error').lang), 'en');
   assert.deepEqual(page.problems.sort(), [
     'error: <bucket-lab> invalid attribute lang="en_US": lang must be "pt-BR", "en" or another tag of those languages (en-GB, pt-PT), got "en_US"',
     'error: <bucket-lab> invalid attribute lang="fr": lang must be "pt-BR", "en" or another tag of those languages (en-GB, pt-PT), got "fr"',

@@ -328,7 +328,7 @@ export class BucketLabElement extends ElementBase {
 
   /** Shows `error`'s box (`title` above `details`) and tells the page. */
   #showFailure(error, title, details) {
-    showError(this.#frame, title, details);
+    showError(this.#frame, title, details, this.#wordsLang());
     this.#report(error);
   }
 
@@ -528,7 +528,7 @@ export class BucketLabElement extends ElementBase {
     // What a script hears: the invalid settings, or else the refusals' titles (an unknown setting).
     const reported = invalid.length > 0 || this.#refusals.length === 0 ? new AttributeErrors(invalid)
       : Object.assign(new Error(this.#refusals.map(([refusal]) => refusal).join('; ')), { errors: [] });
-    showError(this.#frame, heading, [...details, ...others.flat()]);
+    showError(this.#frame, heading, [...details, ...others.flat()], this.#wordsLang());
     if (report) this.#report(reported);
     else this.#error = reported;
   }
@@ -554,8 +554,16 @@ export class BucketLabElement extends ElementBase {
 
   /** The element's own words: in its `lang` if that is valid, else in the page's. */
   #t(key, values) {
-    const lang = languageOf(this.getAttribute('lang')) ?? langOf(document.documentElement);
-    return translator(tables, lang)(key, values);
+    return this.#translator()(key, values);
+  }
+
+  /** The language #t's words are in. */
+  #wordsLang() {
+    return this.#translator().lang;
+  }
+
+  #translator() {
+    return translator(tables, languageOf(this.getAttribute('lang')) ?? langOf(document.documentElement));
   }
 
   /** Releases the diagram: its frame loop, listeners, observer and wasm memory (freeing empties

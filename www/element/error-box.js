@@ -8,10 +8,13 @@
  * the page's language, the field's visible label) is shown rather than its `message`, which
  * stays the precise text for scripts and the console.
  */
-export function showError(root, title, errors) {
+export function showError(root, title, errors, lang) {
   const box = document.createElement('div');
   box.className = 'bl-error';
   box.setAttribute('role', 'alert');
+  // The language its words are in, where that may not be its place's (an element whose refused
+  // lang="fr" would have a screen reader read them with a French voice).
+  if (lang) box.lang = lang;
   if (title) {
     const heading = document.createElement('p');
     heading.className = 'bl-error-title';

@@ -87,7 +87,8 @@ export function mountDiagram(root, sinceMs) {
     for (const at of queued) diagram.sendAt(at);
     return diagram;
   } catch (error) {
-    showError(root, translator(tables, langOf(root))('buildFailed'), mountErrors(root, error));
+    const t = translator(tables, langOf(root));
+    showError(root, t('buildFailed'), mountErrors(root, error), t.lang);
     throw error;
   }
 }
