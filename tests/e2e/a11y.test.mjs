@@ -189,13 +189,44 @@ test('forced colours: every legend entry keeps a visible swatch, distinct from t
       const s = getComputedStyle(document.querySelector(swatch), '::before');
       const colour = /^(transparent|rgba\(.*, 0\))$/.test(s.backgroundColor) ? s.borderTopColor : s.backgroundColor;
       const m = getComputedStyle(document.querySelector(mark));
-      const drawn = m.fill === 'none' ? m.stroke : m.fill;
+      // A striped series (lab/dom.js `hatch`) is drawn in its pattern's stripes.
+      const pattern = /^url\("?#([^")]+)"?\)$/.exec(m.fill);
+      const drawn = pattern ? getComputedStyle(document.getElementById(pattern[1]).firstElementChild).fill : m.fill === 'none' ? m.stroke : m.fill;
       if (colour !== drawn) problems.push(`${swatch} is ${colour}, its marks ${mark} are ${drawn}`);
     }
     return { problems, legends: legends.length };
   });
   assert.ok(legends >= 5, `${legends} legends: the lab, the defense, the clients, the servers, the traffic`);
   assert.deepEqual(problems, []);
+  await page.context().close();
+});
+
+test('stacked bar charts tell their two series apart by more than colour (WCAG 1.4.1): the second is striped, in its colour, and so is its swatch', async () => {
+  const page = await openLesson(env, 'en.html', { viewport: { width: 1280, height: 800 } });
+  for (const [mount, ready] of [['#flood-lab', 'df-ready'], ['#clients-lab', 'cl-ready'], ['#traffic-lab', 'tr-ready']]) {
+    await loadPart(page, mount, ready);
+  }
+  await page.click('#flood-lab [data-preset="flood"]');
+  await page.click('#traffic-lab .tr-sample');
+  await page.waitForSelector('#traffic-lab .tr-table');
+  await page.click('#traffic-lab .tr-table tbody tr:nth-child(2) .tr-follow');
+  await page.waitForSelector('#traffic-lab .tr-timeline-chart .tr-deny', { state: 'attached' });
+  await page.waitForSelector('#clients-lab .cl-retry', { state: 'attached' });
+  await page.waitForSelector('#flood-lab .df-failed', { state: 'attached' });
+  const looks = await page.evaluate(() => [['.cl-first', '.cl-retry', '.cl-legend-retry'], ['.df-served', '.df-failed', '.df-legend-failed'], ['.tr-ok', '.tr-deny', null]].map(([solid, striped, swatch]) => {
+    const fill = (selector) => getComputedStyle(document.querySelector(selector)).fill;
+    const pattern = /^url\("?#([^")]+)"?\)$/.exec(fill(striped));
+    const stripes = pattern && document.getElementById(pattern[1]);
+    return {
+      solid: /^rgb/.test(fill(solid)),
+      striped: stripes?.tagName === 'pattern' && getComputedStyle(stripes.firstElementChild).fill !== fill(solid),
+      swatch: swatch === null || /repeating-linear-gradient/.test(getComputedStyle(document.querySelector(swatch), '::before').backgroundImage),
+    };
+  }));
+  assert.deepEqual(looks, Array(3).fill({ solid: true, striped: true, swatch: true }));
+  // The replay's caption names the texture, not the colours alone.
+  assert.match(await page.textContent('#traffic-lab .tr-timeline'), /Solid blue: admitted; striped orange: refused\./);
+  assert.deepEqual(page.problems, []);
   await page.context().close();
 });
 

@@ -1,7 +1,7 @@
 // The server's view of a run: attempts per bin as stacked bars (first attempts, retries), drawn up
 // to the clock's time, with a playhead; and one thin row per policy on the same time axis. The SVG
 // is built once per run; the clock only moves the playhead and shows or hides bars.
-import { el, svg } from '../lab/dom.js';
+import { el, hatch, svg } from '../lab/dom.js';
 import { bins, policyKey } from './runs.js';
 
 const W = 640;
@@ -20,22 +20,25 @@ export class Histogram {
     this.bars = [];
     const x = (time) => PAD + ((W - 2 * PAD) * time) / end;
     const barWidth = Math.max(1, x(this.width) - x(0) - 0.5);
-    const column = (b, i, height, y0, scale) => {
+    // Retries striped, first attempts solid: two series apart in grey too.
+    const column = (b, i, height, y0, scale, striped) => {
       const first = b.firsts[i];
       const retry = b.retries[i];
       const group = svg('g', { class: 'cl-bin' });
       const hFirst = (first / scale) * height;
       const hRetry = (retry / scale) * height;
       if (first) group.append(svg('rect', { class: 'cl-first', x: x(i * b.width), y: y0 - hFirst, width: barWidth, height: hFirst }));
-      if (retry) group.append(svg('rect', { class: 'cl-retry', x: x(i * b.width), y: y0 - hFirst - hRetry, width: barWidth, height: hRetry }));
+      if (retry) group.append(svg('rect', { class: 'cl-retry', fill: striped, x: x(i * b.width), y: y0 - hFirst - hRetry, width: barWidth, height: hRetry }));
       this.bars.push({ start: i * b.width, group });
       return group;
     };
     const mainTop = tallest(main);
     this.playhead = svg('line', { class: 'cl-playhead', x1: PAD, x2: PAD, y1: 0, y2: H });
+    const [defs, striped] = hatch('cl-retry-stripes');
     const chart = svg('svg', { class: 'cl-histogram', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-labelledby': 'cl-chart-title' }, [
+      defs,
       svg('line', { class: 'cl-axis', x1: PAD, x2: W - PAD, y1: H - 1, y2: H - 1 }),
-      ...Array.from(main.firsts, (_, i) => column(main, i, H - 12, H - 1, mainTop)),
+      ...Array.from(main.firsts, (_, i) => column(main, i, H - 12, H - 1, mainTop, striped)),
       this.playhead,
     ]);
     const rowHeads = [];
@@ -51,7 +54,7 @@ export class Histogram {
           svg('line', { class: 'cl-axis', x1: PAD, x2: W - PAD, y1: ROW_H - 1, y2: ROW_H - 1 }),
           // Each row to its own scale (the hammer's first instant would flatten every other row);
           // the label gives the numbers to compare.
-          ...Array.from(row.bins.firsts, (_, i) => column(row.bins, i, ROW_H - 2, ROW_H - 1, tallest(row.bins))),
+          ...Array.from(row.bins.firsts, (_, i) => column(row.bins, i, ROW_H - 2, ROW_H - 1, tallest(row.bins), striped)),
           head,
         ]),
       ]);

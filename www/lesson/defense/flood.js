@@ -2,7 +2,7 @@
 // simulateFlood (in wasm, one call) drawn as the origin's load per second against its capacity,
 // cards with the outcomes and a takeaway worded from the run. A bad setting shows its error and
 // keeps the last good run.
-import { el, markInvalid, svg, uid } from '../lab/dom.js';
+import { el, hatch, markInvalid, svg, uid } from '../lab/dom.js';
 import { refusal } from '../../i18n/refusal.js';
 import { NUMBER_FIELD, fieldNumber, fieldText } from '../../i18n/typed-number.js';
 import { pacedRegion } from '../paced.js';
@@ -202,12 +202,14 @@ export class FloodDemo {
     const step = (W - PAD.left - PAD.right) / origin.length;
     const titleId = uid('df-chart-title');
     const descId = uid('df-chart-desc');
+    // Timed out striped, served solid: two series apart in grey too.
+    const [defs, striped] = hatch('df-failed-stripes');
     const columns = Array.from(origin, (load, i) => {
       const x = PAD.left + i * step + step * 0.15;
       const width = step * 0.7;
       return svg('g', { 'data-second': i }, [
         svg('rect', { class: 'df-served', x, width, y: y(served[i]), height: y(0) - y(served[i]) }),
-        svg('rect', { class: 'df-failed', x, width, y: y(load), height: y(served[i]) - y(load) }),
+        svg('rect', { class: 'df-failed', fill: striped, x, width, y: y(load), height: y(served[i]) - y(load) }),
         svg('text', { class: 'df-tick', x: x + width / 2, y: H - 6, 'text-anchor': 'middle' }, String(i)),
       ]);
     });
@@ -215,6 +217,7 @@ export class FloodDemo {
     const image = svg('svg', { class: 'df-svg', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-labelledby': `${titleId} ${descId}` }, [
       svg('title', { id: titleId }, t('demo.chartTitle')),
       svg('desc', { id: descId }, t('demo.chartDesc', { capacity, peak: run.summary.originPeak, mean: Math.round(run.summary.originMean) })),
+      defs,
       svg('rect', { class: 'df-track', x: 0, y: 0, width: W, height: H, rx: 6 }),
       ...columns,
       // The line runs across the columns and, past the last one, up to its label in the band above

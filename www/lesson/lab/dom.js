@@ -25,6 +25,20 @@ let counter = 0;
 /** A page-unique id with a readable prefix. */
 export const uid = (prefix) => `${prefix}-${++counter}`;
 
+/**
+ * Diagonal stripes in the fill of the class `stripes`, for a chart's second series, which its
+ * colour alone would not tell from the first (the lesson's blue and orange are about as light):
+ * told apart in grey too (WCAG 1.4.1). Returns [the <defs> to put in the chart's SVG, the `fill`
+ * for the series' shapes (whose own class then sets no fill)].
+ */
+export function hatch(stripes) {
+  const id = uid('hatch');
+  const pattern = svg('pattern', { id, width: 5, height: 5, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' }, [
+    svg('rect', { class: stripes, width: 3, height: 5 }),
+  ]);
+  return [svg('defs', {}, [pattern]), `url(#${id})`];
+}
+
 /** Whether the reader asked for less motion. */
 export const reducedMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
 

@@ -5,7 +5,7 @@
 // px: one unit of the viewBox is one pixel on screen, so the labels keep their size on a phone
 // (a 640-wide drawing scaled down to a phone's 340 px had them at 6 px). The margins are made
 // for the labels at that size, and the rate axis names every decade only where they fit.
-import { svg } from '../lab/dom.js';
+import { hatch, svg } from '../lab/dom.js';
 
 /** The drawing's width when none is given: the width the charts were first drawn at. */
 const WIDTH = 640;
@@ -27,11 +27,13 @@ export function timelineChart(trace, label, { width: W = WIDTH, font = 11 } = {}
   const y = (n) => H - pad.b - (n * (H - pad.t - pad.b)) / most;
   // A count's label, centred on its height.
   const middle = font * 0.35;
-  const shapes = [];
+  // Refused striped, admitted solid: two series apart in grey too.
+  const [defs, striped] = hatch('tr-deny-stripes');
+  const shapes = [defs];
   trace.admitted.forEach((a, i) => {
     const l = trace.limited[i];
     if (a) shapes.push(svg('rect', { class: 'tr-ok', x: x(i), y: y(a), width, height: y(0) - y(a) }));
-    if (l) shapes.push(svg('rect', { class: 'tr-deny', x: x(i), y: y(a + l), width, height: y(a) - y(a + l) }));
+    if (l) shapes.push(svg('rect', { class: 'tr-deny', fill: striped, x: x(i), y: y(a + l), width, height: y(a) - y(a + l) }));
   });
   return svg('svg', { class: 'tr-chart tr-timeline-chart', viewBox: `0 0 ${W} ${H}`, 'font-size': font, role: 'img', 'aria-label': label }, [
     svg('line', { class: 'tr-axis', x1: pad.l, x2: W - pad.r, y1: y(0), y2: y(0) }),
