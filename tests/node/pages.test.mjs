@@ -134,3 +134,10 @@ test('the recap asks about the lesson\'s own bucket (#bucket-widget\'s B and r)'
   assert.deepEqual([Number(b), Number(r)], [Number(capacity), Number(rate)]);
   assert.match(recap, /new TokenBucket\(LESSON_BUCKET\)/);
 });
+
+test('the Portuguese page marks the English terms it introduces as English, so a Portuguese voice does not read them', () => {
+  const html = renderPage(PAGES[0], readLocale('pt-BR'));
+  for (const term of ['thundering herd', 'backoff', 'jitter']) {
+    assert.match(html, new RegExp(`<(em|i) lang="en">${term}</\\1>`), term);
+  }
+});
