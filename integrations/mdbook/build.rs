@@ -1,7 +1,8 @@
 //! Embeds the `<bucket-lab>` element's files in the binary, so `cargo install` gives an author
 //! everything: the browser part of the npm package (`element/`, `i18n/`, `pkg/` and the crates'
-//! notices from the list in packages/bucketlab/package.json, and the project's LICENSE), read from the built site in www/ as they are there (the
-//! element links its stylesheets; the npm package's copy of it carries them inline instead).
+//! notices, from the list in packages/bucketlab/package.json) and the project's LICENSE, read from
+//! the built site in www/ as they are there (the element links its stylesheets; the npm package's
+//! copy of it carries them inline instead).
 //! Writes `$OUT_DIR/assets.rs`: `ASSETS`, a list of (path in the package, bytes).
 use std::env;
 use std::fs;
@@ -25,7 +26,7 @@ fn main() {
         .expect("package.json has a \"files\" list");
     let mut out = String::from("/// The element's files: (path inside the book's `bucketlab/` folder, contents).\npub static ASSETS: &[(&str, &[u8])] = &[\n");
     for file in files.iter().filter_map(|f| f.as_str()) {
-        if !BROWSER_FILES.iter().any(|folder| file.starts_with(folder)) {
+        if !BROWSER_FILES.iter().any(|prefix| file.starts_with(prefix)) {
             continue;
         }
         let path = root.join("www").join(file);

@@ -231,7 +231,7 @@ impl Diagram {
             // A wait too long for a double (r = 1e-320) has no end to count down to: the status
             // says it is too long to tell.
             Retry::Nothing | Retry::Never { changed: false } => String::new(),
-            Retry::Wait { left, .. } if left == f64::INFINITY => String::new(),
+            Retry::Wait { left, .. } if left.is_infinite() => String::new(),
             Retry::Wait { left, changed } => fill(
                 if changed {
                     l.countdown_changed
@@ -295,7 +295,7 @@ impl Diagram {
         let n = |v: f64| l.number(v, places);
         let wait = match decision.outcome {
             // Not a wait too long for a double: `(c − t) / r` would read as 0 s.
-            Outcome::Denied { retry_after } if retry_after < f64::INFINITY => fill(
+            Outcome::Denied { retry_after } if retry_after.is_finite() => fill(
                 l.exact_wait,
                 &[
                     ("c", &n(shot.cost)),
@@ -323,7 +323,7 @@ impl Diagram {
     }
 
     /// Empties the panel, as before the first request; `past`: at a past moment; `can_send`:
-    /// the send button shows.
+    /// the send button shows; `time`: the Time group shows (it matters only at a past moment).
     pub fn clear_report(&self, past: bool, can_send: bool, time: bool) {
         // At a past moment the reader is stepping through what happened (a replayed scenario
         // opens there): the invitation to send would invite them to overwrite it. Without a send

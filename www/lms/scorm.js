@@ -11,12 +11,12 @@ import { DEFAULT_PASSING } from './launch.js';
 /** The data model names and calls that differ between the two versions. */
 const MODEL = {
   '1.2': {
-    initialize: 'LMSInitialize', set: 'LMSSetValue', get: 'LMSGetValue', commit: 'LMSCommit', finish: 'LMSFinish',
+    initialize: 'LMSInitialize', set: 'LMSSetValue', get: 'LMSGetValue', commit: 'LMSCommit', finish: 'LMSFinish', lastError: 'LMSGetLastError',
     learner: 'cmi.core.student_id', score: 'cmi.core.score', status: 'cmi.core.lesson_status', exit: 'cmi.core.exit',
     sessionTime: 'cmi.core.session_time',
   },
   '2004': {
-    initialize: 'Initialize', set: 'SetValue', get: 'GetValue', commit: 'Commit', finish: 'Terminate',
+    initialize: 'Initialize', set: 'SetValue', get: 'GetValue', commit: 'Commit', finish: 'Terminate', lastError: 'GetLastError',
     learner: 'cmi.learner_id', score: 'cmi.score', status: 'cmi.completion_status', exit: 'cmi.exit',
     sessionTime: 'cmi.session_time',
   },
@@ -190,7 +190,7 @@ export class ScormSession {
       return this.#problem(`${name}() threw ${error?.message ?? error}`);
     }
     if (String(answer) === 'true') return 'new';
-    const lastError = () => String(this.api[this.version === '2004' ? 'GetLastError' : 'LMSGetLastError']());
+    const lastError = () => String(this.api[this.model.lastError]());
     let code = '';
     try {
       code = lastError();
@@ -219,7 +219,7 @@ export class ScormSession {
     if (String(answer) !== 'true') {
       let detail = '';
       try {
-        const code = this.api[this.version === '2004' ? 'GetLastError' : 'LMSGetLastError']();
+        const code = this.api[this.model.lastError]();
         detail = ` (error ${code})`;
       } catch {
         // The error call itself failing says nothing more.
