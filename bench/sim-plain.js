@@ -202,13 +202,13 @@ const LIMITERS = {
 
 export const ALGORITHMS = Object.keys(LIMITERS);
 
-/** The most passes in any [t, t + 1), and where that span starts. */
+/** The most passes in any [t, t + 1), and where that span starts; a time within the slack of a span's end is past it. */
 function peak(times, n) {
   let best = 0;
   let bestStart = 0;
   let first = 0;
   for (let last = 0; last < n; last++) {
-    while (times[first] + 1 <= times[last]) first++;
+    while (times[first] + 1 <= times[last] + timeSlack(times[last])) first++;
     if (last - first + 1 > best) { best = last - first + 1; bestStart = times[first]; }
   }
   return [best, bestStart];

@@ -199,7 +199,10 @@ fn herd(header: Header, spread: f64, jitter: bool) -> Settings {
 }
 
 /// The herd's ratio of `peak` (a metric) without jitter to with it, for clients reading `header`
-/// and starting over `spread` seconds; at least five. Returns both runs.
+/// and starting over `spread` seconds; at least four. (It was five while the peak counted the
+/// clients of two instants 0.1 s apart as one 100 ms wave, 1.2 − 1.1 being under 0.1 in a double:
+/// 159 without jitter then, 90 now, against 20 with it when they start over 1 s.) Returns both
+/// runs.
 fn jitter_cuts_the_peak(
     header: Header,
     spread: f64,
@@ -216,14 +219,14 @@ fn jitter_cuts_the_peak(
         "{header:?}, spread {spread} s: {what} {a} without jitter, {b} with: ratio {ratio:.2}"
     );
     assert!(
-        ratio >= 5.0,
+        ratio >= 4.0,
         "{header:?}, {what}: {a} without jitter, {b} with: ratio {ratio}"
     );
     (plain, jittered)
 }
 
 #[test]
-fn without_jitter_the_herd_peaks_at_least_five_times_higher() {
+fn without_jitter_the_herd_peaks_at_least_four_times_higher() {
     // Starting together, the first wave is the same for both; the retries show the herd.
     for (header, wasted) in [(Header::WholeSeconds, 1.5), (Header::Exact, 2.0)] {
         let (plain, jittered) =

@@ -397,6 +397,9 @@ impl BucketDiagram {
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
     ) -> Result<(), JsError> {
+        // Refused or not, the call ends an earlier call's refusal in the error line: it only
+        // throws its own (see the README).
+        self.settled();
         let text = string(
             "text",
             text,
@@ -405,9 +408,7 @@ impl BucketDiagram {
         let scenario = Scenario::decode(&text, js_decimal).map_err(scenario_to_js)?;
         let session = scenario.play().map_err(to_js)?;
         let replaced = self.widget().write().replace(session);
-        replaced.map_err(to_js)?;
-        self.settled();
-        Ok(())
+        replaced.map_err(to_js)
     }
 
     /// Lesson time in seconds: since the diagram was mounted, or on a played scenario's clock.
@@ -475,6 +476,8 @@ impl BucketDiagram {
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] list: &JsValue,
     ) -> Result<(), JsValue> {
+        // As playScenario: an earlier call's refusal goes, and this one is only thrown.
+        self.settled();
         let list = string(
             "list",
             list,
@@ -505,7 +508,6 @@ impl BucketDiagram {
                 .clear_report(false, widget.controls.can_send(), true);
         }
         drop(widget);
-        self.settled();
         Ok(())
     }
 

@@ -779,7 +779,9 @@ impl Widget {
         // Its decisions were taken while playing: not news to announce.
         self.session.take_unseen();
         self.traffic_denial_said = false;
-        // The cost the reader last sent with, as recorded: the next send is theirs.
+        // The cost the reader last sent with, as recorded: the next send is theirs. Not one the
+        // field refuses (a script's `send(0)` or `send(1.5)`): the field keeps its own then.
+        let capacity = self.session.config().capacity();
         let last_cost = self
             .session
             .log()
@@ -789,6 +791,9 @@ impl Widget {
             .find_map(|e| match e.action {
                 crate::limiter::Action::Send { cost, .. } => Some(cost),
                 _ => None,
+            })
+            .filter(|&cost| {
+                InvalidValue::check(Field::Cost, cost, controls::cost_rule(capacity)).is_ok()
             });
         if let Some(cost) = last_cost {
             self.controls.set_cost(cost);

@@ -294,3 +294,35 @@ test('a recording plays on from a past moment with "Resume" at the chosen speed,
   assert.deepEqual(student.problems, []);
   await student.context().close();
 });
+
+test('a hand-written link (.5 for 0.5) keeps its recording in the address while it is watched, as the core writes it', async () => {
+  const page = await openLesson(env, 'en.html#s=1_5_1_5_2_.5s1,1');
+  await page.waitForFunction(() => window.bucketlab.diagram?.traveling);
+  // Anything that writes the address (here a tab) keeps the recording in it.
+  await page.click('#tab-usage');
+  await page.waitForFunction(() => location.hash.includes('tab=usage'));
+  const hash = await page.evaluate(() => location.hash);
+  assert.match(hash, /&s=1_5_1_5_2_0\.5s1,1(&|$)/, hash);
+  // That address opens the same recording.
+  const again = await openLesson(env, `en.html${hash}`);
+  await again.waitForFunction(() => window.bucketlab.diagram?.traveling);
+  assert.equal(await again.evaluate(() => window.bucketlab.diagram.scenario), await page.evaluate(() => window.bucketlab.diagram.scenario));
+  assert.deepEqual([...page.problems, ...again.problems], []);
+  await page.context().close();
+  await again.context().close();
+});
+
+test('a recording whose last request cost what the field refuses (a script\'s send(1.5) or send(0)) leaves the cost field at its own value', async () => {
+  for (const cost of ['1.5', '0']) {
+    const page = await openLesson(env, `en.html#s=1_5_1_5_2_0.5s${cost},1`);
+    await page.waitForFunction(() => window.bucketlab.diagram?.traveling);
+    assert.equal(await page.inputValue(`${W} .bl-cost`), '1', cost);
+    assert.equal(await d(page, () => window.bucketlab.diagram.cost), 1, cost);
+    assert.equal(await page.textContent(`${W} .bl-input-error`), '', cost);
+    // The student's first click is a request of 1 token.
+    await page.click(`${W} .bl-send`);
+    assert.equal(await page.getAttribute(`${W} .bl-status`, 'data-outcome'), 'allowed', cost);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});

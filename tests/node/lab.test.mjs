@@ -90,6 +90,9 @@ test('lab: "Bursts of 25" shows what its text says: the buckets pass the refill 
   // Who delays: the queue passes one at once and holds the rest of what fits.
   const queue = lane(run, 'leakyQueue');
   assert.ok(perBurst(queue, 1).every((delayed) => delayed > 0), `queue: ${perBurst(queue, 1)}`);
+  // …and sends no more than its rate in any second, though its sends at 3.3 and 4.3 are
+  // a rounding under one second apart in a double.
+  assert.equal(queue.peakPerSecond, limit);
 });
 
 test('lab: a pasted list as an array of numbers, with the samples spaced over the duration', () => {

@@ -298,7 +298,8 @@ async function start() {
     if (link.values.s !== undefined) {
       try {
         diagram().playScenario(link.values.s);
-        playedScenario = link.values.s;
+        // As the core writes it back (`.5` → `0.5`), which `handle.scenario` is compared with.
+        playedScenario = diagram().scenario;
       } catch (error) {
         rejected.push({ name: 's', value: cut(link.values.s), allowed: 'allowed_s', detail: error.message, problem: error.problem });
       }

@@ -131,6 +131,14 @@ fn store(text: &str) -> Result<StoreArg, String> {
                     which()
                 ));
             }
+            if let Some(port) = bad_port(&url) {
+                return Err(format!(
+                    "--store must be {STORE_ALLOWED}, got {:?}{} (its port must be a number from \
+                     0 to 65535, got {port:?})",
+                    masked(text),
+                    which()
+                ));
+            }
             match url.as_str().into_connection_info() {
                 Ok(_) => Ok(url),
                 Err(e) => Err(format!(
@@ -282,6 +290,24 @@ fn redis_url(text: &str) -> String {
     } else {
         format!("redis://{text}")
     }
+}
+
+/// The port of the URL `url` (`redis://user:pass@host:port/db`) when it is not one, such as
+/// `99999` or `6379x`: the redis crate only says that the URL "did not parse". `None` when the
+/// URL has no port or a good one, or when it has no host part (`redis+unix://`).
+fn bad_port(url: &str) -> Option<&str> {
+    let (_, rest) = url.split_once("://")?;
+    let authority = rest.split(['/', '?', '#']).next()?;
+    let host_port = authority
+        .rsplit_once('@')
+        .map_or(authority, |(_, after)| after);
+    // An IPv6 host is in brackets, with colons of its own.
+    let after_host = match host_port.strip_prefix('[') {
+        Some(bracketed) => bracketed.split_once(']')?.1,
+        None => host_port.find(':').map_or("", |at| &host_port[at..]),
+    };
+    let port = after_host.strip_prefix(':')?;
+    (!port.is_empty() && port.parse::<u16>().is_err() || port.starts_with('+')).then_some(port)
 }
 
 /// The URLs (or bare `host:port`s) in `text`, separated by commas: a comma inside a URL's user
@@ -496,6 +522,29 @@ mod tests {
         assert_eq!(
             hide_secrets("URL did not parse", "redis://:pa?ss@h:1"),
             "URL did not parse"
+        );
+    }
+
+    #[test]
+    fn a_port_out_of_range_is_named() {
+        for (url, port) in [
+            ("redis://127.0.0.1:99999", Some("99999")),
+            ("redis://:pw@h:6379x/0", Some("6379x")),
+            ("redis://[::1]:70000", Some("70000")),
+            ("redis://h:+1", Some("+1")),
+            ("redis://h:6379", None),
+            ("redis://h", None),
+            ("redis://h:", None),
+            ("redis://[::1]:6379/2", None),
+            ("redis://u:p:w@h:1", None),
+            ("redis+unix:///tmp/r.sock", None),
+        ] {
+            assert_eq!(bad_port(url), port, "{url}");
+        }
+        let refused = store("127.0.0.1:99999").unwrap_err();
+        assert!(
+            refused.ends_with("got \"127.0.0.1:99999\" (its port must be a number from 0 to 65535, got \"99999\")"),
+            "{refused}"
         );
     }
 

@@ -48,7 +48,7 @@ impl std::str::FromStr for OnStoreError {
             "closed" => Ok(OnStoreError::Closed),
             "open" => Ok(OnStoreError::Open),
             _ => Err(format!(
-                "on-store-error must be `closed` (503) or `open` (admit), got {text:?}"
+                "--on-store-error must be `closed` (503) or `open` (admit), got {text:?}"
             )),
         }
     }
@@ -184,5 +184,20 @@ impl ErrorLog {
             n => format!(" (and {n} more failures since the last message)"),
         };
         eprintln!("bucketlab-server: rate limiter store failed: {error}{more}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::OnStoreError;
+
+    #[test]
+    fn on_store_error_names_its_flag_when_refused() {
+        assert_eq!("open".parse(), Ok(OnStoreError::Open));
+        assert_eq!("closed".parse(), Ok(OnStoreError::Closed));
+        assert_eq!(
+            "maybe".parse::<OnStoreError>(),
+            Err("--on-store-error must be `closed` (503) or `open` (admit), got \"maybe\"".into())
+        );
     }
 }
