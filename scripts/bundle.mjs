@@ -74,7 +74,9 @@ function keepOutside(www, outDir) {
 
 /**
  * Writes www/<out> from www/<entry>; resolves to the www/-relative paths of the modules inside it.
- * Not minified: without comments it is readable as it is, and each module starts with its path.
+ * Its syntax shortened (esbuild's minifySyntax: `let a = 1, b = 2;`, `x == null`, ternaries), its
+ * layout and names kept: without comments it stays readable, and each module starts with its path
+ * (0.7 KB gzip less on the lesson's start-up than as written, 2026-12-06).
  */
 export async function bundleScript({ entry, out }, www = WWW) {
   const outfile = join(www, out);
@@ -85,6 +87,7 @@ export async function bundleScript({ entry, out }, www = WWW) {
     format: 'esm',
     charset: 'utf8',
     legalComments: 'none',
+    minifySyntax: true,
     metafile: true,
     // The bundle's comments name each module by its path from the repository's root (www/…).
     absWorkingDir: join(www, '..'),

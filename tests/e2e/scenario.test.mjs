@@ -326,3 +326,19 @@ test('a recording whose last request cost what the field refuses (a script\'s se
     await page.context().close();
   }
 });
+
+test('a link\'s own b and r beside a recording are named in the notice, which the recording overrides; its c is the cost field\'s', async () => {
+  const page = await openLesson(env, 'en.html#s=1_5_1_5_2_0.5s1,1&b=20&r=2&c=3');
+  await page.waitForFunction(() => window.bucketlab.diagram?.traveling);
+  assert.deepEqual(await d(page, () => [window.bucketlab.diagram.capacity, window.bucketlab.diagram.refillRate]), [5, 1]);
+  assert.equal(await page.textContent('#page-notice'),
+    'Some values in the link were ignored: b = “20”: the recording in s sets B = 5; r = “2”: the recording in s sets r = 1.');
+  assert.equal(await page.inputValue(`${W} .bl-cost`), '3');
+  // The same recording with the B and r it sets, as the page's own links carry them: no notice.
+  const own = await openLesson(env, 'en.html#b=5&r=1&c=1&s=1_5_1_5_2_0.5s1,1');
+  await own.waitForFunction(() => window.bucketlab.diagram?.traveling);
+  assert.equal(await own.locator('#page-notice').isVisible(), false);
+  assert.deepEqual([...page.problems, ...own.problems], []);
+  await page.context().close();
+  await own.context().close();
+});

@@ -18,7 +18,7 @@ import { openDetailsWhenPrinting } from './print.js';
 import { exposeSectionsWhenIdle } from './expose-sections.js';
 import { keepFocusInView } from './focus-in-view.js';
 import { focusableWhileScrolling } from './scroll-focus.js';
-import { pageLang, t } from './strings.js';
+import { formatNumber, pageLang, t } from './strings.js';
 import { setUpTabs } from './tabs.js';
 import { setUpTechToggle } from './tech.js';
 import { followDecisions } from './usage.js';
@@ -300,6 +300,23 @@ async function start() {
         diagram().playScenario(link.values.s);
         // As the core writes it back (`.5` → `0.5`), which `handle.scenario` is compared with.
         playedScenario = diagram().scenario;
+        // The recording sets B and r: a b or r of the link's own that differs is named, not
+        // dropped without a word (the page's own links carry the recording's).
+        const played = diagram();
+        for (const [name, value, set] of [['b', link.values.b, played.capacity], ['r', link.values.r, played.refillRate]]) {
+          if (value !== undefined && value !== set && !rejected.some((x) => x.name === name)) {
+            rejected.push({ name, value: String(value), reason: 'reason_recording_sets', reasonValues: { name: name === 'b' ? 'B' : 'r', set: formatNumber(set) } });
+          }
+        }
+        // The cost field is the reader's, as they left it (a cost of 3 sent, then 2 typed: 2),
+        // over the recording's last request; checked against the recording's B.
+        if (link.values.c !== undefined && !rejected.some((x) => x.name === 'c')) {
+          try {
+            played.setCost(link.values.c);
+          } catch {
+            rejected.push({ name: 'c', value: String(link.values.c), allowed: 'allowed_c' });
+          }
+        }
       } catch (error) {
         rejected.push({ name: 's', value: cut(link.values.s), allowed: 'allowed_s', detail: error.message, problem: error.problem });
       }
@@ -346,7 +363,8 @@ async function start() {
     const items = rejected.slice(0, NOTICE_ITEMS).map(({ name, value, allowed, detail, problem, reason, reasonValues }) => {
       if (detail) console.warn(`bucketlab: ${name} = "${value}": ${detail}`);
       const why = reason ? t(reason, reasonValues) : problem ? scenarioReason(problem) : '';
-      return t(why ? 'notice_item_reason' : 'notice_item', { name, value, reason: why, allowed: t(allowed) });
+      // A value refused for a reason of its own, not a rule (the recording sets it), has no "expected".
+      return t(!allowed ? 'notice_item_why' : why ? 'notice_item_reason' : 'notice_item', { name, value, reason: why, allowed: allowed && t(allowed) });
     });
     if (rejected.length > NOTICE_ITEMS) items.push(t('notice_more', { count: rejected.length - NOTICE_ITEMS }));
     showNotice(t(rejected.length === 1 ? 'notice_ignored_one' : 'notice_ignored', { list: items.join('; ') }));
