@@ -89,6 +89,9 @@ test('defense: switching layers moves the numbers the way the text says', async 
   assert.ok(perIp.originPeak > 5 * capacity, 'yet the origin is swamped');
   assert.ok(perIp.userFailedShare > 0.5);
   await page.locator(`${MOUNT} input[data-layer="perIp"]`).setChecked(false);
+  // No bucket at all: no "0 of 10,000 IPs refused by their own bucket", which has none.
+  assert.equal(await kind(), 'overloadUnlimited');
+  assert.match(await page.textContent(`${MOUNT} .df-takeaway`), /^No bucket limits the flood in this run: the origin received up to [\d,]+ requests per second against a capacity of 1,000/);
   assert.deepEqual(await summary(), perIp, 'without per-IP buckets nothing changes');
   await page.locator(`${MOUNT} input[data-layer="perIp"]`).setChecked(true);
 
@@ -122,6 +125,13 @@ test('defense: switching layers moves the numbers the way the text says', async 
   assert.ok(depth.originPeak <= capacity);
   assert.deepEqual([depth.usersLimited, depth.usersFailed, depth.globalLimited], [0, 0, 0], 'no user refused or timed out');
   assert.equal(await page.getAttribute(`${MOUNT} [data-preset="depth"]`, 'aria-pressed'), 'true');
+  // At 99% the edge lets 100/s through; at 90% it would let 1,000/s: the reserve is said.
+  assert.match(await page.textContent(`${MOUNT} .df-takeaway`), /no user got a 429\. The global bucket is held in reserve: if the edge absorbed only 90%/);
+  // With fewer IPs (5,000: 500/s at 90%, with the users' 100/s under the bucket's 800/s) it is not.
+  await page.evaluate(() => window.bucketlab.defense.setup({ attackers: 5000 }));
+  assert.equal(await kind(), 'depthHolds');
+  assert.match(await page.textContent(`${MOUNT} .df-takeaway`), /no user got a 429\.$/);
+  await page.evaluate(() => window.bucketlab.defense.setup({ attackers: 10000 }));
   // An edge that lets 1,000/s through: the global bucket holds the origin, and says why users pay.
   await page.fill(`${MOUNT} .df-field--edgeShare input`, '90');
   await page.press(`${MOUNT} .df-field--edgeShare input`, 'Enter');

@@ -302,6 +302,15 @@ test('lab: bad input is named and changes nothing; the page language switch re-r
   await page.fill(`${LAB} textarea`, '0.5\nabc');
   await page.click(`${LAB} .lab-apply`);
   assert.equal(await page.textContent(`${LAB} .lab-comparison .lab-error`), 'Horários colados, linha 2: “abc” não é um número; escreva um horário em segundos por linha, como 0,25.');
+  // 1.000 is a thousand to a Brazilian reader, and 1,000 could be either: refused as in every
+  // other field, not read as 1 s.
+  await page.fill(`${LAB} textarea`, '0,5\n\n1.000');
+  await page.click(`${LAB} .lab-apply`);
+  assert.equal(await page.textContent(`${LAB} .lab-comparison .lab-error`), 'Horários colados, linha 3: em “1.000” o ponto pode separar milhares ou decimais; escreva 1000 se for o número inteiro, ou 1 se for o decimal.');
+  assert.equal(await page.getAttribute(`${LAB} textarea`, 'aria-invalid'), 'true');
+  await page.fill(`${LAB} textarea`, '1,250');
+  await page.click(`${LAB} .lab-apply`);
+  assert.equal(await page.textContent(`${LAB} .lab-comparison .lab-error`), 'Horários colados, linha 1: em “1,250” a vírgula pode separar milhares ou decimais; escreva 1250 se for o número inteiro, ou 1,25 se for o decimal.');
   await page.fill(`${LAB} textarea`, '0.5\n0.2');
 
   await page.evaluate(() => {

@@ -379,10 +379,15 @@ test('traffic: cancel stops a long replay; garbage and an empty file get a clear
   await page.waitForFunction(() => {
     const busy = !document.querySelector('#traffic-lab .tr-busy').hidden;
     if (!busy || !(Number(document.querySelector('#traffic-lab .tr-progress').value) > 0)) return false;
-    document.querySelector('#traffic-lab .tr-cancel').click();
+    // As from the keyboard: the button focused, then pressed.
+    const cancel = document.querySelector('#traffic-lab .tr-cancel');
+    cancel.focus();
+    cancel.click();
     return true;
   });
   assert.equal(await page.textContent(`${MOUNT} .tr-status`), 'Canceled. Nothing was kept.');
+  // The Cancel button hid with the progress: the focus is on "Replay", not on the page's body.
+  assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('tr-rerun')), true);
   assert.ok((await page.locator(`${MOUNT} .tr-status`).boundingBox()).height > 1, 'the cancel is shown');
   assert.equal(await page.locator(`${MOUNT} .tr-table`).count(), 0, 'no result from a cancelled replay');
   assert.equal(await page.locator(`${MOUNT} .tr-busy`).isHidden(), true);

@@ -174,11 +174,11 @@ export class FloodDemo {
       // The flood's rate past the edge, as set (the arrivals around it are random).
       through: Math.round(state.attackers * state.attackRate * (1 - state.edgeShare / 100)),
     };
-    const { edge, global } = state.layers;
+    const { edge, global, perIp } = state.layers;
     let kind = 'calm';
-    // Over capacity: with no IP refused by its own bucket, or with some refused and the flood
-    // still too much (25 requests/s from each of 100 IPs).
-    if (s.secondsOverCapacity > 0) kind = s.attackersLimited > 0 ? 'overloadLimited' : 'overload';
+    // Over capacity: with no bucket at all, with no IP refused by its own bucket, or with some
+    // refused and the flood still too much (25 requests/s from each of 100 IPs).
+    if (s.secondsOverCapacity > 0) kind = !perIp && !global ? 'overloadUnlimited' : s.attackersLimited > 0 ? 'overloadLimited' : 'overload';
     else if (s.attackersLimited > 0 && s.usersLimited === 0) kind = 'abuser';
     else if (s.usersLimited > 0) kind = edge ? 'depth' : 'globalHurts';
     // All layers stacked and nobody refused: say what each one did, the global bucket in reserve.
@@ -186,7 +186,14 @@ export class FloodDemo {
     // The count the sentence agrees with: the abuser's refused requests, or the users refused.
     if (kind === 'abuser') words.count = s.ipLimited;
     if (kind === 'globalHurts' || kind === 'depth') Object.assign(words, { total: run.users, count: s.usersLimited });
-    this.takeaway.textContent = t(`demo.takeaway.${kind}`, words);
+    let text = t(`demo.takeaway.${kind}`, words);
+    // The global bucket in reserve, said only when this run shows it: an edge that absorbs more
+    // than 90%, and a flood whose tenth would, with the users' requests, be more than it admits.
+    const usersRate = s.userRequests / run.duration;
+    if (kind === 'depthHolds' && state.edgeShare > 90 && state.attackers * state.attackRate * 0.1 + usersRate > run.globalRate) {
+      text += ` ${t('demo.takeaway.depthReserve')}`;
+    }
+    this.takeaway.textContent = text;
     this.takeaway.dataset.kind = kind;
     this.spoken?.say(this.takeaway.textContent);
     this.#draw();

@@ -2,7 +2,7 @@
 // call), drawn as lanes on one time axis, with play / pause / step and seed controls.
 import { el, markInvalid, uid } from './dom.js';
 import { refusal } from '../../i18n/refusal.js';
-import { NUMBER_FIELD, fieldNumber, fieldText } from '../../i18n/typed-number.js';
+import { NUMBER_FIELD, fieldNumber, fieldText, readings, unreadable } from '../../i18n/typed-number.js';
 import { LaneChart } from './chart.js';
 
 export const ALGORITHMS = ['fixedWindow', 'slidingLog', 'slidingCounter', 'leakyQueue', 'leakyMeter', 'gcra', 'tokenBucket'];
@@ -175,10 +175,30 @@ export class Comparison {
     else this.chart.play();
   }
 
+  /**
+   * The first line of a pasted list that the page's forms would refuse as ambiguous, worded: 1,000
+   * (a thousand, or 1 with a decimal comma) and, in Portuguese, 1.000, as every other field
+   * refuses them (www/i18n/typed-number.js); the core reads a time's comma as a decimal comma.
+   */
+  #ambiguousPasted(text) {
+    const lines = text.split(/\r?\n/);
+    const line = lines.findIndex((l) => ['ambiguous', 'ambiguousPoint'].includes(unreadable(l.trim(), this.t.lang)));
+    if (line < 0) return undefined;
+    const given = lines[line].trim();
+    const problem = this.t(`controls.pastedError.${unreadable(given, this.t.lang)}`, { given, ...readings(given, this.t.lang) });
+    return this.t('controls.pastedError.at', { label: this.t('controls.patterns.pasted'), line: line + 1, problem });
+  }
+
   /** Runs the simulation for `next`; on an error shows it and keeps the previous lanes. */
   #run(next) {
     const traffic = { pattern: next.pattern };
     for (const name of PATTERN_FIELDS[next.pattern]) traffic[name] = next[name];
+    const ambiguous = next.pattern === 'pasted' && typeof next.timestamps === 'string' ? this.#ambiguousPasted(next.timestamps) : undefined;
+    if (ambiguous) {
+      this.error.textContent = ambiguous;
+      markInvalid(Object.entries(this.inputs), 'timestamps', this.error.id);
+      return ambiguous;
+    }
     let result;
     try {
       result = this.simulate({

@@ -242,12 +242,16 @@ class TrafficView {
    */
   cancel() {
     if (this.busy.hidden) return;
+    // The Cancel button hides with the progress: its reader's focus goes to "Replay", beside it,
+    // not to the page's body (where the next Tab would leave the form).
+    const hadFocus = this.busy.contains(document.activeElement);
     this.dropWorker();
     this.run += 1;
     this.outcome = null;
     this.results.replaceChildren();
     this.setBusy(false);
     this.rerun.disabled = false;
+    if (hadFocus) this.rerun.focus();
     this.say(this.t('cancelled'));
   }
 
