@@ -447,3 +447,12 @@ test('forced colours: the widget\'s SVG takes the system\'s colours, in embed.ht
   assert.notEqual(look.water, look.text, 'the surface line and the counter stay apart from the water');
   await page.context().close();
 });
+
+test('at 375 px a table cell is named by its text alone: the label its column header gives it on screen is not said twice', async () => {
+  const page = await openLesson(env, 'en.html', { viewport: { width: 375, height: 812 } });
+  const cell = page.locator('.compare-table tbody td').nth(1);
+  assert.equal(await cell.getAttribute('data-label'), 'Traits');
+  assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('.compare-table tbody td:nth-child(2)'), '::before').display), 'block', 'the label shows');
+  assert.equal(await cell.ariaSnapshot(), '- cell "Average held to r; decision in O(1) time"');
+  await page.context().close();
+});

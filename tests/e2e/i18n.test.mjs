@@ -164,6 +164,19 @@ test('on a phone, the language switch opens the other page where the reader was:
   await Promise.all([page.waitForURL(/\/index\.html#/), page.$eval('.lang-switch a[data-lang=pt-BR]', (a) => a.click())]);
   await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
   await settledAt(page, 'parametros');
+  // As a finger does it: reading the FAQ, then up to the header's switch and a tap on it. The
+  // place is where the window rested, not the top it was scrolled to, nor a section passed on the way.
+  // (Brought back to the FAQ while the sections above it take their real heights and push it down.)
+  await page.waitForFunction(() => {
+    const faq = document.getElementById('faq');
+    if (Math.abs(faq.getBoundingClientRect().top) > 100) faq.scrollIntoView({ behavior: 'instant' });
+    return document.querySelector('.lang-switch').dataset.readingAt === 'faq';
+  });
+  await page.evaluate(() => scrollTo({ top: document.getElementById('parametros').offsetTop, behavior: 'instant' }));
+  await page.evaluate(() => scrollTo({ top: 0, behavior: 'instant' }));
+  await Promise.all([page.waitForURL(/\/en\.html#/), page.tap('.lang-switch a[data-lang=en]')]);
+  await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
+  await settledAt(page, 'faq');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

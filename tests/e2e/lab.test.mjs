@@ -324,6 +324,21 @@ test('lab: bad input is named and changes nothing; the page language switch re-r
   await page.context().close();
 });
 
+test('lab: on a phone the form has two columns, and one when the reader\'s text is twice as large, so no label breaks in a word', async () => {
+  const page = await openLab({ viewport: { width: 375, height: 800 } });
+  const columns = () => page.$$eval(`${LAB} .lab-comparison .lab-field:not([hidden])`, (fields) => new Set(fields.map((f) => Math.round(f.getBoundingClientRect().left))).size);
+  assert.equal(await columns(), 2);
+  await page.evaluate(() => { document.documentElement.style.fontSize = '32px'; });
+  assert.equal(await columns(), 1);
+  // Every label on as many lines as it has words at most: none broken inside a word.
+  const broken = await page.$$eval(`${LAB} .lab-comparison .lab-field:not([hidden]) label`, (labels) => labels.filter((label) => {
+    const lines = label.getClientRects().length > 1 ? label.getClientRects().length : Math.round(label.getBoundingClientRect().height / parseFloat(getComputedStyle(label).lineHeight));
+    return lines > label.textContent.trim().split(/\s+/).length;
+  }).map((label) => label.textContent));
+  assert.deepEqual(broken, []);
+  await page.context().close();
+});
+
 test('lab: at 375 px the lab fits the screen, light and dark', async () => {
   for (const colorScheme of ['light', 'dark']) {
     const page = await openLab({ viewport: { width: 375, height: 800 }, colorScheme });

@@ -64,12 +64,44 @@ function readingAt() {
   return at;
 }
 
+/** How long the window rests on a section before it counts as the reader's place, in ms. */
+const DWELL_MS = 1000;
+
+/**
+ * The section the reader was last reading, for a switch in view: the switch is in the page's
+ * header, and reaching it scrolls to the top (by finger, wheel or Tab), so where the window is at
+ * the click says nothing. Kept as the section the window last rested on for `DWELL_MS` with the
+ * header out of view (passing sections on the way up don't count); shown as the switch's
+ * `data-reading-at` (none: the top).
+ */
+function followReading(nav) {
+  let inView = true;
+  let timer;
+  const rest = () => {
+    clearTimeout(timer);
+    if (inView) return;
+    timer = setTimeout(() => {
+      const at = readingAt();
+      if (at) nav.dataset.readingAt = at;
+      else delete nav.dataset.readingAt;
+    }, DWELL_MS);
+  };
+  new IntersectionObserver((entries) => {
+    inView = entries.at(-1).isIntersecting;
+    rest();
+  }).observe(nav);
+  addEventListener('scroll', rest, { passive: true });
+  return () => (inView ? nav.dataset.readingAt ?? null : readingAt());
+}
+
 /**
  * The language links remember the choice and carry `stateHash()` (the permalink) along; what a
  * link can't hold goes in session storage for `takeHandoff()` there: the section the reader was in
  * (`at`) and `handoff()` (the diagrams' recordings).
  */
 export function wireLanguageLinks(stateHash, handoff) {
+  const nav = document.querySelector('.lang-switch');
+  const place = nav ? followReading(nav) : readingAt;
   for (const link of document.querySelectorAll('.lang-switch a[data-lang]')) {
     link.addEventListener('click', () => {
       remember(link.dataset.lang);
@@ -80,7 +112,7 @@ export function wireLanguageLinks(stateHash, handoff) {
       target.hash = stateHash(link.dataset.lang);
       link.href = target.href;
       try {
-        sessionStorage.setItem(key(), JSON.stringify({ href: link.href, at: readingAt(), ...handoff() }));
+        sessionStorage.setItem(key(), JSON.stringify({ href: link.href, at: place(), ...handoff() }));
       } catch {
         // no storage: the other page opens at its top
       }
