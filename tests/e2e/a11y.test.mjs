@@ -456,3 +456,18 @@ test('at 375 px a table cell is named by its text alone: the label its column he
   assert.equal(await cell.ariaSnapshot(), '- cell "Average held to r; decision in O(1) time"');
   await page.context().close();
 });
+
+test('without JavaScript the Configuration and Usage tabs do not describe the controls only JavaScript brings', async () => {
+  const intros = (page) => page.$$eval('#codigo-configuracao > p:first-of-type, #codigo-uso > p:first-of-type', (ps) => ps.map((p) => p.innerText.trim()));
+  const still = await openPage(env.browser, { javaScriptEnabled: false });
+  await still.goto(new URL('en.html', env.server.url).href);
+  const [config, usage] = await intros(still);
+  assert.equal(config, 'A YAML policy with one bucket per route tier.');
+  assert.match(usage, /when it runs dry\.$/);
+  await still.context().close();
+  const live = await openLesson(env, 'en.html');
+  await live.click('#tab-config');
+  const [withJs] = await intros(live);
+  assert.match(withJs, /choose another tier to apply it to the diagram/);
+  await live.context().close();
+});
