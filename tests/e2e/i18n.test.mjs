@@ -158,10 +158,16 @@ test('on a phone, the language switch opens the other page where the reader was:
   assert.deepEqual(await page.evaluate(() => [window.bucketlab.hero.tokens, window.bucketlab.hero.paused]), [heroTokens, true], 'the hero as the reader left it');
   // Reading "Parameters" (same id on both pages): the Portuguese page opens there. The switch is in
   // the page's header: followed from where the reader is (a script's click, as the header's link
-  // is not in view down there; a pointer's would scroll up to it first).
-  await page.evaluate(() => document.getElementById('parametros').scrollIntoView({ behavior: 'instant' }));
-  await page.evaluate(() => scrollBy({ top: 200, behavior: 'instant' }));
-  await Promise.all([page.waitForURL(/\/index\.html#/), page.$eval('.lang-switch a[data-lang=pt-BR]', (a) => a.click())]);
+  // is not in view down there; a pointer's would scroll up to it first). Scrolled and clicked in
+  // one task, with no frame between for the page's observers to catch up: the click still sees it.
+  await Promise.all([
+    page.waitForURL(/\/index\.html#/),
+    page.evaluate(() => {
+      document.getElementById('parametros').scrollIntoView({ behavior: 'instant' });
+      scrollBy({ top: 200, behavior: 'instant' });
+      document.querySelector('.lang-switch a[data-lang=pt-BR]').click();
+    }),
+  ]);
   await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
   await settledAt(page, 'parametros');
   // As a finger does it: reading the FAQ, then up to the header's switch and a tap on it. The

@@ -91,7 +91,12 @@ function followReading(nav) {
     rest();
   }).observe(nav);
   addEventListener('scroll', rest, { passive: true });
-  return () => (inView ? nav.dataset.readingAt ?? null : readingAt());
+  // At the click the switch's place is measured, not taken from the observer, whose word on a
+  // scroll comes a frame later: a script's scroll and click in one task must see the scroll.
+  return () => {
+    const { top, bottom } = nav.getBoundingClientRect();
+    return bottom > 0 && top < innerHeight ? nav.dataset.readingAt ?? null : readingAt();
+  };
 }
 
 /**
