@@ -328,7 +328,6 @@ impl Controls {
         }
         text(&self.capacity_out, &l.number(capacity, 3));
         text(&self.rate_out, &l.number(rate, 3));
-        set(&self.cost, "max", &js_number(cost_limit(capacity)));
         self.show_below_one(l, capacity);
     }
 

@@ -179,14 +179,17 @@ aria-describedby=\"{}-tl-desc\" aria-valuemin=\"0\" aria-valuemax=\"0\" aria-val
 /// The send row, then the lines that say what an action did, under it: the errors (one alert per
 /// typed field, in `Controls::show_error`'s order, then one for a script's call) and the note. The send button is enabled
 /// from the first paint: a click before the wasm attaches is queued with its time
-/// (`www/element/early.js`). Each field is a `<label>` holding its caption and its control.
+/// (`www/element/early.js`). Each field is a `<label>` holding its caption and its control. The
+/// typed fields are text fields with a digits keypad, not number fields, whose reading depends on
+/// the browser's language (an English one makes a typed `1,5` into 15): the view reads the text as
+/// typed, as the page's forms do (`www/i18n/typed-number.js`).
 const SEND_ROW: &str = "<div class=\"bl-side\">\
 <div class=\"bl-row\">\
 <button class=\"bl-button bl-send\" type=\"button\">{}</button>\
 <label class=\"bl-field\"><span class=\"bl-field-label\">{}</span>\
-<input class=\"bl-cost\" type=\"number\" min=\"1\" max=\"{}\" step=\"1\" value=\"1\" inputmode=\"numeric\"></label>\
+<input class=\"bl-cost\" type=\"text\" inputmode=\"numeric\" autocomplete=\"off\" value=\"1\"></label>\
 <label class=\"bl-field\"><span class=\"bl-field-label\">{}</span>\
-<input class=\"bl-burst-size\" type=\"number\" min=\"1\" max=\"100\" step=\"1\" value=\"5\" inputmode=\"numeric\"></label>\
+<input class=\"bl-burst-size\" type=\"text\" inputmode=\"numeric\" autocomplete=\"off\" value=\"5\"></label>\
 <button class=\"bl-button bl-burst\" type=\"button\">{}</button>\
 </div>\
 <div class=\"bl-input-error\">\
@@ -224,7 +227,7 @@ const GROUPS: &str = "<div class=\"bl-groups\">\
 <label class=\"bl-field\"><span class=\"bl-field-label\">{}</span>\
 <input class=\"bl-traffic-rate\" type=\"text\" inputmode=\"decimal\" autocomplete=\"off\" value=\"8\"></label>\
 <label class=\"bl-field\"><span class=\"bl-field-label\">{}</span>\
-<input class=\"bl-seed\" type=\"number\" min=\"0\" step=\"1\" value=\"42\" inputmode=\"numeric\"></label>\
+<input class=\"bl-seed\" type=\"text\" inputmode=\"numeric\" autocomplete=\"off\" value=\"42\"></label>\
 </fieldset>\
 <fieldset class=\"bl-group\"><legend>{}</legend>\
 <button class=\"bl-button bl-pause\" type=\"button\">{}</button>\
@@ -270,7 +273,6 @@ pub fn widget(w: &Words, id: &str, config: &BucketConfig, hero: bool) -> String 
         &[
             w.send,
             w.cost,
-            &rust_number(capacity.floor().max(1.0)),
             w.burst_size,
             w.burst,
             w.cost_lowered,
@@ -497,7 +499,7 @@ mod tests {
                 marks(PANEL),
                 marks(GROUPS)
             ],
-            [14, 11, 8, 7, 27]
+            [14, 11, 7, 7, 27]
         );
         let config = BucketConfig::new(10.0, 2.5).unwrap();
         let en = widget(&EN_WORDS, "bl0", &config, false);

@@ -151,15 +151,20 @@ test('a refused field is named by its label in the page\'s language, marked inva
   assert.equal((await errorState(page, w)).text, 'Custo c: 2,5 não é permitido; use um número inteiro de 1 a 5.');
   await enter('.bl-cost', '');
   assert.equal((await errorState(page, w)).text, 'Custo c: o campo está vazio; use um número inteiro de 1 a 5.');
-  // Text the number field can't read (it then gives the page an empty value) is not called empty.
-  for (const typed of ['1e400', '1e']) {
+  // The field is text, read as typed in the page's language, whatever the browser's (this one is
+  // English): a number field made a typed 1,5 into 15 there, and gave the page nothing for 1e.
+  for (const [typed, message] of [
+    ['1,5', 'Custo c: 1,5 não é permitido; use um número inteiro de 1 a 5.'],
+    ['1.000', 'Custo c: em “1.000” o ponto pode separar milhares ou decimais; escreva 1000 se for o número inteiro, ou 1 se for o decimal.'],
+    ['1e400', 'Custo c: “1e400” é grande demais; use um número inteiro de 1 a 5.'],
+    ['1e', 'Custo c: “1e” não é um número; use um número inteiro de 1 a 5.'],
+  ]) {
     await enter('.bl-cost', '2');
     await page.focus(`${w} .bl-cost`);
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type(typed);
     await page.press(`${w} .bl-cost`, 'Tab');
-    assert.equal((await errorState(page, w)).text,
-      'Custo c: o que foi digitado não é um número que o campo consiga ler; use um número inteiro de 1 a 5.', typed);
+    assert.equal((await errorState(page, w)).text, message, typed);
   }
   await enter('.bl-cost', '2');
   assert.deepEqual(await errorState(page, w), { text: '', invalid: [] });
