@@ -487,7 +487,7 @@ impl BucketDiagram {
         let shown = parse_groups(list).map_err(|why| {
             let mut message = String::from("controls must be \"all\", \"none\" or names from ");
             message.push_str(GROUP_NAMES);
-            message.push_str(" separated by spaces, got \"");
+            message.push_str(" separated by spaces or commas, got \"");
             message.push_str(list);
             message.push_str("\" (");
             message.push_str(&why);

@@ -285,7 +285,7 @@ test('an invalid attribute shows an error naming it; the other instances keep wo
 
   await page.evaluate(() => document.getElementById('b').setAttribute('controls', 'send sned'));
   assert.equal(await inside(page, 'b', '.bl-error-title'), 'Atributo inválido: controls');
-  assert.equal(await inside(page, 'b', '.bl-error-detail'), 'controls: “send sned” não é permitido; use “all”, “none” ou nomes de grupos separados por espaços: send, cost, burst, bucket, traffic, time.');
+  assert.equal(await inside(page, 'b', '.bl-error-detail'), 'controls: “send sned” não é permitido; use “all”, “none” ou nomes de grupos separados por espaços ou vírgulas: send, cost, burst, bucket, traffic, time.');
   await page.evaluate(() => document.getElementById('c').setAttribute('cost', '41'));
   assert.equal(await inside(page, 'c', '.bl-error-detail'), 'Cost c: 41 is not allowed; use a whole number from 1 to 40.');
   await page.evaluate(() => document.getElementById('b').setAttribute('view', 'chart'));
@@ -372,11 +372,11 @@ test('every wrong attribute at once: a bad controls list is named with a bad num
   assert.deepEqual(box, [
     'Invalid attributes: capacity, controls',
     'Capacity B: -1 is not allowed; use a number greater than 0.',
-    'controls: “send foo” is not allowed; use “all”, “none” or group names separated by spaces: send, cost, burst, bucket, traffic, time.',
+    'controls: “send foo” is not allowed; use “all”, “none” or group names separated by spaces or commas: send, cost, burst, bucket, traffic, time.',
   ]);
   assert.deepEqual(page.problems, [
     'error: <bucket-lab> invalid attribute capacity="-1": capacity must be a finite number greater than 0, got -1',
-    'error: <bucket-lab> invalid attribute controls="send foo": controls must be "all", "none" or names from send, cost, burst, bucket, traffic, time separated by spaces, got "send foo" (unknown control "foo")',
+    'error: <bucket-lab> invalid attribute controls="send foo": controls must be "all", "none" or names from send, cost, burst, bucket, traffic, time separated by spaces or commas, got "send foo" (unknown control "foo")',
   ]);
   await page.context().close();
 });

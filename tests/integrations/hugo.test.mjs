@@ -73,7 +73,7 @@ test('hugo: a bad parameter fails the build naming the page, the line and the ru
       ['capacity="3" cost="4"', 'cost must be a whole number from 1 to 3, got "4"'],
       ['lang="fr"', 'lang must be "pt-BR", "en" or another tag of those languages (en-GB, pt-PT), got "fr"'],
       ['lang="en_GB"', 'lang must be "pt-BR", "en" or another tag of those languages (en-GB, pt-PT), got "en_GB"'],
-      ['controls="send foo"', 'controls must be "all", "none" or names from send, cost, burst, bucket, traffic, time separated by spaces, got "send foo"'],
+      ['controls="send foo"', 'controls must be "all", "none" or names from send, cost, burst, bucket, traffic, time separated by spaces or commas, got "send foo"'],
       ['paused="yes"', 'paused is "true" or absent, got "yes"'],
       // Unquoted, a value Hugo reads as a number: quoted in the message all the same.
       ['paused=1', 'paused is "true" or absent, got "1"'],

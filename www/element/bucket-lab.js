@@ -198,7 +198,7 @@ function readSettings(element, { mounted = false, liveCapacity, costFits = 'eith
   const wrongControls = controlsProblem(controls);
   if (wrongControls !== null) {
     const groups = CONTROL_GROUPS.join(', ');
-    refuse('controls', `controls must be "all", "none" or names from ${groups} separated by spaces, got "${cut(controls)}" (${cut(wrongControls)})`, 'badControls', { groups });
+    refuse('controls', `controls must be "all", "none" or names from ${groups} separated by spaces or commas, got "${cut(controls)}" (${cut(wrongControls)})`, 'badControls', { groups });
   }
   const theme = text('theme');
   if (theme !== null && !THEMES.includes(theme)) {

@@ -284,7 +284,7 @@ fn check_controls(list: &str) -> Result<(), String> {
     match parse_groups(list) {
         Ok(_) => Ok(()),
         Err(why) => Err(format!(
-            "controls must be \"all\", \"none\" or names from {GROUP_NAMES} separated by spaces, got \"{list}\" ({why})"
+            "controls must be \"all\", \"none\" or names from {GROUP_NAMES} separated by spaces or commas, got \"{list}\" ({why})"
         )),
     }
 }
