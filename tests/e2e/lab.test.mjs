@@ -294,6 +294,8 @@ test('lab: bad input is named and changes nothing; the page language switch re-r
   assert.equal(await page.inputValue(`${LAB} .lab-field--limit input`), '', 'the field keeps what was typed');
 
   await page.selectOption(`${LAB} .lab-pattern`, 'pasted');
+  // The example list is written as the page writes a decimal, as its own hint asks ("como 0,25").
+  assert.equal(await page.inputValue(`${LAB} textarea`), '0,2\n0,4\n0,45\n0,5\n0,55\n1,5');
   await page.fill(`${LAB} .lab-field--limit input`, '10');
   await page.fill(`${LAB} textarea`, '0.5\n0.2');
   await page.click(`${LAB} .lab-apply`);

@@ -194,8 +194,8 @@ test('pt-BR: a decimal comma in the link is read as ?capacity= reads it', async 
 
 test('a comma that could group thousands (#b=1,000) is refused with both readings, not read as 1; B stays as it was', async () => {
   for (const [path, expected] of [
-    ['en.html', 'b = “1,000”: the comma could group thousands or mark decimals: write 1000, or 1.000 for decimals (expected: a number greater than 0)'],
-    ['', 'b = “1,000”: a vírgula pode separar milhares ou decimais: escreva 1000 para o número inteiro, ou 1.000 (com ponto) para o decimal (esperado: um número maior que 0)'],
+    ['en.html', 'b = “1,000”: the comma could group thousands or mark decimals: write 1000 for the whole number, or 1 for the decimal (expected: a number greater than 0)'],
+    ['', 'b = “1,000”: a vírgula pode separar milhares ou decimais: escreva 1000 se for o número inteiro, ou 1 se for o decimal (esperado: um número maior que 0)'],
   ]) {
     const page = await openLesson(env, `${path}#b=1,000&r=0,5`);
     await page.waitForSelector('#page-notice:not([hidden])');

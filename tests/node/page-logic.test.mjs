@@ -44,13 +44,13 @@ test('a decimal comma is read as ?capacity= and the scenario read it (2,5 in Por
   assert.ok(Number.isNaN(typedNumber('1,5.0')), 'a comma and a point');
 });
 
-test('a comma that could group thousands is refused with both readings, never read as 1 or 1.5', () => {
+test('a comma that could group thousands is refused with both readings (the decimal also as a link writes it), never read as 1 or 1.5', () => {
   const { values, rejected } = readPermalink('#b=1,000&r=-1,500&c=%202,000%20');
   assert.deepEqual(values, {});
   assert.deepEqual(rejected.map((r) => [r.name, r.reason, r.reasonValues]), [
-    ['b', 'reason_ambiguous', { whole: '1000', point: '1.000', decimal: '1.000' }],
-    ['r', 'reason_ambiguous', { whole: '-1500', point: '-1.500', decimal: '-1.500' }],
-    ['c', 'reason_ambiguous', { whole: '2000', point: '2.000', decimal: '2.000' }],
+    ['b', 'reason_ambiguous', { whole: '1000', point: '1.000', decimal: '1.000', link: '1' }],
+    ['r', 'reason_ambiguous', { whole: '-1500', point: '-1.500', decimal: '-1.500', link: '-1.5' }],
+    ['c', 'reason_ambiguous', { whole: '2000', point: '2.000', decimal: '2.000', link: '2' }],
   ]);
   assert.ok(Number.isNaN(typedNumber('1,000')));
   // Not three digits after the comma, or a leading 0: a decimal comma, as before.

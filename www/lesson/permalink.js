@@ -33,12 +33,17 @@ export function readPermalink(hash) {
   };
   // B, r and c: kept if a number that `allowed` accepts. Else the reason when the rule alone would not
   // say it: 1e400 is too large (not "not greater than 0"), 1e-400 too small (not the 0 r allows),
-  // and 1,000 could be a thousand or 1.000, both named.
+  // and 1,000 could be a thousand or 1.000, both named (the decimal also as a link writes it
+  // shortest, 1: to a Brazilian reader 1.000 is a thousand).
   const number = (name, value, allowed) => {
     const why = unreadable(value);
     const n = typedNumber(value);
     if (!why && allowed(n)) values[name] = n;
-    else reject(name, value, ALLOWED[name], REASONS[why], why === 'ambiguous' ? readings(value) : undefined);
+    else reject(name, value, ALLOWED[name], REASONS[why], why === 'ambiguous' ? ambiguous(value) : undefined);
+  };
+  const ambiguous = (value) => {
+    const both = readings(value);
+    return { ...both, link: String(Number(both.point)) };
   };
   // The scenarios as written: URLSearchParams would turn "+" into a space, %E0%A4%A into "�%A".
   const scenarios = hash.replace(/^#/, '').split('&').filter((part) => part.startsWith(`${SCENARIO}=`)).map((part) => part.slice(SCENARIO.length + 1));

@@ -19,7 +19,7 @@ const MAX_DRAWN = 3000;
 
 export const DEFAULTS = {
   pattern: 'windowEdge', rate: 15, size: 25, every: 2, from: 0, to: 30,
-  timestamps: '0.2\n0.4\n0.45\n0.5\n0.55\n1.5', limit: 10, window: 1, duration: 2.5, seed: 1,
+  timestamps: [0.2, 0.4, 0.45, 0.5, 0.55, 1.5], limit: 10, window: 1, duration: 2.5, seed: 1,
 };
 
 export class Comparison {
@@ -154,9 +154,14 @@ export class Comparison {
     this.#showFields();
   }
 
-  /** The setting `name` as its control shows it: the pattern and the pasted list as they are, a number in the page's style. */
+  /**
+   * The setting `name` as its control shows it: the pattern and a pasted list as they are, a number
+   * (one of a list given as numbers, one a line) in the page's style.
+   */
   #shown(name) {
-    return name === 'timestamps' || name === 'pattern' ? this.state[name] : fieldText(this.state[name], this.t.lang);
+    const value = this.state[name];
+    if (Array.isArray(value)) return value.map((time) => fieldText(time, this.t.lang)).join('\n');
+    return name === 'timestamps' || name === 'pattern' ? value : fieldText(value, this.t.lang);
   }
 
   #apply() {
