@@ -204,6 +204,10 @@ fn pasted_error(err: &lab::PasteError) -> JsError {
             entries.push(("given", text.as_str().into()));
             "notANumber"
         }
+        Problem::Ambiguous(text) => {
+            entries.push(("given", text.as_str().into()));
+            "ambiguous"
+        }
         Problem::Negative(time) => {
             entries.push(("given", (*time).into()));
             "negative"

@@ -134,11 +134,22 @@ test('lab: bad arguments throw an Error naming the option, the value and what is
     [{ ...ok, traffic: { pattern: 'pasted', timestamps: [0.5, 7] } }, /^traffic.timestamps\[1\]: 7 is not before the end/],
     [{ ...ok, traffic: { pattern: 'pasted', timestamps: [0.5, '1'] } }, /^traffic.timestamps\[1\] must be a number of seconds, got "1"$/],
     [{ ...ok, traffic: { pattern: 'pasted', timestamps: '' } }, /^traffic.timestamps: no times given/],
+    // Not 1 s: a thousand to an English reader.
+    [{ ...ok, traffic: { pattern: 'pasted', timestamps: '0,5\n1,000' } }, /^traffic.timestamps line 2: "1,000" could mean 1000 or 1.000; write the one you mean without a thousands separator$/],
     [{ ...ok, traffic: { pattern: 'pasted' } }, /^traffic.timestamps must be text .* or an array of numbers, got nothing \(it is missing\)$/],
   ];
   for (const [options, message] of cases) {
     assert.throws(() => simulate(options), (e) => e instanceof Error && message.test(e.message),
       `${JSON.stringify(options)} → ${(() => { try { simulate(options); return 'no error'; } catch (e) { return e.message; } })()}`);
+  }
+});
+
+test('lab: a refused pasted time carries its problem as data for the page to word', () => {
+  try {
+    simulate({ traffic: { pattern: 'pasted', timestamps: '0.5\n 1,000' }, duration: 2, seed: 1 });
+    assert.fail('not refused');
+  } catch (e) {
+    assert.deepEqual({ ...e.problem }, { field: 'traffic.timestamps', line: 2, given: '1,000', code: 'ambiguous' });
   }
 });
 

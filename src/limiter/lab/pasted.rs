@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::limiter::groups_thousands;
+
 /// The most times a pasted list may hold.
 pub const MAX_PASTED: usize = super::traffic::MAX_ARRIVALS;
 
@@ -29,6 +31,8 @@ impl fmt::Display for Position {
 pub enum Problem {
     /// Not a number at all.
     NotANumber(String),
+    /// A comma that could group thousands as well as mark decimals (`1,000`): read as neither.
+    Ambiguous(String),
     /// A number below 0, or not finite.
     Negative(f64),
     /// Earlier than the time before it.
@@ -92,6 +96,13 @@ impl fmt::Display for PasteError {
                 f,
                 "{text:?} is not a number; write one time in seconds per line, such as 0.25"
             ),
+            Problem::Ambiguous(text) => {
+                let (whole, point) = crate::limiter::Given::readings(text);
+                write!(
+                    f,
+                    "{text:?} could mean {whole} or {point}; write the one you mean without a thousands separator"
+                )
+            }
             Problem::Negative(time) => write!(
                 f,
                 "{} is not allowed; times must be finite numbers of seconds from 0 up",
@@ -127,7 +138,8 @@ fn js_number(value: f64) -> String {
     }
 }
 
-/// Parses pasted text: one time per line; blank lines are skipped; `2,5` reads as `2.5`.
+/// Parses pasted text: one time per line; blank lines are skipped; `2,5` reads as `2.5`, and a
+/// comma that could group thousands (`1,000`) is refused, as the core's numbers are.
 ///
 /// ```
 /// use bucketlab::limiter::lab::parse_timestamps;
@@ -153,6 +165,12 @@ pub fn parse_timestamps_before(text: &str, duration: f64) -> Result<Vec<f64>, Pa
             continue;
         }
         let position = Position::Line(index + 1);
+        if groups_thousands(trimmed, ',') {
+            return Err(PasteError::at(
+                position,
+                Problem::Ambiguous(trimmed.to_owned()),
+            ));
+        }
         let normalised = if trimmed.contains(',') && !trimmed.contains('.') {
             trimmed.replacen(',', ".", 1)
         } else {
@@ -239,6 +257,15 @@ mod tests {
             "traffic.timestamps: no times given; write at least one time in seconds"
         );
         assert!(err("1\n2 3").starts_with("traffic.timestamps line 2: \"2 3\" is not a number"));
+        // A comma that could group thousands is read as neither: not 1 s, as it was.
+        assert_eq!(
+            err("0,5\n 1,000 "),
+            "traffic.timestamps line 2: \"1,000\" could mean 1000 or 1.000; write the one you mean without a thousands separator"
+        );
+        assert_eq!(
+            parse_timestamps("0,500\n1,0000\n2,5").unwrap(),
+            [0.5, 1.0, 2.5]
+        );
         let late = parse_timestamps_before("1\n\n3", 3.0).unwrap_err();
         assert_eq!(
             late.to_string(),

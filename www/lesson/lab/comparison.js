@@ -183,14 +183,16 @@ export class Comparison {
   /**
    * The first line of a pasted list that the page's forms would refuse as ambiguous, worded: 1,000
    * (a thousand, or 1 with a decimal comma) and, in Portuguese, 1.000, as every other field
-   * refuses them (www/i18n/typed-number.js); the core reads a time's comma as a decimal comma.
+   * refuses them (www/i18n/typed-number.js). The core refuses 1,000 too, but knows no language:
+   * a Portuguese 1.000 would be 1 s to it.
    */
   #ambiguousPasted(text) {
-    const lines = text.split(/\r?\n/);
-    const line = lines.findIndex((l) => ['ambiguous', 'ambiguousPoint'].includes(unreadable(l.trim(), this.t.lang)));
+    const lines = text.split(/\r?\n/).map((l) => l.trim());
+    const why = lines.map((l) => unreadable(l, this.t.lang));
+    const line = why.findIndex((w) => w === 'ambiguous' || w === 'ambiguousPoint');
     if (line < 0) return undefined;
-    const given = lines[line].trim();
-    const problem = this.t(`controls.pastedError.${unreadable(given, this.t.lang)}`, { given, ...readings(given, this.t.lang) });
+    const given = lines[line];
+    const problem = this.t(`controls.pastedError.${why[line]}`, { given, ...readings(given, this.t.lang) });
     return this.t('controls.pastedError.at', { label: this.t('controls.patterns.pasted'), line: line + 1, problem });
   }
 
