@@ -28,6 +28,41 @@ for (const path of ['', 'en.html']) {
   }
 }
 
+test('the first Tab at the top loads every part without a word from their live regions: a region is filled before it goes live', async () => {
+  const page = await openLesson(env, 'en.html', { viewport: { width: 1280, height: 800 } });
+  // What a screen reader would speak: a change inside a live region that was live when it changed.
+  // The records of one task come together and in order, so a region made live after its text was
+  // set (in the same task) is told apart from one filled while live.
+  await page.evaluate(() => {
+    window.spoken = [];
+    const LIVE = '[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"], [role="log"]';
+    new MutationObserver((records) => {
+      const liveLater = new Map();
+      records.forEach((r, i) => {
+        if (r.type === 'attributes' && r.oldValue === null && r.target.matches(LIVE)) liveLater.set(r.target, i);
+      });
+      records.forEach((r, i) => {
+        if (r.type === 'attributes') return;
+        const target = r.target.nodeType === Node.ELEMENT_NODE ? r.target : r.target.parentElement;
+        const region = target?.closest(LIVE);
+        // A region inserted with its text is not read out; a change to one already there is.
+        if (!region || region === target && r.addedNodes?.[0] === region) return;
+        if (liveLater.has(region) && liveLater.get(region) > i) return;
+        if (r.type === 'childList' && [...r.addedNodes].some((n) => n.nodeType === Node.ELEMENT_NODE && n.matches(LIVE))) return;
+        if (region.textContent.trim()) window.spoken.push(`${region.className}: ${region.textContent.trim().slice(0, 60)}`);
+      });
+    }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['role', 'aria-live'], attributeOldValue: true });
+  });
+  const parts = ['algorithm-lab', 'flood-lab', 'clients-lab', 'traffic-lab', 'recap-checks'];
+  await page.keyboard.press('Tab');
+  await page.waitForFunction((ids) => ids.every((id) => /-ready\b/.test(document.getElementById(id).className)), parts);
+  await page.waitForFunction(() => document.querySelector('#clients-lab .cl-takeaway')?.textContent && document.querySelector('#algorithm-lab .lab-score')?.textContent);
+  assert.deepEqual(await page.evaluate(() => window.spoken), []);
+  // Live all the same, for what the reader does there.
+  assert.deepEqual(await page.evaluate(() => [document.querySelector('#algorithm-lab .lab-score').getAttribute('aria-live'), document.querySelector('#clients-lab .cl-takeaway').getAttribute('role')]), ['polite', 'status']);
+  await page.context().close();
+});
+
 test('keyboard only: Tab from the top reaches a control in every lazily loaded part, in page order; the headings skip no level', async () => {
   const page = await openLesson(env, '', { viewport: { width: 1280, height: 800 } });
   const parts = ['algorithm-lab', 'flood-lab', 'clients-lab', 'traffic-lab', 'recap-checks'];

@@ -170,6 +170,13 @@ test('on a phone, the language switch opens the other page where the reader was:
   ]);
   await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
   await settledAt(page, 'parametros');
+  // The focus is there too (its heading), so the keyboard goes on from there, not from the top.
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'parametros-titulo');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => {
+    const section = document.getElementById('parametros');
+    return section.contains(document.activeElement) || Boolean(section.compareDocumentPosition(document.activeElement) & Node.DOCUMENT_POSITION_FOLLOWING);
+  }), true, 'the next Tab goes on from the section');
   // As a finger does it: reading the FAQ, then up to the header's switch and a tap on it. The
   // place is where the window rested, not the top it was scrolled to, nor a section passed on the way.
   // (Brought back to the FAQ while the sections above it take their real heights and push it down.)
@@ -183,6 +190,7 @@ test('on a phone, the language switch opens the other page where the reader was:
   await Promise.all([page.waitForURL(/\/en\.html#/), page.tap('.lang-switch a[data-lang=en]')]);
   await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
   await settledAt(page, 'faq');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'faq-titulo');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

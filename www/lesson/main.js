@@ -373,8 +373,15 @@ async function start() {
   if (playedScenario !== undefined) {
     showReplay();
   } else if (handoff) {
-    // From the other language's page: where the reader was there.
-    if (document.getElementById(handoff.at)) scrollToKept(document.getElementById(handoff.at));
+    // From the other language's page: where the reader was there, the focus too (its heading), so
+    // the next Tab and a screen reader go on from there, not from the top.
+    const section = document.getElementById(handoff.at);
+    if (section) {
+      scrollToKept(section);
+      const heading = section.querySelector('h2') ?? section;
+      heading.tabIndex = -1;
+      heading.focus({ preventScroll: true });
+    }
   } else if (isPermalink(location.hash) && ['b', 'r', 'c', 'tab'].some((k) => k in link.values) && !document.referrer.startsWith(location.origin)) {
     // A link shared from elsewhere: one that opens a later tab (Configuration, Usage) is about the
     // code; any other carries the diagram's state ("Copy a link to these settings", under it) and is

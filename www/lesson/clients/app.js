@@ -112,7 +112,7 @@ class ClientsView {
     const presets = el('div', { class: 'cl-presets', role: 'group', 'aria-label': t('presets.label') },
       Object.keys(PRESETS).map((id) => el('button', { type: 'button', class: 'cl-preset', 'data-preset': id, onclick: () => this.setup(PRESETS[id], { play: true }) }, t(`presets.${id}`))));
     this.error = el('p', { class: 'lab-error cl-error', role: 'alert', id: uid('cl-error') });
-    this.takeaway = el('p', { class: 'cl-takeaway', role: 'status' });
+    this.takeaway = el('p', { class: 'cl-takeaway' });
     this.cards = el('dl', { class: 'cl-cards' });
     this.playButton = el('button', { type: 'button', class: 'cl-play lab-play', onclick: () => (this.playing ? this.pause() : this.play()) });
     const scrubId = uid('cl-scrub');
@@ -143,6 +143,9 @@ class ClientsView {
     const time = this.time;
     this.#show(this.runs ?? runAll(simulateClients, this.state));
     this.seek(time);
+    // A status only once it holds the first run's takeaway: filled as the part mounts (on the
+    // reader's first Tab at the top of the page), it would be spoken there, far from the clients.
+    this.takeaway.setAttribute('role', 'status');
     // The new play button's name: "Play" on a first render, its state's after a language change.
     this.#label();
   }

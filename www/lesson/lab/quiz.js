@@ -42,7 +42,7 @@ export class Quiz {
     for (const chart of this.charts) chart.destroy();
     this.charts = [];
     this.questions = makeQuestions({ simulate: this.simulate, TokenBucket: this.TokenBucket, t, seed: this.seed });
-    this.scoreText = el('p', { class: 'lab-score', 'aria-live': 'polite' });
+    this.scoreText = el('p', { class: 'lab-score' });
     const list = el('ol', { class: 'quiz' }, this.questions.map((q, n) => this.#question(q, n)));
     this.root.replaceChildren(
       el('p', {}, t('quiz.intro')),
@@ -51,6 +51,9 @@ export class Quiz {
       el('button', { type: 'button', class: 'lab-new-quiz', onclick: () => this.#newSet() }, t('quiz.newSet')),
     );
     this.#updateScore();
+    // Live only once it holds its first score: a region filled as the part mounts (on the reader's
+    // first Tab at the top of the page) would be spoken there, about a quiz far below.
+    this.scoreText.setAttribute('aria-live', 'polite');
   }
 
   #question(q, n) {
