@@ -22,6 +22,13 @@ pub const COMMAND: &str = "mdbook-bucketlab";
 /// ```
 pub fn add_to_book_toml(text: &str) -> Result<String> {
     let mut doc: DocumentMut = text.parse().context("book.toml is not valid TOML")?;
+    // Comment lines at the file's end belong to the document, which writes them after every table,
+    // a new one included: they go before the new table instead, where the author left them.
+    let trailing = doc.trailing().as_str().unwrap_or_default().to_owned();
+    let had_ours = doc
+        .get("preprocessor")
+        .and_then(Item::as_table_like)
+        .is_some_and(|p| p.contains_key(NAME));
     let preprocessors = doc.entry("preprocessor").or_insert_with(|| {
         let mut table = Table::new();
         table.set_implicit(true);
@@ -31,9 +38,13 @@ pub fn add_to_book_toml(text: &str) -> Result<String> {
     let Some(preprocessors) = preprocessors.as_table_like_mut() else {
         bail!("book.toml: preprocessor must be a table, got {kind}");
     };
-    let ours = preprocessors
-        .entry(NAME)
-        .or_insert(Item::Table(Table::new()));
+    let ours = preprocessors.entry(NAME).or_insert_with(|| {
+        let mut table = Table::new();
+        if !trailing.trim().is_empty() {
+            table.decor_mut().set_prefix(format!("{trailing}\n"));
+        }
+        Item::Table(table)
+    });
     let kind = ours.type_name();
     let Some(ours) = ours.as_table_like_mut() else {
         bail!("book.toml: preprocessor.{NAME} must be a table, got {kind}");
@@ -44,6 +55,9 @@ pub fn add_to_book_toml(text: &str) -> Result<String> {
     // An order the author chose (before or after anything) is theirs to keep.
     if ours.get("before").is_none() && ours.get("after").is_none() {
         ours.insert("before", value(Array::from_iter(["links"])));
+    }
+    if !had_ours && !trailing.trim().is_empty() {
+        doc.set_trailing("");
     }
     Ok(doc.to_string())
 }

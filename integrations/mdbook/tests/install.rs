@@ -31,6 +31,21 @@ fn adds_the_table_and_keeps_comments_and_order() {
 }
 
 #[test]
+fn a_comment_at_the_files_end_stays_where_the_author_left_it() {
+    let text = "[book]\ntitle = \"Rate limits\"\n# my comment\n";
+    let out = add_to_book_toml(text).unwrap();
+    assert_eq!(
+        out,
+        "[book]\ntitle = \"Rate limits\"\n# my comment\n\n[preprocessor.bucket-lab]\ncommand = \"mdbook-bucketlab\"\nbefore = [\"links\"]\n"
+    );
+    assert_eq!(
+        add_to_book_toml(&out).unwrap(),
+        out,
+        "a second run changes nothing"
+    );
+}
+
+#[test]
 fn running_it_twice_changes_nothing() {
     let once = add_to_book_toml(BOOK_TOML).unwrap();
     assert_eq!(add_to_book_toml(&once).unwrap(), once);
