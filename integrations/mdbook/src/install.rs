@@ -25,10 +25,11 @@ pub fn add_to_book_toml(text: &str) -> Result<String> {
     // Comment lines at the file's end belong to the document, which writes them after every table,
     // a new one included: they go before the new table instead, where the author left them.
     let trailing = doc.trailing().as_str().unwrap_or_default().to_owned();
-    let had_ours = doc
-        .get("preprocessor")
-        .and_then(Item::as_table_like)
-        .is_some_and(|p| p.contains_key(NAME));
+    let moves_trailing = !trailing.trim().is_empty()
+        && !doc
+            .get("preprocessor")
+            .and_then(Item::as_table_like)
+            .is_some_and(|p| p.contains_key(NAME));
     let preprocessors = doc.entry("preprocessor").or_insert_with(|| {
         let mut table = Table::new();
         table.set_implicit(true);
@@ -40,7 +41,7 @@ pub fn add_to_book_toml(text: &str) -> Result<String> {
     };
     let ours = preprocessors.entry(NAME).or_insert_with(|| {
         let mut table = Table::new();
-        if !trailing.trim().is_empty() {
+        if moves_trailing {
             table.decor_mut().set_prefix(format!("{trailing}\n"));
         }
         Item::Table(table)
@@ -56,7 +57,7 @@ pub fn add_to_book_toml(text: &str) -> Result<String> {
     if ours.get("before").is_none() && ours.get("after").is_none() {
         ours.insert("before", value(Array::from_iter(["links"])));
     }
-    if !had_ours && !trailing.trim().is_empty() {
+    if moves_trailing {
         doc.set_trailing("");
     }
     Ok(doc.to_string())
