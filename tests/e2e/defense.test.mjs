@@ -142,6 +142,9 @@ test('defense: switching layers moves the numbers the way the text says', async 
   assert.ok(leaky.userLimitedShare < global.userLimitedShare, 'fewer 429s for users than the global bucket alone');
   assert.match(await page.textContent(`${MOUNT} .df-takeaway`), /about 1,000 attack requests per second through, and with the users' that is more than the global bucket admits \(800\/s\)/);
   assert.equal(await page.getAttribute(`${MOUNT} [data-preset="depth"]`, 'aria-pressed'), 'false');
+  // One IP at 1/s, 90% absorbed: a tenth of a request a second gets through, not "about 0".
+  await page.evaluate(() => window.bucketlab.defense.setup({ attackers: 1 }));
+  assert.match(await page.textContent(`${MOUNT} .df-takeaway`), /\(about 0\.1 per second\)/);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

@@ -23,6 +23,9 @@ function asTyped(error) {
   const given = Number.isNaN(problem.given) ? undefined : percent(problem.given);
   return { problem: { ...problem, given, min: percent(problem.min), max: percent(problem.max) } };
 }
+/** A rate for "about …": whole requests a second, or tenths under 10 (one IP's 0.1, not 0). */
+const roughRate = (perSecond) => (perSecond < 10 ? Math.round(perSecond * 10) / 10 : Math.round(perSecond));
+
 const PRESETS = {
   abuser: { attackers: 1, attackRate: 50, edgeShare: 90, layers: { edge: false, perIp: true, global: false } },
   flood: { attackers: 10000, attackRate: 1, edgeShare: 90, layers: { edge: false, perIp: true, global: false } },
@@ -172,7 +175,7 @@ export class FloodDemo {
       peak: s.originPeak, capacity, limited: s.attackersLimited, total: state.attackers, failed: t.percent(s.userFailedShare),
       passed: s.floodRequests - s.edgeDropped - s.ipLimited, edge: s.edgeDropped, rate: run.globalRate,
       // The flood's rate past the edge, as set (the arrivals around it are random).
-      through: Math.round(state.attackers * state.attackRate * (1 - state.edgeShare / 100)),
+      through: roughRate(state.attackers * state.attackRate * (1 - state.edgeShare / 100)),
     };
     const { edge, global, perIp } = state.layers;
     let kind = 'calm';
