@@ -74,9 +74,10 @@ function keepOutside(www, outDir) {
 
 /**
  * Writes www/<out> from www/<entry>; resolves to the www/-relative paths of the modules inside it.
- * Its syntax shortened (esbuild's minifySyntax: `let a = 1, b = 2;`, `x == null`, ternaries), its
- * layout and names kept: without comments it stays readable, and each module starts with its path
- * (0.7 KB gzip less on the lesson's start-up than as written, 2026-12-06).
+ * Its syntax and layout shortened (esbuild's minifySyntax and minifyWhitespace), its names kept,
+ * with a linked source map (www/<out>.map, which only a browser's developer tools fetch) that shows
+ * each module as written: 3.1 KB gzip less on the lesson's start-up than as written, 2.4 KB of it
+ * the layout (2026-12-06).
  */
 export async function bundleScript({ entry, out }, www = WWW) {
   const outfile = join(www, out);
@@ -88,6 +89,8 @@ export async function bundleScript({ entry, out }, www = WWW) {
     charset: 'utf8',
     legalComments: 'none',
     minifySyntax: true,
+    minifyWhitespace: true,
+    sourcemap: 'linked',
     metafile: true,
     // The bundle's comments name each module by its path from the repository's root (www/…).
     absWorkingDir: join(www, '..'),

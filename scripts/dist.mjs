@@ -35,8 +35,11 @@ const SKIP = [
 const TEXT = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.webmanifest', '.txt']);
 /** Files worth precompressing. */
 const COMPRESS = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.wasm', '.webmanifest', '.txt']);
-/** A quoted string or a CSS url(…) that may name a file: `./a/b.js`, `../../x.css`, `c.wasm?v#h`. */
-const REFERENCE = /(["'`])((?:\.\/|(?:\.\.\/)+)?[\w@-][\w@./-]*\.[a-z0-9]+)([?#][^"'`]*)?\1|url\(\s*((?:\.\/|(?:\.\.\/)+)?[\w@-][\w@./-]*\.[a-z0-9]+)\s*\)/gi;
+/**
+ * A quoted string, a CSS url(…) or a script's source-map comment that may name a file: `./a/b.js`,
+ * `../../x.css`, `c.wasm?v#h`, `//# sourceMappingURL=main.bundle.js.map`.
+ */
+const REFERENCE = /(["'`])((?:\.\/|(?:\.\.\/)+)?[\w@-][\w@./-]*\.[a-z0-9]+)([?#][^"'`]*)?\1|url\(\s*((?:\.\/|(?:\.\.\/)+)?[\w@-][\w@./-]*\.[a-z0-9]+)\s*\)|\/\/# sourceMappingURL=([\w@-][\w@./-]*\.map)/gi;
 
 async function walk(dir, root = dir) {
   const files = [];
@@ -149,7 +152,7 @@ export async function buildDist(source = SOURCE, out = OUT, { base = '/', lrs = 
     const refs = new Set();
     if (TEXT.has(extname(path))) {
       for (const match of content.toString('utf8').matchAll(REFERENCE)) {
-        const found = target(path, match[2] ?? match[4], files);
+        const found = target(path, match[2] ?? match[4] ?? match[5], files);
         if (found && found !== path) refs.add(found);
       }
     }
@@ -170,9 +173,10 @@ export async function buildDist(source = SOURCE, out = OUT, { base = '/', lrs = 
     visiting.pop();
     let content = contents.get(path);
     if (references.get(path).size > 0) {
-      content = Buffer.from(content.toString('utf8').replace(REFERENCE, (whole, quote, spec, suffix, cssSpec) => {
-        const found = target(path, spec ?? cssSpec, files);
+      content = Buffer.from(content.toString('utf8').replace(REFERENCE, (whole, quote, spec, suffix, cssSpec, mapSpec) => {
+        const found = target(path, spec ?? cssSpec ?? mapSpec, files);
         if (!found || found === path) return whole;
+        if (mapSpec) return `//# sourceMappingURL=${respell(mapSpec, found, names)}`;
         return spec ? `${quote}${respell(spec, found, names)}${suffix ?? ''}${quote}` : `url(${respell(cssSpec, found, names)})`;
       }));
     }

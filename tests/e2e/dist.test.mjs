@@ -108,6 +108,16 @@ test('every reference is relative and resolves to a file in dist/', async () => 
       assert.ok(await stat(path).then(() => true, () => false), `${file} references ${spec}, which exists`);
     }
   }
+  // The bundles' source maps, renamed with them (a developer tool asks for them by that comment).
+  const mapped = [];
+  for (const file of texts.filter((f) => f.endsWith('.js'))) {
+    const [, spec] = (await readFile(join(out, file), 'utf8')).match(/\/\/# sourceMappingURL=(\S+)/) ?? [];
+    if (!spec) continue;
+    assert.match(spec, /\.[0-9a-f]{10}\.map$/, `${file}'s map has a hashed name`);
+    assert.ok(JSON.parse(await readFile(join(out, file, '..', spec), 'utf8')).sourcesContent.length > 0, `${file}'s map ${spec} holds the modules`);
+    mapped.push(file);
+  }
+  assert.ok(mapped.some((f) => /^lesson\/main\.bundle\.[0-9a-f]{10}\.js$/.test(f)), `the lesson's bundle has its map: ${mapped}`);
 });
 
 test('precompressed copies decompress to the file; the wasm carries no name or producers section', async () => {

@@ -6,12 +6,16 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, posix } from 'node:path';
 import { BUNDLES, EMBED_BUNDLE, LESSON_BUNDLE, bundleScript } from '../../scripts/bundle.mjs';
 import { staticGraph, staticImports } from './module-graph.mjs';
 
 const WWW = new URL('../../www/', import.meta.url);
+/** `path` (from www/) as spelled from the folder of `from` (also from www/). */
+const relativeTo = (from, path) => posix.relative(posix.dirname(from), path);
 const built = ({ out }) => readFileSync(new URL(out, WWW), 'utf8');
+// A bundle's text but its last line, the comment that names its source map after the bundle's file.
+const code = (text) => text.replace(/\n\/\/# sourceMappingURL=\S+\n?$/, '');
 // A module each bundle must hold: the lesson's hero mount and LMS link, the iframe page's element.
 const HOLDS = new Map([[LESSON_BUNDLE, ['element/mount.js', 'lms/lesson.js']], [EMBED_BUNDLE, ['element/bucket-lab.js', 'element/mount.js']]]);
 
@@ -26,9 +30,14 @@ test('each bundle holds every module its entry imports statically, and imports o
       const graph = staticGraph([bundle.entry]).filter((path) => !path.startsWith('pkg/'));
       assert.deepEqual([...inside].sort(), [...graph].sort(), bundle.out);
       for (const path of HOLDS.get(bundle)) assert.ok(graph.includes(path), `${bundle.entry} reaches ${path}: ${graph}`);
-      assert.equal(again, built(bundle), `www/${bundle.out} is what the sources bundle to now (run node scripts/pages.mjs)`);
+      assert.equal(code(again), code(built(bundle)), `www/${bundle.out} is what the sources bundle to now (run node scripts/pages.mjs)`);
+      assert.match(again, /\n\/\/# sourceMappingURL=\.bundle-test-\d+\.js\.map\n$/, 'a bundle names its source map');
+      const map = JSON.parse(readFileSync(new URL(`${out}.map`, WWW), 'utf8'));
+      assert.equal(map.sources.length, map.sourcesContent.length);
+      assert.ok(map.sources.includes(relativeTo(bundle.out, bundle.entry)), `the map shows ${bundle.entry} as written: ${map.sources}`);
     } finally {
       rmSync(new URL(out, WWW), { force: true });
+      rmSync(new URL(`${out}.map`, WWW), { force: true });
     }
     assert.deepEqual([...new Set(staticImports(bundle.out, built(bundle)))], ['../pkg/bucketlab.js'], bundle.out);
   }
@@ -39,7 +48,7 @@ test('each bundle holds every module its entry imports statically, and imports o
 });
 
 test('each import() and each new URL(…, import.meta.url) in a bundle reaches an existing file from its folder', () => {
-  const embed = [...built(EMBED_BUNDLE).matchAll(/new URL\("([^"]+)", import\.meta\.url\)/g)].map((m) => m[1]);
+  const embed = [...built(EMBED_BUNDLE).matchAll(/new URL\("([^"]+)",\s*import\.meta\.url\)/g)].map((m) => m[1]);
   // The element's stylesheets, from embed/ now.
   assert.deepEqual(embed.filter((spec) => spec.includes('.css')), ['../element/widget.css?no-inline', '../element/bucket-lab.css?no-inline']);
   for (const spec of embed) assert.ok(existsSync(new URL(spec, new URL(EMBED_BUNDLE.out, WWW))), `${spec} from ${EMBED_BUNDLE.out} is missing`);
@@ -49,7 +58,7 @@ test('each import() and each new URL(…, import.meta.url) in a bundle reaches a
   for (const spec of ['../pkg/bucketlab_config.js', '../lms/scorm.js', '../lms/lrs.js', './scenario-reason.js', './lab/app.js']) {
     assert.ok(dynamic.includes(spec), `import("${spec}") in ${dynamic}`);
   }
-  const files = [...built(LESSON_BUNDLE).matchAll(/new URL\("([^"]+)", import\.meta\.url\)/g)].map((m) => m[1]);
+  const files = [...built(LESSON_BUNDLE).matchAll(/new URL\("([^"]+)",\s*import\.meta\.url\)/g)].map((m) => m[1]);
   // The parts' stylesheets, named by their loaders.
   for (const spec of ['./lab/lab.css', './defense/defense.css', '../embed/embed-panel.css']) {
     assert.ok(files.includes(spec), `new URL("${spec}", import.meta.url) in ${files}`);
@@ -71,7 +80,7 @@ test('a bundled module\'s relative file URL is spelled from the bundle; any othe
     // A file named relative to the module is named relative to the bundle; comments don't count.
     write('lesson/parts/where.js', "// import.meta.url\nexport const url = new URL('./x.css', import.meta.url);\n");
     assert.deepEqual((await bundleScript({ entry: 'lesson/main.js', out: 'lesson/out.js' }, www)).sort(), ['lesson/main.js', 'lesson/parts/where.js']);
-    assert.match(readFileSync(join(www, 'lesson/out.js'), 'utf8'), /new URL\("\.\/parts\/x\.css", import\.meta\.url\)/);
+    assert.match(readFileSync(join(www, 'lesson/out.js'), 'utf8'), /new URL\("\.\/parts\/x\.css",\s*import\.meta\.url\)/);
   } finally {
     rmSync(www, { recursive: true, force: true });
   }
