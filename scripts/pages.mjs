@@ -177,7 +177,8 @@ export function renderEmbed() {
   // one line per language.
   const both = (key, between) => Mustache.escape(['pt-BR', 'en'].map((lang) => readTable(lang, 'element')[key]).join(between));
   return template.replace('{{{element}}}', () => shadow).replace('{{frameTitle}}', () => heading)
-    .replace('{{loadFailed}}', () => both('loadFailed', ' / ')).replace('{{scriptFailed}}', () => both('scriptFailed', '\n'));
+    .replace('{{loadFailed}}', () => both('loadFailed', ' / '))
+    .replace(/\{\{(script\w+)\}\}/g, (_, key) => both(key, '\n'));
 }
 
 /** Where the templates load www/element/early.js; the build puts the script itself there. */

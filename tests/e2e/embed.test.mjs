@@ -792,6 +792,25 @@ test('when embed.html\'s own script does not arrive, its diagram says so in both
   await page.context().close();
 });
 
+test('in a sandbox without allow-same-origin, embed.html names the missing permission, not a dropped connection', async () => {
+  const page = await openPage(browser);
+  // The frame's origin is opaque ("null"): the browser refuses its module scripts (CORS).
+  await page.setContent(`<iframe sandbox="allow-scripts" src="${site.url}embed.html?lang=en" width="600" height="500"></iframe>`);
+  const frame = page.frames().find((f) => f !== page.mainFrame());
+  await frame.locator('bucket-lab .bl-error').waitFor();
+  assert.equal(await frame.evaluate(() => self.origin), 'null');
+  assert.deepEqual(await embedError(frame), {
+    title: 'Não foi possível carregar o diagrama / The diagram could not be loaded',
+    details: ['Esta página roda num sandbox sem allow-same-origin (o atributo sandbox do iframe dela, ou a Content Security Policy dela), e por isso o navegador recusa os scripts dela: acrescente allow-same-origin ao lado de allow-scripts.',
+      'This page runs in a sandbox without allow-same-origin (its iframe\'s sandbox attribute, or its Content Security Policy), so the browser refuses its scripts: add allow-same-origin beside allow-scripts.'],
+  });
+  // With the permission it is the page as usual.
+  await page.setContent(`<iframe sandbox="allow-scripts allow-same-origin" src="${site.url}embed.html?lang=en" width="600" height="500"></iframe>`);
+  const allowed = page.frames().find((f) => f !== page.mainFrame());
+  await allowed.locator('bucket-lab .bl-widget[data-live]').waitFor();
+  await page.context().close();
+});
+
 test('embed.html names every bad setting at once, in the page\'s language, by the label the reader sees', async () => {
   const page = await openPage(browser);
   await page.goto(`${site.url}embed.html?capacity=abc&refill-rate=-2&lang=en`);

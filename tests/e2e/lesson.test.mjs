@@ -256,6 +256,18 @@ test('when the page\'s script does not arrive, the hero and the diagram both say
   await page.context().close();
 });
 
+test('opened as a file, the page says its scripts need a web server, in its language', async () => {
+  const page = await openPage(env.browser);
+  await page.goto(new URL('../../www/index.html', import.meta.url).href);
+  for (const where of ['#hero-widget', '#bucket-widget']) {
+    await page.waitForSelector(`${where} [role=alert]`);
+    assert.equal(await page.textContent(`${where} .bl-error-title`), 'Não foi possível carregar o diagrama');
+    assert.equal(await page.textContent(`${where} .bl-error-detail`),
+      'Esta página foi aberta como arquivo, e os navegadores só rodam os scripts dela vindos de um servidor web: sirva a pasta dela (com python3 -m http.server, por exemplo) e abra a página pelo endereço http:// dela.');
+  }
+  await page.context().close();
+});
+
 test('without JavaScript a table of contents link lands on its section too', async () => {
   const page = await openPage(env.browser, { viewport: { width: 1280, height: 800 }, javaScriptEnabled: false });
   await page.goto(`${env.server.url}en.html`);

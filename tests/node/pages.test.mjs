@@ -89,8 +89,9 @@ test('each page preloads its one start-up script, the glue and the wasm, and loa
     const bundle = expected.find((path) => path.endsWith('.bundle.js'));
     const scripts = [...page.matchAll(/<script type="module" src="\.\/([^"]+)"[^>]*><\/script>/g)].map((m) => m[1]);
     assert.deepEqual(scripts, [bundle], `${folder}: one module script, its bundle`);
-    // What early.js says in the diagrams' place if that script does not arrive.
-    assert.match(page, /<script type="module" src="[^"]+" data-failed="[^"]+" data-failed-detail="[^"]+"><\/script>/, folder);
+    // What early.js says in the diagrams' place if that script does not arrive: in general, for a
+    // sandbox without allow-same-origin, for a page opened as a file.
+    assert.match(page, /<script type="module" src="[^"]+" data-failed="[^"]+" data-failed-detail="[^"]+" data-failed-sandboxed="[^"]+" data-failed-file="[^"]+"><\/script>/, folder);
     assert.ok(!/\.\/(lesson\/main|embed\/embed|element\/bucket-lab)\.js/.test(page), `${folder}: no source module is loaded beside its bundle`);
   }
 });

@@ -38,10 +38,14 @@ if (typeof document !== 'undefined' && !window.bucketlabEarly) {
   // carries what to say, in the page's language (scripts/pages.mjs; one line per language on
   // embed.html, whose language is applied by that script): each widget not yet live is
   // replaced by that alert, built as element/error-box.js builds the others (this file imports
-  // nothing), and its queued clicks are dropped with it.
+  // nothing), and its queued clicks are dropped with it. Two causes the page can tell apart get
+  // their own words: a page opened as a file, and one in a sandbox without allow-same-origin (an
+  // opaque origin, "null"), whose module scripts the browser refuses however often it reloads.
   window.addEventListener('error', (event) => {
     const script = event.target;
     if (!(script instanceof HTMLScriptElement) || !script.dataset.failed) return;
+    const { failedDetail, failedFile, failedSandboxed } = script.dataset;
+    const detail = (location.protocol === 'file:' ? failedFile : self.origin === 'null' ? failedSandboxed : failedDetail) ?? failedDetail;
     const shadows = [...document.querySelectorAll('bucket-lab')].map((host) => host.shadowRoot);
     for (const root of [document, ...shadows.filter(Boolean)]) {
       for (const widget of root.querySelectorAll('.bl-widget:not([data-live])')) {
@@ -49,7 +53,7 @@ if (typeof document !== 'undefined' && !window.bucketlabEarly) {
         box.className = 'bl-error';
         box.setAttribute('role', 'alert');
         const lines = [['bl-error-title', script.dataset.failed]];
-        for (const detail of (script.dataset.failedDetail ?? '').split('\n')) lines.push(['bl-error-detail', detail]);
+        for (const text of (detail ?? '').split('\n')) lines.push(['bl-error-detail', text]);
         for (const [className, text] of lines) {
           const line = document.createElement('p');
           line.className = className;
