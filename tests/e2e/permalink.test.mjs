@@ -205,6 +205,14 @@ test('a comma that could group thousands (#b=1,000) is refused with both reading
   }
 });
 
+test('a name a JavaScript object inherits (toString, __proto__), given twice, is an unknown name twice, and the rest of the notice stays', async () => {
+  const page = await openLesson(env, 'en.html#b=-1&toString=1&toString=2&__proto__=3&__proto__=4');
+  assert.equal(await page.textContent('#page-notice'),
+    'Some values in the link were ignored: b = “-1” (expected: a number greater than 0); toString = “1” (expected: one of the names b, r, c, lang, tab, code, s); toString = “2” (expected: one of the names b, r, c, lang, tab, code, s); __proto__ = “3” (expected: one of the names b, r, c, lang, tab, code, s); __proto__ = “4” (expected: one of the names b, r, c, lang, tab, code, s).');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 for (const [path, expected] of [
   ['en.html', 'Some values in the link were ignored: b = “1e400”: too large (expected: a number greater than 0); s = “1_5_1_5_2”: given twice; the first one counts (expected: a scenario link copied from this page: version 1, at most 200 actions, 2,000 characters and 3,600 s); s = “%E0%A4%A”: given twice; the first one counts (expected: a scenario link copied from this page: version 1, at most 200 actions, 2,000 characters and 3,600 s).'],
   ['', 'Alguns valores do link foram ignorados: b = “1e400”: grande demais (esperado: um número maior que 0); s = “1_5_1_5_2”: repetido; vale o primeiro (esperado: um link de cenário copiado desta página: versão 1, no máximo 200 ações, 2.000 caracteres e 3.600 s); s = “%E0%A4%A”: repetido; vale o primeiro (esperado: um link de cenário copiado desta página: versão 1, no máximo 200 ações, 2.000 caracteres e 3.600 s).'],

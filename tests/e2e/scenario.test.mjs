@@ -327,6 +327,24 @@ test('a recording whose last request cost what the field refuses (a script\'s se
   }
 });
 
+test('beside a recording, a b given twice is named twice (the first is not the recording\'s either), and c is checked against the recording\'s B', async () => {
+  const page = await openLesson(env, 'en.html#b=2&b=3&s=1_10_1_10_2_0.5s1,1');
+  await page.waitForFunction(() => window.bucketlab.diagram?.traveling);
+  assert.equal(await d(page, () => window.bucketlab.diagram.capacity), 10);
+  assert.equal(await page.textContent('#page-notice'),
+    'Some values in the link were ignored: b = “3”: given twice; the first one counts (expected: a number greater than 0); b = “2”: the recording in s sets B = 10.');
+  // A c given twice: the first is the cost field's, though 8 would not fit the page's own B = 5.
+  const cost = await openLesson(env, 'en.html#c=8&c=9&s=1_10_1_10_2_0.5s1,1');
+  await cost.waitForFunction(() => window.bucketlab.diagram?.traveling);
+  assert.equal(await cost.textContent('#page-notice'),
+    'A value in the link was ignored: c = “9”: given twice; the first one counts (expected: a whole number from 1 to B).');
+  assert.equal(await cost.inputValue(`${W} .bl-cost`), '8');
+  assert.equal(await d(cost, () => window.bucketlab.diagram.cost), 8);
+  assert.deepEqual([...page.problems, ...cost.problems], []);
+  await page.context().close();
+  await cost.context().close();
+});
+
 test('a link\'s own b and r beside a recording are named in the notice, which the recording overrides; its c is the cost field\'s', async () => {
   const page = await openLesson(env, 'en.html#s=1_5_1_5_2_0.5s1,1&b=20&r=2&c=3');
   await page.waitForFunction(() => window.bucketlab.diagram?.traveling);

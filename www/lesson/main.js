@@ -286,14 +286,17 @@ async function start() {
     // the first screen does not wait for the larger widget's set-up.
     await (globalThis.scheduler?.yield?.() ?? new Promise((resolve) => setTimeout(resolve)));
     expose('diagram', mountDiagram(root), root);
-    // setCost refuses a cost that does not fit in the bucket (a request that could never pass).
-    if (link.values.c !== undefined) {
+    // The link's c is the cost field's, as the reader left it (a cost of 3 sent, then 2 typed: 2),
+    // set once the bucket it belongs to is there: a recording's, or else the diagram's. setCost
+    // refuses a cost that does not fit in it (a request that could never pass).
+    const setCost = () => {
+      if (link.values.c === undefined) return;
       try {
         diagram().setCost(link.values.c);
       } catch {
         rejected.push({ name: 'c', value: String(link.values.c), allowed: 'allowed_c' });
       }
-    }
+    };
     // A scenario replaces the session; the core checks its text first.
     if (link.values.s !== undefined) {
       try {
@@ -301,26 +304,19 @@ async function start() {
         // As the core writes it back (`.5` → `0.5`), which `handle.scenario` is compared with.
         playedScenario = diagram().scenario;
         // The recording sets B and r: a b or r of the link's own that differs is named, not
-        // dropped without a word (the page's own links carry the recording's).
+        // dropped without a word (the page's own links carry the recording's). One given twice
+        // is named for that too: the first, kept by the link, is still not the recording's.
         const played = diagram();
         for (const [name, value, set] of [['b', link.values.b, played.capacity], ['r', link.values.r, played.refillRate]]) {
-          if (value !== undefined && value !== set && !rejected.some((x) => x.name === name)) {
+          if (value !== undefined && value !== set) {
             rejected.push({ name, value: String(value), reason: 'reason_recording_sets', reasonValues: { name: name === 'b' ? 'B' : 'r', set: formatNumber(set) } });
-          }
-        }
-        // The cost field is the reader's, as they left it (a cost of 3 sent, then 2 typed: 2),
-        // over the recording's last request; checked against the recording's B.
-        if (link.values.c !== undefined && !rejected.some((x) => x.name === 'c')) {
-          try {
-            played.setCost(link.values.c);
-          } catch {
-            rejected.push({ name: 'c', value: String(link.values.c), allowed: 'allowed_c' });
           }
         }
       } catch (error) {
         rejected.push({ name: 's', value: cut(link.values.s), allowed: 'allowed_s', detail: error.message, problem: error.problem });
       }
     }
+    setCost();
     // From the other language's page: each diagram goes on as the reader left it (as the hero's link does).
     for (const [name, { s, running }] of Object.entries(handoff?.widgets ?? {})) {
       const handle = window.bucketlab[name];

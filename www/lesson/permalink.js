@@ -51,7 +51,8 @@ export function readPermalink(hash) {
   for (const [name, decoded] of params) {
     const value = name === SCENARIO ? scenarios.shift() ?? decoded : decoded;
     // One value per name: a second one is named, not silently dropped.
-    if (seen.has(name) && ALLOWED[name]) {
+    // (A name of the link's own only: `toString` given twice is an unknown name twice.)
+    if (seen.has(name) && Object.hasOwn(ALLOWED, name)) {
       reject(name, value, ALLOWED[name], 'reason_repeated');
       continue;
     }
