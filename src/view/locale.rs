@@ -2,7 +2,7 @@
 //! `locales/<lang>/widget.json` by `build.rs`; the markup's own words are in `markup.rs`). `{name}` marks are filled in by [`fill`].
 
 use crate::limiter::number::{self, NumberText};
-use crate::limiter::{groups_thousands, Field, Given, InvalidValue, Rule};
+use crate::limiter::{groups_thousands, reorders_text, Field, Given, InvalidValue, Rule};
 
 /// How [`Locale::number`] writes a nonzero value too small for its decimals (never as 0): to 3
 /// significant digits, `0.0004`, `1e-20`. Natively in Rust ([`number::significant`]); in the
@@ -220,10 +220,7 @@ impl Locale {
             Given::Number(value) => (self.err_refused, write(*value)),
             Given::Text(text) if text.trim().is_empty() => (self.err_empty, String::new()),
             Given::Text(text) | Given::TooLarge(text) | Given::TooSmall(text) => {
-                let mut cut: String = text.trim().chars().take(MAX_QUOTED).collect();
-                if cut.len() < text.trim().len() {
-                    cut.push('…');
-                }
+                let cut = quoted(text.trim(), MAX_QUOTED);
                 let template = match err.given {
                     Given::TooLarge(_) => self.err_too_large,
                     Given::TooSmall(_) => self.err_too_small,
@@ -304,6 +301,27 @@ impl Locale {
     }
 }
 
+/// `text` as a message quotes it: at most `max` characters, then "…" when it is longer; a character
+/// that would reorder the message around it (U+202E: [`reorders_text`]) written as its code,
+/// `\u{202e}`, as the page's messages quote it (www/i18n/translate.js, `cut`).
+fn quoted(text: &str, max: usize) -> String {
+    let mut out = String::new();
+    for (i, c) in text.chars().enumerate() {
+        if i == max {
+            out.push('…');
+            break;
+        }
+        if reorders_text(c) {
+            out.push_str("\\u{");
+            number::push_hex(&mut out, u32::from(c));
+            out.push('}');
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -360,6 +378,23 @@ mod tests {
             PT_BR.invalid(&err, number::rust_number),
             format!("Capacidade B: “{cut}” é grande demais; use um número maior que 0.")
         );
+    }
+
+    #[test]
+    fn a_character_that_would_reorder_the_message_is_quoted_as_its_code() {
+        // An address's `capacity=\u{202e}1 si B : deilppa` would read backwards to its end.
+        let text = "\u{202e}1 si B : deilppa";
+        let err = InvalidValue::parse(Field::Capacity, text, Rule::Positive).unwrap_err();
+        assert_eq!(
+            EN.invalid(&err, number::rust_number),
+            "Capacity B: “\\u{202e}1 si B : deilppa” is not a number; use a number greater than 0."
+        );
+        // The cut counts the character, not its code: 40 of them, then "…".
+        let long = "\u{2067}".repeat(41);
+        let err = InvalidValue::parse(Field::Capacity, &long, Rule::Positive).unwrap_err();
+        assert!(PT_BR
+            .invalid(&err, number::rust_number)
+            .contains(&format!("“{}…”", "\\u{2067}".repeat(40))));
     }
 
     #[test]

@@ -811,6 +811,19 @@ test('in a sandbox without allow-same-origin, embed.html names the missing permi
   await page.context().close();
 });
 
+test('embed.html quotes a character that would reorder its message (U+202E) as its code, as the console does', async () => {
+  const page = await openPage(browser);
+  await page.goto(`${site.url}embed.html?lang=en&capacity=%E2%80%AE1%20si%20B%20%3A%20deilppa`);
+  await page.locator('bucket-lab .bl-error').waitFor();
+  assert.deepEqual(await embedError(page), {
+    title: 'Invalid setting in the address: capacity',
+    details: ['Capacity B: “\\u{202e}1 si B : deilppa” is not a number; use a number greater than 0.'],
+  });
+  assert.equal(page.problems.length, 1);
+  assert.ok(!page.problems[0].includes('\u202e'), page.problems[0]);
+  await page.context().close();
+});
+
 test('embed.html names every bad setting at once, in the page\'s language, by the label the reader sees', async () => {
   const page = await openPage(browser);
   await page.goto(`${site.url}embed.html?capacity=abc&refill-rate=-2&lang=en`);

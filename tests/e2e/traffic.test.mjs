@@ -307,6 +307,27 @@ test('traffic: a client key holding markup stays text in the note of "play in th
   await page.context().close();
 });
 
+test('traffic: a client key is shown cut, and a character that would reorder its row as its code, in the table and the note', async () => {
+  const long = 'k'.repeat(2000);
+  const evil = '\u202e1 si B';
+  const csv = `time,key\n${[long, evil].flatMap((key) => Array.from({ length: 20 }, (_, i) => `${1700000000 + i},${key}`)).join('\n')}\n`;
+  const page = await openTraffic('en.html');
+  await page.setInputFiles(`${MOUNT} .tr-file`, { name: 'keys.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.waitForSelector(`${MOUNT} .tr-table`);
+  const shown = await page.$$eval(`${MOUNT} .tr-table .tr-key-text`, (cells) => cells.map((c) => c.textContent).sort());
+  assert.deepEqual(shown, ['\\u{202e}1 si B', `${'k'.repeat(40)}…`]);
+  assert.equal(await page.getAttribute(`${MOUNT} .tr-table tr[data-key="${evil}"] .tr-follow`, 'aria-label'), "Show \\u{202e}1 si B's timeline");
+  // The numbers stay near their box (it scrolls sideways a little for a long key, by design), not
+  // thousands of pixels to the right of a 2,000-character key.
+  const [table, box] = await page.$eval(`${MOUNT} .tr-table`, (t) => [t.scrollWidth, t.parentElement.clientWidth]);
+  assert.ok(table < 1.5 * box, `${table} px in a box of ${box}`);
+  await page.click(`${MOUNT} .tr-play`);
+  await page.waitForFunction((m) => document.querySelector(`${m} .tr-play-note`)?.textContent, MOUNT);
+  assert.ok(!(await page.textContent(`${MOUNT} .tr-play-note`)).includes('\u202e'));
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 /** Serves the next replay worker with `ReplayJob.prototype[method]` trapping, as a log too large
  * for a tab's memory makes the module trap. */
 async function trapWorkerOnce(page, method) {

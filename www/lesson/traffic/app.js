@@ -554,8 +554,9 @@ class TrafficView {
       // The timeline's button goes with the key, not in a column of its own: on a phone the four
       // columns then fit, the button under the key.
       el('th', { scope: 'row', class: 'tr-key' }, el('div', { class: 'tr-key-cell' }, [
-        el('span', { class: 'tr-key-text' }, k.key), ' ',
-        el('button', { type: 'button', class: 'tr-follow', 'aria-label': t('table.followKey', { key: k.key }), onclick: () => this.follow(k.key) }, t('table.follow')),
+        // A key comes from the log: shown cut, a character that would reorder the row as its code.
+        el('span', { class: 'tr-key-text' }, cut(k.key)), ' ',
+        el('button', { type: 'button', class: 'tr-follow', 'aria-label': t('table.followKey', { key: cut(k.key) }), onclick: () => this.follow(k.key) }, t('table.follow')),
       ])),
       el('td', {}, t.number(k.requests)),
       el('td', {}, t.number(k.limited)),
@@ -638,7 +639,7 @@ class TrafficView {
     const said = trace.scenarioRequests < trace.requests
       ? t('timeline.played', { key: KEY, count: trace.scenarioRequests, requests: trace.requests })
       : t('timeline.playedAll', { key: KEY, count: trace.requests });
-    const text = (piece) => piece.replaceAll(KEY, trace.key);
+    const text = (piece) => piece.replaceAll(KEY, cut(trace.key));
     this.playNote.replaceChildren(...said.split(/<\/?a>/).map((piece, i) => (i % 2 ? el('a', { href: '#diagrama' }, text(piece)) : text(piece))));
     // The diagram is far above: the page takes the reader there, at the replay's start.
     document.dispatchEvent(new CustomEvent('bucketlab:replayed'));
