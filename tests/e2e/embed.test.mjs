@@ -1286,6 +1286,42 @@ test('a cost attribute set after a slider or a script moved B is held to that li
   await page.context().close();
 });
 
+test('a value refused on the way (a host\'s field cleared while typing) costs the reader nothing: the next good one goes on from their bucket', async () => {
+  const page = await openHostile();
+  await addElement(page, 'typed', { capacity: '5', 'refill-rate': '0', lang: 'en', paused: '' });
+  const state = () => page.evaluate(() => {
+    const d = document.getElementById('typed').diagram;
+    return d && { capacity: d.capacity, refillRate: d.refillRate, tokens: d.tokens, paused: d.paused, cost: d.cost };
+  });
+  await page.evaluate(() => {
+    const d = document.getElementById('typed').diagram;
+    d.configure(4, 0);
+    for (let i = 0; i < 3; i++) d.send(1);
+    d.setCost(2);
+  });
+  assert.deepEqual(await state(), { capacity: 4, refillRate: 0, tokens: 1, paused: true, cost: 2 });
+  await page.evaluate(() => document.getElementById('typed').setAttribute('capacity', 'oops'));
+  assert.equal(await state(), null, 'the refusal is shown in its place');
+  // A second refusal in a row forgets nothing either.
+  await page.evaluate(() => document.getElementById('typed').setAttribute('capacity', '-1'));
+  await page.evaluate(() => document.getElementById('typed').setAttribute('capacity', '6'));
+  await page.waitForFunction(() => document.getElementById('typed').diagram);
+  // The attribute's new B; the level, the paused clock, r and the cost as the reader left them.
+  assert.deepEqual(await state(), { capacity: 6, refillRate: 0, tokens: 1, paused: true, cost: 2 });
+  // A refused cost, then a good one: B and the level stay.
+  await page.evaluate(() => document.getElementById('typed').setAttribute('cost', '9'));
+  assert.equal(await state(), null);
+  await page.evaluate(() => document.getElementById('typed').setAttribute('cost', '3'));
+  await page.waitForFunction(() => document.getElementById('typed').diagram);
+  assert.deepEqual(await state(), { capacity: 6, refillRate: 0, tokens: 1, paused: true, cost: 3 });
+  // tokens is the level to start at: after a refusal it sets the level anew.
+  await page.evaluate(() => document.getElementById('typed').setAttribute('tokens', 'x'));
+  await page.evaluate(() => document.getElementById('typed').setAttribute('tokens', '4'));
+  await page.waitForFunction(() => document.getElementById('typed').diagram);
+  assert.equal((await state()).tokens, 4);
+  await page.context().close();
+});
+
 test('removing paused while the reader looks at a past moment lets the live clock run (the attribute is about lesson time, not the recording)', async () => {
   const page = await openHostile();
   await addElement(page, 'clock', { capacity: '3', 'refill-rate': '1', lang: 'en', paused: '' });

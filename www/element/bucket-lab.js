@@ -216,6 +216,19 @@ function readSettings(element, { mounted = false, liveCapacity, costFits = 'eith
   return { capacity, refillRate, cost, tokens, lang, controls, paused: paused !== null };
 }
 
+/**
+ * What a new mount carries over from `live` (a diagram): its level, a paused clock, and the B, r
+ * and cost the reader or a script set since (the cost NaN while its field holds a value it
+ * refuses: the attribute's, then).
+ */
+const carry = (live) => ({
+  level: live.tokens, paused: live.paused, capacity: live.capacity, refillRate: live.refillRate,
+  cost: Number.isNaN(live.cost) ? undefined : live.cost,
+});
+
+/** The carried setting each attribute sets. */
+const CARRIED = { capacity: 'capacity', 'refill-rate': 'refillRate', cost: 'cost', paused: 'paused' };
+
 // On a server (a framework rendering pages in Node) there is no HTMLElement: importing the element
 // there defines nothing and does not fail, and the browser's import defines it.
 const ElementBase = globalThis.HTMLElement ?? class {};
@@ -233,6 +246,12 @@ export class BucketLabElement extends ElementBase {
   #watchNames = null;
   /** Counts renders, so a slow one that was overtaken (or outlived the element) does nothing. */
   #generation = 0;
+  /**
+   * The bucket as the reader left it when a changed attribute was refused (a host's field cleared
+   * while typing): the next good value goes on from it, as a change of language does, instead of
+   * starting a full bucket. Without the settings the attributes changed since.
+   */
+  #kept = null;
   /** Set by refuseSettings: the settings are wrong at their source, so nothing renders. */
   #refused = false;
   /** refuseSettings' `refusals`: each [title, ...details], shown before the attributes' errors. */
@@ -373,19 +392,26 @@ export class BucketLabElement extends ElementBase {
       this.#watchNames.disconnect();
       this.#watchNames = null;
       this.#generation += 1;
+      this.#kept = null;
       this.#unmount();
     });
   }
 
   attributeChangedCallback(name, previous, value) {
     if (!this.isConnected || previous === value || this.#refused) return;
-    if (!this.#diagram) return void this.#render();
+    if (!this.#diagram) {
+      // What the attribute now sets is no longer carried over; a new `tokens` starts afresh.
+      if (name === 'tokens') this.#kept = null;
+      else if (this.#kept && CARRIED[name]) this.#kept = { ...this.#kept, [CARRIED[name]]: undefined };
+      return void this.#render();
+    }
     let settings;
     try {
       // The live B, unless the change is one that sets B from the attributes again.
       const liveCapacity = name === 'capacity' || name === 'tokens' ? undefined : this.#diagram.capacity;
       settings = readSettings(this, { mounted: name !== 'tokens', liveCapacity, costFits: name === 'cost' ? 'live' : 'either' });
     } catch (error) {
+      this.#kept = carry(this.#diagram);
       return void this.#fail(error);
     }
     const diagram = this.#diagram;
@@ -414,6 +440,7 @@ export class BucketLabElement extends ElementBase {
         this.#render({ keepLevel: name !== 'tokens' });
       }
     } catch (error) {
+      this.#kept = carry(diagram);
       this.#fail(new AttributeError(name, error.message, error.localized));
     }
   }
@@ -425,13 +452,9 @@ export class BucketLabElement extends ElementBase {
   async #render({ keepLevel = false } = {}) {
     const generation = ++this.#generation;
     // A re-render in another language keeps the bucket as the reader left it (its history starts
-    // anew: the timeline is the new language's).
+    // anew: the timeline is the new language's), and so does the first one after a refused value.
     const live = keepLevel ? this.#diagram : null;
-    const carried = live ? {
-      level: live.tokens, paused: live.paused, capacity: live.capacity, refillRate: live.refillRate,
-      // NaN while the cost field holds a value it refuses: the attribute's, then.
-      cost: Number.isNaN(live.cost) ? undefined : live.cost,
-    } : {};
+    const carried = live ? carry(live) : this.#kept ?? {};
     let unstyled;
     awaitingModule.delete(this.#retryLoad);
     try {
@@ -474,6 +497,7 @@ export class BucketLabElement extends ElementBase {
       // A level carried over is the bucket's own: `tokens` is not held to a B lowered since.
       settings = readSettings(this, { mounted: carried.level !== undefined, liveCapacity: carried.capacity });
     } catch (error) {
+      if (carried.level !== undefined) this.#kept = carried;
       return void this.#fail(error);
     }
     // refuseSettings showed its refusals already, and the attributes add none: now the page hears
@@ -493,6 +517,7 @@ export class BucketLabElement extends ElementBase {
     try {
       this.#diagram = this.#owned(mountDiagram(frame));
       this.#freedByHost = false;
+      this.#kept = null;
     } catch (error) {
       return void this.#report(error);
     }
