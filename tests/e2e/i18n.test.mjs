@@ -177,6 +177,13 @@ test('on a phone, the language switch opens the other page where the reader was:
     const section = document.getElementById('parametros');
     return section.contains(document.activeElement) || Boolean(section.compareDocumentPosition(document.activeElement) & Node.DOCUMENT_POSITION_FOLLOWING);
   }), true, 'the next Tab goes on from the section');
+  // An answer the reader opened, and the console block they closed, stay so on the other page.
+  const faqItem = await page.evaluate(() => {
+    const item = document.querySelector('#faq details[id]:not([open])');
+    item.open = true;
+    document.getElementById('console-block').open = false;
+    return item.id;
+  });
   // As a finger does it: reading the FAQ, then up to the header's switch and a tap on it. The
   // place is where the window rested, not the top it was scrolled to, nor a section passed on the way.
   // (Brought back to the FAQ while the sections above it take their real heights and push it down.)
@@ -191,6 +198,7 @@ test('on a phone, the language switch opens the other page where the reader was:
   await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
   await settledAt(page, 'faq');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'faq-titulo');
+  assert.deepEqual(await page.evaluate((id) => [document.getElementById(id).open, document.getElementById('console-block').open], faqItem), [true, false]);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

@@ -102,7 +102,7 @@ function followReading(nav) {
 /**
  * The language links remember the choice and carry `stateHash()` (the permalink) along; what a
  * link can't hold goes in session storage for `takeHandoff()` there: the section the reader was in
- * (`at`) and `handoff()` (the diagrams' recordings).
+ * (`at`), which disclosures are open (`open`) and `handoff()` (the diagrams' recordings).
  */
 export function wireLanguageLinks(stateHash, handoff) {
   const nav = document.querySelector('.lang-switch');
@@ -117,11 +117,22 @@ export function wireLanguageLinks(stateHash, handoff) {
       target.hash = stateHash(link.dataset.lang);
       link.href = target.href;
       try {
-        sessionStorage.setItem(key(), JSON.stringify({ href: link.href, at: place(), ...handoff() }));
+        sessionStorage.setItem(key(), JSON.stringify({ href: link.href, at: place(), open: disclosures(), ...handoff() }));
       } catch {
         // no storage: the other page opens at its top
       }
     });
+  }
+}
+
+/** Which of the page's disclosures (the FAQ's answers, the console block: same ids on both pages) are open. */
+const disclosures = () => Object.fromEntries([...document.querySelectorAll('main details[id]')].map((d) => [d.id, d.open]));
+
+/** Opens and closes the disclosures as the reader left them on the other page (`handed.open`). */
+export function openAsHanded(handed) {
+  for (const [id, open] of Object.entries(handed?.open ?? {})) {
+    const details = document.getElementById(id);
+    if (details instanceof HTMLDetailsElement) details.open = open === true;
   }
 }
 

@@ -11,7 +11,7 @@ import { mountDiagram, mountErrors } from '../element/mount.js';
 import { onWasmTrap } from '../element/trap.js';
 import { keepLinkTargetsInPlace } from './anchors.js';
 import { setUpCopyButtons, wireCopyButton } from './copy.js';
-import { switchPageIfAsked, takeHandoff, wireLanguageLinks } from './language.js';
+import { openAsHanded, switchPageIfAsked, takeHandoff, wireLanguageLinks } from './language.js';
 import { isPermalink, permalinkHash, readPermalink } from './permalink.js';
 import { setUpPolicyEditor } from './policy.js';
 import { openDetailsWhenPrinting } from './print.js';
@@ -141,6 +141,8 @@ function recordings() {
 
 async function start() {
   const handoff = takeHandoff();
+  // Before the reader's section is scrolled to: an answer left open there is open here too.
+  openAsHanded(handoff);
   const rejected = [...link.rejected];
   if (params.has('lang') && !LANGS.includes(params.get('lang'))) {
     rejected.push({ name: 'lang', value: cut(params.get('lang')), allowed: 'allowed_lang' });
