@@ -226,6 +226,9 @@ const carry = (live) => ({
   cost: Number.isNaN(live.cost) ? undefined : live.cost,
 });
 
+/** The files' names, from their addresses: `widget.css, bucket-lab.css`. */
+const fileNames = (hrefs) => hrefs.map((href) => new URL(href).pathname.split('/').pop()).join(', ');
+
 /** The carried setting each attribute sets. */
 const CARRIED = { capacity: 'capacity', 'refill-rate': 'refillRate', cost: 'cost', paused: 'paused' };
 
@@ -346,6 +349,18 @@ export class BucketLabElement extends ElementBase {
   }
 
   /** Shows `error`'s box (`title` above `details`) and tells the page. */
+  /**
+   * What to say of the stylesheets in `unstyled` (their addresses) that did not load: nothing, or
+   * one line naming them, said on the console too. The frame then shows whatever its styles:
+   * bucket-lab.css shows it only once widget.css has loaded, and the error must show anyway.
+   */
+  #unstyledSaid(unstyled) {
+    if (unstyled.length === 0) return [];
+    console.error(`<bucket-lab> could not load its stylesheets: ${unstyled.join(', ')} (a Content-Security-Policy's style-src must allow them)`);
+    this.#frame.style.visibility = 'visible';
+    return [this.#t('stylesFailed', { files: fileNames(unstyled) })];
+  }
+
   #showFailure(error, title, details) {
     showError(this.#frame, title, details, this.#wordsLang());
     this.#report(error);
@@ -478,17 +493,16 @@ export class BucketLabElement extends ElementBase {
       const said = refusedByPolicy ? this.#t('wasmPolicy')
         : answered ? this.#t(missing ? 'wasmMissing' : 'wasmStatus', { status: answered[1].trim(), url: answered[2] })
           : notDownloaded ? this.#t('wasmFetch', { file: 'bucketlab_bg.wasm' }) : detail;
-      this.#showFailure(error, this.#t('loadFailed'), said);
+      // Stylesheets the same policy refused are said too: fixing one thing, the author learns all.
+      const unstyledToo = await this.#stylesReady;
+      if (generation !== this.#generation) return;
+      this.#showFailure(error, this.#t('loadFailed'), [said, ...this.#unstyledSaid(unstyledToo)]);
       awaitingModule.add(this.#retryLoad);
       return;
     }
     if (generation !== this.#generation) return;
     if (unstyled.length > 0) {
-      console.error(`<bucket-lab> could not load its stylesheets: ${unstyled.join(', ')} (a Content-Security-Policy's style-src must allow them)`);
-      const files = unstyled.map((href) => new URL(href).pathname.split('/').pop()).join(', ');
-      // bucket-lab.css shows the frame only once widget.css has loaded: the error must show anyway.
-      this.#frame.style.visibility = 'visible';
-      this.#showFailure(new Error(`could not load its stylesheets: ${files}`), this.#t('loadFailed'), this.#t('stylesFailed', { files }));
+      this.#showFailure(new Error(`could not load its stylesheets: ${fileNames(unstyled)}`), this.#t('loadFailed'), this.#unstyledSaid(unstyled));
       return;
     }
     this.#unmount();
