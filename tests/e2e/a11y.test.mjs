@@ -63,6 +63,21 @@ test('the first Tab at the top loads every part without a word from their live r
   await page.context().close();
 });
 
+test('each quiz\'s "Check" is described by its own question, so a list of the page\'s buttons tells them apart', async () => {
+  const page = await openLesson(env, 'en.html');
+  await loadEveryPart(page);
+  await page.waitForFunction(() => document.querySelectorAll('.quiz-check').length >= 15);
+  const checks = await page.$$eval('.quiz-check', (buttons) => buttons.map((button) => {
+    const described = document.getElementById(button.getAttribute('aria-describedby'));
+    const legend = button.closest('.quiz-question').querySelector('legend');
+    return { name: button.textContent, description: described?.textContent, same: described === legend };
+  }));
+  assert.ok(checks.length >= 15, `${checks.length} Check buttons`);
+  assert.deepEqual(checks.filter((c) => !c.same || !c.description), [], 'each described by its own question');
+  assert.equal(new Set(checks.map((c) => c.description)).size, checks.length, 'no two alike');
+  await page.context().close();
+});
+
 test('keyboard only: Tab from the top reaches a control in every lazily loaded part, in page order; the headings skip no level', async () => {
   const page = await openLesson(env, '', { viewport: { width: 1280, height: 800 } });
   const parts = ['algorithm-lab', 'flood-lab', 'clients-lab', 'traffic-lab', 'recap-checks'];

@@ -62,10 +62,11 @@ export function renderQuiz(root, list, t) {
       }
       feedback.focus();
     };
+    // Each "Check" is described by its question: in a list of buttons they are told apart.
     return el('fieldset', { class: 'quiz-question', 'data-question': q.id }, [
-      el('legend', {}, q.text),
+      el('legend', { id: `${name}-prompt` }, q.text),
       ...options.map(({ row }) => row),
-      el('button', { type: 'button', class: 'quiz-check', onclick: check }, t('quiz.check')),
+      el('button', { type: 'button', class: 'quiz-check', onclick: check, 'aria-describedby': `${name}-prompt` }, t('quiz.check')),
       feedback,
     ]);
   }));

@@ -64,10 +64,11 @@ export class Quiz {
     // screen reader then reads (no live region as well: it would be said twice).
     const feedback = el('p', { class: 'quiz-verdict', tabindex: '-1' });
     const playback = el('div', { class: 'lab-playback' });
-    const check = el('button', { type: 'button', class: 'quiz-check' }, t('quiz.check'));
+    // Each "Check" is described by its question: in a list of buttons they are told apart.
+    const check = el('button', { type: 'button', class: 'quiz-check', 'aria-describedby': `${name}-prompt` }, t('quiz.check'));
     const item = el('li', { class: 'quiz-question', 'data-question': q.id }, [
       el('fieldset', {}, [
-        el('legend', {}, q.prompt),
+        el('legend', { id: `${name}-prompt` }, q.prompt),
         ...inputs.map((i) => i.row),
       ]),
       check, feedback, playback,
