@@ -39,3 +39,25 @@ for (const [path, tabs] of [['en.html', ['Algorithm', 'Configuration', 'Usage']]
     await page.context().close();
   });
 }
+
+test('print, straight after opening: every code listing whole, and no part\'s "Loading…" line', async () => {
+  for (const path of ['en.html', '']) {
+    const page = await openLesson(env, path, { viewport: { width: 1280, height: 800 } });
+    await page.emulateMedia({ media: 'print' });
+    const printed = await page.evaluate(() => {
+      const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
+      return {
+        cut: [...document.querySelectorAll('.code-block pre')].filter(shown)
+          .filter((pre) => pre.scrollHeight > pre.clientHeight + 1).map((pre) => pre.closest('[id]')?.id),
+        listings: [...document.querySelectorAll('.code-block pre')].filter(shown).length,
+        loading: [...document.querySelectorAll('main p')].filter(shown).filter((p) => /^(Loading|Carregando)…$/.test(p.textContent.trim())).length,
+        parts: ['algorithm-lab', 'servers-widget', 'flood-lab', 'clients-lab', 'traffic-lab'].filter((id) => /-ready\b/.test(document.getElementById(id).className)),
+      };
+    });
+    assert.deepEqual(printed.parts, [], 'no part loaded: the reader did not scroll');
+    assert.ok(printed.listings >= 5, `${printed.listings} listings on paper`);
+    assert.deepEqual(printed.cut, [], 'no listing cut at its screen height');
+    assert.equal(printed.loading, 0);
+    await page.context().close();
+  }
+});

@@ -175,3 +175,29 @@ test('at 200 % text on a phone the group titles wrap inside their border and tit
     }
   }
 });
+
+// A reader who sets a larger text size in the browser (Chrome's "Very large" is 24 px; 32 px is
+// 200 %): the page's layouts are chosen in em, so at 1280 px the header has room for its title
+// (with 17.5rem for the hero beside it, a px layout gave the title a 0 px column, one letter a
+// line, and the page scrolled sideways).
+test('at 150 % and 200 % text on a laptop the title has its room and the page never scrolls sideways', async () => {
+  for (const size of [24, 32]) {
+    for (const file of ['index.html', 'en.html']) {
+      const page = await openPage(env.browser, { viewport: { width: 1280, height: 800 } });
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Page.setFontSizes', { fontSizes: { standard: size, fixed: size } });
+      await page.goto(`${env.server.url}${file}`);
+      await page.locator('#hero-widget .bl-widget[data-live]').waitFor();
+      const where = `${file} at ${size} px text`;
+      const { title, overflow, words } = await page.evaluate(() => {
+        const h1 = document.querySelector('.page-header h1');
+        return { title: h1.getBoundingClientRect().width, overflow: document.documentElement.scrollWidth - innerWidth, words: parseFloat(getComputedStyle(h1).fontSize) };
+      });
+      assert.ok(title >= 6 * words, `the title is ${title} px wide, at ${words} px a letter: ${where}`);
+      assert.equal(overflow, 0, `sideways: ${where}`);
+      assert.deepEqual(await splitWords(page, 'body', '.page-header h1, #hero-titulo'), [], where);
+      assert.deepEqual(page.problems, []);
+      await page.context().close();
+    }
+  }
+});

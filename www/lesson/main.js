@@ -68,7 +68,7 @@ Object.assign(window.bucketlab ??= {}, { TokenBucket, diagram: null, hero: null 
 
 // Section 5's console block is for a computer: closed on a touch screen (no console there) and in
 // the phone layout; the page has it open, for readers without JavaScript.
-if (matchMedia('(hover: none) and (pointer: coarse), (max-width: 759.98px)').matches) {
+if (matchMedia('(hover: none) and (pointer: coarse), (max-width: 47.4988em)').matches) {
   document.getElementById('console-block').open = false;
 }
 
