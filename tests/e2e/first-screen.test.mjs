@@ -270,6 +270,31 @@ test('a click made before the wasm arrived is decided at its own time once it do
   }
 });
 
+test('clicks made before the wasm arrived count in embed.html in English too, whose markup is built in Portuguese', async () => {
+  const wasm = '/pkg/bucketlab_bg.wasm';
+  const server = await serve({ hold: [wasm] });
+  const browser = await launch();
+  try {
+    const page = await openPage(browser);
+    await page.goto(`${server.url}embed.html?lang=en&refill-rate=0`, { waitUntil: 'domcontentloaded' });
+    const send = page.locator('bucket-lab .bl-send');
+    await send.waitFor();
+    for (let i = 0; i < 3; i++) await send.click();
+    assert.equal(await page.evaluate(() => window.bucketlabEarly.size), 3, 'three clicks wait for the wasm');
+    server.release(wasm);
+    await page.locator('bucket-lab .bl-widget[data-live]').waitFor();
+    assert.equal(await page.evaluate(() => window.bucketlabEarly.size), 0, 'none left waiting');
+    // Decided, in the address's language: 5 − 3, and no refill to blur it.
+    assert.equal(await page.locator('bucket-lab .bl-status').textContent(), 'Admitted: 2 tokens left.');
+    assert.equal(await page.evaluate(() => document.querySelector('bucket-lab').diagram.tokens), 2);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+});
+
 test('after a 429 the wait counts down, in the hero and in the full panel, to the retry', async () => {
   const page = await openPage(env.browser);
   await page.goto(`${env.server.url}en.html`);

@@ -79,9 +79,11 @@ export function mountDiagram(root, sinceMs) {
       const given = typeof sinceMs === 'number' ? String(sinceMs) : `a value of type ${sinceMs === null ? 'null' : typeof sinceMs}`;
       throw new TypeError(`sinceMs must be a finite number (a performance.now() time) or undefined, got ${given}`);
     }
+    // The clicks queued on the markup there, taken before markup in another language replaces it
+    // (embed.html's build-time markup is Portuguese; its address may ask for English).
+    const queued = window.bucketlabEarly.take(root.querySelector('.bl-widget'));
     const lang = langOf(root);
     if (root.querySelector('.bl-widget')?.lang !== lang) insertMarkup(root, lang);
-    const queued = window.bucketlabEarly.take(root.querySelector('.bl-widget'));
     const since = [sinceMs, queued[0]].filter((ms) => ms !== undefined);
     const diagram = mountBare(root, since.length ? Math.min(...since) : undefined);
     for (const at of queued) diagram.sendAt(at);
