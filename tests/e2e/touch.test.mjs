@@ -320,3 +320,35 @@ test('touch: the held timeline never covers the send button, the bucket or the 4
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('on a phone the held timeline lets go while the keyboard is on the response head it would cover, and a phone on its side never holds it', async () => {
+  const page = await openPage(env.browser, { ...PHONE, viewport: { width: 390, height: 664 } });
+  await page.goto(`${env.server.url}en.html`);
+  await page.waitForSelector(`${W} .bl-widget[data-live]`);
+  await page.evaluate(() => {
+    window.bucketlab.diagram.pause();
+    for (let i = 0; i < 7; i++) window.bucketlab.diagram.send();
+  });
+  // The send button low on the screen, the response under the fold: then Tab to the head.
+  await page.evaluate((W) => scrollBy({ top: document.querySelector(`${W} .bl-send`).getBoundingClientRect().bottom - innerHeight + 160, behavior: 'instant' }), W);
+  await frames(page);
+  const held = () => page.evaluate((W) => getComputedStyle(document.querySelector(`${W} .bl-bottom`)).position, W);
+  assert.equal(await held(), 'sticky', 'held while nothing under it has the focus');
+  await page.focus(`${W} .bl-send`);
+  for (let i = 0; i < 10 && !(await page.evaluate(() => document.activeElement.matches('.bl-head'))); i++) await page.keyboard.press('Tab');
+  await frames(page);
+  const seen = await page.evaluate((W) => {
+    const head = document.querySelector(`${W} .bl-head`).getBoundingClientRect();
+    const scrub = document.querySelector(`${W} .bl-bottom`).getBoundingClientRect();
+    return { focused: document.activeElement.matches('.bl-head:focus-visible'), overlap: Math.max(0, Math.min(head.bottom, scrub.bottom) - Math.max(head.top, scrub.top)) };
+  }, W);
+  assert.deepEqual(seen, { focused: true, overlap: 0 }, 'the focused head is not under the timeline');
+  assert.notEqual(await held(), 'sticky');
+  // On its side (342 px tall) the timeline stays in the column.
+  await page.setViewportSize({ width: 750, height: 342 });
+  await page.focus(`${W} .bl-send`);
+  await frames(page);
+  assert.notEqual(await held(), 'sticky');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
