@@ -122,6 +122,42 @@ test('clients: the exact-wait "Try this" is named as no HTTP header, in the poli
   await page.context().close();
 });
 
+test('clients: "own bucket" is a setting the form shows, so a later Run keeps it only while it is ticked; the results come into view', async () => {
+  const page = await openClients('en.html');
+  const own = `${MOUNT} .cl-form input[type=checkbox]:not(:is(.cl-field--policy *))`;
+  assert.equal(await page.isChecked(own), false, 'one bucket for all, as the lesson says');
+  await page.click(`${MOUNT} [data-try="ownBuckets"]`);
+  await page.waitForFunction(() => window.bucketlab.clients.result.main.metrics.deniedShare === 0);
+  assert.equal(await page.isChecked(own), true, 'the Try this shows what it set');
+  // The takeaway it changed, far above the list, is on the screen.
+  await page.waitForFunction((m) => {
+    const r = document.querySelector(`${m} .cl-takeaway`).getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= innerHeight;
+  }, MOUNT);
+  await page.check(`${MOUNT} .cl-field--policy input[value="hammer"]`);
+  await page.click(`${MOUNT} .cl-run`);
+  assert.equal(await handle(page, 'c.result.main.metrics.deniedShare'), 0, 'ticked: each client its own bucket, no 429');
+  await page.uncheck(own);
+  await page.click(`${MOUNT} .cl-run`);
+  assert.ok(await handle(page, 'c.result.main.metrics.deniedShare') > 0, 'unticked: the hammer on one bucket gets 429s');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('clients: a fixed wait or backoff without jitter says why its waves are the herd\'s', async () => {
+  const page = await openClients('en.html');
+  for (const policy of ['exponential', 'fixed']) {
+    await page.check(`${MOUNT} .cl-field--policy input[value="${policy}"]`);
+    await page.click(`${MOUNT} .cl-run`);
+    assert.match(await page.textContent(`${MOUNT} .cl-takeaway`), /Waiting alike, the refused clients stay in step: they come back together, the same waves as the herd, only later\. Jitter is what spreads them\.$/, policy);
+  }
+  await page.check(`${MOUNT} .cl-field--policy input[value="fullJitter"]`);
+  await page.click(`${MOUNT} .cl-run`);
+  assert.doesNotMatch(await page.textContent(`${MOUNT} .cl-takeaway`), /stay in step/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('clients: the scrubber moves the run from the keyboard', async () => {
   const page = await openClients();
   await handle(page, 'c.preset("herd")');

@@ -101,12 +101,18 @@ class ClientsView {
     // The jitter on top of Retry-After belongs to that policy only: shown under it, when it is chosen.
     const jitterField = el('div', { class: 'lab-field cl-field cl-field--check' }, [this.inputs.jitter, el('label', { for: jitterId }, t('controls.jitter'))]);
     this.showJitter = () => { jitterField.hidden = this.#policy() !== 'retryAfter'; };
+    // One bucket for all (the lesson's case) or one per client: "Try this" sets it, so it is shown.
+    const ownId = uid('cl-own');
+    this.inputs.ownBuckets = el('input', { id: ownId, type: 'checkbox' });
+    this.inputs.ownBuckets.checked = this.state.shared === false;
+    const ownField = el('div', { class: 'lab-field cl-field cl-field--check' }, [this.inputs.ownBuckets, el('label', { for: ownId }, t('controls.ownBuckets'))]);
     const form = el('form', { class: 'lab-form cl-form', novalidate: true, onsubmit: (e) => { e.preventDefault(); this.setup(this.#readForm()); } }, [
       el('fieldset', { class: 'cl-field--policy' }, [
         el('legend', {}, t('controls.policy')),
         ...POLICIES.flatMap((p) => (p === 'retryAfter' ? [this.policies[p].row, jitterField] : [this.policies[p].row])),
       ]),
       ...NUMBER_FIELDS.map(field),
+      ownField,
       el('button', { type: 'submit', class: 'cl-run lab-apply' }, t('controls.run')),
     ]);
     const presets = el('div', { class: 'cl-presets', role: 'group', 'aria-label': t('presets.label') },
@@ -131,7 +137,10 @@ class ClientsView {
     this.showJitter();
     this.chartRoot = el('div', { class: 'cl-chart' });
     const tryList = el('ul', { class: 'cl-try' }, Object.keys(TRY).map((id) => el('li', {}, el('button', {
-      type: 'button', class: 'cl-try-item', 'data-try': id, onclick: () => this.setup(TRY[id], { play: true }),
+      type: 'button', class: 'cl-try-item', 'data-try': id, onclick: () => {
+        // The run's words and numbers are above the list: brought into view, as it plays.
+        if (this.setup(TRY[id], { play: true }) === null) this.takeaway.scrollIntoView({ block: 'start', behavior: reducedMotion() ? 'auto' : 'smooth' });
+      },
     }, t(`tryThis.${id}`)))));
     const quizRoot = el('div', { class: 'quiz' });
     renderQuiz(quizRoot, questions(this.herdRuns, t), t);
@@ -183,7 +192,7 @@ class ClientsView {
    * missing, and one whose text is no number NaN, which it refuses and the error quotes as typed.
    */
   #readForm() {
-    const next = { ...this.state, policy: this.#policy(), jitter: this.inputs.jitter.checked };
+    const next = { ...this.state, policy: this.#policy(), jitter: this.inputs.jitter.checked, shared: !this.inputs.ownBuckets.checked };
     for (const name of NUMBER_FIELDS) next[name] = fieldNumber(this.inputs[name]);
     return next;
   }
@@ -195,6 +204,7 @@ class ClientsView {
       label.textContent = this.t(`policies.${policyKey(p, this.state.header)}`);
     }
     this.inputs.jitter.checked = this.state.jitter;
+    this.inputs.ownBuckets.checked = this.state.shared === false;
     this.showJitter();
   }
 
@@ -229,6 +239,10 @@ class ClientsView {
       this.takeaway.textContent = t('takeaway.custom', {
         ...f, share, perSuccess: t('counts.perSuccess', { count: f.perSuccess }), peak: t('counts.attempts', { count: f.peak }),
       });
+      // Clients that start together and wait alike (a fixed wait, or backoff without jitter) come
+      // back together: the same waves as the herd, later. Said, or the numbers look like a fault.
+      const { policy, spread, shared } = this.state;
+      if ((policy === 'fixed' || policy === 'exponential') && spread === 0 && shared) this.takeaway.textContent += ` ${t('takeaway.inStep')}`;
     }
     this.takeaway.dataset.kind = preset ?? 'custom';
   }
