@@ -167,3 +167,19 @@ test('keyboard only: "Advance 1 s" announces the new time, the buckets it refill
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('on a phone, when older requests scroll off the chart, it says it shows the last ones, in the page\'s language', async () => {
+  for (const [path, said] of [['en.html', 'the last 30 of 60'], ['', 'as últimas 30 de 60']]) {
+    const page = await openPage(env.browser, { viewport: { width: 375, height: 800 } });
+    await page.goto(`${env.server.url}${path}#varios-servidores`);
+    await page.waitForSelector(`${W} .sv-widget`);
+    const note = () => page.evaluate((w) => document.querySelector(`${w} .sv-shown-last`)?.textContent ?? null, W);
+    await page.click(`${W} .sv-burst`);
+    assert.equal(await note(), null, 'a first burst of 20 fits');
+    await page.click(`${W} .sv-burst`);
+    await page.click(`${W} .sv-burst`);
+    assert.equal(await note(), said);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});

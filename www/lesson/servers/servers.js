@@ -195,6 +195,13 @@ function mountServers(root) {
       if (state.mode === 'local') gauge(8, y + 40, labelWidth - 24, outcome.tokens[lane]);
     }
 
+    // Older requests scrolled off the chart's left: said in the labels' column, over the lanes,
+    // so the all-diamond lanes of a third burst do not read as "nothing admitted".
+    if (start > 0) {
+      const note = svg('text', { class: 'sv-tick sv-shown-last', x: 8, y: 14 });
+      note.textContent = t('shownLast', { shown: shown.length, total: outcome.requests.length });
+      shapes.push(note);
+    }
     const columns = Math.max(shown.length, 20);
     const columnWidth = (width - labelWidth - 10) / columns;
     const size = Math.max(2.5, Math.min(7, columnWidth * 0.38));
