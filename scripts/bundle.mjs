@@ -92,7 +92,7 @@ export async function bundleScript({ entry, out }, www = WWW) {
     minifyWhitespace: true,
     sourcemap: 'linked',
     metafile: true,
-    // The bundle's comments name each module by its path from the repository's root (www/…).
+    // The metafile names each module by its path from the repository's root (www/…).
     absWorkingDir: join(www, '..'),
     logLevel: 'silent',
     plugins: [keepOutside(www, dirname(outfile))],

@@ -348,7 +348,6 @@ export class BucketLabElement extends ElementBase {
     return this.#error;
   }
 
-  /** Shows `error`'s box (`title` above `details`) and tells the page. */
   /**
    * What to say of the stylesheets in `unstyled` (their addresses) that did not load: nothing, or
    * one line naming them, said on the console too. The frame then shows whatever its styles:
@@ -361,6 +360,7 @@ export class BucketLabElement extends ElementBase {
     return [this.#t('stylesFailed', { files: fileNames(unstyled) })];
   }
 
+  /** Shows `error`'s box (`title` above `details`) and tells the page. */
   #showFailure(error, title, details) {
     showError(this.#frame, title, details, this.#wordsLang());
     this.#report(error);
