@@ -204,96 +204,93 @@ test('embed.html never paints its widget unstyled: hidden until both stylesheets
   }
 });
 
-test('a click made before the wasm arrived is decided at its own time once it does', async () => {
-  const wasm = '/pkg/bucketlab_bg.wasm';
-  const server = await serve({ hold: [wasm] });
+/** The site served with its wasm held until `server.release(WASM)`, and a browser of its own, for `run`. */
+const WASM = '/pkg/bucketlab_bg.wasm';
+async function withHeldWasm(run) {
+  const server = await serve({ hold: [WASM] });
   const browser = await launch();
   try {
-    const page = await openPage(browser);
-    // The click's time, bracketed: a capturing listener that runs before the page's own queue
-    // (an init script) and one that runs after it. Wall-clock gaps between them and the reads
-    // below vary with the machine's load, so the test compares intervals, not a tolerance.
-    await page.addInitScript(() => {
-      document.addEventListener('click', () => { window.clickFrom = performance.now(); }, true);
-    });
-    // r = 0.1 keeps the bucket below full long enough to read when the click was decided.
-    await page.goto(`${server.url}index.html?capacity=10&refill-rate=0.1`, { waitUntil: 'domcontentloaded' });
-    const send = page.locator('#hero-widget .bl-send');
-    await send.waitFor();
-    assert.equal(await send.isEnabled(), true, 'enabled at first paint');
-    await page.evaluate(() => {
-      document.addEventListener('click', () => { window.clickedAt = performance.now(); }, true);
-    });
-    await send.click();
-    assert.equal(await page.locator('#hero-widget .bl-widget[data-live]').count(), 0, 'the wasm is still held');
-    assert.equal(await send.getAttribute('aria-busy'), 'true', 'the button shows the click was taken');
-    // Let some time pass before the module arrives, so the click's time and the mount's differ.
-    await page.waitForFunction(() => performance.now() > window.clickedAt + 300);
-    server.release(wasm);
-    await page.waitForSelector('#hero-widget .bl-widget[data-live]');
-    assert.equal(await send.getAttribute('aria-busy'), null, 'decided: no longer busy');
-    const seen = await page.evaluate(() => {
-      const hero = window.bucketlab.hero;
-      const before = performance.now();
-      hero.pause();
-      const after = performance.now();
-      const now = hero.now;
-      return {
-        // Lesson time 0 in wall milliseconds lies in [originFrom, originTo] (paused in between).
-        originFrom: before - now * 1000,
-        originTo: after - now * 1000,
-        clickFrom: window.clickFrom,
-        clickTo: window.clickedAt,
-        now,
-        tokens: hero.tokens,
-        counter: document.querySelector('#hero-widget .bl-counter').textContent,
-        status: document.querySelector('#hero-widget .bl-status').textContent,
-      };
-    });
-    // Lesson time 0 is the click: one token taken then, 0.1 per second refilled since.
-    assert.ok(seen.now >= 0.3, `lesson time ${seen.now} s starts at the click, before the mount`);
-    // The origin and the click overlap (to a microsecond of float noise): lesson time 0 is the
-    // click, not the mount 300 ms later.
-    assert.ok(
-      seen.originFrom <= seen.clickTo + 1e-3 && seen.clickFrom <= seen.originTo + 1e-3,
-      `lesson time 0 in [${seen.originFrom}, ${seen.originTo}] ms, the click in [${seen.clickFrom}, ${seen.clickTo}] ms`,
-    );
-    assert.ok(Math.abs(seen.tokens - (9 + seen.now * 0.1)) < 1e-9, JSON.stringify(seen));
-    const shown = (Math.floor(seen.tokens * 10 + 1e-6) / 10).toFixed(1).replace('.', ',');
-    assert.equal(seen.counter, `${shown} / 10`);
-    assert.equal(seen.status, 'Admitida: restam 9 tokens.');
-    assert.deepEqual(page.problems, []);
-    await page.context().close();
+    await run({ server, browser });
   } finally {
     await browser.close();
     await server.close();
   }
-});
+}
 
-test('clicks made before the wasm arrived count in embed.html in English too, whose markup is built in Portuguese', async () => {
-  const wasm = '/pkg/bucketlab_bg.wasm';
-  const server = await serve({ hold: [wasm] });
-  const browser = await launch();
-  try {
-    const page = await openPage(browser);
-    await page.goto(`${server.url}embed.html?lang=en&refill-rate=0`, { waitUntil: 'domcontentloaded' });
-    const send = page.locator('bucket-lab .bl-send');
-    await send.waitFor();
-    for (let i = 0; i < 3; i++) await send.click();
-    assert.equal(await page.evaluate(() => window.bucketlabEarly.size), 3, 'three clicks wait for the wasm');
-    server.release(wasm);
-    await page.locator('bucket-lab .bl-widget[data-live]').waitFor();
-    assert.equal(await page.evaluate(() => window.bucketlabEarly.size), 0, 'none left waiting');
-    // Decided, in the address's language: 5 − 3, and no refill to blur it.
-    assert.equal(await page.locator('bucket-lab .bl-status').textContent(), 'Admitted: 2 tokens left.');
-    assert.equal(await page.evaluate(() => document.querySelector('bucket-lab').diagram.tokens), 2);
-    assert.deepEqual(page.problems, []);
-    await page.context().close();
-  } finally {
-    await browser.close();
-    await server.close();
-  }
-});
+test('a click made before the wasm arrived is decided at its own time once it does', () => withHeldWasm(async ({ server, browser }) => {
+  const page = await openPage(browser);
+  // The click's time, bracketed: a capturing listener that runs before the page's own queue
+  // (an init script) and one that runs after it. Wall-clock gaps between them and the reads
+  // below vary with the machine's load, so the test compares intervals, not a tolerance.
+  await page.addInitScript(() => {
+    document.addEventListener('click', () => { window.clickFrom = performance.now(); }, true);
+  });
+  // r = 0.1 keeps the bucket below full long enough to read when the click was decided.
+  await page.goto(`${server.url}index.html?capacity=10&refill-rate=0.1`, { waitUntil: 'domcontentloaded' });
+  const send = page.locator('#hero-widget .bl-send');
+  await send.waitFor();
+  assert.equal(await send.isEnabled(), true, 'enabled at first paint');
+  await page.evaluate(() => {
+    document.addEventListener('click', () => { window.clickedAt = performance.now(); }, true);
+  });
+  await send.click();
+  assert.equal(await page.locator('#hero-widget .bl-widget[data-live]').count(), 0, 'the wasm is still held');
+  assert.equal(await send.getAttribute('aria-busy'), 'true', 'the button shows the click was taken');
+  // Let some time pass before the module arrives, so the click's time and the mount's differ.
+  await page.waitForFunction(() => performance.now() > window.clickedAt + 300);
+  server.release(WASM);
+  await page.waitForSelector('#hero-widget .bl-widget[data-live]');
+  assert.equal(await send.getAttribute('aria-busy'), null, 'decided: no longer busy');
+  const seen = await page.evaluate(() => {
+    const hero = window.bucketlab.hero;
+    const before = performance.now();
+    hero.pause();
+    const after = performance.now();
+    const now = hero.now;
+    return {
+      // Lesson time 0 in wall milliseconds lies in [originFrom, originTo] (paused in between).
+      originFrom: before - now * 1000,
+      originTo: after - now * 1000,
+      clickFrom: window.clickFrom,
+      clickTo: window.clickedAt,
+      now,
+      tokens: hero.tokens,
+      counter: document.querySelector('#hero-widget .bl-counter').textContent,
+      status: document.querySelector('#hero-widget .bl-status').textContent,
+    };
+  });
+  // Lesson time 0 is the click: one token taken then, 0.1 per second refilled since.
+  assert.ok(seen.now >= 0.3, `lesson time ${seen.now} s starts at the click, before the mount`);
+  // The origin and the click overlap (to a microsecond of float noise): lesson time 0 is the
+  // click, not the mount 300 ms later.
+  assert.ok(
+    seen.originFrom <= seen.clickTo + 1e-3 && seen.clickFrom <= seen.originTo + 1e-3,
+    `lesson time 0 in [${seen.originFrom}, ${seen.originTo}] ms, the click in [${seen.clickFrom}, ${seen.clickTo}] ms`,
+  );
+  assert.ok(Math.abs(seen.tokens - (9 + seen.now * 0.1)) < 1e-9, JSON.stringify(seen));
+  const shown = (Math.floor(seen.tokens * 10 + 1e-6) / 10).toFixed(1).replace('.', ',');
+  assert.equal(seen.counter, `${shown} / 10`);
+  assert.equal(seen.status, 'Admitida: restam 9 tokens.');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+}));
+
+test('clicks made before the wasm arrived count in embed.html in English too, whose markup is built in Portuguese', () => withHeldWasm(async ({ server, browser }) => {
+  const page = await openPage(browser);
+  await page.goto(`${server.url}embed.html?lang=en&refill-rate=0`, { waitUntil: 'domcontentloaded' });
+  const send = page.locator('bucket-lab .bl-send');
+  await send.waitFor();
+  for (let i = 0; i < 3; i++) await send.click();
+  assert.equal(await page.evaluate(() => window.bucketlabEarly.size), 3, 'three clicks wait for the wasm');
+  server.release(WASM);
+  await page.locator('bucket-lab .bl-widget[data-live]').waitFor();
+  assert.equal(await page.evaluate(() => window.bucketlabEarly.size), 0, 'none left waiting');
+  // Decided, in the address's language: 5 − 3, and no refill to blur it.
+  assert.equal(await page.locator('bucket-lab .bl-status').textContent(), 'Admitted: 2 tokens left.');
+  assert.equal(await page.evaluate(() => document.querySelector('bucket-lab').diagram.tokens), 2);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+}));
 
 test('after a 429 the wait counts down, in the hero and in the full panel, to the retry', async () => {
   const page = await openPage(env.browser);
