@@ -893,11 +893,26 @@ fn the_compressions_other_than_gzip_are_refused_by_name() {
                 "{file} {format:?}: {stderr}"
             );
             assert!(
-                !stderr.contains("invalid value"),
+                !stderr.contains("invalid value") && !stderr.contains("--format:"),
                 "{file} {format:?}: the format named is not what is wrong: {stderr}"
             );
             assert!(output.stdout.is_empty());
         }
+    }
+    // Bytes that are no text at all: the file is at fault, not a flag, whatever --format says.
+    for format in [None, Some("csv")] {
+        let mut flags = Vec::new();
+        if let Some(format) = format {
+            flags.extend(["--format", format]);
+        }
+        flags.push("-");
+        let output = bucketlab(&args(&flags), b"\xff\xfe\x00\x01\n\xff\xff\n");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{format:?}: {stderr}");
+        assert!(
+            stderr.starts_with("error: none of the first 2 lines is text (UTF-8)"),
+            "{format:?}: {stderr}"
+        );
     }
     // gzip is still read, and text that merely starts with "BZh" is still text.
     let report = json(&bucketlab(&args(&["--json", "-"]), &gzip(&plain)));

@@ -21,10 +21,12 @@ export interface BucketLabAttributes {
   lang?: LangTag;
   /** What to show; `diagram` is the one view so far. */
   view?: 'diagram';
-  /** `all` (default), `none`, or groups separated by spaces: send cost burst bucket traffic time. */
+  /** `all` (default), `none`, or groups separated by spaces or commas: send cost burst bucket
+   * traffic time. */
   controls?: 'all' | 'none' | ControlGroup | (string & {});
-  /** Present: lesson time starts stopped at 0 (for step-by-step demonstrations). */
-  paused?: boolean | '';
+  /** Present (empty or `"true"`): lesson time starts stopped at 0 (for step-by-step
+   * demonstrations); `"false"` is refused, so leave it out to let time run. */
+  paused?: boolean | '' | 'true';
   /** `light`, `dark` or `auto` (the reader's system setting); absent: the host page's `color-scheme`. */
   theme?: 'light' | 'dark' | 'auto';
 }

@@ -33,6 +33,15 @@ impl SetupError {
             None => self.why.to_string(),
         }
     }
+
+    /// Whether the log's bytes are at fault whatever the option says: compressed with a tool
+    /// other than gzip, or not text. The command then names no flag, as the page marks no menu.
+    pub fn blames_the_file(&self) -> bool {
+        matches!(
+            self.why,
+            Problem::Compressed { .. } | Problem::NotText { .. }
+        )
+    }
 }
 
 impl fmt::Display for SetupError {

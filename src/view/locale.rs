@@ -200,7 +200,15 @@ impl Locale {
     /// allowed. JavaScript callers get the core's own message instead, with the API's names.
     pub fn invalid(&self, err: &InvalidValue, number: NumberText) -> String {
         const MAX_QUOTED: usize = 40;
-        let write = |value: f64| self.localize(number(value));
+        // A number as a form takes it back: with a decimal comma, 18,181 could group thousands,
+        // so it is written 18,1810, as the page's refusals write it (www/i18n/refusal.js).
+        let write = |value: f64| {
+            let mut text = self.localize(number(value));
+            if self.decimal != '.' && groups_thousands(&text, self.decimal) {
+                text.push('0');
+            }
+            text
+        };
         let rule = match err.rule {
             Rule::Positive => self.rule_positive.to_owned(),
             Rule::NonNegative => self.rule_non_negative.to_owned(),
@@ -395,6 +403,33 @@ mod tests {
         assert!(PT_BR
             .invalid(&err, number::rust_number)
             .contains(&format!("“{}…”", "\\u{2067}".repeat(40))));
+    }
+
+    #[test]
+    fn a_refused_number_with_three_decimals_is_not_written_as_thousands_in_portuguese() {
+        let err = InvalidValue {
+            field: Field::Capacity,
+            given: Given::Number(-18.181),
+            rule: Rule::UpTo(100.125),
+        };
+        let pt = PT_BR.invalid(&err, number::rust_number);
+        assert!(
+            pt.contains(": -18,1810 não") && pt.ends_with(" 0 a 100,1250."),
+            "{pt}"
+        );
+        let en = EN.invalid(&err, number::rust_number);
+        assert!(
+            en.contains(": -18.181 is") && en.ends_with(" 0 to 100.125."),
+            "{en}"
+        );
+        // Four decimals or two are no grouping: left as they are.
+        let err = InvalidValue {
+            given: Given::Number(-18.1812),
+            ..err
+        };
+        assert!(PT_BR
+            .invalid(&err, number::rust_number)
+            .contains(": -18,1812 não"));
     }
 
     #[test]

@@ -146,6 +146,19 @@ test('the cost in the link is checked against the B the diagram has, also when ?
   await over.context().close();
 });
 
+test('a cost past the widget’s 32 bits is refused with that reason, not as more than a larger B', async () => {
+  const page = await openLesson(env, 'en.html#b=1e10&c=5000000000');
+  const notice = await page.textContent('#page-notice');
+  assert.match(notice, /c = “5000000000”: a cost is at most 4294967295 \(expected: a whole number from 1 to B\)/);
+  assert.deepEqual(await page.evaluate(() => [window.bucketlab.diagram.capacity, window.bucketlab.diagram.cost]), [1e10, 1]);
+  await page.context().close();
+  // The largest one is taken.
+  const most = await openLesson(env, 'index.html#b=1e10&c=4294967295');
+  assert.equal(await most.evaluate(() => window.bucketlab.diagram.cost), 4294967295);
+  assert.equal(await most.locator('#page-notice').isVisible(), false);
+  await most.context().close();
+});
+
 test('a wrong ?capacity= beside a good #r= is named by the widget, and the notice never blames r', async () => {
   const page = await openPage(env.browser);
   await page.goto(`${env.server.url}en.html?capacity=abc#r=2`);

@@ -93,6 +93,9 @@ test('hugo: a bad parameter fails the build naming the page, the line and the ru
       ['capacity="1,000"', 'capacity "1,000" is ambiguous: the comma could group thousands or mark decimals; write 1000 for the whole number, or a point for decimals'],
       ['capacity="20" cost="2,500"', 'cost "2,500" is ambiguous: the comma could group thousands or mark decimals; write 2500 for the whole number, or a point for decimals'],
       ['capacity="3" cost="2.5"', 'cost must be a whole number from 1 to 3, got "2.5"'],
+      // The core's cost is a u32, as the element and mdBook take it; a large bound in digits.
+      ['capacity="1e10" cost="5000000000"', 'cost must be a whole number from 1 to 4294967295, got "5000000000"'],
+      ['capacity="99999999.5" cost="100000000"', 'cost must be a whole number from 1 to 99999999, got "100000000"'],
       // Unquoted numbers (Hugo's ints and floats) are checked, and quoted, as written.
       ['cost=9', 'cost must be a whole number from 1 to 5, got "9"'],
       ['capacity=0', 'capacity must be a finite number greater than 0, got "0"'],
@@ -128,6 +131,7 @@ test('hugo: a bad parameter fails the build naming the page, the line and the ru
       'capacity="5" cost="3.0"',
       'capacity="5" cost="+3"',
       'capacity="5" cost="2,0"',
+      'capacity="1e10" cost="4294967295"',
     ]) {
       await writeFile(page, text.replace(/\{\{< bucket-lab [^>]*>\}\}\n\nThe same/, `{{< bucket-lab ${edges} >}}\n\nThe same`));
       const result = await run('hugo', ['--source', bad]);

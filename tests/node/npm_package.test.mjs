@@ -88,7 +88,7 @@ test('the type declarations accept correct use and reject mistakes', async () =>
     const wait: number | null = d.retryAfter;
     const attrs: BucketLabAttributes = { capacity: 10, 'refill-rate': '2,5', lang: 'en', controls: 'send time' };
     // Another tag of the two languages, as the element reads it.
-    const british: BucketLabAttributes = { lang: 'en-GB' };
+    const british: BucketLabAttributes = { lang: 'en-GB', paused: 'true' };
     export async function page(root: HTMLElement) {
       await init();
       const diagram = mountDiagram(root);

@@ -50,7 +50,7 @@ test(`the widget wasm (core + diagram) is at most ${WASM_GZIP_BUDGET / 1024} KiB
 });
 
 for (const [name, budget] of Object.entries(LAZY_GZIP_BUDGETS)) {
-  test(`the on-demand module ${name} is at most ${budget / 1024} KB gzip -9`, () => {
+  test(`the on-demand module ${name} is at most ${budget / 1024} KiB gzip -9`, () => {
     const wasm = readFileSync(new URL(`pkg/${name}_bg.wasm`, WWW));
     const gzip = gzipSync(wasm, { level: 9 }).length;
     assert.ok(gzip <= budget, `www/pkg/${name}_bg.wasm is ${gzip} B gzip (${wasm.length} B raw), over the ${budget} B budget`);
@@ -94,7 +94,7 @@ test('the page list covers every stylesheet, script and static import the page s
 });
 
 test('the README and SECURITY.md quote the widget budget this test enforces', () => {
-  const budget = `${WASM_GZIP_BUDGET / 1024} KB gzip`;
+  const budget = `${WASM_GZIP_BUDGET / 1024} KiB gzip`;
   for (const doc of ['README.md', 'SECURITY.md']) {
     const text = readFileSync(new URL(`../../${doc}`, import.meta.url), 'utf8');
     assert.ok(text.includes(budget), `${doc} does not say the widget's budget is ${budget}`);

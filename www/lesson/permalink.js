@@ -15,6 +15,9 @@ const ALLOWED = Object.fromEntries([...KEYS, SCENARIO].map((key) => [key, `allow
 /** The notice's reason for each way a number can't be read (www/i18n/typed-number.js `unreadable`). */
 const REASONS = { ambiguous: 'reason_ambiguous', tooLarge: 'reason_too_large', tooSmall: 'reason_too_small' };
 
+/** The largest cost the widget takes (a `u32`: `cost_rule` in src/view/controls.rs). */
+const MAX_COST = 4294967295;
+
 /** Whether `hash` is a permalink (has name=value pairs) rather than a link to a section. */
 export const isPermalink = (hash) => hash.includes('=');
 
@@ -66,6 +69,11 @@ export function readPermalink(hash) {
         break;
       case 'c':
         number(name, value, (c) => Number.isInteger(c) && c >= 1);
+        // The core counts a cost in 32 bits: a larger one is refused there whatever B is.
+        if (values.c > MAX_COST) {
+          reject(name, value, ALLOWED.c, 'reason_cost_most', { most: String(MAX_COST) });
+          delete values.c;
+        }
         break;
       case 'lang':
         if (LANGS.includes(value)) values.lang = value;

@@ -25,6 +25,7 @@ fn main() -> ExitCode {
 /// A flag that does not fit: printed like clap's own errors, exit code 2.
 fn usage_error(error: &SetupError) -> ! {
     let message = match &error.value {
+        _ if error.blames_the_file() => error.command_why(),
         Some(value) => format!(
             "invalid value '{value}' for '--{}': {}",
             error.option,
