@@ -31,6 +31,20 @@ fn owed_as_none(tokens: f64) -> f64 {
     }
 }
 
+/// A token count as a person reads it: within the rounding slack of a whole number (10⁻¹²·B, as
+/// the bucket decides with it) it is that whole number. `2.003 − 1.003` s at 1 token/s refills
+/// `1.0000000000000002`, so a request of cost 1 then leaves `2.22e-16`: that is 0, and
+/// `0.9999999999999996` is 1. The response's headers and the widget's lines count with it; the
+/// bucket itself keeps the exact sum.
+pub fn settled(tokens: f64, capacity: f64) -> f64 {
+    let nearest = tokens.round();
+    if (tokens - nearest).abs() <= capacity * TOKEN_SLACK {
+        nearest
+    } else {
+        tokens
+    }
+}
+
 /// A token bucket's parameters, checked when built so a bad value can't exist later.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct BucketConfig {

@@ -4,7 +4,7 @@
 //! `X-RateLimit-Reset` is given in **seconds from now** until the bucket is full again (GitHub sends
 //! a UTC epoch instead; a lesson has no wall clock worth quoting).
 
-use super::bucket::{BucketConfig, Decision, Outcome, TOKEN_SLACK};
+use super::bucket::{settled, BucketConfig, Decision, Outcome};
 use super::number::{push_uint, push_whole};
 
 /// The policy name used in the draft's structured fields.
@@ -75,12 +75,7 @@ impl ResponseHead {
         let rate = config.refill_rate();
         // A whole token short by rounding only (`0.9999999999999996`) is the whole token: the
         // bucket's own slack admits against it, so the headers count it too.
-        let nearest = decision.tokens.round();
-        let tokens = if (decision.tokens - nearest).abs() <= capacity * TOKEN_SLACK {
-            nearest
-        } else {
-            decision.tokens
-        };
+        let tokens = settled(decision.tokens, capacity);
         let mut headers = Vec::with_capacity(6);
 
         // Counts are written with all their digits (`push_whole`): `⌊B⌋` for `B = 1e300` is the

@@ -38,7 +38,7 @@ pub(crate) mod traffic;
 /// The replay's burst–rate curve credits the same early arrivals as the bucket.
 #[cfg(feature = "replay")]
 pub(crate) use bucket::time_slack;
-pub use bucket::{BucketConfig, Decision, Never, Outcome, TokenBucket};
+pub use bucket::{settled, BucketConfig, Decision, Never, Outcome, TokenBucket};
 pub use clock::SimClock;
 pub use error::{groups_thousands, reorders_text, Field, Given, InvalidValue, Rule};
 pub use groups::{parse_groups, CONTROL_GROUPS, GROUP_NAMES};

@@ -6,7 +6,8 @@ use super::locale::{fill, Locale};
 use super::markup::{self, translate};
 use crate::limiter::number::push_fixed;
 use crate::limiter::{
-    retry_after_text, BucketConfig, Never, Outcome, ResponseHead, Session, Shot, FLIGHT_SECONDS,
+    retry_after_text, settled, BucketConfig, Decision, Never, Outcome, ResponseHead, Session, Shot,
+    FLIGHT_SECONDS,
 };
 use std::cell::Cell;
 use wasm_bindgen::JsValue;
@@ -293,13 +294,14 @@ impl Diagram {
         // With the formula's decimals, so that the tokens read the same and still fall short of
         // c; the wait itself is never 0 (see `number::trimmed`).
         let n = |v: f64| l.number(v, places);
+        let [_, _, left] = panel_tokens(config, decision);
         let wait = match decision.outcome {
             // Not a wait too long for a double: `(c − t) / r` would read as 0 s.
             Outcome::Denied { retry_after } if retry_after.is_finite() => fill(
                 l.exact_wait,
                 &[
                     ("c", &n(shot.cost)),
-                    ("t", &n(decision.tokens)),
+                    ("t", &n(left)),
                     ("r", &n(config.refill_rate())),
                     ("s", &l.number(retry_after, 3)),
                 ],
@@ -422,17 +424,19 @@ pub fn summary(l: &Locale, shot: &Shot) -> String {
     }
 }
 
+/// The decision's token counts as the panel writes them, [`settled`]: before the refill, after
+/// it, and left. A `1 − 1` that left `2.22e-16` by rounding reads `= 0`, as the headers count it.
+fn panel_tokens(config: &BucketConfig, d: &Decision) -> [f64; 3] {
+    [d.tokens_before, d.available, d.tokens].map(|v| settled(v, config.capacity()))
+}
+
 /// The decimals the formula and the wait line write `shot`'s numbers with (see [`adding_up`]).
 fn places(config: &BucketConfig, shot: &Shot) -> usize {
     let d = &shot.decision;
+    let [before, available, left] = panel_tokens(config, d);
     adding_up(
-        [
-            config.capacity(),
-            d.tokens_before,
-            d.elapsed,
-            config.refill_rate(),
-        ],
-        [d.available, shot.cost, d.tokens],
+        [config.capacity(), before, d.elapsed, config.refill_rate()],
+        [available, shot.cost, left],
         d.is_admitted(),
     )
 }
@@ -441,13 +445,13 @@ fn places(config: &BucketConfig, shot: &Shot) -> usize {
 /// written with `places` decimals.
 fn formula_text(l: &Locale, config: &BucketConfig, shot: &Shot, places: usize) -> String {
     let d = &shot.decision;
-    let available = d.available;
+    let [before, available, left] = panel_tokens(config, d);
     let n = |v: f64| l.number(v, places);
     let refill = fill(
         l.refill_formula,
         &[
             ("b", &n(config.capacity())),
-            ("t0", &n(d.tokens_before)),
+            ("t0", &n(before)),
             ("dt", &n(d.elapsed)),
             ("r", &n(config.refill_rate())),
             ("t1", &n(available)),
@@ -459,7 +463,7 @@ fn formula_text(l: &Locale, config: &BucketConfig, shot: &Shot, places: usize) -
             &[
                 ("t1", &n(available)),
                 ("c", &n(shot.cost)),
-                ("t2", &n(d.tokens)),
+                ("t2", &n(left)),
             ],
         );
         let mut both = refill;
@@ -656,6 +660,31 @@ mod tests {
         assert_eq!(adding_up([5.0, t, 0.0, 1.0], [t, 1.0, t], false), 12);
         // An admitted request is not held to it: 0.9996 may read as 1 when it is not compared.
         assert_eq!(adding_up([5.0, 2.0, 0.5, 1.0], [2.5, 1.0, 1.5], true), 3);
+    }
+
+    #[test]
+    fn a_rounding_hair_left_by_the_refill_reads_as_the_whole_number_it_is() {
+        // A burst of 7 at 1.003 s, then one at 2.003 s: 2.003 − 1.003 is 1.0000000000000002 s, so
+        // 1 token minus 1 leaves 2.22e-16, which the formula must not show (`1 − 1 = 2.22e-16`).
+        let config = BucketConfig::new(5.0, 1.0).unwrap();
+        let mut session = Session::new(config, 0.0);
+        session.send(1.0, 7, 1.003).unwrap();
+        let shot = session.send(1.0, 1, 2.003).unwrap();
+        assert!(shot.decision.is_admitted() && shot.decision.tokens > 0.0);
+        // (Compared with plain spaces: the formula's own are no-break ones.)
+        let formula = |shot: &Shot| {
+            formula_text(&EN, &config, shot, places(&config, shot)).replace('\u{a0}', " ")
+        };
+        assert_eq!(
+            formula(&shot),
+            "tokens = min(B, tokens + Δt·r) = min(5, 0 + 1·1) = 1\nadmitted: tokens − c = 1 − 1 = 0"
+        );
+        // Then 2 more are refused against 0 tokens, the wait (2 − 0) / 1.
+        let shot = session.send(2.0, 1, 2.003).unwrap();
+        assert_eq!(
+            formula(&shot),
+            "tokens = min(B, tokens + Δt·r) = min(5, 0 + 0·1) = 0"
+        );
     }
 
     #[test]
