@@ -1330,6 +1330,66 @@ test('a value refused on the way (a host\'s field cleared while typing) costs th
   await page.context().close();
 });
 
+test('attributes a framework writes in one go (capacity, then cost) apply together: no passing refusal, the bucket and its history kept', async () => {
+  const page = await openHostile();
+  await addElement(page, 'props', { capacity: '10', cost: '8', lang: 'en', paused: '' });
+  await page.evaluate(() => {
+    const element = document.getElementById('props');
+    window.__heard = [];
+    for (const type of ['bucketlab:error', 'bucketlab:ready', 'bucketlab:config']) {
+      element.addEventListener(type, (event) => window.__heard.push([type.slice(10), event.detail?.capacity ?? null]));
+    }
+    element.diagram.send();
+    element.diagram.step(0.5);
+    element.diagram.setCost(1);
+    element.diagram.send();
+  });
+  const state = () => page.evaluate(() => {
+    const element = document.getElementById('props');
+    const d = element.diagram;
+    return d && { same: d === window.__first, capacity: d.capacity, cost: d.cost, tokens: d.tokens, scenario: d.scenario };
+  });
+  await page.evaluate(() => { window.__first = document.getElementById('props').diagram; });
+  const before = await state();
+  assert.equal(before.tokens, 1.5);
+  // Lowered together, B first: B = 2 alone would refuse the cost 8 the attribute still says.
+  await page.evaluate(() => {
+    const element = document.getElementById('props');
+    element.setAttribute('capacity', '2');
+    element.setAttribute('cost', '1');
+  });
+  await page.waitForFunction(() => window.__heard.some(([type]) => type === 'config'));
+  const lowered = await state();
+  assert.deepEqual({ ...lowered, scenario: undefined }, { same: true, capacity: 2, cost: 1, tokens: 1.5, scenario: undefined });
+  // The two sends are still on its record (`0s8,1_0.5s1,1`), then the new B.
+  assert.match(lowered.scenario, /^1_10_1_10_[\d.]+_0s8,1_0\.5s1,1_0\.5C2,1$/, `${before.scenario} → ${lowered.scenario}`);
+  // Raised together, cost first (5 against the live B of 2 alone would be refused).
+  await page.evaluate(() => {
+    const element = document.getElementById('props');
+    element.setAttribute('cost', '5');
+    element.setAttribute('capacity', '10');
+  });
+  await page.waitForFunction(() => window.__heard.filter(([type]) => type === 'config').length === 2);
+  assert.deepEqual({ ...(await state()), scenario: undefined }, { same: true, capacity: 10, cost: 5, tokens: 1.5, scenario: undefined });
+  assert.deepEqual(await page.evaluate(() => window.__heard), [['config', 2], ['config', 10]], 'no refusal and no new mount on the way');
+  // Writes that still disagree at the end of the task are refused once, naming the one at fault.
+  await page.evaluate(() => {
+    const element = document.getElementById('props');
+    element.setAttribute('capacity', '3');
+    element.setAttribute('cost', '7');
+  });
+  await page.waitForFunction(() => window.__heard.some(([type]) => type === 'error'));
+  assert.equal(await state(), null);
+  assert.deepEqual(await page.evaluate(() => document.getElementById('props').error.errors.map((e) => e.attribute)), ['cost']);
+  // Mended in a later task: mounted afresh on the kept bucket, and a host mirroring B hears it.
+  await page.evaluate(() => document.getElementById('props').setAttribute('cost', '2'));
+  await page.waitForFunction(() => window.__heard.filter(([type]) => type === 'config').length === 3);
+  assert.deepEqual(await page.evaluate(() => window.__heard.slice(2)), [['error', null], ['ready', null], ['config', 3]]);
+  // The batch's B, the level as it was (1.5 fits in 3), the mended cost.
+  assert.deepEqual({ ...(await state()), same: undefined, scenario: undefined }, { same: undefined, capacity: 3, cost: 2, tokens: 1.5, scenario: undefined });
+  await page.context().close();
+});
+
 test('removing paused while the reader looks at a past moment lets the live clock run (the attribute is about lesson time, not the recording)', async () => {
   const page = await openHostile();
   await addElement(page, 'clock', { capacity: '3', 'refill-rate': '1', lang: 'en', paused: '' });

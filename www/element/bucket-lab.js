@@ -229,6 +229,9 @@ const carry = (live) => ({
 /** The files' names, from their addresses: `widget.css, bucket-lab.css`. */
 const fileNames = (hrefs) => hrefs.map((href) => new URL(href).pathname.split('/').pop()).join(', ');
 
+/** The attributes a live diagram takes without mounting afresh. */
+const APPLIED_LIVE = ['capacity', 'refill-rate', 'cost', 'controls', 'paused', 'theme'];
+
 /** The carried setting each attribute sets. */
 const CARRIED = { capacity: 'capacity', 'refill-rate': 'refillRate', cost: 'cost', paused: 'paused' };
 
@@ -255,6 +258,10 @@ export class BucketLabElement extends ElementBase {
    * starting a full bucket. Without the settings the attributes changed since.
    */
   #kept = null;
+  /** The attributes written since a refused write in the same task, or null (see #change). */
+  #held = null;
+  /** The B and r the page last heard of (`bucketlab:config`, or the mount), or null. */
+  #told = null;
   /** Set by refuseSettings: the settings are wrong at their source, so nothing renders. */
   #refused = false;
   /** refuseSettings' `refusals`: each [title, ...details], shown before the attributes' errors. */
@@ -289,6 +296,7 @@ export class BucketLabElement extends ElementBase {
     const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
     for (const type of EVENTS) {
       shadow.addEventListener(type, (event) => {
+        if (type === 'bucketlab:config') this.#told = { capacity: event.detail.capacity, refillRate: event.detail.refillRate };
         this.dispatchEvent(new CustomEvent(type, { bubbles: true, composed: true, detail: event.detail }));
       });
     }
@@ -420,44 +428,79 @@ export class BucketLabElement extends ElementBase {
       else if (this.#kept && CARRIED[name]) this.#kept = { ...this.#kept, [CARRIED[name]]: undefined };
       return void this.#render();
     }
+    // Writes that follow a refused one in the same task join it (see #change).
+    if (this.#held) return void this.#held.add(name);
+    this.#change(new Set([name]), { hold: true });
+  }
+
+  /**
+   * Applies the attributes `names` changed to the live diagram. A refusal with `hold` waits for the
+   * end of the task: a framework lowering B and the cost together writes `capacity="2"`, then
+   * `cost="1"`, and the first write alone (the old cost 8 against B = 2) is refused. The writes
+   * that come meanwhile join it, and they all apply together if they then agree; else the
+   * refusal is shown as it stands.
+   */
+  #change(names, { hold = false } = {}) {
+    const diagram = this.#diagram;
+    const has = (name) => names.has(name);
     let settings;
     try {
-      // The live B, unless the change is one that sets B from the attributes again.
-      const liveCapacity = name === 'capacity' || name === 'tokens' ? undefined : this.#diagram.capacity;
-      settings = readSettings(this, { mounted: name !== 'tokens', liveCapacity, costFits: name === 'cost' ? 'live' : 'either' });
+      // The live B, unless a change sets B from the attributes again.
+      const fresh = has('capacity') || has('tokens');
+      settings = readSettings(this, { mounted: !has('tokens'), liveCapacity: fresh ? undefined : diagram.capacity, costFits: has('cost') ? 'live' : 'either' });
     } catch (error) {
-      this.#kept = carry(this.#diagram);
+      if (hold) {
+        this.#held = names;
+        return void queueMicrotask(() => {
+          const held = this.#held;
+          this.#held = null;
+          if (held && this.#diagram === diagram && this.isConnected) this.#change(held);
+        });
+      }
+      this.#keep(diagram, names);
       return void this.#fail(error);
     }
-    const diagram = this.#diagram;
+    let name = 'capacity';
     try {
-      if (name === 'capacity' || name === 'refill-rate') {
-        // The attribute that changed; the other setting stays as it is live (a slider or a
-        // script may have moved it since).
+      if (has('capacity') || has('refill-rate')) {
+        // The attributes that changed; another setting stays as it is live (a slider or a script
+        // may have moved it since).
         diagram.configure(
-          name === 'capacity' ? settings.capacity : diagram.capacity,
-          name === 'refill-rate' ? settings.refillRate : diagram.refillRate,
+          has('capacity') ? settings.capacity : diagram.capacity,
+          has('refill-rate') ? settings.refillRate : diagram.refillRate,
         );
         // A new B from the attribute: the attribute's cost applies again (checked against it).
-        if (name === 'capacity' && settings.cost !== undefined) diagram.setCost(settings.cost);
-      } else if (name === 'cost') {
+        if (has('capacity') && settings.cost !== undefined) diagram.setCost(settings.cost);
+      }
+      if (has('cost')) {
+        name = 'cost';
         diagram.setCost(settings.cost ?? 1);
-      } else if (name === 'controls') {
+      }
+      if (has('controls')) {
+        name = 'controls';
         diagram.showControls(settings.controls);
-      } else if (name === 'paused') {
+      }
+      if (has('paused')) {
         // The attribute is about the live clock: a past moment the reader was looking at gives
         // way to it (pause() and resume() there would stop or play the recording, as the button).
         if (diagram.traveling) diagram.live();
         if (settings.paused) diagram.pause(); else diagram.resume();
-      } else if (name === 'theme') {
-        // bucket-lab.css picks the colours from the attribute itself: nothing to redraw.
-      } else {
-        this.#render({ keepLevel: name !== 'tokens' });
       }
+      // bucket-lab.css picks the theme's colours from the attribute itself: nothing to redraw.
+      // Any other attribute (lang, tokens, view) mounts afresh, the live bucket carried but for
+      // a new `tokens`.
+      if ([...names].some((changed) => !APPLIED_LIVE.includes(changed))) this.#render({ keepLevel: !has('tokens') });
     } catch (error) {
-      this.#kept = carry(diagram);
+      this.#keep(diagram, names);
       this.#fail(new AttributeError(name, error.message, error.localized));
     }
+  }
+
+  /** Keeps the live bucket for the next good value, but what the refused `names` set. */
+  #keep(diagram, names) {
+    const kept = carry(diagram);
+    for (const name of names) if (CARRIED[name]) kept[CARRIED[name]] = undefined;
+    this.#kept = names.has('tokens') ? null : kept;
   }
 
   /**
@@ -545,6 +588,14 @@ export class BucketLabElement extends ElementBase {
     }
     this.#error = null;
     this.dispatchEvent(new CustomEvent('bucketlab:ready', { bubbles: true, composed: true, detail: { diagram: this.#diagram } }));
+    // Mounted afresh with another B or r than the page last heard of (a refused capacity, then a
+    // good one): it hears of the change as it would of a slider's.
+    const { capacity: b, refillRate: r } = this.#diagram;
+    const told = this.#told;
+    this.#told = { capacity: b, refillRate: r };
+    if (told && (told.capacity !== b || told.refillRate !== r)) {
+      this.dispatchEvent(new CustomEvent('bucketlab:config', { bubbles: true, composed: true, detail: { capacity: b, refillRate: r } }));
+    }
   }
 
   /**
