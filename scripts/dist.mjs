@@ -65,14 +65,23 @@ function respell(spec, path, names) {
   return spec.slice(0, spec.length - posix.basename(spec).length) + renamed;
 }
 
-/** A site path BASE may be: from the host's root, in folders, ending with `/`. */
+/**
+ * A site path BASE may be: from the host's root, in folders, ending with `/`. Only characters a
+ * URL's path holds as they are: `_headers` names paths as hosts match them, and how a host spells
+ * any other (ç, a space) is its own.
+ */
 const BASE_PATTERN = /^\/(?:[A-Za-z0-9._~-]+\/)*$/;
 
-/** `base` if a site path can be it, else an error that names it and what is allowed. */
+/**
+ * `base` if a site path can be it, else an error that names it, what is allowed, and the way out:
+ * BASE changes only the paths in `_headers` (the site's references are relative).
+ */
 export function checkBase(base) {
   if (BASE_PATTERN.test(base) && !/(^|\/)\.{1,2}\//.test(base)) return base;
   throw new Error(`dist: BASE ${JSON.stringify(base)} is not a site path: it must start and end with "/" `
-    + '(like /courses/rate-limiting/, or / for the host\'s root), with letters, digits and . _ ~ - between');
+    + '(like /courses/rate-limiting/, or / for the host\'s root), with folders of ASCII letters, digits and . _ ~ - '
+    + 'between (none of them . or ..). The site itself works under any path, as its references are relative: '
+    + 'for such a path, build with BASE=/ and move the paths in dist/_headers under it by hand, spelled as your host matches them');
 }
 
 /**

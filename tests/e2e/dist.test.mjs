@@ -250,11 +250,13 @@ test('LRS must be absolute http(s) addresses: their origins join connect-src, a 
   assert.equal(allowConnect("default-src 'self'", []), "default-src 'self'");
 });
 
-test('BASE must be a site path: the error names the value and what is allowed', () => {
+test('BASE must be a site path: the error names the value, what is allowed, and the way out for another path', () => {
   for (const good of ['/', '/courses/rate-limiting/', '/a.b/c_d~e-f/']) assert.equal(checkBase(good), good);
-  for (const bad of ['', 'courses/', '/courses', '/a b/', '//', '/../x/', '/x/./']) {
+  for (const bad of ['', 'courses/', '/courses', '/a b/', '//', '/../x/', '/x/./', '/cursos/limitação de taxa/']) {
     assert.throws(() => checkBase(bad), (error) => error.message.includes(`BASE ${JSON.stringify(bad)} is not a site path`)
-      && error.message.includes('start and end with "/"'));
+      && error.message.includes('start and end with "/"')
+      && error.message.includes('with folders of ASCII letters, digits and . _ ~ - between (none of them . or ..)')
+      && error.message.includes('build with BASE=/ and move the paths in dist/_headers under it by hand'));
   }
 });
 
