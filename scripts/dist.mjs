@@ -7,9 +7,10 @@
 //  - text and wasm get precompressed .gz and .br copies next to them, and a .nojekyll is added;
 //  - _headers (the response headers of hosts that read it: Netlify, Cloudflare Pages) has its
 //    paths under BASE, the site's path on its host (they match from the host's root, which is
-//    where such hosts read the file), and gets a rule that caches each folder of hashed assets
-//    for a year; with LRS (an xAPI Learning Record Store's address, or several separated by
-//    spaces), its pages' Content-Security-Policy also lets them POST statements to that origin.
+//    where such hosts read the file), and gets the rules that cache each folder of hashed assets
+//    for a year and have the pages and entry points asked for again on every use; with LRS (an
+//    xAPI Learning Record Store's address, or several separated by spaces), its pages'
+//    Content-Security-Policy also lets them POST statements to that origin.
 // It copies whatever the served directory holds (pages are not listed here), minus build
 // leftovers. Usage: [BASE=/courses/rate-limiting/] [LRS=https://lrs.example/xAPI/] node scripts/dist.mjs [source] [output]
 import { createHash } from 'node:crypto';
@@ -64,14 +65,23 @@ function respell(spec, path, names) {
   return spec.slice(0, spec.length - posix.basename(spec).length) + renamed;
 }
 
-/** A site path BASE may be: from the host's root, in folders, ending with `/`. */
+/**
+ * A site path BASE may be: from the host's root, in folders, ending with `/`. Only characters a
+ * URL's path holds as they are: `_headers` names paths as hosts match them, and how a host spells
+ * any other (ç, a space) is its own.
+ */
 const BASE_PATTERN = /^\/(?:[A-Za-z0-9._~-]+\/)*$/;
 
-/** `base` if a site path can be it, else an error that names it and what is allowed. */
+/**
+ * `base` if a site path can be it, else an error that names it, what is allowed, and the way out:
+ * BASE changes only the paths in `_headers` (the site's references are relative).
+ */
 export function checkBase(base) {
   if (BASE_PATTERN.test(base) && !/(^|\/)\.{1,2}\//.test(base)) return base;
   throw new Error(`dist: BASE ${JSON.stringify(base)} is not a site path: it must start and end with "/" `
-    + '(like /courses/rate-limiting/, or / for the host\'s root), with letters, digits and . _ ~ - between');
+    + '(like /courses/rate-limiting/, or / for the host\'s root), with folders of ASCII letters, digits and . _ ~ - '
+    + 'between (none of them . or ..). The site itself works under any path, as its references are relative: '
+    + 'for such a path, build with BASE=/ and move the paths in dist/_headers under it by hand, spelled as your host matches them');
 }
 
 /**
@@ -106,15 +116,27 @@ export function allowConnect(policy, origins) {
 }
 
 /**
+ * The paths a host serves `file` (a path in dist/) at: its own; a page also at its folder's
+ * (index.html) or, as Cloudflare Pages redirects to it, without `.html`.
+ */
+function servedAt(file) {
+  if (!file.endsWith('.html')) return [file];
+  return posix.basename(file) === 'index.html' ? [file.slice(0, -'index.html'.length), file] : [file, file.slice(0, -'.html'.length)];
+}
+
+/**
  * The host's `_headers` for a site at `base`: every rule's path (a line that starts with `/`) moved
- * under `base`, then a year's immutable caching for each top-level folder in which every file has
- * a hashed name (`names`: source path → name in dist/). Pages and the stable entry points keep
- * the host's default caching, so a release shows at once. Every Content-Security-Policy in it
- * also allows `lrs` (origins, from checkLrs) in `connect-src`.
+ * under `base`, then the caching of every file (`names`: source path → name in dist/): the pages
+ * and the stable entry points, whose names stay from one release to the next, are asked for again
+ * on every use (`no-cache`: a 304 while unchanged), so a release shows at once; each top-level
+ * folder in which every file has a hashed name, and each hashed file elsewhere, is kept a year.
+ * No path matches two of these rules, where Cloudflare Pages would join the two values.
+ * Every Content-Security-Policy in it also allows `lrs` (origins, from checkLrs) in `connect-src`.
  */
 function headersFile(text, base, names, lrs = []) {
   const moved = text.replace(/^\/(?=\S)/gm, base)
     .replace(/^(\s+Content-Security-Policy:\s*)(.*)$/gm, (line, name, policy) => `${name}${allowConnect(policy, lrs)}`);
+  const kept = [...names].filter(([path, name]) => name === path && !HOST_FILES.has(path)).flatMap(([path]) => servedAt(path)).sort();
   const folders = new Map();
   for (const [path, name] of names) {
     const slash = path.indexOf('/');
@@ -126,11 +148,15 @@ function headersFile(text, base, names, lrs = []) {
   // A hashed file beside names that stay (demo/'s stylesheet beside its page): a rule of its own.
   const single = [...names].filter(([path, name]) => name !== path && !cached.includes(path.split('/')[0]) && path.includes('/'))
     .map(([, name]) => name).sort();
-  if (cached.length === 0 && single.length === 0) return moved;
-  const year = 'Cache-Control: public, max-age=31536000, immutable';
-  const rules = [...cached.map((folder) => `${base}${folder}/*\n  ${year}`), ...single.map((name) => `${base}${name}\n  ${year}`)];
-  return `${moved.trimEnd()}\n\n# Written by scripts/dist.mjs: these folders and files hold only content-hashed names, which never\n`
-    + `# change content, so browsers may keep them a year without asking again.\n${rules.join('\n')}\n`;
+  const rule = (path, value) => `${base}${path}\n  Cache-Control: ${value}`;
+  const year = [...cached.map((folder) => `${folder}/*`), ...single].map((path) => rule(path, 'public, max-age=31536000, immutable'));
+  return [moved.trimEnd(), '',
+    '# Written by scripts/dist.mjs: pages and entry points keep their names from one release to the next,',
+    '# so browsers ask for them again on every use (and get a 304 while they are unchanged).',
+    ...kept.map((path) => rule(path, 'no-cache')),
+    '# These folders and files hold only content-hashed names, which never change content, so',
+    '# browsers may keep them a year without asking again.',
+    ...year, ''].join('\n');
 }
 
 function hashed(path, content) {

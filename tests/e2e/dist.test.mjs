@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { launch, openPage } from './harness.mjs';
-import { serveStatic, STRICT_CSP } from './static-server.mjs';
+import { hostRules, serveStatic, STRICT_CSP } from './static-server.mjs';
 import { allowConnect, buildDist, checkBase, checkLrs, HOST_FILES, STABLE } from '../../scripts/dist.mjs';
 import { startLrs } from '../lms/lrs-stand-in.mjs';
 import { collectStatements, sendUntilRefused } from '../lms/learner.mjs';
@@ -166,7 +166,7 @@ test('under a sub-path, with brotli and a strict CSP, the lesson and the embed p
   }
 });
 
-test('_headers under the sub-path: a course page on another site gets the element; hashed folders are cached a year', async () => {
+test('_headers under the sub-path: a course page on another site gets the element; hashed files are cached a year, pages and entry points asked for again', async () => {
   const site = await serveStatic(out, { prefix: SUB_PATH, hosted: true });
   const course = await serveStatic(out, {
     pages: { 'course.html': '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Course</title><link rel="icon" href="data:,"></head><body><bucket-lab capacity="3" paused><p>The diagram needs JavaScript.</p></bucket-lab></body></html>' },
@@ -183,11 +183,11 @@ test('_headers under the sub-path: a course page on another site gets the elemen
     const wasm = [...cached.keys()].find((path) => path.endsWith('.wasm'));
     assert.match(wasm, /^\/courses\/rate-limiting\/pkg\/bucketlab_bg\.[0-9a-f]{10}\.wasm$/);
     assert.equal(cached.get(wasm), 'public, max-age=31536000, immutable');
-    // The entry point keeps its name across releases: never cached as immutable.
-    assert.equal(cached.get(`${SUB_PATH}bucket-lab.js`), undefined);
+    // The entry point keeps its name across releases: asked for again on every use.
+    assert.equal(cached.get(`${SUB_PATH}bucket-lab.js`), 'no-cache');
     await page.goto(site.url);
     await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
-    assert.equal(cached.get(SUB_PATH), undefined, 'a page is never cached as immutable');
+    assert.equal(cached.get(SUB_PATH), 'no-cache', 'a page is asked for again on every use');
     await page.context().close();
   } finally {
     await site.close();
@@ -200,11 +200,22 @@ test('_headers under the sub-path: a course page on another site gets the elemen
   for (const file of files.filter((f) => folders.includes(f.split('/')[0]) && !/\.(gz|br)$/.test(f))) {
     assert.match(file, /\.[0-9a-f]{10}\.\w+$/, `${file} is under an immutable rule`);
   }
-  // demo/'s hashed stylesheet has a rule of its own; its page has none.
+  // demo/'s hashed stylesheet has a rule of its own; its page is asked for again.
   const demoCss = files.find((f) => /^demo\/.*\.[0-9a-f]{10}\.css$/.test(f));
   assert.ok(demoCss, files.filter((f) => f.startsWith('demo/')).join(', '));
   assert.ok(rules.includes(`${SUB_PATH}${demoCss}\n  Cache-Control: public, max-age=31536000, immutable`), rules);
-  assert.doesNotMatch(rules, /demo\/[^\n]*\.html\n/);
+  // One caching rule for each file (a host joins the values of two): a year for a hashed name,
+  // no-cache for a name that stays (pages, entry points), also where a host serves a page at its
+  // folder (index.html) or, as Cloudflare Pages does, without .html.
+  const caching = hostRules(rules).filter((rule) => rule.headers['cache-control']);
+  const cacheControl = (path) => caching.filter((rule) => rule.pattern.test(`${SUB_PATH}${path}`)).map((rule) => rule.headers['cache-control']);
+  const served = files.filter((f) => !/\.(gz|br)$/.test(f) && f !== '.nojekyll' && !HOST_FILES.has(f));
+  for (const file of served) {
+    assert.deepEqual(cacheControl(file), [/\.[0-9a-f]{10}\.\w+$/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache'], file);
+  }
+  for (const path of ['index.html', 'en.html', 'embed.html', 'demo/embed-demo.html', ...STABLE, '', 'en', 'embed', 'demo/embed-demo']) {
+    assert.deepEqual(cacheControl(path), ['no-cache'], `${SUB_PATH}${path}`);
+  }
   assert.doesNotMatch(rules, /^\/(?!courses\/rate-limiting\/)/m, 'every rule is under the sub-path');
 });
 
@@ -239,11 +250,13 @@ test('LRS must be absolute http(s) addresses: their origins join connect-src, a 
   assert.equal(allowConnect("default-src 'self'", []), "default-src 'self'");
 });
 
-test('BASE must be a site path: the error names the value and what is allowed', () => {
+test('BASE must be a site path: the error names the value, what is allowed, and the way out for another path', () => {
   for (const good of ['/', '/courses/rate-limiting/', '/a.b/c_d~e-f/']) assert.equal(checkBase(good), good);
-  for (const bad of ['', 'courses/', '/courses', '/a b/', '//', '/../x/', '/x/./']) {
+  for (const bad of ['', 'courses/', '/courses', '/a b/', '//', '/../x/', '/x/./', '/cursos/limitação de taxa/']) {
     assert.throws(() => checkBase(bad), (error) => error.message.includes(`BASE ${JSON.stringify(bad)} is not a site path`)
-      && error.message.includes('start and end with "/"'));
+      && error.message.includes('start and end with "/"')
+      && error.message.includes('with folders of ASCII letters, digits and . _ ~ - between (none of them . or ..)')
+      && error.message.includes('build with BASE=/ and move the paths in dist/_headers under it by hand'));
   }
 });
 

@@ -85,6 +85,25 @@ test('traffic: a worker whose code does not arrive is said with a reload, and th
   await page.context().close();
 });
 
+test('traffic: a wasm that does not download is said as such, not as a setting, and the next run downloads it', async () => {
+  const page = await openPage(env.browser);
+  // The worker fetches the wasm: the context's routes see that request.
+  await page.context().route('**/bucketlab_replay_bg*.wasm', (route) => route.abort(), { times: 1 });
+  await page.goto(`${env.server.url}en.html`);
+  await loadPart(page, MOUNT, 'tr-ready');
+  await page.click(`${MOUNT} .tr-sample`);
+  await page.waitForFunction((m) => document.querySelector(`${m} .tr-error`)?.textContent, MOUNT);
+  const said = await page.textContent(`${MOUNT} .tr-error`);
+  assert.doesNotMatch(said, /setting/i);
+  assert.equal(said, 'The code that replays logs could not be downloaded: the connection may have dropped, or the site was updated since this page opened. Try again; if it fails again, reload the page.');
+  assert.equal(await page.getAttribute(`${MOUNT} .tr-sample`, 'aria-disabled'), 'false', 'not left busy');
+  await page.click(`${MOUNT} .tr-sample`);
+  await page.waitForFunction(() => window.bucketlab.traffic?.outcome?.report?.requests > 0);
+  await page.waitForSelector(`${MOUNT} .tr-table`);
+  assert.equal(await page.textContent(`${MOUNT} .tr-error`), '');
+  await page.context().close();
+});
+
 async function setPolicy(page, capacity, rate, target) {
   await page.fill(`${MOUNT} .tr-field--capacity input`, String(capacity));
   await page.fill(`${MOUNT} .tr-field--rate input`, String(rate));

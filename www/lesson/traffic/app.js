@@ -287,7 +287,11 @@ class TrafficView {
     }
     this.setBusy(false);
     this.rerun.disabled = false;
-    if (data.type === 'failed' && data.error.kind === 'broken') {
+    if (data.type === 'failed' && data.error.kind === 'download') {
+      // The browser's words go to the console, as for the worker's script.
+      console.warn(`bucketlab: the replay's wasm did not load: ${data.error.why}`);
+      this.fail(t('errors.download'));
+    } else if (data.type === 'failed' && data.error.kind === 'broken') {
       // The replay went with its worker: results shown from it (a key's timeline asked for) go
       // too, as their Timeline buttons would ask a worker that is no more.
       this.dropWorker();

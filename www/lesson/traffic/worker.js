@@ -11,7 +11,8 @@
 //               (error: { kind: 'setup' | 'options', option, value, why: { code, … }, remedy }, a
 //               setting refused by the log or by itself, or { kind: 'input' | 'options', why: text },
 //               or { kind: 'broken', why: text }: the module trapped, out of memory most likely, and
-//               this worker is done for)
+//               this worker is done for, or { kind: 'download', why: text }: the wasm did not
+//               arrive, and the next message asks for it again)
 import init, { ReplayJob, sampleLog } from '../../pkg/bucketlab_replay.js';
 
 let ready = null;
@@ -30,6 +31,14 @@ async function handle(data) {
   try {
     ready ??= init().then((wasm) => { memory = wasm.memory; });
     await ready;
+  } catch (error) {
+    // The wasm did not arrive (the network, or a new release of the site replaced it): said as
+    // such, and forgotten, so that the next run fetches it again.
+    ready = null;
+    self.postMessage({ type: 'failed', id: data.id, error: { kind: 'download', why: String(error?.message ?? error) } });
+    return;
+  }
+  try {
     if (data.type === 'run') {
       job?.free();
       job = null;
