@@ -225,10 +225,33 @@ test('when the wasm cannot load, the hero and the diagram both say so, and the h
   for (const where of ['#hero-widget', '#bucket-widget']) {
     await page.waitForSelector(`${where} [role=alert]`);
     assert.match(await page.textContent(`${where} .bl-error-title`), /^The diagram could not be loaded$/);
+    // In the reader's words, as the element says it, not the browser's "Failed to fetch".
+    assert.equal(await page.textContent(`${where} .bl-error-detail`),
+      'Its WebAssembly file (bucketlab_bg.wasm) could not be downloaded: the connection may have dropped, or, if this page has a Content Security Policy, its connect-src must allow the site it comes from.');
     assert.equal(await page.locator(`${where} .bl-send`).count(), 0, where);
   }
   // The failed fetch is the browser's own console error; nothing else went wrong.
   assert.deepEqual(page.problems.filter((p) => !/wasm|Failed to fetch|ERR_FAILED/.test(p)), []);
+  await page.context().close();
+  // A server without the file: said in Portuguese on the Portuguese page, with its address.
+  const missing = await openPage(env.browser);
+  await missing.route('**/*.wasm', (route) => route.fulfill({ status: 404, body: 'no' }));
+  await missing.goto(`${env.server.url}index.html`);
+  await missing.waitForSelector('#bucket-widget [role=alert]');
+  assert.match(await missing.textContent('#bucket-widget .bl-error-detail'),
+    /^O arquivo WebAssembly dele não está em http:\/\/[^ ]+\/pkg\/bucketlab_bg\.wasm \(o servidor respondeu 404/);
+  await missing.context().close();
+});
+
+test('a later part whose wasm did not download says so in the reader\'s words, with the way out', async () => {
+  const page = await openPage(env.browser);
+  await page.route('**/bucketlab_lab_bg*.wasm', (route) => route.abort());
+  await page.goto(`${env.server.url}index.html`);
+  await waitForWidget(page);
+  await page.evaluate(() => Promise.allSettled([window.bucketlab.loadLab(), window.bucketlab.loadClients()]));
+  assert.equal(await page.textContent('#algorithm-lab [role=alert]'),
+    'O laboratório não carregou: a conexão pode ter caído, ou o site foi atualizado depois que esta página abriu; recarregue a página para tentar de novo.');
+  assert.match(await page.textContent('#clients-lab [role=alert]'), /: a conexão pode ter caído, ou o site foi atualizado depois que esta página abriu; recarregue/);
   await page.context().close();
 });
 

@@ -9,6 +9,7 @@ import init, { checkSetting } from '../pkg/bucketlab.js';
 import tables from '../i18n/locales/element.js';
 import { cut, intl, langOf, supportedLang, translator } from '../i18n/translate.js';
 import { showError } from './error-box.js';
+import { wasmFailureSaid } from './load-failure.js';
 import { insertMarkup, mountDiagram } from './mount.js';
 import { onWasmTrap } from './trap.js';
 
@@ -521,21 +522,7 @@ export class BucketLabElement extends ElementBase {
       if (generation !== this.#generation) return;
       const detail = String(error?.message ?? error);
       console.error(`<bucket-lab> could not load its WebAssembly module: ${detail}`);
-      // A host page's CSP that refuses to compile WebAssembly: the browser's words (English,
-      // about 'unsafe-eval') would not tell the author what to add; ours do.
-      const refusedByPolicy = /Content.Security.Policy|CSP|unsafe-eval/i.test(detail);
-      // A download that failed ("Failed to fetch", "NetworkError…", "Load failed"): a dropped
-      // connection, or a CSP's connect-src that does not allow the file's site (the browser does
-      // not say which).
-      const notDownloaded = error instanceof TypeError && /fetch|network|load failed/i.test(detail);
-      // A server that answered with an error (404 where the pkg/ folder was not copied): the
-      // glue's English words, "failed to fetch Wasm: 404 Not Found fetching '…'", say it in ours.
-      const answered = /^failed to fetch Wasm: (\d{3}[^']*?) fetching '([^']*)'/.exec(detail);
-      // 404 or 410: the file is not where it is looked for; any other status: the server's trouble.
-      const missing = answered && /^(404|410)\b/.test(answered[1]);
-      const said = refusedByPolicy ? this.#t('wasmPolicy')
-        : answered ? this.#t(missing ? 'wasmMissing' : 'wasmStatus', { status: answered[1].trim(), url: answered[2] })
-          : notDownloaded ? this.#t('wasmFetch', { file: 'bucketlab_bg.wasm' }) : detail;
+      const said = wasmFailureSaid(error, (key, values) => this.#t(key, values), 'bucketlab_bg.wasm');
       // Stylesheets the same policy refused are said too: fixing one thing, the author learns all.
       const unstyledToo = await this.#stylesReady;
       if (generation !== this.#generation) return;

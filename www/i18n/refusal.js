@@ -4,6 +4,7 @@
 // A page words it here, naming the label its reader sees, with the rule texts of
 // locales/<lang>/errors.json. A form field's own text that holds no number it can read
 // (www/i18n/typed-number.js) is worded from that text.
+import { loadFailure } from '../element/load-failure.js';
 import tables from './locales/errors.js';
 import { cut, intl, translator } from './translate.js';
 import { readings, thousandsLike, unreadable } from './typed-number.js';
@@ -45,4 +46,14 @@ export function refusal(error, lang, label = () => undefined, input = () => unde
   if (problem.type) return t('wrongType', { field, given: problem.type, rule });
   if (typeof given === 'string' && given.trim() !== '') return t(problem.tooLarge ? 'tooLarge' : problem.tooSmall ? 'tooSmall' : 'notNumber', { field, given: cut(given.trim()), rule });
   return t('empty', { field, rule });
+}
+
+/**
+ * Why a part of the lesson did not load, for its "… did not load: {message}": a module that did
+ * not download (a dropped connection, a file a new release replaced) in the reader's words, with
+ * the way out; anything else by its own message.
+ */
+export function notLoaded(error, lang) {
+  const downloaded = !['network', 'missing', 'status'].includes(loadFailure(error)?.kind);
+  return downloaded ? String(error?.message ?? error) : translator(tables, lang)('notDownloaded');
 }

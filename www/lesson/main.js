@@ -7,6 +7,7 @@ import init, { TokenBucket } from '../pkg/bucketlab.js';
 import { cut, LANGS, translator } from '../i18n/translate.js';
 import elementTables from '../i18n/locales/element.js';
 import { showError } from '../element/error-box.js';
+import { wasmFailureSaid } from '../element/load-failure.js';
 import { mountDiagram, mountErrors } from '../element/mount.js';
 import { onWasmTrap } from '../element/trap.js';
 import { keepLinkTargetsInPlace } from './anchors.js';
@@ -343,11 +344,15 @@ async function start() {
     // A bad setting: the widget that met it already shows it (mountDiagram); the other one, not
     // mounted, shows it too. Never a blank space, nor a hero that looks alive and isn't.
     // A widget already live keeps working; the error still reaches the console.
-    const title = translator(elementTables, pageLang())(loaded ? 'buildFailed' : 'loadFailed');
+    // A module that did not load is said as the element says it (a dropped connection, a file
+    // the server does not have), not in the browser's English.
+    const words = translator(elementTables, pageLang());
+    const title = words(loaded ? 'buildFailed' : 'loadFailed');
     const live = [hero, root].filter((widget) => widget.querySelector('.bl-widget[data-live]'));
-    if (live.length) console.error(error);
+    if (live.length || !loaded) console.error(error);
+    const said = loaded ? null : wasmFailureSaid(error, words, 'bucketlab_bg.wasm');
     for (const widget of [hero, root]) {
-      if (!live.includes(widget) && !widget.querySelector('.bl-error')) showError(widget, title, loaded ? mountErrors(widget, error) : error);
+      if (!live.includes(widget) && !widget.querySelector('.bl-error')) showError(widget, title, loaded ? mountErrors(widget, error) : said);
     }
   }
 

@@ -3,7 +3,7 @@
 // takeaway computed from the run, "Try this" and a quiz from live runs. A bad setting shows its
 // error and keeps the last good run.
 import init, { simulateClients } from '../../pkg/bucketlab_lab.js';
-import { refusal } from '../../i18n/refusal.js';
+import { notLoaded, refusal } from '../../i18n/refusal.js';
 import { NUMBER_FIELD, fieldNumber, fieldText } from '../../i18n/typed-number.js';
 import tables from '../../i18n/locales/clients.js';
 import { langOf, pickLang, translator } from '../../i18n/translate.js';
@@ -29,7 +29,7 @@ export async function mountClients(root) {
   try {
     await init();
   } catch (error) {
-    root.replaceChildren(el('p', { class: 'cl-error', role: 'alert' }, t('loadFailed', { message: error.message })));
+    root.replaceChildren(el('p', { class: 'cl-error', role: 'alert' }, t('loadFailed', { message: notLoaded(error, t.lang) })));
     throw error;
   }
   const view = new ClientsView(root, t);

@@ -3,6 +3,7 @@
 import init, { simulate, simulateFlood, TokenBucket } from '../../pkg/bucketlab_lab.js';
 import tables from '../../i18n/locales/defense.js';
 import { langOf, pickLang, translator } from '../../i18n/translate.js';
+import { notLoaded } from '../../i18n/refusal.js';
 import { el } from '../lab/dom.js';
 import { FloodDemo } from './flood.js';
 import { renderRecap } from './recap.js';
@@ -15,7 +16,7 @@ async function ready(root, t, { keep = false } = {}) {
   try {
     await init();
   } catch (error) {
-    status.replaceWith(el('p', { class: 'lab-error', role: 'alert' }, t('loadFailed', { message: error.message })));
+    status.replaceWith(el('p', { class: 'lab-error', role: 'alert' }, t('loadFailed', { message: notLoaded(error, t.lang) })));
     throw error;
   }
   status.remove();

@@ -4,6 +4,7 @@
 import init, { simulate, TokenBucket } from '../../pkg/bucketlab_lab.js';
 import tables from '../../i18n/locales/lab.js';
 import { langOf, pickLang, translator } from '../../i18n/translate.js';
+import { notLoaded } from '../../i18n/refusal.js';
 import { el } from './dom.js';
 import { Comparison } from './comparison.js';
 import { renderLesson } from './lesson.js';
@@ -17,7 +18,7 @@ export async function mountLab(root) {
   try {
     await init();
   } catch (error) {
-    root.replaceChildren(el('p', { class: 'lab-error', role: 'alert' }, t('loadFailed', { message: error.message })));
+    root.replaceChildren(el('p', { class: 'lab-error', role: 'alert' }, t('loadFailed', { message: notLoaded(error, t.lang) })));
     throw error;
   }
 

@@ -9,6 +9,7 @@ import tables from '../../i18n/locales/servers.js';
 import { langOf, pickLang, translator } from '../../i18n/translate.js';
 import { simulate, MODES } from './simulation.js';
 import { pacedRegion } from '../paced.js';
+import { notLoaded } from '../../i18n/refusal.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 /** The lanes show this many of the latest requests. */
@@ -326,8 +327,8 @@ export async function startServers(root) {
     return mountServers(root);
   } catch (error) {
     const box = element('div', 'sv-error', { role: 'alert' });
-    const message = String(error && error.message ? error.message : error);
-    box.textContent = translator(tables, langOf())('error', { message });
+    const t = translator(tables, langOf());
+    box.textContent = t('error', { message: notLoaded(error, t.lang) });
     root.replaceChildren(box);
     return null;
   }
