@@ -1222,3 +1222,47 @@ fn a_past_moment_played_on_is_the_moment_replayed_from_the_start() {
     let err = session.play_on(&mut past, end, end - 1.0).unwrap_err();
     assert!(err.to_string().starts_with("now must be"), "{err}");
 }
+
+#[test]
+fn scrubbing_back_an_hour_of_traffic_from_a_checkpoint_shows_the_same_moments() {
+    // Ten minutes of the fastest Poisson traffic, decided in long steps, with sends between.
+    let mut session = Session::new(config(5.0, 1.0), 0.0);
+    session.pause(0.0);
+    session
+        .start_traffic(Pattern::Poisson, 50.0, 7, 0.0)
+        .unwrap();
+    for _ in 0..12 {
+        session.step(50.0, 0.0).unwrap();
+        session.send(1.0, 2, 0.0).unwrap();
+        // Decided 2,500 at a time, the history still holds about a span's worth.
+        assert!(session.history().events().count() <= 4097);
+    }
+    let now = session.now(0.0);
+    assert!((now - 600.0).abs() < 1e-9, "{now}");
+    // Back and forth as a reader scrubs, before and after the checkpoints the scrubbing makes;
+    // each moment as a copy of the session (which has none) replays it from the start.
+    for at in [
+        now - 1.0,
+        now - 5.0,
+        now - 0.5,
+        now - 20.0,
+        100.0,
+        now - 2.0,
+        31.0,
+        0.0,
+        450.25,
+        now,
+    ] {
+        let scrubbed = session.at(at, 0.0).unwrap();
+        let replayed = session.clone().at(at, 0.0).unwrap();
+        assert_eq!(scrubbed.now(0.0), replayed.now(0.0), "held at {at}");
+        assert_eq!(picture(&scrubbed, at), picture(&replayed, at), "at {at}");
+        let levels = |s: &Session| s.history().level_line(at);
+        assert_eq!(
+            levels(&scrubbed),
+            levels(&replayed),
+            "the level line at {at}"
+        );
+        assert!(scrubbed.history().events().count() <= 4097);
+    }
+}

@@ -3,6 +3,10 @@
 
 use super::bucket::{BucketConfig, Decision};
 
+/// Events held before a new one prunes what is older than the span: 50 requests/s, the most
+/// automatic traffic sends, fill a 20 s span with about 1,000.
+const PRUNE_FROM: usize = 4096;
+
 /// What an [`Event`] records.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
@@ -92,6 +96,11 @@ impl History {
 
     fn push(&mut self, at: f64, kind: Kind, before: f64, after: f64, config: &BucketConfig) {
         self.revision += 1;
+        // Traffic decided over a long stretch at once (a tab hidden for an hour, a replay from
+        // the start) is pruned as it goes, so the events held stay those of about a span.
+        if self.events.len() >= PRUNE_FROM {
+            self.prune(at);
+        }
         self.events.push(Event {
             at,
             kind,
@@ -198,6 +207,29 @@ mod tests {
                 (4.0, 2.0)
             ]
         );
+    }
+
+    #[test]
+    fn a_long_stretch_recorded_at_once_holds_about_a_span_not_every_event() {
+        // An hour at 50 requests/s, with no prune between (a tab hidden that long): 180,000
+        // events, of which a span's worth is kept once more than PRUNE_FROM are held.
+        let config = BucketConfig::new(5.0, 1.0).unwrap();
+        let mut bucket = TokenBucket::started_at(config, 0.0).unwrap();
+        let mut history = History::new(&config, 5.0, 0.0, 20.0);
+        for i in 0..180_000 {
+            let at = f64::from(i) / 50.0;
+            let d = bucket.try_acquire(1.0, at).unwrap();
+            history.record(at, &config, &d);
+            assert!(
+                history.events.len() <= PRUNE_FROM,
+                "{} at {at}",
+                history.events.len()
+            );
+        }
+        // The newest span is all there, and the level line starts from the anchor before it.
+        let last = 179_999.0 / 50.0;
+        assert!(history.events().next().unwrap().at <= last - 20.0);
+        assert!(history.events().filter(|e| e.at >= last - 20.0).count() >= 1000);
     }
 
     #[test]

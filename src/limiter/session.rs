@@ -21,6 +21,7 @@ use super::clock::SimClock;
 use super::error::{Field, InvalidValue, Rule};
 use super::history::History;
 use super::traffic::{Arrivals, Pattern};
+use std::cell::Cell;
 
 /// Lesson seconds a request's marker is in flight on the diagram.
 pub const FLIGHT_SECONDS: f64 = 0.6;
@@ -168,7 +169,29 @@ pub struct Session {
     /// Whether actions happen at exactly the lesson time given (while a recording is played),
     /// rather than at the next whole millisecond ([`Session::action_time`]).
     exact: bool,
+    /// A replay of this session held at an earlier moment, for [`Session::at`] to start from.
+    checkpoint: Checkpoint,
 }
+
+/// A replay held at a lesson time, kept so that scrubbing back an hour into a session does not
+/// decide the whole hour's traffic again at each step. A copy of a session starts without one.
+#[derive(Default)]
+struct Checkpoint(Cell<Option<Box<(f64, Session)>>>);
+
+impl Clone for Checkpoint {
+    fn clone(&self) -> Self {
+        Checkpoint::default()
+    }
+}
+
+impl std::fmt::Debug for Checkpoint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Checkpoint")
+    }
+}
+
+/// Lesson seconds between the moments a checkpoint may be held at.
+const CHECKPOINT_EVERY: f64 = 30.0;
 
 impl Session {
     /// A session of a bucket configured by `config`, lesson time 0 at wall time `wall`, running.
@@ -189,6 +212,7 @@ impl Session {
                 entries: Vec::new(),
             },
             exact: false,
+            checkpoint: Checkpoint::default(),
         }
     }
 
@@ -213,9 +237,28 @@ impl Session {
     pub fn at(&self, at: f64, wall: f64) -> Result<Session, InvalidValue> {
         let now = self.now(wall);
         let at = InvalidValue::check(Field::Now, at, Rule::Between(0.0, now + TOLERANCE))?;
-        // A fresh session at lesson time 0, played on from before the first action.
-        let mut session = Session::play(self.log.config, [], 0.0)?;
-        self.play_on(&mut session, f64::NEG_INFINITY, at)?;
+        // From the checkpoint, if it is not later; else a fresh session at lesson time 0, played
+        // on from before the first action.
+        let kept = self.checkpoint.0.take();
+        let (from, mut session) = match &kept {
+            Some(held) if held.0 <= at => (held.0, held.1.clone()),
+            _ => (f64::NEG_INFINITY, Session::play(self.log.config, [], 0.0)?),
+        };
+        self.checkpoint.0.set(kept);
+        // A new checkpoint on the way, at or before `at`, where no action can still come: a
+        // minute before now or earlier (a click queued while the page loaded is timed seconds
+        // back at most). Scrubbing the last minutes then replays less than two of them.
+        let latest = at.min(now - 2.0 * CHECKPOINT_EVERY);
+        let mark = (latest / CHECKPOINT_EVERY).floor() * CHECKPOINT_EVERY;
+        if mark > from && mark > 0.0 {
+            self.play_on(&mut session, from, mark)?;
+            self.checkpoint
+                .0
+                .set(Some(Box::new((mark, session.clone()))));
+            self.play_on(&mut session, mark, at)?;
+        } else {
+            self.play_on(&mut session, from, at)?;
+        }
         Ok(session)
     }
 

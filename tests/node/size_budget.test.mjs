@@ -1,5 +1,5 @@
 // The size budgets as a test (sizes are deterministic for a given build): the embeddable widget's
-// wasm ≤ 54 KB gzip -9 (35 KB in issue 8; the markup moved to build time and time travel joined in
+// wasm ≤ 55 KiB gzip -9 (35 KB in issue 8; the markup moved to build time and time travel joined in
 // issue 14, whose goal of 20 KB is out of reach: bench/run.mjs reports it against 20 KB; 42 KB until
 // 2026-12-01, raised by 1 KB when the review fixes and the status line's singular left 18 B under it,
 // too close for a guard; 45 KB since the widget words its errors in the page's language with the
@@ -17,8 +17,11 @@
 // 429's height and "Resume" plays a past moment on: 53,028 → 53,771 B; 54 KB since a Portuguese
 // field refuses 1.500 as a thousand or a decimal, as the page's forms do, with the decimal each
 // field takes, and a wait too long for a double is neither counted down nor worked out as 0 s:
-// 54,236 → 54,815 B),
-// and the lesson page's start-up transfer ≤ 150 KB gzip -9.
+// 54,236 → 54,815 B; 55 KiB since scrubbing back keeps a checkpoint of the replay, so an hour of
+// traffic is not decided again at each step back (34 → 0.6 ms natively), and the panel counts a
+// rounding hair as the headers do: 54,947 → 55,783 B),
+// and the lesson page's start-up transfer ≤ 150 KiB gzip -9 (the widget's glue whitespace-minified
+// since then: 3.4 KB less).
 // Needs the release build (scripts/build.sh); bench/sizes.mjs does the measuring.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -28,7 +31,7 @@ import { LESSON_FILES, measureSizes } from '../../bench/sizes.mjs';
 import { staticGraph } from './module-graph.mjs';
 
 const WWW = new URL('../../www/', import.meta.url);
-const WASM_GZIP_BUDGET = 54 * 1024;
+const WASM_GZIP_BUDGET = 55 * 1024;
 const PAGE_GZIP_BUDGET = 150 * 1024;
 // The modules that load only on demand (the lab when it comes near, the Config tab's YAML parser
 // when it opens, "Your traffic"'s replay in its worker): no goal, but a guard a little above their
