@@ -360,3 +360,24 @@ test('a link\'s own b and r beside a recording are named in the notice, which th
   await page.context().close();
   await own.context().close();
 });
+
+test('a recording longer than an hour is refused for a link with that reason, not with the actions and characters', async () => {
+  const page = await openLesson(env, 'en.html');
+  await page.evaluate(() => {
+    const d = window.bucketlab.diagram;
+    d.pause();
+    d.send();
+    d.step(1800);
+    d.step(1801);
+  });
+  await page.click('.scenario-copy');
+  const feedback = page.locator('.permalink .copy-feedback');
+  await feedback.filter({ hasText: /\S/ }).waitFor();
+  // From a second before the send (made at whatever lesson time the page had reached) to now.
+  assert.match(await feedback.textContent(),
+    /^Too long for a link: this recording lasts 3,60[12](\.\d+)? s, and a replay link holds at most an hour \(3,600 s\)\. Reset the diagram to start a shorter one\.$/);
+  // Reset, and the new recording fits again.
+  await page.click('#bucket-widget .bl-reset');
+  assert.match(await page.evaluate(() => window.bucketlab.diagram.scenario), /^1_/);
+  await page.context().close();
+});

@@ -232,10 +232,12 @@ async function start() {
     try {
       scenario = diagram().scenario;
     } catch (error) {
-      // Too much for a link (over 200 actions or 2000 characters): said beside the button, in the
-      // page's language; the core's exact reason goes to the console.
+      // Too much for a link (over 200 actions or 2000 characters, or longer than an hour): said
+      // beside the button, in the page's language; the core's exact reason goes to the console.
       console.warn(`bucketlab: ${error.message}`);
-      throw Object.assign(new Error(error.message), { localized: t('scenario_too_long') });
+      const [seconds] = error.problem?.scenario === 'seconds' ? error.problem.values : [];
+      const localized = seconds === undefined ? t('scenario_too_long') : t('scenario_too_long_seconds', { n: seconds });
+      throw Object.assign(new Error(error.message), { localized });
     }
     return `${location.origin}${location.pathname}${sharedSearch()}${permalinkHash({ lang: pageLang(), s: scenario })}`;
   });
