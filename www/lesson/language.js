@@ -51,6 +51,8 @@ export function switchPageIfAsked(explicit) {
   const target = new URL(PAGE[lang], location.href);
   target.search = location.search;
   target.hash = location.hash;
+  // The other page carries a course platform's session on (lms/lesson.js keeps it open).
+  document.dispatchEvent(new Event('bucketlab:to-other-language'));
   location.replace(target);
   return true;
 }

@@ -3,7 +3,7 @@
 // suspend_data (a 429 met, the quick check done, the best score: what an earlier sitting or the
 // other language's page saved); report the quick check's best score and, once the learner has
 // also met a refused request, completion; report the session's time, commit and finish when the
-// page goes away. Every call goes through `call`, so an API that throws or answers "false" costs
+// page goes away (unless the other language's page carries the session on). Every call goes through `call`, so an API that throws or answers "false" costs
 // the learner nothing: one console warning, and the lesson goes on without it.
 
 import { DEFAULT_PASSING } from './launch.js';
@@ -155,16 +155,17 @@ export class ScormSession {
   }
 
   /**
-   * The page goes away (pagehide): saves, and ends the session once the learner has finished
-   * (`complete`). Before that the session stays open, because the next page may be the lesson in
-   * the other language, which carries on with it; the LMS ends it when the learner closes it.
+   * The page goes away (pagehide): saves and ends the session (SCORM 1.2 wants LMSFinish before
+   * the SCO unloads), finished once the learner is done (`complete`), else suspended for a later
+   * sitting. When the next page is the lesson in the other language (`continued`), which carries
+   * the session on, it stays open, suspended: that page ends it.
    */
-  leave(complete) {
+  leave(complete, continued = false) {
     if (!this.active) return;
     this.#setTime();
-    this.#set(this.model.exit, complete ? (this.version === '2004' ? 'normal' : '') : 'suspend');
+    this.#set(this.model.exit, complete && !continued ? (this.version === '2004' ? 'normal' : '') : 'suspend');
     this.#call('commit', '');
-    if (!complete) return;
+    if (continued) return;
     this.#call('finish', '');
     this.active = false;
   }
