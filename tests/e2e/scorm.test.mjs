@@ -450,6 +450,46 @@ for (const version of ['1.2', '2004']) {
   });
 }
 
+for (const version of ['1.2', '2004']) {
+  test(`lms: SCORM ${version} keeps the section the learner was reading as the location, and a resumed sitting opens there`, async () => {
+    const host = version === '1.2' ? 'lms12.html' : 'lms2004.html';
+    const location = version === '1.2' ? 'cmi.core.lesson_location' : 'cmi.location';
+    const resume = (place) => (version === '1.2'
+      ? { core: { student_id: 'learner-7', entry: 'resume', lesson_status: 'incomplete', lesson_location: place } }
+      : { learner_id: 'learner-7', entry: 'resume', completion_status: 'incomplete', location: place });
+    const [page, frame] = await openLms(host);
+    // Scrolled there until it stays (the sections above take their real height as they render).
+    await frame.waitForFunction(() => {
+      const section = document.getElementById('comparacao');
+      const { top } = section.getBoundingClientRect();
+      if (top >= 0 && top <= innerHeight / 3) return true;
+      section.scrollIntoView();
+      return false;
+    }, null, { polling: 'raf' });
+    await page.evaluate(() => { document.getElementById('sco').src = 'about:blank'; });
+    await page.waitForFunction((finish) => calls.includes(finish), version === '1.2' ? 'LMSFinish()' : 'Terminate()');
+    assert.equal(await held(page, location), 'comparacao');
+    await page.context().close();
+
+    const [again, resumed] = await openLms(host, resume('comparacao'));
+    // There as the language link lands: the section's top in the window's upper third, its heading focused.
+    await resumed.waitForFunction(() => {
+      const { top } = document.getElementById('comparacao').getBoundingClientRect();
+      return top >= 0 && top <= innerHeight / 3 && document.activeElement?.id === 'comparacao-titulo';
+    });
+    assert.deepEqual(again.problems, []);
+    await again.context().close();
+
+    // What the LMS hands back is checked: an element that is not one of the sections is no place.
+    const [other, top] = await openLms(host, resume('bucket-widget'));
+    await top.waitForFunction(() => performance.getEntriesByName('bucketlab:interactive').length);
+    await top.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+    assert.equal(await top.evaluate(() => scrollY), 0);
+    assert.deepEqual(other.problems, []);
+    await other.context().close();
+  });
+}
+
 test('lms: SCORM 2004 completed, then the language link: the session stays open, and a better set on the other page raises the score', async () => {
   const [page, start] = await openLms('lms2004.html');
   await sendUntilRefused(start);

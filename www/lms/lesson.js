@@ -10,12 +10,14 @@
 //    and completion once the learner has both met a 429 and finished the quick check, in this
 //    sitting or an earlier one (suspend_data); it reports the session time, commits, saves and
 //    ends the session (suspended, or finished once the learner is done) on pagehide, unless the
-//    next page is the lesson in the other language, which carries the session on.
+//    next page is the lesson in the other language, which carries the session on. The section
+//    the learner was reading is the location, where a resumed sitting opens (resumedAt).
 //  - Outside an LMS and without an LRS it only dispatches the events, and writes nothing anywhere.
 import tables from '../i18n/locales/lms.js';
 import { langOf } from '../i18n/translate.js';
 import { DEFAULT_PASSING, findLms, LaunchError, readLaunch } from './launch.js';
 import { anonymousActor, statementMaker } from './statements.js';
+import { readingPlace } from '../lesson/language.js';
 
 const warn = (message) => console.warn(message);
 const home = /^https?:$/.test(location.protocol) ? location.origin : 'https://bucketlab.invalid';
@@ -127,5 +129,11 @@ document.addEventListener('bucketlab:to-other-language', () => { toOtherLanguage
 
 addEventListener('pagehide', () => {
   queue?.flushOnExit();
-  scorm?.leave(completed, toOtherLanguage);
+  scorm?.leave(completed, toOtherLanguage, readingPlace());
 });
+
+/**
+ * In a sitting an LMS resumes, the section the learner was reading when the last one was left
+ * (what the LMS hands back: lesson/main.js scrolls there only to one of the page's sections); else null.
+ */
+export const resumedAt = scorm?.resumedPlace ?? null;
