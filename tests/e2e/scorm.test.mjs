@@ -93,6 +93,8 @@ async function lessonFrame(page, url) {
 /** The score as the SCO reports it: a percentage with at most two decimals. */
 const percent = ({ correct, total }) => String(Math.round((correct / total) * 1e4) / 100);
 const get = (page, element) => page.evaluate((name) => (window.API_1484_11 ? API_1484_11.GetValue(name) : API.LMSGetValue(name)), element);
+/** `element` as the LMS keeps it once the session has ended (when GetValue is refused), from scorm-again's data model. */
+const held = (page, element) => page.evaluate((name) => (window.API_1484_11 ?? window.API).getCMIValue(name), element);
 
 test('lms: make dist packs SCORM 1.2 and 2004 in Portuguese and in English, named by version and language', () => {
   assert.deepEqual(Object.keys(env.packages.files).sort(),
@@ -380,16 +382,17 @@ for (const version of ['1.2', '2004']) {
     else score = await answerQuickCheck(frame, { right: true });
     const left = Date.now();
     await page.evaluate(() => { document.getElementById('sco').src = 'about:blank'; });
-    await page.waitForFunction((exit) => calls.some((c) => c.includes(`${exit}, suspend`)), exit);
+    await page.waitForFunction((finish) => calls.includes(finish), version === '1.2' ? 'LMSFinish()' : 'Terminate()');
     const calls = await page.evaluate(() => window.calls);
+    assert.equal(lastSet(calls, exit), 'suspend');
     const time = sessionSeconds(version, lastSet(calls, version === '1.2' ? 'cmi.core.session_time' : 'cmi.session_time'));
     // Counted from the first page, not from the English page that carried the session on.
     assert.ok(time >= (left - opened) / 1000 - 0.01, `${time} s for a sitting of at least ${(left - opened) / 1000} s`);
-    const suspendData = await get(page, 'cmi.suspend_data');
+    const suspendData = await held(page, 'cmi.suspend_data');
     assert.deepEqual(readProgress(suspendData), version === '1.2'
       ? { refused: true, quizDone: false, best: null }
       : { refused: false, quizDone: true, best: { correct: score.total, total: score.total } });
-    assert.equal(await get(page, status), 'incomplete');
+    assert.equal(await held(page, status), 'incomplete');
     await page.context().close();
 
     const learner = version === '1.2'
@@ -414,6 +417,76 @@ for (const version of ['1.2', '2004']) {
     sessionSeconds(version, lastSet(await again.evaluate(() => window.calls), version === '1.2' ? 'cmi.core.session_time' : 'cmi.session_time'));
     assert.deepEqual(again.problems, []);
     await again.context().close();
+  });
+}
+
+for (const version of ['1.2', '2004']) {
+  test(`lms: SCORM ${version} closed half done suspends and finishes; a later sitting that opens on the remembered language carries on`, async () => {
+    const host = version === '1.2' ? 'lms12.html' : 'lms2004.html';
+    const [set, commit, finish, exit] = version === '1.2'
+      ? ['LMSSetValue', 'LMSCommit()', 'LMSFinish()', 'cmi.core.exit'] : ['SetValue', 'Commit()', 'Terminate()', 'cmi.exit'];
+    const [page, start] = await openLms(host);
+    // The language link (remembered for the package's folder) carries the session on, unfinished.
+    await start.click('.lang-switch a[data-lang=en]');
+    const frame = await lessonFrame(page, /\/en\.html/);
+    assert.ok(!(await page.evaluate(() => window.calls)).includes(finish));
+    await sendUntilRefused(frame);
+    // Closed half done: suspended, committed, then finished before the SCO unloads.
+    await page.evaluate(() => { document.getElementById('sco').src = 'about:blank'; });
+    await page.waitForFunction((finish) => calls.includes(finish), finish);
+    const calls = await page.evaluate(() => window.calls);
+    assert.deepEqual(calls.slice(-3), [`${set}(${exit}, suspend)`, commit, finish]);
+    assert.equal(await page.evaluate(() => (window.API_1484_11 ?? window.API).isTerminated()), true);
+    // The next sitting opens the Portuguese page, which goes on to the remembered English one:
+    // that is no close, and the English page carries the session on.
+    await page.goto(new URL(host, env.server.url).href);
+    await lessonFrame(page, /\/en\.html/);
+    const again = await page.evaluate(() => window.calls);
+    assert.ok(again.some((c) => c.includes(`${exit}, suspend`)), again.join());
+    assert.ok(!again.includes(finish), again.join());
+    assert.equal(await get(page, version === '1.2' ? 'cmi.core.lesson_status' : 'cmi.completion_status'), 'incomplete');
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}
+
+for (const version of ['1.2', '2004']) {
+  test(`lms: SCORM ${version} keeps the section the learner was reading as the location, and a resumed sitting opens there`, async () => {
+    const host = version === '1.2' ? 'lms12.html' : 'lms2004.html';
+    const location = version === '1.2' ? 'cmi.core.lesson_location' : 'cmi.location';
+    const resume = (place) => (version === '1.2'
+      ? { core: { student_id: 'learner-7', entry: 'resume', lesson_status: 'incomplete', lesson_location: place } }
+      : { learner_id: 'learner-7', entry: 'resume', completion_status: 'incomplete', location: place });
+    const [page, frame] = await openLms(host);
+    // Scrolled there until it stays (the sections above take their real height as they render).
+    await frame.waitForFunction(() => {
+      const section = document.getElementById('comparacao');
+      const { top } = section.getBoundingClientRect();
+      if (top >= 0 && top <= innerHeight / 3) return true;
+      section.scrollIntoView();
+      return false;
+    }, null, { polling: 'raf' });
+    await page.evaluate(() => { document.getElementById('sco').src = 'about:blank'; });
+    await page.waitForFunction((finish) => calls.includes(finish), version === '1.2' ? 'LMSFinish()' : 'Terminate()');
+    assert.equal(await held(page, location), 'comparacao');
+    await page.context().close();
+
+    const [again, resumed] = await openLms(host, resume('comparacao'));
+    // There as the language link lands: the section's top in the window's upper third, its heading focused.
+    await resumed.waitForFunction(() => {
+      const { top } = document.getElementById('comparacao').getBoundingClientRect();
+      return top >= 0 && top <= innerHeight / 3 && document.activeElement?.id === 'comparacao-titulo';
+    });
+    assert.deepEqual(again.problems, []);
+    await again.context().close();
+
+    // What the LMS hands back is checked: an element that is not one of the sections is no place.
+    const [other, top] = await openLms(host, resume('bucket-widget'));
+    await top.waitForFunction(() => performance.getEntriesByName('bucketlab:interactive').length);
+    await top.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+    assert.equal(await top.evaluate(() => scrollY), 0);
+    assert.deepEqual(other.problems, []);
+    await other.context().close();
   });
 }
 

@@ -91,6 +91,30 @@ test('lms: an LRS that answers 500 costs nothing: one warning, the bucket works,
   await page.context().close();
 });
 
+/** Resolves once `condition()` holds in this process (checked every 10 ms; the runner's timeout bounds it). */
+async function until(condition) {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+test('lms: a learner who closes the tab behind a slow LRS loses nothing: what is not acknowledged leaves with the page', async () => {
+  const stored = lrs.statements.length;
+  // The LRS stores `experienced` at once but answers it only when the test says: still in flight
+  // when the tab closes, with the quick check's statements queued behind it.
+  lrs.holdNext(1);
+  const page = await openLaunched(launchParams());
+  await until(() => lrs.held === 1);
+  const score = await doQuickCheck(page.mainFrame());
+  const events = await page.evaluate(() => window.statements);
+  assert.equal(await page.evaluate(() => window.bucketlab.xapi.pending), score.total + 2);
+  await page.close();
+  await until(() => lrs.statements.length - stored === events.length);
+  lrs.release();
+  assert.deepEqual(lrs.statements.slice(stored).map((s) => s.id), events.map((s) => s.id));
+  assert.equal(verbs(lrs.statements).at(-1), 'completed');
+  assert.deepEqual(lrs.refused, []);
+  await page.context().close();
+});
+
 test('lms: an LRS that cannot be reached keeps the statements pending, with one warning', async () => {
   const page = await openLaunched(launchParams(gone));
   await sendUntilRefused(page.mainFrame());

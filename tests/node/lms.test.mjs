@@ -158,6 +158,53 @@ test('lms: an LRS that does not answer keeps the statements pending until it doe
   }
 });
 
+test('lms: a batch the LRS stored but answered too late is re-sent alone; its 409 means delivered, and what came since is not lost', async () => {
+  const lrs = await startLrs();
+  try {
+    const maker = statementMaker({ lesson: 'https://x.example/', actor: anonymousActor('https://x.example'), lang: 'en', tables });
+    const queue = new LrsQueue({ endpoint: lrs.endpoint, auth: 'Basic dGVzdDp0ZXN0', timeout: 100, retryDelay: 20, warn: () => {} });
+    // The LRS stores the first POST at once but answers it only when told: after the client's timeout.
+    lrs.holdNext(1);
+    const first = maker.experienced();
+    queue.send(first);
+    await until(() => lrs.held === 1);
+    const later = Array.from({ length: 10 }, (_, i) => maker.answered({ ...question, response: i % 2 ? '10' : '20' }));
+    for (const statement of later) queue.send(statement);
+    await until(() => queue.pending === 0);
+    lrs.release();
+    assert.equal(queue.dropped, 0);
+    assert.deepEqual(lrs.statements.map((s) => s.id), [first, ...later].map((s) => s.id));
+    // The retry was the first statement alone (answered 409), then the ten in a batch of their own.
+    assert.equal(lrs.requests, 3);
+  } finally {
+    await lrs.close();
+  }
+});
+
+test('lms: leaving the page sends every statement not yet acknowledged, the batch in flight apart from the rest', async () => {
+  for (const slow of ['holdNext', 'hangNext']) {
+    const lrs = await startLrs();
+    try {
+      const maker = statementMaker({ lesson: 'https://x.example/', actor: anonymousActor('https://x.example'), lang: 'en', tables });
+      const queue = new LrsQueue({ endpoint: lrs.endpoint, auth: 'Basic dGVzdDp0ZXN0', warn: () => {} });
+      // In flight, and stored (holdNext: its re-sending is answered 409) or not (hangNext).
+      lrs[slow](1);
+      const sent = allStatements(maker);
+      queue.send(sent[0]);
+      await until(() => lrs.requests === 1);
+      for (const statement of sent.slice(1)) queue.send(statement);
+      queue.flushOnExit();
+      await until(() => lrs.statements.length === sent.length);
+      lrs.release();
+      assert.deepEqual(lrs.statements.map((s) => s.id).sort(), sent.map((s) => s.id).sort(), slow);
+      assert.equal(lrs.requests, 3, slow);
+      queue.block(); // the page is gone: no retry of the request still hanging
+    } finally {
+      await lrs.close();
+    }
+  }
+});
+
 test('lms: what the LRS refuses, or what never gets through, is counted as dropped', async () => {
   const lrs = await startLrs();
   try {
@@ -168,7 +215,9 @@ test('lms: what the LRS refuses, or what never gets through, is counted as dropp
     assert.equal(wrongCredentials.pending, 0);
 
     const failing = new LrsQueue({ endpoint: lrs.endpoint, auth: 'Basic dGVzdDp0ZXN0', retryDelay: 5, maxAttempts: 3, warn: () => {} });
-    lrs.failNext(3, 503);
+    // Three tries for each batch: the first statement's, then the second's (sent while the first
+    // was in flight, it is a batch of its own).
+    lrs.failNext(6, 503);
     failing.send(maker.experienced());
     failing.send(maker.experienced());
     await until(() => failing.dropped === 2);

@@ -51,14 +51,25 @@ export function switchPageIfAsked(explicit) {
   const target = new URL(PAGE[lang], location.href);
   target.search = location.search;
   target.hash = location.hash;
+  // The other page carries a course platform's session on (lms/lesson.js keeps it open).
+  document.dispatchEvent(new Event('bucketlab:to-other-language'));
   location.replace(target);
   return true;
 }
 
-/** The last section (same ids on both pages) begun above the window's upper third; null above them. */
+/** The sections a reader's place is one of (same ids on both pages). */
+const SECTIONS = 'main section[id]:not(.tabpanel)';
+
+/** The section whose id is `id` when it is one of SECTIONS (a place handed back from elsewhere), else null. */
+export function readingSection(id) {
+  const section = typeof id === 'string' && id ? document.getElementById(id) : null;
+  return section?.matches(SECTIONS) ? section : null;
+}
+
+/** The last section begun above the window's upper third; null above them. */
 function readingAt() {
   let at = null;
-  for (const section of document.querySelectorAll('main section[id]:not(.tabpanel)')) {
+  for (const section of document.querySelectorAll(SECTIONS)) {
     if (section.getBoundingClientRect().top <= innerHeight / 3) at = section.id;
   }
   return at;
@@ -99,6 +110,11 @@ function followReading(nav) {
   };
 }
 
+let place = () => null;
+
+/** The id of the section the reader is in, as a language link hands it over; null at the top or before the page has started. */
+export const readingPlace = () => place();
+
 /**
  * The language links remember the choice and carry `stateHash()` (the permalink) along; what a
  * link can't hold goes in session storage for `takeHandoff()` there: the section the reader was in
@@ -106,7 +122,7 @@ function followReading(nav) {
  */
 export function wireLanguageLinks(stateHash, handoff) {
   const nav = document.querySelector('.lang-switch');
-  const place = nav ? followReading(nav) : readingAt;
+  place = nav ? followReading(nav) : readingAt;
   for (const link of document.querySelectorAll('.lang-switch a[data-lang]')) {
     link.addEventListener('click', () => {
       remember(link.dataset.lang);

@@ -12,7 +12,7 @@ import { mountDiagram, mountErrors } from '../element/mount.js';
 import { onWasmTrap } from '../element/trap.js';
 import { keepLinkTargetsInPlace } from './anchors.js';
 import { setUpCopyButtons, wireCopyButton } from './copy.js';
-import { openAsHanded, switchPageIfAsked, takeHandoff, wireLanguageLinks } from './language.js';
+import { openAsHanded, readingSection, switchPageIfAsked, takeHandoff, wireLanguageLinks } from './language.js';
 import { isPermalink, permalinkHash, readPermalink } from './permalink.js';
 import { setUpPolicyEditor } from './policy.js';
 import { openDetailsWhenPrinting } from './print.js';
@@ -35,7 +35,7 @@ import '../embed/panel-loader.js';
 // Imported, not a script of its own, so it has run, and its listeners are on the document, before
 // any diagram here can decide a request: a 429 met before it ran would be missed, and the LMS
 // would never hear that the lesson was completed.
-import '../lms/lesson.js';
+import { resumedAt } from '../lms/lesson.js';
 
 const root = document.getElementById('bucket-widget');
 const hero = document.getElementById('hero-widget');
@@ -377,10 +377,11 @@ async function start() {
   // A replay link is about the diagram: take the reader there, focus on the timeline that plays it.
   if (playedScenario !== undefined) {
     showReplay();
-  } else if (handoff) {
-    // From the other language's page: where the reader was there, the focus too (its heading), so
-    // the next Tab and a screen reader go on from there, not from the top.
-    const section = document.getElementById(handoff.at);
+  } else if (handoff || resumedAt) {
+    // From the other language's page, or a later sitting an LMS resumes: where the reader was
+    // there, the focus too (its heading), so the next Tab and a screen reader go on from there,
+    // not from the top.
+    const section = readingSection(handoff ? handoff.at : resumedAt);
     if (section) {
       scrollToKept(section);
       const heading = section.querySelector('h2') ?? section;

@@ -8,13 +8,16 @@
 //    `bucketlab.xapi.pending` and `bucketlab.xapi.dropped` count what is still undelivered.
 //  - SCORM 1.2 / 2004: inside an LMS (www/lms/scorm.js) it reports the quick check's best score,
 //    and completion once the learner has both met a 429 and finished the quick check, in this
-//    sitting or an earlier one (suspend_data); it reports the session time, commits and saves on
-//    pagehide (and ends the session there once the learner is done).
+//    sitting or an earlier one (suspend_data); it reports the session time, commits, saves and
+//    ends the session (suspended, or finished once the learner is done) on pagehide, unless the
+//    next page is the lesson in the other language, which carries the session on. The section
+//    the learner was reading is the location, where a resumed sitting opens (resumedAt).
 //  - Outside an LMS and without an LRS it only dispatches the events, and writes nothing anywhere.
 import tables from '../i18n/locales/lms.js';
 import { langOf } from '../i18n/translate.js';
 import { DEFAULT_PASSING, findLms, LaunchError, readLaunch } from './launch.js';
 import { anonymousActor, statementMaker } from './statements.js';
+import { readingPlace } from '../lesson/language.js';
 
 const warn = (message) => console.warn(message);
 const home = /^https?:$/.test(location.protocol) ? location.origin : 'https://bucketlab.invalid';
@@ -111,16 +114,26 @@ document.addEventListener('bucketlab:answer', (event) => {
   maybeComplete();
 });
 
-// A language link opens the other language's page in this frame, and that page carries the
-// session on: it stays open then, even once the lesson is complete (a better set there still
-// counts). A link opened elsewhere (a modifier key, another button) leaves this page here.
+// A language link opens the other language's page in this frame, and so does this page as it
+// opens when the reader's remembered language is the other one (bucketlab:to-other-language, from
+// lesson/language.js): that page carries the session on, so it stays open then, even once the
+// lesson is complete (a better set there still counts). A link opened elsewhere (a modifier key,
+// another button) leaves this page here. Any other way out (the tab closed, the LMS's next item)
+// ends the session.
 let toOtherLanguage = false;
 document.addEventListener('click', (event) => {
   const plain = event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey;
   if (plain && !event.defaultPrevented && event.target.closest?.('.lang-switch a[data-lang]')) toOtherLanguage = true;
 });
+document.addEventListener('bucketlab:to-other-language', () => { toOtherLanguage = true; });
 
 addEventListener('pagehide', () => {
   queue?.flushOnExit();
-  scorm?.leave(completed && !toOtherLanguage);
+  scorm?.leave(completed, toOtherLanguage, readingPlace());
 });
+
+/**
+ * In a sitting an LMS resumes, the section the learner was reading when the last one was left
+ * (what the LMS hands back: lesson/main.js scrolls there only to one of the page's sections); else null.
+ */
+export const resumedAt = scorm?.resumedPlace ?? null;

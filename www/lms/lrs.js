@@ -4,12 +4,24 @@
 // other than 408/429) can never succeed, so it is dropped and counted. Nothing here throws at the
 // page: the first problem is written once as a console warning, and `pending` / `dropped` say
 // what is still undelivered.
+// A batch, once sent, is kept as it is until the LRS acknowledges it: a request that failed or
+// timed out may still have been stored, and the LRS stores a batch whole or not at all, so its
+// retry is the same statements (what came since waits for the next batch). Answered 409 (ids it
+// already has, xAPI 1.0.3), a batch sent before is delivered, not refused.
 
 /** Statuses worth retrying: the LRS may accept the same statements later. */
 const RETRY = (status) => status === 408 || status === 429 || status >= 500;
 
+/**
+ * The most the page sends with `keepalive` as it goes away: browsers refuse a keepalive request
+ * whose body, with the others still in flight, passes 64 KiB; this leaves room for the JSON's
+ * brackets and for other keepalive requests of the page.
+ */
+const KEEPALIVE_BYTES = 60 * 1024;
+
 export class LrsQueue {
-  #queue = [];
+  /** The batches not yet acknowledged, oldest first: `{ statements, sent }`, only the last one unsent. */
+  #batches = [];
   #dropped = 0;
   #sending = false;
   #timer = null;
@@ -30,7 +42,7 @@ export class LrsQueue {
 
   /** Statements waiting to be delivered (queued or in flight). */
   get pending() {
-    return this.#queue.length;
+    return this.#batches.reduce((n, batch) => n + batch.statements.length, 0);
   }
 
   /** Statements given up: refused by the LRS, or still failing after `maxAttempts`. */
@@ -40,7 +52,9 @@ export class LrsQueue {
 
   /** Queues `statement` and sends as soon as nothing else is in flight. */
   send(statement) {
-    this.#queue.push(statement);
+    const last = this.#batches.at(-1);
+    if (last && !last.sent) last.statements.push(statement);
+    else this.#batches.push({ statements: [statement], sent: false });
     if (!this.#timer && !this.#blocked) this.#flush();
   }
 
@@ -54,10 +68,22 @@ export class LrsQueue {
     this.#timer = null;
   }
 
-  /** The last chance when the page goes away: what is queued, with `keepalive`, unawaited. */
+  /**
+   * The last chance when the page goes away: every batch not yet acknowledged, the one in flight
+   * too, each as its own request with `keepalive`, unawaited. Apart, because a batch sent before
+   * may be answered 409 (the LRS has it), which would refuse the new statements with it. Only the
+   * oldest batches that fit in KEEPALIVE_BYTES go (a lesson's few statements take a few KiB).
+   */
   flushOnExit() {
-    if (!this.#queue.length || this.#sending || this.#blocked) return;
-    fetch(this.url, { method: 'POST', keepalive: true, headers: this.#headers(), body: JSON.stringify(this.#queue) }).catch(() => {});
+    if (this.#blocked) return;
+    let bytes = 0;
+    for (const batch of this.#batches) {
+      const body = JSON.stringify(batch.statements);
+      bytes += new TextEncoder().encode(body).length;
+      if (bytes > KEEPALIVE_BYTES) break;
+      batch.sent = true;
+      fetch(this.url, { method: 'POST', keepalive: true, headers: this.#headers(), body }).catch(() => {});
+    }
   }
 
   #headers() {
@@ -67,17 +93,19 @@ export class LrsQueue {
   }
 
   async #flush() {
-    if (this.#sending || !this.#queue.length) return;
+    if (this.#sending || !this.#batches.length) return;
     this.#sending = true;
-    const batch = this.#queue.slice();
+    const batch = this.#batches[0];
+    const resent = batch.sent;
+    batch.sent = true;
     let problem = null;
     let retry = true;
     let unreached = false;
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(), this.timeout);
     try {
-      const response = await fetch(this.url, { method: 'POST', headers: this.#headers(), body: JSON.stringify(batch), signal: abort.signal });
-      if (!response.ok) {
+      const response = await fetch(this.url, { method: 'POST', headers: this.#headers(), body: JSON.stringify(batch.statements), signal: abort.signal });
+      if (!response.ok && !(resent && response.status === 409)) {
         problem = `answered ${response.status} ${response.statusText}`.trim();
         retry = RETRY(response.status);
       }
@@ -93,7 +121,7 @@ export class LrsQueue {
     this.#sending = false;
     if (this.#blocked) return;
     if (!problem) {
-      this.#queue.splice(0, batch.length);
+      this.#batches.shift();
       this.#failures = 0;
       return void this.#flush();
     }
@@ -104,8 +132,8 @@ export class LrsQueue {
         `(bucketlab.xapi.pending, bucketlab.xapi.dropped)`);
     }
     if (!retry || this.#failures >= this.maxAttempts) {
-      this.#queue.splice(0, batch.length);
-      this.#dropped += batch.length;
+      this.#batches.shift();
+      this.#dropped += batch.statements.length;
       this.#failures = 0;
       return void this.#flush();
     }

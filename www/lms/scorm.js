@@ -3,7 +3,7 @@
 // suspend_data (a 429 met, the quick check done, the best score: what an earlier sitting or the
 // other language's page saved); report the quick check's best score and, once the learner has
 // also met a refused request, completion; report the session's time, commit and finish when the
-// page goes away. Every call goes through `call`, so an API that throws or answers "false" costs
+// page goes away (unless the other language's page carries the session on). Every call goes through `call`, so an API that throws or answers "false" costs
 // the learner nothing: one console warning, and the lesson goes on without it.
 
 import { DEFAULT_PASSING } from './launch.js';
@@ -13,12 +13,12 @@ const MODEL = {
   '1.2': {
     initialize: 'LMSInitialize', set: 'LMSSetValue', get: 'LMSGetValue', commit: 'LMSCommit', finish: 'LMSFinish', lastError: 'LMSGetLastError',
     learner: 'cmi.core.student_id', score: 'cmi.core.score', status: 'cmi.core.lesson_status', exit: 'cmi.core.exit',
-    sessionTime: 'cmi.core.session_time',
+    sessionTime: 'cmi.core.session_time', location: 'cmi.core.lesson_location', entry: 'cmi.core.entry',
   },
   '2004': {
     initialize: 'Initialize', set: 'SetValue', get: 'GetValue', commit: 'Commit', finish: 'Terminate', lastError: 'GetLastError',
     learner: 'cmi.learner_id', score: 'cmi.score', status: 'cmi.completion_status', exit: 'cmi.exit',
-    sessionTime: 'cmi.session_time',
+    sessionTime: 'cmi.session_time', location: 'cmi.location', entry: 'cmi.entry',
   },
 };
 
@@ -109,6 +109,16 @@ export class ScormSession {
   }
 
   /**
+   * In a sitting the LMS resumes (entry "resume"), the location the last one left (`leave`
+   * writes the id of the section the learner was reading), or null. Any text the LMS kept: the
+   * page checks it is one of its sections.
+   */
+  get resumedPlace() {
+    if (!this.active || this.#call('get', this.model.entry) !== 'resume') return null;
+    return this.#call('get', this.model.location) || null;
+  }
+
+  /**
    * Saves `progress` ({ refused, quizDone, best }) for the next page or sitting, with the time so
    * far and the exit a sitting left unfinished has (suspend), and commits: the commit `leave`
    * makes as the page goes away may never reach the LMS (an LMS page that navigates away cancels
@@ -155,16 +165,20 @@ export class ScormSession {
   }
 
   /**
-   * The page goes away (pagehide): saves, and ends the session once the learner has finished
-   * (`complete`). Before that the session stays open, because the next page may be the lesson in
-   * the other language, which carries on with it; the LMS ends it when the learner closes it.
+   * The page goes away (pagehide): saves and ends the session (SCORM 1.2 wants LMSFinish before
+   * the SCO unloads), finished once the learner is done (`complete`), else suspended for a later
+   * sitting, which opens at `place` (the id of the section the learner was reading; null at the
+   * top). When the next page is the lesson in the other language (`continued`), which carries
+   * the session on, it stays open, suspended: that page ends it, and says the place.
    */
-  leave(complete) {
+  leave(complete, continued = false, place = null) {
     if (!this.active) return;
     this.#setTime();
-    this.#set(this.model.exit, complete ? (this.version === '2004' ? 'normal' : '') : 'suspend');
+    // At the top there is no section to name (SCORM 2004 refuses an empty location): kept as it was.
+    if (!continued && place) this.#set(this.model.location, place);
+    this.#set(this.model.exit, complete && !continued ? (this.version === '2004' ? 'normal' : '') : 'suspend');
     this.#call('commit', '');
-    if (!complete) return;
+    if (continued) return;
     this.#call('finish', '');
     this.active = false;
   }
