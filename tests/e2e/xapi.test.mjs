@@ -96,7 +96,7 @@ async function until(condition) {
   while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
-test('lms: a learner who closes the tab behind a slow LRS loses nothing: what is not acknowledged leaves with the page', async () => {
+test('lms: a learner who closes the tab behind a slow LRS loses nothing: what is not acknowledged leaves with the page', { timeout: 60_000 }, async () => {
   const stored = lrs.statements.length;
   // The LRS stores `experienced` at once but answers it only when the test says: still in flight
   // when the tab closes, with the quick check's statements queued behind it.

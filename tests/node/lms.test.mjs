@@ -181,7 +181,7 @@ test('lms: a batch the LRS stored but answered too late is re-sent alone; its 40
   }
 });
 
-test('lms: leaving the page sends every statement not yet acknowledged, the batch in flight apart from the rest', async () => {
+test('lms: leaving the page sends every statement not yet acknowledged, the batch in flight apart from the rest', { timeout: 20_000 }, async () => {
   for (const slow of ['holdNext', 'hangNext']) {
     const lrs = await startLrs();
     try {
