@@ -1266,3 +1266,16 @@ fn scrubbing_back_an_hour_of_traffic_from_a_checkpoint_shows_the_same_moments() 
         assert!(scrubbed.history().events().count() <= 4097);
     }
 }
+
+#[test]
+fn an_action_recorded_before_a_checkpoint_is_in_every_later_moment() {
+    // Lesson time 300 seen at wall 600 leaves a checkpoint there; a request then given an
+    // earlier wall time (10) is recorded at lesson time 10, before it.
+    let mut session = Session::new(config(5.0, 0.0), 0.0);
+    session.at(300.0, 600.0).unwrap();
+    session.send(1.0, 1, 10.0).unwrap();
+    let scrubbed = session.at(400.0, 600.0).unwrap();
+    let replayed = session.clone().at(400.0, 600.0).unwrap();
+    assert_eq!(scrubbed.tokens(0.0), 4.0);
+    assert_eq!(picture(&scrubbed, 400.0), picture(&replayed, 400.0));
+}

@@ -245,9 +245,9 @@ impl Session {
             _ => (f64::NEG_INFINITY, Session::play(self.log.config, [], 0.0)?),
         };
         self.checkpoint.0.set(kept);
-        // A new checkpoint on the way, at or before `at`, where no action can still come: a
-        // minute before now or earlier (a click queued while the page loaded is timed seconds
-        // back at most). Scrubbing the last minutes then replays less than two of them.
+        // A new checkpoint on the way, at or before `at`, a minute before now or earlier, so that
+        // scrubbing the last minutes replays less than two of them. An action recorded later at
+        // an earlier lesson time drops it (`record`).
         let latest = at.min(now - 2.0 * CHECKPOINT_EVERY);
         let mark = (latest / CHECKPOINT_EVERY).floor() * CHECKPOINT_EVERY;
         if mark > from && mark > 0.0 {
@@ -668,6 +668,13 @@ impl Session {
     }
 
     fn record(&mut self, at: f64, wall: f64, action: Action) {
+        // A checkpoint held at or after this action's time no longer replays the log: dropped.
+        // (The widget records none there: it travels paused, and its clock never goes back.)
+        if let Some(held) = self.checkpoint.0.take() {
+            if held.0 + TOLERANCE < at {
+                self.checkpoint.0.set(Some(held));
+            }
+        }
         self.log.entries.push(Entry { at, wall, action });
     }
 }

@@ -1387,6 +1387,19 @@ test('attributes a framework writes in one go (capacity, then cost) apply togeth
   assert.deepEqual(await page.evaluate(() => window.__heard.slice(2)), [['error', null], ['ready', null], ['config', 3]]);
   // The batch's B, the level as it was (1.5 fits in 3), the mended cost.
   assert.deepEqual({ ...(await state()), same: undefined, scenario: undefined }, { same: undefined, capacity: 3, cost: 2, tokens: 1.5, scenario: undefined });
+  // Moved in the same task (a framework re-parenting it a microtask later): the held writes
+  // apply once it is back, to the same diagram.
+  await page.evaluate(() => {
+    const element = document.getElementById('props');
+    window.__first = element.diagram;
+    element.setAttribute('cost', '5');
+    element.setAttribute('capacity', '6');
+    Promise.resolve().then(() => document.body.prepend(element));
+    element.remove();
+  });
+  await page.waitForFunction(() => window.__heard.filter(([type]) => type === 'config').length === 4);
+  assert.deepEqual({ ...(await state()), scenario: undefined }, { same: true, capacity: 6, cost: 5, tokens: 1.5, scenario: undefined });
+  assert.equal(await page.evaluate(() => window.__heard.filter(([type]) => type === 'error').length), 1, 'no refusal on the way');
   await page.context().close();
 });
 

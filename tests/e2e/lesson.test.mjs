@@ -225,21 +225,21 @@ test('when the wasm cannot load, the hero and the diagram both say so, and the h
   for (const where of ['#hero-widget', '#bucket-widget']) {
     await page.waitForSelector(`${where} [role=alert]`);
     assert.match(await page.textContent(`${where} .bl-error-title`), /^The diagram could not be loaded$/);
-    // In the reader's words, as the element says it, not the browser's "Failed to fetch".
+    // In the learner's words, with the way out, not the browser's "Failed to fetch".
     assert.equal(await page.textContent(`${where} .bl-error-detail`),
-      'Its WebAssembly file (bucketlab_bg.wasm) could not be downloaded: the connection may have dropped, or, if this page has a Content Security Policy, its connect-src must allow the site it comes from.');
+      'Its code could not be downloaded: the connection may have dropped, or the site was updated since this page opened. Reload the page to try again.');
     assert.equal(await page.locator(`${where} .bl-send`).count(), 0, where);
   }
   // The failed fetch is the browser's own console error; nothing else went wrong.
   assert.deepEqual(page.problems.filter((p) => !/wasm|Failed to fetch|ERR_FAILED/.test(p)), []);
   await page.context().close();
-  // A server without the file: said in Portuguese on the Portuguese page, with its address.
+  // A server without the file (a release replaced it): the same, in Portuguese on that page.
   const missing = await openPage(env.browser);
   await missing.route('**/*.wasm', (route) => route.fulfill({ status: 404, body: 'no' }));
   await missing.goto(`${env.server.url}index.html`);
   await missing.waitForSelector('#bucket-widget [role=alert]');
-  assert.match(await missing.textContent('#bucket-widget .bl-error-detail'),
-    /^O arquivo WebAssembly dele não está em http:\/\/[^ ]+\/pkg\/bucketlab_bg\.wasm \(o servidor respondeu 404/);
+  assert.equal(await missing.textContent('#bucket-widget .bl-error-detail'),
+    'O código dele não pôde ser baixado: a conexão pode ter caído, ou o site foi atualizado depois que esta página abriu. Recarregue a página para tentar de novo.');
   await missing.context().close();
 });
 

@@ -386,7 +386,11 @@ export class BucketLabElement extends ElementBase {
     // microtask): still mounted, with the learner's bucket as it was; or, if a script freed that
     // diagram, mounted afresh, as a connected element with no diagram is.
     if (this.#stopWatching) {
-      if (this.#freedByHost) this.#render();
+      if (this.#freedByHost) return void this.#render();
+      // Writes held while it was out of the document (see #change) apply now.
+      const held = this.#held;
+      this.#held = null;
+      if (held && this.#diagram) this.#change(held);
       return;
     }
     this.#followedLang = langOf(document.documentElement);
@@ -417,6 +421,7 @@ export class BucketLabElement extends ElementBase {
       this.#watchNames = null;
       this.#generation += 1;
       this.#kept = null;
+      this.#held = null;
       this.#unmount();
     });
   }
@@ -453,9 +458,11 @@ export class BucketLabElement extends ElementBase {
       if (hold) {
         this.#held = names;
         return void queueMicrotask(() => {
+          // Out of the document (being moved), they wait for it to be connected again.
+          if (!this.isConnected) return;
           const held = this.#held;
           this.#held = null;
-          if (held && this.#diagram === diagram && this.isConnected) this.#change(held);
+          if (held && this.#diagram === diagram) this.#change(held);
         });
       }
       this.#keep(diagram, names);

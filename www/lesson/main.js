@@ -7,7 +7,7 @@ import init, { TokenBucket } from '../pkg/bucketlab.js';
 import { cut, LANGS, translator } from '../i18n/translate.js';
 import elementTables from '../i18n/locales/element.js';
 import { showError } from '../element/error-box.js';
-import { wasmFailureSaid } from '../element/load-failure.js';
+import { loadFailure } from '../element/load-failure.js';
 import { mountDiagram, mountErrors } from '../element/mount.js';
 import { onWasmTrap } from '../element/trap.js';
 import { keepLinkTargetsInPlace } from './anchors.js';
@@ -346,13 +346,15 @@ async function start() {
     // A bad setting: the widget that met it already shows it (mountDiagram); the other one, not
     // mounted, shows it too. Never a blank space, nor a hero that looks alive and isn't.
     // A widget already live keeps working; the error still reaches the console.
-    // A module that did not load is said as the element says it (a dropped connection, a file
-    // the server does not have), not in the browser's English.
+    // A module that did not download (a dropped connection, a file a new release replaced) is
+    // said to the learner with the way out, not in the browser's English; a policy that refuses
+    // WebAssembly, the site's own mistake, as the element says it.
     const words = translator(elementTables, pageLang());
     const title = words(loaded ? 'buildFailed' : 'loadFailed');
     const live = [hero, root].filter((widget) => widget.querySelector('.bl-widget[data-live]'));
     if (live.length || !loaded) console.error(error);
-    const said = loaded ? null : wasmFailureSaid(error, words, 'bucketlab_bg.wasm');
+    const failure = loaded ? null : loadFailure(error);
+    const said = failure?.kind === 'policy' ? words('wasmPolicy') : failure ? t('widget_not_downloaded') : error;
     for (const widget of [hero, root]) {
       if (!live.includes(widget) && !widget.querySelector('.bl-error')) showError(widget, title, loaded ? mountErrors(widget, error) : said);
     }
