@@ -25,6 +25,7 @@ export function lazyPart({ mount, styles, load, key, loader }) {
     loading ??= addStyles(styles).then(load).then((handle) => {
       window.bucketlab ??= {};
       window.bucketlab[key] = handle;
+      if (mount) mount.dataset.part = 'loaded';
       return handle;
     }, (error) => {
       // Its code did not arrive: the network, or a new release of the site replaced the files this
@@ -43,6 +44,8 @@ export function lazyPart({ mount, styles, load, key, loader }) {
     window.bucketlab[loader] = once;
   });
   if (!mount) return;
+  // No scroll anchor until it has loaded (lesson.css).
+  mount.dataset.part = 'loading';
   if (placeholder) placeholder.textContent = t('part_loading');
   // A trigger has no use for the result; a failure is said above.
   const start = () => once().catch(() => {});
@@ -54,7 +57,10 @@ export function lazyPart({ mount, styles, load, key, loader }) {
   };
   const onUse = () => start();
   const uses = ['pointerdown', 'focusin', 'keydown'];
-  const observer = new IntersectionObserver(onNear, { rootMargin: '600px 0px' });
+  // Three screens ahead: on a slow phone a part's files take a second or two, and a reader
+  // scrolling at a reading pace is still screens away when it is built, rather than just past
+  // its one-line placeholder when it grows (thousands of pixels) under them.
+  const observer = new IntersectionObserver(onNear, { rootMargin: '300% 0px' });
   stopWatching = () => {
     removeEventListener('keydown', onTab, true);
     observer.disconnect();
