@@ -421,3 +421,18 @@ test('defense: the edge share is refused as typed, in percent, and an empty fiel
   assert.match(await error(), /^Share of the flood the edge absorbs \(%\): the field is empty; use a number from 0 to 100\./);
   await page.context().close();
 });
+
+test('while the recap\'s checks load, their list holds only items (its "Loading…" line is one), as axe requires', async () => {
+  const page = await openLesson(env, 'en.html');
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route('**/bucketlab_lab_bg*.wasm', async (route) => { await held; await route.continue(); });
+  await page.evaluate(() => { window.bucketlab.loadRecap(); });
+  await page.waitForSelector('#recap-checks > .df-loading');
+  assert.deepEqual(await page.evaluate(() => [...new Set([...document.getElementById('recap-checks').children].map((c) => c.tagName))]), ['LI']);
+  const violations = (await new AxeBuilder({ page }).include('#recap-checks').withRules(['list', 'listitem']).analyze()).violations;
+  assert.deepEqual(violations.map((v) => v.id), []);
+  release();
+  await page.waitForFunction(() => document.getElementById('recap-checks').classList.contains('df-ready'));
+  await page.context().close();
+});

@@ -25,7 +25,7 @@ export function lazyPart({ mount, styles, load, key, loader }) {
     loading ??= addStyles(styles).then(load).then((handle) => {
       window.bucketlab ??= {};
       window.bucketlab[key] = handle;
-      if (mount) mount.dataset.part = 'loaded';
+      if (mount) mount.dataset.lazy = 'loaded';
       return handle;
     }, (error) => {
       // Its code did not arrive: the network, or a new release of the site replaced the files this
@@ -45,7 +45,7 @@ export function lazyPart({ mount, styles, load, key, loader }) {
   });
   if (!mount) return;
   // No scroll anchor until it has loaded (lesson.css).
-  mount.dataset.part = 'loading';
+  mount.dataset.lazy = 'loading';
   if (placeholder) placeholder.textContent = t('part_loading');
   // A trigger has no use for the result; a failure is said above.
   const start = () => once().catch(() => {});

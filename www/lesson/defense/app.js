@@ -10,13 +10,18 @@ import { renderRecap } from './recap.js';
 
 /** Loads the module once, with a status line in `root` while it loads and an alert if it fails. */
 async function ready(root, t, { keep = false } = {}) {
-  const status = el('p', { class: 'df-loading', role: 'status' }, t('loading'));
+  // In a list (the recap's checks, an <ol>), an item of it, which holds the line: a list holds
+  // only items, and an item with another role is none.
+  const line = (className, role, text) => (/^(OL|UL)$/.test(root.tagName)
+    ? el('li', { class: className }, el('p', { role }, text))
+    : el('p', { class: className, role }, text));
+  const status = line('df-loading', 'status', t('loading'));
   if (keep) root.append(status);
   else root.replaceChildren(status);
   try {
     await init();
   } catch (error) {
-    status.replaceWith(el('p', { class: 'lab-error', role: 'alert' }, t('loadFailed', { message: notLoaded(error, t.lang) })));
+    status.replaceWith(line('lab-error', 'alert', t('loadFailed', { message: notLoaded(error, t.lang) })));
     throw error;
   }
   status.remove();
