@@ -20,6 +20,9 @@ export function loadFailure(error) {
   return null;
 }
 
+/** Whether `error` says the module did not download (the network, or the server's answer). */
+export const notDownloaded = (error) => ['network', 'missing', 'status'].includes(loadFailure(error)?.kind);
+
 /** The element's sentence for `error` (its `t`, the module's `file` name), or the error's own message. */
 export function wasmFailureSaid(error, t, file) {
   const failure = loadFailure(error);

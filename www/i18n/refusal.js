@@ -4,7 +4,7 @@
 // A page words it here, naming the label its reader sees, with the rule texts of
 // locales/<lang>/errors.json. A form field's own text that holds no number it can read
 // (www/i18n/typed-number.js) is worded from that text.
-import { loadFailure } from '../element/load-failure.js';
+import { notDownloaded } from '../element/load-failure.js';
 import tables from './locales/errors.js';
 import { cut, intl, translator } from './translate.js';
 import { readings, thousandsLike, unreadable } from './typed-number.js';
@@ -54,6 +54,5 @@ export function refusal(error, lang, label = () => undefined, input = () => unde
  * the way out; anything else by its own message.
  */
 export function notLoaded(error, lang) {
-  const downloaded = !['network', 'missing', 'status'].includes(loadFailure(error)?.kind);
-  return downloaded ? String(error?.message ?? error) : translator(tables, lang)('notDownloaded');
+  return notDownloaded(error) ? translator(tables, lang)('notDownloaded') : String(error?.message ?? error);
 }

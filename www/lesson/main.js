@@ -7,7 +7,7 @@ import init, { TokenBucket } from '../pkg/bucketlab.js';
 import { cut, LANGS, translator } from '../i18n/translate.js';
 import elementTables from '../i18n/locales/element.js';
 import { showError } from '../element/error-box.js';
-import { loadFailure } from '../element/load-failure.js';
+import { loadFailure, notDownloaded } from '../element/load-failure.js';
 import { mountDiagram, mountErrors } from '../element/mount.js';
 import { onWasmTrap } from '../element/trap.js';
 import { keepLinkTargetsInPlace } from './anchors.js';
@@ -353,8 +353,8 @@ async function start() {
     const title = words(loaded ? 'buildFailed' : 'loadFailed');
     const live = [hero, root].filter((widget) => widget.querySelector('.bl-widget[data-live]'));
     if (live.length || !loaded) console.error(error);
-    const failure = loaded ? null : loadFailure(error);
-    const said = failure?.kind === 'policy' ? words('wasmPolicy') : failure ? t('widget_not_downloaded') : error;
+    const said = loaded ? null : loadFailure(error)?.kind === 'policy' ? words('wasmPolicy')
+      : notDownloaded(error) ? t('widget_not_downloaded') : error;
     for (const widget of [hero, root]) {
       if (!live.includes(widget) && !widget.querySelector('.bl-error')) showError(widget, title, loaded ? mountErrors(widget, error) : said);
     }
