@@ -25,3 +25,11 @@ export function withMetaPolicy(html, policy) {
   const escaped = policy.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
   return html.replace(charset, (tag) => `${tag}\n  <meta http-equiv="Content-Security-Policy" content="${escaped}">`);
 }
+
+/** `policy` (a Content-Security-Policy's text) that also lets the page connect to `origins`. */
+export function allowConnect(policy, origins) {
+  if (origins.length === 0) return policy;
+  const sources = origins.join(' ');
+  if (/(^|;)\s*connect-src\b/.test(policy)) return policy.replace(/((?:^|;)\s*connect-src)\b/, `$1 ${sources}`);
+  return `${policy.replace(/;\s*$/, '')}; connect-src 'self' ${sources}`;
+}

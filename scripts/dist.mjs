@@ -12,11 +12,13 @@
 //    xAPI Learning Record Store's address, or several separated by spaces), its pages'
 //    Content-Security-Policy also lets them POST statements to that origin.
 // It copies whatever the served directory holds (pages are not listed here), minus build
-// leftovers. Usage: [BASE=/courses/rate-limiting/] [LRS=https://lrs.example/xAPI/] node scripts/dist.mjs [source] [output]
+// leftovers. Usage: [BASE=/courses/rate-limiting/] [LRS=https://lrs.example/xAPI/]
+// [XAPI_ACTIVITY=https://courses.example/rate-limiting] node scripts/dist.mjs [source] [output]
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, extname, join, posix, relative, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { allowConnect } from './csp.mjs';
 
 const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
 const SOURCE = resolve(process.argv[2] ?? join(ROOT, 'www'));
@@ -107,13 +109,6 @@ export function checkLrs(text) {
   return origins;
 }
 
-/** `policy` (a Content-Security-Policy's text) that also lets the page connect to `origins`. */
-export function allowConnect(policy, origins) {
-  if (origins.length === 0) return policy;
-  const sources = origins.join(' ');
-  if (/(^|;)\s*connect-src\b/.test(policy)) return policy.replace(/((?:^|;)\s*connect-src)\b/, `$1 ${sources}`);
-  return `${policy.replace(/;\s*$/, '')}; connect-src 'self' ${sources}`;
-}
 
 /**
  * The paths a host serves `file` (a path in dist/) at: its own; a page also at its folder's
@@ -240,6 +235,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   let lrs;
   try {
     lrs = checkLrs(process.env.LRS ?? '');
+    if (process.env.XAPI_ACTIVITY) (await import('./tincan.mjs')).checkActivity(process.env.XAPI_ACTIVITY);
     built = await buildDist(SOURCE, OUT, { base: process.env.BASE || '/', lrs });
   } catch (error) {
     console.error(error.message);
@@ -250,6 +246,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(`dist: ${names.size} files into ${relative(process.cwd(), OUT) || '.'}/, ${raw} bytes (${brotli} with brotli)`);
   if (wasm) console.log(`dist: ${wasm}`);
   if (lrs.length) console.log(`dist: _headers lets the pages send xAPI statements to ${lrs.join(' ')} (connect-src)`);
-  // Course-platform packages beside the site: SCORM zips (scripts/scorm.mjs), H5P (scripts/h5p.mjs).
-  for (const pack of ['scorm', 'h5p']) for (const file of await (await import(`./${pack}.mjs`)).pack(OUT)) console.log(`dist: ${relative(process.cwd(), file)}`);
+  // Course-platform packages beside the site: SCORM zips (scripts/scorm.mjs), xAPI zips
+  // (scripts/tincan.mjs, their activity id from XAPI_ACTIVITY), H5P (scripts/h5p.mjs).
+  try {
+    for (const pack of ['scorm', 'tincan', 'h5p']) for (const file of await (await import(`./${pack}.mjs`)).pack(OUT)) console.log(`dist: ${relative(process.cwd(), file)}`);
+  } catch (error) {
+    console.error(error.message);
+    process.exit(2);
+  }
+  if (!process.env.XAPI_ACTIVITY) console.log('dist: the xAPI packages name the try-out activity id; set XAPI_ACTIVITY=https://… to your own for a course');
 }

@@ -55,7 +55,7 @@ export function zipName(version, lang) {
   return `${entry(VERSIONS, 'version', version).file}${entry(LAUNCHES, 'lang', lang).suffix}.zip`;
 }
 
-const escape = (text) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+export const escape = (text) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
 /**
  * imsmanifest.xml for `version` launching `lang`'s page, listing `files` (paths relative to the
@@ -110,7 +110,8 @@ export async function zipFolder(dir, zipFile) {
   }
 }
 
-async function lessonFiles(site) {
+/** The site's files that go into a course package (paths relative to `site`, sorted). */
+export async function lessonFiles(site) {
   const found = await readdir(site, { recursive: true, withFileTypes: true });
   return found.filter((entry) => entry.isFile())
     .map((entry) => relative(site, join(entry.parentPath ?? entry.path, entry.name)).split('\\').join('/'))
@@ -131,26 +132,34 @@ export async function pack(site = join(ROOT, 'dist')) {
   const written = [];
   for (const version of Object.keys(VERSIONS)) {
     for (const lang of Object.keys(LAUNCHES)) {
-      // The package is staged in a folder of its own (the site's files copied, with the manifest
-      // and LICENSE), so the site folder is never touched but for the zip.
-      const extra = await mkdtemp(join(tmpdir(), 'bucketlab-scorm-'));
-      try {
-        await writeFile(join(extra, 'imsmanifest.xml'), manifest(version, ['LICENSE', ...files], lang));
-        await copyFile(join(ROOT, 'LICENSE'), join(extra, 'LICENSE'));
-        for (const file of files) {
-          await cp(join(site, file), join(extra, file));
-          if (file.endsWith('.html')) await writeFile(join(extra, file), withMetaPolicy(await readFile(join(site, file), 'utf8'), policy));
-        }
-        const zipFile = join(site, zipName(version, lang));
-        await rm(zipFile, { force: true });
-        await zipFolder(extra, zipFile);
-        written.push(zipFile);
-      } finally {
-        await rm(extra, { recursive: true, force: true });
-      }
+      const zipFile = join(site, zipName(version, lang));
+      await zipLesson(site, files, policy, { 'imsmanifest.xml': manifest(version, ['LICENSE', ...files], lang) }, zipFile);
+      written.push(zipFile);
     }
   }
   return written;
+}
+
+/**
+ * Zips a course package into `zipFile`: the site's `files`, each page carrying `policy` in a
+ * <meta> (an LMS serves the package with its own headers), LICENSE at the root and `descriptors`
+ * ({ name: text }, the platform's manifest). It is staged in a folder of its own, so the site
+ * folder is never touched but for the zip.
+ */
+export async function zipLesson(site, files, policy, descriptors, zipFile) {
+  const stage = await mkdtemp(join(tmpdir(), 'bucketlab-package-'));
+  try {
+    for (const [name, text] of Object.entries(descriptors)) await writeFile(join(stage, name), text);
+    await copyFile(join(ROOT, 'LICENSE'), join(stage, 'LICENSE'));
+    for (const file of files) {
+      await cp(join(site, file), join(stage, file));
+      if (file.endsWith('.html')) await writeFile(join(stage, file), withMetaPolicy(await readFile(join(site, file), 'utf8'), policy));
+    }
+    await rm(zipFile, { force: true });
+    await zipFolder(stage, zipFile);
+  } finally {
+    await rm(stage, { recursive: true, force: true });
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -75,8 +75,8 @@ node scripts/dist.mjs 2>&1 | tee "$logs/dist.log"
 node scripts/npm-package.mjs --pack 2>&1 | tee -a "$logs/dist.log"
 note "dist + npm:                   $(grep -Eo '[0-9]+ files' "$logs/dist.log"), $(grep -Eo 'bucketlab-[0-9.]+\.tgz' "$logs/dist.log") packed"
 
-# The course-platform tests (xAPI, SCORM, H5P: tests/node/lms, tests/e2e/{xapi,scorm,h5p}) ran above;
-# make dist (just above) also packed bucketlab-scorm12.zip, bucketlab-scorm2004.zip and bucketlab.h5p.
+# The course-platform tests (xAPI, SCORM, H5P: tests/node/lms, tests/e2e/{xapi,tincan,scorm,h5p}) ran above;
+# make dist (just above) also packed the SCORM and xAPI zips (each in two languages) and bucketlab.h5p.
 note "lms (counted above):          $(grep -c '^ok [0-9]* - lms: ' "$logs/node.log") node, $(grep -c '^ok [0-9]* - lms: ' "$logs/e2e.log") e2e; packed: $(grep -Eo 'bucketlab[-a-z0-9]*\.(zip|h5p)' "$logs/dist.log" | tr '\n' ' ')"
 
 echo "== platforms: the mdBook preprocessor, the Hugo shortcode, Vite and webpack, each in its real tool =="

@@ -723,7 +723,7 @@ fn a_scenario_recorded_after_an_hour_opens_counted_from_just_before_its_first_ac
         .unwrap_err();
     assert_eq!(
         err.message(),
-        "scenario: it lasts 3612 s from its first action; at most 3600 (reset the diagram and record a shorter scenario)"
+        "scenario: it lasts 3612 s; at most 3600 (reset the diagram and record a shorter scenario)"
     );
     assert_eq!(err.fault, ScenarioFault::Seconds(3612.0));
     assert_eq!(err.fault.code(), "seconds");

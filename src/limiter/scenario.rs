@@ -188,7 +188,7 @@ impl ScenarioError {
             ScenarioFault::Seconds(seconds) => {
                 out.push_str("it lasts ");
                 out.push_str(&number(*seconds));
-                out.push_str(" s from its first action; at most ");
+                out.push_str(" s; at most ");
                 out.push_str(&number(MAX_SCENARIO_SECONDS));
                 out.push_str(RECORD_SHORTER);
             }

@@ -436,3 +436,22 @@ test('while the recap\'s checks load, their list holds only items (its "Loadingâ
   await page.waitForFunction(() => document.getElementById('recap-checks').classList.contains('df-ready'));
   await page.context().close();
 });
+
+test('a recap whose code did not arrive says so in its own words, once, however often it is tried; a later try that works mounts it', async () => {
+  const page = await openLesson(env, 'en.html');
+  let refuse = true;
+  await page.route('**/bucketlab_lab_bg*.wasm', (route) => (refuse ? route.abort() : route.continue()));
+  const failures = () => page.evaluate(() => [...document.querySelectorAll('#recap-checks .lab-error')].map((e) => e.textContent));
+  for (let tries = 1; tries <= 2; tries += 1) {
+    await page.evaluate(() => window.bucketlab.loadRecap().catch(() => {}));
+    await page.waitForFunction(() => !document.querySelector('#recap-checks .df-loading') && document.querySelector('#recap-checks .lab-error'));
+    assert.deepEqual(await failures(), [
+      'The recap\'s questions did not load: the connection may have dropped, or the site was updated since this page opened; reload the page to try again.',
+    ], `try ${tries}`);
+  }
+  refuse = false;
+  await page.evaluate(() => window.bucketlab.loadRecap());
+  await page.waitForFunction(() => document.getElementById('recap-checks').classList.contains('df-ready'));
+  assert.deepEqual(await failures(), []);
+  await page.context().close();
+});

@@ -11,7 +11,8 @@ import { join, relative } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { launch, openPage } from './harness.mjs';
 import { hostRules, serveStatic, STRICT_CSP } from './static-server.mjs';
-import { allowConnect, buildDist, checkBase, checkLrs, HOST_FILES, STABLE } from '../../scripts/dist.mjs';
+import { buildDist, checkBase, checkLrs, HOST_FILES, STABLE } from '../../scripts/dist.mjs';
+import { allowConnect } from '../../scripts/csp.mjs';
 import { startLrs } from '../lms/lrs-stand-in.mjs';
 import { collectStatements, sendUntilRefused } from '../lms/learner.mjs';
 

@@ -54,7 +54,7 @@ test('lms: a learner session reaches the LRS: every statement valid, in order, n
   await sendUntilRefused(page.mainFrame());
   const score = await doQuickCheck(page.mainFrame());
   const events = await page.evaluate(() => window.statements);
-  assert.deepEqual(verbs(events), ['experienced', 'interacted', ...Array(score.total).fill('answered'), 'completed']);
+  assert.deepEqual(verbs(events), ['experienced', 'interacted', ...Array(score.total).fill('answered'), 'completed', 'completed']);
   for (const statement of events) assert.deepEqual(statementProblems(statement), [], JSON.stringify(statement));
   await page.waitForFunction(() => window.bucketlab.xapi.pending === 0);
   const delivered = lrs.statements.slice(stored);
@@ -66,7 +66,12 @@ test('lms: a learner session reaches the LRS: every statement valid, in order, n
   assert.equal(interacted.result.response, '429');
   assert.equal(typeof firstAnswer.result.success, 'boolean');
   assert.ok(firstAnswer.object.definition.choices.some((c) => c.id === firstAnswer.result.response));
-  assert.deepEqual(delivered.at(-1).result.score, { scaled: score.correct / score.total, raw: score.correct, min: 0, max: score.total });
+  const [quiz, lesson] = delivered.slice(-2);
+  assert.deepEqual(quiz.result.score, { scaled: score.correct / score.total, raw: score.correct, min: 0, max: score.total });
+  // Then the lesson itself (with no activity_id in the launch, the page's folder), as the quick
+  // check passed or not.
+  assert.equal(lesson.object.id, `${site.url}`);
+  assert.deepEqual(lesson.result, { completion: true, success: score.correct / score.total >= 0.7 });
   assert.equal(await page.evaluate(() => window.bucketlab.xapi.dropped), 0);
   assert.deepEqual(pageProblems(page), []);
   await page.context().close();

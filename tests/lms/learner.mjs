@@ -110,11 +110,12 @@ export async function newQuestions(frame) {
  * For a test file: before its tests, builds the packages (see buildPackages), serves their folder
  * with `pages` ({ path: html, or (dir) => html }) and starts Chromium; after them, stops it all.
  * The returned object's `packages`, `server` and `browser` are set once `before` has run.
+ * `lrs()`, when given, is awaited then for the origins the site's policy lets the pages reach.
  */
-export function usePackages(packers, runtimes, pages = {}) {
+export function usePackages(packers, runtimes, pages = {}, lrs = () => []) {
   const env = { packages: null, server: null, browser: null };
   before(async () => {
-    env.packages = await buildPackages(packers, runtimes);
+    env.packages = await buildPackages(packers, runtimes, await lrs());
     const built = {};
     for (const [path, page] of Object.entries(pages)) built[path] = typeof page === 'function' ? await page(env.packages.dir) : page;
     env.server = await serveStatic(env.packages.dir, { pages: built });

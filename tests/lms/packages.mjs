@@ -11,14 +11,15 @@ import { buildDist } from '../../scripts/dist.mjs';
 const ROOT = new URL('../../', import.meta.url).pathname;
 
 /**
- * Builds the site into `<dir>/site`, packs `packers` ({ name: pack(site) }) and unpacks each file
- * they write into `<dir>/<its name without extension>/`; `runtimes` ({ name: path under the
- * repository }) are linked into `<dir>/<name>`. Resolves to { dir, site, files, remove() }.
+ * Builds the site into `<dir>/site` (its policy allowing `lrs`, origins, as `make dist LRS=…`
+ * does), packs `packers` ({ name: pack(site) }) and unpacks each file they write into
+ * `<dir>/<its name without extension>/`; `runtimes` ({ name: path under the repository }) are
+ * linked into `<dir>/<name>`. Resolves to { dir, site, files, remove() }.
  */
-export async function buildPackages(packers, runtimes = {}) {
+export async function buildPackages(packers, runtimes = {}, lrs = []) {
   const dir = await mkdtemp(join(tmpdir(), 'bucketlab-lms-'));
   const site = join(dir, 'site');
-  await buildDist(join(ROOT, 'www'), site);
+  await buildDist(join(ROOT, 'www'), site, { lrs });
   const files = {};
   for (const pack of Object.values(packers)) {
     for (const file of await pack(site)) {

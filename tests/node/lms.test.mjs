@@ -24,6 +24,8 @@ function allStatements(maker) {
     maker.answered(question),
     maker.answered({ ...question, response: '10' }),
     maker.completed({ correct: 6, total: 8 }, true),
+    maker.lessonCompleted(true),
+    maker.lessonCompleted(undefined),
   ];
 }
 
@@ -38,14 +40,14 @@ test('lms: every statement the lesson makes validates, for an anonymous and a la
   ];
   for (const maker of makers) {
     const statements = allStatements(maker);
-    assert.deepEqual(statements.map((s) => s.verb.id.split('/').pop()), [...VERBS.slice(0, 3), 'answered', 'completed']);
+    assert.deepEqual(statements.map((s) => s.verb.id.split('/').pop()), [...VERBS.slice(0, 3), 'answered', 'completed', 'completed', 'completed']);
     for (const statement of statements) assert.deepEqual(statementProblems(statement), [], JSON.stringify(statement));
   }
 });
 
 test('lms: statements carry what the LRS needs: result, response, scaled score, both languages', () => {
   const maker = statementMaker({ lesson: 'https://x.example/l/', actor: anonymousActor('https://x.example'), lang: 'en', tables });
-  const [experienced, interacted, wrong, right, completed] = allStatements(maker);
+  const [experienced, interacted, wrong, right, completed, lesson, lessonUnknown] = allStatements(maker);
   assert.deepEqual(experienced.object.definition.name, { 'pt-BR': tables['pt-BR'].lessonName, en: tables.en.lessonName });
   assert.equal(interacted.result.response, '429');
   assert.equal(interacted.object.definition.name.en, 'Token-bucket diagram (B = 5, r = 1/s)');
@@ -54,6 +56,13 @@ test('lms: statements carry what the LRS needs: result, response, scaled score, 
   assert.deepEqual(wrong.object.definition.correctResponsesPattern, ['10']);
   assert.equal(wrong.object.id, 'https://x.example/l/#quick-check/edge');
   assert.deepEqual(completed.result.score, { scaled: 0.75, raw: 6, min: 0, max: 8 });
+  assert.equal(completed.object.id, 'https://x.example/l/#quick-check');
+  // The lesson's own completion is on the launched activity, defined as `experienced` defines it
+  // (an LRS keeps one definition per id), with no score of its own.
+  assert.equal(lesson.object.id, 'https://x.example/l/');
+  assert.deepEqual(lesson.object.definition, experienced.object.definition);
+  assert.deepEqual(lesson.result, { completion: true, success: true });
+  assert.deepEqual(lessonUnknown.result, { completion: true });
   assert.notEqual(experienced.id, interacted.id);
 });
 
@@ -297,4 +306,17 @@ test('lms: only a better share of right answers beats the best score reported', 
   assert.equal(beats({ correct: 6, total: 8 }, { correct: 6, total: 8 }), false);
   assert.equal(beats({ correct: 0, total: 8 }, { correct: 8, total: 8 }), false);
   assert.equal(beats({ correct: 0, total: 0 }, null), false);
+});
+
+test('lms: the xAPI package\'s activity id and policy: an LRS given at build time is the only one; else any https LRS', async () => {
+  const { checkActivity, tincanPolicy, tincanXml } = await import('../../scripts/tincan.mjs');
+  assert.equal(checkActivity('https://courses.example/rate-limiting'), 'https://courses.example/rate-limiting');
+  for (const bad of ['courses/rate-limiting', 'ftp://courses.example/x', 'https://user:pw@courses.example/x']) {
+    assert.throws(() => checkActivity(bad), { message: `XAPI_ACTIVITY ${JSON.stringify(bad)} is not an activity id: it must be an absolute http(s) address without credentials, the same in every release, like https://courses.example/rate-limiting` });
+  }
+  assert.throws(() => tincanXml('nope', 'en'), /XAPI_ACTIVITY "nope"/);
+  assert.match(tincanXml('https://x.example/a?b=1&c=2', 'en'), /<activity id="https:\/\/x\.example\/a\?b=1&amp;c=2"/);
+  assert.equal(tincanPolicy("default-src 'self'; style-src 'self'"), "default-src 'self'; style-src 'self'; connect-src 'self' https:");
+  const named = "default-src 'self'; connect-src 'self' https://lrs.example";
+  assert.equal(tincanPolicy(named), named);
 });

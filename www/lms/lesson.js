@@ -3,7 +3,9 @@
 //    `detail` is the statement (xAPI 1.0.3): `experienced` when the lesson opens, `interacted` at
 //    the diagram's first refused request (429), `answered` for each quick-check question (with
 //    result.success and result.response) and `completed` once, when the first set of the quick
-//    check is done (with a scaled score; later sets are practice, see below). When the launch
+//    check is done (with a scaled score; later sets are practice, see below), and `completed` on
+//    the lesson itself (the launched activity) once the learner has both met a 429 and finished
+//    the quick check, with whether it passed. When the launch
 //    names an LRS (www/lms/launch.js) they are also POSTed there;
 //    `bucketlab.xapi.pending` and `bucketlab.xapi.dropped` count what is still undelivered.
 //  - SCORM 1.2 / 2004: inside an LMS (www/lms/scorm.js) it reports the quick check's best score,
@@ -84,11 +86,14 @@ function emit(statement) {
 // beats the best one reported, so a reported score never goes down.
 const progress = scorm?.savedProgress ?? { refused: false, quizDone: false, best: null };
 let completed = progress.refused && progress.quizDone;
+/** Whether the quick check passed: its best reported set in an LMS, else this sitting's first set. */
+let passed = progress.best ? progress.best.correct / progress.best.total >= DEFAULT_PASSING : undefined;
 const save = () => scorm?.saveProgress(progress);
 const maybeComplete = () => {
   if (!progress.refused || !progress.quizDone || completed) return;
   completed = true;
   scorm?.reportCompleted();
+  emit(make.lessonCompleted(passed));
 };
 
 emit(make.experienced());
@@ -107,9 +112,11 @@ document.addEventListener('bucketlab:answer', (event) => {
   const practice = progress.quizDone;
   if (!practice) emit(make.answered(question));
   if (score.answered < score.total) return;
-  if (!practice) emit(make.completed(score, score.total ? score.correct / score.total >= DEFAULT_PASSING : false));
+  const setPassed = score.total ? score.correct / score.total >= DEFAULT_PASSING : false;
+  if (!practice) emit(make.completed(score, setPassed));
   progress.quizDone = true;
   if (scorm?.reportScore(score, progress.best)) progress.best = { correct: score.correct, total: score.total };
+  passed = progress.best ? progress.best.correct / progress.best.total >= DEFAULT_PASSING : (passed ?? setPassed);
   save();
   maybeComplete();
 });

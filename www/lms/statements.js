@@ -86,6 +86,14 @@ export function statementMaker({ lesson, actor, registration, lang, tables, now 
       result: { success: question.response === question.answer, response: question.response },
       parents: [quiz, lesson],
     }),
+    /**
+     * The lesson itself done, on the activity the LMS launched: the learner met a refused request
+     * and finished the quick check. `success` is whether that quick check passed, or undefined
+     * when this page does not know it (left out then).
+     */
+    lessonCompleted: (success) => make('completed', activity(lesson, 'lessonName', 'lesson'), {
+      result: success === undefined ? { completion: true } : { completion: true, success },
+    }),
     /** The quick check finished: `score` is { correct, total }; `success` whether it passed. */
     completed: (score, success) => make('completed', activity(quiz, 'quizName', 'assessment'), {
       result: {

@@ -8,20 +8,29 @@ import { el } from '../lab/dom.js';
 import { FloodDemo } from './flood.js';
 import { renderRecap } from './recap.js';
 
-/** Loads the module once, with a status line in `root` while it loads and an alert if it fails. */
-async function ready(root, t, { keep = false } = {}) {
+/**
+ * Loads the module once, with a status line in `root` while it loads and an alert if it fails
+ * (`words`: the part's own keys for both, `loading` and `loadFailed` under that prefix). `keep`:
+ * the lines go after what `root` holds rather than in its place, and a later try replaces the
+ * line an earlier one left.
+ */
+async function ready(root, t, { keep = false, words = '' } = {}) {
   // In a list (the recap's checks, an <ol>), an item of it, which holds the line: a list holds
   // only items, and an item with another role is none.
   const line = (className, role, text) => (/^(OL|UL)$/.test(root.tagName)
     ? el('li', { class: className }, el('p', { role }, text))
     : el('p', { class: className, role }, text));
-  const status = line('df-loading', 'status', t('loading'));
-  if (keep) root.append(status);
-  else root.replaceChildren(status);
+  const status = line('df-loading', 'status', t(`${words}loading`));
+  if (keep) {
+    root.querySelector(':scope > .df-load-failed')?.remove();
+    root.append(status);
+  } else {
+    root.replaceChildren(status);
+  }
   try {
     await init();
   } catch (error) {
-    status.replaceWith(line('lab-error', 'alert', t('loadFailed', { message: notLoaded(error, t.lang) })));
+    status.replaceWith(line('lab-error df-load-failed', 'alert', t(`${words}loadFailed`, { message: notLoaded(error, t.lang) })));
     throw error;
   }
   status.remove();
@@ -46,7 +55,7 @@ export async function mountFlood(root) {
 
 export async function mountRecap(root) {
   const t = translator(tables, langOf());
-  await ready(root, t, { keep: true });
+  await ready(root, t, { keep: true, words: 'recap.' });
   const tools = { simulate, simulateFlood, TokenBucket };
   let questions = renderRecap(root, tools, t);
   followLanguage(t, (next) => { questions = renderRecap(root, tools, next); });
