@@ -9,6 +9,10 @@
 // xAPI goes through H5P's own dispatcher: `experienced` when shown, `interacted` at the first
 // refused request (429), and for the question `answered` (a choice interaction: its choices and
 // the correct one) and `completed`, scored.
+// The question keeps to H5P's question contract, so a host saves and restores it and a container
+// (Course Presentation, Interactive Book) can score and reset it: getCurrentState() is the
+// learner's answer, which the host hands back as `previousState` in a later sitting (shown
+// answered, with its score, and no statement sent again); getAnswerGiven(), resetTask().
 import wasmBase64 from 'bucketlab:wasm';
 import init from '../../www/pkg/bucketlab.js';
 import '../../www/element/bucket-lab.js';
@@ -47,15 +51,29 @@ function questionChoices(capacity, cost) {
   return { answer, choices };
 }
 
+/** A saved state's text as an object, or null for text that is not JSON. */
+function parseState(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
 class BucketLab extends H5P.EventDispatcher {
-  constructor(params, contentId) {
+  constructor(params, contentId, extras = {}) {
     super();
     this.params = withDefaults(params);
+    // What an earlier sitting saved (getCurrentState): parsed by H5P's core, or text from a host
+    // that passes it on as it stored it. Anything else is ignored.
+    const previous = typeof extras.previousState === 'string' ? parseState(extras.previousState) : extras.previousState;
+    this.savedResponse = typeof previous?.response === 'string' ? previous.response : null;
     // A cost above the capacity shows the author a message, and no question (see attach).
     this.askQuestion = this.params.question && this.params.cost <= this.params.capacity;
     this.contentId = contentId;
     this.t = translator(tables, this.params.language);
     this.score = 0;
+    this.response = null;
   }
 
   /** H5P's question contract, so hosts can read the score. */
@@ -65,6 +83,23 @@ class BucketLab extends H5P.EventDispatcher {
 
   getMaxScore() {
     return this.askQuestion ? 1 : 0;
+  }
+
+  /** Whether the question has been answered (checked). */
+  getAnswerGiven() {
+    return this.response != null;
+  }
+
+  /** The learner's answer, for the host to save; undefined (nothing to save) before one. */
+  getCurrentState() {
+    return this.response == null ? undefined : { response: this.response };
+  }
+
+  /** Back to an unanswered question (a container's "Retry"); the bucket is left as it is. */
+  resetTask() {
+    this.response = null;
+    this.score = 0;
+    this.resetQuestion?.();
   }
 
   attach($container) {
@@ -123,13 +158,30 @@ class BucketLab extends H5P.EventDispatcher {
     const check = Object.assign(document.createElement('button'), { type: 'button', className: 'h5p-bucket-lab-check', textContent: t('h5p.check') });
     const feedback = Object.assign(document.createElement('p'), { className: 'h5p-bucket-lab-feedback' });
     feedback.setAttribute('role', 'status');
+    const inputs = [...fieldset.querySelectorAll('input')];
+    /** Shows `chosen` (an input) as the answer given, scored. */
+    const answerWith = (chosen) => {
+      chosen.checked = true;
+      this.response = chosen.value;
+      this.score = Number(chosen.value) === answer ? 1 : 0;
+      feedback.textContent = t(this.score ? 'h5p.right' : 'h5p.wrong', { count: answer });
+      for (const input of inputs) input.disabled = true;
+      check.disabled = true;
+    };
+    this.resetQuestion = () => {
+      for (const input of inputs) Object.assign(input, { checked: false, disabled: false });
+      check.disabled = false;
+      feedback.textContent = '';
+      this.trigger('resize');
+    };
+    // An answer saved in an earlier sitting, if it is one of this question's choices (the author
+    // may have changed the bucket since): shown as given, and sent to no one again.
+    const saved = inputs.find((input) => input.value === this.savedResponse);
+    if (saved) answerWith(saved);
     check.addEventListener('click', () => {
       const chosen = fieldset.querySelector('input:checked');
       if (!chosen) return void (feedback.textContent = t('h5p.chooseFirst'));
-      this.score = Number(chosen.value) === answer ? 1 : 0;
-      feedback.textContent = t(this.score ? 'h5p.right' : 'h5p.wrong', { count: answer });
-      for (const input of fieldset.querySelectorAll('input')) input.disabled = true;
-      check.disabled = true;
+      answerWith(chosen);
       const answered = this.createXAPIEventTemplate('answered');
       // What a host's attempts report shows: the question, its choices and the right one.
       Object.assign(answered.data.statement.object.definition, {

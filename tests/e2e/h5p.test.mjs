@@ -16,9 +16,10 @@ const ROOT = new URL('../../', import.meta.url).pathname;
 
 /**
  * A host page playing the unpacked package in `h5pFolder` (h5p.json and the library folders) with
- * `contentFolder` (a folder with content.json).
+ * `contentFolder` (a folder with content.json); `options` is more of h5p-standalone's options (text
+ * of object members).
  */
-function playerPage(contentFolder = 'bucketlab/content', h5pFolder = 'bucketlab') {
+function playerPage(contentFolder = 'bucketlab/content', h5pFolder = 'bucketlab', options = '') {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>H5P host</title>
 <script src="player/main.bundle.js"></script></head>
 <body><div id="h5p"></div><script>
@@ -30,7 +31,7 @@ function playerPage(contentFolder = 'bucketlab/content', h5pFolder = 'bucketlab'
     set: (value) => { integration = { siteUrl: location.origin, ...value }; } });
   new H5PStandalone.H5P(document.getElementById('h5p'), {
     h5pJsonPath: './${h5pFolder}', contentJsonPath: './${contentFolder}',
-    frameJs: './player/frame.bundle.js', frameCss: './player/styles/h5p.css',
+    frameJs: './player/frame.bundle.js', frameCss: './player/styles/h5p.css',${options}
   }).then(() => H5P.externalDispatcher.on('xAPI', (event) => xapi.push(event.data.statement)));
 </script></body></html>`;
 }
@@ -53,6 +54,17 @@ const env = usePackages({ h5p: pack }, { player: 'node_modules/h5p-standalone/di
     `<meta http-equiv="Content-Security-Policy" content="style-src 'self' 'unsafe-inline'"><link rel="icon"`),
   // A content.json with no controls group (written by hand, or by an older editor).
   'no-controls.html': (dir) => content(dir, 'no-controls', { capacity: 7, refillRate: 1, cost: 3, language: 'en', question: true }),
+  // A host that saves the learner's state (as Moodle, WordPress and Drupal do): H5P's core asks the
+  // content for it every second and POSTs it to the host (the test answers for the host).
+  'saving.html': playerPage(undefined, undefined, `
+    saveFreq: 1, user: { name: 'Ana', mail: 'ana@example.org' },
+    ajax: { contentUserDataUrl: '/h5p-state/:contentId/:dataType/:subContentId' },`),
+  // A later sitting: the host hands back what it saved, a wrong answer (4 of a bucket of 5), in
+  // H5PIntegration as Moodle and WordPress write it (H5P's core passes it on only where state is
+  // saved at all: a saveFreq).
+  'resumed.html': playerPage(undefined, undefined, `
+    saveFreq: 3600,
+    contentUserData: [{ state: JSON.stringify({ response: '4' }) }],`),
   // A cost above the capacity: the editor checks each field alone and lets it through.
   'cost-above.html': (dir) => content(dir, 'cost-above', { capacity: 5, refillRate: 1, cost: 10, language: 'pt-BR', question: true }),
 });
@@ -350,4 +362,58 @@ test('lms: the question\'s legend wraps inside its box and Check is a styled but
     assert.deepEqual(page.problems, []);
     await page.context().close();
   }
+});
+
+test('lms: a host that saves state gets the learner\'s answer from H5P\'s core, and nothing before one', { timeout: 30_000 }, async () => {
+  const page = await openPage(env.browser);
+  const saved = [];
+  let answerSaved;
+  const answerArrived = new Promise((resolve) => { answerSaved = resolve; });
+  // The host's end of H5P's content user data: nothing saved yet, and every save recorded.
+  await page.context().route('**/h5p-state/**', async (route) => {
+    const post = route.request().method() === 'POST';
+    const data = post ? new URLSearchParams(route.request().postData()).get('data') : null;
+    if (data) {
+      saved.push(JSON.parse(data));
+      if (saved.at(-1).response === '5') answerSaved();
+    }
+    await route.fulfill({ contentType: 'application/json', body: post ? '{"success":true}' : '{"success":true,"data":false}' });
+  });
+  await page.goto(new URL('saving.html', env.server.url).href);
+  const frame = await (await page.waitForSelector('iframe')).contentFrame();
+  await frame.waitForFunction(() => document.querySelector('bucket-lab')?.shadowRoot?.querySelector('.bl-widget[data-live]'));
+  assert.equal(await frame.evaluate(() => H5P.instances[0].getCurrentState()), undefined, 'nothing to save before an answer');
+  await frame.check('input[value="5"]');
+  await frame.click('.h5p-bucket-lab button');
+  await answerArrived;
+  assert.deepEqual(saved.at(-1), { response: '5' });
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('lms: a later sitting shows the saved answer as given, scored, with no statement sent again; a container\'s Retry clears it', async () => {
+  const [page, frame] = await play('resumed.html');
+  const question = () => frame.evaluate(() => {
+    const instance = H5P.instances[0];
+    return {
+      checked: document.querySelector('.h5p-bucket-lab input:checked')?.value ?? null,
+      enabled: [...document.querySelectorAll('.h5p-bucket-lab input, .h5p-bucket-lab button')].filter((e) => !e.disabled).length,
+      feedback: document.querySelector('.h5p-bucket-lab-feedback').textContent,
+      score: instance.getScore(), given: instance.getAnswerGiven(), state: instance.getCurrentState() ?? null,
+    };
+  });
+  assert.deepEqual(await question(), {
+    checked: '4', enabled: 0, feedback: 'Not quite: 5 requests pass. Send them and watch the counter.',
+    score: 0, given: true, state: { response: '4' },
+  });
+  await page.waitForFunction(() => window.xapi.length === 1);
+  assert.deepEqual(verbs(await page.evaluate(() => window.xapi)), ['experienced'], 'the saved answer is not sent again');
+  await frame.evaluate(() => H5P.instances[0].resetTask());
+  // The three choices (4, 5, 6) and Check, usable again.
+  assert.deepEqual(await question(), { checked: null, enabled: 4, feedback: '', score: 0, given: false, state: null });
+  await frame.check('input[value="5"]');
+  await frame.click('.h5p-bucket-lab button');
+  assert.equal((await question()).score, 1);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
 });
