@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building the lesson needs, only when missing: the wasm32 target and the
 # wasm-bindgen CLI at exactly the version Cargo.lock pins. With `--test`, also what the tests
-# need: Debian's Chromium + chromedriver, redis-server, mdbook (from crates.io) and Debian's hugo;
+# need: Debian's Chromium + chromedriver, Firefox ESR, redis-server, mdbook (from crates.io) and Debian's hugo;
 # with `--bench`, what only the benchmark needs: Debian's goaccess and GNU time. The npm packages (wasm-opt, Playwright) come from
 # package-lock.json.
 set -euo pipefail
@@ -50,6 +50,13 @@ if [ "${1:-}" = "--test" ]; then
     sudo_=""; [ "$(id -u)" = 0 ] || sudo_="sudo"
     $sudo_ apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq chromium chromium-driver >/dev/null
+  fi
+  # A few browser tests run in Firefox too (tests/firefox/, over WebDriver BiDi by puppeteer-core).
+  if [ ! -x /usr/bin/firefox-esr ]; then
+    echo "setup: installing Debian's firefox-esr"
+    sudo_=""; [ "$(id -u)" = 0 ] || sudo_="sudo"
+    $sudo_ apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq firefox-esr >/dev/null
   fi
   # The Redis tests start their own redis-server (a Unix socket in a temporary folder) and stop it.
   if ! command -v redis-server >/dev/null; then

@@ -42,6 +42,10 @@ echo "== e2e: the served page in Playwright + Chromium =="
 node --test --test-concurrency=1 tests/e2e/ 2>&1 | tee "$logs/e2e.log"
 note "e2e (Playwright):             $(awk '/^# pass/ { print $3 }' "$logs/e2e.log") passed"
 
+echo "== firefox: the first minute and a replay link in Firefox ESR (puppeteer-core, WebDriver BiDi) =="
+node --test tests/firefox/ 2>&1 | tee "$logs/firefox.log"
+note "firefox (puppeteer-core):     $(awk '/^# pass/ { print $3 }' "$logs/firefox.log") passed"
+
 # Reliability figures (issue 7): the no-panic properties and the 30-day run ran in `cargo test`
 # above (the 30-day run again here, printing its figures); the leak test ran with the e2e tests.
 cargo test -q --test long_run -- --nocapture 2>&1 | tee "$logs/long_run.log"

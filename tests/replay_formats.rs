@@ -104,6 +104,23 @@ fn common_lines_stop_after_the_size() {
 }
 
 #[test]
+fn a_common_line_cut_after_its_status_is_unreadable_not_a_request() {
+    // The size is the common format's last field: a line that ends at the status lost it.
+    let mut p = parser(Format::Common, None, &[]);
+    let got = read(
+        &mut p,
+        r#"1.2.3.4 - - [10/Oct/2000:13:55:36 -0700] "GET /" 200"#,
+    )
+    .unwrap_err();
+    assert!(got.contains("size"), "{got}");
+    assert!(read(
+        &mut p,
+        r#"1.2.3.4 - - [10/Oct/2000:13:55:36 -0700] "GET /" 200 -"#
+    )
+    .is_ok());
+}
+
+#[test]
 fn broken_log_lines_say_what_is_wrong() {
     let mut p = parser(Format::Combined, None, &[]);
     let cases = [

@@ -1029,6 +1029,12 @@ fn a_refused_scenario_says_as_data_which_action_which_piece_what_kind_and_its_va
     assert_eq!((err.action, err.fault.code()), (0, "chars"));
     assert_eq!(err.fault, ScenarioFault::Chars(2109));
     assert_eq!(err.piece, "1_5_1_5_1_0z_0z_0z_0z_0z…");
+    // The bound itself: 2,000 characters are read (and refused for their 663 actions), 2,001 not.
+    let at_most = format!("1_5_1_5_100{}", "_0z".repeat(663));
+    assert_eq!(at_most.len(), 2000);
+    assert_eq!(refuse(&at_most).fault, ScenarioFault::Actions(663));
+    let over = format!("1_5_1_5_1000{}", "_0z".repeat(663));
+    assert_eq!(refuse(&over).fault, ScenarioFault::Chars(2001));
     // Too many actions: all of them counted, nothing quoted.
     let many = format!("1_5_1_5_1{}", "_0z".repeat(201));
     assert_eq!(refuse(&many), header("", ScenarioFault::Actions(201)));

@@ -406,6 +406,21 @@ test('lang takes any tag of English or Portuguese, as mdBook and Hugo do, and re
   await page.context().close();
 });
 
+test('controls="ALL" and " None " are read in any case and with spaces around, and paused="paused" stops time, as HTML writes a boolean', async () => {
+  const page = await openHostile();
+  await addElement(page, 'all', { controls: 'ALL', lang: 'en' });
+  await addElement(page, 'none', { controls: ' None ', lang: 'en' });
+  await addElement(page, 'still', { paused: 'paused', lang: 'en' });
+  const shown = (id) => page.evaluate((id) => ['.bl-send', '.bl-burst', '.bl-pause', '.bl-capacity', '.bl-traffic']
+    .map((selector) => document.getElementById(id).shadowRoot.querySelector(selector).checkVisibility()), id);
+  assert.deepEqual(await shown('all'), [true, true, true, true, true]);
+  assert.deepEqual(await shown('none'), [false, false, false, false, false]);
+  assert.equal(await page.evaluate(() => document.getElementById('still').diagram.paused), true);
+  assert.deepEqual(await page.evaluate(() => ['all', 'none', 'still'].map((id) => document.getElementById(id).error)), [null, null, null]);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('a course page on another site: fallback content until the element is defined, then a working element', async () => {
   // The site with the headers www/_headers gives it, and a course page on another origin.
   const hosted = await serveStatic(WWW, { hosted: true });

@@ -38,8 +38,9 @@ test('lms: every statement the lesson makes validates, for an anonymous and a la
       registration: 'f3b8c0de-1a2b-4c3d-8e9f-0123456789ab',
     }),
   ];
-  for (const maker of makers) {
+  for (const [maker, lang] of makers.map((m, i) => [m, ['en', 'pt-BR'][i]])) {
     const statements = allStatements(maker);
+    assert.deepEqual([...new Set(statements.map((s) => s.context.language))], [lang], 'the page\'s language, in every statement');
     assert.deepEqual(statements.map((s) => s.verb.id.split('/').pop()), [...VERBS.slice(0, 3), 'answered', 'completed', 'completed', 'completed']);
     for (const statement of statements) assert.deepEqual(statementProblems(statement), [], JSON.stringify(statement));
   }
@@ -55,6 +56,10 @@ test('lms: statements carry what the LRS needs: result, response, scaled score, 
   assert.deepEqual(right.result, { success: true, response: '10' });
   assert.deepEqual(wrong.object.definition.correctResponsesPattern, ['10']);
   assert.equal(wrong.object.id, 'https://x.example/l/#quick-check/edge');
+  // An answer belongs to the quick check and to the lesson (an LRS's report by either finds it).
+  assert.deepEqual(wrong.context.contextActivities.parent.map((a) => a.id), ['https://x.example/l/#quick-check', 'https://x.example/l/']);
+  assert.deepEqual(completed.context.contextActivities.parent.map((a) => a.id), ['https://x.example/l/']);
+  assert.equal(lesson.context.contextActivities, undefined, 'the lesson is the top');
   assert.deepEqual(completed.result.score, { scaled: 0.75, raw: 6, min: 0, max: 8 });
   assert.equal(completed.object.id, 'https://x.example/l/#quick-check');
   // The lesson's own completion is on the launched activity, defined as `experienced` defines it

@@ -1,5 +1,6 @@
 // Clicks on a widget's send button made before its wasm has attached are not lost: this queues
-// each with its time (performance.now(), the clock the widget reads), and when the module arrives
+// each with its time (the event's timeStamp, on performance.now()'s clock, which the widget reads:
+// when the press happened, even if a busy page runs this listener later), and when the module arrives
 // element/mount.js hands them to the core, which decides each at its own time (sendAt). The build
 // puts its text into the head of the lesson and embed pages (scripts/pages.mjs; the CSP allows it
 // by its hash), so it listens before the build-time markup paints; the <bucket-lab> element
@@ -23,7 +24,7 @@ if (typeof document !== 'undefined' && !window.bucketlabEarly) {
   };
   // Capturing on the document sees clicks inside open shadow roots too (composedPath).
   document.addEventListener('click', (event) => {
-    const at = performance.now();
+    const at = Math.min(event.timeStamp, performance.now());
     const path = event.composedPath();
     const button = path.find((node) => node.classList?.contains('bl-send'));
     const widget = path.find((node) => node.classList?.contains('bl-widget'));

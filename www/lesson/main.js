@@ -418,6 +418,10 @@ async function start() {
 function showReplay() {
   const notice = showReplayNotice();
   const widget = root.querySelector('.bl-widget') ?? root;
+  // The sections are `content-visibility: auto` until laid out: one far from the window is
+  // skipped, and Firefox then measures inside it as it was before the diagram filled its panel
+  // (Chromium lays it out for the measure). It is about to be shown anyway.
+  root.closest('main > section')?.classList.add('laid-out');
   const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
   // Whether `control` is in the window once `anchor` is scrolled to its top.
   const fits = (anchor, control) => {

@@ -223,6 +223,44 @@ async fn cost_zero_passes_while_the_count_owes_a_later_nows_slack() {
 }
 
 #[tokio::test]
+async fn a_lowered_capacity_spills_what_no_longer_fits() {
+    // An operator lowers B from 100 to 10: a key that stored 99 tokens holds 10 from then on, as
+    // the core's reconfigure caps them, rather than a burst of 99 under the new limit.
+    let server = RedisServer::start();
+    let mut connection = server.connection().await;
+    let script = RedisBucket::default();
+    let (wide, narrow) = (
+        BucketConfig::new(100.0, 1.0).unwrap(),
+        BucketConfig::new(10.0, 1.0).unwrap(),
+    );
+    let first = script
+        .try_acquire(&mut connection, "shrunk", &wide, 1.0, 5.0)
+        .await
+        .unwrap();
+    assert_eq!(first.tokens, 99.0);
+    let mut admitted = 0;
+    loop {
+        let decision = script
+            .try_acquire(&mut connection, "shrunk", &narrow, 1.0, 5.0)
+            .await
+            .unwrap();
+        if !decision.is_admitted() {
+            break;
+        }
+        admitted += 1;
+        assert!(decision.tokens < 10.0, "{decision:?}");
+    }
+    let mut core = TokenBucket::started_at(wide, 5.0).unwrap();
+    assert!(core.try_acquire(1.0, 5.0).unwrap().is_admitted());
+    core.reconfigure(narrow, 5.0).unwrap();
+    let mut core_admitted = 0;
+    while core.try_acquire(1.0, 5.0).unwrap().is_admitted() {
+        core_admitted += 1;
+    }
+    assert_eq!((admitted, core_admitted), (10, 10));
+}
+
+#[tokio::test]
 async fn keys_are_isolated() {
     let server = RedisServer::start();
     let mut connection = server.connection().await;
