@@ -166,6 +166,14 @@ test('at 200 % text on a phone the group titles wrap inside their border and tit
       assert.equal(groups.length, 3, where);
       assert.ok(groups.some((g) => g.lines > 1), `a legend wraps here (${JSON.stringify(groups)}): ${where}`);
       assertLegendsInside(groups, where);
+      // Each button inside its group's border (Pause's least width was once wider than the group).
+      const outside = await page.evaluate((root) => {
+        const scope = document.querySelector(root).shadowRoot ?? document.querySelector(root);
+        return [...scope.querySelectorAll('.bl-group .bl-button:not([hidden])')].filter((button) =>
+          button.getBoundingClientRect().right > button.closest('.bl-group').getBoundingClientRect().right + 0.5).map((b) => b.className);
+      }, root);
+      assert.deepEqual(outside, [], `buttons past their group's border: ${where}`);
+      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth), 0, `sideways: ${where}`);
       assert.deepEqual(await splitWords(page, root, 'legend'), [], `legends: ${where}`);
       if (!file.startsWith('embed')) {
         assert.deepEqual(await splitWords(page, 'body', '#hero-titulo, #diagrama-titulo'), [], `the widget's titles (the hero's, section 5's): ${where}`);
@@ -174,6 +182,22 @@ test('at 200 % text on a phone the group titles wrap inside their border and tit
       await page.context().close();
     }
   }
+});
+
+test('at 200 % text in a course page\'s narrow column the elements\' words wrap inside their cards, and the page never scrolls sideways', async () => {
+  const page = await openPage(env.browser, { viewport: { width: 320, height: 640 } });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
+  await page.goto(`${env.server.url}demo/embed-demo.html`);
+  await page.waitForFunction(() => [...document.querySelectorAll('bucket-lab')].every((e) => e.shadowRoot?.querySelector('.bl-widget[data-live]')));
+  const overflowing = await page.evaluate(() => [...document.querySelectorAll('bucket-lab')].flatMap((element) =>
+    [...element.shadowRoot.querySelectorAll('.bl-status, .bl-field-label, .bl-button:not([hidden])')]
+      .filter((node) => node.checkVisibility() && node.scrollWidth > node.clientWidth + 1)
+      .map((node) => `${element.id || 'bucket-lab'} .${node.classList[0]}: ${node.textContent.trim().slice(0, 40)}`)));
+  assert.deepEqual(overflowing, []);
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth), 0, 'sideways');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
 });
 
 // A reader who sets a larger text size in the browser (Chrome's "Very large" is 24 px; 32 px is
