@@ -68,3 +68,17 @@ test('firefox: the hero refuses the sixth request at once, with a 429 and Retry-
   assert.deepEqual(page.problems, []);
   await page.close();
 });
+
+test('firefox 375px: the timeline held at the screen\'s foot is parted from the response by a line (no scroll-state queries there)', async () => {
+  const page = await openPage(375, 812);
+  await page.goto(`${site.url}en.html`);
+  await page.waitForFunction(() => document.querySelector('#bucket-widget .bl-widget[data-live]'));
+  const seen = await page.evaluate(() => {
+    const scrub = document.querySelector('#bucket-widget .bl-scrub');
+    return { queries: CSS.supports('container-type', 'scroll-state'), shadow: getComputedStyle(scrub).boxShadow };
+  });
+  assert.equal(seen.queries, false, 'this Firefox has scroll-state queries: the test no longer checks the fallback');
+  assert.match(seen.shadow, /0px -1px 0px/);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
