@@ -235,7 +235,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   let lrs;
   try {
     lrs = checkLrs(process.env.LRS ?? '');
-    if (process.env.XAPI_ACTIVITY) (await import('./tincan.mjs')).checkActivity(process.env.XAPI_ACTIVITY);
+    const activity = process.env.XAPI_ACTIVITY && (await import('./tincan.mjs')).checkActivity(process.env.XAPI_ACTIVITY);
+    // The launch reads the id as a URL, so the packages carry it in that form: say so when it differs.
+    if (activity && activity !== process.env.XAPI_ACTIVITY) {
+      console.log(`dist: XAPI_ACTIVITY goes into the packages as ${activity}, its form as a URL, which is the id the LRS records`);
+    }
     built = await buildDist(SOURCE, OUT, { base: process.env.BASE || '/', lrs });
   } catch (error) {
     console.error(error.message);

@@ -67,13 +67,23 @@ class BucketLab extends H5P.EventDispatcher {
     // What an earlier sitting saved (getCurrentState): parsed by H5P's core, or text from a host
     // that passes it on as it stored it. Anything else is ignored.
     const previous = typeof extras.previousState === 'string' ? parseState(extras.previousState) : extras.previousState;
-    this.savedResponse = typeof previous?.response === 'string' ? previous.response : null;
+    const saved = typeof previous?.response === 'string' ? previous.response : null;
     // A cost above the capacity shows the author a message, and no question (see attach).
     this.askQuestion = this.params.question && this.params.cost <= this.params.capacity;
     this.contentId = contentId;
     this.t = translator(tables, this.params.language);
     this.score = 0;
     this.response = null;
+    // An answer saved in an earlier sitting counts from here, before the content is shown (a
+    // container may score or save it first), if it is one of this question's choices: the author
+    // may have changed the bucket since.
+    if (this.askQuestion && saved !== null) {
+      const { answer, choices } = questionChoices(this.params.capacity, this.params.cost);
+      if (choices.map(String).includes(saved)) {
+        this.response = saved;
+        this.score = Number(saved) === answer ? 1 : 0;
+      }
+    }
   }
 
   /** H5P's question contract, so hosts can read the score. */
@@ -174,9 +184,9 @@ class BucketLab extends H5P.EventDispatcher {
       feedback.textContent = '';
       this.trigger('resize');
     };
-    // An answer saved in an earlier sitting, if it is one of this question's choices (the author
-    // may have changed the bucket since): shown as given, and sent to no one again.
-    const saved = inputs.find((input) => input.value === this.savedResponse);
+    // An answer saved in an earlier sitting (see the constructor): shown as given, and sent to no
+    // one again.
+    const saved = inputs.find((input) => input.value === this.response);
     if (saved) answerWith(saved);
     check.addEventListener('click', () => {
       const chosen = fieldset.querySelector('input:checked');

@@ -408,6 +408,11 @@ test('lms: a later sitting shows the saved answer as given, scored, with no stat
   });
   await page.waitForFunction(() => window.xapi.length === 1);
   assert.deepEqual(verbs(await page.evaluate(() => window.xapi)), ['experienced'], 'the saved answer is not sent again');
+  // A container may score or save content it has not shown yet: the answer counts from the start.
+  assert.deepEqual(await frame.evaluate(() => {
+    const hidden = H5P.newRunnable({ library: 'H5P.BucketLab 1.0', params: { capacity: 5, cost: 1 } }, 'hidden', undefined, true, { previousState: { response: '5' } });
+    return [hidden.getAnswerGiven(), hidden.getScore(), hidden.getCurrentState()];
+  }), [true, 1, { response: '5' }]);
   await frame.evaluate(() => H5P.instances[0].resetTask());
   // The three choices (4, 5, 6) and Check, usable again.
   assert.deepEqual(await question(), { checked: null, enabled: 4, feedback: '', score: 0, given: false, state: null });

@@ -220,7 +220,8 @@ test('lms: SCORM 2004 in scorm-again: completion, success against the LMS\'s pas
     ['experienced', 'completed', 'interacted', 'completed']);
   // The second `completed` is the lesson's own (the quick check's came first), once the 429 made it whole.
   assert.equal(statements.at(-1).object.id, statements[0].object.id);
-  assert.deepEqual(statements.at(-1).result, { completion: true, success: scaled >= 0.7 });
+  // Passed or not by the LMS's passing score (0.5 here), as cmi.success_status says.
+  assert.deepEqual(statements.at(-1).result, { completion: true, success: scaled >= 0.5 });
   await page.evaluate(() => { document.getElementById('sco').src = 'about:blank'; });
   await page.waitForFunction(() => calls.includes('Terminate()'));
   const calls = await page.evaluate(() => window.calls);
@@ -327,6 +328,22 @@ function sessionSeconds(version, text) {
   const [h = 0, m = 0, s] = match.slice(1).map((n) => Number(n ?? 0));
   return h * 3600 + m * 60 + s;
 }
+
+test('lms: SCORM 2004 with a passing score of 0.5: half the quick check right passes, in the LMS and in the statements alike', async () => {
+  const [page, frame] = await openLms('lms2004.html');
+  await sendUntilRefused(frame);
+  const total = await frame.evaluate(async () => {
+    await window.bucketlab.loadLab();
+    return document.querySelectorAll('#algorithm-lab .quiz-question').length;
+  });
+  const score = await answerQuickCheck(frame, { right: total / 2 });
+  assert.deepEqual([score.correct, score.total], [total / 2, total]);
+  assert.equal(await get(page, 'cmi.success_status'), 'passed');
+  const completed = (await frame.evaluate(() => window.statements)).filter((s) => s.verb.id.endsWith('/completed'));
+  assert.deepEqual(completed.map((s) => s.result.success), [true, true], 'the quick check and the lesson, passed at 0.5 rather than 70 %');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
 
 test('lms: "New questions" is practice: SCORM 2004 keeps the best score and passed, xAPI gets one completed', async () => {
   const [page, frame] = await openLms('lms2004.html');

@@ -77,6 +77,29 @@ test('lms: a learner session reaches the LRS: every statement valid, in order, n
   await page.context().close();
 });
 
+test('lms: a 429 on the English page and the quick check on the Portuguese one complete the launched lesson once', async () => {
+  const stored = lrs.statements.length;
+  const activity = 'https://courses.example/rate-limiting';
+  const page = await openLaunched({ ...launchParams(), activity_id: activity });
+  await sendUntilRefused(page.mainFrame());
+  // The language link opens the other page in this tab, with the same launch.
+  await page.click('.lang-switch a[data-lang="pt-BR"]');
+  await page.waitForURL(/\/index\.html\?/);
+  await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
+  await doQuickCheck(page.mainFrame());
+  await page.waitForFunction(() => window.bucketlab.xapi.pending === 0);
+  const lesson = lrs.statements.slice(stored).filter((s) => s.object.id === activity);
+  assert.deepEqual(lesson.map((s) => s.verb.id.split('/').pop()), ['experienced', 'experienced', 'completed']);
+  assert.equal(lesson.at(-1).context.language, 'pt-BR');
+  // A reload afterwards completes nothing again.
+  await page.reload();
+  await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
+  await page.waitForFunction(() => window.bucketlab.xapi.pending === 0);
+  assert.equal(lrs.statements.slice(stored).filter((s) => s.object.id === activity && s.verb.id.endsWith('/completed')).length, 1);
+  assert.deepEqual(lrs.refused, []);
+  await page.context().close();
+});
+
 test('lms: an LRS that answers 500 costs nothing: one warning, the bucket works, the statements arrive later', async () => {
   const stored = lrs.statements.length;
   lrs.failNext(2, 500);

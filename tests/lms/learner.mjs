@@ -80,16 +80,18 @@ async function rightAnswers(frame) {
 
 /**
  * Loads the lab and answers every quick-check question of the set on screen, each rightly
- * (`right`) or wrongly, as a learner who knows the answers; resolves to the score.
+ * (`right` true) or wrongly (false), or the first `right` of them (a number) rightly and the rest
+ * wrongly, as a learner who knows the answers; resolves to the score.
  */
 export async function answerQuickCheck(frame, { right }) {
   await frame.evaluate(() => window.bucketlab.loadLab());
   await frame.waitForSelector('#algorithm-lab .quiz-question .quiz-check');
   const answers = await rightAnswers(frame);
   return frame.evaluate(([answers, right]) => {
-    for (const question of document.querySelectorAll('#algorithm-lab .quiz-question')) {
+    for (const [i, question] of [...document.querySelectorAll('#algorithm-lab .quiz-question')].entries()) {
       const want = answers[question.dataset.question];
-      [...question.querySelectorAll('input[type=radio]')].find((input) => (input.value === want) === right).click();
+      const rightly = typeof right === 'number' ? i < right : right;
+      [...question.querySelectorAll('input[type=radio]')].find((input) => (input.value === want) === rightly).click();
       question.querySelector('.quiz-check').click();
     }
     return window.bucketlab.lab.quiz.score;

@@ -5,7 +5,8 @@
 //    result.success and result.response) and `completed` once, when the first set of the quick
 //    check is done (with a scaled score; later sets are practice, see below), and `completed` on
 //    the lesson itself (the launched activity) once the learner has both met a 429 and finished
-//    the quick check, with whether it passed. When the launch
+//    the quick check, with whether it passed (at 70 %, or the LMS's passing score in SCORM 2004);
+//    a launch's progress is kept in the tab for the other language's page. When the launch
 //    names an LRS (www/lms/launch.js) they are also POSTed there;
 //    `bucketlab.xapi.pending` and `bucketlab.xapi.dropped` count what is still undelivered.
 //  - SCORM 1.2 / 2004: inside an LMS (www/lms/scorm.js) it reports the quick check's best score,
@@ -41,8 +42,9 @@ const scorm = lms ? new (await import('./scorm.js')).ScormSession(lms, { warn })
 if (lms) document.getElementById('embed-panel')?.setAttribute('hidden', '');
 const learner = scorm?.learnerId;
 const actor = launch.actor ?? (learner ? { objectType: 'Agent', account: { homePage: home, name: learner } } : anonymousActor(home));
+const lessonId = launch.activityId ?? new URL('./', location.href).href.split(/[?#]/)[0];
 const make = statementMaker({
-  lesson: launch.activityId ?? new URL('./', location.href).href.split(/[?#]/)[0],
+  lesson: lessonId,
   actor,
   registration: launch.registration,
   lang: langOf(document.documentElement),
@@ -84,14 +86,47 @@ function emit(statement) {
 // practice: it sends no statement (its questions reuse the first set's activity ids with other
 // numbers, and an LRS keeps one definition per id), and its score reaches the LMS only when it
 // beats the best one reported, so a reported score never goes down.
-const progress = scorm?.savedProgress ?? { refused: false, quizDone: false, best: null };
-let completed = progress.refused && progress.quizDone;
-/** Whether the quick check passed: its best reported set in an LMS, else this sitting's first set. */
-let passed = progress.best ? progress.best.correct / progress.best.total >= DEFAULT_PASSING : undefined;
-const save = () => scorm?.saveProgress(progress);
+// Outside SCORM, an xAPI launch's progress is kept in this tab (sessionStorage) for its lesson,
+// registration and learner, so the other language's page, which the language link opens with the
+// same launch, or a reload carries it on: the 429 met on one page and the quick check finished on
+// the other complete the lesson once.
+const launchKey = !scorm && (launch.endpoint || launch.activityId || launch.registration)
+  ? `bucketlab:xapi-progress:${JSON.stringify([lessonId, launch.registration ?? null, actor])}` : null;
+/** What this tab kept for the launch, or null (none, or storage refused: a sandbox, a setting). */
+function keptProgress() {
+  try {
+    const kept = launchKey && JSON.parse(sessionStorage.getItem(launchKey) ?? 'null');
+    return kept && typeof kept === 'object' ? kept : null;
+  } catch {
+    return null;
+  }
+}
+const kept = keptProgress();
+const progress = scorm?.savedProgress ?? {
+  refused: kept?.refused === true, quizDone: kept?.quizDone === true, best: null,
+};
+let completed = kept?.completed === true || (progress.refused && progress.quizDone);
+/** The scaled score that passes the quick check: the LMS's in SCORM 2004, else 70 %. */
+const passing = scorm?.passingScore ?? DEFAULT_PASSING;
+/** Whether the quick check passed: its best reported set in an LMS, else the first set's. */
+let passed = progress.best ? progress.best.correct / progress.best.total >= passing
+  : typeof kept?.passed === 'boolean' ? kept.passed : undefined;
+const keep = () => {
+  if (!launchKey) return;
+  try {
+    sessionStorage.setItem(launchKey, JSON.stringify({ refused: progress.refused, quizDone: progress.quizDone, passed, completed }));
+  } catch {
+    // Storage refused: the progress stays in this page, as before.
+  }
+};
+const save = () => {
+  scorm?.saveProgress(progress);
+  keep();
+};
 const maybeComplete = () => {
   if (!progress.refused || !progress.quizDone || completed) return;
   completed = true;
+  keep();
   scorm?.reportCompleted();
   emit(make.lessonCompleted(passed));
 };
@@ -112,11 +147,11 @@ document.addEventListener('bucketlab:answer', (event) => {
   const practice = progress.quizDone;
   if (!practice) emit(make.answered(question));
   if (score.answered < score.total) return;
-  const setPassed = score.total ? score.correct / score.total >= DEFAULT_PASSING : false;
+  const setPassed = score.total ? score.correct / score.total >= passing : false;
   if (!practice) emit(make.completed(score, setPassed));
   progress.quizDone = true;
   if (scorm?.reportScore(score, progress.best)) progress.best = { correct: score.correct, total: score.total };
-  passed = progress.best ? progress.best.correct / progress.best.total >= DEFAULT_PASSING : (passed ?? setPassed);
+  passed = progress.best ? progress.best.correct / progress.best.total >= passing : (passed ?? setPassed);
   save();
   maybeComplete();
 });

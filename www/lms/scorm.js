@@ -150,12 +150,21 @@ export class ScormSession {
     this.#set(`${prefix}.max`, '100');
     this.#set(`${prefix}.raw`, String(Math.round(scaled * 1e4) / 100));
     if (this.version === '2004') {
-      const threshold = Number.parseFloat(this.#call('get', 'cmi.scaled_passing_score') ?? '');
       this.#set('cmi.score.scaled', String(Math.round(scaled * 1e4) / 1e4));
-      this.#set('cmi.success_status', scaled >= (Number.isFinite(threshold) ? threshold : DEFAULT_PASSING) ? 'passed' : 'failed');
+      this.#set('cmi.success_status', scaled >= this.passingScore ? 'passed' : 'failed');
     }
     this.#call('commit', '');
     return true;
+  }
+
+  /**
+   * The scaled score that passes: the LMS's `cmi.scaled_passing_score` in SCORM 2004 when it sets
+   * one, else DEFAULT_PASSING (SCORM 1.2 has none).
+   */
+  get passingScore() {
+    if (this.version !== '2004' || !this.active) return DEFAULT_PASSING;
+    const threshold = Number.parseFloat(this.#call('get', 'cmi.scaled_passing_score') ?? '');
+    return Number.isFinite(threshold) ? threshold : DEFAULT_PASSING;
   }
 
   /** The lesson is done: the learner met a 429 and finished the quick check. */
