@@ -109,7 +109,6 @@ export function checkLrs(text) {
   return origins;
 }
 
-
 /**
  * The paths a host serves `file` (a path in dist/) at: its own; a page also at its folder's
  * (index.html) or, as Cloudflare Pages redirects to it, without `.html`.

@@ -43,7 +43,7 @@ export const LAUNCHES = {
 };
 
 /** `table[value]`, or an error naming `field`, the value and the ones allowed. */
-function entry(table, field, value) {
+export function entry(table, field, value) {
   if (!Object.hasOwn(table, value)) {
     throw new Error(`${field} must be ${Object.keys(table).map((key) => `"${key}"`).join(' or ')}, got "${value}"`);
   }

@@ -17,7 +17,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { readTable } from './locales.mjs';
 import { allowConnect, shippedPolicy } from './csp.mjs';
-import { escape, LAUNCHES, lessonFiles, zipLesson } from './scorm.mjs';
+import { entry, escape, LAUNCHES, lessonFiles, zipLesson } from './scorm.mjs';
 
 const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
 
@@ -26,10 +26,7 @@ export const TRY_OUT_ACTIVITY = 'https://bucketlab.invalid/lesson';
 
 /** The zip's name for the package launching `lang`'s page. */
 export function tincanZipName(lang) {
-  if (!Object.hasOwn(LAUNCHES, lang)) {
-    throw new Error(`lang must be ${Object.keys(LAUNCHES).map((key) => `"${key}"`).join(' or ')}, got "${lang}"`);
-  }
-  return `bucketlab-xapi${LAUNCHES[lang].suffix}.zip`;
+  return `bucketlab-xapi${entry(LAUNCHES, 'lang', lang).suffix}.zip`;
 }
 
 /** `text` as an activity id: an absolute http(s) address (what the lesson's launch accepts), else an error naming it. */

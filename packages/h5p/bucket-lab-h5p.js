@@ -79,10 +79,7 @@ class BucketLab extends H5P.EventDispatcher {
     // may have changed the bucket since.
     if (this.askQuestion && saved !== null) {
       const { answer, choices } = questionChoices(this.params.capacity, this.params.cost);
-      if (choices.map(String).includes(saved)) {
-        this.response = saved;
-        this.score = Number(saved) === answer ? 1 : 0;
-      }
+      if (choices.map(String).includes(saved)) this.#answer(saved, answer);
     }
   }
 
@@ -93,6 +90,12 @@ class BucketLab extends H5P.EventDispatcher {
 
   getMaxScore() {
     return this.askQuestion ? 1 : 0;
+  }
+
+  /** Takes `response` (a choice's value) as the answer given, scored against `answer`. */
+  #answer(response, answer) {
+    this.response = response;
+    this.score = Number(response) === answer ? 1 : 0;
   }
 
   /** Whether the question has been answered (checked). */
@@ -172,8 +175,7 @@ class BucketLab extends H5P.EventDispatcher {
     /** Shows `chosen` (an input) as the answer given, scored. */
     const answerWith = (chosen) => {
       chosen.checked = true;
-      this.response = chosen.value;
-      this.score = Number(chosen.value) === answer ? 1 : 0;
+      this.#answer(chosen.value, answer);
       feedback.textContent = t(this.score ? 'h5p.right' : 'h5p.wrong', { count: answer });
       for (const input of inputs) input.disabled = true;
       check.disabled = true;

@@ -108,9 +108,10 @@ const progress = scorm?.savedProgress ?? {
 let completed = kept?.completed === true || (progress.refused && progress.quizDone);
 /** The scaled score that passes the quick check: the LMS's in SCORM 2004, else 70 %. */
 const passing = scorm?.passingScore ?? DEFAULT_PASSING;
+/** Whether a set of the quick check ({ correct, total }) passes. */
+const passes = ({ correct, total }) => total > 0 && correct / total >= passing;
 /** Whether the quick check passed: its best reported set in an LMS, else the first set's. */
-let passed = progress.best ? progress.best.correct / progress.best.total >= passing
-  : typeof kept?.passed === 'boolean' ? kept.passed : undefined;
+let passed = progress.best ? passes(progress.best) : typeof kept?.passed === 'boolean' ? kept.passed : undefined;
 const keep = () => {
   if (!launchKey) return;
   try {
@@ -147,11 +148,10 @@ document.addEventListener('bucketlab:answer', (event) => {
   const practice = progress.quizDone;
   if (!practice) emit(make.answered(question));
   if (score.answered < score.total) return;
-  const setPassed = score.total ? score.correct / score.total >= passing : false;
-  if (!practice) emit(make.completed(score, setPassed));
+  if (!practice) emit(make.completed(score, passes(score)));
   progress.quizDone = true;
   if (scorm?.reportScore(score, progress.best)) progress.best = { correct: score.correct, total: score.total };
-  passed = progress.best ? progress.best.correct / progress.best.total >= passing : (passed ?? setPassed);
+  passed = progress.best ? passes(progress.best) : (passed ?? passes(score));
   save();
   maybeComplete();
 });
