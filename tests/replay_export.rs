@@ -5,7 +5,8 @@ mod replay_support;
 
 use bucketlab::limiter::BucketConfig;
 use bucketlab::replay::export::{
-    envoy, envoy_fill, exports, nginx, nginx_rate, redis, yaml, Caveat, ENGLISH,
+    envoy, envoy_fill, exports, nginx, nginx_kept_per_minute, nginx_rate, redis, yaml, Caveat,
+    ENGLISH,
 };
 use bucketlab::replay::KeySpec;
 use replay_support::{marks, traffic_words};
@@ -37,27 +38,64 @@ fn nginx_writes_a_rate_per_second_or_per_minute_exactly_when_it_can() {
     assert_eq!(nginx_rate(12.0).unwrap(), ("12r/s".to_owned(), None));
     assert_eq!(nginx_rate(2.5).unwrap(), ("150r/m".to_owned(), None));
     assert_eq!(nginx_rate(0.1).unwrap(), ("6r/m".to_owned(), None));
-    assert_eq!(nginx_rate(1.0 / 60.0).unwrap(), ("1r/m".to_owned(), None));
-    // Neither per second nor per minute: the nearest per minute, said.
+    assert_eq!(nginx_rate(0.05).unwrap(), ("3r/m".to_owned(), None));
+    // Neither per second nor per minute: the nearest per minute, and what nginx makes of it, said.
     let (rate, caveat) = nginx_rate(1.2345).unwrap();
     assert_eq!(rate, "74r/m");
     assert_eq!(
         caveat.unwrap().to_string(),
-        "nginx cannot write r = 1.2345/s exactly: the rate written, 74r/m, is 1.2333333333333334/s"
+        "nginx cannot enforce r = 1.2345/s exactly: the rate written, 74r/m, is 1.233/s in nginx"
+    );
+}
+
+#[test]
+fn nginx_keeps_a_rate_per_minute_to_the_thousandth_below() {
+    // ngx_http_limit_req_module keeps `rate * 1000 / 60` thousandths of a request per second, in
+    // whole numbers: 1r/m is 0.016/s (a request every 62.5 s, not 60), 7r/m 0.116/s, 8r/m
+    // 0.133/s; a multiple of 3r/m is exact. Real nginx 1.22 refused a second request 61.04 s
+    // after the first at 1r/m, and one 8.607 s after at 7r/m (it needs 8.621 s).
+    assert_eq!(nginx_kept_per_minute(1), 0.016);
+    assert_eq!(nginx_kept_per_minute(7), 0.116);
+    assert_eq!(nginx_kept_per_minute(8), 0.133);
+    assert_eq!(nginx_kept_per_minute(150), 2.5);
+    for (rate, written, kept) in [(1.0 / 60.0, "1r/m", 0.016), (7.0 / 60.0, "7r/m", 0.116)] {
+        let (text, caveat) = nginx_rate(rate).unwrap();
+        assert_eq!(text, written);
+        assert_eq!(
+            caveat,
+            Some(Caveat::RateRounded {
+                tool: "nginx",
+                rate,
+                written: written.to_owned(),
+                written_rate: kept,
+            }),
+            "r = {rate}: nginx enforces {kept}/s, slower, so the export must say so"
+        );
+    }
+    // The rate nginx keeps for 1r/m is its slowest, exactly.
+    assert_eq!(nginx_rate(0.016).unwrap(), ("1r/m".to_owned(), None));
+    assert_eq!(nginx_rate(0.133).unwrap(), ("8r/m".to_owned(), None));
+    // Just above 0.016/s: still 1r/m (not 0r/m), said.
+    let (text, caveat) = nginx_rate(0.0163).unwrap();
+    assert_eq!(text, "1r/m");
+    assert!(
+        matches!(caveat, Some(Caveat::RateRounded { written_rate, .. }) if written_rate == 0.016)
     );
 }
 
 #[test]
 fn nginx_refuses_a_rate_below_one_a_minute_and_a_bucket_that_never_refills() {
-    // The recommendation for a short log: r = 0.001/s is not 1r/m (16.7 times as fast).
+    // The recommendation for a short log: r = 0.001/s is not 1r/m (16 times as fast).
     let slow = exports(config(7.0, 0.001), &KeySpec::Ip);
     assert_eq!(slow[0].id, "nginx");
     assert_eq!(slow[0].text, None, "no nginx configuration for r = 0.001");
     assert_eq!(
         slow[0].caveats[0].to_string(),
-        "nginx's slowest rate is 1r/m (0.016666666666666666/s), faster than the r = 0.001/s \
+        "nginx's slowest rate is 1r/m (0.016/s), faster than the r = 0.001/s \
          replayed; no nginx configuration is given"
     );
+    // Slower than 1r/m as nginx keeps it, though 0.0159 a second is 0.954 a minute.
+    assert!(matches!(nginx_rate(0.0159), Err(Caveat::TooSlow { .. })));
     let never = exports(config(2.0, 0.0), &KeySpec::Ip);
     assert_eq!(never[0].text, None);
     assert_eq!(never[0].caveats, [Caveat::NoRefill { tool: "nginx" }]);
@@ -252,7 +290,7 @@ fn every_caveat_is_worded_alike_by_the_export_and_the_page() {
         caveat,
         serde_json::json!([
             { "code": "rateRounded", "tool": "nginx", "rate": 1.2345, "written": "74r/m",
-              "writtenRate": 74.0 / 60.0 },
+              "writtenRate": 1.233 },
             { "code": "capacityRounded", "tool": "nginx", "capacity": 2.5, "written": 3 }
         ])
     );

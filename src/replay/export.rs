@@ -4,7 +4,7 @@
 //! exactly. When it cannot, the export says so as a [`Caveat`] (a code and its values, worded by
 //! the command in English and by the lesson's page in its language, like a
 //! [`Problem`](super::Problem)): a rate or a burst written the nearest way the tool allows, or no
-//! configuration at all when the tool has no way to say the policy (nginx slower than 1r/m, or
+//! configuration at all when the tool has no way to say the policy (nginx slower than 1r/m, 0.016/s, or
 //! a bucket that never refills, which neither nginx nor Envoy can be). Each export keys its
 //! buckets by the replay's key where the tool can say it (the Redis script takes any key); where
 //! it cannot name a log's field (nginx's variable, the YAML's `key_by`), it keys by client address
@@ -106,7 +106,8 @@ pub const ENGLISH: [(&str, &str); 5] = [
     ),
     (
         "rateRounded",
-        "{tool} cannot write r = {rate}/s exactly: the rate written, {written}, is {writtenRate}/s",
+        "{tool} cannot enforce r = {rate}/s exactly: the rate written, {written}, is {writtenRate}/s \
+         in {tool}",
     ),
     (
         "capacityRounded",
@@ -236,39 +237,52 @@ fn key_caveat(tool: &'static str, key: &KeySpec) -> Option<Caveat> {
     })
 }
 
+/// nginx's slowest rate, `1r/m`, as nginx keeps it ([`nginx_kept_per_minute`]): 0.016/s.
+pub const NGINX_SLOWEST_RATE: f64 = 0.016;
+
+/// The rate nginx enforces for `Nr/m`, per second: it keeps a rate in thousandths of a request
+/// per second, rounded down (`ngx_http_limit_req_module`: `rate * 1000 / scale`), so `1r/m` is
+/// 0.016/s, not 1/60, and only a multiple of `3r/m` is exact. (`Nr/s` is always exact.)
+pub fn nginx_kept_per_minute(per_minute: u64) -> f64 {
+    (per_minute.saturating_mul(1000) / 60) as f64 / 1000.0
+}
+
 /// nginx's rate as it is written: whole requests per second (`5r/s`) or per minute (`150r/m`),
-/// with a caveat when neither is `rate` exactly (then the nearest per minute); `Err` when nginx
-/// cannot write it at all (`r = 0`, or below its slowest rate, `1r/m`).
+/// with a caveat when the rate nginx then enforces is not `rate` (the nearest per minute, which
+/// nginx keeps to the thousandth below); `Err` when nginx cannot write it at all (`r = 0`, or
+/// slower than its slowest rate, `1r/m`, as it keeps it).
 pub fn nginx_rate(rate: f64) -> Result<(String, Option<Caveat>), Caveat> {
     let tool = "nginx";
     if rate <= 0.0 {
         return Err(Caveat::NoRefill { tool });
     }
-    let per_minute = rate * 60.0;
-    let too_slow = Caveat::TooSlow {
-        tool,
-        rate,
-        slowest: "1r/m",
-        slowest_rate: 1.0 / 60.0,
-    };
-    if per_minute < 1.0 && !whole(per_minute) {
-        return Err(too_slow);
-    }
     if rate >= 1.0 && whole(rate) {
         return Ok((format!("{}r/s", rate.round() as u64), None));
     }
-    let written = per_minute.round() as u64;
-    if written == 0 {
-        return Err(too_slow);
+    if rate < NGINX_SLOWEST_RATE && !same_rate(rate, NGINX_SLOWEST_RATE) {
+        return Err(Caveat::TooSlow {
+            tool,
+            rate,
+            slowest: "1r/m",
+            slowest_rate: NGINX_SLOWEST_RATE,
+        });
     }
+    // At least 1: a rate just above 0.016/s is nearer 1r/m than 0r/m, which is no rate.
+    let written = ((rate * 60.0).round() as u64).max(1);
+    let kept = nginx_kept_per_minute(written);
     let text = format!("{written}r/m");
-    let caveat = (!whole(per_minute)).then(|| Caveat::RateRounded {
+    let caveat = (!same_rate(kept, rate)).then(|| Caveat::RateRounded {
         tool,
         rate,
         written: text.clone(),
-        written_rate: written as f64 / 60.0,
+        written_rate: kept,
     });
     Ok((text, caveat))
+}
+
+/// Whether two rates are the same but for a double's rounding (1e-9 of the larger).
+fn same_rate(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-9 * a.abs().max(b.abs())
 }
 
 /// The capacity a tool that counts whole requests gives for `B` (rounded up, at least 1), and

@@ -805,8 +805,8 @@ for (const colorScheme of ['light', 'dark']) {
 test('traffic: an export that cannot be the policy replayed says so, and none is given where the tool cannot express it', async () => {
   const file = join(dir, 'short.csv');
   writeFileSync(file, '1700000000,a\n1700000001,a\n1700000002,b\n');
-  for (const [path, words] of [['en.html', { none: /^Note: nginx's slowest rate is 1r\/m \(0[.,]0166667\/s\), faster than the r = 0[.,]001\/s replayed; no nginx configuration is given\.$/, never: /^Note: Envoy always refills a bucket, so it cannot enforce r = 0/ }],
-    ['', { none: /^Observação: a taxa mais lenta do nginx é 1r\/m \(0,0166667\/s\), mais rápida que a r = 0,001\/s reproduzida/, never: /^Observação: o Envoy sempre reabastece o balde/ }]]) {
+  for (const [path, words] of [['en.html', { none: /^Note: nginx's slowest rate is 1r\/m \(0[.,]016\/s\), faster than the r = 0[.,]001\/s replayed; no nginx configuration is given\.$/, never: /^Note: Envoy always refills a bucket, so it cannot enforce r = 0/ }],
+    ['', { none: /^Observação: a taxa mais lenta do nginx é 1r\/m \(0,016\/s\), mais rápida que a r = 0,001\/s reproduzida/, never: /^Observação: o Envoy sempre reabastece o balde/ }]]) {
     const page = await openTraffic(path);
     await setPolicy(page, 7, 0.001, 'keys:99%');
     await page.setInputFiles(`${MOUNT} .tr-file`, file);
