@@ -25,8 +25,9 @@ export interface BucketLabAttributes {
    * traffic time. */
   controls?: 'all' | 'none' | ControlGroup | (string & {});
   /** Present (empty or `"true"`): lesson time starts stopped at 0 (for step-by-step
-   * demonstrations); `"false"` is refused, so leave it out to let time run. */
-  paused?: boolean | '' | 'true';
+   * demonstrations); `"false"` or absent: time runs (a framework may write a false boolean as
+   * `paused="false"`). */
+  paused?: boolean | '' | 'true' | 'false';
   /** `light`, `dark` or `auto` (the reader's system setting); absent: the host page's `color-scheme`. */
   theme?: 'light' | 'dark' | 'auto';
 }

@@ -1,20 +1,17 @@
 // JSX types for <bucket-lab> in React 19 with TypeScript. Once in the app (a types-only import,
 // which leaves nothing in the bundle):
 //   import type {} from 'bucketlab/react';
-// then `<bucket-lab capacity={10} refill-rate="2,5" paused onbucketlab:decision={(e) => …} />`
-// type-checks. React 19 sets each of these as the element's attribute, and an `on` + event name
-// prop as that event's listener.
+// then `<bucket-lab ref={ref} capacity={10} refill-rate="2,5" paused />` type-checks, `ref` as the
+// element. React 19 sets each of these as the element's attribute. Its events are heard with
+// `addEventListener` in an effect (typed by element.d.ts), not as `onbucketlab:…` props: a JSX
+// name with a colon is refused by Next.js's compiler, and React attaches such a listener to a
+// server-rendered element only at its next render (docs/embedding.md).
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
-import type { BucketLabAttributes, BucketLabElement, BucketLabEventMap } from './element.js';
+import type { BucketLabAttributes, BucketLabElement } from './element.js';
 
-/** The element's own events, as React 19 listener props (`onbucketlab:decision`). */
-export type BucketLabListeners = {
-  [Name in 'bucketlab:ready' | 'bucketlab:decision' | 'bucketlab:config' | 'bucketlab:error' as `on${Name}`]?: (event: BucketLabEventMap[Name]) => void;
-};
-
-/** `<bucket-lab>`'s props: a React element's, its attributes and its events. */
+/** `<bucket-lab>`'s props: a React element's and its attributes. */
 export type BucketLabProps = DetailedHTMLProps<HTMLAttributes<BucketLabElement>, BucketLabElement>
-  & Omit<BucketLabAttributes, 'paused'> & BucketLabListeners & {
+  & Omit<BucketLabAttributes, 'paused'> & {
     /** `true` (or present with no value) stops time; React leaves the attribute out for `false`. */
     paused?: boolean;
   };

@@ -74,11 +74,9 @@ test('hugo: a bad parameter fails the build naming the page, the line and the ru
       ['lang="fr"', 'lang must be "pt-BR", "en" or another tag of those languages (en-GB, pt-PT), got "fr"'],
       ['lang="en_GB"', 'lang must be "pt-BR", "en" or another tag of those languages (en-GB, pt-PT), got "en_GB"'],
       ['controls="send foo"', 'controls must be "all", "none" or names from send, cost, burst, bucket, traffic, time separated by spaces or commas, got "send foo"'],
-      ['paused="yes"', 'paused is "true" or absent, got "yes"'],
+      ['paused="yes"', 'paused is "true", "false" or absent, got "yes"'],
       // Unquoted, a value Hugo reads as a number: quoted in the message all the same.
-      ['paused=1', 'paused is "true" or absent, got "1"'],
-      // As the element and mdBook refuse it: a present boolean attribute means on.
-      ['paused="false"', 'paused is "true" or absent, got "false"'],
+      ['paused=1', 'paused is "true", "false" or absent, got "1"'],
       ['refill-rate=""', 'bucket-lab parameter refill-rate is empty: give it a value, or leave it out for its default'],
       ['colour="red"', 'unknown bucket-lab parameter "colour"; known: capacity, refill-rate, cost, tokens, lang, view, controls, paused, theme'],
       ['theme="sepia"', 'theme must be "light", "dark" or "auto", got "sepia"'],
@@ -143,8 +141,8 @@ test('hugo: a bad parameter fails the build naming the page, the line and the ru
     assert.equal(zeros.code, 0, zeros.stdout + zeros.stderr);
     assert.match(await readFile(join(bad, 'public', 'index.html'), 'utf8'), /<bucket-lab capacity="3" refill-rate="0" tokens="0"><\/bucket-lab>/);
     // Unquoted, paused=true is a boolean to Hugo: the element is paused, as with "true"; an
-    // unquoted paused=false is no pause.
-    for (const [given, paused] of [['paused=true', true], ['paused=false', false]]) {
+    // unquoted paused=false is no pause, and neither is "false", as the element takes it.
+    for (const [given, paused] of [['paused=true', true], ['paused=false', false], ['paused="false"', false]]) {
       await writeFile(page, text.replace(/\{\{< bucket-lab [^>]*>\}\}\n\nThe same/, `{{< bucket-lab capacity=3 ${given} >}}\n\nThe same`));
       const result = await run('hugo', ['--source', bad]);
       assert.equal(result.code, 0, `${given}:\n${result.stdout}${result.stderr}`);

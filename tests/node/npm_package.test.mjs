@@ -128,7 +128,7 @@ test('the type declarations accept correct use and reject mistakes', async () =>
   assert.match(errors[2], /'null' is not assignable/, 'a cost is a number or left out, never null');
 });
 
-test('React 19 JSX: bucketlab/react types <bucket-lab>, its attributes and its event props', async () => {
+test('React 19 JSX: bucketlab/react types <bucket-lab> and its attributes, its events heard in an effect as the docs show', async () => {
   const dir = join(project, 'react-app');
   execFileSync('mkdir', ['-p', dir, join(project, 'node_modules', '@types')]);
   // React's types beside the package, as an app that uses React has them (the repository's pinned copy).
@@ -137,18 +137,24 @@ test('React 19 JSX: bucketlab/react types <bucket-lab>, its attributes and its e
   await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({
     compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022', 'dom'], jsx: 'react-jsx', types: [] },
   }));
+  // docs/embedding.md's snippet, as written there (both languages give the same code).
+  const docs = await readFile(join(ROOT, 'docs/embedding.md'), 'utf8');
+  const snippet = /\*\*With React 19 and TypeScript\*\*[^]*?```tsx\n([^]*?)```/.exec(docs)[1];
+  await writeFile(join(dir, 'docs.tsx'), snippet);
   await writeFile(join(dir, 'good.tsx'), `
     import type {} from 'bucketlab/react';
     import type { BucketLabElement } from 'bucketlab/element';
     export const lab = <bucket-lab capacity={10} refill-rate="2,5" lang="en" controls="send time" paused
-      onbucketlab:decision={(e) => { const s: 200 | 429 = e.detail.status; return s; }}
-      onbucketlab:error={(e) => e.detail.error.errors?.[0]?.attribute}
-      ref={(el: BucketLabElement | null) => { el?.diagram?.send(); }} />;
+      ref={(el: BucketLabElement | null) => {
+        el?.addEventListener('bucketlab:decision', (e) => { const s: 200 | 429 = e.detail.status; return s; });
+        el?.addEventListener('bucketlab:error', (e) => e.detail.error.errors?.[0]?.attribute);
+        el?.diagram?.send();
+      }} />;
   `);
   await writeFile(join(dir, 'bad.tsx'), `
     export const misspelt = <bucket-lab capacty={10} />;
     export const french = <bucket-lab lang="fr" />;
-    export const status = <bucket-lab onbucketlab:decision={(e) => { const s: string = e.detail.status; return s; }} />;
+    export const status = <bucket-lab ref={(el) => el?.addEventListener('bucketlab:decision', (e) => { const s: string = e.detail.status; return s; })} />;
   `);
   const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', '.'], { cwd: dir, encoding: 'utf8' });
   const errors = tsc.stdout.split('\n').filter((line) => /error TS/.test(line));
@@ -156,7 +162,7 @@ test('React 19 JSX: bucketlab/react types <bucket-lab>, its attributes and its e
   assert.equal(errors.length, 3, tsc.stdout);
   assert.match(errors[0], /'capacty' does not exist|capacty/);
   assert.match(errors[1], /'"fr"' is not assignable/);
-  assert.match(errors[2], /'number' is not assignable to type 'string'/, 'an event prop\'s detail is typed');
+  assert.match(errors[2], /is not assignable to type 'string'/, 'an event\'s detail is typed');
 });
 
 test('the types check in a Node project without the dom lib, as the README\'s Node example uses them', async () => {

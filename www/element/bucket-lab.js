@@ -207,14 +207,15 @@ function readSettings(element, { mounted = false, liveCapacity, costFits = 'eith
     const absent = element.addressSettings ? 'absent (light)' : "absent (the page's colour scheme)";
     refuse('theme', `theme must be ${THEMES.map((v) => `"${v}"`).join(', ')} or ${absent}, got "${cut(theme)}"`, element.addressSettings ? 'badThemeAddress' : 'badTheme', { allowed: either(THEMES, t.lang) });
   }
-  // A boolean attribute is on whenever present, so `paused="false"` would stop time: the
-  // opposite of what it says. Only the forms that mean "on" are taken.
+  // A boolean attribute is on whenever present, but frameworks write a false one as
+  // `paused="false"` in the HTML they render on a server (Svelte, Lit): it lets time run, as it
+  // says, and as embed.html's `paused=false` does. Any other value is refused rather than guessed.
   const paused = text('paused');
-  if (paused !== null && !['', 'paused', 'true'].includes(paused)) {
-    refuse('paused', `paused must be present with no value (or "true") to stop time, or absent to let it run, got "${cut(paused)}"`, 'badPaused');
+  if (paused !== null && !['', 'paused', 'true', 'false'].includes(paused)) {
+    refuse('paused', `paused must be present with no value (or "true") to stop time, "false" or absent to let it run, got "${cut(paused)}"`, 'badPaused');
   }
   if (errors.length > 0) throw new AttributeErrors(errors);
-  return { capacity, refillRate, cost, tokens, lang, controls, paused: paused !== null };
+  return { capacity, refillRate, cost, tokens, lang, controls, paused: paused !== null && paused !== 'false' };
 }
 
 /**

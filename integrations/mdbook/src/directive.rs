@@ -160,14 +160,16 @@ fn read(args: &str) -> Result<Vec<Parameter<'_>>, Refusal<'_>> {
             return Err((written, format!("parameter \"{name}\" is given twice")));
         }
         // `paused` is on when present, as the element's boolean attribute: bare, or `paused=true`
-        // as the other hosts allow (written bare either way).
+        // as the other hosts allow (written bare either way); `paused=false` lets time run, as the
+        // element takes it, and is left out of the element.
         let value = match (*name, value) {
             ("paused", Some("true")) => None,
             _ => value,
         };
         let wrong = match (*name, value) {
+            ("paused", Some("false")) => None,
             ("paused", Some(value)) => Some(format!(
-                "paused is present (just \"paused\", or paused=true) or absent, got \"paused={value}\""
+                "paused is present (just \"paused\", or paused=true), paused=false or absent, got \"paused={value}\""
             )),
             ("paused", None) | (_, Some(_)) => None,
             (_, None) => Some(format!("{name} needs a value: {name}=…")),
@@ -313,6 +315,9 @@ fn continuation(text: &str, offset: usize) -> String {
 fn element(settings: &[Parameter<'_>], indent: &str) -> String {
     let mut out = String::from("<bucket-lab");
     for parameter in settings {
+        if (parameter.name, parameter.value) == ("paused", Some("false")) {
+            continue;
+        }
         out.push(' ');
         out.push_str(parameter.name);
         if let Some(value) = parameter.value {

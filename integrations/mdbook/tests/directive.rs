@@ -34,6 +34,13 @@ fn writes_the_element_with_the_attributes_in_the_order_given() {
             "<bucket-lab paused lang=\"en\">\n</bucket-lab>"
         );
     }
+    // `paused=false` lets time run, as the element takes it: left out, as Hugo leaves it.
+    for running in ["paused=false", "paused='false'"] {
+        assert_eq!(
+            one(&format!("{{{{#bucket-lab {running} lang=en}}}}")),
+            "<bucket-lab lang=\"en\">\n</bucket-lab>"
+        );
+    }
 }
 
 #[test]
@@ -164,8 +171,9 @@ fn bad_words_are_refused_naming_what_is_allowed() {
         ("{{#bucket-lab colour=red}}", "unknown parameter \"colour\"; known: capacity, refill-rate, cost, tokens, lang, view, controls, paused, theme"),
         ("{{#bucket-lab capacity=1 capacity=2}}", "parameter \"capacity\" is given twice"),
         ("{{#bucket-lab theme=sepia}}", "theme must be \"light\", \"dark\", \"auto\" or absent (the page's colour scheme), got \"sepia\""),
-        ("{{#bucket-lab paused=yes}}", "paused is present (just \"paused\", or paused=true) or absent, got \"paused=yes\""),
-        ("{{#bucket-lab paused=false}}", "paused is present (just \"paused\", or paused=true) or absent, got \"paused=false\""),
+        ("{{#bucket-lab paused=yes}}", "paused is present (just \"paused\", or paused=true), paused=false or absent, got \"paused=yes\""),
+        ("{{#bucket-lab paused=false paused}}", "parameter \"paused\" is given twice"),
+        ("{{#bucket-lab paused=0}}", "paused is present (just \"paused\", or paused=true), paused=false or absent, got \"paused=0\""),
         ("{{#bucket-lab capacity}}", "capacity needs a value: capacity=…"),
         ("{{#bucket-lab =5}}", "a value without a name: \"=5\""),
         ("{{#bucket-lab controls=\"send}}", "the value of controls opens a quote (\") and never closes it"),
