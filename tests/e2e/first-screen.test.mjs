@@ -65,6 +65,33 @@ test('on a small phone with its browser\'s bars showing (320×460), the bucket, 
   }
 });
 
+test('on every phone size, a 429 in the hero shows its whole status line and countdown on the first screen', async () => {
+  // 320×568 (an iPhone SE of the first kind) cut the status at the fold and hid the countdown.
+  const phones = [...SIZES.filter((size) => size.width < 1000), { width: 320, height: 568 }];
+  for (const [file] of PAGES) {
+    for (const viewport of phones) {
+      const page = await openPage(env.browser, { viewport, ...PHONE });
+      await page.goto(`${env.server.url}${file}`);
+      await page.waitForSelector('#hero-widget .bl-widget[data-live]');
+      // Time running, as the hero has it: sent in one task until one is refused, then measured
+      // in the same task as the condition, while the countdown runs (it lasts about a second).
+      await page.evaluate(() => { const hero = window.bucketlab.hero; while (hero.send()); });
+      const boxes = await (await page.waitForFunction((parts) => {
+        const hero = document.getElementById('hero-widget');
+        const countdown = hero.querySelector('.bl-countdown');
+        if (!/\d/.test(countdown.textContent) || countdown.dataset.over === 'true') return false;
+        return parts.map((part) => { const { y, height } = hero.querySelector(part).getBoundingClientRect(); return { part, y, height }; });
+      }, ['.bl-counter', '.bl-send', '.bl-status', '.bl-countdown'])).jsonValue();
+      for (const { part, y, height } of boxes) {
+        const where = `${file} ${viewport.width}×${viewport.height}: ${part} at y ${y}, ${height} px tall`;
+        assert.ok(height > 0 && y >= 0 && y + height <= viewport.height, where);
+      }
+      assert.equal(await page.evaluate(() => scrollY), 0);
+      await page.context().close();
+    }
+  }
+});
+
 test('beside the title, the hero growing with a 429 and its countdown moves neither the title nor the lead', async () => {
   // The English page: its idle line and its 429 line wrap differently, so the hero grows by a line.
   const page = await openPage(env.browser, { viewport: SIZES[0] });

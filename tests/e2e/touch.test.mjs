@@ -166,6 +166,22 @@ test('touch: at a past moment the bucket holds to the top of a phone while its T
   await page.waitForSelector(`${W} .bl-to-live:not([hidden])`);
   await centre(page, `${W} .bl-step-back`);
   assert.ok((await bucket()).bottom < 0, 'not held on a phone on its side');
+  // A small phone upright (320 × 568) holds it, and holds the timeline to its foot: with the 429's
+  // response, the timeline starts over 900 px under the bucket's top there.
+  await page.setViewportSize({ width: 320, height: 568 });
+  await centre(page, `${W} .bl-step-back`);
+  await frames(page);
+  const small = await bucket();
+  assert.ok(small.top >= 0 && small.bottom <= 568 / 2, `held at the top of a small phone: ${JSON.stringify(small)}`);
+  await page.evaluate(() => window.bucketlab.diagram.live());
+  // Scrolled until the response starts 100 px over the foot: the timeline is held there, its
+  // whole height on the screen, with the bucket's counter above it.
+  await page.evaluate((W) => scrollBy({ top: document.querySelector(`${W} .bl-reply`).getBoundingClientRect().top - (568 - 100), behavior: 'instant' }), W);
+  await frames(page);
+  const scrub = await page.locator(`${W} .bl-scrub`).boundingBox();
+  const counter = await page.locator(`${W} .bl-counter`).boundingBox();
+  assert.ok(Math.abs(scrub.y + scrub.height - 568) <= 0.5, `the timeline held at the foot of a small phone: ${JSON.stringify(scrub)}`);
+  assert.ok(counter.y >= 0 && counter.y + counter.height <= scrub.y, `the counter on the screen above it: ${JSON.stringify(counter)}`);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
