@@ -58,6 +58,14 @@ if [ "${1:-}" = "--test" ]; then
     $sudo_ apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq firefox-esr >/dev/null
   fi
+  # And a few in WebKit, Safari's engine (tests/webkit/): WebKitGTK's MiniBrowser, driven over
+  # WebDriver by WebKitWebDriver, in a virtual display (it has no headless mode).
+  if [ ! -x /usr/bin/WebKitWebDriver ] || ! command -v xvfb-run >/dev/null || ! command -v xauth >/dev/null; then
+    echo "setup: installing Debian's webkit2gtk-driver, xvfb and xauth"
+    sudo_=""; [ "$(id -u)" = 0 ] || sudo_="sudo"
+    $sudo_ apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq webkit2gtk-driver xvfb xauth >/dev/null
+  fi
   # The Redis tests start their own redis-server (a Unix socket in a temporary folder) and stop it.
   if ! command -v redis-server >/dev/null; then
     echo "setup: installing Debian's redis-server"

@@ -46,6 +46,10 @@ echo "== firefox: the first minute and a replay link in Firefox ESR (puppeteer-c
 node --test tests/firefox/ 2>&1 | tee "$logs/firefox.log"
 note "firefox (puppeteer-core):     $(awk '/^# pass/ { print $3 }' "$logs/firefox.log") passed"
 
+echo "== webkit: the first minute and the controls' and questions' boxes in WebKit, Safari's engine (WebKitGTK over WebDriver, under Xvfb) =="
+xvfb-run -a node --test tests/webkit/ 2>&1 | tee "$logs/webkit.log"
+note "webkit (selenium-webdriver):  $(awk '/^# pass/ { print $3 }' "$logs/webkit.log") passed"
+
 # Reliability figures (issue 7): the no-panic properties and the 30-day run ran in `cargo test`
 # above (the 30-day run again here, printing its figures); the leak test ran with the e2e tests.
 cargo test -q --test long_run -- --nocapture 2>&1 | tee "$logs/long_run.log"

@@ -2,9 +2,9 @@
 //! traffic and the chart, with wall time passed in by the test.
 
 use bucketlab::limiter::{
-    rust_decimal, rust_number, Action, BucketConfig, Field, Given, InvalidValue, Kind, Outcome,
-    Pattern, Rule, Scenario, ScenarioError, ScenarioFault, Session, FLIGHT_SECONDS, MAX_BURST,
-    MAX_STEP_SECONDS, SPAN,
+    rust_decimal, rust_number, Action, BucketConfig, Field, Given, InvalidValue, Kind, Motion,
+    Outcome, Pattern, Rule, Scenario, ScenarioError, ScenarioFault, Session, FLIGHT_SECONDS,
+    MAX_BURST, MAX_STEP_SECONDS, SPAN,
 };
 
 fn config(capacity: f64, refill_rate: f64) -> BucketConfig {
@@ -303,6 +303,17 @@ fn the_picture_moves_while_refilling_a_marker_flies_events_are_charted_or_traffi
     assert!(session.is_moving(1.0), "full again, still on the chart");
     assert!(session.is_moving(SPAN - 0.01));
     assert!(!session.is_moving(SPAN), "off the chart: still");
+    // Of those, only the refill and the flight want every frame; once full, the chart alone
+    // moves, in the steps of its track (the widget then asks for a frame only per step).
+    assert_eq!(session.motion(0.1), Motion::Frames);
+    assert_eq!(session.motion(1.0), Motion::Chart);
+    assert_eq!(session.motion(SPAN), Motion::Still);
+    session.pause(1.0);
+    assert_eq!(
+        session.motion(2.0),
+        Motion::Still,
+        "lesson time stands still"
+    );
 
     // Cost 0 takes nothing, so the bucket stays full; its marker still flies.
     let mut session = Session::new(config(10.0, 0.0), 0.0);

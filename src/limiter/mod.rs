@@ -50,6 +50,7 @@ pub use scenario::{
     MAX_SCENARIO_SECONDS, SCENARIO_VERSION,
 };
 pub use session::{
-    Action, Entry, Log, Session, Shot, Tally, FLIGHT_SECONDS, MAX_BURST, MAX_STEP_SECONDS, SPAN,
+    Action, Entry, Log, Motion, Session, Shot, Tally, FLIGHT_SECONDS, MAX_BURST, MAX_STEP_SECONDS,
+    SPAN,
 };
 pub use traffic::{Arrivals, Pattern, MAX_TRAFFIC_RATE};

@@ -154,6 +154,17 @@ impl Log {
     }
 }
 
+/// How a session's picture changes as wall time passes ([`Session::motion`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Motion {
+    /// Not at all: lesson time stands still, or nothing is left to move.
+    Still,
+    /// Only the chart's track, as its events slide towards its left edge.
+    Chart,
+    /// Every frame: the water, a marker, a countdown or the traffic.
+    Frames,
+}
+
 /// A token bucket on the lesson clock, as the diagram shows it.
 #[derive(Debug, Clone)]
 pub struct Session {
@@ -425,16 +436,29 @@ impl Session {
     /// a marker is in flight, an event is still on the chart, a 429's wait is counting down, or
     /// traffic is on.
     pub fn is_moving(&self, wall: f64) -> bool {
+        self.motion(wall) != Motion::Still
+    }
+
+    /// How the picture changes as wall time passes ([`Session::is_moving`]): every frame while
+    /// the bucket refills, a marker flies, a 429's wait counts down or traffic runs; only the
+    /// chart's track, which steps a few times a second, once a full bucket's last event is on
+    /// the chart alone (its last [`SPAN`] seconds); not at all while lesson time stands still.
+    pub fn motion(&self, wall: f64) -> Motion {
         if self.clock.is_paused() {
-            return false;
+            return Motion::Still;
         }
         let now = self.now(wall);
         let config = self.config();
         let refilling = config.refill_rate() > 0.0 && self.tokens(wall) < config.capacity();
         let in_flight = self.last.is_some_and(|s| now - s.at < FLIGHT_SECONDS);
-        let on_chart = self.history.latest().is_some_and(|e| now - e.at < SPAN);
         let counting_down = self.retry_in(wall).is_some();
-        refilling || in_flight || on_chart || counting_down || self.traffic.is_some()
+        if refilling || in_flight || counting_down || self.traffic.is_some() {
+            Motion::Frames
+        } else if self.history.latest().is_some_and(|e| now - e.at < SPAN) {
+            Motion::Chart
+        } else {
+            Motion::Still
+        }
     }
 
     /// Lesson seconds left, at wall time `wall`, until the last request, if it was refused, would

@@ -167,6 +167,15 @@ impl Diagram {
         self.draw_request(now, last);
     }
 
+    /// Stops the falling drops while nobody can see them (the widget off screen, the tab hidden):
+    /// their CSS animation would have the page restyled every frame for nothing. The next draw
+    /// on screen starts them again.
+    pub fn rest_drops(&self) {
+        if self.svg.get_attribute("data-drip").as_deref() == Some("on") {
+            let _ = self.svg.remove_attribute("data-drip");
+        }
+    }
+
     /// The drops from the spout while the bucket refills: `r` a lesson second (at most
     /// [`MAX_DRIP_RATE`]), held in place while lesson time stands still, none when full.
     fn draw_drops(&self, refilling: bool, rate: f64, pace: Option<f64>) {

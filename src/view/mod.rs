@@ -27,7 +27,8 @@ mod timeline;
 pub use handle::{check_setting, mount_diagram, BucketDiagram};
 
 use crate::limiter::{
-    BucketConfig, Field, InvalidValue, Kind, ResponseHead, Rule, Session, Shot, FLIGHT_SECONDS,
+    BucketConfig, Field, InvalidValue, Kind, Motion, ResponseHead, Rule, Session, Shot,
+    FLIGHT_SECONDS,
 };
 use crate::wasm::convert::object;
 use announce::Announcer;
@@ -127,9 +128,8 @@ fn mount(
         let frames = FrameLoop::new(move |wall| {
             if let Some(widget) = weak.upgrade() {
                 let mut widget = widget.write();
-                if widget.draw(wall) {
-                    widget.frames.request();
-                }
+                let next = widget.draw(wall);
+                widget.schedule(next);
             }
         });
         RefCell::new(Widget {
@@ -204,10 +204,20 @@ fn mount(
     })
 }
 
+/// When a widget needs its next frame, after a draw.
+enum Next {
+    /// The next frame: something moves every frame.
+    Frame,
+    /// A frame that many seconds from now: only the chart's track moves, in steps.
+    After(f64),
+    /// None until something happens: nothing moves, or nobody can see it.
+    Rest,
+}
+
 impl Widget {
-    /// Brings the session to wall time `wall` and redraws; returns whether another frame is
-    /// needed.
-    fn draw(&mut self, wall: f64) -> bool {
+    /// Brings the session to wall time `wall` and redraws; returns when the next frame is
+    /// needed: at once, later (only the chart's track moves, a few times a second), or not.
+    fn draw(&mut self, wall: f64) -> Next {
         let now = self.session.advance(wall);
         self.play(now, wall);
         // Between actions, only the automatic traffic decides.
@@ -273,17 +283,32 @@ impl Widget {
         self.waiting = live && matches!(retry, diagram::Retry::Wait { .. });
         self.announcer.flush(l, wall);
         let visible = self.on_screen && !dom::page_hidden();
-        self.announcer.pending()
-            || (visible && (self.session.is_moving(wall) || self.playing.is_some()))
+        if !visible {
+            self.diagram.rest_drops();
+        }
+        if self.announcer.pending() || (visible && self.playing.is_some()) {
+            return Next::Frame;
+        }
+        match (visible, self.session.motion(wall)) {
+            (true, Motion::Frames) => Next::Frame,
+            (true, Motion::Chart) => Next::After(self.timeline.next_move_in(wall)),
+            _ => Next::Rest,
+        }
+    }
+
+    /// Asks the frame clock for what `next` needs.
+    fn schedule(&self, next: Next) {
+        match next {
+            Next::Frame => self.frames.request(),
+            Next::After(seconds) => self.frames.request_after(seconds),
+            Next::Rest => self.frames.cancel(),
+        }
     }
 
     /// Draws now, and keeps the frame loop running only if something moves.
     fn refresh(&mut self) {
-        if self.draw(dom::wall_seconds()) {
-            self.frames.request();
-        } else {
-            self.frames.cancel();
-        }
+        let next = self.draw(dom::wall_seconds());
+        self.schedule(next);
     }
 
     /// Announces the decisions the session took since the last look (at wall time `wall`), and

@@ -110,6 +110,14 @@ impl Timeline {
         })
     }
 
+    /// Wall seconds from `wall` until the track is due to move again (0: now).
+    pub fn next_move_in(&self, wall: f64) -> f64 {
+        match self.moved.get() {
+            Some(last) if wall >= last => (1.0 / TRACK_HZ - (wall - last)).max(0.0),
+            _ => 0.0,
+        }
+    }
+
     /// Draws the `live` session's history as it stands at lesson time `now` (wall time `wall`), or
     /// `chart`'s, ending at its time, if given ([`Timeline::chart_end`]); `shown` is the past
     /// moment being shown (a playhead), if any. While time stands still it

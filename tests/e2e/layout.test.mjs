@@ -159,7 +159,7 @@ for (const [width, colorScheme] of [[1280, 'light'], [375, 'dark']]) {
           const style = getComputedStyle(element);
           return Object.fromEntries(names.map((n) => [n, style.getPropertyValue(n)]));
         };
-        const box = ['padding-top', 'padding-right', 'padding-bottom', 'padding-left', 'border-top-width', 'border-top-style', 'border-top-color', 'border-top-left-radius', 'background-color'];
+        const box = ['padding-top', 'padding-right', 'padding-bottom', 'padding-left', 'border-top-width', 'border-top-style', 'border-top-color', 'outline-style', 'outline-color', 'border-top-left-radius', 'background-color'];
         const text = ['font-size', 'font-weight', 'line-height', 'color'];
         const questions = [...root.querySelectorAll('.quiz .quiz-question')];
         const [question] = questions;

@@ -4,7 +4,7 @@
 // clock (pause, then steps), never by waiting.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser } from './harness.mjs';
+import { openPage, useBrowser } from './harness.mjs';
 import { loadEveryPart, openLesson, replayShown } from './lesson-helpers.mjs';
 
 const env = useBrowser();
@@ -676,4 +676,39 @@ test('a script\'s refused call leaves the error line until its next call: playSc
     assert.equal(await line(), '', call);
   }
   await page.context().close();
+});
+
+test('on a laptop\'s short screen (1366×768) the Time group\'s steps keep the counter they change in view: the bucket holds to the top in two columns, not in an element\'s one', async () => {
+  const page = await openLesson(env, 'en.html', { viewport: { width: 1366, height: 768 } });
+  await page.evaluate(() => { const d = window.bucketlab.diagram; for (let i = 0; i < 6; i++) d.send(); });
+  // "Step back 0.1 s" at the screen's foot: the best a reader can do to see both.
+  await page.evaluate((W) => scrollBy({ top: document.querySelector(`${W} .bl-step-back`).getBoundingClientRect().bottom - innerHeight + 4, behavior: 'instant' }), W);
+  let before = null;
+  for (let step = 1; step <= 3; step += 1) {
+    await page.click(`${W} .bl-step-back`);
+    before = await (await page.waitForFunction((before) => {
+      const d = window.bucketlab.diagram;
+      return d.traveling && d.viewTime !== before && d.viewTime;
+    }, before)).jsonValue();
+    const counter = await page.locator(`${W} .bl-counter`).boundingBox();
+    assert.ok(counter.y >= 0 && counter.y + counter.height <= 768, `step ${step}: the counter at ${JSON.stringify(counter)}`);
+    const back = await page.locator(`${W} .bl-step-back`).boundingBox();
+    assert.ok(back.y + back.height <= 768, 'and the button under the finger');
+  }
+  await page.context().close();
+  // An element in a column too narrow for two (the demo page's, 40rem): one column, where the
+  // bucket would be held over the controls under it; it is not.
+  const demo = await openPage(env.browser, { viewport: { width: 1366, height: 768 } });
+  await demo.goto(`${env.server.url}demo/embed-demo.html`);
+  await demo.waitForFunction(() => document.querySelector('bucket-lab')?.diagram);
+  const position = await demo.evaluate(async () => {
+    const lab = document.querySelector('bucket-lab');
+    lab.diagram.send();
+    lab.diagram.stepBack();
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const root = lab.shadowRoot;
+    return { past: !root.querySelector('.bl-to-live').hidden, position: getComputedStyle(root.querySelector('.bl-diagram')).position };
+  });
+  assert.deepEqual(position, { past: true, position: 'static' });
+  await demo.context().close();
 });

@@ -213,6 +213,8 @@ test('en: paused, the drops are not drawn (a frozen one could sit between the co
 // counting drops counts the refill. (Three drops a period apart once fell 3 times a second at r = 1.)
 test('en: the drops leave the tap r times a lesson second, evenly spaced, at every rate and speed', async () => {
   const page = await openLesson(env, 'en.html');
+  // In view: drops fall only where someone can see them.
+  await page.evaluate((w) => document.querySelector(`${w} .bl-diagram`).scrollIntoView({ block: 'center', behavior: 'instant' }), W);
   for (const [rate, speed, falling] of [[1, '1', 1], [0.5, '1', 1], [2, '1', 2], [3, '1', 3], [10, '1', 3], [1, '4', 3], [1, '0.25', 1]]) {
     await page.selectOption(`${W} .bl-speed`, speed);
     await page.evaluate((r) => {
