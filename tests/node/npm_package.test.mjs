@@ -137,7 +137,8 @@ test('React 19 JSX: bucketlab/react types <bucket-lab> and its attributes, its e
   await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({
     compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022', 'dom'], jsx: 'react-jsx', types: [] },
   }));
-  // docs/embedding.md's snippet, as written there (both languages give the same code).
+  // docs/embedding.md's snippet, as written there (the Portuguese gives the same code, its
+  // comment translated).
   const docs = await readFile(join(ROOT, 'docs/embedding.md'), 'utf8');
   const snippet = /\*\*With React 19 and TypeScript\*\*[^]*?```tsx\n([^]*?)```/.exec(docs)[1];
   await writeFile(join(dir, 'docs.tsx'), snippet);
