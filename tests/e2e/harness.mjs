@@ -25,6 +25,14 @@ const TYPES = {
  */
 export const CSP = shippedPolicy();
 
+/** A port free on loopback now, for a server a test starts in a process of its own. */
+export const freePort = () => new Promise((resolve) => {
+  const probe = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = probe.address();
+    probe.close(() => resolve(port));
+  });
+});
+
 /**
  * Serves www/ on 127.0.0.1 with the strict CSP on every response (`{ csp: false }` leaves it
  * out); `mounts` serves other folders (paths ending in /) under a path of the site

@@ -4,18 +4,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '../e2e/harness.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
-
-/** A port free on loopback now. */
-const freePort = () => new Promise((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = probe.address();
-    probe.close(() => resolve(port));
-  });
-});
 
 test('make serve sends Access-Control-Allow-Origin: * with the element, its glue, wasm and stylesheets', async () => {
   const port = await freePort();

@@ -6,23 +6,14 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { Builder, By } from 'selenium-webdriver';
 import { PNG } from 'pngjs';
-import { serve } from '../e2e/harness.mjs';
+import { freePort, serve } from '../e2e/harness.mjs';
 
 const MINIBROWSER = process.env.MINIBROWSER ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 let site;
 let webDriver;
 let driver;
-
-/** A port free on this machine now. */
-const freePort = () => new Promise((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = probe.address();
-    probe.close(() => resolve(port));
-  });
-});
 
 before(async () => {
   site = await serve();
