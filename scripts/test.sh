@@ -4,6 +4,8 @@
 # end-to-end tests of the served page (Playwright driving Debian's Chromium).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# A run starts from a clean clone (CI): incremental caches would only take disk.
+export CARGO_INCREMENTAL=0
 scripts/build.sh --test
 
 logs=$(mktemp -d)  # per-run logs: parallel runs on one machine must not share them
