@@ -70,7 +70,7 @@ const kindOf = (value) => (isPlural(value) ? 'plural entry' : typeof value);
  * that is not a text or is empty, forms with other {placeholders} than their siblings (`count`
  * apart: a form may spell its number out, "the only request").
  */
-export function pluralProblems(forms, lang, where) {
+function pluralProblems(forms, lang, where) {
   const problems = [];
   const used = new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
   const strangers = Object.keys(forms).filter((key) => !PLURAL_CATEGORIES.includes(key));

@@ -22,7 +22,7 @@ import { entry, escape, LAUNCHES, lessonFiles, zipLesson } from './scorm.mjs';
 const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
 
 /** The activity id of a package built without XAPI_ACTIVITY. */
-export const TRY_OUT_ACTIVITY = 'https://bucketlab.invalid/lesson';
+const TRY_OUT_ACTIVITY = 'https://bucketlab.invalid/lesson';
 
 /** The zip's name for the package launching `lang`'s page. */
 export function tincanZipName(lang) {

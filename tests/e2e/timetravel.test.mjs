@@ -291,7 +291,7 @@ test('a scenario link replays identically, step by step', async () => {
 test('a hostile scenario link is refused with a notice and the diagram stays live', async () => {
   const hostile = [
     ['<img src=x onerror=alert(1)>', /the character “<” is not allowed/],
-    [`1_5_1_5_1${'_0z'.repeat(700)}`, /it is 2109 characters long, at most 2000/],
+    [`1_5_1_5_1${'_0z'.repeat(700)}`, /it is 2,109 characters long, at most 2,000/],
     ['1_-5_1_5_1', /capacity B: -5 is not allowed; use a number greater than 0/],
     ['1_5_1_5_2_0.5s1,1e9', /burst size: 1000000000 is not allowed; use a whole number from 1 to 100/],
     ['1_5_1_5_2_1s1,1_0.5s1,1', /its time must be from the previous action's/],
@@ -346,12 +346,14 @@ test('pt-BR: a bad scenario link is refused in Portuguese only, with the reason 
 const REFUSED_SCENARIOS = [
   ['1_5_1', 'ele deve começar com 1_B_r_tokens_end', 'it must start with 1_B_r_tokens_end'],
   ['1_5_1_5_2_0.5s1,1~', 'o caractere “~” não é permitido; use só letras, dígitos e . _ , - +', 'the character “~” is not allowed; use letters, digits and . _ , - + only'],
-  [`1_5_1_5_1${'_0z'.repeat(700)}`, 'ele tem 2109 caracteres, no máximo 2000', 'it is 2109 characters long, at most 2000'],
+  [`1_5_1_5_1${'_0z'.repeat(700)}`, 'ele tem 2.109 caracteres, no máximo 2.000', 'it is 2,109 characters long, at most 2,000'],
   [`1_5_1_5_1${'_0z'.repeat(201)}`, 'ele tem 201 ações, no máximo 200', 'it has 201 actions, at most 200'],
   ['1_5_NaN_5_3_1s1,1', 'taxa r (tokens/s): “NaN” não é um número; use um número maior ou igual a 0', 'rate r (tokens/s): “NaN” is not a number; use a number of at least 0'],
   ['1_0_1_5_3_1s1,1', 'capacidade B: 0 não é permitido; use um número maior que 0', 'capacity B: 0 is not allowed; use a number greater than 0'],
   ['1_5_1_9_3_1s1,1', 'tokens iniciais: 9 não é permitido; use um número de 0 a 5', 'starting tokens: 9 is not allowed; use a number from 0 to 5'],
   ['1_5_1_5_4000_0s1,1', 'o fim do cenário (s): 4000 não é permitido; use um número de 0 a 3600', 'the scenario\'s end (s): 4000 is not allowed; use a number from 0 to 3600'],
+  // A link's time as a form takes it back, as the bounds are written: 1.234 is 1,2340 in Portuguese.
+  ['1_5_1_5_3_1.234s1,1_0.5s1,1', 'na ação 2 “0.5s1,1”, o tempo dela deve ficar entre o da ação anterior (1,2340) e o fim (3)', 'in action 2 “0.5s1,1”, its time must be from the previous action\'s (1.234) to the end (3)'],
   ['1_5_1_5_2.5_0.5s1,1_3s1,1', 'na ação 2 “3s1,1”, o tempo dela deve ficar entre o da ação anterior (0,5) e o fim (2,5)', 'in action 2 “3s1,1”, its time must be from the previous action\'s (0.5) to the end (2.5)'],
   ['1_5_1_5_1_2s1,1', 'na ação 1 “2s1,1”, o tempo dela deve ficar entre o início (0) e o fim (1)', 'in action 1 “2s1,1”, its time must be from the start (0) to the end (1)'],
   ['1_5_1_5_2_1.5', 'na ação 1 “1.5”, falta a letra da ação; use s, c, C, z, t, p ou x depois do tempo', 'in action 1 “1.5”, no action letter; use s, c, C, z, t, p or x after the time'],

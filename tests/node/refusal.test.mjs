@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { refusal } from '../../www/i18n/refusal.js';
-import { readings, unreadable } from '../../www/i18n/typed-number.js';
+import { fieldText, readings, typedNumber, unreadable } from '../../www/i18n/typed-number.js';
 
 test('a number too large for a double is called too large, not "not a number", in each language', () => {
   const problem = { field: 'capacity', rule: 'positive', given: '1e400', tooLarge: true };
@@ -45,6 +45,15 @@ test('a bound is written as the form takes it back: a Portuguese 18,181 (which c
   assert.equal(refusal({ problem }, 'en'), 'rate: 100000 is not allowed; use a number from 0.5 to 18.181.');
   // The bound written is one the same Portuguese form reads.
   assert.equal(unreadable('18,1810', 'pt-BR'), undefined);
+});
+
+test('a form field shows a value as it reads it back, every digit kept: 1.234 is 1,2340 in Portuguese', () => {
+  for (const [value, pt, en] of [[1.234, '1,2340', '1.234'], [-18.181, '-18,1810', '-18.181'], [0.5, '0,5', '0.5'], [1234, '1234', '1234'], [12.3456, '12,3456', '12.3456'], [1e-7, '1e-7', '1e-7']]) {
+    assert.equal(fieldText(value, 'pt-BR'), pt);
+    assert.equal(fieldText(value, 'en'), en);
+    assert.equal(typedNumber(fieldText(value, 'pt-BR'), 'pt-BR'), value, `${pt} reads back`);
+    assert.equal(typedNumber(fieldText(value, 'en'), 'en'), value, `${en} reads back`);
+  }
 });
 
 test('a long value is quoted cut, as the widget quotes it: 40 characters, then "…"', () => {

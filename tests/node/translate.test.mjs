@@ -24,6 +24,17 @@ test('a translator fills {marks}, numbers written the language\'s way', () => {
   assert.ok(Array.isArray(translator(lab, 'en').raw('tryThis.windowEdge')), 'raw gives lists too');
 });
 
+test('t.number takes numberText\'s options: a fixed count of decimals, significant digits, no grouping', () => {
+  const en = translator(lab, 'en');
+  const pt = translator(lab, 'pt-BR');
+  assert.equal(en.number(12345.6789), '12,345.679');
+  assert.equal(pt.number(12345.6789), '12.345,679');
+  assert.equal(pt.number(2, { digits: 2, fixed: true }), '2,00');
+  assert.equal(en.number(0.000123456789, { significant: 6 }), '0.000123457');
+  assert.equal(pt.number(4294967295, { digits: 20, group: false }), '4294967295');
+  assert.equal(pt.number(0.1 + 0.2, { digits: 20, group: false }), '0,30000000000000004');
+});
+
 test('a share is written as a percentage the language\'s way, the sign against the number (82%)', () => {
   assert.equal(translator(lab, 'pt-BR').percent(0.82), '82%');
   assert.equal(translator(lab, 'pt-BR').percent(0.4983), '49,8%');

@@ -6,13 +6,13 @@ import tables from '../i18n/locales/element.js';
 import { cut, langOf, pickLang, translator } from '../i18n/translate.js';
 
 /** The message the host's embed-resizer.js accepts (and nothing else). */
-export const RESIZE_MESSAGE = 'bucketlab:resize';
+const RESIZE_MESSAGE = 'bucketlab:resize';
 /** What the resizer sends when it starts, asking for a fresh report. */
-export const MEASURE_MESSAGE = 'bucketlab:measure';
+const MEASURE_MESSAGE = 'bucketlab:measure';
 
 const HOST_PARAMETERS = ['fbclid', 'gclid', 'msclkid', 'mc_cid', 'mc_eid', '_ga', '_gl'];
 /** Parameters an LMS, a link shortener or analytics add to an address: `utm_*` and click ids. */
-export function appendedByHosts(name) {
+function appendedByHosts(name) {
   return name.startsWith('utm_') || HOST_PARAMETERS.includes(name);
 }
 const params = new URLSearchParams(location.search);

@@ -6,8 +6,8 @@
 // (www/i18n/typed-number.js) is worded from that text.
 import { notDownloaded } from '../element/load-failure.js';
 import tables from './locales/errors.js';
-import { cut, intl, translator } from './translate.js';
-import { readings, thousandsLike, unreadable } from './typed-number.js';
+import { cut, translator } from './translate.js';
+import { fieldText, readings, unreadable } from './typed-number.js';
 
 /**
  * `error` for the reader, in `lang`: "Limite: 0 não é permitido; use um número inteiro de 1 a
@@ -19,12 +19,8 @@ export function refusal(error, lang, label = () => undefined, input = () => unde
   const problem = error?.problem;
   if (!problem) return String(error?.message ?? error);
   const t = translator(tables, lang);
-  // Bounds as the page writes numbers, without thousands separators (a seed's 4294967295), and as
-  // a form takes them back: a Portuguese 18,181 could group thousands, so it is 18,1810.
-  const number = (value) => {
-    const text = intl(Intl.NumberFormat, t.lang, { maximumFractionDigits: 20, useGrouping: false }).format(value);
-    return thousandsLike(text) ? `${text}0` : text;
-  };
+  // Bounds as a form takes them back (a seed's 4294967295; a Portuguese 18,181 is 18,1810).
+  const number = (value) => fieldText(value, t.lang);
   const rule = t(`rules.${problem.rule}`, {
     min: problem.min === undefined ? undefined : number(problem.min),
     max: problem.max === undefined ? undefined : number(problem.max),

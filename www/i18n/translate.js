@@ -48,6 +48,23 @@ export function intl(Kind, lang, options = {}) {
 }
 
 /**
+ * The pages' one writer of number text: `value` as `lang` writes it, with at most `digits` decimals
+ * (`fixed`: always that many), or to `significant` digits, grouped by thousands unless `group` is
+ * false (bounds a reader may type back: 4294967295). The widget's own rounding (number.rs) is
+ * `formatNumber` (lesson/strings.js), a form field's every digit `fieldText` (typed-number.js), both
+ * with this language's `decimalMark`.
+ */
+export function numberText(value, lang, { digits = NUMBER_OPTIONS.maximumFractionDigits, fixed = false, significant, group = true } = {}) {
+  const options = significant === undefined
+    ? { minimumFractionDigits: fixed ? digits : 0, maximumFractionDigits: digits }
+    : { maximumSignificantDigits: significant };
+  return intl(Intl.NumberFormat, lang, group ? options : { ...options, useGrouping: false }).format(value);
+}
+
+/** The character `lang` writes between a number's whole part and its decimals (0,5: ","). */
+export const decimalMark = (lang) => intl(Intl.NumberFormat, lang).formatToParts(0.5).find((part) => part.type === 'decimal').value;
+
+/**
  * `text` with every `{name}` replaced by `values[name]`: numbers as `lang` writes them (2,5 in
  * Portuguese, at most 3 decimals), anything else as text. A mark with no value is left as it is.
  */
@@ -56,12 +73,12 @@ export function fill(text, values = {}, lang = DEFAULT_LANG) {
   return text.replace(/\{(\w+)\}/g, (mark, name) => {
     const value = values[name];
     if (value === undefined || value === null) return mark;
-    return typeof value === 'number' ? intl(Intl.NumberFormat, lang, NUMBER_OPTIONS).format(value) : String(value);
+    return typeof value === 'number' ? numberText(value, lang) : String(value);
   });
 }
 
 /** The most of a value a message quotes: a person's text can be any length. */
-export const MAX_QUOTED = 40;
+const MAX_QUOTED = 40;
 
 /**
  * The characters that reorder or break the text around them (bidirectional marks, embeddings,
@@ -115,7 +132,7 @@ const ZERO_IS_OTHER = ['pt-BR'];
  * a count written as 0 there takes "other".
  */
 function pluralCategory(count, lang) {
-  const shown = intl(Intl.NumberFormat, 'en', NUMBER_OPTIONS).format(Math.abs(count));
+  const shown = numberText(Math.abs(count), 'en');
   if (shown === '0' && ZERO_IS_OTHER.includes(lang)) return 'other';
   return intl(Intl.PluralRules, lang, NUMBER_OPTIONS).select(count);
 }
@@ -128,7 +145,7 @@ function pluralCategory(count, lang) {
  * `t('malformed', { count: 1 })` gives "1 line could not be read:". Without a number in `count`
  * (missing, a string such as t.number's, NaN) it shows as ⟦key⟧ too, rather than pick a form.
  * `t.raw(key)` is the value itself (lists and plural entries too), `t.number(value, digits)`
- * writes a number the language's way, `t.percent(share, digits)` a share (0.82) as a percentage
+ * writes a number the language's way (`digits`: at most that many decimals, or `numberText`'s options), `t.percent(share, digits)` a share (0.82) as a percentage
  * the language's way (82% in both, 49,8% in Portuguese), and `t.lang` is the language.
  */
 export function translator(tables, lang) {
@@ -140,7 +157,7 @@ export function translator(tables, lang) {
     return typeof text === 'string' ? fill(text, values, t.lang) : `⟦${key}⟧`;
   };
   t.raw = raw;
-  t.number = (value, digits = 3) => intl(Intl.NumberFormat, t.lang, { maximumFractionDigits: digits }).format(value);
+  t.number = (value, digits = 3) => numberText(value, t.lang, typeof digits === 'number' ? { digits } : digits);
   t.percent = (share, digits = 1) => intl(Intl.NumberFormat, t.lang, { style: 'percent', maximumFractionDigits: digits }).format(share);
   t.lang = pickLang(lang);
   return t;

@@ -7,7 +7,7 @@
 // (`inputmode="decimal"`) rather than number fields, whose reading depends on the browser's own
 // language: an English browser turns a typed 2,5 into 25.
 
-import { langOf } from './translate.js';
+import { decimalMark, langOf } from './translate.js';
 
 /** Whether the comma in `text` could group thousands as well as mark decimals (1,000; -12,500). */
 export const thousandsLike = (text) => /^\s*[-+]?[1-9]\d{0,2},\d{3}\s*$/.test(text);
@@ -72,9 +72,14 @@ export function fieldNumber(input) {
   return unreadable(input.value, lang) ? NaN : typedNumber(input.value, lang);
 }
 
-/** `value` as a form field shows it in `lang`, every digit kept: 0.5 is 0,5 in Portuguese. */
+/**
+ * `value` as a form field shows it in `lang`, every digit kept (0.5 is 0,5 in Portuguese), and as
+ * a reader can type it back: a Portuguese 1,234, which could group thousands and so is refused
+ * when read, is written 1,2340. Bounds and values a message quotes are written this way too.
+ */
 export function fieldText(value, lang) {
-  return String(value).replace('.', new Intl.NumberFormat(lang).formatToParts(0.5).find((part) => part.type === 'decimal').value);
+  const text = String(value).replace('.', decimalMark(lang));
+  return thousandsLike(text) ? `${text}0` : text;
 }
 
 /** The attributes of a form's number field: a text field with a decimal keypad. */

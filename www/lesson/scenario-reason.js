@@ -7,12 +7,15 @@
 // allowed; the core's own sentence, with its field names, goes to the console.
 import tables from '../i18n/locales/errors.js';
 import { refusal } from '../i18n/refusal.js';
-import { cut, intl, translator } from '../i18n/translate.js';
+import { cut, translator } from '../i18n/translate.js';
+import { fieldText } from '../i18n/typed-number.js';
 import { pageLang } from './strings.js';
 
 const t = translator(tables, pageLang());
-// Numbers as the page writes them, without thousands separators (as refusal.js writes them).
-const number = (value) => intl(Intl.NumberFormat, t.lang, { maximumFractionDigits: 20, useGrouping: false }).format(value);
+// A link's times as a form takes them back, as refusal.js writes its bounds (1,2340 in Portuguese);
+// its lengths as the page writes counts (2.000 caracteres, as its notice's limits are written).
+const number = (value) => fieldText(value, t.lang);
+const count = (value) => t.number(value);
 // A character given as its code point (NaN: none), quoted as every message quotes (one that would
 // reorder the sentence around it, U+202E, as its code).
 const char = (code) => (Number.isNaN(code) ? '' : cut(String.fromCodePoint(code)));
@@ -20,8 +23,8 @@ const char = (code) => (Number.isNaN(code) ? '' : cut(String.fromCodePoint(code)
 // Each kind's key and placeholders, from its two values (and the action's number: the first
 // action's time starts at the start, not at a previous action's).
 const WORDS = {
-  chars: ([n, max]) => ['chars', { n: number(n), max: number(max) }],
-  actions: ([n, max]) => ['actions', { n: number(n), max: number(max) }],
+  chars: ([n, max]) => ['chars', { n: count(n), max: count(max) }],
+  actions: ([n, max]) => ['actions', { n: count(n), max: count(max) }],
   character: ([code]) => ['character', { char: char(code) }],
   order: ([from, to], action) => [action > 1 ? 'order' : 'orderFirst', { from: number(from), to: number(to) }],
   letter: ([code]) => (Number.isNaN(code) ? ['noLetter'] : ['letter', { char: char(code) }]),

@@ -1,7 +1,7 @@
 // The lesson page's run-time words (locales/<lang>/ui.json) in the page's language. A missing key
 // shows as ⟦key⟧ so tests can catch it.
 import tables from '../i18n/locales/ui.js';
-import { langOf, translator } from '../i18n/translate.js';
+import { decimalMark, langOf, translator } from '../i18n/translate.js';
 
 /** The page's language: 'pt-BR' or 'en', from <html lang>. */
 export const pageLang = () => langOf(document.documentElement);
@@ -35,5 +35,5 @@ export function formatNumber(value, lang = pageLang()) {
       // What the widget's wasm asks JavaScript for a nonzero value that would read 0.
       : value === 0 ? '0' : String(Number(value.toPrecision(3)));
   }
-  return text.replace('.', new Intl.NumberFormat(lang).formatToParts(0.5).find((part) => part.type === 'decimal').value);
+  return text.replace('.', decimalMark(lang));
 }

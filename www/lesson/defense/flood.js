@@ -9,7 +9,7 @@ import { pacedRegion } from '../paced.js';
 
 /** The slider's stops: 1 to 10,000 on a roughly logarithmic scale, 100 and 10,000 included. */
 export const STOPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000];
-export const LAYERS = ['edge', 'perIp', 'global'];
+const LAYERS = ['edge', 'perIp', 'global'];
 
 /**
  * `error` as the reader typed the field: the edge's share is typed in percent and checked by the

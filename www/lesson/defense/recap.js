@@ -37,7 +37,7 @@ function passedAtOnce(buckets, count) {
 }
 
 /** The seven questions, in the order of the recap's parts. */
-export function recapQuestions({ simulate, simulateFlood, TokenBucket }, t) {
+function recapQuestions({ simulate, simulateFlood, TokenBucket }, t) {
   const burst = passedAtOnce([new TokenBucket(LESSON_BUCKET)], BURST);
 
   const edge = simulate({ algorithms: ['fixedWindow'], limit: 10, window: 1, duration: 2, traffic: { pattern: 'windowEdge' } });

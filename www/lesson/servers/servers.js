@@ -111,9 +111,7 @@ function mountServers(root) {
   widget.append(modes, actions, balancer, chart, keys, result, limit, other, live);
   root.replaceChildren(widget);
 
-  const number = (value, digits) => new Intl.NumberFormat(t.lang, {
-    minimumFractionDigits: digits, maximumFractionDigits: digits,
-  }).format(value);
+  const number = (value, digits) => t.number(value, { digits, fixed: true });
   const run = (mode) => simulate(TokenBucket, { ...config, mode, actions: state.actions });
 
   function render() {

@@ -398,7 +398,7 @@ class TrafficView {
 
   /** A number the language's way, fractions to six significant digits (a window of 0,0005 s). */
   number(value) {
-    return Number.isInteger(value) ? this.t.number(value) : new Intl.NumberFormat(this.t.lang, { maximumSignificantDigits: 6 }).format(value);
+    return this.t.number(value, Number.isInteger(value) ? undefined : { significant: 6 });
   }
 
   /**
