@@ -87,6 +87,15 @@ if [ "${1:-}" = "--test" ]; then
     $sudo_ apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq golang-go >/dev/null
   fi
+  # The replay's nginx exports are checked by real nginx (`nginx -t`, tests/replay_export.rs).
+  # Installing it may start Debian's own server on port 80: stopped at once, nothing uses it.
+  if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
+    echo "setup: installing Debian's nginx-light"
+    sudo_=""; [ "$(id -u)" = 0 ] || sudo_="sudo"
+    $sudo_ apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq nginx-light >/dev/null
+    $sudo_ /usr/sbin/nginx -s quit 2>/dev/null || true
+  fi
   # The Hugo shortcode's test builds a sample site with Debian's hugo.
   if ! command -v hugo >/dev/null; then
     echo "setup: installing Debian's hugo"

@@ -1009,3 +1009,83 @@ fn a_rate_of_minus_zero_is_written_as_0_and_a_huge_capacity_as_the_report_writes
         "the curve's row: {stdout}"
     );
 }
+
+/// `--export TOOL` with `flags` on `log()`: exit status, standard output, standard error.
+fn exported(flags: &[&str]) -> (Option<i32>, String, String) {
+    let mut all = vec!["replay"];
+    all.extend(flags);
+    all.push("-");
+    let out = bucketlab(&all, log().as_bytes());
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn export_prints_the_configuration_the_page_gives_for_the_policy_replayed_or_recommended() {
+    use bucketlab::limiter::BucketConfig;
+    use bucketlab::replay::export::{exports, EXPORT_IDS};
+    use bucketlab::replay::KeySpec;
+    let page = |b: f64, r: f64, id: &str| {
+        let config = BucketConfig::new(b, r).unwrap();
+        exports(config, &KeySpec::Ip)
+            .into_iter()
+            .find(|e| e.id == id)
+            .unwrap()
+            .text
+            .unwrap()
+    };
+    for id in EXPORT_IDS {
+        let (code, text, _) = exported(&[&POLICY[..], &["--export", id]].concat());
+        assert_eq!((code, text), (Some(0), page(10.0, 5.0, id)), "{id}");
+    }
+    // With --recommend, the recommendation's (the same B and r as its --json report).
+    let report = json(&bucketlab(
+        &args(&["--json", "--recommend", "keys:75%", "-"]),
+        log().as_bytes(),
+    ));
+    let (b, r) = (
+        report["recommendation"]["capacity"].as_f64().unwrap(),
+        report["recommendation"]["refillRate"].as_f64().unwrap(),
+    );
+    let flags = [
+        &POLICY[..],
+        &["--recommend", "keys:75%", "--export", "yaml"],
+    ]
+    .concat();
+    let (code, text, _) = exported(&flags);
+    assert_eq!((code, text), (Some(0), page(b, r, "yaml")));
+    assert_ne!((b, r), (10.0, 5.0), "not the policy replayed");
+    // A policy the tool cannot write: exit 2, and why.
+    let (code, text, why) = exported(&[
+        "--capacity",
+        "3",
+        "--refill-rate",
+        "0.001",
+        "--export",
+        "nginx",
+    ]);
+    assert_eq!((code, text.as_str()), (Some(2), ""));
+    assert!(why.starts_with("bucketlab: --export nginx: B = 3, r = 0.001/s cannot be written: nginx's slowest rate is 1r/m"), "{why}");
+    // Another limiter's B and r are not a token bucket's.
+    let window = [
+        &POLICY[..],
+        &["--algorithm", ALGORITHMS[1], "--export", "yaml"],
+    ]
+    .concat();
+    let (code, _, why) = exported(&window);
+    assert_eq!(code, Some(2));
+    assert!(
+        why.contains("it writes a token bucket, not --algorithm"),
+        "{why}"
+    );
+    // Not with --json, which is the report.
+    let (code, _, why) = exported(&[&POLICY[..], &["--json", "--export", "nginx"]].concat());
+    assert_eq!(code, Some(2));
+    assert!(
+        why.contains("'--json' cannot be used with '--export <TOOL>'"),
+        "{why}"
+    );
+}

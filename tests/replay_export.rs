@@ -24,7 +24,13 @@ fn nginx_counts_the_burst_beyond_the_first_request() {
         "{text}"
     );
     assert!(!text.contains("Note:"), "exact: no note in {text}");
-    assert!(nginx(config(1.0, 1.0)).unwrap().contains("burst=0 nodelay"));
+    // B = 1: no burst at all, which nginx writes without `burst` (it refuses `burst=0`).
+    let single = nginx(config(1.0, 1.0)).unwrap();
+    assert!(single.contains("limit_req zone=per_client;\n"), "{single}");
+    assert!(single.contains("B = 1 leaves none."), "{single}");
+    assert!(nginx(config(0.5, 1.0))
+        .unwrap()
+        .contains("limit_req zone=per_client;\n"));
     let rounded = nginx(config(2.5, 1.0)).unwrap();
     assert!(rounded.contains("burst=2 nodelay"), "rounded up: {rounded}");
     assert!(
@@ -305,4 +311,51 @@ fn the_yaml_export_parses_as_the_lessons_policy() {
         let policy = Policy::from_yaml(&yaml(config(b, r))).unwrap();
         assert_eq!(policy.tier("default"), Some(&config(b, r)));
     }
+}
+
+/// Each nginx export, as the page's Copy button gives it, in the `http` block of a configuration
+/// that real nginx checks (`nginx -t`; Debian's nginx-light, from `scripts/setup.sh --test`).
+#[test]
+fn each_nginx_export_is_a_configuration_real_nginx_accepts() {
+    let binary = ["nginx", "/usr/sbin/nginx"]
+        .into_iter()
+        .find(|b| std::process::Command::new(b).arg("-v").output().is_ok())
+        .expect("nginx, which scripts/setup.sh --test installs (Debian's nginx-light)");
+    let dir = std::env::temp_dir().join(format!("bucketlab-nginx-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let policies = [
+        (1.0, 1.0),
+        (0.5, 1.0),
+        (1.0, 0.25),
+        (3.0, 1.5),
+        (20.0, 5.0),
+        (2.5, 1.0),
+    ];
+    let more = [(5.0, 74.0 / 60.0), (10.0, 0.016), (4.0, 1e4)];
+    for (b, r) in policies.into_iter().chain(more) {
+        let export = nginx(config(b, r)).unwrap_or_else(|| panic!("B = {b}, r = {r}: an export"));
+        let d = dir.display();
+        let conf = format!(
+            "pid {d}/nginx.pid;\nevents {{}}\nhttp {{\n    access_log off;\n    \
+             client_body_temp_path {d}/body;\n    proxy_temp_path {d}/proxy;\n    \
+             fastcgi_temp_path {d}/fastcgi;\n    uwsgi_temp_path {d}/uwsgi;\n    \
+             scgi_temp_path {d}/scgi;\n{export}}}\n"
+        );
+        std::fs::write(dir.join("nginx.conf"), &conf).unwrap();
+        let out = std::process::Command::new(binary)
+            .args(["-t", "-q", "-p"])
+            .arg(&dir)
+            .arg("-e")
+            .arg(dir.join("error.log"))
+            .arg("-c")
+            .arg(dir.join("nginx.conf"))
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "B = {b}, r = {r}: nginx -t refused\n{conf}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,4 +1,6 @@
-// Types of the <bucket-lab> custom element (import 'bucketlab/element' once to define it).
+// Types of the <bucket-lab> custom element (import 'bucketlab/element' once to define it): a DOM
+// element, so these bring in the dom lib.
+/// <reference lib="dom" />
 import type { BucketDiagram, ControlGroup } from './index.js';
 
 /** A tag of the element's two languages, in any case: `pt`, `pt-BR`, `pt-PT`, `en`, `en-GB`, `EN`… */

@@ -2,9 +2,16 @@
 // `[Symbol.dispose]` (wasm-bindgen's, for `using`) needs the disposable lib, which a project's
 // usual lib setting (es2022, dom) leaves out: the reference brings it in (TypeScript 5.2 or later).
 /// <reference lib="esnext.disposable" />
-// The diagram's types name DOM ones (Element, and what `init` loads from): a Node project without
-// the dom lib gets them from here.
-/// <reference lib="dom" />
+// The diagram's and `init`'s parameters are DOM types, looked up on the project's own globals
+// (`Dom`) rather than brought in with the dom lib: a Node project (lib es2022, no dom) is not
+// given a `document` or `window` it would not have at run time, and mountDiagram takes nothing there.
+
+/** A global class's instance type (`Dom<'Element'>` is Element), or `never` where it is not declared. */
+type Dom<Name extends string> = typeof globalThis extends { [K in Name]: { prototype: infer T } } ? T : never;
+/** A compiled `WebAssembly.Module`, or `never` where the WebAssembly types are not declared. */
+type WasmModule = typeof globalThis extends { WebAssembly: { Module: { prototype: infer T } } } ? T : never;
+/** Bytes: what the dom lib calls a BufferSource. */
+type Bytes = ArrayBuffer | ArrayBufferView;
 
 /** `new TokenBucket(config)`: `B`, `r` and optionally the tokens it starts with (default: full). */
 export interface BucketConfig {
@@ -16,7 +23,7 @@ export interface BucketConfig {
   tokens?: number | undefined;
 }
 
-/** Why a request can never pass. */
+/** Why a request can never pass: its cost is more than `B`, or the bucket lacks tokens and `r` is 0. */
 export type Never = 'costExceedsCapacity' | 'noRefill';
 
 /** The answer to `tryAcquireAt`. */
@@ -24,22 +31,36 @@ export interface Decision {
   allowed: boolean;
   /** Tokens left after the call. */
   tokens: number;
-  /** Seconds to wait: 0 when allowed, `null` when the request can never pass. */
+  /** Seconds to wait: 0 when allowed; `null` when the request can never pass (`never` says why), or
+   * when the wait is longer than a number can hold (an `r` so small, 1e-320/s, that the wait
+   * overflows: no Retry-After can be given, though a wait would end). */
   retryAfter: number | null;
   /** Why it can never pass, else `null`. */
   never: Never | null;
 }
 
 /** A token bucket with lazy refill; time is passed in, in seconds. Bad values throw an `Error`
- * naming the field, the value and what is allowed. */
+ * naming the field, the value and what is allowed (a refused number also has `problem`, as
+ * {@link SettingError}'s).
+ *
+ * Its clock starts at the first `tryAcquireAt`: until then it holds its starting tokens whatever
+ * time `tokensAt` is asked about. To refill from its creation, call `tryAcquireAt(0, now)` then.
+ * A time earlier than the latest one given counts as no time passing (it never refills backwards),
+ * so give every call the same clock and unit: seconds from your process's start
+ * (`performance.now() / 1000`) rather than from 1970 (see `tryAcquireAt`'s tolerance). */
 export class TokenBucket {
   constructor(config: BucketConfig);
   /** Asks for `cost` tokens (at least 0) at `nowSeconds`; a denied request changes nothing. It
-   * is admitted when the bucket holds `cost`, within the core's rounding tolerance (short by at
-   * most 1e-12·B tokens, or by what 1 ns of refill brings), so that a retry exactly `retryAfter`
-   * later passes. */
+   * is admitted when the bucket holds `cost`, or lacks no more than the core's rounding tolerance:
+   * 1e-12·B tokens plus what the refill brings in the larger of 1 ns and 4·2⁻⁵²·|nowSeconds| (4 to
+   * 8 units in its last place), so that a retry exactly `retryAfter` later passes although that
+   * sum is rounded. What a request let in short lacks is owed and paid back first, so requests at
+   * one moment exceed the tokens by that tolerance at most, together. At seconds since 1970
+   * (≈1.7e9) it is 1.5 µs of refill: at r = 10⁷/s, 15 tokens more than the bucket holds; at
+   * seconds since your process started, 1 ns (0.01 tokens at that rate). */
   tryAcquireAt(cost: number, nowSeconds: number): Decision;
-  /** Tokens the bucket holds at `nowSeconds`, without changing it. */
+  /** Tokens the bucket holds at `nowSeconds`, without changing it (its starting tokens until the
+   * first `tryAcquireAt`). */
   tokensAt(nowSeconds: number): number;
   /** `B`. */
   readonly capacity: number;
@@ -117,7 +138,7 @@ export class BucketDiagram {
  * module was ready are decided at their own times. Lesson time 0 is at `sinceMs` (a
  * `performance.now()` time, default now), so that `sendAt` takes clicks from then on. A bad value
  * is shown inside `root` as an alert naming the attribute, and thrown. */
-export function mountDiagram(root: Element, sinceMs?: number): BucketDiagram;
+export function mountDiagram(root: Dom<'Element'>, sinceMs?: number): BucketDiagram;
 
 /** Reads an attribute's text (`capacity`, `refill-rate`, `tokens`, `cost`) as a number; throws
  * a {@link SettingError} that names the attribute, and says the same to a reader in `lang`
@@ -144,11 +165,11 @@ export interface SettingError extends Error {
 }
 
 /** What `init` and `initSync` accept: the wasm (bytes, a compiled module, a URL or a response). */
-export type InitInput = RequestInfo | URL | Response | BufferSource | WebAssembly.Module;
+export type InitInput = string | Dom<'Request'> | Dom<'URL'> | Dom<'Response'> | Bytes | WasmModule;
 
 /** Loads the wasm (by default from next to this module) before first use in a browser; in
  * Node the package's entry has already done it. Resolves once, however often it is called. */
 export default function init(input?: { module_or_path?: InitInput | Promise<InitInput> }): Promise<unknown>;
 
 /** Instantiates the wasm synchronously from its bytes or a compiled module. */
-export function initSync(input: { module: BufferSource | WebAssembly.Module }): unknown;
+export function initSync(input: { module: Bytes | WasmModule }): unknown;

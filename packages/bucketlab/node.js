@@ -31,3 +31,8 @@ initSync({ module: wasmBytes() });
 
 export * from './pkg/bucketlab.js';
 export { default } from './pkg/bucketlab.js';
+
+/** The diagram needs a page: under Node this says so, instead of failing inside the wasm. */
+export function mountDiagram() {
+  throw new Error('bucketlab: mountDiagram needs a browser page (a DOM); under Node the package gives TokenBucket and checkSetting');
+}

@@ -5,7 +5,7 @@
 // element. React 19 sets each of these as the element's attribute. Its events are heard with
 // `addEventListener` in an effect (typed by element.d.ts), not as `onbucketlab:…` props: a JSX
 // name with a colon is refused by Next.js's compiler, and React attaches such a listener to a
-// server-rendered element only at its next render (docs/embedding.md).
+// server-rendered element only at its next render (the package's README shows how).
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
 import type { BucketLabAttributes, BucketLabElement } from './element.js';
 

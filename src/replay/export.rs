@@ -215,6 +215,9 @@ fn whole(x: f64) -> bool {
     (x - x.round()).abs() <= 1e-9 * x.abs()
 }
 
+/// The exports' ids, in [`exports`]' order: what `bucketlab replay --export` takes.
+pub const EXPORT_IDS: [&str; 4] = ["nginx", "envoy", "yaml", "redis"];
+
 /// Every export of `config` keyed by `key` (the replay's), in the order the page shows them.
 pub fn exports(config: BucketConfig, key: &KeySpec) -> Vec<Export> {
     vec![
@@ -304,8 +307,8 @@ fn comments(caveats: &[Caveat]) -> String {
 
 /// `limit_req_zone` and `limit_req`: nginx admits one request at the rate and queues `burst`
 /// beyond it, so `burst = B − 1` (B rounded up to a whole request); `nodelay` serves the queued
-/// ones at once, as a bucket does. Keyed by `$binary_remote_addr`: nginx has no variable for a
-/// log's field, so another `key` is a caveat.
+/// ones at once, as a bucket does. B = 1 is `limit_req` alone: nginx refuses `burst=0`. Keyed by
+/// `$binary_remote_addr`: nginx has no variable for a log's field, so another `key` is a caveat.
 pub fn nginx_export(config: BucketConfig, key: &KeySpec) -> Export {
     let (rate, rate_caveat) = match nginx_rate(config.refill_rate()) {
         Ok(rate) => rate,
@@ -316,17 +319,20 @@ pub fn nginx_export(config: BucketConfig, key: &KeySpec) -> Export {
         .into_iter()
         .flatten()
         .collect();
+    let (burst, why) = match capacity - 1 {
+        0 => (String::new(), "B = 1 leaves none"),
+        beyond => (format!(" burst={beyond} nodelay"), "so burst = B - 1"),
+    };
     let text = format!(
-        "# B = {b}, r = {r}/s: nginx counts the burst beyond the first request, so burst = B - 1.\n\
+        "# B = {b}, r = {r}/s: nginx counts the burst beyond the first request, {why}.\n\
          {notes}\
          limit_req_zone $binary_remote_addr zone=per_client:10m rate={rate};\n\
          \n\
-         server {{\n    location / {{\n        limit_req zone=per_client burst={burst} nodelay;\n        \
+         server {{\n    location / {{\n        limit_req zone=per_client{burst};\n        \
          limit_req_status 429;\n    }}\n}}\n",
         b = rust_number(config.capacity()),
         r = rust_number(config.refill_rate()),
         notes = comments(&caveats),
-        burst = capacity - 1,
     );
     Export {
         id: "nginx",

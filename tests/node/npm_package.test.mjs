@@ -40,11 +40,23 @@ test('the installed package gives TokenBucket to Node, ready on import', () => {
     for (let i = 0; i < 10; i++) first.push(bucket.tryAcquireAt(1, 0).allowed);
     let error = null;
     try { new TokenBucket({ capacity: 10, refill_rate: 5 }); } catch (e) { error = e.message; }
+    // The README's clock: a new bucket's starts at its first call, or at tryAcquireAt(0, now).
+    const idle = new TokenBucket({ capacity: 10, refillRate: 1, tokens: 0 });
+    const unstarted = idle.tokensAt(100);
+    idle.tryAcquireAt(0, 0);
+    // index.d.ts: a wait too long for a number has no retryAfter, though the request is not "never".
+    const endless = new TokenBucket({ capacity: 1, refillRate: 1e-320, tokens: 0 }).tryAcquireAt(1, 0);
+    let diagram = null;
+    try { (await import('bucketlab')).mountDiagram({}); } catch (e) { diagram = e.message; }
     console.log(JSON.stringify({
       first, denied: bucket.tryAcquireAt(1, 0), retry: bucket.tryAcquireAt(1, 0.2).allowed,
-      later: bucket.tokensAt(10), error,
+      later: bucket.tokensAt(10), error, unstarted, started: idle.tokensAt(100), diagram, endless,
     }));
   `);
+  assert.equal(out.unstarted, 0, 'before its first call a bucket holds its starting tokens');
+  assert.equal(out.started, 10, 'tryAcquireAt(0, now) starts its clock');
+  assert.match(out.diagram, /^bucketlab: mountDiagram needs a browser page/);
+  assert.deepEqual(out.endless, { allowed: false, tokens: 0, retryAfter: null, never: null });
   assert.deepEqual(out.first, Array(10).fill(true));
   assert.deepEqual(out.denied, { allowed: false, tokens: 0, retryAfter: 0.2, never: null });
   assert.equal(out.retry, true, 'a retry exactly retryAfter later passes');
@@ -142,6 +154,9 @@ test('React 19 JSX: bucketlab/react types <bucket-lab> and its attributes, its e
   const docs = await readFile(join(ROOT, 'docs/embedding.md'), 'utf8');
   const snippet = /\*\*With React 19 and TypeScript\*\*[^]*?```tsx\n([^]*?)```/.exec(docs)[1];
   await writeFile(join(dir, 'docs.tsx'), snippet);
+  // The installed package's README shows the same code (it ships without the repository's docs).
+  const readme = await readFile(join(project, 'node_modules/bucketlab/README.md'), 'utf8');
+  assert.equal(/```tsx\n([^]*?)```/.exec(readme)?.[1], snippet, 'the package README\'s React snippet is the docs\'');
   await writeFile(join(dir, 'good.tsx'), `
     import type {} from 'bucketlab/react';
     import type { BucketLabElement } from 'bucketlab/element';
@@ -173,9 +188,14 @@ test('the types check in a Node project without the dom lib, as the README\'s No
     compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022'], types: [], skipLibCheck: false },
   }));
   await writeFile(join(dir, 'server.ts'), `
-    import { TokenBucket } from 'bucketlab';
+    import { TokenBucket, mountDiagram } from 'bucketlab';
     const bucket = new TokenBucket({ capacity: 10, refillRate: 5 });
     export const allowed: boolean = bucket.tryAcquireAt(1, 0).allowed;
+    // The package brings in no DOM globals, which a server does not have at run time.
+    // @ts-expect-error
+    export const title = document.title;
+    // @ts-expect-error: a diagram needs a page
+    mountDiagram({});
   `);
   const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', '.'], { cwd: dir, encoding: 'utf8' });
   assert.equal(tsc.status, 0, tsc.stdout);

@@ -2,6 +2,7 @@
 //! is an error naming the flag, the value and what is allowed, with exit code 2.
 
 use bucketlab::limiter::{rust_number, Field, InvalidValue, Rule};
+use bucketlab::replay::export::EXPORT_IDS;
 use bucketlab::replay::fields::as_written;
 use bucketlab::replay::{Format, KeySpec, Target, ALGORITHMS};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
@@ -44,6 +45,11 @@ TARGET: keys:P% (at least P % of keys never limited, 0 < P <= 100) or requests:P
 of requests limited, 0 <= P < 100). The policy recommended is the one that lets a client through
 the fewest requests in a minute (B + 60 r), r from a grid of round rates and B whole; what it
 limits is counted by replaying the log again (stdin is kept in a temporary file for that).
+
+--export TOOL prints one configuration (nginx, envoy, yaml: the lesson's policy file, redis: the
+lesson's Lua script's arguments), keyed as the replay was; where TOOL cannot write the policy
+exactly, its comments say so, and where it cannot write it at all, the command says why (exit 2).
+It writes a token bucket's: with --algorithm other than token-bucket it needs --recommend.
 
 Exit status: 0 done, 1 the input could not be read, 2 a bad flag or a flag that does not fit the
 log.";
@@ -89,6 +95,11 @@ pub struct ReplayArgs {
     /// Recommend a token-bucket policy meeting TARGET: keys:P% or requests:P% (see below)
     #[arg(long, value_name = "TARGET", value_parser = Target::parse)]
     pub recommend: Option<Target>,
+
+    /// Print, instead of the report, the token bucket's configuration for TOOL, as the lesson's
+    /// "Your traffic" section gives it: the policy recommended with --recommend, else B and r
+    #[arg(long, value_name = "TOOL", value_parser = PossibleValuesParser::new(EXPORT_IDS), conflicts_with = "json")]
+    pub export: Option<String>,
 
     /// The log, plain or gzip; - reads standard input
     #[arg(value_name = "FILE|-")]

@@ -6,8 +6,13 @@ mod args;
 mod table;
 
 use args::{Cli, Command, ReplayArgs};
+use bucketlab::limiter::{rust_number, BucketConfig};
+use bucketlab::replay::export::exports;
 use bucketlab::replay::input::{decompressed, for_each_line};
-use bucketlab::replay::{Line, Policy, PolicyCheck, Replay, Report, Settings, SetupError};
+use bucketlab::replay::{
+    KeySpec, Line, Policy, PolicyCheck, Recommendation, Replay, Report, Settings, SetupError,
+    ALGORITHMS,
+};
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser};
 use std::fs::File;
@@ -40,6 +45,53 @@ fn usage_error(error: &SetupError) -> ! {
         .find_subcommand_mut("replay")
         .expect("the replay subcommand");
     replay.error(ErrorKind::ValueValidation, message).exit()
+}
+
+/// `--export TOOL`: the configuration of the policy recommended, else of `--capacity` and
+/// `--refill-rate`, keyed as the replay was; exit 2 where the flags or the tool cannot give one.
+fn export(
+    tool: &str,
+    args: &ReplayArgs,
+    recommended: Option<Recommendation>,
+    key: &KeySpec,
+) -> ExitCode {
+    let refuse = |why: String| {
+        eprintln!("bucketlab: --export {tool}: {why}");
+        ExitCode::from(2)
+    };
+    let (capacity, rate) = match recommended {
+        Some(r) => (r.capacity, r.refill_rate),
+        None if args.recommend.is_some() => {
+            return refuse("there is no recommendation to write (the log has no requests)".into())
+        }
+        None if args.algorithm != ALGORITHMS[0] => {
+            return refuse(format!(
+            "it writes a token bucket, not --algorithm {}: add --recommend, or use --algorithm {}",
+            args.algorithm, ALGORITHMS[0]
+        ))
+        }
+        None => (args.capacity, args.refill_rate),
+    };
+    let config = BucketConfig::new(capacity, rate).expect("B and r were checked as they were read");
+    let export = exports(config, key)
+        .into_iter()
+        .find(|e| e.id == tool)
+        .expect("TOOL is one of EXPORT_IDS");
+    match export.text {
+        Some(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        None => {
+            let why: Vec<String> = export.caveats.iter().map(ToString::to_string).collect();
+            refuse(format!(
+                "B = {}, r = {}/s cannot be written: {}",
+                rust_number(capacity),
+                rust_number(rate),
+                why.join("; ")
+            ))
+        }
+    }
 }
 
 /// Where the log comes from. Standard input, or a path that is not a regular file (a pipe such as
@@ -145,6 +197,14 @@ fn replay(args: ReplayArgs) -> ExitCode {
             }
             report.recommendation = Some(search.result());
         }
+    }
+
+    if let Some(tool) = &args.export {
+        let key = finished
+            .parser
+            .as_ref()
+            .map_or(KeySpec::Ip, bucketlab::replay::Parser::key);
+        return export(tool, &args, report.recommendation.flatten(), &key);
     }
 
     let shown = args.top.or(if args.json { None } else { Some(table::TOP) });
