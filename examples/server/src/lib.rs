@@ -15,12 +15,13 @@
 //!
 //! ```no_run
 //! use bucketlab::limiter::BucketConfig;
-//! use bucketlab_server::{app, Limiter, Store, SystemClock};
+//! use bucketlab_server::{app, serve, Limiter, Limits, Store, SystemClock};
 //!
 //! # async fn run() -> Result<(), Box<dyn std::error::Error>> {
 //! let limiter = Limiter::new(BucketConfig::new(10.0, 5.0)?, Store::memory(), SystemClock);
 //! let listener = tokio::net::TcpListener::bind("127.0.0.1:3000").await?;
-//! axum::serve(listener, app(limiter)).await?;
+//! // Not axum::serve alone: it gives a client forever to send its headers (see `serve`).
+//! serve(listener, app(limiter), Limits::default(), std::future::pending()).await?;
 //! # Ok(()) }
 //! ```
 
@@ -32,6 +33,8 @@ pub mod key_pattern;
 pub mod middleware;
 /// The Lua script's Rust side: arguments in, a core `Decision` out.
 pub mod redis_bucket;
+/// Serving over TCP: a time limit on a request's headers, a cap on connections per address.
+pub mod serve;
 /// Buckets per API key, in memory or in Redis.
 pub mod store;
 
@@ -44,6 +47,7 @@ pub use clock::{Clock, ManualClock, SystemClock};
 pub use key_pattern::{KeyPattern, KeyPatternError, DEFAULT_KEY_PATTERN};
 pub use middleware::{rate_limit, OnStoreError, API_KEY_HEADER};
 pub use redis_bucket::{RedisBucket, RedisBucketError};
+pub use serve::{serve, Limits};
 pub use store::{RedisConnection, SetupError, Store, StoreError};
 
 /// Everything the middleware needs: one bucket configuration for every key, the store holding the

@@ -13,7 +13,7 @@ use std::process::ExitCode;
 
 use bucketlab::limiter::{rust_number, BucketConfig, Field, Given, InvalidValue, Rule};
 use bucketlab_server::{
-    app, KeyPattern, Limiter, OnStoreError, Store, SystemClock, DEFAULT_KEY_PATTERN,
+    app, serve, KeyPattern, Limiter, Limits, OnStoreError, Store, SystemClock, DEFAULT_KEY_PATTERN,
 };
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser};
@@ -273,13 +273,12 @@ async fn run(args: Args, store: StoreArg) -> Result<(), String> {
     // The first line of output is the address, so scripts and tests can find a port-0 server.
     println!("listening on http://{address}");
     let limiter = Limiter::new(config, store, SystemClock).on_store_error(args.on_store_error);
-    axum::serve(listener, app(limiter))
-        .with_graceful_shutdown(async {
-            // If the signal handler can't be installed, the server simply runs until killed.
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
-        .map_err(|e| e.to_string())
+    serve(listener, app(limiter), Limits::default(), async {
+        // If the signal handler can't be installed, the server simply runs until killed.
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await
+    .map_err(|e| e.to_string())
 }
 
 /// `text` as a Redis URL: a URL (`redis://…`, `redis+unix://…`) as it is, a bare
