@@ -72,6 +72,19 @@ test('a table-of-contents link opens its tab and lands on it, on a wide and a na
   }
 });
 
+test('a fragment with a malformed escape opens no tab and throws nothing; a well-formed one still does', async () => {
+  const page = await openLesson(env);
+  for (const hash of ['%E0%A4%A', '%', 'codigo-configuracao%ZZ']) {
+    await page.evaluate((h) => { location.hash = h; }, hash);
+    await page.waitForFunction((h) => location.hash === `#${h}`, hash);
+  }
+  // The well-formed escape of the config panel's id, after them: heard, so the bad ones were too.
+  await page.evaluate(() => { location.hash = '%63odigo-configuracao'; });
+  await page.waitForFunction(() => document.querySelector('[role=tab][aria-selected=true]').dataset.tab === 'config');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('the tech toggle switches every code block at once and survives a reload', async () => {
   const page = await openLesson(env);
   const shown = () => page.$$eval('.tech-group', (groups) => groups.map((g) =>

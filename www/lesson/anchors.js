@@ -14,14 +14,20 @@
 const MAX_PASSES = 8;
 const TOLERANCE_PX = 4;
 
-/** The element a `#id` points to in this page, or null (a permalink's `#b=…` names none). */
-function targetOf(href) {
+/** The id a `#fragment` names, decoded; null for none, or a malformed escape (`#%E0%A4%A`). */
+export function fragmentId(href) {
   if (!href?.startsWith('#') || href.length < 2) return null;
   try {
-    return document.getElementById(decodeURIComponent(href.slice(1)));
+    return decodeURIComponent(href.slice(1));
   } catch {
-    return null; // a malformed escape: not an element's id
+    return null;
   }
+}
+
+/** The element a `#id` points to in this page, or null (a permalink's `#b=…` names none). */
+function targetOf(href) {
+  const id = fragmentId(href);
+  return id === null ? null : document.getElementById(id);
 }
 
 /** How far `target` is from where scrolling to it puts it (its scroll-padding / margin). */

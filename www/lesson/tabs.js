@@ -1,5 +1,6 @@
 // WAI-ARIA tabs over sections that, without JavaScript, read as stacked sections: roving tabindex,
 // Left/Right (wrapping), Home/End, automatic activation, aria-selected and aria-controls.
+import { fragmentId } from './anchors.js';
 
 /** Turns `root` ([data-tabs]) into tabs; calls `onChange(name)` when the selected tab changes. */
 export function setUpTabs(root, { initial, onChange = () => {} } = {}) {
@@ -49,7 +50,7 @@ export function setUpTabs(root, { initial, onChange = () => {} } = {}) {
   // A link to a panel (the table of contents) opens its tab, then goes to it: the browser's own
   // scroll to the fragment may have run while the panel was still hidden, and gone nowhere.
   const followHash = () => {
-    const tab = byPanelId(decodeURIComponent(location.hash.slice(1)));
+    const tab = byPanelId(fragmentId(location.hash));
     if (!tab) return;
     select(tab);
     panelOf(tab).scrollIntoView({ block: 'start' });
