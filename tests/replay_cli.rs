@@ -838,7 +838,8 @@ fn unreadable_input_is_exit_code_1_and_unknown_text_exit_code_2() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("/no/such/access.log"));
     let output = bucketlab(&args(&["-"]), b"hello\nworld\n");
     assert_eq!(output.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("name the format with --format"));
+    assert!(String::from_utf8_lossy(&output.stderr)
+        .contains("if it is one of them, name it with --format"));
     // A gzip stream cut short is an error of the input, after what could be read.
     let zipped = gzip(log().as_bytes());
     let output = bucketlab(&args(&["-"]), &zipped[..zipped.len() / 2]);

@@ -3,11 +3,13 @@
 //! - `common`: `host ident user [time] "request" status bytes`;
 //! - `combined`: the same, then `"referer" "user-agent"`.
 //!
-//! Fields may follow (many configurations append some); when the last of them is epoch seconds
-//! within one second of `[time]`, it is nginx's `$msec` and gives the sub-second time.
+//! Fields may follow (many configurations append some); when the last of them is an epoch time
+//! within one second of `[time]`, it gives the sub-second time: nginx's `$msec` (seconds, to the
+//! millisecond) or Apache's `%{msec}t` or `%{usec}t` (whole milliseconds or microseconds, told
+//! by their size as every epoch time is).
 
 use super::fields::{quoted, Fields};
-use super::timestamp::{epoch, CommonLogCache};
+use super::timestamp::{epoch, epoch_seconds, CommonLogCache};
 use super::unreadable::Unreadable;
 
 /// What one line says: who asked, and when.
@@ -15,7 +17,8 @@ use super::unreadable::Unreadable;
 pub struct Request<'a> {
     /// `%h` / `$remote_addr`: an IPv4 or IPv6 address, or a host name.
     pub host: &'a str,
-    /// Epoch seconds: `$msec` when the line ends with it, else `[time]` (whole seconds).
+    /// Epoch seconds: `$msec` (or `%{msec}t`…) when the line ends with it, else `[time]` (whole
+    /// seconds).
     pub time: f64,
 }
 
@@ -77,10 +80,13 @@ pub fn parse<'a>(
     })
 }
 
-/// nginx's `$msec` at the end of the extra fields, if it agrees with `[time]`.
+/// The epoch time at the end of the extra fields (nginx's `$msec`, Apache's `%{msec}t` or
+/// `%{usec}t`), in seconds, if it agrees with `[time]`.
 fn msec(extra: &str, whole_seconds: f64) -> Option<f64> {
     let last = extra.rsplit(' ').next()?;
-    epoch(last).filter(|t| (t - whole_seconds).abs() <= 1.0)
+    epoch(last)
+        .map(epoch_seconds)
+        .filter(|t| (t - whole_seconds).abs() <= 1.0)
 }
 
 #[cfg(test)]
@@ -93,6 +99,15 @@ mod tests {
         assert_eq!(msec("971211336.250", at), Some(971_211_336.25));
         assert_eq!(msec("\"x\" 971211336.999", at), Some(971_211_336.999));
         assert_eq!(msec("0.004", at), None, "a request time, not $msec");
+        // Apache's %{msec}t and %{usec}t: whole milliseconds and microseconds since 1970.
+        assert_eq!(msec("971211336250", at), Some(971_211_336.25));
+        assert_eq!(msec("\"x\" 971211336999999", at), Some(971_211_336.999999));
+        assert_eq!(
+            msec("971211338250", at),
+            None,
+            "two seconds off: not this line's time"
+        );
+        assert_eq!(msec("4500", at), None, "%D, microseconds taken: not a time");
         assert_eq!(msec("", at), None);
     }
 }

@@ -26,7 +26,7 @@ pub struct SetupError {
 }
 
 impl SetupError {
-    /// `why`, then the remedy in the command's words (`; name the format with --format`).
+    /// `why`, then the remedy in the command's words (`; if it is one of them, name it with --format`).
     pub fn command_why(&self) -> String {
         match self.remedy {
             Some(remedy) => format!("{}; {}", self.why, remedy.command()),
@@ -73,7 +73,7 @@ impl Remedy {
     /// The advice as the command words it.
     pub fn command(self) -> &'static str {
         match self {
-            Remedy::NameFormat => "name the format with --format",
+            Remedy::NameFormat => "if it is one of them, name it with --format",
             Remedy::NameTimeField => "name the field with --time-field NAME",
             Remedy::NameKeyField => "name the field with --key field:NAME",
         }

@@ -26,8 +26,8 @@ pub enum Command {
 }
 
 const AFTER_HELP: &str = "\
-Formats: combined and common (Apache/nginx; a last field that is epoch seconds within 1 s of
-[time] is nginx's $msec and gives sub-second times), json (one object per line), alb (AWS
+Formats: combined and common (Apache/nginx; a last field that is an epoch time within 1 s of
+[time], nginx's $msec or Apache's %{msec}t, gives sub-second times), json (one object per line), alb (AWS
 Application Load Balancer), csv (time,key[,cost]). A --format that none of the first 16 lines
 reads as is refused (exit 2). gzip input is recognised by its first bytes.
 Times: epoch seconds, RFC 3339 or a web server's 10/Oct/2000:13:55:36 -0700; an epoch time from 1e11 is milliseconds, from 1e14

@@ -330,8 +330,8 @@ fn write_time_notes(out: &mut impl Write, report: &Report) -> io::Result<()> {
             out,
             "  note: the times are whole seconds (1 s resolution), so the limited counts may be off\n        \
              either way: the requests of one second are replayed as simultaneous (more limited),\n        \
-             and close ones either side of a second's end a whole second apart (fewer) (nginx: end\n        \
-             the log format with $msec for sub-second times)"
+             and close ones either side of a second's end a whole second apart (fewer) (for\n        \
+             sub-second times, end the log format with $msec in nginx, %{{msec}}t in Apache)"
         )?;
     }
     Ok(())
