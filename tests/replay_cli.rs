@@ -1025,7 +1025,7 @@ fn exported(flags: &[&str]) -> (Option<i32>, String, String) {
 }
 
 #[test]
-fn export_prints_the_configuration_the_page_gives_for_the_policy_replayed_or_recommended() {
+fn export_prints_the_configuration_the_page_gives_for_the_policy_replayed() {
     use bucketlab::limiter::BucketConfig;
     use bucketlab::replay::export::{exports, EXPORT_IDS};
     use bucketlab::replay::KeySpec;
@@ -1042,23 +1042,36 @@ fn export_prints_the_configuration_the_page_gives_for_the_policy_replayed_or_rec
         let (code, text, _) = exported(&[&POLICY[..], &["--export", id]].concat());
         assert_eq!((code, text), (Some(0), page(10.0, 5.0, id)), "{id}");
     }
-    // With --recommend, the recommendation's (the same B and r as its --json report).
-    let report = json(&bucketlab(
-        &args(&["--json", "--recommend", "keys:75%", "-"]),
-        log().as_bytes(),
-    ));
-    let (b, r) = (
-        report["recommendation"]["capacity"].as_f64().unwrap(),
-        report["recommendation"]["refillRate"].as_f64().unwrap(),
-    );
-    let flags = [
+    // The policy replayed, as the page's exports: a recommendation is exported by replaying it.
+    let recommend = [
         &POLICY[..],
         &["--recommend", "keys:75%", "--export", "yaml"],
     ]
     .concat();
-    let (code, text, _) = exported(&flags);
-    assert_eq!((code, text), (Some(0), page(b, r, "yaml")));
-    assert_ne!((b, r), (10.0, 5.0), "not the policy replayed");
+    let (code, text, why) = exported(&recommend);
+    assert_eq!((code, text.as_str()), (Some(2), ""));
+    assert!(
+        why.contains("'--recommend <TARGET>' cannot be used with '--export <TOOL>'"),
+        "{why}"
+    );
+    // An empty log keys the export as asked (the note that nginx keys by address stays).
+    let empty = bucketlab(
+        &args(&[
+            "--format",
+            "json",
+            "--key",
+            "field:user",
+            "--export",
+            "nginx",
+            "-",
+        ]),
+        b"",
+    );
+    let text = String::from_utf8(empty.stdout).unwrap();
+    assert!(
+        text.contains("# Note: the replay was keyed by field:user;"),
+        "{text}"
+    );
     // A policy the tool cannot write: exit 2, and why.
     let (code, text, why) = exported(&[
         "--capacity",

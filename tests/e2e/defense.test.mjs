@@ -82,6 +82,14 @@ test('defense: switching layers moves the numbers the way the text says', async 
   assert.equal(s.usersLimited, 0);
   assert.match(await page.textContent(`${MOUNT} .df-takeaway`), new RegExp(`refused ${s.ipLimited} of`));
 
+  // A distributed flood that the edge thins and the IPs' own buckets hold back: many attackers,
+  // not "the abusive client".
+  await page.evaluate(() => window.bucketlab.defense.setup({ attackers: 1000, attackRate: 5, layers: { edge: true } }));
+  s = await summary();
+  assert.equal(await kind(), 'attackers');
+  assert.ok(s.attackersLimited > 1 && s.usersLimited === 0, JSON.stringify(s));
+  assert.match(await page.textContent(`${MOUNT} .df-takeaway`), new RegExp(`^Their own buckets refused ${s.ipLimited.toLocaleString('en')} requests from the 1,000 attacking IPs;`));
+
   await page.click(`${MOUNT} [data-preset="flood"]`);
   const perIp = await summary();
   assert.equal(await kind(), 'overload');

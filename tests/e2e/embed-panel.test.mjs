@@ -47,6 +47,10 @@ test('the snippets follow the diagram and copy to the clipboard', async () => {
   await page.keyboard.press('ArrowRight');
   await page.waitForFunction(() => /r = 5,5\/s/.test(document.querySelector('#embed-panel .details-body > p').textContent));
   assert.match(await snippet(page, 'element'), /refill-rate="5.5"/);
+  // A sentence to read, not a field to type back: 1,234, not a form's 1,2340.
+  await page.evaluate(() => window.bucketlab.diagram.configure(11, 1.234));
+  await page.waitForFunction(() => /r = 1,234\/s/.test(document.querySelector('#embed-panel .details-body > p').textContent));
+  assert.match(await snippet(page, 'element'), /refill-rate="1.234"/);
 
   await page.focus('#embed-panel [data-snippet=iframe]');
   await page.keyboard.press('Enter');

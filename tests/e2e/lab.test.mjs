@@ -274,6 +274,34 @@ test('lab: traffic too large to draw says how many requests it has and what to c
   await page.context().close();
 });
 
+test('lab: Apply and New seed say once what the lanes now show; a refused value says nothing there', async () => {
+  const page = await openLab();
+  const said = () => page.textContent(`${LAB} .lab-comparison .sr-only[aria-live=polite]`);
+  assert.equal(await said(), '', 'nothing said on loading');
+  // What the lanes hold now, as the live region should say it.
+  const expected = () => page.evaluate(() => {
+    const { result } = window.bucketlab.lab.comparison;
+    const count = (lane, o) => lane.outcomes.filter((x) => x === o).length;
+    return result.lanes.map((lane) => [count(lane, 0), count(lane, 1), count(lane, 2)].join(' '));
+  });
+  const heard = (text) => [...text.matchAll(/admitidas: (\d+), atrasadas: (\d+), negadas: (\d+)/g)].map((m) => m.slice(1).join(' '));
+  await page.fill(`${LAB} .lab-field--limit input`, '12');
+  await page.click(`${LAB} .lab-apply`);
+  await page.waitForFunction((lab) => document.querySelector(`${lab} .lab-comparison .sr-only[aria-live=polite]`).textContent !== '', LAB);
+  let text = await said();
+  assert.match(text, /^Faixas refeitas, \d+ requisições em [\d,]+ s: Janela fixa, admitidas: \d+, atrasadas: \d+, negadas: \d+; .*; Balde de tokens, admitidas: /);
+  assert.deepEqual(heard(text), await expected());
+  await page.click(`${LAB} .lab-new-seed`);
+  await page.waitForFunction((lab) => document.querySelector(`${lab} .lab-comparison .sr-only[aria-live=polite]`).textContent !== '', LAB);
+  text = await said();
+  assert.deepEqual(heard(text), await expected(), 'the new seed\'s counts');
+  await page.fill(`${LAB} .lab-field--limit input`, '0');
+  await page.click(`${LAB} .lab-apply`);
+  assert.equal(await said(), '', 'the alert says the refusal; nothing else');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('lab: bad input is named and changes nothing; the page language switch re-renders the lab', async () => {
   const page = await openLab();
   await page.fill(`${LAB} .lab-field--limit input`, '0');

@@ -747,12 +747,55 @@ for (const [path, words] of [
   });
 }
 
+test('traffic: the burst–rate curve\'s values are a table, its dot\'s B and r in the caption, for a reader who can\'t see the lines', async () => {
+  const page = await openTraffic('en.html');
+  await page.click(`${MOUNT} .tr-sample`);
+  await page.waitForSelector(`${MOUNT} .tr-curve`);
+  const shown = await page.evaluate((mount) => {
+    const figure = document.querySelector(`${mount} .tr-curve`).closest('figure');
+    const table = figure.querySelector('details.tr-data table');
+    return {
+      name: figure.querySelector('svg').getAttribute('aria-label'),
+      caption: figure.querySelector('figcaption').textContent,
+      heads: [...table.querySelectorAll('thead th')].map((th) => [th.textContent, th.getAttribute('scope')]),
+      rows: [...table.querySelectorAll('tbody tr')].map((tr) => [...tr.cells].map((c) => c.textContent)),
+    };
+  }, MOUNT);
+  const { curves, report } = await page.evaluate(() => window.bucketlab.traffic.outcome);
+  assert.equal(shown.name, 'The burst–rate curve', 'the drawing named once, its caption not repeated');
+  const rec = report.recommendation;
+  assert.match(shown.caption, new RegExp(`The dot is the recommended policy\\. It is at B = ${rec.capacity.toLocaleString('en')}, r = ${rec.refillRate}/s\\.$`));
+  assert.deepEqual(shown.heads.map(([text]) => text).slice(0, 4), ['r (per s)', 'median', 'p95', 'p99']);
+  assert.ok(shown.heads.every(([, scope]) => scope === 'col'));
+  // The round rates of the grid, each row's bursts those of the curve at that rate.
+  const fmt = (v, digits) => v.toLocaleString('en', { maximumFractionDigits: digits });
+  assert.ok(shown.rows.length >= 15, `${shown.rows.length} rows`);
+  for (const row of shown.rows) {
+    const round = (r) => [1, 2, 5].some((m) => Math.abs(r / 10 ** Math.floor(Math.log10(r) + 1e-9) - m) < 1e-9);
+    const i = curves.rates.findIndex((r) => round(r) && fmt(r, 3) === row[0]);
+    assert.ok(i >= 0, `rate ${row[0]} is the curve's`);
+    assert.deepEqual(row.slice(1, 4), [curves.median[i], curves.p95[i], curves.p99[i]].map((v) => fmt(v, 2)), `at r = ${row[0]}`);
+  }
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('traffic: each export has a copy button that copies its text and says so', async () => {
   const page = await openTraffic('en.html', { permissions: ['clipboard-read', 'clipboard-write'] });
   await page.click(`${MOUNT} .tr-sample`);
   await page.waitForSelector(`${MOUNT} .tr-exports`);
   const ids = await page.$$eval(`${MOUNT} .tr-export`, (xs) => xs.map((x) => x.dataset.export));
   assert.deepEqual(ids, ['nginx', 'envoy', 'yaml', 'redis']);
+  // A screen reader tells the four "Copy" buttons apart by their files' names, and names each file.
+  const told = await page.evaluate(async (mount) => {
+    const names = (id) => id.split(' ').map((part) => document.getElementById(part)?.textContent).join(' ');
+    return [...document.querySelectorAll(`${mount} .tr-export`)].map((x) => [
+      names(x.querySelector('button.tr-copy').getAttribute('aria-describedby')),
+      x.querySelector('pre').getAttribute('role'),
+      names(x.querySelector('pre').getAttribute('aria-labelledby')),
+    ]);
+  }, MOUNT);
+  assert.deepEqual(told, [['nginx', 'region', 'nginx'], ['Envoy', 'region', 'Envoy'], ['The lesson\'s YAML policy', 'region', 'The lesson\'s YAML policy'], ['The Redis script\'s arguments', 'region', 'The Redis script\'s arguments']]);
   const nginx = page.locator(`${MOUNT} .tr-export[data-export=nginx]`);
   const button = nginx.locator('button.tr-copy');
   assert.equal(await button.textContent(), 'Copy');

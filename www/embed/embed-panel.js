@@ -5,7 +5,6 @@
 // loads it when the diagram's section comes near (panel-loader.js), with its stylesheet.
 import tables from '../i18n/locales/embed.js';
 import { langOf, pickLang, translator } from '../i18n/translate.js';
-import { fieldText } from '../i18n/typed-number.js';
 
 /** The public URLs the snippets give, wherever this site is hosted (they sit at its root). */
 const PUBLIC = {
@@ -107,8 +106,10 @@ class EmbedPanel {
   refresh() {
     const { t } = this;
     const config = configuration();
-    // Every digit of the configuration, as a form field shows it (2,5 in Portuguese).
-    this.intro.textContent = t('intro', { b: fieldText(config.capacity, t.lang), r: fieldText(config.refillRate, t.lang) });
+    // Every digit of the configuration, ungrouped as the snippet under it (2,5 in Portuguese): a
+    // sentence to read, not a field to type back (no 1,2340).
+    const exact = (value) => t.number(value, { digits: 20, group: false });
+    this.intro.textContent = t('intro', { b: exact(config.capacity), r: exact(config.refillRate) });
     const texts = snippets(config, t.lang, t('frameTitle'));
     for (const kind of ['element', 'iframe']) {
       if (this.codes[kind].textContent !== texts[kind]) this.codes[kind].textContent = texts[kind];

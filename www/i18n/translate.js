@@ -50,7 +50,8 @@ export function intl(Kind, lang, options = {}) {
 /**
  * The pages' one writer of number text: `value` as `lang` writes it, with at most `digits` decimals
  * (`fixed`: always that many), or to `significant` digits, grouped by thousands unless `group` is
- * false (bounds a reader may type back: 4294967295). The widget's own rounding (number.rs) is
+ * false (`{ digits: 20, group: false }`: every digit of a value a sentence quotes, as a snippet
+ * beside it writes it). The widget's own rounding (number.rs) is
  * `formatNumber` (lesson/strings.js), a form field's every digit `fieldText` (typed-number.js), both
  * with this language's `decimalMark`.
  */

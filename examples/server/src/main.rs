@@ -63,6 +63,11 @@ struct Args {
     /// What a request gets when the store fails: `closed` (503) or `open` (admitted unlimited).
     #[arg(long, default_value = "closed")]
     on_store_error: OnStoreError,
+    /// The most connections one IP address may keep open at once; more are closed as they are
+    /// accepted (0: no limit). Behind a load balancer or proxy every client comes from its
+    /// address: set it above the proxy's pool of connections, or 0 and let the proxy limit them.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().per_address)]
+    connections_per_address: usize,
 }
 
 /// `--store`'s value: `memory`, or Redis nodes (one unless `--cluster`).
@@ -273,7 +278,14 @@ async fn run(args: Args, store: StoreArg) -> Result<(), String> {
     // The first line of output is the address, so scripts and tests can find a port-0 server.
     println!("listening on http://{address}");
     let limiter = Limiter::new(config, store, SystemClock).on_store_error(args.on_store_error);
-    serve(listener, app(limiter), Limits::default(), async {
+    let limits = Limits {
+        per_address: match args.connections_per_address {
+            0 => usize::MAX,
+            n => n,
+        },
+        ..Limits::default()
+    };
+    serve(listener, app(limiter), limits, async {
         // If the signal handler can't be installed, the server simply runs until killed.
         let _ = tokio::signal::ctrl_c().await;
     })

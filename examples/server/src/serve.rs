@@ -7,7 +7,9 @@
 //! - one IP address keeps at most [`Limits::per_address`] connections open at once; any more are
 //!   closed as they are accepted. So no single client can hold every file descriptor the process
 //!   has ("slowloris"), and the others are still served. (Many addresses at once are a flood for
-//!   the network's edge, as the lesson's defense section says.)
+//!   the network's edge, as the lesson's defense section says.) Behind a load balancer or proxy,
+//!   every client shares its address: the cap must then be above its pool of connections
+//!   (`bucketlab-server --connections-per-address`).
 
 use std::collections::HashMap;
 use std::future::Future;

@@ -46,10 +46,10 @@ of requests limited, 0 <= P < 100). The policy recommended is the one that lets 
 the fewest requests in a minute (B + 60 r), r from a grid of round rates and B whole; what it
 limits is counted by replaying the log again (stdin is kept in a temporary file for that).
 
---export TOOL prints one configuration (nginx, envoy, yaml: the lesson's policy file, redis: the
-lesson's Lua script's arguments), keyed as the replay was; where TOOL cannot write the policy
-exactly, its comments say so, and where it cannot write it at all, the command says why (exit 2).
-It writes a token bucket's: with --algorithm other than token-bucket it needs --recommend.
+--export TOOL prints one configuration of the token bucket replayed (nginx, envoy, yaml: the
+lesson's policy file, redis: the lesson's Lua script's arguments), keyed as the replay was; where
+TOOL cannot write the policy exactly, its comments say so, and where it cannot write it at all,
+the command says why (exit 2). To export a recommendation, replay it: give its B and r.
 
 Exit status: 0 done, 1 the input could not be read, 2 a bad flag or a flag that does not fit the
 log.";
@@ -96,9 +96,9 @@ pub struct ReplayArgs {
     #[arg(long, value_name = "TARGET", value_parser = Target::parse)]
     pub recommend: Option<Target>,
 
-    /// Print, instead of the report, the token bucket's configuration for TOOL, as the lesson's
-    /// "Your traffic" section gives it: the policy recommended with --recommend, else B and r
-    #[arg(long, value_name = "TOOL", value_parser = PossibleValuesParser::new(EXPORT_IDS), conflicts_with = "json")]
+    /// Print, instead of the report, the configuration of the token bucket replayed (B and r) for
+    /// TOOL, as the lesson's "Your traffic" section gives it
+    #[arg(long, value_name = "TOOL", value_parser = PossibleValuesParser::new(EXPORT_IDS), conflicts_with_all = ["json", "recommend"])]
     pub export: Option<String>,
 
     /// The log, plain or gzip; - reads standard input

@@ -10,8 +10,7 @@ use bucketlab::limiter::{rust_number, BucketConfig};
 use bucketlab::replay::export::exports;
 use bucketlab::replay::input::{decompressed, for_each_line};
 use bucketlab::replay::{
-    KeySpec, Line, Policy, PolicyCheck, Recommendation, Replay, Report, Settings, SetupError,
-    ALGORITHMS,
+    KeySpec, Line, Policy, PolicyCheck, Replay, Report, Settings, SetupError, ALGORITHMS,
 };
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser};
@@ -47,32 +46,21 @@ fn usage_error(error: &SetupError) -> ! {
     replay.error(ErrorKind::ValueValidation, message).exit()
 }
 
-/// `--export TOOL`: the configuration of the policy recommended, else of `--capacity` and
-/// `--refill-rate`, keyed as the replay was; exit 2 where the flags or the tool cannot give one.
-fn export(
-    tool: &str,
-    args: &ReplayArgs,
-    recommended: Option<Recommendation>,
-    key: &KeySpec,
-) -> ExitCode {
+/// `--export TOOL`: the configuration of the token bucket replayed (`--capacity`,
+/// `--refill-rate`), keyed as it was (`key`); exit 2 where the flags or the tool cannot give one.
+fn export(tool: &str, args: &ReplayArgs, key: &KeySpec) -> ExitCode {
     let refuse = |why: String| {
         eprintln!("bucketlab: --export {tool}: {why}");
         ExitCode::from(2)
     };
-    let (capacity, rate) = match recommended {
-        Some(r) => (r.capacity, r.refill_rate),
-        None if args.recommend.is_some() => {
-            return refuse("there is no recommendation to write (the log has no requests)".into())
-        }
-        None if args.algorithm != ALGORITHMS[0] => {
-            return refuse(format!(
-            "it writes a token bucket, not --algorithm {}: add --recommend, or use --algorithm {}",
+    if args.algorithm != ALGORITHMS[0] {
+        return refuse(format!(
+            "it writes a token bucket, not --algorithm {}: replay the log with --algorithm {}",
             args.algorithm, ALGORITHMS[0]
-        ))
-        }
-        None => (args.capacity, args.refill_rate),
-    };
-    let config = BucketConfig::new(capacity, rate).expect("B and r were checked as they were read");
+        ));
+    }
+    let config = BucketConfig::new(args.capacity, args.refill_rate)
+        .expect("B and r were checked as they were read");
     let export = exports(config, key)
         .into_iter()
         .find(|e| e.id == tool)
@@ -86,8 +74,8 @@ fn export(
             let why: Vec<String> = export.caveats.iter().map(ToString::to_string).collect();
             refuse(format!(
                 "B = {}, r = {}/s cannot be written: {}",
-                rust_number(capacity),
-                rust_number(rate),
+                rust_number(args.capacity),
+                rust_number(args.refill_rate),
                 why.join("; ")
             ))
         }
@@ -200,11 +188,12 @@ fn replay(args: ReplayArgs) -> ExitCode {
     }
 
     if let Some(tool) = &args.export {
-        let key = finished
-            .parser
-            .as_ref()
-            .map_or(KeySpec::Ip, bucketlab::replay::Parser::key);
-        return export(tool, &args, report.recommendation.flatten(), &key);
+        // The parser's key (a csv's column:2 by default), else the one asked for (an empty log).
+        let key = finished.parser.as_ref().map_or_else(
+            || args.key.clone().unwrap_or(KeySpec::Ip),
+            bucketlab::replay::Parser::key,
+        );
+        return export(tool, &args, &key);
     }
 
     let shown = args.top.or(if args.json { None } else { Some(table::TOP) });

@@ -182,12 +182,13 @@ export class FloodDemo {
     // Over capacity: with no bucket at all, with no IP refused by its own bucket, or with some
     // refused and the flood still too much (25 requests/s from each of 100 IPs).
     if (s.secondsOverCapacity > 0) kind = !perIp && !global ? 'overloadUnlimited' : s.attackersLimited > 0 ? 'overloadLimited' : 'overload';
-    else if (s.attackersLimited > 0 && s.usersLimited === 0) kind = 'abuser';
+    // One abusive client, or a distributed flood whose IPs their own buckets held back.
+    else if (s.attackersLimited > 0 && s.usersLimited === 0) kind = state.attackers === 1 ? 'abuser' : 'attackers';
     else if (s.usersLimited > 0) kind = edge ? 'depth' : 'globalHurts';
     // All layers stacked and nobody refused: say what each one did, the global bucket in reserve.
     else if (edge && global && s.edgeDropped > 0) kind = 'depthHolds';
-    // The count the sentence agrees with: the abuser's refused requests, or the users refused.
-    if (kind === 'abuser') words.count = s.ipLimited;
+    // The count the sentence agrees with: the attack's refused requests, or the users refused.
+    if (kind === 'abuser' || kind === 'attackers') words.count = s.ipLimited;
     if (kind === 'globalHurts' || kind === 'depth') Object.assign(words, { total: run.users, count: s.usersLimited });
     let text = t(`demo.takeaway.${kind}`, words);
     // The global bucket in reserve, said only when this run shows it: an edge that absorbs more

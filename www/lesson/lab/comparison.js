@@ -81,6 +81,8 @@ export class Comparison {
     select.addEventListener('change', () => this.#showFields());
     this.inputs.pattern = select;
     this.error = el('p', { class: 'lab-error', role: 'alert', id: uid('lab-error') });
+    // What Apply or New seed changed, said once: the lanes redraw in silence otherwise.
+    this.said = el('p', { class: 'sr-only', 'aria-live': 'polite' });
     this.timeText = el('output', { class: 'lab-time', 'aria-live': 'off' });
     this.playButton = el('button', { type: 'button', class: 'lab-play', onclick: () => this.#toggle() });
     this.quotaText = el('p', { class: 'lab-quota' });
@@ -115,7 +117,7 @@ export class Comparison {
       el('li', { class: 'lab-legend-peak' }, t('legend.peak')),
     ]);
     this.lanes = el('div', { class: 'lab-lanes' });
-    this.root.replaceChildren(form, this.error, this.quotaText, player, legend, this.lanes);
+    this.root.replaceChildren(form, this.error, this.said, this.quotaText, player, legend, this.lanes);
     this.#showFields();
     this.#run(this.state);
     if (time !== undefined) this.chart?.seek(time);
@@ -165,7 +167,14 @@ export class Comparison {
   }
 
   #apply() {
-    this.#run(this.#readForm());
+    this.said.textContent = '';
+    if (this.#run(this.#readForm()) !== null) return;
+    const { t, result, state } = this;
+    const count = (lane, outcome) => lane.outcomes.filter((o) => o === outcome).length;
+    const list = result.lanes.map((lane) => t('lane.totals', {
+      name: t(`names.${lane.algorithm}`), admitted: count(lane, 0), delayed: count(lane, 1), denied: count(lane, 2),
+    }));
+    this.said.textContent = t('controls.ran', { arrivals: result.arrivals.length, duration: state.duration, list: list.join('; ') });
   }
 
   #newSeed() {

@@ -657,12 +657,37 @@ class TrafficView {
     const names = { median: t('curve.median'), p95: t('curve.p95'), p99: t('curve.p99'), heaviest: t('curve.heaviest', { key: curves.heaviest?.[0] ?? '' }) };
     // Drawn once the figure is in the page, at its width (drawCurve).
     this.curveBox = el('div', { class: 'tr-chart-box' });
-    this.drawCurve = () => this.fit(this.curveBox, (size) => curveChart(curves, shown, { rate: t('curve.rate'), burst: t('curve.burst') }, label, (v) => t.number(v), size));
+    // The drawing is named by the title alone: the figure's caption, read with it, says the rest.
+    this.drawCurve = () => this.fit(this.curveBox, (size) => curveChart(curves, shown, { rate: t('curve.rate'), burst: t('curve.burst') }, t('curve.title'), (v) => t.number(v), size));
     return el('figure', { class: 'tr-figure' }, [
       el('h3', { class: 'tr-subtitle' }, t('curve.title')),
       this.curveBox,
       el('ul', { class: 'tr-legend' }, Object.entries(names).map(([id, name]) => el('li', { class: `tr-legend--${id}` }, name))),
-      el('figcaption', { class: 'tr-note' }, label),
+      el('figcaption', { class: 'tr-note' }, `${label} ${t('curve.point', { b: t.number(point.capacity), r: t.number(point.refillRate) })}`),
+      this.curveData(names),
+    ]);
+  }
+
+  /**
+   * The curve's values as a table, for a reader who can't see the lines (and anyone who wants the
+   * figures): at the grid's round rates (1, 2 and 5 in each decade), each series' burst.
+   */
+  curveData(names) {
+    const { t } = this;
+    const curves = this.outcome.curves;
+    const series = [['median', curves.median], ['p95', curves.p95], ['p99', curves.p99], ['heaviest', curves.heaviest?.[1] ?? []]]
+      .filter(([, values]) => values.length);
+    const round = (r) => [1, 2, 5].includes(Math.round((r / 10 ** Math.floor(Math.log10(r) + 1e-9)) * 1000) / 1000);
+    const rows = curves.rates.flatMap((rate, i) => (round(rate) ? [el('tr', {}, [
+      el('th', { scope: 'row' }, t.number(rate)),
+      ...series.map(([, values]) => el('td', {}, t.number(values[i], 2))),
+    ])] : []));
+    return el('details', { class: 'tr-data' }, [
+      el('summary', {}, t('curve.data')),
+      el('div', { class: 'table-wrap' }, el('table', { class: 'tr-data-table' }, [
+        el('thead', {}, el('tr', {}, [el('th', { scope: 'col' }, t('curve.rate')), ...series.map(([id]) => el('th', { scope: 'col' }, names[id]))])),
+        el('tbody', {}, rows),
+      ])),
     ]);
   }
 
@@ -684,10 +709,14 @@ class TrafficView {
         if (x.text === null) {
           return el('div', { class: 'tr-export tr-export--none', 'data-export': x.id }, [el('div', { class: 'tr-export-head' }, el('h4', { class: 'tr-export-name' }, name)), ...caveats]);
         }
-        const copy = el('button', { type: 'button', class: 'tr-copy', 'data-copy-text': '', 'data-copy-name': name, 'data-copied': t('exports.copied') }, t('exports.copy'));
-        const head = el('div', { class: 'tr-export-head' }, [el('h4', { class: 'tr-export-name' }, name), copy, el('span', { class: 'copy-feedback', 'aria-hidden': 'true' })]);
+        // Each "Copy" is told apart by its file's name (as the lesson's code blocks by their captions),
+        // and the file, scrollable, is a region named so too.
+        const heading = `tr-export-${x.id}`;
+        const copy = el('button', { type: 'button', class: 'tr-copy', 'aria-describedby': heading, 'data-copy-text': '', 'data-copy-name': name, 'data-copied': t('exports.copied') }, t('exports.copy'));
+        const head = el('div', { class: 'tr-export-head' }, [el('h4', { class: 'tr-export-name', id: heading }, name), copy, el('span', { class: 'copy-feedback', 'aria-hidden': 'true' })]);
         wireCopyButton(copy, () => x.text);
-        return el('div', { class: 'tr-export', 'data-export': x.id }, [head, note, ...caveats, el('pre', { tabindex: '0', class: 'tr-export-text' }, el('code', {}, x.text))]);
+        const file = el('pre', { tabindex: '0', role: 'region', 'aria-labelledby': heading, class: 'tr-export-text' }, el('code', {}, x.text));
+        return el('div', { class: 'tr-export', 'data-export': x.id }, [head, note, ...caveats, file]);
       }),
     ]);
   }
