@@ -164,6 +164,11 @@ test('keyboard only: "Advance 1 s" announces the new time, the buckets it refill
   await page.keyboard.press('Enter');
   await said(page, 'Time: 2.0 s. One bucket, in the shared store (Redis): '
     + 'Redis (shared): 2.0 / 5 tokens. Admitted so far: 5 of 20; denied: 15.');
+  // Starting over is said too: the chart and the clock change, and nothing else would tell.
+  await page.focus(`${W} .sv-reset`);
+  await page.keyboard.press('Enter');
+  assert.equal(await page.textContent(`${W} .sv-clock`), 'Time: 0.0 s');
+  await said(page, 'Started over: no requests yet, the clock at 0 s.');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

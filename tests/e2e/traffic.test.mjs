@@ -262,6 +262,12 @@ test('traffic: "play in the diagram" takes the reader to the diagram at the repl
   assert.match(await page.textContent(`${MOUNT} .tr-play-note`),
     new RegExp(`^O diagrama agora tem as primeiras ${trace.scenarioRequests} das ${trace.requests.toLocaleString('pt-BR')} requisições de ${trace.key.replaceAll('.', '\\.')} \\(cabem nele os primeiros 20 s`));
   assert.equal(await page.getAttribute(`${MOUNT} .tr-play-note a`, 'href'), '#diagrama');
+  // Said once, by the diagram's notice where the reader is taken: the note here is not a live region.
+  assert.equal(await page.getAttribute(`${MOUNT} .tr-play-note`, 'role'), null);
+  assert.equal(await page.getAttribute(`${MOUNT} .tr-play-note`, 'aria-live'), null);
+  // The client's timeline says how many were refused, not only how many came.
+  const refused = trace.limited.reduce((sum, n) => sum + n, 0);
+  assert.match(await page.textContent(`${MOUNT} .tr-timeline .tr-note`), new RegExp(`\\(recusadas: ${refused.toLocaleString('pt-BR').replace('.', '\\.')}\\)`));
 
   // At its start, stopped; Home goes no lower; the whole replay lies within the timeline.
   const scrub = '#bucket-widget .bl-scrub';

@@ -274,6 +274,7 @@ function mountServers(root) {
     state.actions = [];
     spoken.clear();
     render();
+    spoken.say(t('resetDone'));
   }
 
   function setMode(mode) {

@@ -583,8 +583,10 @@ class TrafficView {
     const trace = this.outcome.trace;
     if (!trace) return this.timeline.replaceChildren();
     const span = trace.admitted.length * trace.barSeconds;
-    const caption = t('timeline.caption', { count: trace.requests, span: `${t.number(span)} s`, bar: trace.barSeconds });
-    this.playNote = el('p', { class: 'tr-play-note', role: 'status' });
+    const limited = trace.limited.reduce((sum, n) => sum + n, 0);
+    const caption = t('timeline.caption', { count: trace.requests, span: `${t.number(span)} s`, bar: trace.barSeconds, limited });
+    // Not a live region: a replay's own notice, on the diagram it takes the reader to, says it.
+    this.playNote = el('p', { class: 'tr-play-note' });
     const chart = el('div', { class: 'tr-chart-box' });
     this.timeline.replaceChildren(
       el('h3', { class: 'tr-subtitle', tabindex: '-1' }, t('timeline.title', { key: trace.key })),
@@ -633,6 +635,8 @@ class TrafficView {
     const { t } = this;
     const diagram = window.bucketlab?.diagram;
     if (!diagram) {
+      // Nothing else says it: an alert, where the reader is.
+      this.playNote.setAttribute('role', 'alert');
       this.playNote.textContent = t('timeline.noDiagram');
       return;
     }
