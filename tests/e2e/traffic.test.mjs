@@ -825,6 +825,8 @@ for (const colorScheme of ['light', 'dark']) {
     // The files' comments are the command's English: the Portuguese page says so, with <code> as an element.
     assert.match(await page.textContent(`${MOUNT} .tr-export-intro`), /^Cada arquivo é o que bucketlab replay --export nginx .* com os comentários em inglês;/);
     assert.equal(await page.textContent(`${MOUNT} .tr-export-intro code`), 'bucketlab replay --export nginx');
+    // The curve's values too, opened (a table that scrolls sideways on a phone).
+    await page.evaluate((mount) => { document.querySelector(`${mount} details.tr-data`).open = true; }, MOUNT);
     const { violations, passes } = await new AxeBuilder({ page }).include('#seu-trafego').analyze();
     assert.ok(passes.length > 10, 'axe ran its rules');
     assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`), []);

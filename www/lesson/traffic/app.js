@@ -686,9 +686,11 @@ class TrafficView {
       el('th', { scope: 'row' }, t.number(rate)),
       ...series.map(([, values]) => el('td', {}, t.number(values[i], 2))),
     ])] : []));
+    // Scrolled sideways on a phone: a region the keyboard reaches, named by the summary.
+    const summary = 'tr-curve-data';
     return el('details', { class: 'tr-data' }, [
-      el('summary', {}, t('curve.data')),
-      el('div', { class: 'table-wrap' }, el('table', { class: 'tr-data-table' }, [
+      el('summary', { id: summary }, t('curve.data')),
+      el('div', { class: 'table-wrap', role: 'region', 'aria-labelledby': summary, tabindex: '0' }, el('table', { class: 'tr-data-table' }, [
         el('thead', {}, el('tr', {}, [el('th', { scope: 'col' }, t('curve.rate')), ...series.map(([id]) => el('th', { scope: 'col' }, names[id]))])),
         el('tbody', {}, rows),
       ])),
