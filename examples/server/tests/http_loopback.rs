@@ -303,7 +303,6 @@ impl Drop for ServerProcess {
 
 #[tokio::test]
 async fn connections_per_address_caps_one_address_and_0_lifts_the_cap() {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
     // Whether a third connection from this address is answered while two are held open.
     async fn third_answered(url: &str) -> bool {
         let address = url.strip_prefix("http://").unwrap();
@@ -312,17 +311,7 @@ async fn connections_per_address_caps_one_address_and_0_lifts_the_cap() {
             held.push(tokio::net::TcpStream::connect(address).await.unwrap());
         }
         let mut third = tokio::net::TcpStream::connect(address).await.unwrap();
-        let request =
-            b"GET /hello HTTP/1.1\r\nHost: x\r\nX-Api-Key: k\r\nConnection: close\r\n\r\n";
-        if third.write_all(request).await.is_err() {
-            return false;
-        }
-        let mut response = Vec::new();
-        let read = tokio::time::timeout(
-            std::time::Duration::from_secs(10),
-            third.read_to_end(&mut response),
-        );
-        matches!(read.await, Ok(Ok(_))) && response.starts_with(b"HTTP/1.1 200")
+        support::raw::try_hello(&mut third).await.as_deref() == Some("HTTP/1.1 200 OK")
     }
     let capped = ServerProcess::start(&["--connections-per-address", "2"]);
     assert!(!third_answered(&capped.1).await, "over the cap of 2");

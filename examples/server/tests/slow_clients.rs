@@ -2,16 +2,16 @@
 //! closed after the header timeout, and one address cannot keep more than its share of
 //! connections open while another address is still served.
 
+mod support;
+
 use std::net::SocketAddr;
 use std::time::Duration;
 
 use bucketlab::limiter::BucketConfig;
 use bucketlab_server::{app, serve, Limiter, Limits, Store, SystemClock};
+use support::raw::{try_hello, PATIENCE};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
-
-/// The longest any check here waits for the server to act; the limits are far shorter.
-const PATIENCE: Duration = Duration::from_secs(10);
 
 async fn start(limits: Limits) -> SocketAddr {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -51,20 +51,6 @@ async fn closed_by_server(stream: &mut TcpStream) -> bool {
     })
     .await
     .unwrap_or(false)
-}
-
-/// `GET /hello` with an API key over `stream`: the response's status line, or `None` when the
-/// server closed the connection without one.
-async fn try_hello(stream: &mut TcpStream) -> Option<String> {
-    let request = b"GET /hello HTTP/1.1\r\nHost: x\r\nX-Api-Key: k\r\nConnection: close\r\n\r\n";
-    stream.write_all(request).await.ok()?;
-    let mut response = Vec::new();
-    tokio::time::timeout(PATIENCE, stream.read_to_end(&mut response))
-        .await
-        .expect("an answer or a close in time")
-        .ok()?;
-    let text = String::from_utf8_lossy(&response);
-    text.lines().next().map(str::to_owned)
 }
 
 async fn hello(stream: &mut TcpStream) -> String {

@@ -6,7 +6,7 @@ import tables from '../../i18n/locales/traffic.js';
 import { cut, langOf, pickLang, translator } from '../../i18n/translate.js';
 import { NUMBER_FIELD, fieldNumber, fieldText, readings, unreadable } from '../../i18n/typed-number.js';
 import { el, uid } from '../lab/dom.js';
-import { curveChart, timelineChart } from './charts.js';
+import { curveChart, curveSeries, timelineChart } from './charts.js';
 import { wireCopyButton } from '../copy.js';
 import { showFailure } from '../lazy.js';
 
@@ -679,8 +679,7 @@ class TrafficView {
   curveData(names) {
     const { t } = this;
     const curves = this.outcome.curves;
-    const series = [['median', curves.median], ['p95', curves.p95], ['p99', curves.p99], ['heaviest', curves.heaviest?.[1] ?? []]]
-      .filter(([, values]) => values.length);
+    const series = curveSeries(curves).filter(([, values]) => values.length);
     const round = (r) => [1, 2, 5].includes(Math.round((r / 10 ** Math.floor(Math.log10(r) + 1e-9)) * 1000) / 1000);
     const rows = curves.rates.flatMap((rate, i) => (round(rate) ? [el('tr', {}, [
       el('th', { scope: 'row' }, t.number(rate)),

@@ -43,18 +43,18 @@ export function timelineChart(trace, label, { width: W = WIDTH, font = 11 } = {}
   ]);
 }
 
+/** The curve's series as `[id, bursts at each rate]`: the median, p95, p99 and busiest client's. */
+export function curveSeries(curves) {
+  return [['median', curves.median], ['p95', curves.p95], ['p99', curves.p99], ['heaviest', curves.heaviest?.[1] ?? []]];
+}
+
 /**
  * The curves `{ rates, median, p95, p99, heaviest }` (heaviest: [key, bursts]) with `point`
  * ({ capacity, refillRate }) marked; `names` labels each series; log–log axes.
  */
 export function curveChart(curves, point, names, label, number, { width: W = WIDTH, font = 11 } = {}) {
   const H = 300;
-  const series = [
-    ['median', curves.median],
-    ['p95', curves.p95],
-    ['p99', curves.p99],
-    ['heaviest', curves.heaviest?.[1] ?? []],
-  ];
+  const series = curveSeries(curves);
   const values = series.flatMap(([, v]) => v).concat(point.capacity).filter((v) => v > 0);
   const lo = Math.max(0.5, Math.min(...values));
   const hi = Math.max(lo * 10, ...values);

@@ -6,6 +6,8 @@
 
 /// A throwaway Redis Cluster (3 masters, 3 replicas) on loopback ports.
 pub mod cluster;
+/// Plain TCP requests, for tests of the connection itself.
+pub mod raw;
 /// Seeded traces replayed through the core and a Redis bucket, compared to the bit.
 pub mod trace;
 
