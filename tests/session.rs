@@ -1046,6 +1046,12 @@ fn a_refused_scenario_says_as_data_which_action_which_piece_what_kind_and_its_va
     assert_eq!(refuse(&at_most).fault, ScenarioFault::Actions(663));
     let over = format!("1_5_1_5_1000{}", "_0z".repeat(663));
     assert_eq!(refuse(&over).fault, ScenarioFault::Chars(2001));
+    // Characters are counted as characters, not as their UTF-8 bytes: 3,000 four-byte emoji are
+    // 3,000 characters; 600 of them (2,400 bytes) are short enough to be refused for what they are.
+    let emoji = format!("1_5_1_5_1_{}", "😀".repeat(3000));
+    assert_eq!(refuse(&emoji).fault, ScenarioFault::Chars(3010));
+    let few = format!("1_5_1_5_1_{}", "😀".repeat(600));
+    assert_eq!(refuse(&few).fault, ScenarioFault::Character('😀'));
     // Too many actions: all of them counted, nothing quoted.
     let many = format!("1_5_1_5_1{}", "_0z".repeat(201));
     assert_eq!(refuse(&many), header("", ScenarioFault::Actions(201)));

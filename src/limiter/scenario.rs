@@ -358,8 +358,13 @@ impl Scenario {
     /// Reads and checks a scenario text; `decimal` converts checked number literals.
     pub fn decode(text: &str, decimal: DecimalText) -> Result<Scenario, ScenarioError> {
         let refuse = |fault| Err(ScenarioError::new(0, text, fault));
+        // A text of more bytes than that may still be short in characters (and then holds a
+        // character no scenario has, refused below); the refusal counts characters, as it says.
         if text.len() > MAX_SCENARIO_CHARS {
-            return refuse(ScenarioFault::Chars(text.len()));
+            let chars = text.chars().count();
+            if chars > MAX_SCENARIO_CHARS {
+                return refuse(ScenarioFault::Chars(chars));
+            }
         }
         if let Some(bad) = text
             .chars()
