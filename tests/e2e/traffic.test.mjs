@@ -871,6 +871,16 @@ test('traffic: an export that cannot be the policy replayed says so, and none is
     assert.match(await envoy.locator('pre').textContent(), /tokens_per_fill: 1\n +fill_interval: 1000s\n/);
     assert.equal(await envoy.locator('.tr-export-caveat').count(), 0, 'exact');
 
+    // r = 0.3/s: Envoy fills a token every 3333 ms, 1000/3333 per second. The note quotes that rate
+    // with the digits the file's own comment gives it, in the page's decimal style.
+    await setPolicy(page, 2, 0.3, 'keys:99%');
+    await page.click(`${MOUNT} .tr-rerun`);
+    await page.waitForFunction(() => window.bucketlab.traffic?.outcome?.exports?.[1]?.caveats?.[0]?.code === 'rateRounded');
+    const written = String(1000 / 3333);
+    assert.equal(written, '0.3000300030003');
+    assert.ok((await envoy.locator('pre').textContent()).includes(`is ${written}/s in Envoy`), 'the file says the rate with every digit');
+    assert.ok((await envoy.locator('.tr-export-caveat').textContent()).includes(path ? written : written.replace('.', ',')), 'so does the note');
+
     // r = 0: neither nginx nor Envoy can be a bucket that never refills.
     await setPolicy(page, 2, 0, 'keys:99%');
     await page.click(`${MOUNT} .tr-rerun`);

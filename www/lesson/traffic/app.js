@@ -374,11 +374,15 @@ class TrafficView {
     return t(`unreadable.why.${code}`, values);
   }
 
-  /** Why an export is not the policy replayed (`{ code, …values }`), as `exports.caveats` words it. */
+  /**
+   * Why an export is not the policy replayed (`{ code, …values }`), as `exports.caveats` words it:
+   * every digit, ungrouped, as the file's own comment quotes them (Envoy's 1000/3333 ms is
+   * 0.3000300030003/s in both, not 0.30003 beside it).
+   */
   caveat({ code, ...values }) {
     const { t } = this;
     for (const [name, value] of Object.entries(values)) {
-      if (typeof value === 'number') values[name] = this.number(value);
+      if (typeof value === 'number') values[name] = t.number(value, { digits: 20, group: false });
     }
     values.tool = t(`exports.names.${values.tool}`);
     return t(`exports.caveats.${code}`, values);
