@@ -29,10 +29,7 @@ pub fn parse<'a>(
     cache: &mut CommonLogCache,
 ) -> Result<Request<'a>, Unreadable> {
     let mut fields = Fields::new(line);
-    let host = fields
-        .bare()
-        .filter(|h| !h.is_empty())
-        .ok_or(Unreadable::NoClient)?;
+    let host = client(&mut fields).ok_or(Unreadable::NoClient)?;
     fields.bare().ok_or(Unreadable::NoIdent)?;
     fields.bare().ok_or(Unreadable::NoUser)?;
     let stamp = fields
@@ -80,6 +77,20 @@ pub fn parse<'a>(
     })
 }
 
+/// The first field: `%h` / `$remote_addr`, or behind a proxy `$http_x_forwarded_for`, a list of
+/// addresses (`203.0.113.9, 10.0.0.1`) whose first is the client's, as it says (each proxy adds
+/// the address it heard from at the end; the first can be forged by the client, as any address
+/// in a header). `None` when the line starts with no address.
+fn client<'a>(fields: &mut Fields<'a>) -> Option<&'a str> {
+    let first = fields.bare()?;
+    // The list's other entries, each after ", ": one field per address.
+    let mut last = first;
+    while last.ends_with(',') {
+        last = fields.bare()?;
+    }
+    Some(first.split(',').next().unwrap_or(first)).filter(|h| !h.is_empty())
+}
+
 /// The epoch time at the end of the extra fields (nginx's `$msec`, Apache's `%{msec}t` or
 /// `%{usec}t`), in seconds, if it agrees with `[time]`.
 fn msec(extra: &str, whole_seconds: f64) -> Option<f64> {
@@ -92,6 +103,35 @@ fn msec(extra: &str, whole_seconds: f64) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_x_forwarded_for_list_is_read_as_its_first_address() {
+        let line = |client: &str| {
+            format!("{client} - - [10/Oct/2000:13:55:36 -0700] \"GET / HTTP/1.1\" 200 512")
+        };
+        let host = |client: &str| {
+            parse(&line(client), false, &mut CommonLogCache::default()).map(|r| r.host.to_owned())
+        };
+        assert_eq!(host("203.0.113.9"), Ok(String::from("203.0.113.9")));
+        assert_eq!(
+            host("203.0.113.9, 10.0.0.1"),
+            Ok(String::from("203.0.113.9"))
+        );
+        assert_eq!(
+            host("2001:db8::1, 10.0.0.1, 10.0.0.2"),
+            Ok(String::from("2001:db8::1"))
+        );
+        assert_eq!(
+            host("203.0.113.9,10.0.0.1"),
+            Ok(String::from("203.0.113.9"))
+        );
+        // No address before the comma, or a list that never ends: refused as before.
+        assert_eq!(host(", 10.0.0.1"), Err(Unreadable::NoClient));
+        assert_eq!(
+            parse("203.0.113.9,", false, &mut CommonLogCache::default()),
+            Err(Unreadable::NoClient)
+        );
+    }
 
     #[test]
     fn a_trailing_number_is_msec_only_when_it_matches_the_time() {
