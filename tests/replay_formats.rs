@@ -542,6 +542,40 @@ fn the_format_is_detected_from_the_first_lines() {
     assert_eq!(names, listed);
 }
 
+/// Times written without their UTC offset (Python's naive `isoformat()`): the log is still read
+/// as what it is, and each such line is refused for the missing offset, not the log for no format.
+#[test]
+fn a_time_without_its_utc_offset_is_named_as_such_in_csv_and_json() {
+    let csv = "time,key\n2024-05-01T12:00:00,a\n2024-05-01 12:00:01.5,b\n";
+    assert_eq!(detect(&csv.lines().collect::<Vec<_>>()), Some(Format::Csv));
+    let report = run(csv.as_bytes(), bucket(5.0, 1.0)).unwrap().report;
+    assert_eq!((report.requests, report.malformed), (0, 2));
+    assert_eq!(
+        report.malformed_examples[1].why,
+        "time \"2024-05-01 12:00:01.5\" has no UTC offset, so the moment it names is unknown: end \
+         it with Z for UTC or with the server's offset (2000-10-10T20:55:36Z, \
+         2000-10-10T13:55:36-07:00)"
+    );
+    let json = "{\"ts\": \"2024-05-01T12:00:00\", \"ip\": \"a\"}\n";
+    let report = run(json.as_bytes(), bucket(5.0, 1.0)).unwrap().report;
+    assert!(
+        report.malformed_examples[0]
+            .why
+            .starts_with("time field \"ts\": \"2024-05-01T12:00:00\" has no UTC offset"),
+        "{:?}",
+        report.malformed_examples
+    );
+    // With the offset, the same lines are requests.
+    let fixed = csv.replace(":00,", ":00Z,").replace(".5,", ".5+00:00,");
+    assert_eq!(
+        run(fixed.as_bytes(), bucket(5.0, 1.0))
+            .unwrap()
+            .report
+            .requests,
+        2
+    );
+}
+
 /// A combined log of `n` requests from three clients, one per 0.1 s.
 fn log(n: usize, ending: &str) -> String {
     (0..n)

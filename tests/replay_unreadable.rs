@@ -51,6 +51,9 @@ fn examples() -> Vec<Unreadable> {
         Unreadable::NotTime {
             time: "\"now\"".into(),
         },
+        Unreadable::NoOffset {
+            time: "\"2000-10-10T20:55:36\"".into(),
+        },
         Unreadable::TimeOutOfRange {
             time: "\"99999999999999999999\"".into(),
         },
@@ -89,6 +92,10 @@ fn examples() -> Vec<Unreadable> {
         Unreadable::BadTimeText {
             field: field(),
             time: "\"now\"".into(),
+        },
+        Unreadable::NoOffsetField {
+            field: field(),
+            time: "\"2000-10-10 20:55:36\"".into(),
         },
         Unreadable::TimeKind {
             field: field(),
@@ -150,6 +157,8 @@ fn variant(reason: &Unreadable) -> &'static str {
         Unreadable::NotCommonLogTime { .. } => "NotCommonLogTime",
         Unreadable::NotRfc3339 { .. } => "NotRfc3339",
         Unreadable::NotTime { .. } => "NotTime",
+        Unreadable::NoOffset { .. } => "NoOffset",
+        Unreadable::NoOffsetField { .. } => "NoOffsetField",
         Unreadable::TimeOutOfRange { .. } => "TimeOutOfRange",
         Unreadable::DateOutOfRange { .. } => "DateOutOfRange",
         Unreadable::OffsetOutOfRange { .. } => "OffsetOutOfRange",
@@ -200,7 +209,7 @@ fn forms(code: &str, entry: &Value) -> Vec<String> {
 fn every_reason_is_a_code_and_values_said_by_the_command_and_by_the_page_in_both_languages() {
     let examples = examples();
     let variants: BTreeSet<_> = examples.iter().map(variant).collect();
-    assert_eq!(variants.len(), 38, "an example of every variant");
+    assert_eq!(variants.len(), 40, "an example of every variant");
     let (english, portuguese) = (
         traffic_words("en", &["unreadable", "why"]),
         traffic_words("pt-BR", &["unreadable", "why"]),

@@ -81,8 +81,9 @@ export class BucketDiagram {
    * returns whether it was admitted. A refused argument throws, and shows in the widget too. */
   send(cost?: number): boolean;
   /** Decides a click on the send button made at `wallMs` (ms of `performance.now()`), with the
-   * cost in the cost field, as the click would have been then; returns whether it took effect.
-   * A time before the bucket's last decision is decided just after it (its clock never goes back). */
+   * cost in the cost field, as the click would have been then; returns whether it took effect
+   * (`false` only while the cost field holds a value it refuses), not whether it was admitted, as
+   * `send` does: the `bucketlab:decision` event and `tokens` say that. A time before the bucket's last decision is decided just after it (its clock never goes back). */
   sendAt(wallMs: number): boolean;
   /** Stops lesson time, as the pause button does; at a past moment, stops the recording's playback. */
   pause(): void;
@@ -120,7 +121,10 @@ export class BucketDiagram {
   readonly scenario: string;
   /** Whether an animation frame is scheduled (only while something moves). */
   readonly isAnimating: boolean;
+  /** `B` live, as the next request meets it: at a past moment (`traveling`) the diagram shows that
+   * moment's `B`, and `tokens` that moment's level, but this stays the live value. */
   readonly capacity: number;
+  /** `r` live, as `capacity` is. */
   readonly refillRate: number;
   /** The cost a request sent with the buttons takes: the cost field's value (`NaN` while it holds one it refuses). */
   readonly cost: number;

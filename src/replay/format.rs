@@ -87,8 +87,15 @@ impl Serialize for Format {
     }
 }
 
+/// Whether `text` is a time: one read, or a date and time the log wrote without its UTC offset
+/// (each such line is then refused for that, rather than the log for no format).
 fn is_time(text: Option<&str>) -> bool {
-    text.is_some_and(|t| epoch_or_rfc3339(t).is_ok())
+    text.is_some_and(|t| {
+        matches!(
+            epoch_or_rfc3339(t),
+            Ok(_) | Err(Unreadable::NoOffset { .. })
+        )
+    })
 }
 
 /// The format most of `samples` (the first lines of a log) are in; `None` when none matches.

@@ -171,6 +171,7 @@ fn in_field(field: &str, why: Unreadable) -> Unreadable {
     let field = field.to_owned();
     match why {
         Unreadable::NotTime { time } => Unreadable::BadTimeText { field, time },
+        Unreadable::NoOffset { time } => Unreadable::NoOffsetField { field, time },
         Unreadable::TimeOutOfRange { time } => Unreadable::TimeFieldOutOfRange { field, time },
         other => other,
     }

@@ -204,9 +204,25 @@ pub fn epoch_or_rfc3339(text: &str) -> Result<LogTime, Unreadable> {
         other => other,
     };
     date.map(LogTime::date).map_err(|e| match e {
+        Unreadable::NotCommonLogTime { .. } if without_offset(text) => {
+            Unreadable::NoOffset { time: quoted(text) }
+        }
         Unreadable::NotCommonLogTime { .. } => Unreadable::NotTime { time: quoted(text) },
         range => range,
     })
+}
+
+/// Whether `text` is a date and time that would be read but for its missing UTC offset:
+/// `2000-10-10T20:55:36` (or with a space or a lowercase `t`, and a fraction of a second), as
+/// Python's `isoformat()` writes a naive time, or a web server's `10/Oct/2000:13:55:36`.
+fn without_offset(text: &str) -> bool {
+    let naive = OffsetDateTime::parse(&format!("{text}Z"), &Rfc3339).is_ok()
+        || text
+            .get(10..11)
+            .is_some_and(|t| t == " " || t == "t")
+            .then(|| format!("{}T{}Z", &text[..10], &text[11..]))
+            .is_some_and(|iso| OffsetDateTime::parse(&iso, &Rfc3339).is_ok());
+    naive || OffsetDateTime::parse(&format!("{text} +0000"), COMMON_LOG).is_ok()
 }
 
 /// Remembers the last `%t` text parsed: a busy log repeats each second many times.
@@ -303,6 +319,42 @@ mod tests {
              or ns by size), an RFC 3339 date and time nor a web server's (10/Oct/2000:13:55:36 \
              -0700)"
         );
+    }
+
+    #[test]
+    fn a_date_and_time_without_an_offset_is_refused_for_that() {
+        for text in [
+            "2000-10-10T20:55:36",
+            "2000-10-10 20:55:36",
+            "2000-10-10t20:55:36.123456",
+            "10/Oct/2000:13:55:36",
+        ] {
+            assert_eq!(
+                epoch_or_rfc3339(text),
+                Err(Unreadable::NoOffset { time: quoted(text) }),
+                "{text}"
+            );
+        }
+        let why = epoch_or_rfc3339("2000-10-10T20:55:36").unwrap_err();
+        assert_eq!(
+            why.to_string(),
+            "time \"2000-10-10T20:55:36\" has no UTC offset, so the moment it names is unknown: \
+             end it with Z for UTC or with the server's offset (2000-10-10T20:55:36Z, \
+             2000-10-10T13:55:36-07:00)"
+        );
+        // Not a date and time at all, or one that is wrong in another way: said as before.
+        for text in [
+            "2000-13-10T20:55:36",
+            "2000-10-10",
+            "yesterday",
+            "2000-10-10T20:55",
+        ] {
+            assert_eq!(
+                epoch_or_rfc3339(text),
+                Err(Unreadable::NotTime { time: quoted(text) }),
+                "{text}"
+            );
+        }
     }
 
     #[test]

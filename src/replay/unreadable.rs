@@ -86,6 +86,19 @@ pub enum Unreadable {
         /// The time, quoted.
         time: String,
     },
+    /// A date and time with no UTC offset (`2000-10-10T20:55:36`, `10/Oct/2000:13:55:36`): which
+    /// moment it names depends on a time zone the line does not give.
+    NoOffset {
+        /// The time, quoted.
+        time: String,
+    },
+    /// [`Unreadable::NoOffset`] in the JSON member `field`.
+    NoOffsetField {
+        /// The member's name.
+        field: String,
+        /// The time, quoted.
+        time: String,
+    },
     /// An epoch number from `1e20`: past the year 5138 even in nanoseconds.
     TimeOutOfRange {
         /// The time, quoted as the line writes it (a JSON number bare).
@@ -296,7 +309,7 @@ pub const CLF_PARTS: [&str; 4] = ["time", "request", "referer", "user-agent"];
 /// Every sentence an [`Unreadable`] may be said with: its code and the command's English, each
 /// value named in braces. `tests/replay_unreadable.rs` checks that the page has a sentence of
 /// each code in each language, naming values the reason has.
-pub const ENGLISH: [(&str, &str); 41] = [
+pub const ENGLISH: [(&str, &str); 43] = [
     (
         "tooLong",
         "the line is {length} bytes long; a line may have at most {max}",
@@ -335,6 +348,17 @@ pub const ENGLISH: [(&str, &str); 41] = [
         "notTime",
         "time {time} is neither an epoch time (digits with an optional fraction, in s, ms, µs or \
          ns by size), an RFC 3339 date and time nor a web server's (10/Oct/2000:13:55:36 -0700)",
+    ),
+    (
+        "noOffset",
+        "time {time} has no UTC offset, so the moment it names is unknown: end it with Z for UTC \
+         or with the server's offset (2000-10-10T20:55:36Z, 2000-10-10T13:55:36-07:00)",
+    ),
+    (
+        "noOffsetField",
+        "time field \"{field}\": {time} has no UTC offset, so the moment it names is unknown: end \
+         it with Z for UTC or with the server's offset (2000-10-10T20:55:36Z, \
+         2000-10-10T13:55:36-07:00)",
     ),
     (
         "timeOutOfRange",
@@ -423,6 +447,8 @@ impl Unreadable {
             Unreadable::NotCommonLogTime { .. } => "notCommonLogTime",
             Unreadable::NotRfc3339 { .. } => "notRfc3339",
             Unreadable::NotTime { .. } => "notTime",
+            Unreadable::NoOffset { .. } => "noOffset",
+            Unreadable::NoOffsetField { .. } => "noOffsetField",
             Unreadable::TimeOutOfRange { .. } | Unreadable::DateOutOfRange { .. } => {
                 "timeOutOfRange"
             }
@@ -492,6 +518,7 @@ impl Unreadable {
                 ("detail", text(detail)),
             ],
             Unreadable::NotTime { time }
+            | Unreadable::NoOffset { time }
             | Unreadable::TimeOutOfRange { time }
             | Unreadable::DateOutOfRange { time } => {
                 vec![("time", text(time))]
@@ -514,6 +541,7 @@ impl Unreadable {
                 vec![("field", text(field)), ("number", text(number))]
             }
             Unreadable::BadTimeText { field, time }
+            | Unreadable::NoOffsetField { field, time }
             | Unreadable::TimeFieldOutOfRange { field, time } => {
                 vec![("field", text(field)), ("time", text(time))]
             }

@@ -31,7 +31,7 @@ pub struct BucketDiagram {
 /// Mounts the diagram on the widget markup inside `root` (rendered at build time; see
 /// `element/mount.js`), configured by `root`'s attributes: `data-capacity` (B, default 5),
 /// `data-refill-rate` (r, default 1), `data-tokens` (initial tokens, default full) and
-/// `data-lang` (default: the nearest `lang`); `data-paused` starts with the clock stopped at 0, for
+/// `data-lang` (default: the nearest `lang`); `data-paused` (but `data-paused="false"`) starts with the clock stopped at 0, for
 /// exact, step-by-step demonstrations and tests. `since` (milliseconds of `performance.now()`,
 /// default now; a later time counts as now) is when lesson time 0 was, so that clicks queued before
 /// the module arrived can be decided at their own times with `sendAt`. A bad value throws an
@@ -62,7 +62,11 @@ pub fn mount_diagram(
         .and_then(|since| Ok((since / 1000.0, config_from_attributes(root)?)))
         .map_err(|err| refusal(&err, err.field.js_name(), &lang));
     let (since, config) = since?;
-    let paused = root.has_attribute("data-paused");
+    // Present is paused, as the element's `paused`; `"false"` too runs, as there (frameworks
+    // write a false boolean so).
+    let paused = root
+        .get_attribute("data-paused")
+        .is_some_and(|v| v != "false");
     Ok(BucketDiagram {
         mounted: mount(root, locale::for_lang(&lang), config, paused, since)?,
         root: root.clone(),
@@ -511,13 +515,15 @@ impl BucketDiagram {
         Ok(())
     }
 
-    /// `B`, the capacity now (the sliders or `configure` may have changed it).
+    /// `B`, the capacity now (the sliders or `configure` may have changed it): the live value even
+    /// while a past moment is shown (the element checks a new cost against it and carries it to a
+    /// new mount), where the diagram and [`tokens`](Self::tokens) show that moment's.
     #[wasm_bindgen(getter)]
     pub fn capacity(&self) -> f64 {
         self.widget().read().session.config().capacity()
     }
 
-    /// `r`, the refill rate now.
+    /// `r`, the refill rate now: live, as [`capacity`](Self::capacity) is.
     #[wasm_bindgen(getter, js_name = refillRate)]
     pub fn refill_rate(&self) -> f64 {
         self.widget().read().session.config().refill_rate()

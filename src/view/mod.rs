@@ -30,7 +30,7 @@ use crate::limiter::{
     BucketConfig, Field, InvalidValue, Kind, Motion, ResponseHead, Rule, Session, Shot,
     FLIGHT_SECONDS,
 };
-use crate::wasm::convert::object;
+use crate::wasm::convert::{object, retry_after};
 use announce::Announcer;
 use controls::{Action, Controls, STEP_SECONDS};
 use diagram::Diagram;
@@ -876,19 +876,15 @@ impl Widget {
 
     /// `bucketlab:decision` on the mount element: the response a server would send for `shot`,
     /// `{ allowed, status, head, retryAfter, tokens, cost, capacity, refillRate }` (`retryAfter`
-    /// is `null` when the request can never pass).
+    /// is `null` when no wait can be given, as from `tryAcquireAt`).
     fn emit_decision(&self, shot: &Shot) {
         let config = self.session.config();
         let head = ResponseHead::for_decision(config, &shot.decision);
-        let retry_after = shot
-            .decision
-            .retry_after()
-            .map_or(JsValue::NULL, JsValue::from);
         let detail = object(&[
             ("allowed", shot.decision.is_admitted().into()),
             ("status", head.status.into()),
             ("head", head.to_text().into()),
-            ("retryAfter", retry_after),
+            ("retryAfter", retry_after(&shot.decision)),
             ("tokens", shot.decision.tokens.into()),
             ("cost", shot.cost.into()),
             ("capacity", config.capacity().into()),

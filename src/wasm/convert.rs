@@ -45,6 +45,16 @@ pub(crate) fn read_object(
     Ok(object)
 }
 
+/// A decision's `retryAfter` for scripts: the wait in seconds (0 when admitted), or `null` when no
+/// wait can be given: the request can never pass, or its wait does not fit a double (r = 1e-320/s),
+/// as the types promise (`Infinity` would make `setTimeout` retry at once).
+pub(crate) fn retry_after(decision: &crate::limiter::Decision) -> JsValue {
+    decision
+        .retry_after()
+        .filter(|s| s.is_finite())
+        .map_or(JsValue::NULL, JsValue::from_f64)
+}
+
 /// `value` as a string, or an error naming `name` that says what it allows (`allowed`, starting
 /// `a string`) and what was given instead. A `&str` parameter would leave that check to
 /// wasm-bindgen's glue, which has none: a number traps the module (memory access out of bounds).

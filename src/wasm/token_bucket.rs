@@ -1,7 +1,7 @@
 //! The `TokenBucket` class for scripts, over the core's bucket. Values from JavaScript are checked
 //! here for type; the core checks their range.
 
-use super::convert::{field, number, object, read_object, to_js};
+use super::convert::{field, number, object, read_object, retry_after, to_js};
 use crate::limiter::{self, BucketConfig, Field, Never, Outcome, Rule};
 use wasm_bindgen::prelude::*;
 
@@ -12,7 +12,7 @@ pub struct JsTokenBucket {
 }
 
 /// The answer to `tryAcquireAt` as a plain object `{ allowed, tokens, retryAfter, never }`:
-/// `retryAfter` in seconds (0 when allowed, `null` when the request can never pass); `never`
+/// `retryAfter` in seconds (0 when allowed, `null` when no wait can be given); `never`
 /// says why it can never pass (`"costExceedsCapacity"` or `"noRefill"`), else `null`.
 fn decision_object(decision: &limiter::Decision) -> JsValue {
     let never = match decision.outcome {
@@ -20,13 +20,10 @@ fn decision_object(decision: &limiter::Decision) -> JsValue {
         Outcome::Never(Never::NoRefill) => JsValue::from_str("noRefill"),
         _ => JsValue::NULL,
     };
-    let retry_after = decision
-        .retry_after()
-        .map_or(JsValue::NULL, JsValue::from_f64);
     object(&[
         ("allowed", JsValue::from_bool(decision.is_admitted())),
         ("tokens", JsValue::from_f64(decision.tokens)),
-        ("retryAfter", retry_after),
+        ("retryAfter", retry_after(decision)),
         ("never", never),
     ])
     .into()

@@ -319,7 +319,7 @@ test('clients: every client policy\'s name is read whole, on a phone and a lapto
   }
 });
 
-test('clients: the console player refuses a moment off the axis or a step that is not a number, and stays where it was', async () => {
+test('clients: the console player refuses a moment off the axis, a step that is not a number or an unknown preset, and stays where it was', async () => {
   const page = await openClients('en.html');
   await handle(page, 'c.seek(1)');
   const end = await handle(page, 'c.end');
@@ -328,6 +328,8 @@ test('clients: the console player refuses a moment off the axis or a step that i
     [`c.seek(${end} + 1)`, `time must be a finite number of seconds (the axis runs from 0 to ${end}), got ${end + 1}`],
     ["c.seek('2')", `time must be a finite number of seconds (the axis runs from 0 to ${end}), got "2" (a string)`],
     ['c.step(undefined * 1)', `seconds must be a finite number of seconds (the axis runs from 0 to ${end}), got NaN`],
+    // A preset that is none: named, not a TypeError shown in the section as its error.
+    ["c.preset('herd2')", 'preset must be one of herd, jitter, got "herd2" (a string)'],
   ]) {
     const error = await page.evaluate(`(() => { try { ${call.replace(/^c\./, 'window.bucketlab.clients.')}; return 'no error'; } catch (e) { return e.message; } })()`);
     assert.equal(error, message, call);

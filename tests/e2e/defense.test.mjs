@@ -153,6 +153,10 @@ test('defense: switching layers moves the numbers the way the text says', async 
   // One IP at 1/s, 90% absorbed: a tenth of a request a second gets through, not "about 0".
   await page.evaluate(() => window.bucketlab.defense.setup({ attackers: 1 }));
   assert.match(await page.textContent(`${MOUNT} .df-takeaway`), /\(about 0\.1 per second\)/);
+  // A preset that is none is refused by name from the console, and the demo stays as it was.
+  const refused = await page.evaluate(() => { try { window.bucketlab.defense.preset('Flood'); return null; } catch (e) { return e.message; } });
+  assert.equal(refused, 'preset must be one of abuser, flood, depth, got "Flood" (a string)');
+  assert.equal(await page.evaluate(() => window.bucketlab.defense.state.attackers), 1);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

@@ -162,6 +162,16 @@ test('changing attributes reconfigures the running widget', async () => {
     b.setAttribute('capacity', '7');
   });
   assert.deepEqual(await page.evaluate(() => [document.getElementById('b').diagram.capacity, document.getElementById('b').diagram.refillRate]), [7, 1.5]);
+  // The same text written again puts back what a slider or a script changed since: B = 7 again,
+  // and r as its attribute says (2,5), while an attribute nobody moved from is left alone.
+  assert.deepEqual(await page.evaluate(() => {
+    const b = document.getElementById('b');
+    b.diagram.configure(12, 1.5);
+    b.setAttribute('capacity', '7');
+    const capacity = b.diagram.capacity;
+    b.setAttribute('refill-rate', '2,5');
+    return [capacity, b.diagram.refillRate];
+  }), [7, 2.5]);
   await page.evaluate(() => document.getElementById('b').diagram.configure(6, 2.5));
   await page.evaluate(() => document.getElementById('b').diagram.step(1));
   assert.equal(await counter(page, 'b'), '3,5 / 6', 'refills at the new rate');
@@ -340,7 +350,7 @@ test('a host hears the element\'s events on the element and on the document: rea
   assert.deepEqual(ready.map((e) => [e.target, e.usable]).sort(), [['a', true], ['b', true], ['c', true]]);
   const onElement = await page.evaluate(() => {
     window.onB = [];
-    document.getElementById('b').addEventListener('bucketlab:decision', (event) => window.onB.push(event.detail));
+    document.getElementById('b').addEventListener('bucketlab:decision', (event) => window.onB.push({ ...event.detail, nullWait: event.detail.retryAfter === null }));
     return window.heard.length;
   });
   await click(page, 'b', '.bl-send');
@@ -356,6 +366,15 @@ test('a host hears the element\'s events on the element and on the document: rea
   // Heard once: the event inside the shadow root stays there.
   await page.waitForTimeout(100);
   assert.equal(await page.evaluate(() => window.heard.length), onElement + 2);
+  // A wait too long for a number (r = 1e-320/s) is retryAfter: null, as from tryAcquireAt, not
+  // Infinity (which a host's setTimeout would take as "retry now").
+  await page.evaluate(() => document.getElementById('b').setAttribute('refill-rate', '1e-320'));
+  await click(page, 'b', '.bl-send');
+  await click(page, 'b', '.bl-send');
+  await page.waitForFunction(() => window.onB.length === 3);
+  const denied = await page.evaluate(() => window.onB.slice(1).filter((d) => !d.allowed).map((d) => [d.status, d.nullWait]));
+  assert.ok(denied.length >= 1, 'two requests of 2 tokens from at most 3');
+  assert.deepEqual(denied, denied.map(() => [429, true]));
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

@@ -45,7 +45,9 @@ test('the installed package gives TokenBucket to Node, ready on import', () => {
     const unstarted = idle.tokensAt(100);
     idle.tryAcquireAt(0, 0);
     // index.d.ts: a wait too long for a number has no retryAfter, though the request is not "never".
-    const endless = new TokenBucket({ capacity: 1, refillRate: 1e-320, tokens: 0 }).tryAcquireAt(1, 0);
+    // Checked here, before JSON would write Infinity as null too.
+    const wait = new TokenBucket({ capacity: 1, refillRate: 1e-320, tokens: 0 }).tryAcquireAt(1, 0).retryAfter;
+    const endless = { ...new TokenBucket({ capacity: 1, refillRate: 1e-320, tokens: 0 }).tryAcquireAt(1, 0), retryAfterIsNull: wait === null };
     let diagram = null;
     try { (await import('bucketlab')).mountDiagram({}); } catch (e) { diagram = e.message; }
     console.log(JSON.stringify({
@@ -56,7 +58,7 @@ test('the installed package gives TokenBucket to Node, ready on import', () => {
   assert.equal(out.unstarted, 0, 'before its first call a bucket holds its starting tokens');
   assert.equal(out.started, 10, 'tryAcquireAt(0, now) starts its clock');
   assert.match(out.diagram, /^bucketlab: mountDiagram needs a browser page/);
-  assert.deepEqual(out.endless, { allowed: false, tokens: 0, retryAfter: null, never: null });
+  assert.deepEqual(out.endless, { allowed: false, tokens: 0, retryAfter: null, never: null, retryAfterIsNull: true });
   assert.deepEqual(out.first, Array(10).fill(true));
   assert.deepEqual(out.denied, { allowed: false, tokens: 0, retryAfter: 0.2, never: null });
   assert.equal(out.retry, true, 'a retry exactly retryAfter later passes');

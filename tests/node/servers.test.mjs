@@ -51,5 +51,5 @@ test('a replay of the same actions gives the same decisions', () => {
 
 test('an unknown mode is refused, naming it', () => {
   assert.throws(() => simulate(TokenBucket, { ...base, mode: 'redis', actions: [] }),
-    { message: 'mode must be one of local, shared, got "redis"' });
+    { message: 'mode must be one of local, shared, got "redis" (a string)' });
 });

@@ -428,7 +428,10 @@ export class BucketLabElement extends ElementBase {
   }
 
   attributeChangedCallback(name, previous, value) {
-    if (!this.isConnected || previous === value || this.#refused) return;
+    if (!this.isConnected || this.#refused) return;
+    // The same text again is news only to a live diagram whose B, r, cost or clock the reader or a
+    // script changed since: `capacity="5"` written again puts B back to 5 after the slider's 12.
+    if (previous === value && !(this.#diagram && CARRIED[name])) return;
     if (!this.#diagram) {
       // What the attribute now sets is no longer carried over; a new `tokens` starts afresh.
       if (name === 'tokens') this.#kept = null;

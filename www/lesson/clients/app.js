@@ -8,7 +8,7 @@ import { NUMBER_FIELD, fieldNumber, fieldText } from '../../i18n/typed-number.js
 import tables from '../../i18n/locales/clients.js';
 import { langOf, pickLang, translator } from '../../i18n/translate.js';
 import { el, markInvalid, uid, reducedMotion } from '../lab/dom.js';
-import { checkSeconds } from '../lab/chart.js';
+import { checkOneOf, checkSeconds } from '../checks.js';
 import { HERD, POLICIES, PRESETS, figures, policyKey, presetOf, runAll } from './runs.js';
 import { Histogram } from './histogram.js';
 import { questions, renderQuiz } from './quiz.js';
@@ -54,7 +54,7 @@ class ClientsView {
   get handle() {
     const self = this;
     return {
-      preset: (id) => self.setup(PRESETS[id]),
+      preset: (id) => { checkOneOf('preset', id, Object.keys(PRESETS)); return self.setup(PRESETS[id]); },
       setup: (changes) => self.setup({ ...self.state, ...changes }),
       play: () => self.play(),
       pause: () => self.pause(),

@@ -2,6 +2,7 @@
 // limiter's verdicts (or one client's): admitted (filled circle), delayed (ring at arrival, line to
 // the moment it leaves, circle there), denied (diamond), the load line and the busiest second.
 // Time is explicit: play() runs a frame loop only while playing; pause/seek/step drive it exactly.
+import { checkSeconds } from '../checks.js';
 import { el, svg, uid } from './dom.js';
 
 // The strip's width in SVG units: 600, or the strip's own width in pixels where it is narrower (a
@@ -28,17 +29,6 @@ export function tickStep(span) {
   const power = 10 ** Math.floor(Math.log10(Math.max(span, 1e-6) / 8));
   const step = [1, 2, 5, 10].map((m) => m * power).find((s) => span / s <= 8 + 1e-9);
   return { step, digits: Math.max(0, -Math.floor(Math.log10(step) + 1e-9)) };
-}
-
-/**
- * Refuses a console caller's `value` unless it is a finite number of seconds, and with `onAxis`
- * one on an axis from 0 to `duration`: the error names the argument, the value and the range.
- * Playback players share it (the lab's lanes, the clients' histogram); nothing is coerced or clamped.
- */
-export function checkSeconds(name, value, duration, onAxis = false) {
-  if (typeof value === 'number' && Number.isFinite(value) && (!onAxis || (value >= 0 && value <= duration))) return;
-  const got = typeof value === 'number' || value === null ? String(value) : value === undefined ? 'nothing' : `${JSON.stringify(value) ?? String(value)} (a ${typeof value})`;
-  throw new Error(`${name} must be a finite number of seconds (the axis runs from 0 to ${duration}), got ${got}`);
 }
 
 export class LaneChart {

@@ -1,4 +1,5 @@
 // "Try this": guided experiments; each button sets the widgets up and brings the right one into view.
+import { checkOneOf } from '../checks.js';
 import { el, reducedMotion } from './dom.js';
 
 /**
@@ -27,8 +28,8 @@ export class Experiments {
   }
 
   run(id) {
+    checkOneOf('experiment', id, EXPERIMENTS.map((e) => e.id));
     const experiment = EXPERIMENTS.find((e) => e.id === id);
-    if (!experiment) throw new Error(`experiment must be one of ${EXPERIMENTS.map((e) => e.id).join(', ')}, got ${JSON.stringify(id)}`);
     const motion = !reducedMotion();
     if (experiment.target === 'comparison') this.comparison.setup(experiment.setup, { play: motion });
     else this.keys.setKind(experiment.kind);

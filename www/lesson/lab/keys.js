@@ -2,6 +2,7 @@
 // and endpoint combined) decides which of them share a token bucket. Each bucket is the core's, run
 // by simulate() over the merged requests of the clients that share it. The endpoint keys came with
 // the "Designing good limits" section, so their words are in its table (defense.json).
+import { checkOneOf } from '../checks.js';
 import { el, uid } from './dom.js';
 import { LaneChart } from './chart.js';
 import defenseTables from '../../i18n/locales/defense.js';
@@ -41,7 +42,7 @@ export class LimitKeys {
   }
 
   setKind(kind) {
-    if (!KINDS.includes(kind)) throw new Error(`limit key must be one of ${KINDS.join(', ')}, got ${JSON.stringify(kind)}`);
+    checkOneOf('limit key', kind, KINDS);
     this.kind = kind;
     this.render();
   }

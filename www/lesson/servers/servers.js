@@ -4,6 +4,7 @@
 // Time moves only with the step button, so every run is exactly reproducible; switching the mode
 // replays the same bursts and steps under the other mode. loader.js loads it when the section
 // comes near (www/lesson/lazy.js).
+import { checkOneOf } from '../checks.js';
 import init, { TokenBucket } from '../../pkg/bucketlab.js';
 import tables from '../../i18n/locales/servers.js';
 import { langOf, pickLang, translator } from '../../i18n/translate.js';
@@ -278,9 +279,7 @@ function mountServers(root) {
   }
 
   function setMode(mode) {
-    if (!MODES.includes(mode)) {
-      throw new Error(`mode must be one of ${MODES.join(', ')}, got ${JSON.stringify(mode)}`);
-    }
+    checkOneOf('mode', mode, MODES);
     state.mode = mode;
     announce(render(), 0);
   }

@@ -4,6 +4,8 @@
 // wasm module; time is explicit (bursts happen at `now`, steps move it), so a replay of the same
 // actions always gives the same decisions.
 
+import { checkOneOf } from '../checks.js';
+
 /** Where a client's bucket lives. */
 export const MODES = ['local', 'shared'];
 
@@ -13,9 +15,7 @@ export const MODES = ['local', 'shared'];
  * ({ index, now }), the buckets' tokens at the end, the clock, and the admitted count.
  */
 export function simulate(TokenBucket, { capacity, refillRate, servers, mode, actions }) {
-  if (!MODES.includes(mode)) {
-    throw new Error(`mode must be one of ${MODES.join(', ')}, got ${JSON.stringify(mode)}`);
-  }
+  checkOneOf('mode', mode, MODES);
   const buckets = Array.from({ length: mode === 'shared' ? 1 : servers },
     () => new TokenBucket({ capacity, refillRate }));
   const requests = [];

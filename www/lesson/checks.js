@@ -1,0 +1,25 @@
+// A console caller's arguments to the lesson's handles (the lab, the clients, the floods, the
+// servers), checked one way: the error names the argument, the value and what is allowed; nothing
+// is coerced or clamped.
+
+/** How `value` reads in an error: a number or null as it is, text quoted, with its type if not a number. */
+function given(value) {
+  if (typeof value === 'number' || value === null) return String(value);
+  if (value === undefined) return 'nothing';
+  return `${JSON.stringify(value) ?? String(value)} (a ${typeof value})`;
+}
+
+/**
+ * Refuses `value` unless it is a finite number of seconds, and with `onAxis` one on an axis from 0
+ * to `duration`. Playback players share it (the lab's lanes, the clients' histogram).
+ */
+export function checkSeconds(name, value, duration, onAxis = false) {
+  if (typeof value === 'number' && Number.isFinite(value) && (!onAxis || (value >= 0 && value <= duration))) return;
+  throw new Error(`${name} must be a finite number of seconds (the axis runs from 0 to ${duration}), got ${given(value)}`);
+}
+
+/** Refuses `value` unless it is one of `allowed` (strings): `mode must be one of local, shared, got "x" (a string)`. */
+export function checkOneOf(name, value, allowed) {
+  if (allowed.includes(value)) return;
+  throw new Error(`${name} must be one of ${allowed.join(', ')}, got ${given(value)}`);
+}
