@@ -115,7 +115,14 @@ test('clients: the exact-wait "Try this" is named as no HTTP header, in the poli
   await page.waitForFunction(() => window.bucketlab.clients.result.main.metrics.gaveUp > 0);
   assert.equal(await page.textContent(option), 'Wait the exact time (not an HTTP header)');
   assert.match(await page.textContent(row), /^Wait the exact time \(not an HTTP header\): /);
+  // Some gave up: the finishing times are the others', and the card's label says how many.
+  const { clients, gaveUp } = await handle(page, '({ clients: 100, gaveUp: c.result.main.metrics.gaveUp })');
+  const finish = `${MOUNT} [data-metric="finish"]`;
+  assert.equal(await page.evaluate((s) => document.querySelector(s).previousElementSibling.textContent, finish),
+    `Time to finish, of the ${clients - gaveUp} clients that finished: median / 95th percentile / last`);
   await handle(page, 'c.preset("herd")');
+  assert.equal(await page.evaluate((s) => document.querySelector(s).previousElementSibling.textContent, finish),
+    'Time to finish: median / 95th percentile / last', 'nobody gave up in the herd');
   assert.equal(await page.textContent(option), 'Honor Retry-After (whole seconds)');
   assert.match(await page.textContent(row), /^Honor Retry-After \(whole seconds\): /);
   assert.deepEqual(page.problems, []);

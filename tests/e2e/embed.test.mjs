@@ -1103,6 +1103,29 @@ test('a misspelled attribute (refill_rate, refillRate, capactiy) is refused with
   }
 });
 
+test('stylesheets that fail or do not apply are said in the frame: embed.html\'s own (404), and the element\'s sent as text/plain', async () => {
+  const said = /^Its stylesheets \((widget\.css|widget\.css, bucket-lab\.css)\) did not load or do not apply: the server must send them as text\/css/;
+  // embed.html links them in its markup: one that failed before the element ran is still noticed.
+  let page = await openPage(browser);
+  await page.route((url) => url.pathname.endsWith('/element/widget.css'), (route) => route.fulfill({ status: 404, body: 'not here' }));
+  await page.goto(`${site.url}embed.html?lang=en`);
+  await page.locator('bucket-lab .bl-error').waitFor();
+  assert.match(await page.locator('bucket-lab .bl-error-detail').first().textContent(), said);
+  assert.ok(await page.locator('bucket-lab .bl-error').isVisible(), 'the frame shows the box, not a blank page');
+  await page.context().close();
+  // A host that sends CSS as text/plain: the browser loads the files and applies nothing.
+  page = await openPage(browser);
+  await page.route((url) => /\/element\/[^/]+\.css$/.test(url.pathname), async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, headers: { ...response.headers(), 'content-type': 'text/plain' } });
+  });
+  await page.goto(`${site.url}hostile.html`);
+  await page.locator('#a .bl-error').waitFor();
+  assert.match(await inside(page, 'a', '.bl-error-detail'), said);
+  assert.equal(await page.evaluate(() => document.getElementById('a').diagram), null, 'no black, unstyled bucket');
+  await page.context().close();
+});
+
 test('a host page\'s CSP: a wasm refusal names \'wasm-unsafe-eval\', unloaded stylesheets are said, a wasm download refused names connect-src, in the page\'s language', async () => {
   const body = '<bucket-lab id="x" capacity="3"></bucket-lab>';
   for (const [policy, lang, title, details] of [
@@ -1111,7 +1134,7 @@ test('a host page\'s CSP: a wasm refusal names \'wasm-unsafe-eval\', unloaded st
       ["A Content Security Policy desta página não permite WebAssembly: acrescente 'wasm-unsafe-eval' ao script-src dela."]],
     ["default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'none'; connect-src 'self'", 'en',
       'The diagram could not be loaded',
-      ['Its stylesheets (widget.css, bucket-lab.css) did not load: if this page has a Content Security Policy, its style-src must allow the site they come from.']],
+      ['Its stylesheets (widget.css, bucket-lab.css) did not load or do not apply: the server must send them as text/css, and if this page has a Content Security Policy, its style-src must allow the site they come from.']],
     ["default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; connect-src 'none'", 'en',
       'The diagram could not be loaded',
       ['Its WebAssembly file (bucketlab_bg.wasm) could not be downloaded: the connection may have dropped, or, if this page has a Content Security Policy, its connect-src must allow the site it comes from.']],
@@ -1119,7 +1142,7 @@ test('a host page\'s CSP: a wasm refusal names \'wasm-unsafe-eval\', unloaded st
     ["default-src 'self'; script-src 'self'; style-src 'none'; connect-src 'self'", 'en',
       'The diagram could not be loaded',
       ["This page’s Content Security Policy does not allow WebAssembly: add 'wasm-unsafe-eval' to its script-src.",
-        'Its stylesheets (widget.css, bucket-lab.css) did not load: if this page has a Content Security Policy, its style-src must allow the site they come from.']],
+        'Its stylesheets (widget.css, bucket-lab.css) did not load or do not apply: the server must send them as text/css, and if this page has a Content Security Policy, its style-src must allow the site they come from.']],
   ]) {
     const host = await serveStatic(WWW, { headers: { 'content-security-policy': policy }, pages: { 'host.html': hostPage(body, lang) } });
     try {
@@ -1554,18 +1577,21 @@ test('a diagram a script freed is mounted afresh when the element is moved; the 
   }
 });
 
-test('a wasm file the server does not have (404) is said in the page\'s language, naming the address', async () => {
+test('a wasm file the server does not have (404), or answers with a page, is said in the page\'s language, naming the address or the file', async () => {
   const body = '<bucket-lab id="x" capacity="3"></bucket-lab>';
   for (const [lang, detail, status = 404] of [
     ['en', /^Its WebAssembly file is not at http:\/\/127\.0\.0\.1:\d+\/pkg\/bucketlab_bg\.wasm \(the server answered 404 Not Found\): serve the package's pkg\/bucketlab_bg\.wasm there\.$/],
     ['pt-BR', /^O arquivo WebAssembly dele não está em http:\/\/127\.0\.0\.1:\d+\/pkg\/bucketlab_bg\.wasm \(o servidor respondeu 404 Not Found\): sirva ali o pkg\/bucketlab_bg\.wasm do pacote\.$/],
     // Another status is the server's trouble, not a file left out: no advice to copy it.
     ['en', /^Its WebAssembly file could not be downloaded from http:\/\/127\.0\.0\.1:\d+\/pkg\/bucketlab_bg\.wasm \(the server answered 503 Service Unavailable\): reload the page to try again\.$/, 503],
+    // A host that answers a missing file with its own page (200, HTML): not the compiler's
+    // "expected magic word 00 61 73 6d", but what arrived and what to do.
+    ['pt-BR', /^O arquivo WebAssembly dele \(bucketlab_bg\.wasm\) está danificado, não é WebAssembly ou é de outra versão do site .*: recarregue a página; se não adiantar, sirva ali de novo o pkg\/bucketlab_bg\.wasm do pacote\.$/, 200],
   ]) {
     const host = await serveStatic(WWW, { headers: { 'content-security-policy': STRICT_CSP }, pages: { 'host.html': hostPage(body, lang) } });
     try {
       const page = await openPage(browser);
-      await page.route('**/bucketlab_bg.wasm', (route) => route.fulfill({ status, body: 'not here' }));
+      await page.route('**/bucketlab_bg.wasm', (route) => route.fulfill({ status, contentType: status === 200 ? 'text/html' : undefined, body: status === 200 ? '<!doctype html><title>Not found</title>' : 'not here' }));
       await page.goto(`${host.url}host.html`);
       await page.locator('#x .bl-error').waitFor();
       assert.match(await inside(page, 'x', '.bl-error-detail'), detail);

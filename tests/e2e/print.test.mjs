@@ -50,11 +50,19 @@ test('print, straight after opening: every code listing whole, and no part\'s "L
         cut: [...document.querySelectorAll('.code-block pre')].filter(shown)
           .filter((pre) => pre.scrollHeight > pre.clientHeight + 1).map((pre) => pre.closest('[id]')?.id),
         listings: [...document.querySelectorAll('.code-block pre')].filter(shown).length,
-        loading: [...document.querySelectorAll('main p')].filter(shown).filter((p) => /^(Loading|Carregando)…$/.test(p.textContent.trim())).length,
+        loading: [...document.querySelectorAll('main p')].filter(shown).filter((p) => getComputedStyle(p).fontSize !== '0px')
+          .filter((p) => /^(Loading|Carregando)…$/.test(p.textContent.trim())).length,
         parts: ['algorithm-lab', 'servers-widget', 'flood-lab', 'clients-lab', 'traffic-lab'].filter((id) => /-ready\b/.test(document.getElementById(id).className)),
+        // Where each part would be, a line says it was not opened (the text around it says "below").
+        notes: [...document.querySelectorAll('main [data-print]')].filter(shown)
+          .map((p) => [p.closest('section[id]').id, getComputedStyle(p, '::before').content, getComputedStyle(p).fontSize]),
       };
     });
     assert.deepEqual(printed.parts, [], 'no part loaded: the reader did not scroll');
+    const note = path ? 'An interactive part of the lesson goes here. It was not opened on screen before printing: scroll to it, then print again to include it, or try it in the lesson online.'
+      : 'Aqui fica uma parte interativa da lição. Ela não foi aberta na tela antes da impressão: role até ela e imprima de novo para incluí-la, ou experimente-a na lição online.';
+    assert.deepEqual(printed.notes.map(([, content, size]) => [content, size]), printed.notes.map(() => [JSON.stringify(note), '0px']));
+    assert.equal(printed.notes.length, 6, `one per part: ${printed.notes.map(([id]) => id)}`);
     assert.ok(printed.listings >= 5, `${printed.listings} listings on paper`);
     assert.deepEqual(printed.cut, [], 'no listing cut at its screen height');
     assert.equal(printed.loading, 0);

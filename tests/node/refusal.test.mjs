@@ -67,3 +67,24 @@ test('a long value is quoted cut, as the widget quotes it: 40 characters, then "
   const emoji = '🪣'.repeat(40);
   assert.equal(refusal({ problem: { ...problem, given: emoji, tooLarge: false } }, 'en'), `capacity: “${emoji}” is not a number; use a number greater than 0.`);
 });
+
+test('a part that did not load says why in the reader\'s words: a page\'s policy against WebAssembly, or a module that arrived damaged', async () => {
+  const { notLoaded } = await import('../../www/i18n/refusal.js');
+  // The browser's own words for each (Chromium's), then what V8 really throws for a host's page
+  // sent as the module and for a module whose imports another release's glue would not give.
+  const policy = new WebAssembly.CompileError("WebAssembly.instantiateStreaming(): Refused to compile or instantiate WebAssembly module because 'unsafe-eval' is not an allowed source of script in the following Content Security Policy directive: \"script-src 'self'\"");
+  let page;
+  try { new WebAssembly.Module(new TextEncoder().encode('<!doctype html>')); } catch (error) { page = error; }
+  let other;
+  const needs = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0, 2, 7, 1, 1, 109, 1, 102, 0, 0]);
+  try { await WebAssembly.instantiate(needs, { m: {} }); } catch (error) { other = error; }
+  assert.ok(page instanceof WebAssembly.CompileError && other instanceof WebAssembly.LinkError);
+  assert.equal(notLoaded(policy, 'en'), "this page's Content Security Policy does not allow WebAssembly: add 'wasm-unsafe-eval' to its script-src.");
+  assert.equal(notLoaded(policy, 'pt-BR'), "a Content Security Policy desta página não permite WebAssembly: acrescente 'wasm-unsafe-eval' ao script-src dela.");
+  for (const error of [page, other]) {
+    assert.equal(notLoaded(error, 'en'), 'its WebAssembly file arrived damaged, or from another version of the site; reload the page to try again.');
+    assert.equal(notLoaded(error, 'pt-BR'), 'o arquivo WebAssembly dela chegou danificado, ou de outra versão do site; recarregue a página para tentar de novo.');
+  }
+  // Anything else keeps its own message.
+  assert.equal(notLoaded(new Error('boom'), 'en'), 'boom');
+});

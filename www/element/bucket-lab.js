@@ -228,6 +228,9 @@ const carry = (live) => ({
   cost: Number.isNaN(live.cost) ? undefined : live.cost,
 });
 
+/** Calls `then` once the window has loaded (at once if it has). */
+const afterLoad = (then) => (document.readyState === 'complete' ? then() : addEventListener('load', then, { once: true }));
+
 /** The files' names, from their addresses: `widget.css, bucket-lab.css`. */
 const fileNames = (hrefs) => hrefs.map((href) => new URL(href).pathname.split('/').pop()).join(', ');
 
@@ -318,7 +321,19 @@ export class BucketLabElement extends ElementBase {
     this.#stylesReady = Promise.all(links.map((link) => link.sheet || new Promise((resolve) => {
       link.addEventListener('load', () => resolve(null), { once: true });
       link.addEventListener('error', () => resolve(link.href), { once: true });
-    }))).then((failed) => failed.filter((href) => typeof href === 'string'));
+      // A link of the page's own markup (embed.html's) may have failed before this ran, its error
+      // event gone: once the window has loaded every such stylesheet has settled, and one with no
+      // sheet did not load.
+      if (given) afterLoad(() => resolve(link.sheet ? null : link.href));
+    }))).then((failed) => {
+      const unstyled = failed.filter((href) => typeof href === 'string');
+      // Every file arrived, yet widget.css does not apply (a server that sends it as text/plain,
+      // which the browser loads and ignores): its custom property is not set.
+      if (unstyled.length === 0 && links.length > 0 && !getComputedStyle(this).getPropertyValue('--bl-styled')) {
+        return links.map((link) => link.href);
+      }
+      return unstyled;
+    });
     if (given) {
       this.#frame = given;
       return;
@@ -365,7 +380,7 @@ export class BucketLabElement extends ElementBase {
    */
   #unstyledSaid(unstyled) {
     if (unstyled.length === 0) return [];
-    console.error(`<bucket-lab> could not load its stylesheets: ${unstyled.join(', ')} (a Content-Security-Policy's style-src must allow them)`);
+    console.error(`<bucket-lab> could not load its stylesheets: ${unstyled.join(', ')} (they must be served as text/css, and a Content-Security-Policy's style-src must allow them)`);
     this.#frame.style.visibility = 'visible';
     return [this.#t('stylesFailed', { files: fileNames(unstyled) })];
   }

@@ -4,7 +4,7 @@
 // A page words it here, naming the label its reader sees, with the rule texts of
 // locales/<lang>/errors.json. A form field's own text that holds no number it can read
 // (www/i18n/typed-number.js) is worded from that text.
-import { notDownloaded } from '../element/load-failure.js';
+import { loadFailure, notDownloaded } from '../element/load-failure.js';
 import tables from './locales/errors.js';
 import { cut, translator } from './translate.js';
 import { fieldText, readings, unreadable } from './typed-number.js';
@@ -46,9 +46,15 @@ export function refusal(error, lang, label = () => undefined, input = () => unde
 
 /**
  * Why a part of the lesson did not load, for its "… did not load: {message}": a module that did
- * not download (a dropped connection, a file a new release replaced) in the reader's words, with
- * the way out; anything else by its own message.
+ * not download (a dropped connection, a file a new release replaced), WebAssembly a page's policy
+ * refuses, or a module that arrived damaged, in the reader's words, with the way out; anything
+ * else by its own message.
  */
 export function notLoaded(error, lang) {
-  return notDownloaded(error) ? translator(tables, lang)('notDownloaded') : String(error?.message ?? error);
+  const t = translator(tables, lang);
+  if (notDownloaded(error)) return t('notDownloaded');
+  const kind = loadFailure(error)?.kind;
+  if (kind === 'policy') return t('wasmPolicy');
+  if (kind === 'corrupt') return t('wasmCorrupt');
+  return String(error?.message ?? error);
 }

@@ -12,14 +12,15 @@ import { t } from './strings.js';
 /**
  * `mount`: the element; `styles`: stylesheet URLs; `load()`: imports and mounts, resolving to a
  * handle, kept at `window.bucketlab[key]`; `window.bucketlab[loader]()` loads it on demand.
+ * `placeholder`: the line that says it needs JavaScript, when it is not the mount's own child.
  */
-export function lazyPart({ mount, styles, load, key, loader }) {
+export function lazyPart({ mount, styles, load, key, loader, placeholder: given }) {
   let loading = null;
   // Set below when there is a mount: stops every trigger once the part is on its way.
   let stopWatching = () => {};
   // The mount's text is for a page without JavaScript ("… needs JavaScript"); with it, that is not
   // true: until the part arrives, it says that it is loading.
-  const placeholder = mount?.querySelector(':scope > [class$="-noscript"]');
+  const placeholder = given ?? mount?.querySelector(':scope > [class$="-noscript"]');
   const once = () => {
     stopWatching();
     loading ??= addStyles(styles).then(load).then((handle) => {
@@ -46,7 +47,12 @@ export function lazyPart({ mount, styles, load, key, loader }) {
   if (!mount) return;
   // No scroll anchor until it has loaded (lesson.css).
   mount.dataset.lazy = 'loading';
-  if (placeholder) placeholder.textContent = t('part_loading');
+  // On paper, a part never opened says so where it would be, rather than leaving the text that
+  // points to it ("below") pointing at nothing (lesson.css prints `data-print` instead).
+  if (placeholder) {
+    placeholder.textContent = t('part_loading');
+    placeholder.dataset.print = t('part_print');
+  }
   // A trigger has no use for the result; a failure is said above.
   const start = () => once().catch(() => {});
   const onTab = (event) => {
@@ -83,6 +89,7 @@ export function showFailure(placeholder) {
   });
   reload.addEventListener('click', () => location.reload());
   placeholder.replaceChildren(t('part_failed'), ' ', reload);
+  delete placeholder.dataset.print;
 }
 
 /** The stylesheets parts have asked for, by URL: each loads once, shared (the lab's by several). */

@@ -219,10 +219,12 @@ class ClientsView {
     const f = figures(runs.main.metrics);
     const share = t.percent(f.share / 100, 0);
     const finished = !Number.isNaN(runs.main.metrics.finishMax);
-    const card = (key, value) => [el('dt', {}, t(`metrics.${key}`)), el('dd', { 'data-metric': key }, value)];
+    const card = (key, value, label = t(`metrics.${key}`)) => [el('dt', {}, label), el('dd', { 'data-metric': key }, value)];
+    // The times are the finished clients' only: where some gave up, the label says how many.
+    const finishLabel = f.gaveUp > 0 && finished ? t('metrics.finishOf', { count: this.state.clients - f.gaveUp }) : undefined;
     this.cards.replaceChildren(
       ...card('perSuccess', t.number(f.perSuccess, 1)),
-      ...card('finish', finished ? t('metrics.finishValue', f) : t('metrics.none')),
+      ...card('finish', finished ? t('metrics.finishValue', f) : t('metrics.none'), finishLabel),
       ...card('peak', t.number(f.peak)),
       ...card('denied', share),
       ...card('gaveUp', t.number(f.gaveUp)),

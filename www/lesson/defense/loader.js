@@ -24,6 +24,8 @@ lazyPart({
 
 lazyPart({
   mount: recap,
+  // The recap's line is beside its list, not in it.
+  placeholder: recap?.parentElement.querySelector(':scope > .df-recap-noscript'),
   styles,
   key: 'recap',
   loader: 'loadRecap',
