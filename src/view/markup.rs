@@ -120,13 +120,14 @@ pub fn slider_step(value: f64, usual: f64, number: fn(f64) -> String) -> String 
     }
 }
 
-/// The frame up to the timeline's place. `{}` marks, in order: a class modifier, the language, the
+/// The frame up to the timeline's place: the bucket's SVG in its stage (a box only where the
+/// widget has two columns: the column the bucket may hold to the screen in). `{}` marks, in order: a class modifier, the language, the
 /// id prefix (aria-labelledby: the title names the image, its `desc` describes it), the id prefix
 /// and the title, the id prefix and the description, the id prefix (clip), the rate label, the id
 /// prefix (clip), the water's top, the capacity label, the counter and the tokens unit. The water
 /// is a full-height rect inside the clipped bucket, moved down as the level drops
 /// ([`water_top`]). Drops fall from the spout; the request marker's shape is set per request.
-const FRAME: &str = "<div class=\"bl-widget{}\" lang=\"{}\">\
+const FRAME: &str = "<div class=\"bl-widget{}\" lang=\"{}\"><div class=\"bl-stage\">\
 <svg class=\"bl-diagram\" viewBox=\"0 0 360 300\" role=\"img\" aria-labelledby=\"{}-title\">\
 <title id=\"{}-title\">{}</title><desc id=\"{}-desc\">{}</desc>\
 <defs><clipPath id=\"{}-inside\">\
@@ -147,7 +148,7 @@ const FRAME: &str = "<div class=\"bl-widget{}\" lang=\"{}\">\
 <text class=\"bl-counter\" x=\"180\" y=\"204\" text-anchor=\"middle\">{}</text>\
 <text class=\"bl-unit\" x=\"180\" y=\"226\" text-anchor=\"middle\">{}</text>\
 <path class=\"bl-request\" visibility=\"hidden\"/>\
-</svg>";
+</svg></div>";
 
 /// The timeline inside the slider that scrubs lesson time, after the response panel (on a phone,
 /// widget.css holds it to the screen's foot while the bucket is on screen, over the response

@@ -680,7 +680,7 @@ test('a script\'s refused call leaves the error line until its next call: playSc
   await page.context().close();
 });
 
-test('on a laptop\'s short screen (1366×768) the Time group\'s steps keep the counter they change in view: the bucket holds to the top in two columns, not in an element\'s one', async () => {
+test('on a laptop\'s short screen (1366×768) the Time group\'s steps keep the counter they change in view: the bucket holds to the top in two columns, within its column, not in an element\'s one', async () => {
   const page = await openLesson(env, 'en.html', { viewport: { width: 1366, height: 768 } });
   await page.evaluate(() => { const d = window.bucketlab.diagram; for (let i = 0; i < 6; i++) d.send(); });
   // "Step back 0.1 s" at the screen's foot: the best a reader can do to see both.
@@ -696,6 +696,18 @@ test('on a laptop\'s short screen (1366×768) the Time group\'s steps keep the c
     assert.ok(counter.y >= 0 && counter.y + counter.height <= 768, `step ${step}: the counter at ${JSON.stringify(counter)}`);
     const back = await page.locator(`${W} .bl-step-back`).boundingBox();
     assert.ok(back.y + back.height <= 768, 'and the button under the finger');
+  }
+  // A projector's 1024×768, scrolled on to the Time group: the bucket holds only as far as its
+  // column beside the response goes, never over the timeline or the controls under it.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  for (const under of ['.bl-step-back', '.bl-groups']) {
+    await page.evaluate(([W, under]) => scrollBy({ top: document.querySelector(`${W} ${under}`).getBoundingClientRect().top - 100, behavior: 'instant' }), [W, under]);
+    await page.click(`${W} .bl-step-back`);
+    const overlap = await page.evaluate((W) => {
+      const box = (s) => document.querySelector(`${W} ${s}`).getBoundingClientRect();
+      return { bucket: box('.bl-diagram').bottom, timeline: box('.bl-scrub').top, groups: box('.bl-groups').top };
+    }, W);
+    assert.ok(overlap.bucket <= overlap.timeline + 0.5 && overlap.bucket <= overlap.groups + 0.5, `scrolled to ${under}: ${JSON.stringify(overlap)}`);
   }
   await page.context().close();
   // An element in a column too narrow for two (the demo page's, 40rem): one column, where the
