@@ -203,7 +203,7 @@ test('on a phone, the language switch opens the other page where the reader was:
   await page.context().close();
 });
 
-test('the language switch carries the diagram as the reader left it (its recording, live, running or paused); a recording too long for that leaves B, r and c', async () => {
+test('the language switch carries the diagram as the reader left it (its recording, live, running or paused, or the past moment shown); a recording too long for that leaves B, r and c', async () => {
   const page = await openLesson(env, 'en.html');
   await page.evaluate(() => {
     const d = window.bucketlab.diagram;
@@ -217,11 +217,14 @@ test('the language switch carries the diagram as the reader left it (its recordi
   const after = await page.evaluate(() => [window.bucketlab.diagram.tokens, window.bucketlab.diagram.scenario, window.bucketlab.diagram.traveling, window.bucketlab.diagram.paused]);
   assert.deepEqual(after, [...before, false, true], 'the same bucket, live, still paused');
   assert.equal(await page.locator('#page-notice').isVisible(), false);
-  // Looking at a past moment: the recording goes across all the same, live on the other side.
+  // Looking at a past moment: the recording goes across, shown at that same moment, stopped.
   await page.evaluate(() => window.bucketlab.diagram.stepBack());
-  assert.equal(await page.evaluate(() => window.bucketlab.diagram.traveling), true);
+  const past = await page.evaluate(() => [window.bucketlab.diagram.traveling, window.bucketlab.diagram.viewTime, window.bucketlab.diagram.tokens]);
+  assert.equal(past[0], true);
   await switchTo(page, 'en', /\/en\.html#b=6&r=0\.5&c=1&lang=en&/);
-  assert.deepEqual(await page.evaluate(() => [window.bucketlab.diagram.tokens, window.bucketlab.diagram.scenario, window.bucketlab.diagram.traveling]), [...before, false]);
+  assert.deepEqual(await page.evaluate(() => [window.bucketlab.diagram.scenario, window.bucketlab.diagram.traveling, window.bucketlab.diagram.viewTime, window.bucketlab.diagram.tokens]), [before[1], ...past]);
+  await page.evaluate(() => window.bucketlab.diagram.live());
+  assert.deepEqual(await page.evaluate(() => [window.bucketlab.diagram.tokens, window.bucketlab.diagram.traveling]), [before[0], false], 'and live from there, as it was');
   await switchTo(page, 'pt-BR', /\/index\.html#/);
   // Running: it runs on the other side too.
   await page.evaluate(() => window.bucketlab.diagram.resume());
@@ -243,9 +246,12 @@ test('the language switch carries the diagram as the reader left it (its recordi
 test('the language switch after a replayed link: the link while the reader only steps through it, their own recording once they act in it', async () => {
   const link = '1_5_1_5_0.73_0.198s1,1_0.201s1,1';
   const page = await openLesson(env, `en.html#s=${link}`);
-  await page.evaluate(() => window.bucketlab.diagram.step(0.1));
+  await page.evaluate(() => window.bucketlab.diagram.step(0.3));
+  const stepped = await page.evaluate(() => [window.bucketlab.diagram.viewTime, window.bucketlab.diagram.tokens]);
   await switchTo(page, 'pt-BR', /\/index\.html#.*s=1_5_1_5_0\.73_/);
-  assert.deepEqual(await page.evaluate(() => [window.bucketlab.diagram.scenario, window.bucketlab.diagram.traveling]), [link, true], 'still the link, stepped through');
+  assert.deepEqual(await page.evaluate(() => [window.bucketlab.diagram.scenario, window.bucketlab.diagram.traveling, window.bucketlab.diagram.viewTime, window.bucketlab.diagram.tokens]),
+    [link, true, ...stepped], 'still the link, at the step the reader had reached');
+  assert.match(await page.textContent('#replay-notice'), /^Uma gravação está carregada no diagrama abaixo \(seção 5\), parada no momento a que você tinha chegado na página do outro idioma\./);
   // A request of the reader's own, then a step back: their recording goes across, not the link.
   await page.evaluate(() => {
     const d = window.bucketlab.diagram;
@@ -253,11 +259,12 @@ test('the language switch after a replayed link: the link while the reader only 
     d.send();
     d.stepBack();
   });
-  const own = await page.evaluate(() => window.bucketlab.diagram.scenario);
+  const [own, ownAt] = await page.evaluate(() => [window.bucketlab.diagram.scenario, window.bucketlab.diagram.viewTime]);
   assert.notEqual(own, link);
   await switchTo(page, 'en', /\/en\.html#/);
   assert.doesNotMatch(page.url(), /[#&]s=/, 'the link is not in the address any more');
-  assert.deepEqual(await page.evaluate(() => [window.bucketlab.diagram.scenario, window.bucketlab.diagram.traveling]), [own, false]);
+  assert.deepEqual(await page.evaluate(() => [window.bucketlab.diagram.scenario, window.bucketlab.diagram.traveling, window.bucketlab.diagram.viewTime]), [own, true, ownAt]);
+  assert.match(await page.textContent('#replay-notice'), /stopped at the moment you had reached on the other language's page\./);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

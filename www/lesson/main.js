@@ -115,26 +115,37 @@ function showNotice(text) {
 /** Whether a scenario's text holds an action (its header has five fields: 1_B_r_tokens_end). */
 const acted = (scenario) => scenario.split('_').length > 5;
 
-/** Plays recording `s` into `handle`, live at its end, running if `running`. */
-function carry(handle, s, running) {
+/**
+ * Plays recording `s` into `handle`: at the past moment `at` when one was shown (stopped there, as
+ * it was; then true), else live at its end, running if `running`.
+ */
+function carry(handle, s, running, at) {
   try {
     handle.playScenario(s);
+    if (typeof at === 'number') {
+      handle.seek(at);
+      return true;
+    }
+  } catch {}
+  try {
     handle.live();
     if (running) handle.resume();
   } catch {}
+  return false;
 }
 
 /**
- * For the other language's page: each acted-in diagram's recording (too long: B, r, c only) and
- * whether it ran; one shown at a past moment too (it opens live there). A replayed link's own goes
- * in the address instead, which wins over this.
+ * For the other language's page: each acted-in diagram's recording (too long: B, r, c only),
+ * whether it ran, and the past moment it showed, if one (a teacher stepping through it in class
+ * goes on from that step). A replayed link's own goes in the address instead, which wins over
+ * this, and its moment goes with it.
  */
 function recordings() {
   const widgets = {};
   for (const name of ['hero', 'diagram']) {
     const handle = window.bucketlab[name];
     try {
-      if (handle && acted(handle.scenario)) widgets[name] = { s: handle.scenario, running: !handle.paused };
+      if (handle && acted(handle.scenario)) widgets[name] = { s: handle.scenario, running: !handle.paused, at: handle.traveling ? handle.viewTime : null };
     } catch {}
   }
   return { widgets };
@@ -151,6 +162,8 @@ async function start() {
 
   const diagram = () => window.bucketlab.diagram;
   let playedScenario;
+  // Whether the diagram opens at the past moment the reader had reached on the other page.
+  let keptMoment = false;
   /** Whether `handle` still holds the replayed link's recording as it came, nothing added. */
   const stillPlayed = (handle) => {
     try {
@@ -323,9 +336,17 @@ async function start() {
     }
     setCost();
     // From the other language's page: each diagram goes on as the reader left it (as the hero's link does).
-    for (const [name, { s, running }] of Object.entries(handoff?.widgets ?? {})) {
+    for (const [name, { s, running, at }] of Object.entries(handoff?.widgets ?? {})) {
       const handle = window.bucketlab[name];
-      if (name === 'hero' || playedScenario === undefined) carry(handle, s, running);
+      if (name === 'hero' || playedScenario === undefined) {
+        if (carry(handle, s, running, at) && name === 'diagram') keptMoment = true;
+      } else if (s === playedScenario && typeof at === 'number') {
+        // The link's recording, stepped through on the other page: on from the same step.
+        try {
+          handle.seek(at);
+          keptMoment = true;
+        } catch {}
+      }
     }
     // The recording leaves the cost field at its last request's cost; the link's c is the one the
     // reader left it at (a cost of 3 sent, then 2 typed: 2). Already checked against this B above.
@@ -378,8 +399,9 @@ async function start() {
   }
   // A replay link is about the diagram: take the reader there, focus on the timeline that plays it.
   if (playedScenario !== undefined) {
-    showReplay();
+    showReplay(keptMoment);
   } else if (handoff || resumedAt) {
+    if (keptMoment) showReplayNotice(true);
     // From the other language's page, or a later sitting an LMS resumes: where the reader was
     // there, the focus too (its heading), so the next Tab and a screen reader go on from there,
     // not from the top.
@@ -415,8 +437,8 @@ async function start() {
  * the notice with the bucket under it; else that control below the window's top; if none fits, the
  * notice.
  */
-function showReplay() {
-  const notice = showReplayNotice();
+function showReplay(kept = false) {
+  const notice = showReplayNotice(kept);
   const widget = root.querySelector('.bl-widget') ?? root;
   // The sections are `content-visibility: auto` until laid out: one far from the window is
   // skipped, and Firefox then measures inside it as it was before the diagram filled its panel
@@ -521,8 +543,9 @@ function diagramNotice(id, text) {
 /**
  * Says, just above the diagram, that it holds a recording (a "replay what you did" link, a client
  * from "Your traffic") and how to play it: it opens stopped at its first moment, which would
- * otherwise look like a fresh diagram. Returns the notice.
+ * otherwise look like a fresh diagram, or (`kept`) at the moment the reader had reached on the
+ * other language's page. Returns the notice.
  */
-function showReplayNotice() {
-  return diagramNotice('replay-notice', t('replay_loaded'));
+function showReplayNotice(kept = false) {
+  return diagramNotice('replay-notice', t(kept ? 'replay_kept' : 'replay_loaded'));
 }
