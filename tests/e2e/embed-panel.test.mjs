@@ -33,9 +33,24 @@ const snippet = (page, kind) => page.textContent(`#embed-panel [data-snippet=${k
 
 test('the snippets follow the diagram and copy to the clipboard', async () => {
   const page = await openLesson();
+  // Its fallback, shown where the script never runs, opens the same diagram on its own page.
   assert.equal(await snippet(page, 'element'),
-    `<script type="module" src="${site.url}bucket-lab.js"></script>\n<bucket-lab capacity="10" refill-rate="5" lang="pt-BR"></bucket-lab>`);
+    `<script type="module" src="${site.url}bucket-lab.js"></script>\n<bucket-lab capacity="10" refill-rate="5" lang="pt-BR"><a href="${site.url}embed.html?capacity=10&amp;refill-rate=5&amp;lang=pt-BR">Abrir o diagrama interativo do balde de tokens</a></bucket-lab>`);
   assert.match(await snippet(page, 'iframe'), new RegExp(`^<iframe src="${site.url}embed\\.html\\?capacity=10&amp;refill-rate=5&amp;lang=pt-BR" title="Diagrama interativo do balde de tokens"`));
+  // Pasted into a course page: with the script, the diagram and no link; with its script missing
+  // (a wrong SITE), the link, not an empty gap.
+  const pasted = await snippet(page, 'element');
+  for (const [body, mounted] of [[pasted, true], [pasted.replace('bucket-lab.js', 'missing/bucket-lab.js'), false]]) {
+    const host = await page.context().newPage();
+    await host.route(`${site.url}course.html`, (route) => route.fulfill({ contentType: 'text/html', body: `<!doctype html><html lang="pt-BR"><body>${body}</body></html>` }));
+    await host.goto(`${site.url}course.html`);
+    if (mounted) await host.waitForFunction(() => document.querySelector('bucket-lab').diagram);
+    else await host.waitForLoadState('load');
+    const link = host.locator('bucket-lab > a');
+    assert.equal(await link.isVisible(), !mounted, mounted ? 'the diagram instead of its link' : 'the link where no diagram comes');
+    assert.equal(await link.getAttribute('href'), `${site.url}embed.html?capacity=10&refill-rate=5&lang=pt-BR`);
+    await host.close();
+  }
 
   await page.focus('#bucket-widget .bl-capacity');
   await page.keyboard.press('ArrowRight');

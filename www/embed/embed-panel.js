@@ -30,17 +30,24 @@ const FRAME_HEIGHT = 1480;
 
 /** Escapes text for an HTML attribute value. */
 const attr = (value) => String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+/** Escapes text for HTML content. */
+const text = (value) => String(value).replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
-/** The two snippets for a configuration and a language. */
-export function snippets({ capacity, refillRate, cost }, lang, frameTitle) {
+/**
+ * The two snippets for a configuration and a language. The element's holds a fallback, a link to
+ * the same diagram on its own page: it shows while the script loads, and for good where it never
+ * runs (a site without CORS, a blocked script, a page opened from a file), instead of nothing.
+ */
+export function snippets({ capacity, refillRate, cost }, lang, frameTitle, fallback) {
   const settings = [['capacity', capacity], ['refill-rate', refillRate]];
   if (Number.isInteger(cost) && cost !== 1) settings.push(['cost', cost]);
   settings.push(['lang', lang]);
   const attributes = settings.map(([name, value]) => `${name}="${attr(value)}"`).join(' ');
   const query = new URLSearchParams(settings.map(([name, value]) => [name, String(value)])).toString();
+  const page = `${PUBLIC.iframe}?${query}`;
   return {
-    element: `<script type="module" src="${attr(PUBLIC.element)}"></script>\n<bucket-lab ${attributes}></bucket-lab>`,
-    iframe: `<iframe src="${attr(`${PUBLIC.iframe}?${query}`)}" title="${attr(frameTitle)}" width="100%" height="${FRAME_HEIGHT}" loading="lazy"></iframe>\n<script src="${attr(PUBLIC.resizer)}" defer></script>`,
+    element: `<script type="module" src="${attr(PUBLIC.element)}"></script>\n<bucket-lab ${attributes}><a href="${attr(page)}">${text(fallback)}</a></bucket-lab>`,
+    iframe: `<iframe src="${attr(page)}" title="${attr(frameTitle)}" width="100%" height="${FRAME_HEIGHT}" loading="lazy"></iframe>\n<script src="${attr(PUBLIC.resizer)}" defer></script>`,
   };
 }
 
@@ -110,7 +117,7 @@ class EmbedPanel {
     // sentence to read, not a field to type back (no 1,2340).
     const exact = (value) => t.number(value, { digits: 20, group: false });
     this.intro.textContent = t('intro', { b: exact(config.capacity), r: exact(config.refillRate) });
-    const texts = snippets(config, t.lang, t('frameTitle'));
+    const texts = snippets(config, t.lang, t('frameTitle'), t('fallback'));
     for (const kind of ['element', 'iframe']) {
       if (this.codes[kind].textContent !== texts[kind]) this.codes[kind].textContent = texts[kind];
     }
