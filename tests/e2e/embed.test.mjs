@@ -814,20 +814,27 @@ const embedError = (page) => page.evaluate(() => {
   };
 });
 
-test('when embed.html\'s own script does not arrive, its diagram says so in both languages instead of queueing clicks', async () => {
-  const page = await openPage(browser);
-  await page.route('**/embed.bundle.js', (route) => route.abort());
-  await page.goto(`${site.url}embed.html?lang=en`);
-  await page.locator('bucket-lab .bl-error').waitFor();
-  // The address's language is applied by that very script: the page says it both ways.
-  assert.deepEqual(await embedError(page), {
-    title: 'Não foi possível carregar o diagrama / The diagram could not be loaded',
-    details: ['O script dele não chegou: a conexão pode ter caído, ou falta um arquivo no site. Recarregar a página pode resolver.',
-      'Its script did not arrive: the connection may have dropped, or a file is missing from the site. Reloading the page may help.'],
-  });
-  assert.equal(await page.evaluate(() => document.querySelector('bucket-lab').shadowRoot.querySelector('.bl-send')), null);
-  assert.equal(await page.evaluate(() => document.querySelector('bucket-lab').shadowRoot.querySelector('[role=alert]') !== null), true);
-  await page.context().close();
+test('when embed.html\'s own script does not arrive, or arrives cut short, its diagram says so in both languages instead of queueing clicks', async () => {
+  // Dropped, or a partial upload the server sends whole (200, half the file): it does not parse.
+  for (const fail of [(route) => route.abort(), async (route) => {
+    const response = await route.fetch();
+    const body = await response.body();
+    await route.fulfill({ response, body: body.subarray(0, body.length >> 1) });
+  }]) {
+    const page = await openPage(browser);
+    await page.route('**/embed.bundle.js', fail);
+    await page.goto(`${site.url}embed.html?lang=en`);
+    await page.locator('bucket-lab .bl-error').waitFor();
+    // The address's language is applied by that very script: the page says it both ways.
+    assert.deepEqual(await embedError(page), {
+      title: 'Não foi possível carregar o diagrama / The diagram could not be loaded',
+      details: ['O script dele não chegou: a conexão pode ter caído, ou falta um arquivo no site. Recarregar a página pode resolver.',
+        'Its script did not arrive: the connection may have dropped, or a file is missing from the site. Reloading the page may help.'],
+    });
+    assert.equal(await page.evaluate(() => document.querySelector('bucket-lab').shadowRoot.querySelector('.bl-send')), null);
+    assert.equal(await page.evaluate(() => document.querySelector('bucket-lab').shadowRoot.querySelector('[role=alert]') !== null), true);
+    await page.context().close();
+  }
 });
 
 test('in a sandbox without allow-same-origin, embed.html names the missing permission, not a dropped connection', async () => {

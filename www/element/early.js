@@ -42,8 +42,12 @@ if (typeof document !== 'undefined' && !window.bucketlabEarly) {
   // nothing), and its queued clicks are dropped with it. Two causes the page can tell apart get
   // their own words: a page opened as a file, and one in a sandbox without allow-same-origin (an
   // opaque origin, "null"), whose module scripts the browser refuses however often it reloads.
+  // So would one that arrived cut short yet whole to the browser (a partial upload): it does not
+  // parse, which the window hears as a SyntaxError from that file, not the script's own error.
   window.addEventListener('error', (event) => {
-    const script = event.target;
+    const script = event instanceof ErrorEvent
+      ? event.error instanceof SyntaxError && [...document.querySelectorAll('script[data-failed]')].find((s) => s.src === event.filename)
+      : event.target;
     if (!(script instanceof HTMLScriptElement) || !script.dataset.failed) return;
     const { failedDetail, failedFile, failedSandboxed } = script.dataset;
     const detail = (location.protocol === 'file:' ? failedFile : self.origin === 'null' ? failedSandboxed : failedDetail) ?? failedDetail;
