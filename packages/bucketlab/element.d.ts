@@ -79,7 +79,8 @@ export interface DecisionDetail {
   status: 200 | 429;
   /** The response's status line and headers, as text. */
   head: string;
-  /** The exact wait in seconds: 0 when allowed, `null` when the request can never pass. */
+  /** The exact wait in seconds: 0 when allowed, `null` when no wait can be given (the request can
+   * never pass, or the wait is too long for a number). */
   retryAfter: number | null;
   /** Tokens left. */
   tokens: number;

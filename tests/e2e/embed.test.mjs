@@ -225,6 +225,29 @@ test('changing attributes reconfigures the running widget', async () => {
   });
   await page.waitForFunction(() => document.getElementById('a').diagram?.lang === 'en');
   assert.equal(await counter(page, 'a'), '9.0 / 10');
+  // A host that writes back what bucketlab:config tells it (B = 8 from a script): one more event
+  // at most, not a loop; and a write of the text already in force changes nothing, a past moment
+  // included.
+  assert.deepEqual(await page.evaluate(async () => {
+    const b = document.getElementById('b');
+    let heard = 0;
+    const mirror = (event) => {
+      heard += 1;
+      if (heard < 50) b.setAttribute('capacity', String(event.detail.capacity));
+    };
+    b.addEventListener('bucketlab:config', mirror);
+    b.diagram.configure(8, 2.5);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    b.removeEventListener('bucketlab:config', mirror);
+    b.diagram.step(1);
+    b.diagram.send();
+    b.diagram.stepBack(0.5);
+    const scenario = b.diagram.scenario;
+    b.setAttribute('capacity', '8');
+    b.setAttribute('refill-rate', '2,5');
+    const kept = [b.diagram.traveling, b.diagram.scenario === scenario];
+    return [heard <= 2, b.getAttribute('capacity'), ...kept];
+  }), [true, '8', true, true]);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

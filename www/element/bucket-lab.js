@@ -446,7 +446,9 @@ export class BucketLabElement extends ElementBase {
     if (!this.isConnected || this.#refused) return;
     // The same text again is news only to a live diagram whose B, r, cost or clock the reader or a
     // script changed since: `capacity="5"` written again puts B back to 5 after the slider's 12.
-    if (previous === value && !(this.#diagram && CARRIED[name])) return;
+    // Otherwise it is nothing (a host that writes back what bucketlab:config tells it must not
+    // set off another one, nor end a past moment the reader is looking at).
+    if (previous === value && !(this.#diagram && CARRIED[name] && this.#movedFrom(name))) return;
     if (!this.#diagram) {
       // What the attribute now sets is no longer carried over; a new `tokens` starts afresh.
       if (name === 'tokens') this.#kept = null;
@@ -456,6 +458,22 @@ export class BucketLabElement extends ElementBase {
     // Writes that follow a refused one in the same task join it (see #change).
     if (this.#held) return void this.#held.add(name);
     this.#change(new Set([name]), { hold: true });
+  }
+
+  /** Whether the live diagram's setting `name` is no longer what its unchanged attribute says. */
+  #movedFrom(name) {
+    const diagram = this.#diagram;
+    let settings;
+    try {
+      settings = readSettings(this, { mounted: true, liveCapacity: diagram.capacity });
+    } catch {
+      return true; // applied, the refusal is shown
+    }
+    if (name === 'capacity') return diagram.capacity !== settings.capacity;
+    if (name === 'refill-rate') return diagram.refillRate !== settings.refillRate;
+    if (name === 'cost') return diagram.cost !== (settings.cost ?? 1);
+    // At a past moment the clock is the recording's: the attribute is about the live one.
+    return !diagram.traveling && diagram.paused !== settings.paused;
   }
 
   /**
