@@ -122,11 +122,15 @@ const acted = (scenario) => scenario.split('_').length > 5;
 function carry(handle, s, running, at) {
   try {
     handle.playScenario(s);
+  } catch {
+    return false;
+  }
+  try {
     if (typeof at === 'number') {
       handle.seek(at);
       return true;
     }
-  } catch {}
+  } catch {} // a moment out of the timeline's reach: live, as before
   try {
     handle.live();
     if (running) handle.resume();
