@@ -31,8 +31,8 @@ pub struct BucketDiagram {
 /// Mounts the diagram on the widget markup inside `root` (rendered at build time; see
 /// `element/mount.js`), configured by `root`'s attributes: `data-capacity` (B, default 5),
 /// `data-refill-rate` (r, default 1), `data-tokens` (initial tokens, default full) and
-/// `data-lang` (default: the nearest `lang`); `data-paused` (but `data-paused="false"`) starts with the clock stopped at 0, for
-/// exact, step-by-step demonstrations and tests. `since` (milliseconds of `performance.now()`,
+/// `data-lang` (default: the nearest `lang`); `data-paused` (but not `data-paused="false"`)
+/// starts with the clock stopped at 0, for exact, step-by-step demonstrations and tests. `since` (milliseconds of `performance.now()`,
 /// default now; a later time counts as now) is when lesson time 0 was, so that clicks queued before
 /// the module arrived can be decided at their own times with `sendAt`. A bad value throws an
 /// `Error` naming the attribute's field (or `since`), the value and what is allowed, and leaves

@@ -121,10 +121,11 @@ pub fn slider_step(value: f64, usual: f64, number: fn(f64) -> String) -> String 
 }
 
 /// The frame up to the timeline's place: the bucket's SVG in its stage (a box only where the
-/// widget has two columns: the column the bucket may hold to the screen in). `{}` marks, in order: a class modifier, the language, the
-/// id prefix (aria-labelledby: the title names the image, its `desc` describes it), the id prefix
-/// and the title, the id prefix and the description, the id prefix (clip), the rate label, the id
-/// prefix (clip), the water's top, the capacity label, the counter and the tokens unit. The water
+/// widget has two columns: the column the bucket may hold to the screen in). `{}` marks, in
+/// order: a class modifier, the language, the id prefix (aria-labelledby: the title names the
+/// image, its `desc` describes it), the id prefix and the title, the id prefix and the
+/// description, the id prefix (clip), the rate label, the id prefix (clip), the water's top, the
+/// capacity label, the counter and the tokens unit. The water
 /// is a full-height rect inside the clipped bucket, moved down as the level drops
 /// ([`water_top`]). Drops fall from the spout; the request marker's shape is set per request.
 const FRAME: &str = "<div class=\"bl-widget{}\" lang=\"{}\"><div class=\"bl-stage\">\

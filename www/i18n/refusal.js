@@ -4,7 +4,7 @@
 // A page words it here, naming the label its reader sees, with the rule texts of
 // locales/<lang>/errors.json. A form field's own text that holds no number it can read
 // (www/i18n/typed-number.js) is worded from that text.
-import { loadFailure, notDownloaded } from '../element/load-failure.js';
+import { loadFailure } from '../element/load-failure.js';
 import tables from './locales/errors.js';
 import { cut, translator } from './translate.js';
 import { fieldText, readings, unreadable } from './typed-number.js';
@@ -51,10 +51,6 @@ export function refusal(error, lang, label = () => undefined, input = () => unde
  * else by its own message.
  */
 export function notLoaded(error, lang) {
-  const t = translator(tables, lang);
-  if (notDownloaded(error)) return t('notDownloaded');
-  const kind = loadFailure(error)?.kind;
-  if (kind === 'policy') return t('wasmPolicy');
-  if (kind === 'corrupt') return t('wasmCorrupt');
-  return String(error?.message ?? error);
+  const key = { network: 'notDownloaded', missing: 'notDownloaded', status: 'notDownloaded', policy: 'wasmPolicy', corrupt: 'wasmCorrupt' }[loadFailure(error)?.kind];
+  return key ? translator(tables, lang)(key) : String(error?.message ?? error);
 }
