@@ -137,7 +137,7 @@ export class BucketDiagram {
 }
 
 /** Mounts the diagram into `root`, configured by `data-capacity`, `data-refill-rate`,
- * `data-tokens`, `data-lang` and `data-paused`. Needs `widget.css` on the page. `root` may hold
+ * `data-tokens`, `data-lang` (`en`, `pt-BR` or another tag of those languages) and `data-paused`. Needs `widget.css` on the page. `root` may hold
  * the widget's build-time markup already; otherwise it is put in. Clicks on send made before the
  * module was ready are decided at their own times. Lesson time 0 is at `sinceMs` (a
  * `performance.now()` time, default now), so that `sendAt` takes clicks from then on. A bad value

@@ -694,6 +694,7 @@ const HOST_PAGE = `<!doctype html>
 <body>
   <div id="bad" data-capacity="-1"></div>
   <div id="bad-pt" data-capacity="10" data-refill-rate="fast" data-lang="pt-BR"></div>
+  <div lang="pt-BR"><div id="bad-lang" data-lang="fr" data-capacity="0"></div></div>
   <div id="good" data-capacity="4" data-refill-rate="1" data-paused></div>
   <div id="since" data-capacity="4" data-refill-rate="0"></div>
   <bucket-lab id="element" capacity="3" refill-rate="1" paused></bucket-lab>
@@ -712,7 +713,7 @@ const attempt = (id) => {
     return error.message;
   }
 };
-window.thrown = { bad: attempt('bad'), badPt: attempt('bad-pt') };
+window.thrown = { bad: attempt('bad'), badPt: attempt('bad-pt'), badLang: attempt('bad-lang') };
 try {
   mountDiagram(document.createElement('div'), 'soon');
 } catch (error) {
@@ -756,6 +757,14 @@ test('the npm package: mountDiagram shows a bad setting\'s error in its element 
     }), id);
     // Scripts get the API's names; the box, the reader's language and the visible labels.
     assert.deepEqual(await box('bad'), { role: 'alert', title: 'The diagram could not be built', detail: 'Capacity B: -1 is not allowed; use a number greater than 0.', widgets: 0 });
+    // A language the lesson does not speak is refused, not shown in English unsaid; the box speaks
+    // its place's language and lists the bad capacity too.
+    assert.equal(thrown.badLang, 'data-lang must be "pt-BR", "en" or another tag of those languages (en-GB, pt-PT), got "fr"');
+    assert.deepEqual(await page.evaluate(() => [...document.querySelectorAll('#bad-lang .bl-error-detail')].map((p) => p.textContent)), [
+      'data-lang: “fr” não é permitido; use “pt-BR”, “en” ou outra etiqueta dessas línguas (en-GB, pt-PT).',
+      'Capacidade B: 0 não é permitido; use um número maior que 0.',
+    ]);
+    assert.equal(await page.getAttribute('#bad-lang .bl-error', 'lang'), 'pt-BR');
     assert.deepEqual(await box('bad-pt'), { role: 'alert', title: 'Não foi possível montar o diagrama', detail: 'Taxa r (tokens/s): “fast” não é um número; use um número maior ou igual a 0.', widgets: 0 });
     assert.equal((await box('good')).widgets, 1);
     assert.equal(await page.textContent('#good .bl-counter'), '4.0 / 4');

@@ -7,7 +7,7 @@
 // A page may give the element that markup itself, in a declarative shadow root (embed.html does).
 import init, { checkSetting } from '../pkg/bucketlab.js';
 import tables from '../i18n/locales/element.js';
-import { cut, intl, langOf, supportedLang, translator } from '../i18n/translate.js';
+import { cut, intl, langOf, languageOf, translator } from '../i18n/translate.js';
 import { showError } from './error-box.js';
 import { wasmFailureSaid } from './load-failure.js';
 import { insertMarkup, mountDiagram } from './mount.js';
@@ -107,15 +107,6 @@ function controlsProblem(list) {
   return unknown === undefined ? null : `unknown control "${unknown}"`;
 }
 
-/**
- * 'pt-BR' or 'en' for a `lang` attribute, or null: a language tag (letters, digits and hyphens)
- * whose first part is en or pt, in any case (en-GB shows English, pt-PT Brazilian Portuguese).
- * The mdBook and Hugo integrations apply the same rule.
- */
-function languageOf(tag) {
-  return /^[a-z0-9-]+$/i.test(tag) ? supportedLang(tag) : null;
-}
-
 /** Attributes every element has, never taken for a misspelled setting. */
 const GLOBAL_ATTRIBUTES = new Set(['id', 'class', 'style', 'title', 'dir', 'hidden', 'slot', 'part', 'role', 'tabindex', 'is',
   'nonce', 'inert', 'translate', 'draggable', 'accesskey', 'autofocus', 'popover', 'exportparts', 'contenteditable', 'spellcheck']);
@@ -169,7 +160,7 @@ function readSettings(element, { mounted = false, liveCapacity, costFits = 'eith
   const refuse = (name, message, key, values) => {
     errors.push(new AttributeError(name, message, t(key, { value: cut(text(name)), ...values })));
   };
-  if (!lang) refuse('lang', `lang must be "pt-BR", "en" or another tag of those languages (en-GB, pt-PT), got "${cut(given)}"`, 'badLang');
+  if (!lang) refuse('lang', `lang must be "pt-BR", "en" or another tag of those languages (en-GB, pt-PT), got "${cut(given)}"`, 'badLang', { name: 'lang' });
   // A misspelled setting would leave its default in place unseen (embed.html's address and the
   // mdBook and Hugo integrations refuse any name they don't know).
   for (const name of element.getAttributeNames()) {

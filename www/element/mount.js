@@ -8,7 +8,7 @@ import './early.js';
 import './range-touch.js';
 import { checkSetting, mountDiagram as mountBare } from '../pkg/bucketlab.js';
 import tables from '../i18n/locales/element.js';
-import { cut, langOf, translator } from '../i18n/translate.js';
+import { cut, langOf, languageOf, translator } from '../i18n/translate.js';
 import { showError } from './error-box.js';
 import markup from './markup.js';
 
@@ -75,6 +75,8 @@ export function mountDiagram(root, sinceMs) {
     throw new Error('root already holds a mounted diagram: free() it before mounting another there');
   }
   try {
+    const langError = badLang(root);
+    if (langError) throw langError;
     if (sinceMs !== undefined && !Number.isFinite(sinceMs)) {
       const given = typeof sinceMs === 'number' ? String(sinceMs) : `a value of type ${sinceMs === null ? 'null' : typeof sinceMs}`;
       throw new TypeError(`sinceMs must be a finite number (a performance.now() time) or undefined, got ${given}`);
@@ -89,10 +91,28 @@ export function mountDiagram(root, sinceMs) {
     for (const at of queued) diagram.sendAt(at);
     return diagram;
   } catch (error) {
-    const t = translator(tables, langOf(root));
+    const t = translator(tables, wordsLang(root));
     showError(root, t('buildFailed'), mountErrors(root, error), t.lang);
     throw error;
   }
+}
+
+/**
+ * The language `root`'s messages are in: its `data-lang` when that is one the lesson speaks, else
+ * its place's (a refused `data-lang="fr"` is told in the page's language).
+ */
+function wordsLang(root) {
+  const given = root.getAttribute('data-lang');
+  return given === null || languageOf(given) ? langOf(root) : langOf(root.parentElement ?? document.documentElement);
+}
+
+/** The error for `root`'s `data-lang` when it names no language the lesson speaks, else null. */
+function badLang(root) {
+  const given = root.getAttribute('data-lang');
+  if (given === null || languageOf(given)) return null;
+  const error = new TypeError(`data-lang must be "pt-BR", "en" or another tag of those languages (en-GB, pt-PT), got "${cut(given)}"`);
+  error.localized = translator(tables, wordsLang(root))('badLang', { name: 'data-lang', value: cut(given) });
+  return error;
 }
 
 /**
@@ -101,8 +121,9 @@ export function mountDiagram(root, sinceMs) {
  * got two wrong sees both at once, as the element and embed.html show them; else `error`.
  */
 export function mountErrors(root, error) {
-  const errors = [];
-  const lang = langOf(root);
+  const langError = badLang(root);
+  const errors = langError ? [langError] : [];
+  const lang = wordsLang(root);
   let capacity;
   for (const name of ['capacity', 'refill-rate', 'tokens']) {
     const text = root.getAttribute(`data-${name}`);

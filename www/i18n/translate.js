@@ -16,6 +16,16 @@ export function supportedLang(tag) {
 }
 
 /**
+ * 'pt-BR' or 'en' for a language a host names (the element's `lang`, a mount's `data-lang`), or
+ * null: a language tag (letters, digits and hyphens) whose first part is en or pt, in any case
+ * (en-GB shows English, pt-PT Brazilian Portuguese). The mdBook and Hugo integrations apply the
+ * same rule.
+ */
+export function languageOf(tag) {
+  return /^[a-z0-9-]+$/i.test(tag ?? '') ? supportedLang(tag) : null;
+}
+
+/**
  * 'pt-BR' or 'en' for a language tag: Brazilian Portuguese, the lesson's first language, when
  * there is none, and English for a language the lesson does not speak (a reader of a page in
  * German or Spanish is likelier to read English than Portuguese).
