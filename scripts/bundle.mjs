@@ -74,10 +74,11 @@ function keepOutside(www, outDir) {
 
 /**
  * Writes www/<out> from www/<entry>; resolves to the www/-relative paths of the modules inside it.
- * Its syntax and layout shortened (esbuild's minifySyntax and minifyWhitespace), its names kept,
- * with a linked source map (www/<out>.map, which only a browser's developer tools fetch) that shows
- * each module as written: 3.1 KB gzip less on the lesson's start-up than as written, 2.4 KB of it
- * the layout (2026-12-06).
+ * Minified by esbuild (its syntax, layout and local names), with a linked source map
+ * (www/<out>.map, which only a browser's developer tools fetch) that shows each module as written,
+ * names and all: 6.2 KB gzip less on the lesson's start-up than as written, 3.1 KB of it the names
+ * (2026-12-07). Properties, exports and the element's tag are not renamed, so what scripts and
+ * the console reach is as documented.
  */
 export async function bundleScript({ entry, out }, www = WWW) {
   const outfile = join(www, out);
@@ -90,6 +91,7 @@ export async function bundleScript({ entry, out }, www = WWW) {
     legalComments: 'none',
     minifySyntax: true,
     minifyWhitespace: true,
+    minifyIdentifiers: true,
     sourcemap: 'linked',
     metafile: true,
     // The metafile names each module by its path from the repository's root (www/…).

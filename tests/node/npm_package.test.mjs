@@ -244,7 +244,11 @@ test('the README\'s HTML snippets load the element by a path a browser resolves,
 test('npm pack in packages/bucketlab refuses, naming the command that packs the package', async () => {
   const destination = await mkdtemp(join(tmpdir(), 'bucketlab-npm-source-'));
   try {
-    const result = spawnSync('npm', ['pack', '--pack-destination', destination], { cwd: join(ROOT, 'packages', 'bucketlab'), encoding: 'utf8' });
+    // Scripts on, as npm's default: a run from `npm run` on a machine whose npm config sets
+    // ignore-scripts hands that to the child (and the guard is a script; nothing can stop a
+    // pack made with scripts off).
+    const env = { ...process.env, npm_config_ignore_scripts: 'false' };
+    const result = spawnSync('npm', ['pack', '--pack-destination', destination], { cwd: join(ROOT, 'packages', 'bucketlab'), encoding: 'utf8', env });
     assert.notEqual(result.status, 0, result.stdout);
     assert.match(result.stderr, /no pkg\/, element\/ or i18n\//);
     assert.match(result.stderr, /node scripts\/npm-package\.mjs --pack/);

@@ -102,17 +102,15 @@ export function mountDiagram(root, sinceMs) {
  * its place's (a refused `data-lang="fr"` is told in the page's language).
  */
 function wordsLang(root) {
-  const given = root.getAttribute('data-lang');
-  return given === null || languageOf(given) ? langOf(root) : langOf(root.parentElement ?? document.documentElement);
+  return languageOf(root.getAttribute('data-lang') ?? 'en') ? langOf(root) : langOf(root.parentElement ?? undefined);
 }
 
 /** The error for `root`'s `data-lang` when it names no language the lesson speaks, else null. */
 function badLang(root) {
   const given = root.getAttribute('data-lang');
-  if (given === null || languageOf(given)) return null;
-  const error = new TypeError(`data-lang must be "pt-BR", "en" or another tag of those languages (en-GB, pt-PT), got "${cut(given)}"`);
-  error.localized = translator(tables, wordsLang(root))('badLang', { name: 'data-lang', value: cut(given) });
-  return error;
+  return given === null || languageOf(given) ? null : Object.assign(
+    new TypeError(`data-lang must be "pt-BR", "en" or another tag of those languages (en-GB, pt-PT), got "${cut(given)}"`),
+    { localized: translator(tables, wordsLang(root))('badLang', { name: 'data-lang', value: cut(given) }) });
 }
 
 /**
