@@ -70,6 +70,9 @@ pub struct Words {
     /// The idle status while the send button is hidden (`controls` without `send`): no
     /// invitation to click a button that is not there.
     pub idle_unsendable: &'static str,
+    /// The status while a click made before the wasm arrived waits for it longer than a moment
+    /// (`www/element/early.js` shows it): the click is kept, and will be decided at its time.
+    pub waiting: &'static str,
     /// Added to the countdown (by widget.css) while lesson time is paused: the wait does not run
     /// down.
     pub countdown_paused: &'static str,
@@ -206,9 +209,10 @@ data-still-paused=\"{}\"></p>\
 /// starts with the response panel. On a phone the timeline is held inside that block, so it can
 /// never cover the outcome, the send row or the bucket: why a request was refused stays readable
 /// right under the button that sent it. `{}` marks: the status at a past moment with no request
-/// yet, the idle status without a send button, the status of a refused send, the idle status, the
-/// countdown while paused, the response head's name, the reset note.
-const PANEL: &str = "<div class=\"bl-outcome\"><p class=\"bl-status\" data-past-idle=\"{}\" data-unsendable=\"{}\" data-refused=\"{}\">{}</p><p class=\"bl-countdown\" data-paused=\"{}\"></p></div>\
+/// yet, the idle status without a send button, the status of a refused send, the status while an
+/// early click waits for the wasm, the idle status, the countdown while paused, the response
+/// head's name, the reset note.
+const PANEL: &str = "<div class=\"bl-outcome\"><p class=\"bl-status\" data-past-idle=\"{}\" data-unsendable=\"{}\" data-refused=\"{}\" data-waiting=\"{}\">{}</p><p class=\"bl-countdown\" data-paused=\"{}\"></p></div>\
 <div class=\"bl-reply\"><div class=\"bl-panel\">\
 <pre class=\"bl-head\" tabindex=\"0\" role=\"region\" aria-label=\"{}\" hidden=\"\"></pre>\
 <p class=\"bl-formula\"></p><p class=\"bl-wait\"></p><p class=\"bl-note\">{}</p></div>";
@@ -288,6 +292,7 @@ pub fn widget(w: &Words, id: &str, config: &BucketConfig, hero: bool) -> String 
             w.past_idle,
             w.idle_unsendable,
             w.not_sent,
+            w.waiting,
             l.idle,
             w.countdown_paused,
             w.head_label,

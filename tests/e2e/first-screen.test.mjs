@@ -262,6 +262,10 @@ test('a click made before the wasm arrived is decided at its own time once it do
   assert.equal(await send.getAttribute('aria-busy'), 'true', 'the button shows the click was taken');
   // Let some time pass before the module arrives, so the click's time and the mount's differ.
   await page.waitForFunction(() => performance.now() > window.clickStamp + 300);
+  // Held longer than a moment (a slow connection), the status line says the click is kept.
+  const status = () => page.textContent('#hero-widget .bl-status');
+  await page.waitForFunction(() => document.querySelector('#hero-widget .bl-status').textContent.startsWith('Ainda carregando'));
+  assert.equal(await status(), 'Ainda carregando… Sua requisição está guardada e será respondida como no instante do clique, assim que o diagrama estiver pronto.');
   server.release(WASM);
   await page.waitForSelector('#hero-widget .bl-widget[data-live]');
   assert.equal(await send.getAttribute('aria-busy'), null, 'decided: no longer busy');

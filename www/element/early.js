@@ -5,10 +5,13 @@
 // puts its text into the head of the lesson and embed pages (scripts/pages.mjs; the CSP allows it
 // by its hash), so it listens before the build-time markup paints; the <bucket-lab> element
 // imports it for other pages. No imports, no exports: it runs the same either way, once per page.
-// A queued click marks its button aria-busy until the wasm takes the queue.
+// A queued click marks its button aria-busy until the wasm takes the queue, and after a moment
+// its status line says so.
 // In a worker (no document: the package's entry imports this too) there is nothing to listen to.
 if (typeof document !== 'undefined' && !window.bucketlabEarly) {
   const clicks = [];
+  /** How long a queued click waits before its status line says the diagram is still loading. */
+  const WAITING_MS = 1500;
   window.bucketlabEarly = {
     /** How many clicks wait for their widget's wasm. */
     get size() {
@@ -32,6 +35,12 @@ if (typeof document !== 'undefined' && !window.bucketlabEarly) {
       clicks.push({ widget, at });
       // Seen and heard as taken: the button waits for the core's decision (widget.css).
       button.setAttribute('aria-busy', 'true');
+      // A module slow to arrive (a slow or stalled connection) is said, with the click kept: its
+      // status line takes the build's words for that until the core decides it.
+      setTimeout(() => {
+        const status = widget.querySelector('.bl-status');
+        if (status?.dataset.waiting && clicks.some((click) => click.widget === widget)) status.textContent = status.dataset.waiting;
+      }, WAITING_MS);
     }
   }, true);
   // A page script that did not arrive (a dropped connection, a file missing from the host) would
