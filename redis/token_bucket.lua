@@ -5,10 +5,10 @@
 -- KEYS[1]  the client's bucket, a hash {tokens, last}; exactly 1 key
 -- ARGV     capacity B (> 0), refill_rate r (>= 0, tokens/s), cost c (>= 0), now (seconds); exactly 4
 --          `now` comes from the caller, so every app server must use the same time origin
---          (Unix time). Numbers go in as decimal text, an exponent allowed for B, r and c (no hex,
---          no spaces); Rust's shortest form reads back exactly.
---          `now` must be plain decimal text (an optional '-', digits, optionally '.' and more
---          digits: no exponent, no hex, no spaces) from -1e11 to 1e11 seconds (the year 5138):
+--          (Unix time). Numbers go in as decimal text, an exponent allowed (no hex, no spaces):
+--          Rust's shortest form reads back exactly, and so do Go's and Java's default ones for a
+--          time (1.7966221628049476e+09, 1.796622165613E9). `now` must lie from -1e11 to 1e11
+--          seconds (the year 5138):
 --          epoch milliseconds (1.7e12 in 2023) are refused, not read as a clock 1000 times fast,
 --          and so is one before -1e11 (nothing real is that far before 1970, and the core's time
 --          slack, 4*eps*|now| with eps = 2^-52 the gap between 1 and the next double, grows with
@@ -46,14 +46,6 @@ local function number(index, name, rule, ok, read)
   return value
 end
 
--- Plain decimal text only: tonumber alone would also read '0x10' as 16 and '1e3' as 1000.
-local function decimal(text)
-  if string.match(text, '^%-?%d+$') or string.match(text, '^%-?%d+%.%d+$') then
-    return tonumber(text)
-  end
-  return nil
-end
-
 -- Decimal text with an optional exponent, as Rust and most languages write a double: tonumber
 -- alone would also read '0x10' as 16 and ' 5' as 5.
 local function decimal_or_exponent(text)
@@ -88,8 +80,8 @@ local rate = number(2, 'refill_rate', 'a finite number of at least 0', function(
 local cost = number(3, 'cost', 'a finite number of at least 0', function(v) return v >= 0 end,
   decimal_or_exponent)
 local now = number(4, 'now',
-  "a decimal number of seconds (digits with an optional '-' and decimal point, no exponent)",
-  function() return true end, decimal)
+  "a decimal number of seconds (digits with an optional '-', decimal point and exponent)",
+  function() return true end, decimal_or_exponent)
 if now > MAX_NOW then
   error({ err = 'ERR now must be Unix time in seconds, at most 1e11, got "' .. ARGV[4]
     .. '": that looks like milliseconds (divide by 1000)' })

@@ -486,11 +486,11 @@ async fn bad_arguments_are_refused_with_the_field_named() {
         ),
         (
             vec!["10", "5", "1", "inf"],
-            "now must be a decimal number of seconds (digits with an optional '-' and decimal point, no exponent), got \"inf\"",
+            "now must be a decimal number of seconds (digits with an optional '-', decimal point and exponent), got \"inf\"",
         ),
         (
             vec!["10", "5", "1", "nan"],
-            "now must be a decimal number of seconds (digits with an optional '-' and decimal point, no exponent), got \"nan\"",
+            "now must be a decimal number of seconds (digits with an optional '-', decimal point and exponent), got \"nan\"",
         ),
         // tonumber alone reads these as 16, 5 and 2.
         (
@@ -509,19 +509,19 @@ async fn bad_arguments_are_refused_with_the_field_named() {
             vec!["10", "5", "1e", "0"],
             "cost must be a finite number of at least 0, got \"1e\"",
         ),
-        // tonumber alone reads these as 16 and 1000.
+        // tonumber alone reads this as 16.
         (
             vec!["10", "5", "1", "0x10"],
-            "now must be a decimal number of seconds (digits with an optional '-' and decimal point, no exponent), got \"0x10\"",
+            "now must be a decimal number of seconds (digits with an optional '-', decimal point and exponent), got \"0x10\"",
         ),
         (
-            vec!["10", "5", "1", "1e3"],
-            "now must be a decimal number of seconds (digits with an optional '-' and decimal point, no exponent), got \"1e3\"",
+            vec!["10", "5", "1", "1.5e"],
+            "now must be a decimal number of seconds (digits with an optional '-', decimal point and exponent), got \"1.5e\"",
         ),
+        // Milliseconds written with an exponent are milliseconds too.
         (
-            vec!["10", "5", "1", "1.5e11"],
-            "now must be a decimal number of seconds (digits with an optional '-' and decimal \
-             point, no exponent), got \"1.5e11\"",
+            vec!["10", "5", "1", "1.7e12"],
+            "now must be Unix time in seconds, at most 1e11, got \"1.7e12\": that looks like milliseconds",
         ),
         // So far from 0 that the slack of 4 ulp of now would be a day.
         (
@@ -540,7 +540,7 @@ async fn bad_arguments_are_refused_with_the_field_named() {
         ),
         (
             vec!["10", "5", "1"],
-            "now must be a decimal number of seconds (digits with an optional '-' and decimal point, no exponent), it is missing",
+            "now must be a decimal number of seconds (digits with an optional '-', decimal point and exponent), it is missing",
         ),
     ] {
         let error = refusal(&script, &mut connection, &["bad"], &args).await;
@@ -559,6 +559,23 @@ async fn bad_arguments_are_refused_with_the_field_named() {
             .await
             .unwrap();
         assert_eq!(reply[0], "1", "now = {now}: {reply:?}");
+    }
+    // A time as Go's fmt.Sprint and Java's String.valueOf write a double: the same decision as
+    // its plain decimal text.
+    for (key, now) in [
+        ("go", "1.7966221628049476e+09"),
+        ("java", "1.796622165613E9"),
+    ] {
+        let plain = format!("{}", now.parse::<f64>().unwrap());
+        for (key, now) in [(key.to_owned(), now), (format!("{key}-plain"), plain.as_str())] {
+            let reply: Vec<String> = script
+                .key(key.as_str())
+                .arg(&["10", "5", "3", now])
+                .invoke_async(&mut connection)
+                .await
+                .unwrap();
+            assert_eq!((reply[0].as_str(), reply[1].as_str()), ("1", "7"), "{now}: {reply:?}");
+        }
     }
     // Decimal text with an exponent, as other languages write a double, is a number.
     let reply: Vec<String> = script
