@@ -205,12 +205,18 @@ test('lms: SCORM 1.2 in scorm-again: incomplete at launch, completed with the sc
 test('lms: SCORM 2004 in scorm-again: completion, success against the LMS\'s passing score, raw/min/max/scaled', async () => {
   const [page, frame] = await openLms('lms2004.html');
   assert.equal(await get(page, 'cmi.completion_status'), 'incomplete');
+  // Under the quick check, what completes the lesson in the course, as it goes.
+  const said = readTable('pt-BR', 'lms');
+  const note = () => frame.textContent('#algorithm-lab + .course-progress');
+  assert.equal(await note(), said.progressBoth);
   const score = await doQuickCheck(frame);
   assert.equal(await get(page, 'cmi.completion_status'), 'incomplete', 'the quick check alone does not complete');
+  assert.equal(await note(), said.progress429, 'a full score, and what is still missing said');
   const scaled = score.correct / score.total;
   assert.equal(await get(page, 'cmi.success_status'), scaled >= 0.5 ? 'passed' : 'failed');
   await sendUntilRefused(frame);
   assert.equal(await get(page, 'cmi.completion_status'), 'completed');
+  assert.equal(await note(), said.progressDone);
   assert.deepEqual(await Promise.all(['raw', 'min', 'max'].map((k) => get(page, `cmi.score.${k}`))),
     [percent(score), '0', '100']);
   assert.ok(Math.abs(Number(await get(page, 'cmi.score.scaled')) - scaled) < 1e-4);
@@ -411,9 +417,11 @@ for (const version of ['1.2', '2004']) {
     // Counted from the first page, not from the English page that carried the session on.
     assert.ok(time >= (left - opened) / 1000 - 0.01, `${time} s for a sitting of at least ${(left - opened) / 1000} s`);
     const suspendData = await held(page, 'cmi.suspend_data');
-    assert.deepEqual(readProgress(suspendData), version === '1.2'
+    const { answers, ...progress } = readProgress(suspendData);
+    assert.deepEqual(progress, version === '1.2'
       ? { refused: true, quizDone: false, best: null }
       : { refused: false, quizDone: true, best: { correct: score.total, total: score.total } });
+    assert.equal(Object.keys(answers).length, version === '1.2' ? 0 : score.total);
     assert.equal(await held(page, status), 'incomplete');
     await page.context().close();
 
@@ -427,7 +435,13 @@ for (const version of ['1.2', '2004']) {
       score = await answerQuickCheck(resumed, { right: true });
       assert.equal(await get(again, 'cmi.core.score.raw'), '100');
     } else {
+      // The first sitting's answers are on screen again, checked as they were.
+      await resumed.evaluate(() => window.bucketlab.loadLab());
+      await resumed.waitForSelector('#algorithm-lab .quiz-question .quiz-check');
+      assert.deepEqual(await resumed.evaluate(() => window.bucketlab.lab.quiz.score), score);
+      assert.deepEqual(await resumed.evaluate(() => window.bucketlab.lab.quiz.answers), answers);
       // A worse set in the second sitting is practice too: the first sitting's 100 stays.
+      await newQuestions(resumed);
       await answerQuickCheck(resumed, { right: false });
       assert.deepEqual([await get(again, 'cmi.score.raw'), await get(again, 'cmi.success_status')], ['100', 'passed']);
       assert.ok(!(await again.evaluate(() => window.calls)).some((c) => c.startsWith('SetValue(cmi.score.raw')));
@@ -441,6 +455,42 @@ for (const version of ['1.2', '2004']) {
     await again.context().close();
   });
 }
+
+test('lms: SCORM 1.2: the quick-check answers of a sitting left half way are on screen again in the resumed one', async () => {
+  const [page, frame] = await openLms('lms12.html');
+  await frame.evaluate(() => window.bucketlab.loadLab());
+  await frame.waitForSelector('#algorithm-lab .quiz-question .quiz-check');
+  const given = await frame.evaluate(() => Object.fromEntries([...document.querySelectorAll('#algorithm-lab .quiz-question')].slice(0, 3).map((q) => {
+    const input = q.querySelectorAll('input[type=radio]')[1];
+    input.click();
+    q.querySelector('.quiz-check').click();
+    return [q.dataset.question, input.value];
+  })));
+  await page.evaluate(() => { document.getElementById('sco').src = 'about:blank'; });
+  await page.waitForFunction(() => calls.includes('LMSFinish()'));
+  // Kept with the sitting's last commit, not one commit an answer.
+  const calls = await page.evaluate(() => window.calls);
+  assert.equal(calls.filter((c) => c === 'LMSCommit()').length, 1, calls.join());
+  const suspendData = await held(page, 'cmi.suspend_data');
+  assert.deepEqual(readProgress(suspendData).answers, given);
+  await page.context().close();
+
+  const [again, resumed] = await openLms('lms12.html', { core: { student_id: 'learner-7', entry: 'resume', lesson_status: 'incomplete' }, suspend_data: suspendData });
+  await resumed.evaluate(() => window.bucketlab.loadLab());
+  await resumed.waitForSelector('#algorithm-lab .quiz-question .quiz-check');
+  const shown = await resumed.evaluate(() => ({
+    score: window.bucketlab.lab.quiz.score,
+    checked: Object.fromEntries([...document.querySelectorAll('#algorithm-lab .quiz-question')]
+      .filter((q) => q.querySelector('input:checked')).map((q) => [q.dataset.question, q.querySelector('input:checked').value])),
+  }));
+  assert.deepEqual(shown.checked, given);
+  assert.equal(shown.score.answered, 3);
+  // Nothing was sent again for them: no answered statement in this sitting yet.
+  assert.deepEqual((await resumed.evaluate(() => window.statements)).map((s) => s.verb.id.split('/').pop()), ['experienced']);
+  assert.equal(await resumed.textContent('#algorithm-lab + .course-progress'), readTable('pt-BR', 'lms').progressBoth);
+  assert.deepEqual(again.problems, []);
+  await again.context().close();
+});
 
 for (const version of ['1.2', '2004']) {
   test(`lms: SCORM ${version} closed half done suspends and finishes; a later sitting that opens on the remembered language carries on`, async () => {
@@ -521,6 +571,11 @@ test('lms: SCORM 2004 completed, then the language link: the session stays open,
   await start.click('.lang-switch a[data-lang=en]');
   const frame = await lessonFrame(page, /\/en\.html/);
   assert.ok(!(await page.evaluate(() => window.calls)).includes('Terminate()'), 'the switch does not end the session');
+  // The set answered on the first page is there, done; a new one is the better try.
+  await frame.evaluate(() => window.bucketlab.loadLab());
+  await frame.waitForSelector('#algorithm-lab .quiz-question .quiz-check');
+  assert.deepEqual(await frame.evaluate(() => window.bucketlab.lab.quiz.score), wrong);
+  await newQuestions(frame);
   await answerQuickCheck(frame, { right: true });
   assert.deepEqual([await get(page, 'cmi.score.raw'), await get(page, 'cmi.success_status')], ['100', 'passed']);
   // Leaving the lesson itself ends it, as complete.

@@ -299,10 +299,18 @@ test('lms: session time in each SCORM version\'s format: 1.2 HHHH:MM:SS.SS, 2004
 });
 
 test('lms: suspend_data is read back as progress, and anything not ours as none', () => {
-  const saved = JSON.stringify({ refused: true, quizDone: true, best: { correct: 6, total: 8 } });
-  assert.deepEqual(readProgress(saved), { refused: true, quizDone: true, best: { correct: 6, total: 8 } });
-  const none = { refused: false, quizDone: false, best: null };
+  const saved = JSON.stringify({ refused: true, quizDone: true, best: { correct: 6, total: 8 }, answers: { tokens: 'all', edge: '20' } });
+  assert.deepEqual(readProgress(saved), { refused: true, quizDone: true, best: { correct: 6, total: 8 }, answers: { tokens: 'all', edge: '20' } });
+  // An earlier release's suspend_data, with no answers: none to show again.
+  assert.deepEqual(readProgress('{"refused":true,"quizDone":false,"best":null}').answers, {});
+  const none = { refused: false, quizDone: false, best: null, answers: {} };
   for (const text of ['', 'null', '42', 'page=3', '{"refused":"yes","best":{"correct":9,"total":8}}']) assert.deepEqual(readProgress(text), none, text);
+  // Answers that are not ours are left out: a value that is no string, a text too long, a list.
+  const odd = (answers) => readProgress(JSON.stringify({ answers })).answers;
+  assert.deepEqual(odd({ tokens: 3, edge: '20' }), { edge: '20' });
+  assert.deepEqual(odd({ tokens: 'x'.repeat(41) }), {});
+  assert.deepEqual(odd(['all']), {});
+  assert.deepEqual(odd(Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`q${i}`, 'a']))), {}, 'more answers than a set has');
 });
 
 test('lms: only a better share of right answers beats the best score reported', () => {

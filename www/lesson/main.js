@@ -36,6 +36,7 @@ import '../embed/panel-loader.js';
 // any diagram here can decide a request: a 429 met before it ran would be missed, and the LMS
 // would never hear that the lesson was completed.
 import { resumedAt } from '../lms/lesson.js';
+import { keepAnswers, keptAnswers } from './quiz-answers.js';
 
 const root = document.getElementById('bucket-widget');
 const hero = document.getElementById('hero-widget');
@@ -142,7 +143,7 @@ function carry(handle, s, running, at) {
  * For the other language's page: each acted-in diagram's recording (too long: B, r, c only),
  * whether it ran, and the past moment it showed, if one (a teacher stepping through it in class
  * goes on from that step). A replayed link's own goes in the address instead, which wins over
- * this, and its moment goes with it.
+ * this, and its moment goes with it. And the quick check's answers so far.
  */
 function recordings() {
   const widgets = {};
@@ -152,11 +153,14 @@ function recordings() {
       if (handle && acted(handle.scenario)) widgets[name] = { s: handle.scenario, running: !handle.paused, at: handle.traveling ? handle.viewTime : null };
     } catch {}
   }
-  return { widgets };
+  // The quick check's first answers, as the lab shows them, or as they came if it never loaded here.
+  return { widgets, quiz: window.bucketlab.lab?.quiz.answers ?? keptAnswers() };
 }
 
 async function start() {
   const handoff = takeHandoff();
+  // An LMS's kept answers (www/lms/lesson.js) give way to the other page's, unless it had none.
+  if (Object.keys(handoff?.quiz ?? {}).length) keepAnswers(handoff.quiz);
   // Before the reader's section is scrolled to: an answer left open there is open here too.
   openAsHanded(handoff);
   const rejected = [...link.rejected];

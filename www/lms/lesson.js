@@ -17,10 +17,11 @@
 //    the learner was reading is the location, where a resumed sitting opens (resumedAt).
 //  - Outside an LMS and without an LRS it only dispatches the events, and writes nothing anywhere.
 import tables from '../i18n/locales/lms.js';
-import { langOf } from '../i18n/translate.js';
+import { langOf, translator } from '../i18n/translate.js';
 import { DEFAULT_PASSING, findLms, LaunchError, readLaunch } from './launch.js';
 import { anonymousActor, statementMaker } from './statements.js';
 import { readingPlace } from '../lesson/language.js';
+import { answersOf, keepAnswers } from '../lesson/quiz-answers.js';
 
 const warn = (message) => console.warn(message);
 const home = /^https?:$/.test(location.protocol) ? location.origin : 'https://bucketlab.invalid';
@@ -103,8 +104,11 @@ function keptProgress() {
 }
 const kept = keptProgress();
 const progress = scorm?.savedProgress ?? {
-  refused: kept?.refused === true, quizDone: kept?.quizDone === true, best: null,
+  refused: kept?.refused === true, quizDone: kept?.quizDone === true, best: null, answers: answersOf(kept?.answers),
 };
+// The first set's answers so far come back into the quick check (the page's own handoff, from the
+// language link, goes over them).
+keepAnswers(progress.answers);
 let completed = kept?.completed === true || (progress.refused && progress.quizDone);
 /** The scaled score that passes the quick check: the LMS's in SCORM 2004, else 70 %. */
 const passing = scorm?.passingScore ?? DEFAULT_PASSING;
@@ -115,22 +119,40 @@ let passed = progress.best ? passes(progress.best) : typeof kept?.passed === 'bo
 const keep = () => {
   if (!launchKey) return;
   try {
-    sessionStorage.setItem(launchKey, JSON.stringify({ refused: progress.refused, quizDone: progress.quizDone, passed, completed }));
+    const { refused, quizDone, answers } = progress;
+    sessionStorage.setItem(launchKey, JSON.stringify({ refused, quizDone, answers, passed, completed }));
   } catch {
     // Storage refused: the progress stays in this page, as before.
   }
 };
-const save = () => {
-  scorm?.saveProgress(progress);
+const save = (options) => {
+  scorm?.saveProgress(progress, options);
   keep();
+  sayProgress();
 };
 const maybeComplete = () => {
   if (!progress.refused || !progress.quizDone || completed) return;
   completed = true;
   keep();
+  sayProgress();
   scorm?.reportCompleted();
   emit(make.lessonCompleted(passed));
 };
+
+// What completes the lesson in the course, said under the quick check while it is tracked (an LMS,
+// an xAPI launch): a learner who finished the quick check without meeting a 429 would otherwise
+// see a full score and an activity the course still counts unfinished.
+const courseNote = scorm || launchKey ? Object.assign(document.createElement('p'), { className: 'notice course-progress' }) : null;
+function sayProgress() {
+  if (!courseNote) return;
+  const t = translator(tables, langOf(document.documentElement));
+  courseNote.textContent = t(completed ? 'progressDone' : progress.refused ? 'progressQuiz' : progress.quizDone ? 'progress429' : 'progressBoth');
+}
+sayProgress();
+if (courseNote) {
+  courseNote.setAttribute('role', 'status');
+  document.getElementById('algorithm-lab')?.after(courseNote);
+}
 
 emit(make.experienced());
 
@@ -146,8 +168,11 @@ document.addEventListener('bucketlab:decision', (event) => {
 document.addEventListener('bucketlab:answer', (event) => {
   const { score, ...question } = event.detail;
   const practice = progress.quizDone;
-  if (!practice) emit(make.answered(question));
-  if (score.answered < score.total) return;
+  if (!practice) {
+    emit(make.answered(question));
+    progress.answers = { ...progress.answers, [question.id]: question.response };
+  }
+  if (score.answered < score.total) return save({ commit: false });
   if (!practice) emit(make.completed(score, passes(score)));
   progress.quizDone = true;
   if (scorm?.reportScore(score, progress.best)) progress.best = { correct: score.correct, total: score.total };

@@ -6,6 +6,7 @@
 // page goes away (unless the other language's page carries the session on). Every call goes through `call`, so an API that throws or answers "false" costs
 // the learner nothing: one console warning, and the lesson goes on without it.
 
+import { answersOf } from '../lesson/quiz-answers.js';
 import { DEFAULT_PASSING } from './launch.js';
 
 /** The data model names and calls that differ between the two versions. */
@@ -43,11 +44,12 @@ export function sessionTime(version, ms) {
 
 /**
  * The learner's progress toward completion as suspend_data holds it (JSON), or the empty progress
- * for a value that is missing or not ours: `{ refused, quizDone, best }`, `best` the best
- * quick-check score so far (`{ correct, total }`) or null.
+ * for a value that is missing or not ours: `{ refused, quizDone, best, answers }`, `best` the best
+ * quick-check score so far (`{ correct, total }`) or null, `answers` the first set's answers so far
+ * (`{ question id: chosen value }`, shown again in a later sitting).
  */
 export function readProgress(text) {
-  const empty = { refused: false, quizDone: false, best: null };
+  const empty = { refused: false, quizDone: false, best: null, answers: {} };
   let saved;
   try {
     saved = JSON.parse(text);
@@ -57,7 +59,12 @@ export function readProgress(text) {
   if (!saved || typeof saved !== 'object') return empty;
   const { best } = saved;
   const scoreOk = best && Number.isInteger(best.correct) && Number.isInteger(best.total) && best.total > 0 && best.correct >= 0 && best.correct <= best.total;
-  return { refused: saved.refused === true, quizDone: saved.quizDone === true, best: scoreOk ? { correct: best.correct, total: best.total } : null };
+  return {
+    refused: saved.refused === true,
+    quizDone: saved.quizDone === true,
+    best: scoreOk ? { correct: best.correct, total: best.total } : null,
+    answers: answersOf(saved.answers),
+  };
 }
 
 /** Whether the quick-check score `score` beats `best` (null: nothing reported yet), as a share right. */
@@ -119,16 +126,17 @@ export class ScormSession {
   }
 
   /**
-   * Saves `progress` ({ refused, quizDone, best }) for the next page or sitting, with the time so
-   * far and the exit a sitting left unfinished has (suspend), and commits: the commit `leave`
-   * makes as the page goes away may never reach the LMS (an LMS page that navigates away cancels
-   * a request still under way), and this one then stands for it.
+   * Saves `progress` ({ refused, quizDone, best, answers }) for the next page or sitting, with the
+   * time so far and the exit a sitting left unfinished has (suspend), and commits (unless not
+   * `commit`: a single answer, which `leave`'s commit or the next step's carries): the commit
+   * `leave` makes as the page goes away may never reach the LMS (an LMS page that navigates away
+   * cancels a request still under way), and this one then stands for it.
    */
-  saveProgress({ refused, quizDone, best }) {
-    this.#set('cmi.suspend_data', JSON.stringify({ refused, quizDone, best }));
+  saveProgress({ refused, quizDone, best, answers }, { commit = true } = {}) {
+    this.#set('cmi.suspend_data', JSON.stringify({ refused, quizDone, best, answers }));
     this.#setTime();
     this.#set(this.model.exit, 'suspend');
-    this.#call('commit', '');
+    if (commit) this.#call('commit', '');
   }
 
   /**

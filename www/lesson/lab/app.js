@@ -12,7 +12,8 @@ import { LimitKeys } from './keys.js';
 import { Experiments } from './experiments.js';
 import { Quiz } from './quiz.js';
 
-export async function mountLab(root) {
+/** `answers`: the quick check's first-set answers to show again (see Quiz). */
+export async function mountLab(root, { answers } = {}) {
   let t = translator(tables, langOf());
   root.replaceChildren(el('p', { class: 'lab-loading', role: 'status' }, t('loading')));
   try {
@@ -53,7 +54,7 @@ export async function mountLab(root) {
   const keys = new LimitKeys(parts.keys.body, { simulate, t });
   const sections = { comparison: parts.comparison.section, keys: parts.keys.section };
   const experiments = new Experiments(parts.tryThis.body, { t, comparison, keys, sections });
-  const quiz = new Quiz(parts.quiz.body, { simulate, TokenBucket, t, seed });
+  const quiz = new Quiz(parts.quiz.body, { simulate, TokenBucket, t, seed, answers });
 
   document.addEventListener('bucketlab:langchange', (event) => {
     const lang = pickLang(event.detail?.lang ?? document.documentElement.lang);
@@ -79,6 +80,8 @@ export async function mountLab(root) {
     experiments: { run: (id) => experiments.run(id) },
     quiz: {
       get score() { return quiz.score; },
+      /** The first set's answers ({ question id: chosen value }); {} while a later set is on. */
+      get answers() { return quiz.firstAnswers; },
       reset: (next) => quiz.reset(next),
     },
     simulate,

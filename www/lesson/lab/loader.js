@@ -1,6 +1,7 @@
 // The lab's entry point on the page: tiny, so the page stays light. The lab itself (its wasm
 // module and widgets) loads only when the section comes near (www/lesson/lazy.js).
 import { lazyPart } from '../lazy.js';
+import { keptAnswers } from '../quiz-answers.js';
 
 const mount = document.getElementById('algorithm-lab');
 
@@ -10,7 +11,7 @@ lazyPart({
   key: 'lab',
   loader: 'loadLab',
   load: () => import('./app.js')
-    .then(({ mountLab }) => mountLab(mount))
+    .then(({ mountLab }) => mountLab(mount, { answers: keptAnswers() }))
     .then((handle) => {
       performance.mark('bucketlab:lab-interactive');
       return handle;

@@ -7,11 +7,21 @@ import { LaneChart } from './chart.js';
 import { makeQuestions } from './questions.js';
 
 export class Quiz {
-  constructor(root, { simulate, TokenBucket, t, seed = 1 }) {
-    Object.assign(this, { root, simulate, TokenBucket, t, seed });
+  /**
+   * `answers` ({ question id: chosen value }): the first set's, given on another page or in an
+   * earlier sitting (www/lesson/quiz-answers.js), shown checked again; an id or a value that is
+   * not the set's is left out. They are not sent as new answers (bucketlab:answer).
+   */
+  constructor(root, { simulate, TokenBucket, t, seed = 1, answers = {} }) {
+    Object.assign(this, { root, simulate, TokenBucket, t, seed, firstSeed: seed });
     this.answers = new Map(); // question id → the chosen value (first check only)
     this.charts = [];
-    this.render();
+    this.render(answers);
+  }
+
+  /** The first set's answers ({ question id: chosen value }); {} while a later set is on. */
+  get firstAnswers() {
+    return this.seed === this.firstSeed ? Object.fromEntries(this.answers) : {};
   }
 
   setLang(t) {
@@ -37,11 +47,14 @@ export class Quiz {
     return { correct, answered: this.answers.size, total: this.questions.length };
   }
 
-  render() {
+  render(answers = {}) {
     const { t } = this;
     for (const chart of this.charts) chart.destroy();
     this.charts = [];
     this.questions = makeQuestions({ simulate: this.simulate, TokenBucket: this.TokenBucket, t, seed: this.seed });
+    for (const q of this.questions) {
+      if (q.options.some((o) => o.value === answers[q.id])) this.answers.set(q.id, answers[q.id]);
+    }
     this.scoreText = el('p', { class: 'lab-score' });
     const list = el('ol', { class: 'quiz' }, this.questions.map((q, n) => this.#question(q, n)));
     this.root.replaceChildren(
