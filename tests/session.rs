@@ -755,6 +755,30 @@ fn a_scenario_recorded_after_an_hour_opens_counted_from_just_before_its_first_ac
 }
 
 #[test]
+fn a_few_clicks_before_a_long_pause_stay_a_link_that_ends_an_hour_in() {
+    // Three clicks, then the page left open for a day and a half: the idle time is no action.
+    let mut session = paused();
+    session.step(2.0, 100.0).unwrap();
+    for _ in 0..3 {
+        session.send(1.0, 1, 100.0).unwrap();
+        session.step(0.25, 100.0).unwrap();
+    }
+    session.step(129_600.0_f64.min(3600.0), 100.0).unwrap();
+    for _ in 0..35 {
+        session.step(3600.0, 100.0).unwrap();
+    }
+    let end = session.now(100.0);
+    assert!(end > 129_000.0, "{end}");
+    let (text, played) = link_played(&session, end);
+    // From a second before the first click; it stops an hour in.
+    assert_eq!(text, "1_10_5_10_3600_1s1,1_1.25s1,1_1.5s1,1");
+    // Every moment of that hour as the session had it; the bucket full at its end, as it is now.
+    assert_same_moments(&session, 100.0, &played, 1.0, 1.0, 40.0);
+    assert_eq!(played.tokens(0.0), 10.0);
+    assert_eq!(session.tokens(100.0), 10.0);
+}
+
+#[test]
 fn action_times_are_whole_milliseconds_so_about_180_clicks_fit_a_link() {
     // Clicks 0.3 s apart at raw wall times (performance.now() / 1000 is no round number).
     let mut session = Session::new(config(5.0, 3.0), 0.0);

@@ -250,8 +250,11 @@ impl Scenario {
     /// [`MAX_SCENARIO_ACTIONS`]): there the bucket is its reset target's, as it starts, with no
     /// traffic. Its times count from a second before its first action (or from that start, if
     /// later), where the bucket holds what the refill gave it since: a link stays openable
-    /// however long the page was open. Times are rounded to the millisecond, which the session's
-    /// own action times already are, so the replay decides as the session did.
+    /// however long the page was open. It ends at `end`, or an hour after its start when its last
+    /// action came within that hour: the time after is left out, so a few clicks made before a
+    /// long pause still fit a link (the bucket at its end is then as that hour left it). Times are
+    /// rounded to the millisecond, which the session's own action times already are, so the
+    /// replay decides as the session did.
     pub fn from_log(log: &Log, end: f64) -> Scenario {
         let entries: Vec<(f64, Action)> = log
             .entries()
@@ -298,7 +301,15 @@ impl Scenario {
             .map(|(at, action)| (ms_round(at - origin), *action))
             .collect();
         let last = steps.last().map_or(0.0, |(at, _)| *at);
-        let end = ms_ceil(end - origin).max(last);
+        // A page left open long after its last action: the recording stops an hour in, so that a
+        // few clicks stay a link (the idle time after is left out). Actions over an hour apart
+        // are refused as before, for what they last.
+        let end = ms_ceil(end - origin);
+        let end = if last <= MAX_SCENARIO_SECONDS {
+            end.min(MAX_SCENARIO_SECONDS).max(last)
+        } else {
+            end
+        };
         Scenario { config, steps, end }
     }
 

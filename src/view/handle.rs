@@ -317,13 +317,22 @@ impl BucketDiagram {
         self.ended(stepped)
     }
 
-    /// Tokens in the bucket as the counter shows them (unrounded): now, or at the past moment
-    /// shown.
+    /// Tokens in the bucket (unrounded): now, or at the past moment shown. Now counts the
+    /// automatic traffic due so far, decided here if the frame loop has not (a diagram off screen
+    /// or in a hidden tab draws nothing); its next frame shows those decisions.
     #[wasm_bindgen(getter)]
     pub fn tokens(&self) -> f64 {
+        let wall = super::dom::wall_seconds();
+        // Not from inside one of the diagram's own calls (a listener of its events): there it is
+        // as the call left it.
+        if let Ok(mut widget) = self.widget().try_borrow_mut() {
+            if widget.past.is_none() {
+                widget.session.advance(wall);
+            }
+        }
         let widget = self.widget().read();
         let shown = widget.past.as_ref().map_or(&widget.session, |p| &p.session);
-        shown.tokens(super::dom::wall_seconds())
+        shown.tokens(wall)
     }
 
     /// Shows the moment `seconds` (default 0.1) earlier than the one shown, as "Step back" does,

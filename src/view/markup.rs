@@ -506,7 +506,7 @@ mod tests {
                 marks(PANEL),
                 marks(GROUPS)
             ],
-            [14, 11, 7, 7, 27]
+            [14, 11, 7, 8, 27]
         );
         let config = BucketConfig::new(10.0, 2.5).unwrap();
         let en = widget(&EN_WORDS, "bl0", &config, false);

@@ -479,6 +479,29 @@ test('running automatic traffic is not narrated but for its first 429; a reader\
   await page.context().close();
 });
 
+test('off screen, with traffic on, tokens counts the traffic the frame loop has not drawn: a send agrees with it', async () => {
+  const page = await openPage(env.browser, { viewport: { width: 1000, height: 700 } });
+  await page.goto(`${env.server.url}en.html`);
+  await waitForWidget(page);
+  await page.locator('#bucket-widget .bl-diagram').scrollIntoViewIfNeeded();
+  await page.selectOption('#bucket-widget .bl-traffic', 'steady'); // 8 requests/s against B = 5, r = 1/s
+  await page.evaluate(() => document.querySelector('#faq').scrollIntoView());
+  await page.waitForFunction(() => !window.bucketlab.diagram.isAnimating, null, { polling: 50 });
+  // A second and more of traffic the diagram has not drawn: 8 arrivals at least, 5 tokens and a
+  // refill of 1 a second to meet them.
+  const from = await page.evaluate(() => performance.now());
+  await page.waitForFunction((from) => performance.now() > from + 1500, from);
+  const seen = await page.evaluate(() => {
+    const d = window.bucketlab.diagram;
+    const tokens = d.tokens;
+    return { tokens, sent: d.send(1), animating: d.isAnimating };
+  });
+  assert.ok(seen.tokens < 1, `the traffic took the tokens: ${seen.tokens}`);
+  assert.equal(seen.sent, false, 'and a request finds the bucket as tokens said');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('off screen the frame loop stops; back on screen it resumes with the right state', async () => {
   const page = await openPage(env.browser, { viewport: { width: 1000, height: 700 } });
   await page.goto(`${env.server.url}?capacity=1000&refill-rate=1&tokens=0`);

@@ -567,14 +567,21 @@ async fn bad_arguments_are_refused_with_the_field_named() {
         ("java", "1.796622165613E9"),
     ] {
         let plain = format!("{}", now.parse::<f64>().unwrap());
-        for (key, now) in [(key.to_owned(), now), (format!("{key}-plain"), plain.as_str())] {
+        for (key, now) in [
+            (key.to_owned(), now),
+            (format!("{key}-plain"), plain.as_str()),
+        ] {
             let reply: Vec<String> = script
                 .key(key.as_str())
                 .arg(&["10", "5", "3", now])
                 .invoke_async(&mut connection)
                 .await
                 .unwrap();
-            assert_eq!((reply[0].as_str(), reply[1].as_str()), ("1", "7"), "{now}: {reply:?}");
+            assert_eq!(
+                (reply[0].as_str(), reply[1].as_str()),
+                ("1", "7"),
+                "{now}: {reply:?}"
+            );
         }
     }
     // Decimal text with an exponent, as other languages write a double, is a number.
