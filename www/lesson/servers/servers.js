@@ -249,7 +249,8 @@ function mountServers(root) {
   }
 
   function burst() {
-    const before = run(state.mode).requests.length;
+    // The requests so far, one per burst's request (simulation.js), without replaying them all.
+    const before = state.actions.reduce((n, action) => n + (action.type === 'burst' ? action.size : 0), 0);
     state.actions.push({ type: 'burst', size: config.burst });
     announce(render(), before);
   }
