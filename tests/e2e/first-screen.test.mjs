@@ -265,7 +265,7 @@ test('a click made before the wasm arrived is decided at its own time once it do
   // Held longer than a moment (a slow connection), the status line says the click is kept.
   const status = () => page.textContent('#hero-widget .bl-status');
   await page.waitForFunction(() => document.querySelector('#hero-widget .bl-status').textContent.startsWith('Ainda carregando'));
-  assert.equal(await status(), 'Ainda carregando… Sua requisição está guardada e será respondida como no instante do clique, assim que o diagrama estiver pronto.');
+  assert.equal(await status(), 'Ainda carregando… sua requisição está guardada e será respondida em breve.');
   server.release(WASM);
   await page.waitForSelector('#hero-widget .bl-widget[data-live]');
   assert.equal(await send.getAttribute('aria-busy'), null, 'decided: no longer busy');
