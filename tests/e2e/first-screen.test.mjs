@@ -262,10 +262,14 @@ test('a click made before the wasm arrived is decided at its own time once it do
   assert.equal(await send.getAttribute('aria-busy'), 'true', 'the button shows the click was taken');
   // Let some time pass before the module arrives, so the click's time and the mount's differ.
   await page.waitForFunction(() => performance.now() > window.clickStamp + 300);
-  // Held longer than a moment (a slow connection), the status line says the click is kept.
+  // Held longer than a moment (a slow connection), the status line says the click is kept, in
+  // the idle line's room: nothing under it moves.
   const status = () => page.textContent('#hero-widget .bl-status');
+  const height = () => page.evaluate(() => document.getElementById('hero-widget').getBoundingClientRect().height);
+  const idleHeight = await height();
   await page.waitForFunction(() => document.querySelector('#hero-widget .bl-status').textContent.startsWith('Ainda carregando'));
   assert.equal(await status(), 'Ainda carregando… sua requisição está guardada e será respondida em breve.');
+  assert.equal(await height(), idleHeight);
   server.release(WASM);
   await page.waitForSelector('#hero-widget .bl-widget[data-live]');
   assert.equal(await send.getAttribute('aria-busy'), null, 'decided: no longer busy');
