@@ -776,6 +776,50 @@ fn a_few_clicks_before_a_long_pause_stay_a_link_that_ends_an_hour_in() {
     assert_same_moments(&session, 100.0, &played, 1.0, 1.0, 40.0);
     assert_eq!(played.tokens(0.0), 10.0);
     assert_eq!(session.tokens(100.0), 10.0);
+
+    // A reset among the clicks is one of them: every action stays.
+    let mut session = paused();
+    session.step(2.0, 100.0).unwrap();
+    session.send(1.0, 1, 100.0).unwrap();
+    session.step(0.25, 100.0).unwrap();
+    session.send(1.0, 1, 100.0).unwrap();
+    session.step(1.0, 100.0).unwrap();
+    session.reset(100.0).unwrap();
+    session.step(2.0, 100.0).unwrap();
+    session.send(1.0, 1, 100.0).unwrap();
+    for _ in 0..36 {
+        session.step(3600.0, 100.0).unwrap();
+    }
+    let (text, _) = link_played(&session, session.now(100.0));
+    assert_eq!(text, "1_10_5_10_3600_1s1,1_1.25s1,1_2.25z_4.25s1,1");
+
+    // Traffic that runs on is no pause: two hours of it are refused as a link, for what they last.
+    let mut session = paused();
+    session.step(2.0, 100.0).unwrap();
+    session
+        .start_traffic(Pattern::Steady, 4.0, 0, 100.0)
+        .unwrap();
+    for _ in 0..2 {
+        session.step(3600.0, 100.0).unwrap();
+    }
+    let err = Scenario::from_log(session.log(), session.now(100.0))
+        .encode(rust_number)
+        .unwrap_err();
+    assert_eq!(err.fault, ScenarioFault::Seconds(7201.0));
+    // Stopped within the hour, it is a pause again.
+    let mut session = paused();
+    session.step(2.0, 100.0).unwrap();
+    session
+        .start_traffic(Pattern::Steady, 4.0, 0, 100.0)
+        .unwrap();
+    session.step(10.0, 100.0).unwrap();
+    session.stop_traffic(100.0);
+    for _ in 0..2 {
+        session.step(3600.0, 100.0).unwrap();
+    }
+    let (text, played) = link_played(&session, session.now(100.0));
+    assert_eq!(text, "1_10_5_10_3600_1t4,0_11x");
+    assert_same_moments(&session, 100.0, &played, 1.0, 1.0, 20.0);
 }
 
 #[test]

@@ -250,9 +250,10 @@ impl Scenario {
     /// [`MAX_SCENARIO_ACTIONS`]): there the bucket is its reset target's, as it starts, with no
     /// traffic. Its times count from a second before its first action (or from that start, if
     /// later), where the bucket holds what the refill gave it since: a link stays openable
-    /// however long the page was open. It ends at `end`, or an hour after its start when its last
-    /// action came within that hour: the time after is left out, so a few clicks made before a
-    /// long pause still fit a link (the bucket at its end is then as that hour left it). Times are
+    /// however long the page was open. It ends at `end`, or, when no traffic runs after its last
+    /// action, an hour after its start if that action came within the hour: the time after, in
+    /// which nothing happened but the refill, is left out, so a few clicks made before a long
+    /// pause still fit a link (the bucket at its end is then as that hour left it). Times are
     /// rounded to the millisecond, which the session's own action times already are, so the
     /// replay decides as the session did.
     pub fn from_log(log: &Log, end: f64) -> Scenario {
@@ -262,6 +263,19 @@ impl Scenario {
             .filter(|e| !e.action.is_clock())
             .map(|e| (e.at, e.action))
             .collect();
+        // Whether traffic runs after the last action (a reset stops it): then the time after is
+        // no pause, and the recording runs to `end`. Else what must fit a link ends there.
+        let runs = entries
+            .iter()
+            .fold(false, |runs, (_, action)| match action {
+                Action::Traffic { .. } => true,
+                Action::StopTraffic | Action::Reset => false,
+                _ => runs,
+            });
+        let busy_until = match entries.last() {
+            Some((at, _)) if !runs => *at,
+            _ => end,
+        };
         // Where it starts: (first entry kept, lesson time, the bucket then).
         let mut target = *log.config();
         let mut start = (0, 0.0, target);
@@ -272,7 +286,7 @@ impl Scenario {
                     initial: true,
                 } => target = config,
                 Action::Reset
-                    if end - start.1 > MAX_SCENARIO_SECONDS
+                    if busy_until - start.1 > MAX_SCENARIO_SECONDS
                         || entries.len() - start.0 > MAX_SCENARIO_ACTIONS =>
                 {
                     start = (i + 1, *at, target);
@@ -301,11 +315,11 @@ impl Scenario {
             .map(|(at, action)| (ms_round(at - origin), *action))
             .collect();
         let last = steps.last().map_or(0.0, |(at, _)| *at);
-        // A page left open long after its last action: the recording stops an hour in, so that a
-        // few clicks stay a link (the idle time after is left out). Actions over an hour apart
-        // are refused as before, for what they last.
+        // A page left open long after its last action, no traffic running: the recording stops
+        // an hour in, so that a few clicks stay a link. Actions over an hour apart, or traffic
+        // running longer, are refused as before, for what they last.
         let end = ms_ceil(end - origin);
-        let end = if last <= MAX_SCENARIO_SECONDS {
+        let end = if !runs && last <= MAX_SCENARIO_SECONDS {
             end.min(MAX_SCENARIO_SECONDS).max(last)
         } else {
             end

@@ -456,7 +456,7 @@ for (const version of ['1.2', '2004']) {
   });
 }
 
-test('lms: SCORM 1.2: the quick-check answers of a sitting left half way are on screen again in the resumed one', async () => {
+test('lms: SCORM 1.2: the first set\'s answers of a sitting left half way are on screen again in the resumed one, not a later set\'s', async () => {
   const [page, frame] = await openLms('lms12.html');
   await frame.evaluate(() => window.bucketlab.loadLab());
   await frame.waitForSelector('#algorithm-lab .quiz-question .quiz-check');
@@ -466,6 +466,14 @@ test('lms: SCORM 1.2: the quick-check answers of a sitting left half way are on 
     q.querySelector('.quiz-check').click();
     return [q.dataset.question, input.value];
   })));
+  // "New questions", and one of them answered: a later set's ids are the first's, with other
+  // numbers, so its answers are not the first set's to show again.
+  await newQuestions(frame);
+  await frame.evaluate(() => {
+    const q = document.querySelectorAll('#algorithm-lab .quiz-question')[5];
+    q.querySelector('input[type=radio]').click();
+    q.querySelector('.quiz-check').click();
+  });
   await page.evaluate(() => { document.getElementById('sco').src = 'about:blank'; });
   await page.waitForFunction(() => calls.includes('LMSFinish()'));
   // Kept with the sitting's last commit, not one commit an answer.

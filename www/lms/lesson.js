@@ -166,12 +166,11 @@ document.addEventListener('bucketlab:decision', (event) => {
 });
 
 document.addEventListener('bucketlab:answer', (event) => {
-  const { score, ...question } = event.detail;
+  const { score, firstSet, ...question } = event.detail;
   const practice = progress.quizDone;
-  if (!practice) {
-    emit(make.answered(question));
-    progress.answers = { ...progress.answers, [question.id]: question.response };
-  }
+  if (!practice) emit(make.answered(question));
+  // Only the first set's answers are shown again; a later set's ids have other numbers.
+  if (!practice && firstSet) progress.answers = { ...progress.answers, [question.id]: question.response };
   if (score.answered < score.total) return save({ commit: false });
   if (!practice) emit(make.completed(score, passes(score)));
   progress.quizDone = true;

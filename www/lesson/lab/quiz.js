@@ -109,9 +109,11 @@ export class Quiz {
       }
       this.answers.set(q.id, chosen);
       this.#updateScore();
-      // For course platforms (www/lms/): each first answer, and the score so far.
+      // For course platforms (www/lms/): each first answer, the score so far, and whether it is
+      // the first set's (a later set reuses its question ids with other numbers).
       this.root.dispatchEvent(new CustomEvent('bucketlab:answer', { bubbles: true, detail: {
-        id: q.id, prompt: q.prompt, choices: q.options, answer: q.answer, response: chosen, score: this.score } }));
+        id: q.id, prompt: q.prompt, choices: q.options, answer: q.answer, response: chosen, score: this.score,
+        firstSet: this.seed === this.firstSeed } }));
       show(chosen, { play: !reducedMotion() });
       feedback.focus();
     });
