@@ -158,3 +158,25 @@ test('mdbook: a directive in a list item and in a quote builds with no HTML warn
     await rm(dirname(nested), { recursive: true, force: true });
   }
 });
+
+test('mdbook: two diagrams side by side in a table make one row with no HTML warning; a near spelling fails the build', async () => {
+  const table = await copyFixture('mdbook-book');
+  try {
+    await mustRun('mdbook-bucketlab', ['install', table], { env: ENV });
+    await writeFile(join(table, 'src/bucket.md'),
+      '# Side by side\n\n| small bucket | big bucket |\n|---|---|\n| {{#bucket-lab capacity=3 lang=en paused}} | {{ #bucket-lab capacity=10 lang=en paused }} |\n');
+    const result = await mustRun('mdbook', ['build', table], { env: ENV });
+    assert.doesNotMatch(`${result.stdout}${result.stderr}`, /WARN|unclosed|unexpected HTML/, 'mdbook warns of nothing');
+    const html = await readFile(join(table, 'book/bucket.html'), 'utf8');
+    const body = html.match(/<tbody>([\s\S]*?)<\/tbody>/)[1];
+    assert.equal(body.match(/<tr>/g).length, 1, body);
+    assert.match(body, /<td><bucket-lab capacity="3" lang="en" paused(="")?><\/bucket-lab><\/td>\s*<td><bucket-lab capacity="10" lang="en" paused(="")?><\/bucket-lab><\/td>/);
+    // The name as the command spells it is no directive: mdBook would show it to readers as text.
+    await writeFile(join(table, 'src/bucket.md'), '# Typo\n\n{{#bucketlab capacity=3}}\n');
+    const typo = await run('mdbook', ['build', table], { env: ENV });
+    assert.notEqual(typo.code, 0);
+    assert.match(typo.stderr, /mdbook-bucketlab: chapter "The bucket" \(src\/bucket\.md\), line 3: "\{\{#bucketlab" is not a directive: write "\{\{#bucket-lab"/);
+  } finally {
+    await rm(dirname(table), { recursive: true, force: true });
+  }
+});

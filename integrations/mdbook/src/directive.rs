@@ -61,24 +61,34 @@ pub fn expand(text: &str) -> Result<Expanded, DirectiveError> {
     let mut elements = 0;
     let mut rest = text;
     let code = code_ranges(text);
-    while let Some(start) = rest.find(OPEN) {
+    while let Some((start, len, exact)) = next_opening(rest) {
         let offset = text.len() - rest.len() + start;
         let line = line_of(text, offset);
+        let opening = &rest[start..start + len];
         if code.iter().any(|range| range.contains(&offset)) {
             // Shown as code: kept as it is, backslash and all.
-            out.push_str(&rest[..start + OPEN.len()]);
-            rest = &rest[start + OPEN.len()..];
+            out.push_str(&rest[..start + len]);
+            rest = &rest[start + len..];
             continue;
         }
         if rest[..start].ends_with('\\') {
             // Escaped: drop the backslash, keep the directive as text.
             out.push_str(&rest[..start - 1]);
-            out.push_str(OPEN);
-            rest = &rest[start + OPEN.len()..];
+            out.push_str(opening);
+            rest = &rest[start + len..];
             continue;
         }
+        if !exact {
+            // mdBook would publish it as text, where readers would see it: the author meant one.
+            return Err(DirectiveError {
+                line,
+                message: format!(
+                    "\"{opening}\" is not a directive: write \"{OPEN}\" (or \\{opening} to show it as text)"
+                ),
+            });
+        }
         out.push_str(&rest[..start]);
-        let after = &rest[start + OPEN.len()..];
+        let after = &rest[start + len..];
         let Some(end) = after.find(CLOSE) else {
             return Err(DirectiveError {
                 line,
@@ -100,9 +110,11 @@ pub fn expand(text: &str) -> Result<Expanded, DirectiveError> {
             line: line_of(text, place.as_ptr() as usize - text.as_ptr() as usize),
             message,
         })?;
-        out.push_str(&element(&settings, &continuation(text, offset)));
-        elements += 1;
         rest = &after[end + CLOSE.len()..];
+        let line_after = rest.split('\n').next().unwrap_or_default();
+        let block = continuation(text, offset).filter(|_| line_after.trim().is_empty());
+        out.push_str(&element(&settings, block.as_deref()));
+        elements += 1;
     }
     out.push_str(rest);
     Ok(Expanded {
@@ -291,28 +303,58 @@ fn check_controls(list: &str) -> Result<(), String> {
     }
 }
 
-/// What the element's second line starts with for a directive at `offset` in `text`: the
-/// containers the directive's line opens with (a list item's indent, a quote's `>`), so that in a
-/// list item or a quote the closing tag stays inside with the opening one; nothing after other text.
-fn continuation(text: &str, offset: usize) -> String {
+/// The next directive's opening in `text`: its start, its length and whether it is spelled
+/// `{{#bucket-lab` (`false`: nearly so, as `{{#bucketlab` or `{{#Bucket_Lab`, which mdBook would
+/// publish as text). Spaces may come after `{{`, as mdBook's own `{{ #include` allows.
+fn next_opening(text: &str) -> Option<(usize, usize, bool)> {
+    let mut from = 0;
+    while let Some(at) = text[from..].find("{{") {
+        let start = from + at;
+        from = start + 2;
+        let Some(name) = text[from..].trim_start_matches([' ', '\t']).strip_prefix('#') else {
+            continue;
+        };
+        let name_len = name
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+            .unwrap_or(name.len());
+        let squashed: String = name[..name_len]
+            .chars()
+            .filter(|c| !matches!(c, '-' | '_'))
+            .map(|c| c.to_ascii_lowercase())
+            .collect();
+        // Spelled so, and then anything (its parameters are read next, which names a missing space).
+        let exact = name.starts_with("bucket-lab");
+        if exact || squashed.starts_with("bucketlab") {
+            let name_len = if exact { "bucket-lab".len() } else { name_len };
+            let end = text.len() - name.len() + name_len;
+            return Some((start, end - start, exact));
+        }
+    }
+    None
+}
+
+/// What the element's second line starts with for a directive at `offset` in `text`, when it
+/// starts its line: the containers the line opens with (a list item's indent, a quote's `>`), so
+/// that in a list item or a quote the closing tag stays inside with the opening one. None after
+/// other text (a sentence, a table row's `|`): the element then stays on its line.
+fn continuation(text: &str, offset: usize) -> Option<String> {
     let line_start = text[..offset].rfind('\n').map_or(0, |at| at + 1);
     let prefix = &text[line_start..offset];
     let containers = prefix.chars().all(|c| {
         c.is_whitespace() || matches!(c, '>' | '-' | '*' | '+' | '.' | ')') || c.is_ascii_digit()
     });
-    if !containers {
-        return String::new();
-    }
-    prefix
-        .chars()
-        .map(|c| if c == '>' || c == '\t' { c } else { ' ' })
-        .collect()
+    containers.then(|| {
+        prefix
+            .chars()
+            .map(|c| if c == '>' || c == '\t' { c } else { ' ' })
+            .collect()
+    })
 }
 
-/// The element, its attributes in the order they were written, its closing tag on the next line
-/// after `indent`. Checked values hold no `"`, `<` or `&`, so they go into the attributes as they
-/// are.
-fn element(settings: &[Parameter<'_>], indent: &str) -> String {
+/// The element, its attributes in the order they were written, and, for a directive alone on
+/// its line (`block`: that line's containers), its closing tag on the next line after them.
+/// Checked values hold no `"`, `<` or `&`, so they go into the attributes as they are.
+fn element(settings: &[Parameter<'_>], block: Option<&str>) -> String {
     let mut out = String::from("<bucket-lab");
     for parameter in settings {
         if (parameter.name, parameter.value) == ("paused", Some("false")) {
@@ -327,9 +369,12 @@ fn element(settings: &[Parameter<'_>], indent: &str) -> String {
         }
     }
     // The line break makes a directive on a line of its own an HTML block rather than a
-    // paragraph; inside a paragraph it is only a line break.
-    out.push_str(">\n");
-    out.push_str(indent);
+    // paragraph. Among other text it would end a table's row: the element stays inline there.
+    out.push('>');
+    if let Some(indent) = block {
+        out.push('\n');
+        out.push_str(indent);
+    }
     out.push_str("</bucket-lab>");
     out
 }

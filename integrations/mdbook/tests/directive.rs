@@ -50,7 +50,7 @@ fn keeps_the_text_around_and_expands_every_directive() {
     assert_eq!(out.elements, 2);
     assert_eq!(
         out.text,
-        "# Title\n\nBefore <bucket-lab capacity=\"3\">\n</bucket-lab> after.\n\n<bucket-lab capacity=\"4\" paused>\n</bucket-lab>\nEnd\n"
+        "# Title\n\nBefore <bucket-lab capacity=\"3\"></bucket-lab> after.\n\n<bucket-lab capacity=\"4\" paused>\n</bucket-lab>\nEnd\n"
     );
 }
 
@@ -83,7 +83,7 @@ fn a_directive_in_inline_code_or_a_code_block_is_shown_as_written() {
 
 #[test]
 fn text_without_directives_is_unchanged() {
-    let text = "{{#include other.md}} and {{#bucket}} and {{ #bucket-lab }}";
+    let text = "{{#include other.md}} and {{#bucket}} and {{#bucket-list}} and {bucket-lab}";
     assert_eq!(
         expand(text).unwrap(),
         mdbook_bucketlab::directive::Expanded {
@@ -273,12 +273,51 @@ fn in_a_list_item_or_a_quote_the_closing_tag_stays_inside_with_the_opening_one()
             "> - {{#bucket-lab lang=en}}\n",
             "> - <bucket-lab lang=\"en\">\n>   </bucket-lab>\n",
         ),
-        // After other text on its line, inside a paragraph: nothing to stay inside.
+        // After other text on its line, inside a paragraph: it stays on its line.
         (
             "Try {{#bucket-lab lang=en}}\n",
-            "Try <bucket-lab lang=\"en\">\n</bucket-lab>\n",
+            "Try <bucket-lab lang=\"en\"></bucket-lab>\n",
         ),
     ] {
         assert_eq!(expand(text).unwrap().text, expected, "{text:?}");
     }
+}
+
+#[test]
+fn in_a_table_row_the_element_stays_on_the_row() {
+    // A line break inside a cell would end the row (mdBook warns of an unclosed tag).
+    let text = "| small | big |\n|---|---|\n| {{#bucket-lab capacity=3}} | {{#bucket-lab capacity=10}} |\n";
+    let out = expand(text).unwrap();
+    assert_eq!(out.elements, 2);
+    assert_eq!(
+        out.text,
+        "| small | big |\n|---|---|\n| <bucket-lab capacity=\"3\"></bucket-lab> | <bucket-lab capacity=\"10\"></bucket-lab> |\n"
+    );
+}
+
+#[test]
+fn spaces_after_the_braces_are_a_directive_as_in_mdbooks_own_and_a_near_spelling_is_refused() {
+    // mdBook reads `{{ #include …}}` as its own: the same spaces make a diagram.
+    let out = expand("{{ #bucket-lab capacity=3 }}\n").unwrap();
+    assert_eq!(out.text, "<bucket-lab capacity=\"3\">\n</bucket-lab>\n");
+    // A name close to it would be published as text, where readers would see it.
+    for (text, written) in [
+        ("{{#bucketlab capacity=3}}", "{{#bucketlab"),
+        ("\n\n{{ #Bucket_Lab}}", "{{ #Bucket_Lab"),
+        ("{{#bucket_lab}}", "{{#bucket_lab"),
+    ] {
+        let err = expand(text).unwrap_err();
+        assert_eq!(
+            err.message,
+            format!("\"{written}\" is not a directive: write \"{{{{#bucket-lab\" (or \\{written} to show it as text)"),
+            "{text}"
+        );
+        assert_eq!(err.line, text.matches('\n').count() + 1, "{text}");
+    }
+    // Shown as code, or escaped, it stays text.
+    let out = expand("`{{#bucketlab}}` and \\{{#bucketlab}}").unwrap();
+    assert_eq!(out.text, "`{{#bucketlab}}` and {{#bucketlab}}");
+    // Run together with a parameter, it is named as before.
+    let err = expand("{{#bucket-labcapacity=3}}").unwrap_err();
+    assert!(err.message.contains("must be followed by a space"), "{}", err.message);
 }
