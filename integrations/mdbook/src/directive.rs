@@ -311,7 +311,10 @@ fn next_opening(text: &str) -> Option<(usize, usize, bool)> {
     while let Some(at) = text[from..].find("{{") {
         let start = from + at;
         from = start + 2;
-        let Some(name) = text[from..].trim_start_matches([' ', '\t']).strip_prefix('#') else {
+        let Some(name) = text[from..]
+            .trim_start_matches([' ', '\t'])
+            .strip_prefix('#')
+        else {
             continue;
         };
         let name_len = name

@@ -319,5 +319,9 @@ fn spaces_after_the_braces_are_a_directive_as_in_mdbooks_own_and_a_near_spelling
     assert_eq!(out.text, "`{{#bucketlab}}` and {{#bucketlab}}");
     // Run together with a parameter, it is named as before.
     let err = expand("{{#bucket-labcapacity=3}}").unwrap_err();
-    assert!(err.message.contains("must be followed by a space"), "{}", err.message);
+    assert!(
+        err.message.contains("must be followed by a space"),
+        "{}",
+        err.message
+    );
 }
