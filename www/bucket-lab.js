@@ -11,6 +11,7 @@ import './element/load-failure.js';
 import './element/mount.js';
 import './element/early.js';
 import './element/range-touch.js';
+import './element/keep-target.js';
 import './element/markup.js';
 import './element/trap.js';
 export * from './element/bucket-lab.js';

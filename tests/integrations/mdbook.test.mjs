@@ -180,3 +180,31 @@ test('mdbook: two diagrams side by side in a table make one row with no HTML war
     await rm(dirname(table), { recursive: true, force: true });
   }
 });
+
+test('mdbook: a link to a section below diagrams lands on it once they have drawn, not the page\'s height above it', async () => {
+  const below = await copyFixture('mdbook-book');
+  try {
+    await mustRun('mdbook-bucketlab', ['install', below], { env: ENV });
+    await writeFile(join(below, 'src/bucket.md'),
+      `# Three buckets\n\n{{#bucket-lab capacity=3 lang=en paused}}\n\n{{#bucket-lab capacity=4 lang=en paused}}\n\n{{#bucket-lab capacity=5 lang=en paused}}\n\n## Later section\n\n${'More text.\n\n'.repeat(40)}`);
+    await mustRun('mdbook', ['build', below], { env: ENV });
+    const server = await serveStatic(join(below, 'book'));
+    try {
+      const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+      await page.goto(`${server.url}bucket.html#later-section`);
+      await page.waitForFunction(() => [...document.querySelectorAll('bucket-lab')].every((e) => e.diagram));
+      // The page grew by three diagrams above the heading; the heading is still where the link went.
+      await page.waitForFunction(() => {
+        const top = document.getElementById('later-section').getBoundingClientRect().top;
+        return top >= -1 && top < 200;
+      });
+      assert.ok(await page.evaluate(() => scrollY) > 1000, 'scrolled past the three diagrams');
+      assert.deepEqual(page.problems, []);
+      await page.context().close();
+    } finally {
+      await server.close();
+    }
+  } finally {
+    await rm(dirname(below), { recursive: true, force: true });
+  }
+});

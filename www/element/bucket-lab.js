@@ -12,6 +12,7 @@ import { showError } from './error-box.js';
 import { wasmFailureSaid } from './load-failure.js';
 import { insertMarkup, mountDiagram } from './mount.js';
 import { onWasmTrap } from './trap.js';
+import './keep-target.js';
 
 /** Every attribute the element reads; changing any of them at run time takes effect at once. */
 export const ATTRIBUTES = ['capacity', 'refill-rate', 'cost', 'tokens', 'lang', 'view', 'controls', 'paused', 'theme'];
