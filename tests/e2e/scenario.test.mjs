@@ -369,11 +369,13 @@ test('a recording longer than an hour is refused for a link with that reason, no
     d.send();
     d.step(1800);
     d.step(1801);
+    // Actions over an hour apart (an hour of nothing after the last one would be left out).
+    d.send();
   });
   await page.click('.scenario-copy');
   const feedback = page.locator('.permalink .copy-feedback');
   await feedback.filter({ hasText: /\S/ }).waitFor();
-  // From a second before the send (made at whatever lesson time the page had reached) to now.
+  // From a second before the first send (made at whatever lesson time the page had reached) to the last.
   assert.match(await feedback.textContent(),
     /^Too long for a link: this recording lasts 3,60[12](\.\d+)? s, and a replay link holds at most an hour \(3,600 s\)\. Reset the diagram to start a shorter one\.$/);
   // Reset, and the new recording fits again.
