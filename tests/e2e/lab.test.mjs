@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowser, openPage, CSP } from './harness.mjs';
-import { loadPart } from './lesson-helpers.mjs';
+import { answerSome, loadPart, quizShown } from './lesson-helpers.mjs';
 
 const env = useBrowser();
 const LAB = '#algorithm-lab';
@@ -602,23 +602,15 @@ test('lab: the quota line gives a slow quota its rate (1 a day is not 0/s) and s
 
 test('lab: the quick check\'s answers so far go with the language link, checked as they were; a later set is not carried', async () => {
   const page = await openLab();
-  const given = await page.evaluate((lab) => Object.fromEntries([...document.querySelectorAll(`${lab} .quiz-question`)].slice(0, 3).map((q) => {
-    const input = q.querySelectorAll('input[type=radio]')[1];
-    input.click();
-    q.querySelector('.quiz-check').click();
-    return [q.dataset.question, input.value];
-  })), LAB);
+  const given = await answerSome(page, [0, 1, 2], 1);
   await page.click('.lang-switch a[data-lang=en]');
   await page.waitForURL(/en\.html/);
   await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
   await loadPart(page, LAB, 'lab-ready');
-  const shown = await page.evaluate((lab) => ({
-    score: window.bucketlab.lab.quiz.score,
-    checked: Object.fromEntries([...document.querySelectorAll(`${lab} .quiz-question`)]
-      .filter((q) => q.querySelector('input:checked')).map((q) => [q.dataset.question, q.querySelector('input:checked').value])),
+  const shown = { ...await quizShown(page), ...await page.evaluate((lab) => ({
     verdicts: [...document.querySelectorAll(`${lab} .quiz-verdict`)].filter((p) => p.textContent).length,
     intro: document.querySelector(`${lab} .lab-quiz-body > p`).textContent,
-  }), LAB);
+  }), LAB) };
   assert.deepEqual(shown.checked, given);
   assert.equal(shown.score.answered, 3);
   assert.equal(shown.verdicts, 3, 'each with its verdict and why, in English');

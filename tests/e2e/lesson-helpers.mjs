@@ -106,3 +106,29 @@ export async function replayShown(page) {
   });
   return page.evaluate(() => ['bl-scrub', 'bl-step', 'notice'].find((name) => document.activeElement.classList.contains(name)));
 }
+
+/**
+ * In `frame` (a page or an LMS's frame), answers the quick check's questions at `indices` (from
+ * 0), each with its option `option` (from 0), and checks them; resolves to those answers
+ * ({ question id: value }).
+ */
+export function answerSome(frame, indices, option) {
+  return frame.evaluate(([indices, option]) => {
+    const questions = document.querySelectorAll('#algorithm-lab .quiz-question');
+    return Object.fromEntries(indices.map((i) => {
+      const input = questions[i].querySelectorAll('input[type=radio]')[option];
+      input.click();
+      questions[i].querySelector('.quiz-check').click();
+      return [questions[i].dataset.question, input.value];
+    }));
+  }, [indices, option]);
+}
+
+/** The quick check as `frame` shows it: its score and the checked answers ({ question id: value }). */
+export function quizShown(frame) {
+  return frame.evaluate(() => ({
+    score: window.bucketlab.lab.quiz.score,
+    checked: Object.fromEntries([...document.querySelectorAll('#algorithm-lab .quiz-question')]
+      .filter((q) => q.querySelector('input:checked')).map((q) => [q.dataset.question, q.querySelector('input:checked').value])),
+  }));
+}

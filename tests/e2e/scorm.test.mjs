@@ -9,6 +9,7 @@ import { join } from 'node:path';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 import { openPage } from './harness.mjs';
+import { answerSome, quizShown } from './lesson-helpers.mjs';
 import { zipEntries } from '../lms/packages.mjs';
 import { answerQuickCheck, collectStatements, doQuickCheck, newQuestions, sendUntilRefused, usePackages } from '../lms/learner.mjs';
 import { LAUNCHES, pack, zipName } from '../../scripts/scorm.mjs';
@@ -460,20 +461,11 @@ test('lms: SCORM 1.2: the first set\'s answers of a sitting left half way are on
   const [page, frame] = await openLms('lms12.html');
   await frame.evaluate(() => window.bucketlab.loadLab());
   await frame.waitForSelector('#algorithm-lab .quiz-question .quiz-check');
-  const given = await frame.evaluate(() => Object.fromEntries([...document.querySelectorAll('#algorithm-lab .quiz-question')].slice(0, 3).map((q) => {
-    const input = q.querySelectorAll('input[type=radio]')[1];
-    input.click();
-    q.querySelector('.quiz-check').click();
-    return [q.dataset.question, input.value];
-  })));
+  const given = await answerSome(frame, [0, 1, 2], 1);
   // "New questions", and one of them answered: a later set's ids are the first's, with other
   // numbers, so its answers are not the first set's to show again.
   await newQuestions(frame);
-  await frame.evaluate(() => {
-    const q = document.querySelectorAll('#algorithm-lab .quiz-question')[5];
-    q.querySelector('input[type=radio]').click();
-    q.querySelector('.quiz-check').click();
-  });
+  await answerSome(frame, [5], 0);
   await page.evaluate(() => { document.getElementById('sco').src = 'about:blank'; });
   await page.waitForFunction(() => calls.includes('LMSFinish()'));
   // Kept with the sitting's last commit, not one commit an answer.
@@ -486,11 +478,7 @@ test('lms: SCORM 1.2: the first set\'s answers of a sitting left half way are on
   const [again, resumed] = await openLms('lms12.html', { core: { student_id: 'learner-7', entry: 'resume', lesson_status: 'incomplete' }, suspend_data: suspendData });
   await resumed.evaluate(() => window.bucketlab.loadLab());
   await resumed.waitForSelector('#algorithm-lab .quiz-question .quiz-check');
-  const shown = await resumed.evaluate(() => ({
-    score: window.bucketlab.lab.quiz.score,
-    checked: Object.fromEntries([...document.querySelectorAll('#algorithm-lab .quiz-question')]
-      .filter((q) => q.querySelector('input:checked')).map((q) => [q.dataset.question, q.querySelector('input:checked').value])),
-  }));
+  const shown = await quizShown(resumed);
   assert.deepEqual(shown.checked, given);
   assert.equal(shown.score.answered, 3);
   // Nothing was sent again for them: no answered statement in this sitting yet.
