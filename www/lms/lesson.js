@@ -169,9 +169,14 @@ document.addEventListener('bucketlab:answer', (event) => {
   const { score, firstSet, ...question } = event.detail;
   const practice = progress.quizDone;
   if (!practice) emit(make.answered(question));
-  // Only the first set's answers are shown again; a later set's ids have other numbers.
-  if (!practice && firstSet) progress.answers = { ...progress.answers, [question.id]: question.response };
-  if (score.answered < score.total) return save({ commit: false });
+  // Only the first set's answers are shown again; a later set's ids have other numbers. One
+  // answer is saved without a commit of its own: the next step's or leaving's carries it.
+  const firstAnswer = !practice && firstSet;
+  if (firstAnswer) progress.answers = { ...progress.answers, [question.id]: question.response };
+  if (score.answered < score.total) {
+    if (firstAnswer) save({ commit: false });
+    return;
+  }
   if (!practice) emit(make.completed(score, passes(score)));
   progress.quizDone = true;
   if (scorm?.reportScore(score, progress.best)) progress.best = { correct: score.correct, total: score.total };
