@@ -102,28 +102,44 @@ test('mdbook: an escaped directive is printed as text', async () => {
   assert.match(html, /<code>\{\{#bucket-lab capacity=3\}\}<\/code>/);
 });
 
-test('mdbook: a bad parameter fails the build naming the chapter, its file, the line and the rule', async () => {
-  const bad = await copyFixture('mdbook-book');
+/**
+ * Runs `use(book)` on a fresh copy of the sample book with the preprocessor installed, its
+ * `src/bucket.md` replaced by `chapter` when one is given; the copy is removed after.
+ */
+async function withBook(chapter, use) {
+  const book = await copyFixture('mdbook-book');
   try {
-    await mustRun('mdbook-bucketlab', ['install', bad], { env: ENV });
-    const chapter = join(bad, 'src/sending/requests.md');
-    await writeFile(chapter, (await readFile(chapter, 'utf8')).replace('refill-rate=2', 'refill-rate=fast'));
-    const result = await run('mdbook', ['build', bad], { env: ENV });
-    assert.notEqual(result.code, 0);
-    assert.match(result.stderr, /mdbook-bucketlab: chapter "Sending requests" \(src\/sending\/requests\.md\), line 6: refill-rate must be a finite number of at least 0, got "fast"/);
+    await mustRun('mdbook-bucketlab', ['install', book], { env: ENV });
+    if (chapter !== undefined) await writeFile(join(book, 'src/bucket.md'), chapter);
+    return await use(book);
   } finally {
-    await rm(dirname(bad), { recursive: true, force: true });
+    await rm(dirname(book), { recursive: true, force: true });
   }
-});
+}
 
-test('mdbook: two directives in a row, one with single quotes, make two elements with space between them', async () => {
-  const twice = await copyFixture('mdbook-book');
+/** Runs `use(server)` with `book`'s built book served; the server is closed after. */
+async function withServed(book, use) {
+  const server = await serveStatic(join(book, 'book'));
   try {
-    await mustRun('mdbook-bucketlab', ['install', twice], { env: ENV });
-    await writeFile(join(twice, 'src/bucket.md'), "# Two buckets\n\n{{#bucket-lab capacity='3' controls='send time' lang=en paused}}\n{{#bucket-lab capacity=4 lang=en paused}}\n");
+    return await use(server);
+  } finally {
+    await server.close();
+  }
+}
+
+test('mdbook: a bad parameter fails the build naming the chapter, its file, the line and the rule', () => withBook(undefined, async (bad) => {
+  const chapter = join(bad, 'src/sending/requests.md');
+  await writeFile(chapter, (await readFile(chapter, 'utf8')).replace('refill-rate=2', 'refill-rate=fast'));
+  const result = await run('mdbook', ['build', bad], { env: ENV });
+  assert.notEqual(result.code, 0);
+  assert.match(result.stderr, /mdbook-bucketlab: chapter "Sending requests" \(src\/sending\/requests\.md\), line 6: refill-rate must be a finite number of at least 0, got "fast"/);
+}));
+
+test('mdbook: two directives in a row, one with single quotes, make two elements with space between them', () => withBook(
+  "# Two buckets\n\n{{#bucket-lab capacity='3' controls='send time' lang=en paused}}\n{{#bucket-lab capacity=4 lang=en paused}}\n",
+  async (twice) => {
     await mustRun('mdbook', ['build', twice], { env: ENV });
-    const server = await serveStatic(join(twice, 'book'));
-    try {
+    await withServed(twice, async (server) => {
       const page = await openPage(browser);
       await page.goto(`${server.url}bucket.html`);
       await page.waitForFunction(() => [...document.querySelectorAll('bucket-lab')].every((e) => e.diagram));
@@ -136,35 +152,24 @@ test('mdbook: two directives in a row, one with single quotes, make two elements
       assert.ok(gap >= 20, `${gap} px between the two elements`);
       assert.deepEqual(page.problems, []);
       await page.context().close();
-    } finally {
-      await server.close();
-    }
-  } finally {
-    await rm(dirname(twice), { recursive: true, force: true });
-  }
-});
+    });
+  },
+));
 
-test('mdbook: a directive in a list item and in a quote builds with no HTML warning, the element inside its item and quote', async () => {
-  const nested = await copyFixture('mdbook-book');
-  try {
-    await mustRun('mdbook-bucketlab', ['install', nested], { env: ENV });
-    await writeFile(join(nested, 'src/bucket.md'), '# Nested\n\n- Try it:\n\n  {{#bucket-lab capacity=3 lang=en paused}}\n\n> {{#bucket-lab capacity=4 lang=en paused}}\n');
+test('mdbook: a directive in a list item and in a quote builds with no HTML warning, the element inside its item and quote', () => withBook(
+  '# Nested\n\n- Try it:\n\n  {{#bucket-lab capacity=3 lang=en paused}}\n\n> {{#bucket-lab capacity=4 lang=en paused}}\n',
+  async (nested) => {
     const result = await mustRun('mdbook', ['build', nested], { env: ENV });
     assert.doesNotMatch(`${result.stdout}${result.stderr}`, /WARN|unclosed|unexpected HTML/, 'mdbook warns of nothing');
     const html = await readFile(join(nested, 'book/bucket.html'), 'utf8');
     assert.match(html, /<li>[\s\S]*<bucket-lab capacity="3" lang="en" paused(="")?>\s*<\/bucket-lab>[\s\S]*<\/li>/);
     assert.match(html, /<blockquote>[\s\S]*<bucket-lab capacity="4" lang="en" paused(="")?>\s*<\/bucket-lab>[\s\S]*<\/blockquote>/);
-  } finally {
-    await rm(dirname(nested), { recursive: true, force: true });
-  }
-});
+  },
+));
 
-test('mdbook: two diagrams side by side in a table make one row with no HTML warning; a near spelling fails the build', async () => {
-  const table = await copyFixture('mdbook-book');
-  try {
-    await mustRun('mdbook-bucketlab', ['install', table], { env: ENV });
-    await writeFile(join(table, 'src/bucket.md'),
-      '# Side by side\n\n| small bucket | big bucket |\n|---|---|\n| {{#bucket-lab capacity=3 lang=en paused}} | {{ #bucket-lab capacity=10 lang=en paused }} |\n');
+test('mdbook: two diagrams side by side in a table make one row with no HTML warning; a near spelling fails the build', () => withBook(
+  '# Side by side\n\n| small bucket | big bucket |\n|---|---|\n| {{#bucket-lab capacity=3 lang=en paused}} | {{ #bucket-lab capacity=10 lang=en paused }} |\n',
+  async (table) => {
     const result = await mustRun('mdbook', ['build', table], { env: ENV });
     assert.doesNotMatch(`${result.stdout}${result.stderr}`, /WARN|unclosed|unexpected HTML/, 'mdbook warns of nothing');
     const html = await readFile(join(table, 'book/bucket.html'), 'utf8');
@@ -176,20 +181,14 @@ test('mdbook: two diagrams side by side in a table make one row with no HTML war
     const typo = await run('mdbook', ['build', table], { env: ENV });
     assert.notEqual(typo.code, 0);
     assert.match(typo.stderr, /mdbook-bucketlab: chapter "The bucket" \(src\/bucket\.md\), line 3: "\{\{#bucketlab" is not a directive: write "\{\{#bucket-lab"/);
-  } finally {
-    await rm(dirname(table), { recursive: true, force: true });
-  }
-});
+  },
+));
 
-test('mdbook: a link to a section below diagrams lands on it once they have drawn, not the page\'s height above it', async () => {
-  const below = await copyFixture('mdbook-book');
-  try {
-    await mustRun('mdbook-bucketlab', ['install', below], { env: ENV });
-    await writeFile(join(below, 'src/bucket.md'),
-      `# Three buckets\n\n{{#bucket-lab capacity=3 lang=en paused}}\n\n{{#bucket-lab capacity=4 lang=en paused}}\n\n{{#bucket-lab capacity=5 lang=en paused}}\n\n## Later section\n\n${'More text.\n\n'.repeat(40)}`);
+test('mdbook: a link to a section below diagrams lands on it once they have drawn, not the page\'s height above it', () => withBook(
+  `# Three buckets\n\n{{#bucket-lab capacity=3 lang=en paused}}\n\n{{#bucket-lab capacity=4 lang=en paused}}\n\n{{#bucket-lab capacity=5 lang=en paused}}\n\n## Later section\n\n${'More text.\n\n'.repeat(40)}`,
+  async (below) => {
     await mustRun('mdbook', ['build', below], { env: ENV });
-    const server = await serveStatic(join(below, 'book'));
-    try {
+    await withServed(below, async (server) => {
       const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
       await page.goto(`${server.url}bucket.html#later-section`);
       await page.waitForFunction(() => [...document.querySelectorAll('bucket-lab')].every((e) => e.diagram));
@@ -201,10 +200,6 @@ test('mdbook: a link to a section below diagrams lands on it once they have draw
       assert.ok(await page.evaluate(() => scrollY) > 1000, 'scrolled past the three diagrams');
       assert.deepEqual(page.problems, []);
       await page.context().close();
-    } finally {
-      await server.close();
-    }
-  } finally {
-    await rm(dirname(below), { recursive: true, force: true });
-  }
-});
+    });
+  },
+));

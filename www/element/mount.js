@@ -102,7 +102,8 @@ export function mountDiagram(root, sinceMs) {
  * its place's (a refused `data-lang="fr"` is told in the page's language).
  */
 function wordsLang(root) {
-  return languageOf(root.getAttribute('data-lang') ?? 'en') ? langOf(root) : langOf(root.parentElement ?? undefined);
+  const given = root.getAttribute('data-lang');
+  return given === null || languageOf(given) ? langOf(root) : langOf(root.parentElement ?? undefined);
 }
 
 /** The error for `root`'s `data-lang` when it names no language the lesson speaks, else null. */
