@@ -682,7 +682,9 @@ test('a script\'s refused call leaves the error line until its next call: playSc
 
 test('on a laptop\'s short screen (1366×768) the Time group\'s steps keep the counter they change in view: the bucket holds to the top in two columns, within its column, not in an element\'s one', async () => {
   const page = await openLesson(env, 'en.html', { viewport: { width: 1366, height: 768 } });
-  await page.evaluate(() => { const d = window.bucketlab.diagram; for (let i = 0; i < 6; i++) d.send(); });
+  // Two seconds of lesson time behind the sends, by the explicit clock: five steps back never reach
+  // the timeline's start, where the button is disabled, however soon after the mount they come.
+  await page.evaluate(() => { const d = window.bucketlab.diagram; d.pause(); d.step(2); for (let i = 0; i < 6; i++) d.send(); });
   // "Step back 0.1 s" at the screen's foot: the best a reader can do to see both.
   await page.evaluate((W) => scrollBy({ top: document.querySelector(`${W} .bl-step-back`).getBoundingClientRect().bottom - innerHeight + 4, behavior: 'instant' }), W);
   let before = null;
