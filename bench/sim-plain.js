@@ -202,13 +202,13 @@ const LIMITERS = {
 
 export const ALGORITHMS = Object.keys(LIMITERS);
 
-/** The most passes in any [t, t + 1), and where that span starts; a time within the slack of a span's end is past it. */
-function peak(times, n) {
+/** The most passes in any [t, t + span), and where that span starts; a time within the slack of a span's end is past it. */
+function peak(times, n, span) {
   let best = 0;
   let bestStart = 0;
   let first = 0;
   for (let last = 0; last < n; last++) {
-    while (times[first] + 1 <= times[last] + timeSlack(times[last])) first++;
+    while (times[first] + span <= times[last] + timeSlack(times[last])) first++;
     if (last - first + 1 > best) { best = last - first + 1; bestStart = times[first]; }
   }
   return [best, bestStart];
@@ -241,8 +241,8 @@ export function simulatePlain({ arrivals, limit, window, duration, samples = 200
       passed[passes++] = now + delay;
     }
     for (; sampled < samples; sampled++) loads[sampled] = limiter.load(sampled * sampleInterval);
-    const [peakPerSecond, peakStart] = peak(passed, passes);
-    return { algorithm, admitted, delayed, denied, peakPerSecond, peakStart, outcomes, delays, samples: loads };
+    const [most, peakStart] = peak(passed, passes, window);
+    return { algorithm, admitted, delayed, denied, peak: most, peakStart, outcomes, delays, samples: loads };
   });
   return { arrivals, duration, limit, window, sampleInterval, lanes };
 }

@@ -35,7 +35,7 @@ function checkSameOutcomes(wasm) {
   const plain = simulatePlain({ arrivals: wasm.arrivals, limit: LIMIT, window: WINDOW, duration: DURATION });
   wasm.lanes.forEach((lane, i) => {
     const other = plain.lanes[i];
-    const same = lane.algorithm === other.algorithm && lane.peakPerSecond === other.peakPerSecond
+    const same = lane.algorithm === other.algorithm && lane.peak === other.peak
       && lane.outcomes.every((o, j) => o === other.outcomes[j]) && lane.delays.every((d, j) => d === other.delays[j])
       && lane.samples.every((s, j) => s === other.samples[j]);
     if (!same) throw new Error(`plain JavaScript and wasm disagree on ${lane.algorithm}`);

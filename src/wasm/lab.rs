@@ -7,7 +7,7 @@
 //!   traffic: { pattern: 'windowEdge' },            // or steady/burst/poisson/ramp/pasted
 //!   duration: 3, seed: 1, limit: 10, window: 1,    // limit and window default to 10 per 1 s
 //! });
-//! run.lanes[0].peakPerSecond  // 20
+//! run.lanes[0].peak  // 20: the most passed within one window's span (here 1 s)
 //! ```
 
 use super::convert::{self, describe, field, not_one_of, number, object, read_object, to_js};
@@ -33,8 +33,9 @@ const RATE: Rule = Rule::PositiveUpTo(MAX_RATE);
 
 /// Runs one trace through the chosen limiters. Returns
 /// `{ arrivals: Float64Array, duration, limit, window, sampleInterval, lanes: [{ algorithm,
-/// admitted, delayed, denied, peakPerSecond, peakStart, outcomes: Uint8Array (0 admitted,
-/// 1 delayed, 2 denied), delays: Float64Array, samples: Float64Array }] }`.
+/// admitted, delayed, denied, peak (the most passed on within one window's span), peakStart,
+/// outcomes: Uint8Array (0 admitted, 1 delayed, 2 denied), delays: Float64Array, samples:
+/// Float64Array }] }`.
 /// Throws an `Error` naming the option, the value and what is allowed.
 #[wasm_bindgen]
 pub fn simulate(options: &JsValue) -> Result<JsValue, JsError> {
@@ -250,7 +251,7 @@ fn to_object(run: &Simulation, quota: Quota, duration: f64) -> js_sys::Object {
                 ("admitted", lane.admitted.into()),
                 ("delayed", lane.delayed.into()),
                 ("denied", lane.denied.into()),
-                ("peakPerSecond", lane.peak_per_second.into()),
+                ("peak", lane.peak.into()),
                 ("peakStart", lane.peak_start.into()),
                 ("outcomes", Uint8Array::from(&lane.outcomes[..]).into()),
                 ("delays", Float64Array::from(&lane.delays[..]).into()),

@@ -274,6 +274,29 @@ test('lab: traffic too large to draw says how many requests it has and what to c
   await page.context().close();
 });
 
+test('lab: a window-edge run too short for its attack says the least duration and why; a pasted time is quoted as typed', async () => {
+  const page = await openLab();
+  const error = `${LAB} .lab-comparison .lab-error`;
+  await page.selectOption(`${LAB} .lab-pattern`, 'windowEdge');
+  await page.fill(`${LAB} .lab-field--window input`, '3');
+  await page.fill(`${LAB} .lab-field--duration input`, '2,5');
+  await page.click(`${LAB} .lab-apply`);
+  assert.match(await page.textContent(error), /^Duração \(s\): .*2,5.*3,3.* Um ataque na virada da janela precisa de uma janela inteira e de um décimo da seguinte: com w = 3 s, uma duração de pelo menos 3,3 s\.$/);
+  assert.equal(await page.getAttribute(`${LAB} .lab-field--duration input`, 'aria-invalid'), 'true');
+  // The whole attack at the least duration: the fixed window's double across the edge.
+  await page.fill(`${LAB} .lab-field--duration input`, '3,3');
+  await page.click(`${LAB} .lab-apply`);
+  assert.equal(await page.textContent(error), '');
+  assert.match(await page.textContent(`${lane('fixedWindow')} .lab-peak-text`), /^pico na execução inteira: 20 em 3\u00a0s$/);
+  // A time too large to be one is quoted as typed, not as the ∞ it reads as.
+  await page.selectOption(`${LAB} .lab-pattern`, 'pasted');
+  await page.fill(`${LAB} .lab-field--timestamps textarea`, '0,5\n1e400');
+  await page.click(`${LAB} .lab-apply`);
+  assert.match(await page.textContent(error), /, linha 2: 1e400 /);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('lab: Apply and New seed say once what the lanes now show; a refused value says nothing there', async () => {
   const page = await openLab();
   const said = () => page.textContent(`${LAB} .lab-comparison .sr-only[aria-live=polite]`);
@@ -291,6 +314,10 @@ test('lab: Apply and New seed say once what the lanes now show; a refused value 
   let text = await said();
   assert.match(text, /^Faixas refeitas, \d+ requisições em [\d,]+ s: Janela fixa, admitidas: \d+, atrasadas: \d+, negadas: \d+; .*; Balde de tokens, admitidas: /);
   assert.deepEqual(heard(text), await expected());
+  // Only random traffic has a seed: on the attack a new one would redraw the same lanes.
+  assert.deepEqual(await page.$$eval(`${LAB} :is(.lab-field--seed, .lab-new-seed)`, (els) => els.map((e) => e.checkVisibility())), [false, false]);
+  await page.selectOption(`${LAB} .lab-pattern`, 'poisson');
+  assert.deepEqual(await page.$$eval(`${LAB} :is(.lab-field--seed, .lab-new-seed)`, (els) => els.map((e) => e.checkVisibility())), [true, true]);
   await page.click(`${LAB} .lab-new-seed`);
   await page.waitForFunction((lab) => document.querySelector(`${lab} .lab-comparison .sr-only[aria-live=polite]`).textContent !== '', LAB);
   text = await said();
@@ -592,10 +619,43 @@ test('lab: the quota line gives a slow quota its rate (1 a day is not 0/s) and s
   const page = await openLab();
   await page.fill(`${LAB} .lab-field--limit input`, '1');
   await page.fill(`${LAB} .lab-field--window input`, '86400');
+  // Long enough for the attack on the window's edge, the pattern the lab opens with.
+  await page.fill(`${LAB} .lab-field--duration input`, '100000');
   await page.click(`${LAB} .lab-apply`);
   await page.waitForFunction((l) => document.querySelector(`${l} .lab-quota`).textContent.startsWith('1 por 86.400 s'), LAB);
   assert.equal(await page.textContent(`${LAB} .lab-quota`),
     '1 por 86.400 s: baldes com B = 1 e r = 0,0000116/s, que podem deixar passar até 2 numa janela depois de um trecho tranquilo (o balde cheio, depois o reabastecimento)');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('lab: the lanes\' settings and "Several servers"\' bursts and mode go with the language link, shown and run as they were', async () => {
+  const page = await openLab();
+  await page.selectOption(`${LAB} .lab-pattern`, 'pasted');
+  await page.fill(`${LAB} .lab-field--timestamps textarea`, '0,95\n0,96\n1,01\n1,02');
+  await page.fill(`${LAB} .lab-field--limit input`, '2');
+  await page.fill(`${LAB} .lab-field--duration input`, '3');
+  await page.click(`${LAB} .lab-apply`);
+  const lanes = () => page.evaluate(() => window.bucketlab.lab.comparison.result.lanes.map((l) => [l.algorithm, l.admitted, l.delayed, l.denied]));
+  const before = await lanes();
+  const servers = async () => page.evaluate(async () => {
+    const handle = await window.bucketlab.loadServers();
+    return { ...handle.saved, admitted: handle.admitted };
+  });
+  await servers();
+  await page.evaluate(() => { const s = window.bucketlab.servers; s.setMode('shared'); s.burst(); s.step(); s.burst(); });
+  const ran = await servers();
+  assert.equal(ran.actions.length, 3);
+  await page.click('.lang-switch a[data-lang=en]');
+  await page.waitForURL(/en\.html/);
+  await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
+  await loadPart(page, LAB, 'lab-ready');
+  assert.deepEqual(await lanes(), before);
+  assert.deepEqual(await page.evaluate((lab) => ['.lab-pattern', '.lab-field--timestamps textarea', '.lab-field--limit input', '.lab-field--duration input']
+    .map((field) => document.querySelector(`${lab} ${field}`).value), LAB), ['pasted', '0,95\n0,96\n1,01\n1,02', '2', '3']);
+  assert.equal(await page.textContent(`${LAB} .lab-comparison .lab-error`), '');
+  assert.deepEqual(await servers(), ran);
+  assert.equal(await page.isChecked('#servers-widget input[value="shared"]'), true);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

@@ -53,9 +53,9 @@ test('lab: the window-edge attack: the fixed window admits 2 × limit within a s
     ['fixedWindow', 'slidingLog', 'slidingCounter', 'leakyQueue', 'leakyMeter', 'gcra', 'tokenBucket']);
   const fixed = lane(run, 'fixedWindow');
   assert.equal(fixed.admitted, 20);
-  assert.equal(fixed.peakPerSecond, 20);
+  assert.equal(fixed.peak, 20);
   assert.ok(fixed.peakStart >= 0.9 && fixed.peakStart < 1, `peak starts at ${fixed.peakStart}`);
-  assert.equal(lane(run, 'slidingLog').peakPerSecond, 10);
+  assert.equal(lane(run, 'slidingLog').peak, 10);
   for (const l of run.lanes) {
     assert.equal(l.admitted + l.delayed + l.denied, run.arrivals.length, l.algorithm);
     assert.equal(l.outcomes.length, run.arrivals.length, l.algorithm);
@@ -68,8 +68,23 @@ test('lab: the window-edge attack: the fixed window admits 2 × limit within a s
   assert.deepEqual(lane(run, 'gcra').outcomes, lane(run, 'tokenBucket').outcomes);
   assert.deepEqual(lane(run, 'leakyMeter').outcomes, lane(run, 'tokenBucket').outcomes);
   const queue = lane(run, 'leakyQueue');
-  assert.ok(queue.delayed > 0 && queue.peakPerSecond <= 10, `queue: ${queue.delayed} delayed, peak ${queue.peakPerSecond}`);
+  assert.ok(queue.delayed > 0 && queue.peak <= 10, `queue: ${queue.delayed} delayed, peak ${queue.peak}`);
   queue.outcomes.forEach((o, i) => assert.equal(queue.delays[i] > 0, o === 1, `request ${i}`));
+});
+
+test('lab: the peak is counted over one window, as the limit: "100 a minute" attacked on its edge shows the fixed window\'s double', () => {
+  const run = simulate({ traffic: { pattern: 'windowEdge' }, duration: 150, seed: 0, limit: 100, window: 60, algorithms: ['fixedWindow', 'slidingLog'] });
+  assert.deepEqual(run.lanes.map((l) => [l.algorithm, l.peak, l.peakStart]), [['fixedWindow', 200, 54], ['slidingLog', 100, 54]]);
+});
+
+test('lab: a window-edge run too short for its first attack whole is refused with the least duration, not cut', () => {
+  const options = { traffic: { pattern: 'windowEdge' }, seed: 0, limit: 10, window: 3, algorithms: ['fixedWindow'] };
+  assert.equal(simulate({ ...options, duration: 3.3 }).arrivals.length, 20);
+  assert.throws(() => simulate({ ...options, duration: 2.5 }), (error) => {
+    assert.match(error.message, /^duration must be .*3\.3/);
+    assert.deepEqual([error.problem.field, error.problem.rule, error.problem.min], ['duration', 'between', 3.3]);
+    return true;
+  });
 });
 
 test('lab: "Bursts of 25" shows what its text says: the buckets pass the refill of each half second, the windows all or nothing', () => {
@@ -92,7 +107,7 @@ test('lab: "Bursts of 25" shows what its text says: the buckets pass the refill 
   assert.ok(perBurst(queue, 1).every((delayed) => delayed > 0), `queue: ${perBurst(queue, 1)}`);
   // …and sends no more than its rate in any second, though its sends at 3.3 and 4.3 are
   // a rounding under one second apart in a double.
-  assert.equal(queue.peakPerSecond, limit);
+  assert.equal(queue.peak, limit);
 });
 
 test('lab: a pasted list as an array of numbers, with the samples spaced over the duration', () => {
@@ -173,7 +188,7 @@ test('lab: the plain JavaScript limiters of bench/sim-plain.js decide exactly li
         assert.deepEqual(other.outcomes, lane.outcomes, where);
         assert.deepEqual(other.delays, lane.delays, where);
         assert.deepEqual(other.samples, lane.samples, where);
-        assert.deepEqual([other.peakPerSecond, other.peakStart], [lane.peakPerSecond, lane.peakStart], where);
+        assert.deepEqual([other.peak, other.peakStart], [lane.peak, lane.peakStart], where);
       });
     }
   }

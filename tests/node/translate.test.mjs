@@ -12,7 +12,7 @@ test('the generated tables hold both languages of their product', () => {
 });
 
 test('a translator fills {marks}, numbers written the language\'s way', () => {
-  assert.equal(translator(lab, 'pt-BR')('lane.peak', { peak: 20 }), 'pico na execução inteira: 20 em 1\u00a0s');
+  assert.equal(translator(lab, 'pt-BR')('lane.peak', { peak: 20, span: 1.5 }), 'pico na execução inteira: 20 em 1,5\u00a0s');
   assert.equal(translator(lab, 'en')('controls.time', { time: 2.5 }), 't = 2.5 s');
   assert.equal(translator(lab, 'pt-BR')('controls.quota', { limit: 10, window: 1, rate: 2.5, double: 20 }), '10 por 1 s: baldes com B = 10 e r = 2,5/s, que podem deixar passar até 20 numa janela depois de um trecho tranquilo (o balde cheio, depois o reabastecimento)');
   assert.equal(translator(servers, 'pt-BR')('result', { a: 15, count: 20 }), '15 de 20 requisições admitidas');

@@ -37,6 +37,7 @@ import '../embed/panel-loader.js';
 // would never hear that the lesson was completed.
 import { resumedAt } from '../lms/lesson.js';
 import { keepAnswers, keptAnswers } from './quiz-answers.js';
+import { keepParts, keptPart } from './kept-parts.js';
 
 const root = document.getElementById('bucket-widget');
 const hero = document.getElementById('hero-widget');
@@ -153,14 +154,20 @@ function recordings() {
       if (handle && acted(handle.scenario)) widgets[name] = { s: handle.scenario, running: !handle.paused, at: handle.traveling ? handle.viewTime : null };
     } catch {}
   }
-  // The quick check's first answers, as the lab shows them, or as they came if it never loaded here.
-  return { widgets, quiz: window.bucketlab.lab?.quiz.answers ?? keptAnswers() };
+  // The quick check's first answers, as the lab shows them, or as they came if it never loaded here;
+  // the same for the lab's lanes and "Several servers".
+  const parts = {
+    comparison: window.bucketlab.lab?.comparison.settings ?? keptPart('comparison'),
+    servers: window.bucketlab.servers?.saved ?? keptPart('servers'),
+  };
+  return { widgets, quiz: window.bucketlab.lab?.quiz.answers ?? keptAnswers(), parts };
 }
 
 async function start() {
   const handoff = takeHandoff();
   // An LMS's kept answers (www/lms/lesson.js) give way to the other page's, unless it had none.
   if (Object.keys(handoff?.quiz ?? {}).length) keepAnswers(handoff.quiz);
+  keepParts(handoff?.parts);
   // Before the reader's section is scrolled to: an answer left open there is open here too.
   openAsHanded(handoff);
   const rejected = [...link.rejected];

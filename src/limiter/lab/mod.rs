@@ -51,9 +51,7 @@ pub use pasted::{
     check_timestamps, parse_timestamps, parse_timestamps_before, PasteError, Position, Problem,
     MAX_PASTED,
 };
-pub use simulate::{
-    peak_per_second, peak_within, simulate, Lane, Simulation, ADMITTED, DELAYED, DENIED,
-};
+pub use simulate::{peak_within, simulate, Lane, Simulation, ADMITTED, DELAYED, DENIED};
 pub use sliding_counter::SlidingCounter;
 pub use sliding_log::SlidingLog;
 pub use token_bucket::TokenBucketLane;

@@ -25,9 +25,9 @@ pub struct Lane {
     pub delayed: u32,
     /// Requests refused.
     pub denied: u32,
-    /// The most requests passed on within any one-second span `[t, t + 1)`, counting a delayed
-    /// request when it leaves the queue.
-    pub peak_per_second: u32,
+    /// The most requests passed on within any one window's span `[t, t + w)` (`w` the quota's
+    /// window, as the limit counts them), counting a delayed request when it leaves the queue.
+    pub peak: u32,
     /// Where that span starts (0 when nothing passed).
     pub peak_start: f64,
     /// [`super::Limiter::load`] at each sample time.
@@ -109,7 +109,7 @@ fn run_lane(
     while samples.len() < sample_count {
         samples.push(limiter.load(sample_time(samples.len())));
     }
-    let (peak_per_second, peak_start) = peak_per_second(&mut passed_at);
+    let (peak, peak_start) = peak_within(&mut passed_at, quota.window());
     Lane {
         algorithm,
         outcomes,
@@ -117,15 +117,10 @@ fn run_lane(
         admitted,
         delayed,
         denied,
-        peak_per_second,
+        peak,
         peak_start,
         samples,
     }
-}
-
-/// The most times in any span `[t, t + 1)`, and the first such `t`.
-pub fn peak_per_second(times: &mut [f64]) -> (u32, f64) {
-    peak_within(times, 1.0)
 }
 
 /// The most times in any span `[t, t + span)`, and the first such `t`: two pointers over the
@@ -164,14 +159,14 @@ mod tests {
             .arrivals(quota, 5.0, 0)
             .unwrap();
         let sim = simulate(&[Algorithm::LeakyQueue], quota, arrivals, 5.0, 11);
-        assert_eq!(sim.lanes[0].peak_per_second, 10);
+        assert_eq!(sim.lanes[0].peak, 10);
     }
 
     #[test]
-    fn peak_counts_half_open_one_second_spans() {
-        assert_eq!(peak_per_second(&mut []), (0, 0.0));
-        assert_eq!(peak_per_second(&mut [0.0, 0.5, 1.0, 1.2, 1.4]), (4, 0.5));
-        assert_eq!(peak_per_second(&mut [3.0, 0.0, 0.1]), (2, 0.0));
+    fn peak_counts_half_open_spans() {
+        assert_eq!(peak_within(&mut [], 1.0), (0, 0.0));
+        assert_eq!(peak_within(&mut [0.0, 0.5, 1.0, 1.2, 1.4], 1.0), (4, 0.5));
+        assert_eq!(peak_within(&mut [3.0, 0.0, 0.1], 1.0), (2, 0.0));
         // Eleven sends of a queue leaking every 0.1 s from 3.3, as f64 has them: the first a hair
         // above 3.3, so the eleventh, at 4.3, falls a hair inside its second; it is the next one's.
         let mut leaked: Vec<f64> = (0..=10).map(|k| 3.3 + f64::from(k) * 0.1).collect();
@@ -181,7 +176,21 @@ mod tests {
             leaked[10] < leaked[0] + 1.0,
             "the rounding the case is about"
         );
-        assert_eq!(peak_per_second(&mut leaked), (10, 3.3000000000000003));
+        assert_eq!(peak_within(&mut leaked, 1.0), (10, 3.3000000000000003));
+    }
+
+    #[test]
+    fn the_peak_is_counted_over_the_quotas_window() {
+        // "100 a minute" attacked on its edge: the fixed window lets 2 × 100 through within one
+        // window's span, the log never more than 100. Counted over one second instead, both
+        // would read 17 and the boundary's double would not show.
+        let quota = Quota::new(100, 60.0).unwrap();
+        let arrivals = Traffic::WindowEdge.arrivals(quota, 150.0, 0).unwrap();
+        let algorithms = [Algorithm::FixedWindow, Algorithm::SlidingLog];
+        let sim = simulate(&algorithms, quota, arrivals, 150.0, 11);
+        assert_eq!(sim.lanes[0].peak, 200);
+        assert_eq!(sim.lanes[0].peak_start, 54.0);
+        assert_eq!(sim.lanes[1].peak, 100);
     }
 
     #[test]
@@ -208,10 +217,7 @@ mod tests {
         // At t = 0 one goes through at once and five wait; at t = 1 and 2 the server is still
         // busy with the previous second's last request, so all five accepted wait.
         assert_eq!((queue.admitted, queue.delayed, queue.denied), (1, 15, 8));
-        assert_eq!(
-            queue.peak_per_second, 5,
-            "the queue's output never beats the rate"
-        );
+        assert_eq!(queue.peak, 5, "the queue's output never beats the rate");
         assert_eq!(lane(Algorithm::FixedWindow).admitted, 15);
         assert_eq!(lane(Algorithm::TokenBucket).admitted, 15);
         let bucket = lane(Algorithm::TokenBucket);

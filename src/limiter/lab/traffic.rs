@@ -166,6 +166,15 @@ impl Traffic {
             }
             Traffic::WindowEdge => {
                 let (limit, w) = (quota.limit(), quota.window());
+                // At least the first attack whole (its last request comes before 1.1·w): cut
+                // short, the run would show half an attack or none, and no double at the edge.
+                // The bound as the neighbouring one is put, to the millisecond, rounded up.
+                let min = ((1.1 * w * 1000.0) - 1e-6).ceil() / 1000.0;
+                InvalidValue::check(
+                    lab(LabField::Duration),
+                    duration,
+                    Rule::Between(min, MAX_DURATION),
+                )?;
                 let tenth = w / 10.0;
                 let mut boundary = w;
                 while boundary - tenth < duration {
@@ -234,6 +243,20 @@ mod tests {
 
     fn quota() -> Quota {
         Quota::new(10, 1.0).unwrap()
+    }
+
+    #[test]
+    fn a_window_edge_run_holds_at_least_its_first_attack_whole() {
+        for (w, min) in [(1.0, 1.1), (3.0, 3.3), (0.37, 0.407), (60.0, 66.0)] {
+            let quota = Quota::new(10, w).unwrap();
+            let edge = Traffic::WindowEdge.arrivals(quota, min, 0).unwrap();
+            assert_eq!(edge.len(), 20, "w = {w}: both halves of the first attack");
+            let Err(LabError::Value(err)) = Traffic::WindowEdge.arrivals(quota, min - 0.001, 0)
+            else {
+                panic!("w = {w}: a run of {} s is refused", min - 0.001);
+            };
+            assert_eq!(err.rule, Rule::Between(min, MAX_DURATION), "w = {w}");
+        }
     }
 
     #[test]

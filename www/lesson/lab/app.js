@@ -12,8 +12,11 @@ import { LimitKeys } from './keys.js';
 import { Experiments } from './experiments.js';
 import { Quiz } from './quiz.js';
 
-/** `answers`: the quick check's first-set answers to show again (see Quiz). */
-export async function mountLab(root, { answers } = {}) {
+/**
+ * `answers`: the quick check's first-set answers to show again (see Quiz); `comparison`: the
+ * lanes' settings to run again (see Comparison.restore), both from the other language's page.
+ */
+export async function mountLab(root, { answers, comparison: settings } = {}) {
   let t = translator(tables, langOf());
   root.replaceChildren(el('p', { class: 'lab-loading', role: 'status' }, t('loading')));
   try {
@@ -50,6 +53,7 @@ export async function mountLab(root, { answers } = {}) {
 
   const seed = Number(root.dataset.seed ?? 1);
   const comparison = new Comparison(parts.comparison.body, { simulate, t });
+  if (settings !== undefined) comparison.restore(settings);
   renderLesson(parts.lesson.body, t);
   const keys = new LimitKeys(parts.keys.body, { simulate, t });
   const sections = { comparison: parts.comparison.section, keys: parts.keys.section };

@@ -1,6 +1,7 @@
 // LaneChart: rows of requests on one time axis, with a playback clock. Each row shows one
 // limiter's verdicts (or one client's): admitted (filled circle), delayed (ring at arrival, line to
-// the moment it leaves, circle there), denied (diamond), the load line and the busiest second.
+// the moment it leaves, circle there), denied (diamond), the load line and the busiest window (the
+// one window's span of the whole run with the most requests passed).
 // Time is explicit: play() runs a frame loop only while playing; pause/seek/step drive it exactly.
 import { checkSeconds } from '../checks.js';
 import { el, svg, uid } from './dom.js';
@@ -39,7 +40,7 @@ export class LaneChart {
    * @param {number} o.limit top of the load line
    * @param {number} [o.window] window length, for the boundary lines
    * @param {Array} o.rows [{ key, name, caption?, arrivals, outcomes, delays, samples?, sampleInterval?,
-   *   peakPerSecond?, peakStart?, focus?: Set<number>, detail?: string }]
+   *   peak?, peakStart?, focus?: Set<number>, detail?: string }]
    * @param {{ from: number, to: number }} [o.view] the stretch of time drawn (default: 0 to
    *   `duration`); playback still runs over the whole duration: the stretch moves to keep the
    *   playhead on the strip, and the axis says which part of the run it shows
@@ -122,10 +123,10 @@ export class LaneChart {
       });
       load = svg('polyline', { class: 'lab-load', points: points.join(' '), 'clip-path': `url(#${clipId})` });
     }
-    const peak = row.peakPerSecond > 1
+    const peak = row.peak > 1
       ? svg('rect', {
         class: 'lab-peak', x: this.x(row.peakStart), y: 1, height: H - 2,
-        width: Math.max(0, Math.min(this.x(row.peakStart + 1), w - PAD) - this.x(row.peakStart)),
+        width: Math.max(0, Math.min(this.x(row.peakStart + this.window), w - PAD) - this.x(row.peakStart)),
       })
       : null;
     const head = svg('line', { class: 'lab-head', y1: 0, y2: H });
@@ -144,14 +145,14 @@ export class LaneChart {
       el('span', { class: 'lab-row-name' }, row.name),
       row.detail ? el('span', { class: 'lab-row-detail' }, row.detail) : null,
       counts,
-      row.peakPerSecond !== undefined ? peakText : null,
+      row.peak !== undefined ? peakText : null,
     ]);
     const node = el('div', { class: 'lab-row', 'data-lane': row.key }, [
       header,
       row.caption ? el('p', { class: 'lab-caption' }, row.caption) : null,
       strip,
     ]);
-    if (row.peakPerSecond !== undefined) peakText.textContent = this.t('lane.peak', { peak: row.peakPerSecond });
+    if (row.peak !== undefined) peakText.textContent = this.t('lane.peak', { peak: row.peak, span: this.window });
     for (const mark of marks) mark.classList.add('lab-future');
     return { node, row, marks, clip, head, title, counts, shown: 0, tally: [0, 0, 0], text: '' };
   }
@@ -243,10 +244,10 @@ export class LaneChart {
   #describe() {
     for (const { row, title, tally } of this.parts) {
       // A lane without a whole-run peak (the key lab's, one per key) leaves that clause out.
-      const peak = row.peakPerSecond ?? undefined;
+      const peak = row.peak ?? undefined;
       title.textContent = this.t(peak === undefined ? 'lane.chartLabelNoPeak' : 'lane.chartLabel', {
         name: row.name, admitted: tally[0], delayed: tally[1], denied: tally[2],
-        time: this.t.number(this.time, 2), peak,
+        time: this.t.number(this.time, 2), peak, span: this.window,
       });
     }
   }

@@ -2,6 +2,7 @@
 // call), drawn as lanes on one time axis, with play / pause / step and seed controls.
 import { el, markInvalid, uid } from './dom.js';
 import { refusal } from '../../i18n/refusal.js';
+import { cut } from '../../i18n/translate.js';
 import { NUMBER_FIELD, fieldNumber, fieldText, readings, unreadable } from '../../i18n/typed-number.js';
 import { LaneChart } from './chart.js';
 
@@ -45,6 +46,29 @@ export class Comparison {
     return error;
   }
 
+  /**
+   * Runs again the settings of another page's lanes (the `settings` of its handle): only this
+   * form's fields, each of its own type, go through; a value the core refuses is shown as a typed
+   * one would be. Returns the error message or null.
+   */
+  restore(settings) {
+    if (!settings || typeof settings !== 'object') return null;
+    const changes = {};
+    for (const [name, value] of Object.entries(settings)) {
+      const ok = name === 'pattern' ? Object.hasOwn(PATTERN_FIELDS, value)
+        : name === 'timestamps' ? typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'number'))
+          : Object.hasOwn(DEFAULTS, name) && typeof value === 'number';
+      if (ok) changes[name] = value;
+    }
+    const error = this.setup(changes);
+    // Refused: the form shows what was refused, beside the error, as if typed.
+    if (error) {
+      for (const [name, value] of Object.entries(changes)) this.inputs[name].value = this.#shown(name, value);
+      this.#showFields();
+    }
+    return error;
+  }
+
   get handle() {
     const self = this;
     return {
@@ -56,6 +80,8 @@ export class Comparison {
       get time() { return self.chart?.time ?? 0; },
       get playing() { return self.chart?.playing ?? false; },
       get result() { return self.result; },
+      /** What the lanes now run, as `setup` takes it. */
+      get settings() { return { ...self.state }; },
     };
   }
 
@@ -123,10 +149,24 @@ export class Comparison {
     if (time !== undefined) this.chart?.seek(time);
   }
 
-  /** A pasted list's problem (simulate's `problem` with a `code`) in the page's language. */
-  #pastedError(p) {
+  /**
+   * Why a duration fits no window-edge attack, after the refusal that gives its least value (the
+   * core's bound: the first attack whole), or nothing: ` The attack …`.
+   */
+  #why(next, problem) {
+    if (next.pattern !== 'windowEdge' || problem?.field !== 'duration' || problem.min === undefined) return '';
+    return ` ${this.t('controls.edgeTooShort', { window: next.window, min: problem.min })}`;
+  }
+
+  /**
+   * A pasted list's problem (simulate's `problem` with a `code`) in the page's language; a time
+   * that is no finite number quoted from its line of `typed` (the list as typed): 1e400, not ∞.
+   */
+  #pastedError(p, typed) {
     const { t } = this;
-    const problem = t(`controls.pastedError.${p.code}`, p);
+    const infinite = typeof p.given === 'number' && !Number.isFinite(p.given) && typeof typed === 'string' && p.line !== undefined;
+    const line = infinite ? typed.split(/\r?\n/)[p.line - 1]?.trim() : undefined;
+    const problem = t(`controls.pastedError.${p.code}`, line ? { ...p, given: cut(line) } : p);
     const label = t('controls.patterns.pasted');
     if (p.line !== undefined) return t('controls.pastedError.at', { label, line: p.line, problem });
     if (p.index !== undefined) return t('controls.pastedError.atIndex', { label, index: p.index, problem });
@@ -134,10 +174,14 @@ export class Comparison {
   }
 
   #showFields() {
-    const wanted = PATTERN_FIELDS[this.inputs.pattern.value];
+    const pattern = this.inputs.pattern.value;
+    const wanted = PATTERN_FIELDS[pattern];
     for (const name of ['rate', 'size', 'every', 'from', 'to', 'timestamps']) {
       this.inputs[name].closest('.lab-field').hidden = !wanted.includes(name);
     }
+    // Only random traffic draws from the seed: elsewhere "New seed" would redraw the same lanes.
+    this.inputs.seed.closest('.lab-field').hidden = pattern !== 'poisson';
+    this.root.querySelector('.lab-new-seed').hidden = pattern !== 'poisson';
   }
 
   #readForm() {
@@ -160,8 +204,7 @@ export class Comparison {
    * The setting `name` as its control shows it: the pattern and a pasted list as they are, a number
    * (one of a list given as numbers, one a line) in the page's style.
    */
-  #shown(name) {
-    const value = this.state[name];
+  #shown(name, value = this.state[name]) {
     if (Array.isArray(value)) return value.map((time) => fieldText(time, this.t.lang)).join('\n');
     return name === 'timestamps' || name === 'pattern' ? value : fieldText(value, this.t.lang);
   }
@@ -230,7 +273,8 @@ export class Comparison {
       // The core's field (`traffic.rate`) is the form's field `rate`, named by its label.
       const name = (field) => field.replace(/^traffic\./, '');
       const label = (field) => (typeof this.t.raw(`controls.${name(field)}`) === 'string' ? this.t(`controls.${name(field)}`) : undefined);
-      this.error.textContent = error.problem?.code ? this.#pastedError(error.problem) : refusal(error, this.t.lang, label, (field) => this.inputs[name(field)]);
+      this.error.textContent = error.problem?.code ? this.#pastedError(error.problem, next.timestamps)
+        : refusal(error, this.t.lang, label, (field) => this.inputs[name(field)]) + this.#why(next, error.problem);
       markInvalid(Object.entries(this.inputs), error.problem && name(error.problem.field), this.error.id);
       return error.message;
     }
@@ -253,7 +297,7 @@ export class Comparison {
       delays: lane.delays,
       samples: lane.samples,
       sampleInterval: result.sampleInterval,
-      peakPerSecond: lane.peakPerSecond,
+      peak: lane.peak,
       peakStart: lane.peakStart,
     }));
     this.chart?.destroy();

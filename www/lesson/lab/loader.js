@@ -2,6 +2,7 @@
 // module and widgets) loads only when the section comes near (www/lesson/lazy.js).
 import { lazyPart } from '../lazy.js';
 import { keptAnswers } from '../quiz-answers.js';
+import { keptPart } from '../kept-parts.js';
 
 const mount = document.getElementById('algorithm-lab');
 
@@ -11,7 +12,7 @@ lazyPart({
   key: 'lab',
   loader: 'loadLab',
   load: () => import('./app.js')
-    .then(({ mountLab }) => mountLab(mount, { answers: keptAnswers() }))
+    .then(({ mountLab }) => mountLab(mount, { answers: keptAnswers(), comparison: keptPart('comparison') }))
     .then((handle) => {
       performance.mark('bucketlab:lab-interactive');
       return handle;

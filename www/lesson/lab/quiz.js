@@ -130,7 +130,7 @@ export class Quiz {
     const rows = result.lanes.map((lane) => ({
       key: lane.algorithm, name: this.t(`names.${lane.algorithm}`), arrivals: result.arrivals,
       outcomes: lane.outcomes, delays: lane.delays, samples: lane.samples,
-      sampleInterval: result.sampleInterval, peakPerSecond: lane.peakPerSecond, peakStart: lane.peakStart, focus,
+      sampleInterval: result.sampleInterval, peak: lane.peak, peakStart: lane.peakStart, focus,
     }));
     const chart = new LaneChart({ t: this.t, duration, limit, window: 1, rows, width: container.clientWidth });
     this.charts.push(chart);

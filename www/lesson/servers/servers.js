@@ -58,11 +58,27 @@ function svg(tag, attributes = {}) {
   return node;
 }
 
-/** Mounts the widget in `root`; returns a handle for scripts and tests. */
-function mountServers(root) {
+/** The most actions taken back from another page: about 55 ms of replay per burst at that many. */
+const MAX_KEPT_ACTIONS = 1000;
+
+/**
+ * The mode and actions of another page's widget (its handle's `saved`) that this one's `config`
+ * would have made itself, or null: each burst of this widget's size, each step of its length.
+ */
+function restored(saved, config) {
+  if (!saved || !MODES.includes(saved.mode) || !Array.isArray(saved.actions) || saved.actions.length > MAX_KEPT_ACTIONS) return null;
+  const own = saved.actions.every((a) => (a?.type === 'burst' && a.size === config.burst) || (a?.type === 'step' && a.seconds === config.step));
+  return own ? { mode: saved.mode, actions: saved.actions.map(({ type, size, seconds }) => (type === 'burst' ? { type, size } : { type, seconds })) } : null;
+}
+
+/**
+ * Mounts the widget in `root`, with the mode and actions `saved` from the other language's page
+ * when it has them; returns a handle for scripts and tests.
+ */
+function mountServers(root, saved) {
   const config = readConfig(root);
   const id = `sv-${++mounted}`;
-  const state = { mode: 'local', actions: [] };
+  const state = restored(saved, config) ?? { mode: 'local', actions: [] };
   let t = translator(tables, langOf());
 
   const widget = element('div', 'sv-widget');
@@ -308,6 +324,8 @@ function mountServers(root) {
     setMode,
     get mode() { return state.mode; },
     get admitted() { return run(state.mode).admitted; },
+    /** The mode and the actions so far, for the other language's page (see `restored`). */
+    get saved() { return { mode: state.mode, actions: state.actions.map((a) => ({ ...a })) }; },
     unmount() {
       document.removeEventListener('bucketlab:langchange', onLang);
       resize.disconnect();
@@ -320,10 +338,10 @@ function mountServers(root) {
  * Loads the wasm module and mounts the widget on `root`; a bad setting or a module that did not
  * load is shown in `root` instead, in the page's language. Returns the widget's handle, or null.
  */
-export async function startServers(root) {
+export async function startServers(root, saved) {
   try {
     await init();
-    return mountServers(root);
+    return mountServers(root, saved);
   } catch (error) {
     const box = element('div', 'sv-error', { role: 'alert' });
     const t = translator(tables, langOf());
