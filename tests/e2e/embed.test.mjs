@@ -48,6 +48,16 @@ function schemesPage(head) {
   </body></html>`;
 }
 
+/** A blog's text styles on its whole body, which inherit into the element's shadow DOM unless reset. */
+const INHERITS_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A blog</title><link rel="icon" href="data:,">
+  <link rel="stylesheet" href="./inherits.css">
+  <script type="module" src="./bucket-lab.js"></script></head><body>
+  <bucket-lab id="a" capacity="3" refill-rate="0.5" lang="en" controls="send cost traffic time" paused></bucket-lab>
+  </body></html>`;
+
+const INHERITS_CSS = `body { width: 375px; word-break: break-all; overflow-wrap: anywhere; hyphens: auto; font-size-adjust: 0.4;
+  font-variant: small-caps; font-feature-settings: "smcp", "onum"; font-stretch: condensed; -webkit-text-fill-color: #f0f; }`;
+
 /** A page that requires Trusted Types and allows the policies `allowed` names. */
 function trustedTypesPage(allowed, lang = 'en') {
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Trusted Types</title><link rel="icon" href="data:,">
@@ -62,7 +72,7 @@ let browser;
 before(async () => {
   site = await serveStatic(WWW, {
     headers: { 'content-security-policy': STRICT_CSP },
-    pages: { 'hostile.html': HOSTILE_PAGE, 'hostile.css': HOSTILE_CSS, 'schemes.html': schemesPage(''), 'schemes-dark.html': schemesPage('<meta name="color-scheme" content="dark">'),
+    pages: { 'hostile.html': HOSTILE_PAGE, 'hostile.css': HOSTILE_CSS, 'schemes.html': schemesPage(''), 'schemes-dark.html': schemesPage('<meta name="color-scheme" content="dark">'), 'inherits.html': INHERITS_PAGE, 'inherits.css': INHERITS_CSS,
       'trusted.html': trustedTypesPage('bucketlab'), 'untrusted.html': trustedTypesPage('other'), 'untrusted-pt.html': trustedTypesPage('other', 'pt-BR') },
   });
   browser = await launch();
@@ -1051,6 +1061,20 @@ test('theme: the element takes the host page\'s colour scheme, or the one its th
   }
 });
 
+test('a host\'s inherited text styles (break-all, hyphens, small caps, a fill colour) stop at the element: its words wrap and read as the lesson\'s', async () => {
+  const page = await openPage(browser);
+  await page.goto(`${site.url}inherits.html`);
+  await page.waitForFunction(() => document.getElementById('a').diagram);
+  const styles = await page.evaluate(() => {
+    const status = document.getElementById('a').shadowRoot.querySelector('.bl-status');
+    const s = getComputedStyle(status);
+    return [s.wordBreak, s.hyphens, s.fontVariantCaps, s.fontFeatureSettings, s.fontSizeAdjust, s.fontStretch, s.webkitTextFillColor === s.color];
+  });
+  assert.deepEqual(styles, ['normal', 'manual', 'normal', 'normal', 'none', '100%', true]);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('moved elsewhere in the page (appendChild), an element keeps its bucket; removed, it is freed', async () => {
   const page = await openPage(browser);
   await page.goto(`${site.url}hostile.html`);
@@ -1297,6 +1321,10 @@ test('embed.html is light unless its address says theme=dark or theme=auto, what
     await page.waitForFunction(() => document.querySelector('bucket-lab').diagram);
     const background = await page.evaluate(() => getComputedStyle(document.querySelector('bucket-lab').shadowRoot.querySelector('.bl-frame')).backgroundColor);
     assert.equal(background, want, query || 'no theme');
+    // The frame's page takes the theme's scheme too: one that differs from the host page's is
+    // painted opaque, a white slab under a dark widget on a dark course page.
+    const scheme = await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme);
+    assert.equal(scheme, { 'theme=light': 'light', 'theme=dark': 'dark', 'theme=auto': 'light dark' }[query] ?? 'normal', query || 'no theme');
   }
   assert.deepEqual(page.problems, []);
   await page.goto(`${site.url}embed.html?theme=sepia&lang=en`);

@@ -30,6 +30,11 @@ for (const name of ATTRIBUTES) {
   if (value !== null) element.setAttribute(name, value);
 }
 if (params.has('lang')) document.documentElement.lang = pickLang(params.get('lang'));
+// The frame's own page takes the theme's colour scheme too: a frame whose scheme differs from its
+// host page's is painted opaque, so a dark widget on a dark host sat on a white slab (below it,
+// and at its rounded corners). Set from script, which a strict style-src allows.
+const SCHEMES = { light: 'light', dark: 'dark', auto: 'light dark' };
+if (Object.hasOwn(SCHEMES, params.get('theme') ?? '')) document.documentElement.style.colorScheme = SCHEMES[params.get('theme')];
 const t = translator(tables, langOf());
 document.title = `${t('frameTitle')} · bucketlab`;
 document.getElementById('embed-title').textContent = t('frameTitle');
