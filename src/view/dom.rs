@@ -92,11 +92,10 @@ pub fn has_focus(element: &Element) -> bool {
     element.matches(":focus").unwrap_or(false)
 }
 
-/// The element with keyboard focus, if it is `root` or inside it.
+/// The element with keyboard focus, if it is inside `root`: found by `:focus` there, as
+/// `document.activeElement` is the host element when `root` is in a shadow root (`<bucket-lab>`).
 pub fn focused_in(root: &Element) -> Option<Element> {
-    document()
-        .active_element()
-        .filter(|e| root.contains(Some(e)))
+    root.query_selector(":focus").ok().flatten()
 }
 
 /// Moves keyboard focus to `element` (an HTML element of the view's markup); nothing happens if

@@ -548,7 +548,12 @@ impl Widget {
         self.playing = None;
         // What the reader is using here (the timeline, a step button), to keep where it is on the
         // screen: a moment taller than any shown so far (a 429 after a 200) would push it down.
-        let using = dom::focused_in(&self.root);
+        // A finger dragging the timeline has not focused it (a touch focuses on a tap only).
+        let using = dom::focused_in(&self.root).or_else(|| {
+            self.scrub_from
+                .is_some()
+                .then(|| self.timeline.scrub.clone())
+        });
         let top = |e: &Element| e.get_bounding_client_rect().top();
         let before = using.as_ref().map(top);
         self.session.pause(wall);

@@ -293,6 +293,11 @@ for (const path of ['', 'en.html']) {
 test('clients: every client policy\'s name is read whole, on a phone and a laptop, in both languages', async () => {
   for (const [path, width] of [['', 375], ['en.html', 375], ['', 1280], ['en.html', 1280]]) {
     const page = await openClients(path, { viewport: { width, height: 812 } });
+    // A check box beside a label of three lines keeps its size: a flex row squashed it to 13 × 20 px.
+    const boxes = await page.$$eval(`${MOUNT} input[type="checkbox"]`, (inputs) => inputs.filter((i) => i.checkVisibility())
+      .map((i) => { const r = i.getBoundingClientRect(); return [i.id, Math.round(r.width), Math.round(r.height)]; }));
+    assert.ok(boxes.length > 0, 'a check box shown');
+    for (const [id, w, h] of boxes) assert.deepEqual([w, h], [20, 20], `${path || 'index.html'}, ${width} px: ${id}`);
     for (const header of ['whole', 'exact']) {
       await handle(page, `c.setup({ header: '${header}' })`);
       const cut = await page.$eval(`${MOUNT} .cl-form`, (form) => {

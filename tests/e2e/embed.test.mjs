@@ -58,6 +58,12 @@ const INHERITS_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8
 const INHERITS_CSS = `body { width: 375px; word-break: break-all; overflow-wrap: anywhere; hyphens: auto; font-size-adjust: 0.4;
   font-variant: small-caps; font-feature-settings: "smcp", "onum"; font-stretch: condensed; -webkit-text-fill-color: #f0f; }`;
 
+/** A long course page with one element among its text: room to scroll both ways. */
+const LONG_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A long page</title><link rel="icon" href="data:,">
+  <link rel="stylesheet" href="./long.css"><script type="module" src="./bucket-lab.js"></script></head><body>
+  <div class="room"></div><bucket-lab id="a" capacity="5" refill-rate="1" lang="en"></bucket-lab><div class="room"></div>
+  </body></html>`;
+
 /** A page that requires Trusted Types and allows the policies `allowed` names. */
 function trustedTypesPage(allowed, lang = 'en') {
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Trusted Types</title><link rel="icon" href="data:,">
@@ -72,7 +78,7 @@ let browser;
 before(async () => {
   site = await serveStatic(WWW, {
     headers: { 'content-security-policy': STRICT_CSP },
-    pages: { 'hostile.html': HOSTILE_PAGE, 'hostile.css': HOSTILE_CSS, 'schemes.html': schemesPage(''), 'schemes-dark.html': schemesPage('<meta name="color-scheme" content="dark">'), 'inherits.html': INHERITS_PAGE, 'inherits.css': INHERITS_CSS,
+    pages: { 'hostile.html': HOSTILE_PAGE, 'hostile.css': HOSTILE_CSS, 'schemes.html': schemesPage(''), 'schemes-dark.html': schemesPage('<meta name="color-scheme" content="dark">'), 'inherits.html': INHERITS_PAGE, 'inherits.css': INHERITS_CSS, 'long.html': LONG_PAGE, 'long.css': '.room { height: 1500px; }',
       'trusted.html': trustedTypesPage('bucketlab'), 'untrusted.html': trustedTypesPage('other'), 'untrusted-pt.html': trustedTypesPage('other', 'pt-BR') },
   });
   browser = await launch();
@@ -1071,6 +1077,33 @@ test('a host\'s inherited text styles (break-all, hyphens, small caps, a fill co
     return [s.wordBreak, s.hyphens, s.fontVariantCaps, s.fontFeatureSettings, s.fontSizeAdjust, s.fontStretch, s.webkitTextFillColor === s.color];
   });
   assert.deepEqual(styles, ['normal', 'manual', 'normal', 'normal', 'none', '100%', true]);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('stepping back by key after a 200 that followed 429s holds the element\'s timeline where it is, as the response takes the 429\'s room', async () => {
+  const page = await openPage(browser, { viewport: { width: 1024, height: 768 } });
+  await page.goto(`${site.url}long.html`);
+  await page.waitForFunction(() => document.getElementById('a').diagram);
+  await page.evaluate(() => {
+    const d = document.getElementById('a').diagram;
+    d.pause();
+    for (let i = 0; i < 7; i++) d.send();
+    d.step(1.5);
+    d.send();
+  });
+  const scrub = page.locator('#a .bl-scrub');
+  await page.evaluate(() => {
+    const r = document.getElementById('a').shadowRoot.querySelector('.bl-scrub').getBoundingClientRect();
+    scrollBy({ top: r.top + r.height / 2 - innerHeight / 2, behavior: 'instant' });
+  });
+  const before = (await scrub.boundingBox()).y;
+  await scrub.focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction(() => document.getElementById('a').diagram.traveling);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const after = (await scrub.boundingBox()).y;
+  assert.ok(Math.abs(after - before) <= 1, `the timeline stays where it was: ${before} → ${after}`);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

@@ -107,6 +107,31 @@ test('touch: a page scroll that starts on the timeline scrolls the page and stay
   await page.context().close();
 });
 
+test('touch: on a tablet, a drag on the timeline after a 200 that followed 429s holds it under the finger as the response takes the 429\'s room', async () => {
+  const page = await openPage(env.browser, { ...PHONE, viewport: { width: 768, height: 1024 } });
+  await page.goto(`${env.server.url}en.html`);
+  await page.evaluate((W) => document.querySelector(`${W} .bl-widget`).scrollIntoView({ behavior: 'instant' }), W);
+  await page.waitForSelector(`${W} .bl-widget[data-live]`);
+  // The last response a 200, shorter than the 429s before it, whose room a trip back takes.
+  await page.evaluate(() => {
+    const d = window.bucketlab.diagram;
+    d.pause();
+    for (let i = 0; i < 7; i++) d.send();
+    d.step(1.5);
+    d.send();
+  });
+  await centre(page, `${W} .bl-scrub`);
+  const cdp = await page.context().newCDPSession(page);
+  const top = async () => (await page.locator(`${W} .bl-scrub`).boundingBox()).y;
+  const [atStart, from, to] = [await top(), await pointIn(page, `${W} .bl-scrub`, 0.95), await pointIn(page, `${W} .bl-scrub`, 0.6)];
+  await swipe(page, cdp, from, to);
+  assert.equal((await state(page)).past, true, 'a moment in the past is shown');
+  const atEnd = await top();
+  assert.ok(Math.abs(atEnd - atStart) <= 1, `the timeline stays under the finger: ${atStart} → ${atEnd}`);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('touch: a page scroll that starts on a slider leaves its value alone; a drag along it and a tap still set it', async () => {
   const { page, cdp } = await openPhone(`${W} .bl-rate`);
   const before = await state(page);
