@@ -31,7 +31,7 @@ import lua from 'highlight.js/lib/languages/lua';
 import python from 'highlight.js/lib/languages/python';
 import rust from 'highlight.js/lib/languages/rust';
 import yaml from 'highlight.js/lib/languages/yaml';
-import { readTable } from './locales.mjs';
+import { LANGS, readTable } from './locales.mjs';
 import { isPlural } from '../www/i18n/translate.js';
 import { lessonConfig, renderWidget } from './markup.mjs';
 import { shippedPolicy } from './csp.mjs';
@@ -172,11 +172,14 @@ export function renderEmbed() {
     `<div class="bl-frame" part="frame">${widget}</div>` +
     '<link rel="stylesheet" href="./element/widget.css"><link rel="stylesheet" href="./element/bucket-lab.css"></template>';
   const heading = Mustache.escape(readTable('pt-BR', 'element').frameTitle);
+  const others = LANGS.filter((lang) => lang !== 'pt-BR')
+    .map((lang) => `<template data-bucketlab-markup="${lang}">${renderWidget({ lang, id: 'bl', ...lessonConfig() })}</template>`);
   // What early.js shows if the page's script does not arrive: the words in both languages, as
   // the page's <noscript> has them (the address's `lang` is applied by that script); the detail
   // one line per language.
   const both = (key, between) => Mustache.escape(['pt-BR', 'en'].map((lang) => readTable(lang, 'element')[key]).join(between));
-  return template.replace('{{{element}}}', () => shadow).replace('{{frameTitle}}', () => heading)
+  return template.replace('{{{element}}}', () => shadow).replace('{{{otherMarkup}}}', () => others.join(''))
+    .replace('{{frameTitle}}', () => heading)
     .replace('{{loadFailed}}', () => both('loadFailed', ' / '))
     .replace(/\{\{(script\w+)\}\}/g, (_, key) => both(key, '\n'));
 }

@@ -1345,6 +1345,31 @@ test('embed.html refuses a setting given twice, naming it, rather than using the
   await page.context().close();
 });
 
+test('embed.html?lang=en is English from its first paint, before the wasm arrives; a click then is kept and decided on that markup', async () => {
+  const page = await openPage(browser);
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route('**/bucketlab_bg.wasm', async (route) => { await held; await route.continue(); });
+  await page.goto(`${site.url}embed.html?lang=en-GB&paused`, { waitUntil: 'domcontentloaded' });
+  const widget = () => page.evaluate(() => {
+    const root = document.querySelector('bucket-lab').shadowRoot;
+    const w = root.querySelector('.bl-widget');
+    return { lang: w.lang, send: root.querySelector('.bl-send').textContent, live: w.hasAttribute('data-live'), templates: root.querySelectorAll('template').length };
+  });
+  assert.deepEqual(await widget(), { lang: 'en', send: 'Send request', live: false, templates: 0 });
+  await page.locator('bucket-lab .bl-send').click();
+  release();
+  await page.waitForFunction(() => document.querySelector('bucket-lab').diagram);
+  assert.deepEqual(await widget(), { lang: 'en', send: 'Send request', live: true, templates: 0 });
+  await page.waitForFunction(() => document.querySelector('bucket-lab').shadowRoot.querySelector('.bl-counter').textContent === '4.0 / 5');
+  // Without a language in the address, the page's own Portuguese stays.
+  await page.unroute('**/bucketlab_bg.wasm');
+  await page.goto(`${site.url}embed.html`, { waitUntil: 'domcontentloaded' });
+  assert.equal((await widget()).lang, 'pt-BR');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('embed.html is light unless its address says theme=dark or theme=auto, whatever the system\'s scheme', async () => {
   const LIGHT = 'rgb(251, 251, 253)';
   const DARK = 'rgb(18, 20, 26)';
