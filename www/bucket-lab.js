@@ -12,6 +12,7 @@ import './element/mount.js';
 import './element/early.js';
 import './element/range-touch.js';
 import './element/keep-target.js';
+import './element/misspelled.js';
 import './element/markup.js';
 import './element/trap.js';
 export * from './element/bucket-lab.js';

@@ -711,7 +711,8 @@ const HOST_PAGE = `<!doctype html>
   <div id="bad" data-capacity="-1"></div>
   <div id="bad-pt" data-capacity="10" data-refill-rate="fast" data-lang="pt-BR"></div>
   <div lang="pt-BR"><div id="bad-lang" data-lang="fr" data-capacity="0"></div></div>
-  <div id="good" data-capacity="4" data-refill-rate="1" data-paused></div>
+  <div id="misspelled" data-capcity="3" data-refillRate="2" data-capacity="0" data-testid="lab" data-v-4f2a></div>
+  <div id="good" data-capacity="4" data-refill-rate="1" data-paused data-testid="diagram" data-v-4f2a></div>
   <div id="since" data-capacity="4" data-refill-rate="0"></div>
   <bucket-lab id="element" capacity="3" refill-rate="1" paused></bucket-lab>
   <script type="module" src="./host.js"></script>
@@ -729,7 +730,7 @@ const attempt = (id) => {
     return error.message;
   }
 };
-window.thrown = { bad: attempt('bad'), badPt: attempt('bad-pt'), badLang: attempt('bad-lang') };
+window.thrown = { bad: attempt('bad'), badPt: attempt('bad-pt'), badLang: attempt('bad-lang'), misspelled: attempt('misspelled') };
 try {
   mountDiagram(document.createElement('div'), 'soon');
 } catch (error) {
@@ -781,6 +782,14 @@ test('the npm package: mountDiagram shows a bad setting\'s error in its element 
       'Capacidade B: 0 não é permitido; use um número maior que 0.',
     ]);
     assert.equal(await page.getAttribute('#bad-lang .bl-error', 'lang'), 'pt-BR');
+    // A setting's name written a little wrong is refused with the one it looks like, not left to
+    // its default unseen (data-refillRate is data-refillrate to HTML); the page's own data-* pass.
+    assert.equal(thrown.misspelled, '"data-capcity" is not a setting of the diagram; did you mean "data-capacity"?');
+    assert.deepEqual(await page.evaluate(() => [...document.querySelectorAll('#misspelled .bl-error-detail')].map((p) => p.textContent)), [
+      'data-capcity: this diagram has no such setting; did you mean “data-capacity”?',
+      'data-refillrate: this diagram has no such setting; did you mean “data-refill-rate”?',
+      'Capacity B: 0 is not allowed; use a number greater than 0.',
+    ]);
     assert.deepEqual(await box('bad-pt'), { role: 'alert', title: 'Não foi possível montar o diagrama', detail: 'Taxa r (tokens/s): “fast” não é um número; use um número maior ou igual a 0.', widgets: 0 });
     assert.equal((await box('good')).widgets, 1);
     assert.equal(await page.textContent('#good .bl-counter'), '4.0 / 4');

@@ -78,7 +78,7 @@ test('the manifest: name, version of the crate, exports that resolve, only the l
   const installed = execFileSync('find', ['.', '-type', 'f'], { cwd: join(project, 'node_modules', 'bucketlab'), encoding: 'utf8' })
     .split('\n').filter(Boolean).map((f) => f.slice(2)).sort();
   assert.deepEqual(installed, ['LICENSE', 'README.md', 'THIRD-PARTY-NOTICES.txt', 'element.d.ts', 'element/bucket-lab.css', 'element/bucket-lab.js', 'element/early.js',
-    'element/error-box.js', 'element/keep-target.js', 'element/load-failure.js', 'element/markup.js', 'element/mount.js', 'element/range-touch.js', 'element/trap.js', 'element/widget.css', 'i18n/locales/element.js',
+    'element/error-box.js', 'element/keep-target.js', 'element/load-failure.js', 'element/markup.js', 'element/misspelled.js', 'element/mount.js', 'element/range-touch.js', 'element/trap.js', 'element/widget.css', 'i18n/locales/element.js',
     'i18n/translate.js', 'index.d.ts', 'index.js', 'node.js', 'package.json', 'pkg/bucketlab.js', 'pkg/bucketlab_bg.wasm', 'react.d.ts']);
   const license = await readFile(join(project, 'node_modules', 'bucketlab', 'LICENSE'), 'utf8');
   assert.equal(license, await readFile(join(ROOT, 'LICENSE'), 'utf8'));

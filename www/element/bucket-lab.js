@@ -11,6 +11,7 @@ import { cut, intl, langOf, languageOf, translator } from '../i18n/translate.js'
 import { showError } from './error-box.js';
 import { wasmFailureSaid } from './load-failure.js';
 import { insertMarkup, mountDiagram } from './mount.js';
+import { misspelledOf } from './misspelled.js';
 import { onWasmTrap } from './trap.js';
 import './keep-target.js';
 
@@ -112,31 +113,16 @@ function controlsProblem(list) {
 const GLOBAL_ATTRIBUTES = new Set(['id', 'class', 'style', 'title', 'dir', 'hidden', 'slot', 'part', 'role', 'tabindex', 'is',
   'nonce', 'inert', 'translate', 'draggable', 'accesskey', 'autofocus', 'popover', 'exportparts', 'contenteditable', 'spellcheck']);
 
-/** How many one-letter edits (insert, delete, replace) turn `a` into `b`. */
-function editDistance(a, b) {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i += 1) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j += 1) {
-      next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    row = next;
-  }
-  return row[b.length];
-}
-
 /**
- * The setting an attribute name looks like a misspelling of, or undefined: the same letters but
- * for "-" and "_" (refill_rate; refillRate, which HTML reads as refillrate), or a letter off (a
- * name of up to five letters: costs) or two (a longer one: capactiy). Any other attribute is left
- * alone: a host's framework adds its own (data-v-…, _ngcontent-…), and data-* and aria-* are the page's.
+ * The setting an attribute name looks like a misspelling of (misspelled.js), or undefined. Any
+ * other attribute is left alone: a host's framework adds its own (data-v-…, _ngcontent-…), and
+ * data-* and aria-* are the page's.
  */
 function misspelledSetting(name) {
   // Only a name made as a setting's is (Alpine's `:capacity` and `@click`, `x-bind:…` are bindings).
   if (!/^[a-z][a-z0-9_-]*$/.test(name)) return undefined;
-  if (ATTRIBUTES.includes(name) || GLOBAL_ATTRIBUTES.has(name) || /^(data-|aria-|on)/.test(name)) return undefined;
-  const bare = (text) => text.replace(/[-_]/g, '');
-  return ATTRIBUTES.find((known) => bare(known) === bare(name) || editDistance(name, known) <= (known.length > 5 ? 2 : 1));
+  if (GLOBAL_ATTRIBUTES.has(name) || /^(data-|aria-|on)/.test(name)) return undefined;
+  return misspelledOf(name, ATTRIBUTES);
 }
 
 /**

@@ -11,6 +11,10 @@ import tables from '../i18n/locales/element.js';
 import { cut, langOf, languageOf, translator } from '../i18n/translate.js';
 import { showError } from './error-box.js';
 import markup from './markup.js';
+import { misspelledOf } from './misspelled.js';
+
+/** The settings mountDiagram reads from its root's data-* attributes. */
+const DATA_SETTINGS = ['capacity', 'refill-rate', 'tokens', 'lang', 'paused'];
 
 let instances = 0;
 
@@ -75,8 +79,8 @@ export function mountDiagram(root, sinceMs) {
     throw new Error('root already holds a mounted diagram: free() it before mounting another there');
   }
   try {
-    const langError = badLang(root);
-    if (langError) throw langError;
+    const [refused] = namingErrors(root);
+    if (refused) throw refused;
     if (sinceMs !== undefined && !Number.isFinite(sinceMs)) {
       const given = typeof sinceMs === 'number' ? String(sinceMs) : `a value of type ${sinceMs === null ? 'null' : typeof sinceMs}`;
       throw new TypeError(`sinceMs must be a finite number (a performance.now() time) or undefined, got ${given}`);
@@ -115,13 +119,29 @@ function badLang(root) {
 }
 
 /**
+ * The errors for `root`'s data-* names that look like a misspelled setting (data-capcity,
+ * data-refill_rate, data-refillRate: HTML lowercases it), which would leave its default in place
+ * unseen, then for its `data-lang`. Any other data-* is the page's own (data-testid, data-v-…).
+ */
+function namingErrors(root) {
+  const t = translator(tables, wordsLang(root));
+  const misspelled = root.getAttributeNames().filter((name) => /^data-[a-z][a-z0-9_-]*$/.test(name)).flatMap((name) => {
+    const known = misspelledOf(name.slice('data-'.length), DATA_SETTINGS);
+    if (!known) return [];
+    const message = `"${name}" is not a setting of the diagram; did you mean "data-${known}"?`;
+    return [Object.assign(new TypeError(message), { localized: t('misspelledAttribute', { name, known: `data-${known}` }) })];
+  });
+  const langError = badLang(root);
+  return langError ? [...misspelled, langError] : misspelled;
+}
+
+/**
  * What to show for `error`, thrown by mounting on `root`: every bad setting among `root`'s data-*
  * attributes when there are several (the core's mount stops at the first), so that a reader who
  * got two wrong sees both at once, as the element and embed.html show them; else `error`.
  */
 export function mountErrors(root, error) {
-  const langError = badLang(root);
-  const errors = langError ? [langError] : [];
+  const errors = namingErrors(root);
   const lang = wordsLang(root);
   let capacity;
   for (const name of ['capacity', 'refill-rate', 'tokens']) {
