@@ -443,3 +443,66 @@ fn a_number_too_large_for_a_double_is_called_too_large() {
         }
     );
 }
+
+#[test]
+fn a_key_written_twice_is_refused_at_the_second() {
+    let line_of = |text: &str, needle: &str| {
+        text.lines()
+            .collect::<Vec<_>>()
+            .iter()
+            .rposition(|l| l.starts_with(needle))
+            .unwrap()
+            + 1
+    };
+    let two_defaults = LESSON.replace(
+        "  search:",
+        "  default:\n    capacity: 99\n    refill_rate: 9\n  search:",
+    );
+    let two_plans = PLANS.replace(
+        "  paid:",
+        "  free:\n    capacity: 1\n    refill_rate: 1\n  paid:",
+    );
+    let two_costs = PLANS.replace("  /search: 5", "  /search: 5\n  /search: 2");
+    let two_capacities = LESSON.replace("capacity: 30", "capacity: 30\n    capacity: 9");
+    let two_storages = LESSON.replace("key_by:", "storage: memory\nkey_by:");
+    for (text, needle, path, name) in [
+        (&two_defaults, "  default:", "tiers", "default"),
+        (&two_plans, "  free:", "plans", "free"),
+        (&two_costs, "  /search: 2", "costs", "/search"),
+        (
+            &two_capacities,
+            "    capacity: 9",
+            "tiers.search",
+            "capacity",
+        ),
+        (&two_storages, "storage: memory", "", "storage"),
+    ] {
+        let err = refused(text);
+        assert_eq!(
+            err.problem,
+            Problem::DuplicateKey { name: name.into() },
+            "{name}: {err:?}"
+        );
+        assert_eq!(err.line, Some(line_of(text, needle)), "{name}: {err:?}");
+        assert_eq!(err.path, path, "{name}");
+    }
+    // In flow style too, at the second key's own column.
+    let flow = "  default: {capacity: 10, refill_rate: 5, capacity: 9}";
+    let err = refused(&LESSON.replace("  default:\n    capacity: 10\n    refill_rate: 5", flow));
+    assert_eq!(
+        err.problem,
+        Problem::DuplicateKey {
+            name: "capacity".into()
+        }
+    );
+    let column = flow.find("capacity: 9").unwrap() + 1;
+    assert_eq!((err.line, err.column), (Some(2), Some(column)), "{err:?}");
+    // Keys are compared as YAML compares them: `16` and `0x10` are one key.
+    let err = refused(&format!("{LESSON}costs:\n  16: 1\n  0x10: 2\n"));
+    assert!(
+        matches!(err.problem, Problem::DuplicateKey { .. }),
+        "{err:?}"
+    );
+    // The same name in two different mappings is no repeat.
+    assert!(Policy::from_yaml(PLANS).is_ok());
+}

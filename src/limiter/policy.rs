@@ -20,7 +20,7 @@ use super::{BucketConfig, Field, Given, InvalidValue, Rule};
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::marker::PhantomData;
 
@@ -122,6 +122,9 @@ pub enum Problem {
     InvalidStatus { given: String },
     /// No `default` tier.
     MissingDefaultTier,
+    /// A key written twice in one mapping (two `default:` tiers, `capacity` twice in a tier);
+    /// the error's line is the second one's.
+    DuplicateKey { name: String },
 }
 
 /// Why a policy was refused, and where.
@@ -154,7 +157,17 @@ impl Policy {
     #[allow(clippy::result_large_err)]
     pub fn from_yaml(text: &str) -> Result<Policy, PolicyError> {
         REFUSED.with(|r| r.borrow_mut().take());
-        let file: File = serde_norway::from_str(text).map_err(from_parser)?;
+        let parsed = serde_norway::from_str::<File>(text);
+        // A key written twice: the maps keep the last one silently, and serde's own check of a
+        // struct's fields places its error at the mapping's first line. So a file read well, or
+        // refused for that, is read again for repeated keys, each named where it is repeated.
+        // (Not before: another error earlier in the text comes first, as the parser meets it.)
+        let repeated_field =
+            |err: &serde_norway::Error| err.to_string().contains("duplicate field `");
+        if parsed.as_ref().err().is_none_or(repeated_field) {
+            serde_norway::from_str::<NoRepeatedKeys>(text).map_err(from_parser)?;
+        }
+        let file = parsed.map_err(from_parser)?;
         let tiers: BTreeMap<String, BucketConfig> = file
             .tiers
             .into_iter()
@@ -204,6 +217,133 @@ impl Policy {
     /// What a request to `endpoint` costs: its listed cost, or 1.
     pub fn cost(&self, endpoint: &str) -> f64 {
         self.costs.get(endpoint).copied().unwrap_or(1.0)
+    }
+}
+
+/// Any YAML value, read only to refuse a mapping, at any depth, that writes a key twice.
+struct NoRepeatedKeys;
+
+impl<'de> Deserialize<'de> for NoRepeatedKeys {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(Walk)
+    }
+}
+
+/// The visitor of [`NoRepeatedKeys`]: accepts every value, and checks each mapping's keys.
+struct Walk;
+
+impl<'de> Visitor<'de> for Walk {
+    type Value = NoRepeatedKeys;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("any YAML value")
+    }
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<NoRepeatedKeys, E> {
+        Ok(NoRepeatedKeys)
+    }
+    fn visit_i64<E: de::Error>(self, _: i64) -> Result<NoRepeatedKeys, E> {
+        Ok(NoRepeatedKeys)
+    }
+    fn visit_u64<E: de::Error>(self, _: u64) -> Result<NoRepeatedKeys, E> {
+        Ok(NoRepeatedKeys)
+    }
+    fn visit_i128<E: de::Error>(self, _: i128) -> Result<NoRepeatedKeys, E> {
+        Ok(NoRepeatedKeys)
+    }
+    fn visit_u128<E: de::Error>(self, _: u128) -> Result<NoRepeatedKeys, E> {
+        Ok(NoRepeatedKeys)
+    }
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<NoRepeatedKeys, E> {
+        Ok(NoRepeatedKeys)
+    }
+    fn visit_str<E: de::Error>(self, _: &str) -> Result<NoRepeatedKeys, E> {
+        Ok(NoRepeatedKeys)
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<NoRepeatedKeys, E> {
+        Ok(NoRepeatedKeys)
+    }
+    fn visit_none<E: de::Error>(self) -> Result<NoRepeatedKeys, E> {
+        Ok(NoRepeatedKeys)
+    }
+    fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<NoRepeatedKeys, A::Error> {
+        while seq.next_element::<NoRepeatedKeys>()?.is_some() {}
+        Ok(NoRepeatedKeys)
+    }
+    fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<NoRepeatedKeys, A::Error> {
+        let mut seen = BTreeSet::new();
+        while map.next_key_seed(NewKey(&mut seen))?.is_some() {
+            map.next_value::<NoRepeatedKeys>()?;
+        }
+        Ok(NoRepeatedKeys)
+    }
+    // A tagged value (`!name value`): its value is walked as any other.
+    fn visit_enum<A: de::EnumAccess<'de>>(self, data: A) -> Result<NoRepeatedKeys, A::Error> {
+        use de::VariantAccess;
+        let (de::IgnoredAny, value) = data.variant()?;
+        value.newtype_variant::<NoRepeatedKeys>()
+    }
+}
+
+/// A mapping's key, refused if `.0` already holds it. Keys are compared as YAML compares them,
+/// by value: `16` and `0x10` are one key. The check runs inside the key's own visitor, so the
+/// error points at the repeated key, not at the mapping's first line.
+struct NewKey<'a>(&'a mut BTreeSet<String>);
+
+impl NewKey<'_> {
+    fn seen<E: de::Error>(self, key: String) -> Result<(), E> {
+        if self.0.insert(key.clone()) {
+            Ok(())
+        } else {
+            Err(E::custom(format!("duplicate key `{key}`")))
+        }
+    }
+}
+
+impl<'de> de::DeserializeSeed<'de> for NewKey<'_> {
+    type Value = ();
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for NewKey<'_> {
+    type Value = ();
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a mapping's key")
+    }
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<(), E> {
+        self.seen(v.to_string())
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<(), E> {
+        self.seen(v.to_string())
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<(), E> {
+        self.seen(v.to_string())
+    }
+    fn visit_i128<E: de::Error>(self, v: i128) -> Result<(), E> {
+        self.seen(v.to_string())
+    }
+    fn visit_u128<E: de::Error>(self, v: u128) -> Result<(), E> {
+        self.seen(v.to_string())
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<(), E> {
+        self.seen(rust_number(v))
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<(), E> {
+        self.seen(v.to_owned())
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<(), E> {
+        self.seen("~".to_owned())
+    }
+    // A collection or a tagged value as a key (`? [a, b]`) is never a policy's key: only walked
+    // here, and refused, in its own words, by the policy's own reading.
+    fn visit_seq<A: de::SeqAccess<'de>>(self, seq: A) -> Result<(), A::Error> {
+        Walk.visit_seq(seq).map(drop)
+    }
+    fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<(), A::Error> {
+        Walk.visit_map(map).map(drop)
+    }
+    fn visit_enum<A: de::EnumAccess<'de>>(self, data: A) -> Result<(), A::Error> {
+        Walk.visit_enum(data).map(drop)
     }
 }
 
@@ -434,6 +574,13 @@ fn from_parser(err: serde_norway::Error) -> PolicyError {
     } else if text.starts_with("status must be") {
         Problem::InvalidStatus {
             given: text.rsplit("got ").next().unwrap_or_default().to_owned(),
+        }
+    } else if let Some(name) = text
+        .strip_prefix("duplicate key `")
+        .and_then(|rest| rest.strip_suffix('`'))
+    {
+        Problem::DuplicateKey {
+            name: name.to_owned(),
         }
     } else if text.starts_with("unknown field") {
         Problem::UnknownField {

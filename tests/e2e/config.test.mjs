@@ -206,3 +206,26 @@ test('a policy nested hundreds deep or longer than the editor reads is refused a
   assert.equal(await page.evaluate(() => window.bucketlab.diagram.capacity), capacity);
   await page.context().close();
 });
+
+test('a key written twice is refused at the second one, in either language, and the diagram keeps its configuration', async () => {
+  const page = await openLesson(env, 'en.html');
+  await openConfig(page);
+  // A second `default:` tier (lines 12-14) would silently replace the first.
+  await setPolicy(page, (text) => text.replace(/\n\nstorage:/, '\n  default:\n    capacity: 40\n    refill_rate: 2\n\nstorage:'));
+  await page.waitForFunction(() => document.getElementById('policy-text').getAttribute('aria-invalid') === 'true');
+  assert.match(await page.textContent('#policy-status'),
+    /^Line 12, field tiers: the key “default” is written twice; keep one\. The diagram keeps/);
+  assert.equal(await widgetCapacity(page), 5);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+
+  const pt = await openLesson(env);
+  await openConfig(pt);
+  // capacity twice in the default tier: named at the second (line 5), not at the tier's first line.
+  await setPolicy(pt, (text) => text.replace(/(capacity: 5 .*\n)/, '$1    capacity: 9\n'));
+  await pt.waitForFunction(() => document.getElementById('policy-text').getAttribute('aria-invalid') === 'true');
+  assert.match(await pt.textContent('#policy-status'),
+    /^Linha 5, campo tiers\.default: a chave “capacity” está escrita duas vezes; mantenha só uma\. O diagrama continua/);
+  assert.deepEqual(pt.problems, []);
+  await pt.context().close();
+});

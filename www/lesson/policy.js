@@ -128,6 +128,7 @@ function describeError(error) {
     quotedNumber: () => t(p.ruleKind === 'nonNegative' ? 'err_non_negative_quoted' : 'err_positive_quoted', { field: p.field, given: p.given }),
     invalidStatus: () => t('err_status', { given: p.given }),
     missingDefaultTier: () => t('err_missing_default'),
+    duplicateKey: () => t('err_duplicate_key', { name: p.name }),
   }[p.kind]?.() ?? error.message;
   const where = error.path
     ? t('err_where', { line: error.line ?? '?', path: error.path })
