@@ -283,67 +283,29 @@ impl<'de> Visitor<'de> for Walk {
     }
 }
 
-/// A mapping's key, refused if `.0` already holds it. Keys are compared as YAML compares them,
-/// by value: `16` and `0x10` are one key. The check runs inside the key's own visitor, so the
-/// error points at the repeated key, not at the mapping's first line.
+/// A mapping's key, refused if `.0` already holds it. Keys are compared as text, as the policy's
+/// maps and fields read them: `/search` and `"/search"` are one key. The check runs inside the
+/// key's own visitor, so the error points at the repeated key, not at the mapping's first line.
 struct NewKey<'a>(&'a mut BTreeSet<String>);
-
-impl NewKey<'_> {
-    fn seen<E: de::Error>(self, key: String) -> Result<(), E> {
-        if self.0.insert(key.clone()) {
-            Ok(())
-        } else {
-            Err(E::custom(format!("duplicate key `{key}`")))
-        }
-    }
-}
 
 impl<'de> de::DeserializeSeed<'de> for NewKey<'_> {
     type Value = ();
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
-        deserializer.deserialize_any(self)
+        deserializer.deserialize_str(self)
     }
 }
 
 impl<'de> Visitor<'de> for NewKey<'_> {
     type Value = ();
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a mapping's key")
+        f.write_str("a key")
     }
-    fn visit_bool<E: de::Error>(self, v: bool) -> Result<(), E> {
-        self.seen(v.to_string())
-    }
-    fn visit_i64<E: de::Error>(self, v: i64) -> Result<(), E> {
-        self.seen(v.to_string())
-    }
-    fn visit_u64<E: de::Error>(self, v: u64) -> Result<(), E> {
-        self.seen(v.to_string())
-    }
-    fn visit_i128<E: de::Error>(self, v: i128) -> Result<(), E> {
-        self.seen(v.to_string())
-    }
-    fn visit_u128<E: de::Error>(self, v: u128) -> Result<(), E> {
-        self.seen(v.to_string())
-    }
-    fn visit_f64<E: de::Error>(self, v: f64) -> Result<(), E> {
-        self.seen(rust_number(v))
-    }
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<(), E> {
-        self.seen(v.to_owned())
-    }
-    fn visit_unit<E: de::Error>(self) -> Result<(), E> {
-        self.seen("~".to_owned())
-    }
-    // A collection or a tagged value as a key (`? [a, b]`) is never a policy's key: only walked
-    // here, and refused, in its own words, by the policy's own reading.
-    fn visit_seq<A: de::SeqAccess<'de>>(self, seq: A) -> Result<(), A::Error> {
-        Walk.visit_seq(seq).map(drop)
-    }
-    fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<(), A::Error> {
-        Walk.visit_map(map).map(drop)
-    }
-    fn visit_enum<A: de::EnumAccess<'de>>(self, data: A) -> Result<(), A::Error> {
-        Walk.visit_enum(data).map(drop)
+    fn visit_str<E: de::Error>(self, key: &str) -> Result<(), E> {
+        if self.0.insert(key.to_owned()) {
+            Ok(())
+        } else {
+            Err(E::custom(format!("duplicate key `{key}`")))
+        }
     }
 }
 
