@@ -229,3 +229,43 @@ test('a key written twice is refused at the second one, in either language, and 
   assert.deepEqual(pt.problems, []);
   await pt.context().close();
 });
+
+test('a leading zero, a byte-order mark, a wrong type and a second document are each said for what they are', async () => {
+  const page = await openLesson(env, 'en.html');
+  await openConfig(page);
+  const status = () => page.textContent('#policy-status');
+  const refusedWith = async (pattern) => {
+    await page.waitForFunction((source) => new RegExp(source).test(document.getElementById('policy-status').textContent), pattern.source);
+    assert.match(await status(), pattern);
+    assert.equal(await page.getAttribute('#policy-text', 'aria-invalid'), 'true');
+  };
+  // No quotes in sight: not "in quotes", but the leading zero.
+  await setPolicy(page, (text) => text.replace(/capacity: 5 /, 'capacity: 010 '));
+  await refusedWith(/^Line 4, field tiers\.default\.capacity: YAML reads “010” as text, not a number, because it starts with a zero: write 10 without the leading zero\. The diagram keeps/);
+  // A byte-order mark first (as some editors save a file) is no part of the policy.
+  await setPolicy(page, (text) => `\uFEFF${text.replace(/capacity: 010 /, 'capacity: 7 ')}`);
+  await page.waitForFunction(() => window.bucketlab.diagram.capacity === 7);
+  assert.match(await status(), /^Applied to the diagram: tier default, B = 7, r = 1\/s\.$/);
+  // YAML 1.1's yes is text to this parser: say what belongs there.
+  await setPolicy(page, (text) => text.replace(/retry_after: true/, 'retry_after: yes'));
+  await refusedWith(/^Line 18, field on_deny\.retry_after: the value has the wrong type for this field: write a boolean, true or false\. /);
+  // A second document: its line, never "Line ?".
+  await setPolicy(page, (text) => `${text.replace(/retry_after: yes/, 'retry_after: true')}\n---\nstorage: memory\n`);
+  await refusedWith(/^Line 19: the text holds more than one YAML document \(a line “---” starts each one\); a policy is a single document\. /);
+  assert.doesNotMatch(await status(), /\?/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+
+  const pt = await openLesson(env);
+  await openConfig(pt);
+  await setPolicy(pt, (text) => text.replace(/status: 429/, 'status: ~'));
+  await pt.waitForFunction(() => document.getElementById('policy-text').getAttribute('aria-invalid') === 'true');
+  assert.match(await pt.textContent('#policy-status'),
+    /^Linha 17, campo on_deny\.status: o valor tem o tipo errado para este campo: escreva 429 ou 503\. /);
+  await setPolicy(pt, (text) => text.replace(/status: ~/, 'status: 429').replace(/capacity: 5 /, 'capacity: -010 '));
+  await pt.waitForFunction(() => /zero/.test(document.getElementById('policy-status').textContent));
+  assert.match(await pt.textContent('#policy-status'),
+    /^Linha 4, campo tiers\.default\.capacity: o YAML lê “-010” como texto, não como número, porque começa com zero: escreva -10 sem o zero à esquerda\. /);
+  assert.deepEqual(pt.problems, []);
+  await pt.context().close();
+});
