@@ -269,3 +269,32 @@ test('a leading zero, a byte-order mark, a wrong type and a second document are 
   assert.deepEqual(pt.problems, []);
   await pt.context().close();
 });
+
+for (const [style, edit] of [
+  // B = 6, not the page's 5, so that the status shows when the new text is applied.
+  ['flow style', (text) => text.replace(/ {2}default:\n.*\n.*\n/, '  default: {capacity: 6, refill_rate: 1}\n')],
+  ['an alias', (text) => text.replace(/ {2}default:\n/, '  default: &base\n').replace(/capacity: 5 /, 'capacity: 6 ')
+    .replace(/ {2}search:\n.*\n.*\n/, '  search: *base\n')],
+]) {
+  test(`a tier in ${style} the sliders can't rewrite: the status says the diagram runs other values than its lines`, async () => {
+    const page = await openLesson(env, 'en.html');
+    await openConfig(page);
+    await setPolicy(page, edit);
+    await page.waitForFunction(() => /^Applied to the diagram: tier default, B = 6, r = 1\/s\.$/.test(document.getElementById('policy-status').textContent));
+    const text = await page.inputValue('#policy-text');
+    await page.focus('#bucket-widget .bl-capacity');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    const capacity = await page.evaluate(() => window.bucketlab.diagram.capacity);
+    assert.notEqual(capacity, 6);
+    await page.waitForFunction(() => /^The diagram now runs/.test(document.getElementById('policy-status').textContent));
+    assert.equal(await page.textContent('#policy-status'),
+      `The diagram now runs B = ${capacity}, r = 1/s, set outside this text: tier default is written in a way the editor cannot update (flow style or an alias), so its lines still say the old values.`);
+    assert.equal(await page.inputValue('#policy-text'), text, 'the text is left as it was');
+    assert.equal(await page.getAttribute('#policy-text', 'aria-invalid'), null);
+    // Back at the text's values, the status says they are applied again.
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction(() => /^Applied to the diagram: tier default, B = 6, r = 1\/s\.$/.test(document.getElementById('policy-status').textContent));
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}

@@ -161,9 +161,14 @@ export function setUpPolicyEditor({ panel, widgetRoot, diagram }) {
   let lastGood = null;
   let started = false;
   let timer = 0;
+  // Whether the status says the text is refused, or that the diagram left the text's values.
+  let invalidShown = false;
+  let diverged = false;
 
   const chosenTier = () => editor.querySelector('input[name=tier]:checked')?.value ?? 'default';
-  const show = (message, invalid) => {
+  const show = (message, invalid, { apart = false } = {}) => {
+    invalidShown = invalid;
+    diverged = apart;
     status.textContent = message;
     status.classList.toggle('is-error', invalid);
     if (invalid) textarea.setAttribute('aria-invalid', 'true');
@@ -198,14 +203,23 @@ export function setUpPolicyEditor({ panel, widgetRoot, diagram }) {
     }
   }
 
-  /** Shows the widget's B and r in the chosen tier's lines. */
+  /**
+   * Shows the widget's B and r in the chosen tier's lines; where they can't be rewritten (the tier
+   * in flow style or an alias), the status says the diagram no longer runs what they say.
+   */
   function mirror(capacity, refillRate) {
     const tier = lastGood?.tiers[chosenTier()];
-    if (tier && tier.capacity === capacity && tier.refillRate === refillRate) return;
+    if (tier && tier.capacity === capacity && tier.refillRate === refillRate) {
+      // Back at the text's values: applied again, as the status said before.
+      if (diverged) apply();
+      return;
+    }
     const next = withTierValues(textarea.value, chosenTier(), capacity, refillRate);
     if (next !== textarea.value) {
       textarea.value = next;
       check();
+    } else if (tier && !invalidShown) {
+      show(t('policy_diverged', { tier: chosenTier(), b: formatNumber(capacity), r: formatNumber(refillRate) }), false, { apart: true });
     }
   }
 
