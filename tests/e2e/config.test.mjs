@@ -298,3 +298,19 @@ for (const [style, edit] of [
     await page.context().close();
   });
 }
+
+test('the editor\'s hint says that only capacity and refill_rate reach the diagram', async () => {
+  const page = await openLesson(env, 'en.html');
+  await openConfig(page);
+  assert.match(await page.textContent('#policy-hint'),
+    /Only those two reach the diagram: storage, key_by and on_deny are checked but not applied, so the Usage tab's response keeps 429 and RateLimit-Policy “default”\.$/);
+  // As it says: a 503 in on_deny is accepted and applied, and the diagram's response is still a 429.
+  await setPolicy(page, (text) => text.replace(/status: 429/, 'status: 503').replace(/capacity: 5 /, 'capacity: 1 '));
+  await page.waitForFunction(() => window.bucketlab.diagram.capacity === 1);
+  await page.evaluate(() => window.bucketlab.diagram.pause());
+  await page.click('#bucket-widget .bl-send');
+  await page.click('#bucket-widget .bl-send');
+  await page.waitForFunction(() => /HTTP\/1\.1 429/.test(document.querySelector('#bucket-widget').textContent));
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
