@@ -1,6 +1,6 @@
 //! The YAML policy of the Config tab: what it accepts, and errors that name line, path and rule.
 
-use bucketlab::limiter::policy::{KeyBy, Policy, PolicyError, Problem, Storage};
+use bucketlab::limiter::policy::{Expected, KeyBy, Policy, PolicyError, Problem, Storage};
 use bucketlab::limiter::{Outcome, TokenBucket};
 
 const LESSON: &str = "\
@@ -442,4 +442,155 @@ fn a_number_too_large_for_a_double_is_called_too_large() {
             given: format!("-{digits}")
         }
     );
+}
+
+#[test]
+fn a_key_written_twice_is_refused_at_the_second() {
+    let line_of = |text: &str, needle: &str| {
+        text.lines()
+            .collect::<Vec<_>>()
+            .iter()
+            .rposition(|l| l.starts_with(needle))
+            .unwrap()
+            + 1
+    };
+    let two_defaults = LESSON.replace(
+        "  search:",
+        "  default:\n    capacity: 99\n    refill_rate: 9\n  search:",
+    );
+    let two_plans = PLANS.replace(
+        "  paid:",
+        "  free:\n    capacity: 1\n    refill_rate: 1\n  paid:",
+    );
+    let two_costs = PLANS.replace("  /search: 5", "  /search: 5\n  /search: 2");
+    let two_capacities = LESSON.replace("capacity: 30", "capacity: 30\n    capacity: 9");
+    let two_storages = LESSON.replace("key_by:", "storage: memory\nkey_by:");
+    for (text, needle, path, name) in [
+        (&two_defaults, "  default:", "tiers", "default"),
+        (&two_plans, "  free:", "plans", "free"),
+        (&two_costs, "  /search: 2", "costs", "/search"),
+        (
+            &two_capacities,
+            "    capacity: 9",
+            "tiers.search",
+            "capacity",
+        ),
+        (&two_storages, "storage: memory", "", "storage"),
+    ] {
+        let err = refused(text);
+        assert_eq!(
+            err.problem,
+            Problem::DuplicateKey { name: name.into() },
+            "{name}: {err:?}"
+        );
+        assert_eq!(err.line, Some(line_of(text, needle)), "{name}: {err:?}");
+        assert_eq!(err.path, path, "{name}");
+    }
+    // In flow style too, at the second key's own column.
+    let flow = "  default: {capacity: 10, refill_rate: 5, capacity: 9}";
+    let err = refused(&LESSON.replace("  default:\n    capacity: 10\n    refill_rate: 5", flow));
+    assert_eq!(
+        err.problem,
+        Problem::DuplicateKey {
+            name: "capacity".into()
+        }
+    );
+    let column = flow.find("capacity: 9").unwrap() + 1;
+    assert_eq!((err.line, err.column), (Some(2), Some(column)), "{err:?}");
+    // Keys are compared as the policy reads them, as text: in quotes or not, one key.
+    let err = refused(&format!("{LESSON}costs:\n  /search: 1\n  \"/search\": 2\n"));
+    assert_eq!(
+        (err.problem, err.line),
+        (
+            Problem::DuplicateKey {
+                name: "/search".into()
+            },
+            Some(18)
+        )
+    );
+    // The same name in two different mappings is no repeat.
+    assert!(Policy::from_yaml(PLANS).is_ok());
+}
+
+#[test]
+fn a_leading_zero_is_said_so_not_called_quotes() {
+    // The parser reads an integer with a leading zero as text, with no quotes in sight.
+    for (written, number) in [("010", "10"), ("08", "8"), ("007", "7"), ("-010", "-10")] {
+        let err = refused(&LESSON.replace("capacity: 30", &format!("capacity: {written}")));
+        assert_eq!(err.path, "tiers.search.capacity", "{written}");
+        assert_eq!(
+            err.problem,
+            Problem::LeadingZero {
+                field: "capacity".into(),
+                given: written.into(),
+                number: number.into()
+            },
+            "{written}"
+        );
+    }
+    // In quotes it is text for that reason, whatever its digits; an anchor or a tag before the
+    // quotes does not hide them.
+    for written in ["\"010\"", "'010'", "&n \"5\"", "!!str '5'"] {
+        let err = refused(&LESSON.replace("capacity: 30", &format!("capacity: {written}")));
+        assert!(
+            matches!(&err.problem, Problem::QuotedNumber { .. }),
+            "{written}: {err:?}"
+        );
+    }
+}
+
+#[test]
+fn a_byte_order_mark_before_the_text_is_no_part_of_it() {
+    let policy = Policy::from_yaml(&format!("\u{feff}{LESSON}")).expect("the lesson's policy");
+    assert_eq!(policy.storage, Storage::Redis);
+    // Lines keep their numbers.
+    let err = refused(&format!(
+        "\u{feff}{}",
+        LESSON.replace("storage: redis", "storage: disk")
+    ));
+    assert_eq!(
+        (err.line, err.path.as_str()),
+        (Some(11), "storage"),
+        "{err:?}"
+    );
+}
+
+#[test]
+fn a_value_of_the_wrong_type_says_what_belongs_there() {
+    for (from, to, expected) in [
+        ("retry_after: true", "retry_after: yes", Expected::Boolean),
+        ("retry_after: true", "retry_after: on", Expected::Boolean),
+        ("retry_after: true", "retry_after: 1", Expected::Boolean),
+        ("status: 429", "status: ~", Expected::Status),
+        ("status: 429", "status: true", Expected::Status),
+        ("capacity: 30", "capacity: [30]", Expected::Number),
+        (
+            "  search:\n    capacity: 30\n    refill_rate: 10",
+            "  search: 30",
+            Expected::Mapping,
+        ),
+    ] {
+        let err = refused(&LESSON.replace(from, to));
+        assert!(
+            matches!(&err.problem, Problem::InvalidType { expected: Some(e), .. } if *e == expected),
+            "{to}: {err:?}"
+        );
+    }
+}
+
+#[test]
+fn several_documents_are_named_at_the_second_one() {
+    for (text, line) in [
+        (format!("{LESSON}---\n{LESSON}"), 16),
+        (format!("---\n{LESSON}---\n{LESSON}"), 17),
+        (
+            format!("# a comment\n---\n{LESSON}--- # again\n{LESSON}"),
+            18,
+        ),
+        (format!("{LESSON}...\n{LESSON}"), 17),
+    ] {
+        let err = refused(&text);
+        assert_eq!(err.problem, Problem::SeveralDocuments, "{err:?}");
+        assert_eq!(err.line, Some(line), "{text}");
+    }
 }

@@ -20,7 +20,7 @@ use super::{BucketConfig, Field, Given, InvalidValue, Rule};
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::marker::PhantomData;
 
@@ -101,8 +101,12 @@ pub enum Problem {
         given: String,
         expected: Vec<String>,
     },
-    /// A value of the wrong kind (a list where a number belongs, …): `message` is the parser's.
-    InvalidType { message: String },
+    /// A value of the wrong kind (a list where a number belongs, …): `message` is the parser's;
+    /// `expected` says what belongs there, when it is one a page words (`None` otherwise).
+    InvalidType {
+        message: String,
+        expected: Option<Expected>,
+    },
     /// A number outside its rule (`capacity`, `refill_rate`).
     InvalidValue {
         field: String,
@@ -118,10 +122,37 @@ pub enum Problem {
         rule_kind: &'static str,
         given: String,
     },
+    /// An integer written with a leading zero (`capacity: 010`), which the parser reads as text
+    /// (YAML 1.1 took it for octal); `number` is how to write it (`10`).
+    LeadingZero {
+        field: String,
+        given: String,
+        number: String,
+    },
     /// A status other than 429 or 503.
     InvalidStatus { given: String },
     /// No `default` tier.
     MissingDefaultTier,
+    /// A key written twice in one mapping (two `default:` tiers, `capacity` twice in a tier);
+    /// the error's line is the second one's.
+    DuplicateKey { name: String },
+    /// A second YAML document (after a `---` line): a policy is one. The error's line is where
+    /// the second starts, when the text shows it.
+    SeveralDocuments,
+}
+
+/// What belongs where a value of the wrong kind was written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Expected {
+    /// `true` or `false` (`retry_after`); YAML 1.1's `yes` and `on` are text to this parser.
+    Boolean,
+    /// `429` or `503` (`on_deny.status`).
+    Status,
+    /// A number (`capacity`, `refill_rate`, a cost).
+    Number,
+    /// A mapping of fields (a tier, `on_deny`, `tiers` itself).
+    Mapping,
 }
 
 /// Why a policy was refused, and where.
@@ -154,7 +185,23 @@ impl Policy {
     #[allow(clippy::result_large_err)]
     pub fn from_yaml(text: &str) -> Result<Policy, PolicyError> {
         REFUSED.with(|r| r.borrow_mut().take());
-        let file: File = serde_norway::from_str(text).map_err(from_parser)?;
+        // A byte-order mark (some editors on Windows start a file with one) is no part of the
+        // policy, and the parser does not skip it: it misread the text after it (a policy with
+        // every field was "missing storage" on line 1). It is no line break, so lines keep their
+        // numbers.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let refusal = |err| from_parser(err, text);
+        let parsed = serde_norway::from_str::<File>(text);
+        // A key written twice: the maps keep the last one silently, and serde's own check of a
+        // struct's fields places its error at the mapping's first line. So a file read well, or
+        // refused for that, is read again for repeated keys, each named where it is repeated.
+        // (Not before: another error earlier in the text comes first, as the parser meets it.)
+        let repeated_field =
+            |err: &serde_norway::Error| err.to_string().contains("duplicate field `");
+        if parsed.as_ref().err().is_none_or(repeated_field) {
+            serde_norway::from_str::<NoRepeatedKeys>(text).map_err(refusal)?;
+        }
+        let file = parsed.map_err(refusal)?;
         let tiers: BTreeMap<String, BucketConfig> = file
             .tiers
             .into_iter()
@@ -207,6 +254,95 @@ impl Policy {
     }
 }
 
+/// Any YAML value, read only to refuse a mapping, at any depth, that writes a key twice.
+struct NoRepeatedKeys;
+
+impl<'de> Deserialize<'de> for NoRepeatedKeys {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(Walk)
+    }
+}
+
+/// The visitor of [`NoRepeatedKeys`]: accepts every value, and checks each mapping's keys.
+struct Walk;
+
+impl<'de> Visitor<'de> for Walk {
+    type Value = NoRepeatedKeys;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("any YAML value")
+    }
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<NoRepeatedKeys, E> {
+        Ok(NoRepeatedKeys)
+    }
+    fn visit_i64<E: de::Error>(self, _: i64) -> Result<NoRepeatedKeys, E> {
+        Ok(NoRepeatedKeys)
+    }
+    fn visit_u64<E: de::Error>(self, _: u64) -> Result<NoRepeatedKeys, E> {
+        Ok(NoRepeatedKeys)
+    }
+    fn visit_i128<E: de::Error>(self, _: i128) -> Result<NoRepeatedKeys, E> {
+        Ok(NoRepeatedKeys)
+    }
+    fn visit_u128<E: de::Error>(self, _: u128) -> Result<NoRepeatedKeys, E> {
+        Ok(NoRepeatedKeys)
+    }
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<NoRepeatedKeys, E> {
+        Ok(NoRepeatedKeys)
+    }
+    fn visit_str<E: de::Error>(self, _: &str) -> Result<NoRepeatedKeys, E> {
+        Ok(NoRepeatedKeys)
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<NoRepeatedKeys, E> {
+        Ok(NoRepeatedKeys)
+    }
+    fn visit_none<E: de::Error>(self) -> Result<NoRepeatedKeys, E> {
+        Ok(NoRepeatedKeys)
+    }
+    fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<NoRepeatedKeys, A::Error> {
+        while seq.next_element::<NoRepeatedKeys>()?.is_some() {}
+        Ok(NoRepeatedKeys)
+    }
+    fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<NoRepeatedKeys, A::Error> {
+        let mut seen = BTreeSet::new();
+        while map.next_key_seed(NewKey(&mut seen))?.is_some() {
+            map.next_value::<NoRepeatedKeys>()?;
+        }
+        Ok(NoRepeatedKeys)
+    }
+    // A tagged value (`!name value`): its value is walked as any other.
+    fn visit_enum<A: de::EnumAccess<'de>>(self, data: A) -> Result<NoRepeatedKeys, A::Error> {
+        use de::VariantAccess;
+        let (de::IgnoredAny, value) = data.variant()?;
+        value.newtype_variant::<NoRepeatedKeys>()
+    }
+}
+
+/// A mapping's key, refused if `.0` already holds it. Keys are compared as text, as the policy's
+/// maps and fields read them: `/search` and `"/search"` are one key. The check runs inside the
+/// key's own visitor, so the error points at the repeated key, not at the mapping's first line.
+struct NewKey<'a>(&'a mut BTreeSet<String>);
+
+impl<'de> de::DeserializeSeed<'de> for NewKey<'_> {
+    type Value = ();
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_str(self)
+    }
+}
+
+impl<'de> Visitor<'de> for NewKey<'_> {
+    type Value = ();
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a key")
+    }
+    fn visit_str<E: de::Error>(self, key: &str) -> Result<(), E> {
+        if self.0.insert(key.to_owned()) {
+            Ok(())
+        } else {
+            Err(E::custom(format!("duplicate key `{key}`")))
+        }
+    }
+}
+
 /// The file as written; tiers are checked into `BucketConfig`s while they are read.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -246,6 +382,10 @@ impl<'de> Deserialize<'de> for TierEntry {
 thread_local! {
     static REFUSED: RefCell<Option<InvalidValue>> = const { RefCell::new(None) };
 }
+
+/// What the number's and the status's visitors expect, as serde's "invalid type" message quotes it.
+const EXPECTED_NUMBER: &str = "a number";
+const EXPECTED_STATUS: &str = "429 or 503";
 
 /// A numeric field and its rule.
 trait NumberRule {
@@ -303,7 +443,7 @@ impl<'de, R: NumberRule> Deserialize<'de> for Checked<R> {
         impl<'de, R: NumberRule> Visitor<'de> for Check<R> {
             type Value = Checked<R>;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a number")
+                f.write_str(EXPECTED_NUMBER)
             }
             fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
                 self.number(v)
@@ -358,7 +498,7 @@ impl<'de> Deserialize<'de> for Status {
         impl<'de> Visitor<'de> for Check {
             type Value = Status;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("429 or 503")
+                f.write_str(EXPECTED_STATUS)
             }
             fn visit_u64<E: de::Error>(self, v: u64) -> Result<Status, E> {
                 self.code(v)
@@ -385,11 +525,12 @@ impl<'de> Deserialize<'de> for Status {
     }
 }
 
-/// Turns the parser's error into a `PolicyError`, recovering the structure serde flattened to text.
-fn from_parser(err: serde_norway::Error) -> PolicyError {
+/// Turns the parser's error into a `PolicyError`, recovering the structure serde flattened to text;
+/// `source` is the text parsed, where a position is looked at when the message can't tell.
+fn from_parser(err: serde_norway::Error, source: &str) -> PolicyError {
     let location = err.location();
-    let line = location.as_ref().map(|l| l.line());
-    let column = location.as_ref().map(|l| l.column());
+    let mut line = location.as_ref().map(|l| l.line());
+    let mut column = location.as_ref().map(|l| l.column());
     let full = err.to_string();
     // serde_norway writes "path: message at line L column C"; take the parts apart again.
     let without_mark = match full.rfind(" at line ") {
@@ -402,38 +543,17 @@ fn from_parser(err: serde_norway::Error) -> PolicyError {
     };
     let quoted = backticked(text);
     let problem = if let Some(refused) = REFUSED.with(|r| r.borrow_mut().take()) {
-        let field = refused.field.name().to_owned();
-        let rule_kind = match refused.rule {
-            Rule::NonNegative => "nonNegative",
-            _ => "positive",
-        };
-        match refused.given {
-            // An unquoted number is never text in YAML, so this one was written in quotes; but
-            // one out of f64's range (1e400) is text to the parser with or without them.
-            Given::Text(given) if given.trim().parse::<f64>().is_ok_and(f64::is_finite) => {
-                Problem::QuotedNumber {
-                    field,
-                    rule_kind,
-                    given,
-                }
-            }
-            given => Problem::InvalidValue {
-                field,
-                rule_kind,
-                given: match given {
-                    Given::Number(v) => v.to_string(),
-                    Given::Text(t)
-                    | Given::TooLarge(t)
-                    | Given::TooSmall(t)
-                    | Given::Ambiguous(t) => t,
-                    Given::Missing | Given::Unreadable => String::new(),
-                    Given::Type(t) => t.to_owned(),
-                },
-            },
-        }
+        refused_number(refused, written_in_quotes(source, line, column))
     } else if text.starts_with("status must be") {
         Problem::InvalidStatus {
             given: text.rsplit("got ").next().unwrap_or_default().to_owned(),
+        }
+    } else if let Some(name) = text
+        .strip_prefix("duplicate key `")
+        .and_then(|rest| rest.strip_suffix('`'))
+    {
+        Problem::DuplicateKey {
+            name: name.to_owned(),
         }
     } else if text.starts_with("unknown field") {
         Problem::UnknownField {
@@ -452,7 +572,13 @@ fn from_parser(err: serde_norway::Error) -> PolicyError {
     } else if text.starts_with("invalid type") {
         Problem::InvalidType {
             message: text.to_owned(),
+            expected: expected_in(text),
         }
+    } else if text.starts_with("deserializing from YAML containing more than one document") {
+        // The parser gives no position for this one.
+        line = second_document_line(source);
+        column = line.map(|_| 1);
+        Problem::SeveralDocuments
     } else {
         Problem::Syntax {
             message: text.to_owned(),
@@ -465,6 +591,117 @@ fn from_parser(err: serde_norway::Error) -> PolicyError {
         problem,
         message: full,
     }
+}
+
+/// The problem of a number its rule refused; `quoted` tells whether it was written in quotes.
+fn refused_number(refused: InvalidValue, quoted: bool) -> Problem {
+    let field = refused.field.name().to_owned();
+    let rule_kind = match refused.rule {
+        Rule::NonNegative => "nonNegative",
+        _ => "positive",
+    };
+    match refused.given {
+        // Text that reads as a number: in quotes, or an integer with a leading zero, which the
+        // parser takes for text without them. (One out of f64's range, 1e400, is text to the
+        // parser either way, and is named as too large.)
+        Given::Text(given) if given.trim().parse::<f64>().is_ok_and(f64::is_finite) => {
+            if quoted {
+                Problem::QuotedNumber {
+                    field,
+                    rule_kind,
+                    given,
+                }
+            } else if let Some(number) = without_leading_zeros(&given) {
+                Problem::LeadingZero {
+                    field,
+                    given,
+                    number,
+                }
+            } else {
+                Problem::InvalidValue {
+                    field,
+                    rule_kind,
+                    given,
+                }
+            }
+        }
+        given => Problem::InvalidValue {
+            field,
+            rule_kind,
+            given: match given {
+                Given::Number(v) => v.to_string(),
+                Given::Text(t) | Given::TooLarge(t) | Given::TooSmall(t) | Given::Ambiguous(t) => t,
+                Given::Missing | Given::Unreadable => String::new(),
+                Given::Type(t) => t.to_owned(),
+            },
+        },
+    }
+}
+
+/// `given` without the leading zeros of its digits (`-010` → `-10`, `00` → `0`), if it is an
+/// integer that has some: the parser reads such a one as text.
+fn without_leading_zeros(given: &str) -> Option<String> {
+    let digits = given.trim_start_matches(['-', '+']);
+    let sign = &given[..given.len() - digits.len()];
+    let whole =
+        digits.len() > 1 && digits.starts_with('0') && digits.bytes().all(|b| b.is_ascii_digit());
+    whole.then(|| {
+        let kept = digits.trim_start_matches('0');
+        format!("{sign}{}", if kept.is_empty() { "0" } else { kept })
+    })
+}
+
+/// Whether the value at `line`, `column` (1-based, in characters, as the parser counts) of
+/// `source` is written in quotes, after its anchor (`&base`) or tag (`!!str`) if it has one.
+fn written_in_quotes(source: &str, line: Option<usize>, column: Option<usize>) -> bool {
+    let (Some(line), Some(column)) = (line, column) else {
+        return false;
+    };
+    let Some(text) = source.lines().nth(line.saturating_sub(1)) else {
+        return false;
+    };
+    let rest: String = text.chars().skip(column.saturating_sub(1)).collect();
+    let value = rest
+        .split_whitespace()
+        .find(|word| !word.starts_with(['&', '!']))
+        .unwrap_or_default();
+    value.starts_with(['"', '\''])
+}
+
+/// What an "invalid type" message of serde's says belongs there, when it is one a page words.
+fn expected_in(message: &str) -> Option<Expected> {
+    match message.rsplit_once(", expected ")?.1 {
+        "a boolean" => Some(Expected::Boolean),
+        EXPECTED_STATUS => Some(Expected::Status),
+        EXPECTED_NUMBER => Some(Expected::Number),
+        what if what == "a map" || what.starts_with("struct ") => Some(Expected::Mapping),
+        _ => None,
+    }
+}
+
+/// The 1-based line where `source`'s second YAML document starts: its `---` line, or its first
+/// line of content after a `...` line that ended the first one.
+fn second_document_line(source: &str) -> Option<usize> {
+    let mut started = false;
+    let mut ended = false;
+    for (index, line) in source.lines().enumerate() {
+        let marker = |mark: &str| {
+            line.strip_prefix(mark)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with([' ', '\t']))
+        };
+        let content = !line.trim().is_empty() && !line.trim_start().starts_with('#');
+        if marker("---") || (ended && content && !line.starts_with('%')) {
+            if started {
+                return Some(index + 1);
+            }
+            started = true;
+        } else if marker("...") {
+            ended = started;
+        } else if content && !line.starts_with('%') {
+            started = true;
+        }
+    }
+    None
 }
 
 /// The words between backticks in a serde message (`unknown field `x`, expected `a`, `b``).

@@ -206,3 +206,111 @@ test('a policy nested hundreds deep or longer than the editor reads is refused a
   assert.equal(await page.evaluate(() => window.bucketlab.diagram.capacity), capacity);
   await page.context().close();
 });
+
+test('a key written twice is refused at the second one, in either language, and the diagram keeps its configuration', async () => {
+  const page = await openLesson(env, 'en.html');
+  await openConfig(page);
+  // A second `default:` tier (lines 12-14) would silently replace the first.
+  await setPolicy(page, (text) => text.replace(/\n\nstorage:/, '\n  default:\n    capacity: 40\n    refill_rate: 2\n\nstorage:'));
+  await page.waitForFunction(() => document.getElementById('policy-text').getAttribute('aria-invalid') === 'true');
+  assert.match(await page.textContent('#policy-status'),
+    /^Line 12, field tiers: the key “default” is written twice; keep one\. The diagram keeps/);
+  assert.equal(await widgetCapacity(page), 5);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+
+  const pt = await openLesson(env);
+  await openConfig(pt);
+  // capacity twice in the default tier: named at the second (line 5), not at the tier's first line.
+  await setPolicy(pt, (text) => text.replace(/(capacity: 5 .*\n)/, '$1    capacity: 9\n'));
+  await pt.waitForFunction(() => document.getElementById('policy-text').getAttribute('aria-invalid') === 'true');
+  assert.match(await pt.textContent('#policy-status'),
+    /^Linha 5, campo tiers\.default: a chave “capacity” está escrita duas vezes; mantenha só uma\. O diagrama continua/);
+  assert.deepEqual(pt.problems, []);
+  await pt.context().close();
+});
+
+test('a leading zero, a byte-order mark, a wrong type and a second document are each said for what they are', async () => {
+  const page = await openLesson(env, 'en.html');
+  await openConfig(page);
+  const status = () => page.textContent('#policy-status');
+  const refusedWith = async (pattern) => {
+    await page.waitForFunction((source) => new RegExp(source).test(document.getElementById('policy-status').textContent), pattern.source);
+    assert.match(await status(), pattern);
+    assert.equal(await page.getAttribute('#policy-text', 'aria-invalid'), 'true');
+  };
+  // No quotes in sight: not "in quotes", but the leading zero.
+  await setPolicy(page, (text) => text.replace(/capacity: 5 /, 'capacity: 010 '));
+  await refusedWith(/^Line 4, field tiers\.default\.capacity: YAML reads “010” as text, not a number, because it starts with a zero: write 10 without the leading zero\. The diagram keeps/);
+  // A byte-order mark first (as some editors save a file) is no part of the policy.
+  await setPolicy(page, (text) => `\uFEFF${text.replace(/capacity: 010 /, 'capacity: 7 ')}`);
+  await page.waitForFunction(() => window.bucketlab.diagram.capacity === 7);
+  assert.match(await status(), /^Applied to the diagram: tier default, B = 7, r = 1\/s\.$/);
+  // YAML 1.1's yes is text to this parser: say what belongs there.
+  await setPolicy(page, (text) => text.replace(/retry_after: true/, 'retry_after: yes'));
+  await refusedWith(/^Line 18, field on_deny\.retry_after: the value has the wrong type for this field: write a boolean, true or false\. /);
+  // A second document: its line, never "Line ?".
+  await setPolicy(page, (text) => `${text.replace(/retry_after: yes/, 'retry_after: true')}\n---\nstorage: memory\n`);
+  await refusedWith(/^Line 19: the text holds more than one YAML document \(a line “---” starts each one\); a policy is a single document\. /);
+  assert.doesNotMatch(await status(), /\?/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+
+  const pt = await openLesson(env);
+  await openConfig(pt);
+  await setPolicy(pt, (text) => text.replace(/status: 429/, 'status: ~'));
+  await pt.waitForFunction(() => document.getElementById('policy-text').getAttribute('aria-invalid') === 'true');
+  assert.match(await pt.textContent('#policy-status'),
+    /^Linha 17, campo on_deny\.status: o valor tem o tipo errado para este campo: escreva 429 ou 503\. /);
+  await setPolicy(pt, (text) => text.replace(/status: ~/, 'status: 429').replace(/capacity: 5 /, 'capacity: -010 '));
+  await pt.waitForFunction(() => /zero/.test(document.getElementById('policy-status').textContent));
+  assert.match(await pt.textContent('#policy-status'),
+    /^Linha 4, campo tiers\.default\.capacity: o YAML lê “-010” como texto, não como número, porque começa com zero: escreva -10 sem o zero à esquerda\. /);
+  assert.deepEqual(pt.problems, []);
+  await pt.context().close();
+});
+
+for (const [style, edit] of [
+  // B = 6, not the page's 5, so that the status shows when the new text is applied.
+  ['flow style', (text) => text.replace(/ {2}default:\n.*\n.*\n/, '  default: {capacity: 6, refill_rate: 1}\n')],
+  ['an alias', (text) => text.replace(/ {2}default:\n/, '  default: &base\n').replace(/capacity: 5 /, 'capacity: 6 ')
+    .replace(/ {2}search:\n.*\n.*\n/, '  search: *base\n')],
+]) {
+  test(`a tier in ${style} the sliders can't rewrite: the status says the diagram runs other values than its lines`, async () => {
+    const page = await openLesson(env, 'en.html');
+    await openConfig(page);
+    await setPolicy(page, edit);
+    await page.waitForFunction(() => /^Applied to the diagram: tier default, B = 6, r = 1\/s\.$/.test(document.getElementById('policy-status').textContent));
+    const text = await page.inputValue('#policy-text');
+    await page.focus('#bucket-widget .bl-capacity');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    const capacity = await page.evaluate(() => window.bucketlab.diagram.capacity);
+    assert.notEqual(capacity, 6);
+    await page.waitForFunction(() => /^The diagram now runs/.test(document.getElementById('policy-status').textContent));
+    assert.equal(await page.textContent('#policy-status'),
+      `The diagram now runs B = ${capacity}, r = 1/s, set outside this text: tier default is written in a way the editor cannot update (flow style or an alias), so its lines still say the old values.`);
+    assert.equal(await page.inputValue('#policy-text'), text, 'the text is left as it was');
+    assert.equal(await page.getAttribute('#policy-text', 'aria-invalid'), null);
+    // Back at the text's values, the status says they are applied again.
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction(() => /^Applied to the diagram: tier default, B = 6, r = 1\/s\.$/.test(document.getElementById('policy-status').textContent));
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}
+
+test('the editor\'s hint says that only capacity and refill_rate reach the diagram', async () => {
+  const page = await openLesson(env, 'en.html');
+  await openConfig(page);
+  assert.match(await page.textContent('#policy-hint'),
+    /Only those two reach the diagram: storage, key_by and on_deny are checked but not applied, so the Usage tab's response keeps 429 and RateLimit-Policy “default”\.$/);
+  // As it says: a 503 in on_deny is accepted and applied, and the diagram's response is still a 429.
+  await setPolicy(page, (text) => text.replace(/status: 429/, 'status: 503').replace(/capacity: 5 /, 'capacity: 1 '));
+  await page.waitForFunction(() => window.bucketlab.diagram.capacity === 1);
+  await page.evaluate(() => window.bucketlab.diagram.pause());
+  await page.click('#bucket-widget .bl-send');
+  await page.click('#bucket-widget .bl-send');
+  await page.waitForFunction(() => /HTTP\/1\.1 429/.test(document.querySelector('#bucket-widget').textContent));
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

@@ -40,8 +40,12 @@ const PAGE_GZIP_BUDGET = 150 * 1024;
 // 2026-12-05, when its feed, trace and sampleLog learned to check their arguments (a string fed as
 // bytes, a key that is not a string, a line count of -1 are refused with their names, not read as
 // zeros, a trap or a panic) and it learned to refuse a log compressed with zstd, xz, bzip2… by
-// name, from its magic bytes: 200,773 B by this test's zlib (199,388 B by gzip -9).
-const LAZY_GZIP_BUDGETS = { bucketlab_lab: 84 * 1024, bucketlab_config: 110 * 1024, bucketlab_replay: 200 * 1024 };
+// name, from its magic bytes: 200,773 B by this test's zlib (199,388 B by gzip -9). The Config
+// tab's parser went from 110 to 112 KiB on 2026-12-07, when it learned to refuse a key written twice
+// at the repeat's own line (a second reading of the text, which the maps and serde's own check of
+// a struct's fields can't place) and to name a leading zero, what a wrong type's field takes and a
+// second document: 113,315 B by this test's zlib (112,109 B by gzip -9).
+const LAZY_GZIP_BUDGETS = { bucketlab_lab: 84 * 1024, bucketlab_config: 112 * 1024, bucketlab_replay: 200 * 1024 };
 
 test(`the widget wasm (core + diagram) is at most ${WASM_GZIP_BUDGET / 1024} KiB gzip -9`, () => {
   const wasm = readFileSync(new URL('pkg/bucketlab_bg.wasm', WWW));

@@ -107,6 +107,20 @@ export function withTierValues(text, tier, b, r) {
 /** Whether `given` (a number's YAML text) is not finite: 1e400 (too large for a double), .inf. */
 const tooLarge = (given) => Math.abs(typedNumber(String(given))) === Infinity || /^[-+]?\.inf$/i.test(given);
 
+/** The locale key of what belongs where a value of the wrong type was written (`problem.expected`). */
+const EXPECTED = {
+  boolean: 'expected_boolean',
+  status: 'expected_status',
+  number: 'expected_number',
+  mapping: 'expected_mapping',
+};
+
+/** Where the error is: its line and field, as far as the parser knows them. */
+function where({ line, path }) {
+  if (line == null) return path ? t('err_where_path', { path }) : t('err_where_text');
+  return path ? t('err_where', { line, path }) : t('err_where_line', { line });
+}
+
 /** The error, worded in the page's language. */
 function describeError(error) {
   // What the YAML gave is quoted cut (a name or value can be any length); the data keeps it whole.
@@ -118,21 +132,24 @@ function describeError(error) {
     unknownField: () => t('err_unknown_field', { name: p.name, expected: list(p.expected) }),
     missingField: () => t('err_missing_field', { name: p.name }),
     unknownVariant: () => t('err_unknown_variant', { given: p.given, expected: list(p.expected) }),
-    invalidType: () => t('err_invalid_type'),
+    invalidType: () => (p.expected
+      ? t('err_invalid_type_expected', { expected: t(EXPECTED[p.expected]) })
+      : t('err_invalid_type')),
     // A comma in a number is text to YAML ("0,5", "1,000"): say how YAML writes the number, and
     // the thousands it could also mean only where it could (three digits after the comma).
     invalidValue: () => (/^[-+]?\d+,\d+$/.test(p.given)
       ? t(thousandsLike(p.given) ? 'err_decimal_comma' : 'err_decimal_comma_point', { field: p.field, given: p.given, ...readings(p.given) })
       : t(tooLarge(error.problem.given) ? 'err_too_large' : p.ruleKind === 'nonNegative' ? 'err_non_negative' : 'err_positive', { field: p.field, given: p.given })),
     // Text to YAML: say so, rather than "must be a number, but got 5".
+    // Text to YAML without quotes (YAML 1.1 read 010 as octal): say why, not "in quotes".
+    leadingZero: () => t('err_leading_zero', { given: p.given, number: p.number }),
     quotedNumber: () => t(p.ruleKind === 'nonNegative' ? 'err_non_negative_quoted' : 'err_positive_quoted', { field: p.field, given: p.given }),
     invalidStatus: () => t('err_status', { given: p.given }),
     missingDefaultTier: () => t('err_missing_default'),
+    duplicateKey: () => t('err_duplicate_key', { name: p.name }),
+    severalDocuments: () => t('err_several_documents'),
   }[p.kind]?.() ?? error.message;
-  const where = error.path
-    ? t('err_where', { line: error.line ?? '?', path: error.path })
-    : t('err_where_line', { line: error.line ?? '?' });
-  return `${where} ${what}`;
+  return `${where(error)} ${what}`;
 }
 
 /** Sets up the editor; `diagram()` returns the widget handle once mounted (or null). */
@@ -144,9 +161,14 @@ export function setUpPolicyEditor({ panel, widgetRoot, diagram }) {
   let lastGood = null;
   let started = false;
   let timer = 0;
+  // Whether the status says the text is refused, or that the diagram left the text's values.
+  let invalidShown = false;
+  let diverged = false;
 
   const chosenTier = () => editor.querySelector('input[name=tier]:checked')?.value ?? 'default';
-  const show = (message, invalid) => {
+  const show = (message, invalid, { apart = false } = {}) => {
+    invalidShown = invalid;
+    diverged = apart;
     status.textContent = message;
     status.classList.toggle('is-error', invalid);
     if (invalid) textarea.setAttribute('aria-invalid', 'true');
@@ -181,14 +203,23 @@ export function setUpPolicyEditor({ panel, widgetRoot, diagram }) {
     }
   }
 
-  /** Shows the widget's B and r in the chosen tier's lines. */
+  /**
+   * Shows the widget's B and r in the chosen tier's lines; where they can't be rewritten (the tier
+   * in flow style or an alias), the status says the diagram no longer runs what they say.
+   */
   function mirror(capacity, refillRate) {
     const tier = lastGood?.tiers[chosenTier()];
-    if (tier && tier.capacity === capacity && tier.refillRate === refillRate) return;
+    if (tier && tier.capacity === capacity && tier.refillRate === refillRate) {
+      // Back at the text's values: applied again, as the status said before.
+      if (diverged) apply();
+      return;
+    }
     const next = withTierValues(textarea.value, chosenTier(), capacity, refillRate);
     if (next !== textarea.value) {
       textarea.value = next;
       check();
+    } else if (tier && !invalidShown) {
+      show(t('policy_diverged', { tier: chosenTier(), b: formatNumber(capacity), r: formatNumber(refillRate) }), false, { apart: true });
     }
   }
 
