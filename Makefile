@@ -19,6 +19,7 @@ bench:
 # The static site for any host, under any sub-path: hashed names, .gz/.br copies (see scripts/dist.mjs).
 # For a host that reads _headers (Netlify, Cloudflare Pages) under a sub-path: make dist BASE=/courses/x/
 # and, for the pages' xAPI statements, their LRS in the CSP's connect-src: make dist LRS=https://lrs.example/xAPI/
+# and, for search engines (canonical, hreflang, og:url, sitemap.xml): make dist SITE=https://example.org/courses/x/
 # The xAPI (Tin Can) packages name the lesson by XAPI_ACTIVITY=https://courses.example/your-id (scripts/tincan.mjs).
 dist:
 	scripts/build.sh

@@ -10,9 +10,13 @@
 //    where such hosts read the file), and gets the rules that cache each folder of hashed assets
 //    for a year and have the pages and entry points asked for again on every use; with LRS (an
 //    xAPI Learning Record Store's address, or several separated by spaces), its pages'
-//    Content-Security-Policy also lets them POST statements to that origin.
+//    Content-Security-Policy also lets them POST statements to that origin;
+//  - with SITE (the site's absolute address, https://example.org/courses/rate-limiting/), each
+//    page a search engine may list gets its canonical address, its other languages' (hreflang)
+//    and og:url, and a sitemap.xml lists them: tags a page can't carry with relative URLs only.
 // It copies whatever the served directory holds (pages are not listed here), minus build
 // leftovers. Usage: [BASE=/courses/rate-limiting/] [LRS=https://lrs.example/xAPI/]
+// [SITE=https://example.org/courses/rate-limiting/]
 // [XAPI_ACTIVITY=https://courses.example/rate-limiting] node scripts/dist.mjs [source] [output]
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
@@ -110,6 +114,61 @@ export function checkLrs(text) {
 }
 
 /**
+ * `text` as the site's absolute address (the folder the lesson is served from: http(s), no
+ * credentials, query or fragment, ending with "/"), else an error that names it and what is allowed.
+ */
+export function checkSite(text) {
+  let url = null;
+  try {
+    url = new URL(text);
+  } catch {
+    // Refused below.
+  }
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.username || url.password || url.search || url.hash
+    || !url.pathname.endsWith('/') || url.href !== text) {
+    throw new Error(`dist: SITE ${JSON.stringify(text)} is not the site's address: it must be the absolute http(s) address `
+      + 'of the folder the lesson is served from, ending with "/", without credentials, query or fragment, '
+      + 'written as a browser writes it (like https://example.org/courses/rate-limiting/)');
+  }
+  return url.href;
+}
+
+/** `text` safe in an HTML attribute or XML text. */
+const markupText = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * Puts into `output` (name → content) the tags that need the site's absolute address `site`
+ * (from checkSite), in each page a search engine may list (a top-level page without robots
+ * noindex: the lesson in each language): its canonical address, every language's page (hreflang,
+ * and x-default: index.html's) and og:url; and a sitemap.xml that lists them so. Returns the
+ * pages' names.
+ */
+function addSiteTags(output, site) {
+  const pages = [...output].filter(([name]) => name.endsWith('.html') && !name.includes('/'))
+    .map(([name, content]) => ({ name, html: content.toString('utf8') }))
+    .filter(({ html }) => !/<meta name="robots" content="[^"]*noindex/.test(html))
+    .map((page) => ({ ...page, lang: page.html.match(/<html lang="([^"]+)"/)?.[1], url: page.name === 'index.html' ? site : new URL(page.name, site).href }));
+  const unsaid = pages.find((page) => !page.lang);
+  if (unsaid) throw new Error(`dist: ${unsaid.name} has no <html lang>, which its hreflang needs`);
+  const fallback = pages.find((page) => page.name === 'index.html') ?? pages[0];
+  const alternates = [...pages.map((page) => [page.lang, page.url]), ['x-default', fallback.url]];
+  for (const page of pages) {
+    const tags = [
+      `<link rel="canonical" href="${markupText(page.url)}">`,
+      ...alternates.map(([lang, url]) => `<link rel="alternate" hreflang="${lang}" href="${markupText(url)}">`),
+      `<meta property="og:url" content="${markupText(page.url)}">`,
+    ];
+    output.set(page.name, Buffer.from(page.html.replace('</head>', () => `  ${tags.join('\n  ')}\n</head>`)));
+  }
+  const links = alternates.map(([lang, url]) => `    <xhtml:link rel="alternate" hreflang="${lang}" href="${markupText(url)}"/>`).join('\n');
+  output.set('sitemap.xml', Buffer.from(['<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...pages.map((page) => `  <url>\n    <loc>${markupText(page.url)}</loc>\n${links}\n  </url>`),
+    '</urlset>', ''].join('\n')));
+  return pages.map((page) => page.name);
+}
+
+/**
  * The paths a host serves `file` (a path in dist/) at: its own; a page also at its folder's
  * (index.html) or, as Cloudflare Pages redirects to it, without `.html`.
  */
@@ -160,7 +219,7 @@ function hashed(path, content) {
   return `${path.slice(0, -ext.length)}.${hash}${ext}`;
 }
 
-export async function buildDist(source = SOURCE, out = OUT, { base = '/', lrs = [] } = {}) {
+export async function buildDist(source = SOURCE, out = OUT, { base = '/', lrs = [], site = null } = {}) {
   checkBase(base);
   const all = (await walk(source)).filter((path) => !SKIP.some((re) => re.test(path))).sort();
   const files = new Set(all);
@@ -204,6 +263,10 @@ export async function buildDist(source = SOURCE, out = OUT, { base = '/', lrs = 
     output.set(names.get(path), content);
   };
   all.forEach(visit);
+  if (site) {
+    addSiteTags(output, site);
+    names.set('sitemap.xml', 'sitemap.xml');
+  }
   if (output.has('_headers')) {
     output.set('_headers', Buffer.from(headersFile(output.get('_headers').toString('utf8'), base, names, lrs)));
   }
@@ -239,7 +302,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     if (activity && activity !== process.env.XAPI_ACTIVITY) {
       console.log(`dist: XAPI_ACTIVITY goes into the packages as ${activity}, its form as a URL, which is the id the LRS records`);
     }
-    built = await buildDist(SOURCE, OUT, { base: process.env.BASE || '/', lrs });
+    const site = process.env.SITE ? checkSite(process.env.SITE) : null;
+    built = await buildDist(SOURCE, OUT, { base: process.env.BASE || '/', lrs, site });
   } catch (error) {
     console.error(error.message);
     process.exit(2);
@@ -249,6 +313,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(`dist: ${names.size} files into ${relative(process.cwd(), OUT) || '.'}/, ${raw} bytes (${brotli} with brotli)`);
   if (wasm) console.log(`dist: ${wasm}`);
   if (lrs.length) console.log(`dist: _headers lets the pages send xAPI statements to ${lrs.join(' ')} (connect-src)`);
+  if (process.env.SITE) console.log(`dist: canonical, hreflang and og:url for ${process.env.SITE}, and sitemap.xml`);
   // Course-platform packages beside the site: SCORM zips (scripts/scorm.mjs), xAPI zips
   // (scripts/tincan.mjs, their activity id from XAPI_ACTIVITY), H5P (scripts/h5p.mjs).
   try {

@@ -11,7 +11,7 @@ import { join, relative } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { launch, openPage } from './harness.mjs';
 import { hostRules, serveStatic, STRICT_CSP } from './static-server.mjs';
-import { buildDist, checkBase, checkLrs, HOST_FILES, STABLE } from '../../scripts/dist.mjs';
+import { buildDist, checkBase, checkLrs, checkSite, HOST_FILES, STABLE } from '../../scripts/dist.mjs';
 import { allowConnect } from '../../scripts/csp.mjs';
 import { startLrs } from '../lms/lrs-stand-in.mjs';
 import { collectStatements, sendUntilRefused } from '../lms/learner.mjs';
@@ -258,6 +258,52 @@ test('BASE must be a site path: the error names the value, what is allowed, and 
       && error.message.includes('start and end with "/"')
       && error.message.includes('with folders of ASCII letters, digits and . _ ~ - between (none of them . or ..)')
       && error.message.includes('build with BASE=/ and move the paths in dist/_headers under it by hand'));
+  }
+});
+
+/** The link-preview and search tags of a page's head: [tag, attribute, value] in order. */
+function headTags(html) {
+  const head = html.slice(0, html.indexOf('</head>'));
+  return [...head.matchAll(/<(link|meta) (rel|property|name)="(canonical|alternate|og:[\w:]+|twitter:card)"(?: hreflang="([^"]+)")? (?:href|content)="([^"]*)">/g)]
+    .map(([, , , kind, lang, value]) => [lang ? `${kind} ${lang}` : kind, value]);
+}
+
+test('a lesson page carries its link preview; with SITE, its canonical, every language\'s page and og:url, and sitemap.xml lists them', async () => {
+  const plain = headTags(await readFile(join(out, 'en.html'), 'utf8'));
+  assert.deepEqual(plain, [
+    ['og:type', 'website'], ['og:site_name', 'bucketlab'], ['og:title', 'Rate limiting with the token bucket · bucketlab'],
+    ['og:description', plain.find(([k]) => k === 'og:description')[1]], ['og:locale', 'en_US'], ['og:locale:alternate', 'pt_BR'],
+    ['twitter:card', 'summary'],
+  ]);
+  assert.ok(!files.includes('sitemap.xml'), 'no sitemap without the site\'s address');
+  const site = 'https://example.org/courses/rate-limiting/';
+  const built = await mkdtemp(join(tmpdir(), 'bucketlab-dist-'));
+  try {
+    await buildDist(new URL('../../www/', import.meta.url).pathname, built, { base: SUB_PATH, site: checkSite(site) });
+    const alternates = [['alternate pt-BR', site], ['alternate en', `${site}en.html`], ['alternate x-default', site]];
+    for (const [page, url, locale] of [['index.html', site, 'pt_BR'], ['en.html', `${site}en.html`, 'en_US']]) {
+      const tags = headTags(await readFile(join(built, page), 'utf8'));
+      assert.deepEqual(tags.slice(-5), [['canonical', url], ...alternates, ['og:url', url]], page);
+      assert.deepEqual(tags.find(([k]) => k === 'og:locale'), ['og:locale', locale], page);
+    }
+    // Pages kept out of search results get none of it.
+    for (const page of ['embed.html', 'demo/embed-demo.html']) {
+      assert.deepEqual(headTags(await readFile(join(built, page), 'utf8')).filter(([k]) => /^(canonical|alternate|og:url)/.test(k)), [], page);
+    }
+    const sitemap = await readFile(join(built, 'sitemap.xml'), 'utf8');
+    assert.deepEqual([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]), [site, `${site}en.html`]);
+    assert.equal([...sitemap.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g)].length, 6);
+    assert.match(await readFile(join(built, '_headers'), 'utf8'), new RegExp(`^${SUB_PATH}sitemap\\.xml\n  Cache-Control: no-cache$`, 'm'));
+  } finally {
+    await rm(built, { recursive: true, force: true });
+  }
+});
+
+test('SITE must be the site\'s absolute folder address: a bad one is named with what is allowed', () => {
+  assert.equal(checkSite('https://example.org/courses/rate-limiting/'), 'https://example.org/courses/rate-limiting/');
+  for (const bad of ['example.org/', 'https://example.org/courses', 'ftp://example.org/', 'https://u:p@example.org/', 'https://example.org/?a=1', 'https://example.org/#x', 'https://EXAMPLE.org/']) {
+    assert.throws(() => checkSite(bad), (error) => error.message.startsWith(`dist: SITE ${JSON.stringify(bad)} is not the site's address`)
+      && error.message.includes('ending with "/"'));
   }
 });
 
