@@ -141,9 +141,9 @@ function describeError(error) {
       ? t(thousandsLike(p.given) ? 'err_decimal_comma' : 'err_decimal_comma_point', { field: p.field, given: p.given, ...readings(p.given) })
       : t(tooLarge(error.problem.given) ? 'err_too_large' : p.ruleKind === 'nonNegative' ? 'err_non_negative' : 'err_positive', { field: p.field, given: p.given })),
     // Text to YAML: say so, rather than "must be a number, but got 5".
+    quotedNumber: () => t(p.ruleKind === 'nonNegative' ? 'err_non_negative_quoted' : 'err_positive_quoted', { field: p.field, given: p.given }),
     // Text to YAML without quotes (YAML 1.1 read 010 as octal): say why, not "in quotes".
     leadingZero: () => t('err_leading_zero', { given: p.given, number: p.number }),
-    quotedNumber: () => t(p.ruleKind === 'nonNegative' ? 'err_non_negative_quoted' : 'err_positive_quoted', { field: p.field, given: p.given }),
     invalidStatus: () => t('err_status', { given: p.given }),
     missingDefaultTier: () => t('err_missing_default'),
     duplicateKey: () => t('err_duplicate_key', { name: p.name }),
