@@ -63,7 +63,7 @@ test('lab: a lab whose code does not arrive says so where it goes, with a button
   await page.waitForFunction(() => typeof window.bucketlab?.loadLab === 'function');
   assert.equal(await page.evaluate(() => window.bucketlab.loadLab().then(() => 'loaded', () => 'failed')), 'failed');
   assert.equal((await page.textContent(LAB)).trim(),
-    'This part of the lesson did not load: the connection may have dropped, or the site was updated since this page opened. Reload the page');
+    'This part of the lesson did not load: the connection may have dropped, or the site was updated since this page opened. Try again Reload the page');
   assert.equal(asked.length, 1);
   // Said once on the console, with the browser's own line for the 404; no uncaught rejection.
   assert.equal(page.problems.filter((p) => p.startsWith('warning: bucketlab: the lab part did not load')).length, 1, page.problems.join('\n'));
@@ -76,6 +76,25 @@ test('lab: a lab whose code does not arrive says so where it goes, with a button
   await Promise.all([page.waitForEvent('load'), page.click(`${LAB} .part-reload`)]);
   await loadPart(page, LAB, 'lab-ready');
   assert.equal(await page.locator(`${LAB} .lab-comparison .lab-row`).count(), 7);
+  await page.context().close();
+});
+
+test('lab: offline, "Try again" keeps the page and says so again; the connection back loads the lab in place, styled', async () => {
+  const page = await openPage(env.browser);
+  await page.goto(new URL('en.html', env.server.url).href);
+  await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
+  await page.waitForFunction(() => typeof window.bucketlab?.loadLab === 'function');
+  await page.evaluate(() => { window.kept = window.bucketlab.diagram; window.kept.pause(); window.kept.send(); });
+  await page.context().setOffline(true);
+  assert.equal(await page.evaluate(() => window.bucketlab.loadLab().then(() => 'loaded', () => 'failed')), 'failed');
+  await page.click(`${LAB} .part-retry`);
+  await page.waitForSelector(`${LAB} .part-retry`);
+  assert.equal(page.url(), new URL('en.html', env.server.url).href, 'still the lesson, not the browser\'s offline page');
+  // The connection back tries by itself: the lab in place, with its stylesheet, the diagram as it was.
+  await page.context().setOffline(false);
+  await page.waitForSelector(`${LAB}.lab-ready`);
+  assert.equal(await page.evaluate((lab) => getComputedStyle(document.querySelector(`${lab} .lab-form`)).display, LAB), 'grid');
+  assert.deepEqual(await page.evaluate(() => [window.bucketlab.diagram === window.kept, window.kept.tokens]), [true, 4]);
   await page.context().close();
 });
 

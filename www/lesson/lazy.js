@@ -21,6 +21,15 @@ export function lazyPart({ mount, styles, load, key, loader, placeholder: given 
   // The mount's text is for a page without JavaScript ("… needs JavaScript"); with it, that is not
   // true: until the part arrives, it says that it is loading.
   const placeholder = given ?? mount?.querySelector(':scope > [class$="-noscript"]');
+  /** Loads the part again after a failure, in place: the page and what the reader did in it stay. */
+  const retry = () => {
+    if (loading) return;
+    if (placeholder) {
+      placeholder.textContent = t('part_loading');
+      placeholder.dataset.print = t('part_print');
+    }
+    once().catch(() => {});
+  };
   const once = () => {
     stopWatching();
     loading ??= addStyles(styles).then(load).then((handle) => {
@@ -30,11 +39,13 @@ export function lazyPart({ mount, styles, load, key, loader, placeholder: given 
       return handle;
     }, (error) => {
       // Its code did not arrive: the network, or a new release of the site replaced the files this
-      // page names. Said where the part goes (unless the part said it itself), with a way out; a
-      // later call of the loader tries again.
+      // page names. Said where the part goes (unless the part said it itself), with two ways out:
+      // try again here (a dropped connection; its return tries by itself), or reload the page (a
+      // new release). A later call of the loader tries again too.
       loading = null;
       console.warn(`bucketlab: the ${key} part did not load: ${error?.message ?? error}`);
-      if (placeholder?.isConnected) showFailure(placeholder);
+      if (placeholder?.isConnected) showFailure(placeholder, retry);
+      addEventListener('online', retry, { once: true });
       throw error;
     });
     return loading;
@@ -79,16 +90,19 @@ export function lazyPart({ mount, styles, load, key, loader, placeholder: given 
 
 /**
  * Says in `placeholder` that its part did not load, with a button that reloads the page (also
- * for a part that loads a piece of its own later: the Config tab's parser, the replay's worker).
+ * for a part that loads a piece of its own later: the Config tab's parser, the replay's worker),
+ * and first one that calls `retry`, when given: offline, a reload would leave the lesson for the
+ * browser's error page.
  */
-export function showFailure(placeholder) {
-  const reload = Object.assign(document.createElement('button'), {
-    type: 'button',
-    className: 'part-reload',
-    textContent: t('part_reload'),
-  });
-  reload.addEventListener('click', () => location.reload());
-  placeholder.replaceChildren(t('part_failed'), ' ', reload);
+export function showFailure(placeholder, retry) {
+  const button = (className, text, act) => {
+    const made = Object.assign(document.createElement('button'), { type: 'button', className, textContent: t(text) });
+    made.addEventListener('click', act);
+    return made;
+  };
+  const reload = button('part-reload', 'part_reload', () => location.reload());
+  const buttons = retry ? [button('part-retry', 'part_retry', retry), ' ', reload] : [reload];
+  placeholder.replaceChildren(t('part_failed'), ' ', ...buttons);
   delete placeholder.dataset.print;
 }
 
@@ -108,6 +122,9 @@ function addStyles(hrefs) {
         link.addEventListener('load', resolve, { once: true });
         link.addEventListener('error', () => {
           console.warn(`bucketlab: the stylesheet ${href} did not load`);
+          // Asked for again by the part's next try (the connection back), not kept as failed.
+          sheets.delete(href);
+          link.remove();
           resolve();
         }, { once: true });
       }));
