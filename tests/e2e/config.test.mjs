@@ -44,6 +44,25 @@ test('a parser whose code does not arrive is said as the other parts say it, wit
   await page.context().close();
 });
 
+test('the editor\'s own code loads with the tab; not arrived, it is said under the policy, which stays, and "Try again" opens the editor', async () => {
+  const page = await openLesson(env, 'en.html');
+  const asked = () => page.evaluate(() => performance.getEntriesByType('resource').some((r) => r.name.endsWith('/lesson/policy.js')));
+  assert.equal(await asked(), false, 'not in the page\'s start-up');
+  await page.route('**/lesson/policy.js', (route) => route.fulfill({ status: 404, body: 'not found' }));
+  await page.click('#tab-config');
+  const failed = '#codigo-configuracao .policy-static .policy-status';
+  await page.waitForSelector(`${failed} .part-retry`);
+  assert.equal((await page.textContent(failed)).trim(),
+    'This part of the lesson did not load: the connection may have dropped, or the site was updated since this page opened. Try again Reload the page');
+  assert.equal(await page.isVisible('#codigo-configuracao .policy-static pre'), true, 'the policy stays readable');
+  await page.unroute('**/lesson/policy.js');
+  await page.click(`${failed} .part-retry`);
+  await page.waitForFunction(() => /Applied/.test(document.getElementById('policy-status').textContent));
+  assert.equal(await page.locator(failed).count(), 0);
+  assert.deepEqual(page.problems.filter((p) => !/did not load|Failed to load resource|Failed to fetch/.test(p)), []);
+  await page.context().close();
+});
+
 test('the default tier shows the live B and r, and follows the sliders', async () => {
   const page = await openLesson(env, '#b=12&r=3');
   await openConfig(page);

@@ -54,8 +54,9 @@ test('each import() and each new URL(…, import.meta.url) in a bundle reaches a
   for (const spec of embed) assert.ok(existsSync(new URL(spec, new URL(EMBED_BUNDLE.out, WWW))), `${spec} from ${EMBED_BUNDLE.out} is missing`);
   const bundle = new URL(LESSON_BUNDLE.out, WWW);
   const dynamic = [...built(LESSON_BUNDLE).matchAll(/\bimport\("([^"]+)"\)/g)].map((m) => m[1]);
-  // The YAML parser's glue, the SCORM and LRS modules, a refused scenario link's reasons, the lab.
-  for (const spec of ['../pkg/bucketlab_config.js', '../lms/scorm.js', '../lms/lrs.js', './scenario-reason.js', './lab/app.js']) {
+  // The Config tab's editor (its YAML parser's glue is the editor's own import), the SCORM and LRS
+  // modules, a refused scenario link's reasons, the lab.
+  for (const spec of ['./policy.js', '../lms/scorm.js', '../lms/lrs.js', './scenario-reason.js', './lab/app.js']) {
     assert.ok(dynamic.includes(spec), `import("${spec}") in ${dynamic}`);
   }
   const files = [...built(LESSON_BUNDLE).matchAll(/new URL\("([^"]+)",\s*import\.meta\.url\)/g)].map((m) => m[1]);

@@ -14,8 +14,8 @@ import { keepLinkTargetsInPlace } from './anchors.js';
 import { setUpCopyButtons, wireCopyButton } from './copy.js';
 import { openAsHanded, readingSection, switchPageIfAsked, takeHandoff, wireLanguageLinks } from './language.js';
 import { isPermalink, permalinkHash, readPermalink } from './permalink.js';
-import { setUpPolicyEditor } from './policy.js';
 import { openDetailsWhenPrinting } from './print.js';
+import { showFailure } from './lazy.js';
 import { exposeSectionsWhenIdle } from './expose-sections.js';
 import { keepFocusInView } from './focus-in-view.js';
 import { focusableWhileScrolling } from './scroll-focus.js';
@@ -141,6 +141,29 @@ function carry(handle, s, running, at) {
 }
 
 /**
+ * What opens the Config tab's editor in `panel`: its code (policy.js) loads then, as nothing of it
+ * is needed before the tab, and its parser's wasm after it. Code that did not arrive is said under
+ * the policy's text, which stays readable, with the way out the other parts give.
+ */
+function policyEditor(panel, diagram) {
+  let editor = null;
+  const start = () => {
+    editor ??= import('./policy.js').then(({ setUpPolicyEditor }) => setUpPolicyEditor({ panel, widgetRoot: root, diagram }));
+    editor.then((opened) => opened.start(), (error) => {
+      editor = null;
+      console.warn(`bucketlab: the Config tab's editor did not load: ${error?.message ?? error}`);
+      const line = Object.assign(document.createElement('p'), { className: 'policy-status is-error' });
+      panel.querySelector('.policy-static').append(line);
+      showFailure(line, () => {
+        line.remove();
+        start();
+      });
+    });
+  };
+  return start;
+}
+
+/**
  * For the other language's page: each acted-in diagram's recording (too long: B, r, c only),
  * whether it ran, and the past moment it showed, if one (a teacher stepping through it in class
  * goes on from that step). A replayed link's own goes in the address instead, which wins over
@@ -208,15 +231,11 @@ async function start() {
     history.replaceState(null, '', `${location.pathname}${location.search}${permalinkHash(state())}`);
   };
 
-  const policy = setUpPolicyEditor({
-    panel: document.getElementById('codigo-configuracao'),
-    widgetRoot: root,
-    diagram,
-  });
+  const startPolicy = policyEditor(document.getElementById('codigo-configuracao'), diagram);
   const tabs = setUpTabs(document.querySelector('[data-tabs]'), {
     initial: link.values.tab,
     onChange: (tab) => {
-      if (tab === 'config') policy.start();
+      if (tab === 'config') startPolicy();
       updateHash();
     },
   });
@@ -375,7 +394,7 @@ async function start() {
     permalink.hidden = false;
     root.addEventListener('bucketlab:config', updateHash);
     root.addEventListener('change', updateHash);
-    if (tabs.selected === 'config') policy.start();
+    if (tabs.selected === 'config') startPolicy();
     performance.mark('bucketlab:interactive');
   } catch (error) {
     // The module did not load: both diagrams say so (the hero's queued clicks go with its button).
