@@ -226,12 +226,14 @@ test('en: the drops leave the tap r times a lesson second, evenly spaced, at eve
     const fall = await page.waitForFunction(({ w, n }) => {
       const svg = document.querySelector(`${w} .bl-diagram`);
       const drawn = [...svg.querySelectorAll('.bl-drop')].filter((d) => getComputedStyle(d).display !== 'none');
-      return svg.dataset.drip === 'on' && drawn.length === n
-        && drawn.map((d) => {
-          const [a] = d.getAnimations();
-          const { duration, progress } = a.effect.getComputedTiming();
-          return { duration, progress, running: a.playState === 'running' };
-        });
+      if (svg.dataset.drip !== 'on' || drawn.length !== n) return false;
+      const timings = drawn.map((d) => {
+        const [a] = d.getAnimations();
+        const { duration, progress } = a.effect.getComputedTiming();
+        return { duration, progress, running: a.playState === 'running' };
+      });
+      // Until the animations have started (pending on a busy machine) their progress is null.
+      return timings.every((t) => t.progress !== null) && timings;
     }, { w: W, n: falling });
     const drops = await fall.jsonValue();
     const label = `r = ${rate}/s at ${speed}×`;
