@@ -383,7 +383,7 @@ test('section 5 stacks its parts without overlap: the widget, the embed panel, t
   }
 });
 
-test('printing: every FAQ answer is on paper and closed again afterwards; the live parts are not printed', async () => {
+test('printing: every FAQ answer is on paper and closed again afterwards; the hero is not printed, the full diagram without its controls', async () => {
   const page = await openPage(env.browser);
   await page.goto(`${env.server.url}en.html`);
   await waitForWidget(page);
@@ -399,10 +399,28 @@ test('printing: every FAQ answer is on paper and closed again afterwards; the li
   await page.emulateMedia({ media: 'print' });
   const shown = await page.$$eval(['.hero', '#bucket-widget', '#embed-panel', '#diagrama .permalink', '#faq'].join(','),
     (parts) => parts.map((p) => [p.id || p.className, getComputedStyle(p).display !== 'none']));
-  assert.deepEqual(shown, [['hero', false], ['bucket-widget', false], ['embed-panel', false], ['permalink', false], ['faq', true]]);
+  assert.deepEqual(shown, [['hero', false], ['bucket-widget', true], ['embed-panel', false], ['permalink', false], ['faq', true]]);
+  // The diagram as it stands: the bucket, the response and the timeline; no button of the screen's.
+  const parts = await page.evaluate(() => ['.bl-diagram', '.bl-reply', '.bl-row', '.bl-groups']
+    .map((part) => getComputedStyle(document.querySelector(`#bucket-widget ${part}`)).display !== 'none'));
+  assert.deepEqual(parts, [true, true, false, false]);
   await page.emulateMedia({ media: 'screen' });
   await page.evaluate(() => dispatchEvent(new Event('afterprint')));
   assert.deepEqual(await open(), before, 'as the reader left them');
+  await page.context().close();
+});
+
+test('printing with the system in dark mode: the page takes its light palette, text dark on white paper', async () => {
+  const page = await openPage(env.browser, { colorScheme: 'dark' });
+  await page.goto(`${env.server.url}en.html`);
+  await waitForWidget(page);
+  const colours = () => page.evaluate(() => ['body', '#bucket-widget .bl-counter', '.code-block pre']
+    .map((selector) => { const s = getComputedStyle(document.querySelector(selector)); return selector === '#bucket-widget .bl-counter' ? s.fill : s.color; }));
+  const screen = await colours();
+  await page.emulateMedia({ media: 'print' });
+  const paper = await colours();
+  assert.equal(paper[0], 'rgb(27, 30, 39)', 'the light palette\'s text');
+  assert.notDeepEqual(paper, screen, 'not the dark palette of the screen');
   await page.context().close();
 });
 
