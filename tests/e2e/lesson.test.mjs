@@ -288,6 +288,10 @@ test('opened as a file, the page says its scripts need a web server, in its lang
     assert.equal(await page.textContent(`${where} .bl-error-detail`),
       'Esta página foi aberta como arquivo, e os navegadores só rodam os scripts dela vindos de um servidor web: sirva a pasta dela (com python3 -m http.server, por exemplo) e abra a página pelo endereço http:// dela.');
   }
+  // The lazily loaded parts say the same, not that they need JavaScript (which is on).
+  const parts = await page.$$eval('#algorithm-lab .lab-noscript, #servers-widget .sv-noscript', (all) => all.map((p) => p.textContent));
+  assert.equal(parts.length, 2);
+  for (const text of parts) assert.match(text, /^Esta página foi aberta como arquivo/);
   await page.context().close();
 });
 

@@ -92,5 +92,8 @@ if (typeof document !== 'undefined' && !window.bucketlabEarly) {
         widget.parentNode.replaceChildren(box);
       }
     }
+    // The lesson's other parts keep their words for a page without JavaScript ("… needs
+    // JavaScript"), untrue here (a saved page opened as a file, say): they say why instead.
+    for (const placeholder of document.querySelectorAll('main [class$="-noscript"]')) placeholder.textContent = detail ?? '';
   }, true);
 }
