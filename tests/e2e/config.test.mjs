@@ -27,17 +27,28 @@ test('the parser is loaded only when the Config tab opens', async () => {
   await page.context().close();
 });
 
-test('a parser whose code does not arrive is said as the other parts say it, with a reload; opening the tab again tries again', async () => {
+test('a parser whose code does not arrive is said as the other parts say it; Try again, or opening the tab again, tries again', async () => {
   const page = await openLesson(env, 'en.html');
   await page.route('**/pkg/bucketlab_config.js', (route) => route.fulfill({ status: 404, body: 'not found' }));
   await page.click('#tab-config');
   await page.waitForSelector('#policy-status .part-reload');
   assert.equal((await page.textContent('#policy-status')).trim(),
-    'This part of the lesson did not load: the connection may have dropped, or the site was updated since this page opened. Reload the page');
+    'This part of the lesson did not load: the connection may have dropped, or the site was updated since this page opened. Try again Reload the page');
   // The YAML is not what failed: the textarea is not marked invalid, the status line is an error.
   assert.equal(await page.getAttribute('#policy-text', 'aria-invalid'), null);
   assert.equal(await page.$eval('#policy-status', (s) => s.classList.contains('is-error')), true);
   assert.deepEqual(page.problems.filter((p) => !/did not load|Failed to load resource|Failed to fetch/.test(p)), []);
+  // Still missing: Try again says so again, in place.
+  await page.click('#policy-status .part-retry');
+  await page.waitForSelector('#policy-status .part-retry');
+  await page.unroute('**/pkg/bucketlab_config.js');
+  await page.click('#policy-status .part-retry');
+  await page.waitForFunction(() => /Applied/.test(document.getElementById('policy-status').textContent));
+  // And by the tab, after another failure.
+  await page.route('**/pkg/bucketlab_config.js', (route) => route.fulfill({ status: 404, body: 'not found' }));
+  await page.reload();
+  await page.click('#tab-config');
+  await page.waitForSelector('#policy-status .part-retry');
   await page.unroute('**/pkg/bucketlab_config.js');
   await page.click('#tab-algorithm');
   await openConfig(page);

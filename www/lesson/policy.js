@@ -58,8 +58,8 @@ function loadParser() {
   parserModule ??= import('../pkg/bucketlab_config.js').then(async (module) => {
     await module.default();
     return module;
-  }, (error) => {
-    // Not kept: opening the tab again tries again.
+  }).catch((error) => {
+    // Not kept (its code or its wasm): "Try again", or opening the tab again, tries again.
     parserModule = null;
     throw error;
   });
@@ -241,8 +241,8 @@ export function setUpPolicyEditor({ panel, widgetRoot, diagram }) {
       // marked invalid.
       show('', false);
       status.classList.add('is-error');
-      showFailure(status);
       started = false;
+      showFailure(status, start);
       return;
     }
     const handle = diagram();
