@@ -136,14 +136,22 @@ export function checkSite(text) {
 /** `text` safe in an HTML attribute or XML text. */
 const markupText = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** The width and height of the PNG in `bytes` (its IHDR chunk, first in every PNG). */
+function pngSize(bytes) {
+  return [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
+}
+
 /**
- * Puts into `output` (name → content) the tags that need the site's absolute address `site`
- * (from checkSite), in each page a search engine may list (a top-level page without robots
- * noindex: the lesson in each language): its canonical address, every language's page (hreflang,
- * and x-default: index.html's) and og:url; and a sitemap.xml that lists them so. Returns the
- * pages' names.
+ * Puts into `output` (name → content; `names`: source path → name in it) the tags that need the
+ * site's absolute address `site` (from checkSite), in each page a search engine may list (a
+ * top-level page without robots noindex: the lesson in each language): its canonical address,
+ * every language's page (hreflang, and x-default: index.html's), og:url, and the picture a shared
+ * link shows (og:image, www/social.png by its hashed name, with its size; Twitter's card then
+ * large); and a sitemap.xml that lists them so. Returns the pages' names.
  */
-function addSiteTags(output, site) {
+function addSiteTags(output, names, site) {
+  const picture = names.get('social.png');
+  const image = picture && [new URL(picture, site).href, ...pngSize(output.get(picture))];
   const pages = [...output].filter(([name]) => name.endsWith('.html') && !name.includes('/'))
     .map(([name, content]) => ({ name, html: content.toString('utf8') }))
     .filter(({ html }) => !/<meta name="robots" content="[^"]*noindex/.test(html))
@@ -158,7 +166,14 @@ function addSiteTags(output, site) {
       ...alternates.map(([lang, url]) => `<link rel="alternate" hreflang="${lang}" href="${markupText(url)}">`),
       `<meta property="og:url" content="${markupText(page.url)}">`,
     ];
-    output.set(page.name, Buffer.from(page.html.replace('</head>', () => `  ${tags.join('\n  ')}\n</head>`)));
+    let html = page.html;
+    if (image) {
+      const [url, width, height] = image;
+      tags.push(`<meta property="og:image" content="${markupText(url)}">`, '<meta property="og:image:type" content="image/png">',
+        `<meta property="og:image:width" content="${width}">`, `<meta property="og:image:height" content="${height}">`);
+      html = html.replace('<meta name="twitter:card" content="summary">', '<meta name="twitter:card" content="summary_large_image">');
+    }
+    output.set(page.name, Buffer.from(html.replace('</head>', () => `  ${tags.join('\n  ')}\n</head>`)));
   }
   const links = alternates.map(([lang, url]) => `    <xhtml:link rel="alternate" hreflang="${lang}" href="${markupText(url)}"/>`).join('\n');
   output.set('sitemap.xml', Buffer.from(['<?xml version="1.0" encoding="UTF-8"?>',
@@ -198,8 +213,9 @@ function headersFile(text, base, names, lrs = []) {
     folders.set(folder, (folders.get(folder) ?? true) && name !== path);
   }
   const cached = [...folders].filter(([, allHashed]) => allHashed).map(([folder]) => folder).sort();
-  // A hashed file beside names that stay (demo/'s stylesheet beside its page): a rule of its own.
-  const single = [...names].filter(([path, name]) => name !== path && !cached.includes(path.split('/')[0]) && path.includes('/'))
+  // A hashed file beside names that stay (demo/'s stylesheet beside its page, the icon beside the
+  // pages at the top): a rule of its own.
+  const single = [...names].filter(([path, name]) => name !== path && !cached.includes(path.split('/')[0]))
     .map(([, name]) => name).sort();
   const rule = (path, value) => `${base}${path}\n  Cache-Control: ${value}`;
   const year = [...cached.map((folder) => `${folder}/*`), ...single].map((path) => rule(path, 'public, max-age=31536000, immutable'));
@@ -264,7 +280,7 @@ export async function buildDist(source = SOURCE, out = OUT, { base = '/', lrs = 
   };
   all.forEach(visit);
   if (site) {
-    addSiteTags(output, site);
+    addSiteTags(output, names, site);
     names.set('sitemap.xml', 'sitemap.xml');
   }
   if (output.has('_headers')) {

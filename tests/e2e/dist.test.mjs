@@ -273,7 +273,7 @@ test('a lesson page carries its link preview; with SITE, its canonical, every la
   assert.deepEqual(plain, [
     ['og:type', 'website'], ['og:site_name', 'bucketlab'], ['og:title', 'Rate limiting with the token bucket · bucketlab'],
     ['og:description', plain.find(([k]) => k === 'og:description')[1]], ['og:locale', 'en_US'], ['og:locale:alternate', 'pt_BR'],
-    ['twitter:card', 'summary'],
+    ['og:image:alt', plain.find(([k]) => k === 'og:image:alt')[1]], ['twitter:card', 'summary'],
   ]);
   assert.ok(!files.includes('sitemap.xml'), 'no sitemap without the site\'s address');
   const site = 'https://example.org/courses/rate-limiting/';
@@ -281,10 +281,14 @@ test('a lesson page carries its link preview; with SITE, its canonical, every la
   try {
     await buildDist(new URL('../../www/', import.meta.url).pathname, built, { base: SUB_PATH, site: checkSite(site) });
     const alternates = [['alternate pt-BR', site], ['alternate en', `${site}en.html`], ['alternate x-default', site]];
+    const picture = (await readdir(built)).find((name) => /^social\.[0-9a-f]{10}\.png$/.test(name));
+    assert.ok(picture, 'the shared link\'s picture, by its hashed name');
     for (const [page, url, locale] of [['index.html', site, 'pt_BR'], ['en.html', `${site}en.html`, 'en_US']]) {
       const tags = headTags(await readFile(join(built, page), 'utf8'));
-      assert.deepEqual(tags.slice(-5), [['canonical', url], ...alternates, ['og:url', url]], page);
+      assert.deepEqual(tags.slice(-9), [['canonical', url], ...alternates, ['og:url', url],
+        ['og:image', `${site}${picture}`], ['og:image:type', 'image/png'], ['og:image:width', '1200'], ['og:image:height', '630']], page);
       assert.deepEqual(tags.find(([k]) => k === 'og:locale'), ['og:locale', locale], page);
+      assert.deepEqual(tags.find(([k]) => k === 'twitter:card'), ['twitter:card', 'summary_large_image'], page);
     }
     // Pages kept out of search results get none of it.
     for (const page of ['embed.html', 'demo/embed-demo.html']) {
