@@ -244,7 +244,7 @@ test('a key written twice is refused at the second one, in either language, and 
   await setPolicy(page, (text) => text.replace(/\n\nstorage:/, '\n  default:\n    capacity: 40\n    refill_rate: 2\n\nstorage:'));
   await page.waitForFunction(() => document.getElementById('policy-text').getAttribute('aria-invalid') === 'true');
   assert.match(await page.textContent('#policy-status'),
-    /^Line 12, field tiers: the key “default” is written twice; keep one\. The diagram keeps/);
+    /^Line 12, field tiers: the key “default” is written more than once; keep one\. The diagram keeps/);
   assert.equal(await widgetCapacity(page), 5);
   assert.deepEqual(page.problems, []);
   await page.context().close();
@@ -255,7 +255,7 @@ test('a key written twice is refused at the second one, in either language, and 
   await setPolicy(pt, (text) => text.replace(/(capacity: 5 .*\n)/, '$1    capacity: 9\n'));
   await pt.waitForFunction(() => document.getElementById('policy-text').getAttribute('aria-invalid') === 'true');
   assert.match(await pt.textContent('#policy-status'),
-    /^Linha 5, campo tiers\.default: a chave “capacity” está escrita duas vezes; mantenha só uma\. O diagrama continua/);
+    /^Linha 5, campo tiers\.default: a chave “capacity” aparece mais de uma vez; mantenha só uma\. O diagrama continua/);
   assert.deepEqual(pt.problems, []);
   await pt.context().close();
 });
@@ -271,7 +271,7 @@ test('a leading zero, a byte-order mark, a wrong type and a second document are 
   };
   // No quotes in sight: not "in quotes", but the leading zero.
   await setPolicy(page, (text) => text.replace(/capacity: 5 /, 'capacity: 010 '));
-  await refusedWith(/^Line 4, field tiers\.default\.capacity: YAML reads “010” as text, not a number, because it starts with a zero: write 10 without the leading zero\. The diagram keeps/);
+  await refusedWith(/^Line 4, field tiers\.default\.capacity: YAML reads “010” as text, not a number, because its digits start with a zero: write 10, without leading zeros\. The diagram keeps/);
   // A byte-order mark first (as some editors save a file) is no part of the policy.
   await setPolicy(page, (text) => `\uFEFF${text.replace(/capacity: 010 /, 'capacity: 7 ')}`);
   await page.waitForFunction(() => window.bucketlab.diagram.capacity === 7);
@@ -295,7 +295,7 @@ test('a leading zero, a byte-order mark, a wrong type and a second document are 
   await setPolicy(pt, (text) => text.replace(/status: ~/, 'status: 429').replace(/capacity: 5 /, 'capacity: -010 '));
   await pt.waitForFunction(() => /zero/.test(document.getElementById('policy-status').textContent));
   assert.match(await pt.textContent('#policy-status'),
-    /^Linha 4, campo tiers\.default\.capacity: o YAML lê “-010” como texto, não como número, porque começa com zero: escreva -10 sem o zero à esquerda\. /);
+    /^Linha 4, campo tiers\.default\.capacity: o YAML lê “-010” como texto, não como número, porque os algarismos começam com zero: escreva -10, sem zeros à esquerda\. /);
   assert.deepEqual(pt.problems, []);
   await pt.context().close();
 });
@@ -318,7 +318,7 @@ for (const [style, edit] of [
     assert.notEqual(capacity, 6);
     await page.waitForFunction(() => /^The diagram now runs/.test(document.getElementById('policy-status').textContent));
     assert.equal(await page.textContent('#policy-status'),
-      `The diagram now runs B = ${capacity}, r = 1/s, set outside this text: tier default is written in a way the editor cannot update (flow style or an alias), so its lines still say the old values.`);
+      `The diagram now runs B = ${capacity}, r = 1/s, set outside this text: tier default is written in a way the editor cannot update (flow style, between braces, or an alias), so its lines still say the old values.`);
     assert.equal(await page.inputValue('#policy-text'), text, 'the text is left as it was');
     assert.equal(await page.getAttribute('#policy-text', 'aria-invalid'), null);
     // Back at the text's values, the status says they are applied again.
