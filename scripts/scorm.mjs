@@ -17,8 +17,11 @@ import { readTable } from './locales.mjs';
 import { shippedPolicy, withMetaPolicy } from './csp.mjs';
 
 const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
-/** Site files that are not the lesson: precompressed copies, host settings, other packages. */
-const NOT_LESSON = [/\.(gz|br|zip|h5p)$/, /(^|\/)\./, /^_headers$/];
+/**
+ * Site files that are not the lesson: precompressed copies, host settings, other packages, and
+ * what only the open web reads (a shared link's picture, the sitemap).
+ */
+const NOT_LESSON = [/\.(gz|br|zip|h5p)$/, /(^|\/)\./, /^_headers$/, /^social(\.[0-9a-f]{10})?\.png$/, /^sitemap\.xml$/];
 
 /** The two SCORM versions: where each puts its namespaces and metadata. */
 const VERSIONS = {

@@ -333,3 +333,20 @@ test('lms: the xAPI package\'s activity id and policy: an LRS given at build tim
   const named = "default-src 'self'; connect-src 'self' https://lrs.example";
   assert.equal(tincanPolicy(named), named);
 });
+
+test('lms: a course package holds the lesson, not what only the open web reads (the shared link\'s picture, the sitemap) nor the host\'s files', async () => {
+  const { mkdtemp, mkdir, writeFile, rm } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { lessonFiles } = await import('../../scripts/scorm.mjs');
+  const site = await mkdtemp(join(tmpdir(), 'bucketlab-site-'));
+  try {
+    await mkdir(join(site, 'lesson'));
+    for (const file of ['index.html', 'icon.0123456789.svg', 'social.0123456789.png', 'sitemap.xml', '_headers', 'index.html.gz', 'lesson/main.0123456789.js']) {
+      await writeFile(join(site, file), '');
+    }
+    assert.deepEqual(await lessonFiles(site), ['icon.0123456789.svg', 'index.html', 'lesson/main.0123456789.js']);
+  } finally {
+    await rm(site, { recursive: true, force: true });
+  }
+});
