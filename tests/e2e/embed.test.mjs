@@ -712,7 +712,7 @@ const HOST_PAGE = `<!doctype html>
   <div id="bad-pt" data-capacity="10" data-refill-rate="fast" data-lang="pt-BR"></div>
   <div lang="pt-BR"><div id="bad-lang" data-lang="fr" data-capacity="0"></div></div>
   <div id="misspelled" data-capcity="3" data-refillRate="2" data-capacity="0" data-testid="lab" data-v-4f2a></div>
-  <div id="good" data-capacity="4" data-refill-rate="1" data-paused data-testid="diagram" data-v-4f2a></div>
+  <div id="good" data-capacity="4" data-refill-rate="1" data-paused data-testid="diagram" data-v-4f2a data-passed="3" data-lane="a" data-opacity="1" data-taken></div>
   <div id="since" data-capacity="4" data-refill-rate="0"></div>
   <bucket-lab id="element" capacity="3" refill-rate="1" paused></bucket-lab>
   <script type="module" src="./host.js"></script>

@@ -126,7 +126,7 @@ function badLang(root) {
 function namingErrors(root) {
   const t = translator(tables, wordsLang(root));
   const misspelled = root.getAttributeNames().filter((name) => /^data-[a-z][a-z0-9_-]*$/.test(name)).flatMap((name) => {
-    const known = misspelledOf(name.slice('data-'.length), DATA_SETTINGS);
+    const known = misspelledOf(name.slice('data-'.length), DATA_SETTINGS, { close: true });
     if (!known) return [];
     const message = `"${name}" is not a setting of the diagram; did you mean "data-${known}"?`;
     return [Object.assign(new TypeError(message), { localized: t('misspelledAttribute', { name, known: `data-${known}` }) })];
