@@ -195,7 +195,8 @@ impl Policy {
         // A key written twice: the maps keep the last one silently, and serde's own check of a
         // struct's fields places its error at the mapping's first line. So a file read well, or
         // refused for that, is read again for repeated keys, each named where it is repeated.
-        // (Not before: another error earlier in the text comes first, as the parser meets it.)
+        // (Not before: any other error the parser meets, earlier or later in the text, is
+        // named first; the repeat then comes once that one is mended.)
         let repeated_field =
             |err: &serde_norway::Error| err.to_string().contains("duplicate field `");
         if parsed.as_ref().err().is_none_or(repeated_field) {

@@ -36,6 +36,8 @@ test('a parser whose code does not arrive is said as the other parts say it; Try
     'This part of the lesson did not load: the connection may have dropped, or the site was updated since this page opened. Try again Reload the page');
   // The YAML is not what failed: the textarea is not marked invalid, the status line is an error.
   assert.equal(await page.getAttribute('#policy-text', 'aria-invalid'), null);
+  // Nothing to edit while no parser can read it (an edit would be neither checked nor kept).
+  assert.deepEqual(await page.evaluate(() => [document.getElementById('policy-text').readOnly, document.querySelector('.tier-choice').disabled]), [true, true]);
   assert.equal(await page.$eval('#policy-status', (s) => s.classList.contains('is-error')), true);
   assert.deepEqual(page.problems.filter((p) => !/did not load|Failed to load resource|Failed to fetch/.test(p)), []);
   // Still missing: Try again says so again, in place.
@@ -44,6 +46,7 @@ test('a parser whose code does not arrive is said as the other parts say it; Try
   await page.unroute('**/pkg/bucketlab_config.js');
   await page.click('#policy-status .part-retry');
   await page.waitForFunction(() => /Applied/.test(document.getElementById('policy-status').textContent));
+  assert.deepEqual(await page.evaluate(() => [document.getElementById('policy-text').readOnly, document.querySelector('.tier-choice').disabled]), [false, false]);
   // And by the tab, after another failure.
   await page.route('**/pkg/bucketlab_config.js', (route) => route.fulfill({ status: 404, body: 'not found' }));
   await page.reload();
@@ -60,9 +63,14 @@ test('the editor\'s own code loads with the tab; not arrived, it is said under t
   const asked = () => page.evaluate(() => performance.getEntriesByType('resource').some((r) => r.name.endsWith('/lesson/policy.js')));
   assert.equal(await asked(), false, 'not in the page\'s start-up');
   await page.route('**/lesson/policy.js', (route) => route.fulfill({ status: 404, body: 'not found' }));
+  // Chosen twice (the second while the first try is under way) and once more after: one line.
+  await page.click('#tab-config');
   await page.click('#tab-config');
   const failed = '#codigo-configuracao .policy-static .policy-status';
   await page.waitForSelector(`${failed} .part-retry`);
+  await page.click('#tab-config');
+  await page.waitForSelector(`${failed} .part-retry`);
+  assert.equal(await page.locator(failed).count(), 1);
   assert.equal((await page.textContent(failed)).trim(),
     'This part of the lesson did not load: the connection may have dropped, or the site was updated since this page opened. Try again Reload the page');
   assert.equal(await page.isVisible('#codigo-configuracao .policy-static pre'), true, 'the policy stays readable');

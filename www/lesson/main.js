@@ -147,18 +147,19 @@ function carry(handle, s, running, at) {
  */
 function policyEditor(panel, diagram) {
   let editor = null;
+  // One line for the failure, however often the tab is chosen again while it stands.
+  const failed = Object.assign(document.createElement('p'), { className: 'policy-status is-error' });
   const start = () => {
-    editor ??= import('./policy.js').then(({ setUpPolicyEditor }) => setUpPolicyEditor({ panel, widgetRoot: root, diagram }));
-    editor.then((opened) => opened.start(), (error) => {
-      editor = null;
-      console.warn(`bucketlab: the Config tab's editor did not load: ${error?.message ?? error}`);
-      const line = Object.assign(document.createElement('p'), { className: 'policy-status is-error' });
-      panel.querySelector('.policy-static').append(line);
-      showFailure(line, () => {
-        line.remove();
-        start();
+    failed.remove();
+    editor ??= import('./policy.js').then(({ setUpPolicyEditor }) => setUpPolicyEditor({ panel, widgetRoot: root, diagram }))
+      .catch((error) => {
+        editor = null;
+        console.warn(`bucketlab: the Config tab's editor did not load: ${error?.message ?? error}`);
+        panel.querySelector('.policy-static').append(failed);
+        showFailure(failed, start);
+        throw error;
       });
-    });
+    editor.then((opened) => opened.start(), () => {});
   };
   return start;
 }

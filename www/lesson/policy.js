@@ -223,13 +223,20 @@ export function setUpPolicyEditor({ panel, widgetRoot, diagram }) {
     }
   }
 
+  /** Whether the text and the tiers take the reader's input: not before the parser can read them. */
+  const editable = (yes) => {
+    textarea.readOnly = !yes;
+    editor.querySelector('.tier-choice').disabled = !yes;
+  };
+
   /** Opens the editor: loads the parser and shows the live values. Safe to call again. */
   async function start() {
     if (started) return;
     started = true;
-    textarea.value = staticBlock.querySelector('pre').textContent;
+    textarea.value ||= staticBlock.querySelector('pre').textContent;
     staticBlock.hidden = true;
     editor.hidden = false;
+    editable(false);
     show(t('policy_loading'), false);
     try {
       await loadParser();
@@ -245,6 +252,7 @@ export function setUpPolicyEditor({ panel, widgetRoot, diagram }) {
       showFailure(status, start);
       return;
     }
+    editable(true);
     const handle = diagram();
     if (handle) textarea.value = withTierValues(textarea.value, chosenTier(), handle.capacity, handle.refillRate);
     await check();
