@@ -671,10 +671,20 @@ test('lab: the lanes\' settings and "Several servers"\' bursts and mode go with 
   await loadPart(page, LAB, 'lab-ready');
   assert.deepEqual(await lanes(), before);
   assert.deepEqual(await page.evaluate((lab) => ['.lab-pattern', '.lab-field--timestamps textarea', '.lab-field--limit input', '.lab-field--duration input']
-    .map((field) => document.querySelector(`${lab} ${field}`).value), LAB), ['pasted', '0,95\n0,96\n1,01\n1,02', '2', '3']);
+    .map((field) => document.querySelector(`${lab} ${field}`).value), LAB), ['pasted', '0.95\n0.96\n1.01\n1.02', '2', '3'], 'the times written the English way');
   assert.equal(await page.textContent(`${LAB} .lab-comparison .lab-error`), '');
   assert.deepEqual(await servers(), ran);
   assert.equal(await page.isChecked('#servers-widget input[value="shared"]'), true);
+  // An English 1.250 is 1.25 s: it reaches the Portuguese page as that time, not as text it would
+  // read as a thousand.
+  await page.fill(`${LAB} .lab-field--timestamps textarea`, '0.5\n1.250');
+  await page.click(`${LAB} .lab-apply`);
+  await page.click('.lang-switch a[data-lang=pt-BR]');
+  await page.waitForURL(/index\.html|\/$/);
+  await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
+  await loadPart(page, LAB, 'lab-ready');
+  assert.equal(await page.inputValue(`${LAB} .lab-field--timestamps textarea`), '0,5\n1,25');
+  assert.equal(await page.textContent(`${LAB} .lab-comparison .lab-error`), '');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

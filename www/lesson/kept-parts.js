@@ -1,7 +1,7 @@
 // What the reader set in the lab's comparison and in "Several servers" on the other language's
 // page, handed over by its language link (main.js) and set again when each part mounts here
 // (www/lesson/lab/loader.js, www/lesson/servers/loader.js). Kept only as data: each part checks
-// what it takes back (Comparison.restore, the servers' restore).
+// what it takes back (Comparison.restore, servers.js's `restored`).
 
 let kept = {};
 

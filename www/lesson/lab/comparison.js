@@ -61,7 +61,9 @@ export class Comparison {
       if (ok) changes[name] = value;
     }
     const error = this.setup(changes);
-    // Refused: the form shows what was refused, beside the error, as if typed.
+    // Refused: the form shows what was refused, beside the error, as if typed, and the next page
+    // gets it again rather than this one's defaults, until the reader runs something here.
+    this.refused = error ? { ...this.state, ...changes } : null;
     if (error) {
       for (const [name, value] of Object.entries(changes)) this.inputs[name].value = this.#shown(name, value);
       this.#showFields();
@@ -80,8 +82,15 @@ export class Comparison {
       get time() { return self.chart?.time ?? 0; },
       get playing() { return self.chart?.playing ?? false; },
       get result() { return self.result; },
-      /** What the lanes now run, as `setup` takes it. */
-      get settings() { return { ...self.state }; },
+      /**
+       * What the lanes now run, as `setup` takes it: a pasted list as the times read from it, which
+       * another language's page writes its own way (1.250 is 1.25 here, a thousand in Portuguese).
+       */
+      get settings() {
+        if (self.refused) return { ...self.refused };
+        const pasted = self.state.pattern === 'pasted' && self.result ? { timestamps: Array.from(self.result.arrivals) } : {};
+        return { ...self.state, ...pasted };
+      },
     };
   }
 
@@ -280,6 +289,7 @@ export class Comparison {
     }
     this.error.textContent = '';
     markInvalid(Object.entries(this.inputs), undefined, this.error.id);
+    this.refused = null;
     this.state = next;
     this.result = result;
     // A slow quota's rate keeps 3 significant digits: 1 a day is r = 0.0000116/s, not 0/s.
