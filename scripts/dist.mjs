@@ -23,6 +23,7 @@ import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, extname, join, posix, relative, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { allowConnect } from './csp.mjs';
+import { readTable } from './locales.mjs';
 
 const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
 const SOURCE = resolve(process.argv[2] ?? join(ROOT, 'www'));
@@ -169,8 +170,11 @@ function addSiteTags(output, names, site) {
     let html = page.html;
     if (image) {
       const [url, width, height] = image;
+      // Described in the page's language, after the picture (Open Graph ties og:image:* to the og:image before).
+      const alt = readTable(page.lang, 'lesson').meta.imageAlt;
       tags.push(`<meta property="og:image" content="${markupText(url)}">`, '<meta property="og:image:type" content="image/png">',
-        `<meta property="og:image:width" content="${width}">`, `<meta property="og:image:height" content="${height}">`);
+        `<meta property="og:image:width" content="${width}">`, `<meta property="og:image:height" content="${height}">`,
+        `<meta property="og:image:alt" content="${markupText(alt)}">`);
       html = html.replace('<meta name="twitter:card" content="summary">', '<meta name="twitter:card" content="summary_large_image">');
     }
     output.set(page.name, Buffer.from(html.replace('</head>', () => `  ${tags.join('\n  ')}\n</head>`)));
@@ -237,6 +241,10 @@ function hashed(path, content) {
 
 export async function buildDist(source = SOURCE, out = OUT, { base = '/', lrs = [], site = null } = {}) {
   checkBase(base);
+  if (site && new URL(site).pathname !== base) {
+    throw new Error(`dist: SITE ${site} and BASE ${base} name different paths: the pages would name one place and _headers `
+      + `the other; give BASE=${new URL(site).pathname}, or leave BASE out and it is SITE's`);
+  }
   const all = (await walk(source)).filter((path) => !SKIP.some((re) => re.test(path))).sort();
   const files = new Set(all);
   const contents = new Map();
@@ -319,7 +327,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       console.log(`dist: XAPI_ACTIVITY goes into the packages as ${activity}, its form as a URL, which is the id the LRS records`);
     }
     const site = process.env.SITE ? checkSite(process.env.SITE) : null;
-    built = await buildDist(SOURCE, OUT, { base: process.env.BASE || '/', lrs, site });
+    built = await buildDist(SOURCE, OUT, { base: process.env.BASE || (site ? new URL(site).pathname : '/'), lrs, site });
   } catch (error) {
     console.error(error.message);
     process.exit(2);
