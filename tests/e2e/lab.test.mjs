@@ -98,6 +98,21 @@ test('lab: offline, "Try again" keeps the page and says so again; the connection
   await page.context().close();
 });
 
+test('lab: a lab whose wasm did not load says so in its own words, with Try again, which loads it in place', async () => {
+  const page = await openPage(env.browser);
+  await page.route('**/bucketlab_lab_bg*.wasm', (route) => route.abort());
+  await page.goto(new URL('en.html', env.server.url).href);
+  await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
+  await page.waitForFunction(() => typeof window.bucketlab?.loadLab === 'function');
+  assert.equal(await page.evaluate(() => window.bucketlab.loadLab().then(() => 'loaded', () => 'failed')), 'failed');
+  assert.match(await page.textContent(`${LAB} > [role=alert]`), /Try again$/);
+  await page.unroute('**/bucketlab_lab_bg*.wasm');
+  await page.click(`${LAB} > [role=alert] .part-retry`);
+  await page.waitForSelector(`${LAB}.lab-ready`);
+  assert.equal(await page.locator(`${LAB} .lab-comparison .lab-row`).count(), 7);
+  await page.context().close();
+});
+
 test('lab: every "Try this" button keeps its label on one line beside a long description (en, 1280 and 375 px)', async () => {
   for (const width of [1280, 375]) {
     const page = await openPage(env.browser, { viewport: { width, height: 800 } });

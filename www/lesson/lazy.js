@@ -27,6 +27,8 @@ export function lazyPart({ mount, styles, load, key, loader, placeholder: given 
     if (placeholder) {
       placeholder.textContent = t('part_loading');
       placeholder.dataset.print = t('part_print');
+      // Back where the part's own message stood (its wasm did not load, say).
+      if (mount && !placeholder.isConnected) mount.replaceChildren(placeholder);
     }
     once().catch(() => {});
   };
@@ -44,7 +46,9 @@ export function lazyPart({ mount, styles, load, key, loader, placeholder: given 
       // new release). A later call of the loader tries again too.
       loading = null;
       console.warn(`bucketlab: the ${key} part did not load: ${error?.message ?? error}`);
+      // A part that said it itself (its own wasm did not load) keeps its words, with Try again after them.
       if (placeholder?.isConnected) showFailure(placeholder, retry);
+      else mount?.querySelector(':scope > [role=alert]')?.append(' ', retryButton(retry));
       addEventListener('online', retry, { once: true });
       throw error;
     });
@@ -95,16 +99,21 @@ export function lazyPart({ mount, styles, load, key, loader, placeholder: given 
  * browser's error page.
  */
 export function showFailure(placeholder, retry) {
-  const button = (className, text, act) => {
-    const made = Object.assign(document.createElement('button'), { type: 'button', className, textContent: t(text) });
-    made.addEventListener('click', act);
-    return made;
-  };
   const reload = button('part-reload', 'part_reload', () => location.reload());
-  const buttons = retry ? [button('part-retry', 'part_retry', retry), ' ', reload] : [reload];
+  const buttons = retry ? [retryButton(retry), ' ', reload] : [reload];
   placeholder.replaceChildren(t('part_failed'), ' ', ...buttons);
   delete placeholder.dataset.print;
 }
+
+/** A button worded by `text` (a ui.json key) that calls `act`. */
+function button(className, text, act) {
+  const made = Object.assign(document.createElement('button'), { type: 'button', className, textContent: t(text) });
+  made.addEventListener('click', act);
+  return made;
+}
+
+/** "Try again": loads a part again in place (see lazyPart). */
+const retryButton = (retry) => button('part-retry', 'part_retry', retry);
 
 /** The stylesheets parts have asked for, by URL: each loads once, shared (the lab's by several). */
 const sheets = new Map();
