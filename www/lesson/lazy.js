@@ -41,12 +41,12 @@ export function lazyPart({ mount, styles, load, key, loader, placeholder: given 
       return handle;
     }, (error) => {
       // Its code did not arrive: the network, or a new release of the site replaced the files this
-      // page names. Said where the part goes (unless the part said it itself), with two ways out:
-      // try again here (a dropped connection; its return tries by itself), or reload the page (a
-      // new release). A later call of the loader tries again too.
+      // page names. Said where the part goes, with two ways out: try again here (a dropped
+      // connection; its return tries by itself), or reload the page (a new release). A part that
+      // said it itself (its wasm did not load) keeps its words, with Try again after them. A later
+      // call of the loader tries again too.
       loading = null;
       console.warn(`bucketlab: the ${key} part did not load: ${error?.message ?? error}`);
-      // A part that said it itself (its own wasm did not load) keeps its words, with Try again after them.
       if (placeholder?.isConnected) showFailure(placeholder, retry);
       else mount?.querySelector(':scope > [role=alert]')?.append(' ', retryButton(retry));
       addEventListener('online', retry, { once: true });
