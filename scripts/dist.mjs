@@ -24,6 +24,7 @@ import { dirname, extname, join, posix, relative, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { allowConnect } from './csp.mjs';
 import { readTable } from './locales.mjs';
+import { escape } from './scorm.mjs';
 
 const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
 const SOURCE = resolve(process.argv[2] ?? join(ROOT, 'www'));
@@ -134,9 +135,6 @@ export function checkSite(text) {
   return url.href;
 }
 
-/** `text` safe in an HTML attribute or XML text. */
-const markupText = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /** The width and height of the PNG in `bytes` (its IHDR chunk, first in every PNG). */
 function pngSize(bytes) {
   return [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
@@ -163,26 +161,26 @@ function addSiteTags(output, names, site) {
   const alternates = [...pages.map((page) => [page.lang, page.url]), ['x-default', fallback.url]];
   for (const page of pages) {
     const tags = [
-      `<link rel="canonical" href="${markupText(page.url)}">`,
-      ...alternates.map(([lang, url]) => `<link rel="alternate" hreflang="${lang}" href="${markupText(url)}">`),
-      `<meta property="og:url" content="${markupText(page.url)}">`,
+      `<link rel="canonical" href="${escape(page.url)}">`,
+      ...alternates.map(([lang, url]) => `<link rel="alternate" hreflang="${lang}" href="${escape(url)}">`),
+      `<meta property="og:url" content="${escape(page.url)}">`,
     ];
     let html = page.html;
     if (image) {
       const [url, width, height] = image;
       // Described in the page's language, after the picture (Open Graph ties og:image:* to the og:image before).
       const alt = readTable(page.lang, 'lesson').meta.imageAlt;
-      tags.push(`<meta property="og:image" content="${markupText(url)}">`, '<meta property="og:image:type" content="image/png">',
+      tags.push(`<meta property="og:image" content="${escape(url)}">`, '<meta property="og:image:type" content="image/png">',
         `<meta property="og:image:width" content="${width}">`, `<meta property="og:image:height" content="${height}">`,
-        `<meta property="og:image:alt" content="${markupText(alt)}">`);
+        `<meta property="og:image:alt" content="${escape(alt)}">`);
       html = html.replace('<meta name="twitter:card" content="summary">', '<meta name="twitter:card" content="summary_large_image">');
     }
     output.set(page.name, Buffer.from(html.replace('</head>', () => `  ${tags.join('\n  ')}\n</head>`)));
   }
-  const links = alternates.map(([lang, url]) => `    <xhtml:link rel="alternate" hreflang="${lang}" href="${markupText(url)}"/>`).join('\n');
+  const links = alternates.map(([lang, url]) => `    <xhtml:link rel="alternate" hreflang="${lang}" href="${escape(url)}"/>`).join('\n');
   output.set('sitemap.xml', Buffer.from(['<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
-    ...pages.map((page) => `  <url>\n    <loc>${markupText(page.url)}</loc>\n${links}\n  </url>`),
+    ...pages.map((page) => `  <url>\n    <loc>${escape(page.url)}</loc>\n${links}\n  </url>`),
     '</urlset>', ''].join('\n')));
   return pages.map((page) => page.name);
 }
