@@ -726,3 +726,87 @@ test('lab: the quick check\'s answers so far go with the language link, checked 
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('lab: "Copy a link to these lanes" copies a link that opens the lab with the same lanes, in the other language too; a pasted list goes as its times', async () => {
+  const page = await openPage(env.browser, { permissions: ['clipboard-read', 'clipboard-write'] });
+  await page.goto(new URL('en.html?capacity=7', env.server.url).href);
+  await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
+  await loadPart(page, LAB, 'lab-ready');
+  await page.selectOption(`${LAB} .lab-pattern`, 'burst');
+  await page.fill(`${LAB} .lab-field--size input`, '6');
+  await page.fill(`${LAB} .lab-field--every input`, '1.5');
+  await page.fill(`${LAB} .lab-field--limit input`, '4');
+  await page.fill(`${LAB} .lab-field--duration input`, '4.5');
+  await page.click(`${LAB} .lab-apply`);
+  // A change not applied is not in the link: it holds the lanes shown.
+  await page.fill(`${LAB} .lab-field--limit input`, '9');
+  await page.click(`${LAB} .lab-copy-link`);
+  await page.waitForSelector(`${LAB} .lab-copy-link.is-copied`);
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  const url = new URL(copied);
+  // The lesson's own setting stays; the lanes' settings follow the traffic, numbers with a point.
+  assert.equal(url.search, '?capacity=7');
+  assert.equal(url.hash, '#lang=en&lab=burst;size=6;every=1.5;limit=4;window=1;duration=4.5');
+  const lanes = (p) => p.evaluate(() => window.bucketlab.lab.comparison.result.lanes.map((l) => [l.algorithm, l.admitted, l.delayed, l.denied]));
+  const shown = await lanes(page);
+  // Opened elsewhere (in Portuguese): the page goes to the lab, which runs the same lanes.
+  const other = await openPage(env.browser);
+  const pt = new URL(`index.html${url.search}#lab=burst;size=6;every=1.5;limit=4;window=1;duration=4.5`, env.server.url).href;
+  await other.goto(pt);
+  await other.waitForSelector(`${LAB}.lab-ready`);
+  assert.deepEqual(await lanes(other), shown);
+  assert.deepEqual(await other.evaluate((lab) => ['.lab-pattern', '.lab-field--size input', '.lab-field--every input', '.lab-field--limit input', '.lab-field--duration input']
+    .map((field) => document.querySelector(`${lab} ${field}`).value), LAB), ['burst', '6', '1,5', '4', '4,5'], 'shown the Portuguese way');
+  assert.equal(await other.textContent(`${LAB} .lab-comparison .lab-error`), '');
+  const box = await other.locator(LAB).boundingBox();
+  assert.ok(box.y < await other.evaluate(() => innerHeight), `the lab is on screen (top at ${box.y} px)`);
+  assert.deepEqual(other.problems, []);
+  await other.context().close();
+  // A pasted list goes as the times it was read as.
+  await page.selectOption(`${LAB} .lab-pattern`, 'pasted');
+  await page.fill(`${LAB} .lab-field--timestamps textarea`, '0.25\n1\n1.125');
+  await page.fill(`${LAB} .lab-field--limit input`, '2');
+  await page.click(`${LAB} .lab-apply`);
+  await page.click(`${LAB} .lab-copy-link`);
+  await page.waitForFunction(async () => (await navigator.clipboard.readText()).includes('pasted'));
+  assert.equal(new URL(await page.evaluate(() => navigator.clipboard.readText())).hash, '#lang=en&lab=pasted;timestamps=0.25,1,1.125;limit=2;window=1;duration=4.5');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('lab: a lab link of the wrong shape is said in the lab, naming what it gave and what is allowed; a value the core refuses is shown in its field', async () => {
+  const open = async (hash) => {
+    const page = await openPage(env.browser);
+    await page.goto(new URL(`en.html#${hash}`, env.server.url).href);
+    await page.waitForSelector(`${LAB}.lab-ready`);
+    return page;
+  };
+  const cases = [
+    ['lab=bursty;size=2', 'This link\'s lanes were not run: “bursty” is not one of the lab\'s traffic patterns, which are windowEdge, steady, burst, poisson, ramp, pasted.'],
+    ['lab=steady;size=2', 'This link\'s lanes were not run: “size” is not a setting of the steady pattern, whose settings are rate, limit, window, duration.'],
+    ['lab=steady;rate=2;rate=3', 'This link\'s lanes were not run: rate is given twice; give it once.'],
+    ['lab=steady;rate=0x10', 'This link\'s lanes were not run: rate = “0x10” is not a number; write one with a point, such as 2.5.'],
+    ['lab=pasted;timestamps=0.5,,1', 'This link\'s lanes were not run: timestamps = “” is not a number; write one with a point, such as 2.5.'],
+    [`lab=pasted;timestamps=${Array.from({ length: 700 }, (_, i) => i / 100).join(',')}`, /^This link's lanes were not run: it has 3,\d{3} characters, and a lab link holds at most 2,000\.$/],
+  ];
+  for (const [hash, said] of cases) {
+    const page = await open(hash);
+    const error = await page.textContent(`${LAB} .lab-comparison .lab-error`);
+    if (typeof said === 'string') assert.equal(error, said, hash);
+    else assert.match(error, said, hash.slice(0, 40));
+    // The lanes stay the lab's own.
+    assert.equal(await page.inputValue(`${LAB} .lab-pattern`), 'windowEdge', hash.slice(0, 40));
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+  // A value of the right shape that the core refuses: shown in its field, with the rule.
+  const page = await open('lab=steady;rate=5;limit=0');
+  assert.match(await page.textContent(`${LAB} .lab-comparison .lab-error`), /^Limit: 0 is not allowed/);
+  assert.equal(await page.inputValue(`${LAB} .lab-field--limit input`), '0');
+  assert.equal(await page.getAttribute(`${LAB} .lab-field--limit input`, 'aria-invalid'), 'true');
+  // A link named twice is in the page's notice, as any other.
+  await page.goto(new URL('en.html#lab=steady&lab=burst', env.server.url).href);
+  await page.waitForSelector('#page-notice:not([hidden])');
+  assert.equal(await page.textContent('#page-notice'), 'A value in the link was ignored: lab = “burst”: given twice; the first one counts (expected: a link copied with the algorithm lab\'s “Copy a link to these lanes”).');
+  await page.context().close();
+});

@@ -221,7 +221,7 @@ test('a comma that could group thousands (#b=1,000) is refused with both reading
 test('a name a JavaScript object inherits (toString, __proto__), given twice, is an unknown name twice, and the rest of the notice stays', async () => {
   const page = await openLesson(env, 'en.html#b=-1&toString=1&toString=2&__proto__=3&__proto__=4');
   assert.equal(await page.textContent('#page-notice'),
-    'Some values in the link were ignored: b = “-1” (expected: a number greater than 0); toString = “1” (expected: one of the names b, r, c, lang, tab, code, s); toString = “2” (expected: one of the names b, r, c, lang, tab, code, s); __proto__ = “3” (expected: one of the names b, r, c, lang, tab, code, s); __proto__ = “4” (expected: one of the names b, r, c, lang, tab, code, s).');
+    'Some values in the link were ignored: b = “-1” (expected: a number greater than 0); toString = “1” (expected: one of the names b, r, c, lang, tab, code, s, lab); toString = “2” (expected: one of the names b, r, c, lang, tab, code, s, lab); __proto__ = “3” (expected: one of the names b, r, c, lang, tab, code, s, lab); __proto__ = “4” (expected: one of the names b, r, c, lang, tab, code, s, lab).');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

@@ -13,7 +13,7 @@ import { onWasmTrap } from '../element/trap.js';
 import { keepLinkTargetsInPlace } from './anchors.js';
 import { setUpCopyButtons, wireCopyButton } from './copy.js';
 import { openAsHanded, readingSection, switchPageIfAsked, takeHandoff, wireLanguageLinks } from './language.js';
-import { isPermalink, permalinkHash, readPermalink } from './permalink.js';
+import { isPermalink, permalinkHash, readPermalink, shareableUrl } from './permalink.js';
 import { openDetailsWhenPrinting } from './print.js';
 import { showFailure } from './lazy.js';
 import { exposeSectionsWhenIdle } from './expose-sections.js';
@@ -42,19 +42,8 @@ import { keepParts, keptPart } from './kept-parts.js';
 const root = document.getElementById('bucket-widget');
 const hero = document.getElementById('hero-widget');
 const params = new URLSearchParams(location.search);
-/** The settings of the address the lesson reads; the only ones a link for others carries. */
-const LESSON_SETTINGS = ['lang', 'capacity', 'refill-rate', 'tokens'];
 /** The refused entries of a link the notice names one by one; the rest it counts. */
 const NOTICE_ITEMS = 8;
-/**
- * `location.search` as a link for someone else gets it: the lesson's settings only. What else an
- * address holds is another's (an LMS's xAPI launch: the LRS's endpoint and credentials, the
- * learner's identity), and a link copied to share must not carry it.
- */
-function sharedSearch() {
-  const kept = [...new URLSearchParams(location.search)].filter(([name]) => LESSON_SETTINGS.includes(name));
-  return kept.length ? `?${new URLSearchParams(kept)}` : '';
-}
 const link = readPermalink(location.hash);
 const explicitLang = params.get('lang') ?? link.values.lang;
 
@@ -191,7 +180,8 @@ async function start() {
   const handoff = takeHandoff();
   // An LMS's kept answers (www/lms/lesson.js) give way to the other page's, unless it had none.
   if (Object.keys(handoff?.quiz ?? {}).length) keepAnswers(handoff.quiz);
-  keepParts(handoff?.parts);
+  // A lab link's lanes (#lab=…) too, which the lab reads and checks when it mounts.
+  keepParts({ ...handoff?.parts, ...(link.values.lab !== undefined && { labLink: link.values.lab }) });
   // Before the reader's section is scrolled to: an answer left open there is open here too.
   openAsHanded(handoff);
   const rejected = [...link.rejected];
@@ -249,7 +239,7 @@ async function start() {
   followDecisions(root);
 
   const permalink = document.querySelector('.permalink');
-  const permalinkUrl = () => `${location.origin}${location.pathname}${sharedSearch()}${permalinkHash(state())}`;
+  const permalinkUrl = () => shareableUrl(state());
   wireCopyButton(permalink.querySelector('button'), permalinkUrl);
   // The link's address is the state of the moment whenever it is about to be used: followed,
   // opened in a new tab (middle click), copied from the context menu, or focused from the keyboard.
@@ -287,7 +277,7 @@ async function start() {
       const localized = seconds === undefined ? t('scenario_too_long') : t('scenario_too_long_seconds', { n: seconds });
       throw Object.assign(new Error(error.message), { localized });
     }
-    return `${location.origin}${location.pathname}${sharedSearch()}${permalinkHash({ lang: pageLang(), s: scenario })}`;
+    return shareableUrl({ lang: pageLang(), s: scenario });
   });
 
   for (const name of ['capacity', 'refill-rate', 'tokens']) {
@@ -447,6 +437,9 @@ async function start() {
       heading.tabIndex = -1;
       heading.focus({ preventScroll: true });
     }
+  } else if (link.values.lab !== undefined) {
+    // A link to the lab's lanes is about them: the lab loads as it comes near, and runs them.
+    scrollToKept(document.getElementById('algorithm-lab'));
   } else if (isPermalink(location.hash) && ['b', 'r', 'c', 'tab'].some((k) => k in link.values) && !document.referrer.startsWith(location.origin)) {
     // A link shared from elsewhere: one that opens a later tab (Configuration, Usage) is about the
     // code; any other carries the diagram's state ("Copy a link to these settings", under it) and is

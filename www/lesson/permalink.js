@@ -1,6 +1,7 @@
 // The permalink: B, r, cost, language, tab and code language in the URL hash
-// (#b=20&r=2&c=3&lang=en&tab=config&code=go), and a recorded scenario (s=1_5_1_5_2.4_0s1,6…,
-// whose text the core checks when the diagram plays it). Reading only checks each value against its rule;
+// (#b=20&r=2&c=3&lang=en&tab=config&code=go), a recorded scenario (s=1_5_1_5_2.4_0s1,6…, whose
+// text the core checks when the diagram plays it) and the algorithm lab's lanes (lab=burst;size=25…,
+// which the lab reads: www/lesson/lab/link.js). Reading only checks each value against its rule;
 // anything else is set aside with what was allowed, for a visible notice. Nothing from the hash is
 // ever run or written as HTML.
 import { cut, LANGS } from '../i18n/translate.js';
@@ -9,9 +10,14 @@ import { readings, typedNumber, unreadable } from '../i18n/typed-number.js';
 const TABS = ['algorithm', 'config', 'usage'];
 export const TECHS = ['rust', 'python', 'javascript', 'go'];
 const KEYS = ['b', 'r', 'c', 'lang', 'tab', 'code'];
-/** The scenario's key; its value is passed on as written (the core reads and checks it). */
+/** The scenario's key and the lab's: their values are passed on as written (the core or the lab
+ * reads and checks them), after the others, unescaped (their characters need none in a hash). */
 const SCENARIO = 's';
-const ALLOWED = Object.fromEntries([...KEYS, SCENARIO].map((key) => [key, `allowed_${key}`]));
+const LAB = 'lab';
+const RAW = [SCENARIO, LAB];
+const ALLOWED = Object.fromEntries([...KEYS, ...RAW].map((key) => [key, `allowed_${key}`]));
+/** The settings of the address the lesson reads; the only ones a link for others carries. */
+const LESSON_SETTINGS = ['lang', 'capacity', 'refill-rate', 'tokens'];
 /** The notice's reason for each way a number can't be read (www/i18n/typed-number.js `unreadable`). */
 const REASONS = { ambiguous: 'reason_ambiguous', tooLarge: 'reason_too_large', tooSmall: 'reason_too_small' };
 
@@ -48,11 +54,13 @@ export function readPermalink(hash) {
     const both = readings(value);
     return { ...both, link: String(Number(both.point)) };
   };
-  // The scenarios as written: URLSearchParams would turn "+" into a space, %E0%A4%A into "�%A".
-  const scenarios = hash.replace(/^#/, '').split('&').filter((part) => part.startsWith(`${SCENARIO}=`)).map((part) => part.slice(SCENARIO.length + 1));
+  // The scenarios and lab links as written: URLSearchParams would turn "+" into a space,
+  // %E0%A4%A into "�%A".
+  const parts = hash.replace(/^#/, '').split('&');
+  const written = Object.fromEntries(RAW.map((key) => [key, parts.filter((part) => part.startsWith(`${key}=`)).map((part) => part.slice(key.length + 1))]));
   const seen = new Set();
   for (const [name, decoded] of params) {
-    const value = name === SCENARIO ? scenarios.shift() ?? decoded : decoded;
+    const value = RAW.includes(name) ? written[name].shift() ?? decoded : decoded;
     // One value per name: a second one is named, not silently dropped.
     // (A name of the link's own only: `toString` given twice is an unknown name twice.)
     if (seen.has(name) && Object.hasOwn(ALLOWED, name)) {
@@ -83,11 +91,12 @@ export function readPermalink(hash) {
         if (TABS.includes(value)) values.tab = value;
         else reject(name, value, 'allowed_tab');
         break;
-      case SCENARIO: {
+      case SCENARIO:
+      case LAB: {
         try {
-          values.s = decodeURIComponent(value);
+          values[name] = decodeURIComponent(value);
         } catch {
-          reject(name, value, 'allowed_s', 'reason_bad_escape');
+          reject(name, value, ALLOWED[name], 'reason_bad_escape');
         }
         break;
       }
@@ -109,12 +118,23 @@ export function readPermalink(hash) {
 }
 
 /**
- * The hash for a state `{ b, r, c, lang, tab, code, s }`, keys in a fixed order; the scenario `s`
- * last and unescaped (its characters need no escaping in a hash).
+ * The hash for a state `{ b, r, c, lang, tab, code, s, lab }`, keys in a fixed order; the scenario
+ * `s` and the lab's `lab` last and unescaped.
  */
 export function permalinkHash(state) {
   const params = new URLSearchParams();
   for (const key of KEYS) if (state[key] !== undefined && state[key] !== null) params.set(key, String(state[key]));
-  const pairs = [...(params.size ? [String(params)] : []), ...(state.s ? [`${SCENARIO}=${state.s}`] : [])];
+  const pairs = [...(params.size ? [String(params)] : []), ...RAW.filter((key) => state[key]).map((key) => `${key}=${state[key]}`)];
   return `#${pairs.join('&')}`;
+}
+
+/**
+ * The address of this page with the hash for `state` (see permalinkHash), as a link for someone
+ * else: of the address's own query, the lesson's settings only. What else it holds is another's
+ * (an LMS's xAPI launch: the LRS's endpoint and credentials, the learner's identity).
+ */
+export function shareableUrl(state) {
+  const kept = [...new URLSearchParams(location.search)].filter(([name]) => LESSON_SETTINGS.includes(name));
+  const search = kept.length ? `?${new URLSearchParams(kept)}` : '';
+  return `${location.origin}${location.pathname}${search}${permalinkHash(state)}`;
 }

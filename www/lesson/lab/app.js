@@ -14,9 +14,11 @@ import { Quiz } from './quiz.js';
 
 /**
  * `answers`: the quick check's first-set answers to show again (see Quiz); `comparison`: the
- * lanes' settings to run again (see Comparison.restore), both from the other language's page.
+ * lanes' settings to run again (see Comparison.restore), both from the other language's page;
+ * `link`: a lab link's value to run instead (see Comparison.openLink); `linkTo(value)`: the
+ * address of a link to the lanes with that value (none: no "Copy a link" button).
  */
-export async function mountLab(root, { answers, comparison: settings } = {}) {
+export async function mountLab(root, { answers, comparison: settings, link, linkTo } = {}) {
   let t = translator(tables, langOf());
   root.replaceChildren(el('p', { class: 'lab-loading', role: 'status' }, t('loading')));
   try {
@@ -52,8 +54,9 @@ export async function mountLab(root, { answers, comparison: settings } = {}) {
   headings();
 
   const seed = Number(root.dataset.seed ?? 1);
-  const comparison = new Comparison(parts.comparison.body, { simulate, t });
-  if (settings !== undefined) comparison.restore(settings);
+  const comparison = new Comparison(parts.comparison.body, { simulate, t, linkTo });
+  if (link !== undefined) comparison.openLink(link);
+  else if (settings !== undefined) comparison.restore(settings);
   renderLesson(parts.lesson.body, t);
   const keys = new LimitKeys(parts.keys.body, { simulate, t });
   const sections = { comparison: parts.comparison.section, keys: parts.keys.section };

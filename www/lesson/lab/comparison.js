@@ -5,16 +5,11 @@ import { refusal } from '../../i18n/refusal.js';
 import { cut } from '../../i18n/translate.js';
 import { NUMBER_FIELD, fieldNumber, fieldText, readings, unreadable } from '../../i18n/typed-number.js';
 import { LaneChart } from './chart.js';
+import { PATTERN_FIELDS } from './patterns.js';
+import { labLinkValue, MAX_LAB_CHARS, readLabLink } from './link.js';
+import { wireCopyButton } from '../copy.js';
 
 export const ALGORITHMS = ['fixedWindow', 'slidingLog', 'slidingCounter', 'leakyQueue', 'leakyMeter', 'gcra', 'tokenBucket'];
-const PATTERN_FIELDS = {
-  windowEdge: [],
-  steady: ['rate'],
-  burst: ['size', 'every'],
-  poisson: ['rate'],
-  ramp: ['from', 'to'],
-  pasted: ['timestamps'],
-};
 /** The most requests the lanes draw (each lane draws one mark per request). */
 const MAX_DRAWN = 3000;
 
@@ -24,8 +19,8 @@ export const DEFAULTS = {
 };
 
 export class Comparison {
-  constructor(root, { simulate, t }) {
-    Object.assign(this, { root, simulate, t });
+  constructor(root, { simulate, t, linkTo }) {
+    Object.assign(this, { root, simulate, t, linkTo });
     this.state = { ...DEFAULTS };
     this.chart = null;
     this.render();
@@ -69,6 +64,31 @@ export class Comparison {
       this.#showFields();
     }
     return error;
+  }
+
+  /**
+   * Runs the lanes of a lab link (its value: www/lesson/lab/link.js). A link of the wrong shape is
+   * said in the lab's error line, naming what it gave and what is allowed, and the lanes stay as
+   * they are; its values then go through as the other page's do (restore). Returns the error or null.
+   */
+  openLink(text) {
+    const { settings, problem } = readLabLink(text);
+    if (settings) return this.restore(settings);
+    const [key, values] = problem;
+    const message = this.t('controls.linkError.whole', { problem: this.t(`controls.linkError.${key}`, { ...values, given: cut(values.given ?? '') }) });
+    this.error.textContent = message;
+    return message;
+  }
+
+  /** The address of a link to the lanes shown (not the form's edits not yet applied). */
+  #linkAddress() {
+    const pasted = this.state.pattern === 'pasted' && this.result ? { timestamps: Array.from(this.result.arrivals) } : {};
+    const value = labLinkValue({ ...this.state, ...pasted });
+    if (value.length > MAX_LAB_CHARS) {
+      const message = this.t('controls.linkTooLong', { length: value.length, max: MAX_LAB_CHARS });
+      throw Object.assign(new Error(message), { localized: message });
+    }
+    return this.linkTo(value);
   }
 
   get handle() {
@@ -121,6 +141,10 @@ export class Comparison {
     this.timeText = el('output', { class: 'lab-time', 'aria-live': 'off' });
     this.playButton = el('button', { type: 'button', class: 'lab-play', onclick: () => this.#toggle() });
     this.quotaText = el('p', { class: 'lab-quota' });
+    // "Copy a link to these lanes", where the page can make one (the lesson's address).
+    const copyLink = this.linkTo && el('button', {
+      type: 'button', class: 'lab-copy-link', 'data-copy-name': t('controls.linkName'), 'data-copied': t('controls.linkCopied'),
+    }, t('controls.copyLink'));
     const form = el('form', { class: 'lab-form', novalidate: true, onsubmit: (e) => { e.preventDefault(); this.#apply(); } }, [
       el('div', { class: 'lab-field lab-field--pattern' }, [el('label', { for: patternId }, t('controls.pattern')), select]),
       field('rate'),
@@ -136,8 +160,11 @@ export class Comparison {
       el('div', { class: 'lab-buttons' }, [
         el('button', { type: 'submit', class: 'lab-apply' }, t('controls.run')),
         el('button', { type: 'button', class: 'lab-new-seed', onclick: () => this.#newSeed() }, t('controls.newSeed')),
+        ...(copyLink ? [copyLink, el('span', { class: 'copy-feedback', 'aria-hidden': 'true' })] : []),
       ]),
     ]);
+    // Wired once beside its feedback line.
+    if (copyLink) wireCopyButton(copyLink, () => this.#linkAddress());
     const player = el('div', { class: 'lab-player' }, [
       this.playButton,
       el('button', { type: 'button', class: 'lab-step', onclick: () => this.chart?.step(0.1) }, t('controls.step')),

@@ -3,6 +3,8 @@
 import { lazyPart } from '../lazy.js';
 import { keptAnswers } from '../quiz-answers.js';
 import { keptPart } from '../kept-parts.js';
+import { shareableUrl } from '../permalink.js';
+import { pageLang } from '../strings.js';
 
 const mount = document.getElementById('algorithm-lab');
 
@@ -12,7 +14,12 @@ lazyPart({
   key: 'lab',
   loader: 'loadLab',
   load: () => import('./app.js')
-    .then(({ mountLab }) => mountLab(mount, { answers: keptAnswers(), comparison: keptPart('comparison') }))
+    .then(({ mountLab }) => mountLab(mount, {
+      answers: keptAnswers(),
+      comparison: keptPart('comparison'),
+      link: keptPart('labLink'),
+      linkTo: (lab) => shareableUrl({ lang: pageLang(), lab }),
+    }))
     .then((handle) => {
       performance.mark('bucketlab:lab-interactive');
       return handle;
