@@ -352,3 +352,35 @@ test('the editor\'s hint says that only capacity and refill_rate reach the diagr
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('"Go to line N" under a refusal that names its line selects that line in the text, in view from its start; none when the policy applies', async () => {
+  // On a phone, where the refused line is wider than the editor.
+  const page = await openLesson(env, 'en.html', { viewport: { width: 375, height: 812 } });
+  await openConfig(page);
+  assert.equal(await page.isVisible('.policy-goto'), false, 'nothing to go to while the policy applies');
+  // Thirty lines more above, so the refused line is far below the editor's first screen.
+  await setPolicy(page, (text) => `${Array.from({ length: 30 }, (_, i) => `# note ${i + 1}`).join('\n')}\n${text.replace('key_by: api_token', 'key_by: cookie')}`);
+  await page.waitForFunction(() => /^Line 44, field key_by:/.test(document.getElementById('policy-status').textContent));
+  assert.equal(await page.textContent('.policy-goto'), 'Go to line 44');
+  await page.focus('.policy-goto');
+  await page.keyboard.press('Enter');
+  const shown = await page.evaluate(() => {
+    const area = document.getElementById('policy-text');
+    const height = parseFloat(getComputedStyle(area).lineHeight);
+    const top = area.value.slice(0, area.selectionStart).split('\n').length - 1;
+    return {
+      focused: document.activeElement === area,
+      selected: area.value.slice(area.selectionStart, area.selectionEnd),
+      inView: top * height >= area.scrollTop && (top + 1) * height <= area.scrollTop + area.clientHeight && area.scrollLeft === 0,
+    };
+  });
+  assert.equal(shown.focused, true);
+  assert.match(shown.selected, /^key_by: cookie\s+#/);
+  assert.equal(shown.inView, true, 'the line is inside the editor\'s view');
+  // Fixed: applied again, and the button goes.
+  await setPolicy(page, (text) => text.replace('key_by: cookie', 'key_by: api_token'));
+  await page.waitForFunction(() => /^Applied/.test(document.getElementById('policy-status').textContent));
+  assert.equal(await page.isVisible('.policy-goto'), false);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

@@ -158,6 +158,7 @@ export function setUpPolicyEditor({ panel, widgetRoot, diagram }) {
   const editor = panel.querySelector('.policy-editor');
   const textarea = editor.querySelector('textarea');
   const status = editor.querySelector('.policy-status');
+  const goto = editor.querySelector('.policy-goto');
   let lastGood = null;
   let started = false;
   let timer = 0;
@@ -166,11 +167,14 @@ export function setUpPolicyEditor({ panel, widgetRoot, diagram }) {
   let diverged = false;
 
   const chosenTier = () => editor.querySelector('input[name=tier]:checked')?.value ?? 'default';
-  const show = (message, invalid, { apart = false } = {}) => {
+  const show = (message, invalid, { apart = false, line } = {}) => {
     invalidShown = invalid;
     diverged = apart;
     status.textContent = message;
     status.classList.toggle('is-error', invalid);
+    goto.hidden = line == null;
+    goto.dataset.line = line ?? '';
+    goto.textContent = line == null ? '' : t('policy_goto', { line: formatNumber(line) });
     if (invalid) textarea.setAttribute('aria-invalid', 'true');
     else textarea.removeAttribute('aria-invalid');
   };
@@ -199,8 +203,21 @@ export function setUpPolicyEditor({ panel, widgetRoot, diagram }) {
       lastGood = result.policy;
       apply();
     } else {
-      show(`${describeError(result.error)} ${t('policy_kept')}`, true);
+      show(`${describeError(result.error)} ${t('policy_kept')}`, true, { line: result.error.line });
     }
+  }
+
+  /** Selects the line `line` (from 1) of the text, focused and scrolled into its view. */
+  function goToLine(line) {
+    const lines = textarea.value.split('\n');
+    const start = lines.slice(0, line - 1).reduce((sum, text) => sum + text.length + 1, 0);
+    textarea.focus();
+    textarea.setSelectionRange(start, start + (lines[line - 1]?.length ?? 0), 'backward');
+    // Two lines of context above it (the browser would bring it to the bottom edge only), from
+    // its start (a long line's end would take the view sideways, away from its key).
+    const height = parseFloat(getComputedStyle(textarea).lineHeight);
+    if (height) textarea.scrollTop = Math.max(0, (line - 3) * height);
+    textarea.scrollLeft = 0;
   }
 
   /**
@@ -258,6 +275,7 @@ export function setUpPolicyEditor({ panel, widgetRoot, diagram }) {
     await check();
   }
 
+  goto.addEventListener('click', () => goToLine(Number(goto.dataset.line)));
   textarea.addEventListener('input', () => {
     clearTimeout(timer);
     timer = setTimeout(check, DEBOUNCE_MS);
