@@ -52,7 +52,7 @@ const KIB = 1024;
 const WASM_GZIP_BUDGET = 20 * KIB; // issue 14's goal (tests/node/size_budget.test.mjs enforces the current budget)
 const USABLE_RUNS = 15; // cold loads vary by tens of ms; 15 steady the medians
 const USABLE_RATIO_GOAL = 1.5;
-const PAGE_GZIP_BUDGET = 150 * KIB;
+const PAGE_GZIP_BUDGET = 151 * KIB;
 const LIGHTHOUSE_RUNS = 3;
 
 const log = (...args) => console.error('bench:', ...args);

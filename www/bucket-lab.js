@@ -8,6 +8,7 @@ import './i18n/locales/element.js';
 import './i18n/translate.js';
 import './element/error-box.js';
 import './element/load-failure.js';
+import './element/load-retry.js';
 import './element/mount.js';
 import './element/early.js';
 import './element/range-touch.js';

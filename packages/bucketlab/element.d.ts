@@ -49,6 +49,24 @@ export class BucketLabElement extends HTMLElement {
    * `bucketlab:error`, until the diagram mounts.
    */
   readonly error: BucketLabError | null;
+  /** Each attribute as a property, reflected: a number or text writes the attribute, null or
+   * undefined removes it; read back as the attribute's text, or null. (`lang` is HTMLElement's.) */
+  get capacity(): string | null;
+  set capacity(value: string | number | null | undefined);
+  get refillRate(): string | null;
+  set refillRate(value: string | number | null | undefined);
+  get cost(): string | null;
+  set cost(value: string | number | null | undefined);
+  get tokens(): string | null;
+  set tokens(value: string | number | null | undefined);
+  get view(): string | null;
+  set view(value: 'diagram' | null | undefined);
+  get controls(): string | null;
+  set controls(value: BucketLabAttributes['controls'] | null | undefined);
+  get theme(): string | null;
+  set theme(value: BucketLabAttributes['theme'] | null | undefined);
+  /** Whether `paused` is set (present and not `"false"`); `true` writes it, `false` removes it. */
+  paused: boolean;
 }
 
 /** One invalid attribute: its name, why (English, for the console) and why in the element's language. */

@@ -44,8 +44,10 @@ test('a parser whose code does not arrive is said as the other parts say it; Try
   await page.click('#policy-status .part-retry');
   await page.waitForSelector('#policy-status .part-retry');
   await page.unroute('**/pkg/bucketlab_config.js');
-  await page.click('#policy-status .part-retry');
+  await page.focus('#policy-status .part-retry');
+  await page.keyboard.press('Enter');
   await page.waitForFunction(() => /Applied/.test(document.getElementById('policy-status').textContent));
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'policy-text', 'the focus goes on to the text');
   assert.deepEqual(await page.evaluate(() => [document.getElementById('policy-text').readOnly, document.querySelector('.tier-choice').disabled]), [false, false]);
   // And by the tab, after another failure.
   await page.route('**/pkg/bucketlab_config.js', (route) => route.fulfill({ status: 404, body: 'not found' }));
@@ -75,9 +77,12 @@ test('the editor\'s own code loads with the tab; not arrived, it is said under t
     'This part of the lesson did not load: the connection may have dropped, or the site was updated since this page opened. Try again Reload the page');
   assert.equal(await page.isVisible('#codigo-configuracao .policy-static pre'), true, 'the policy stays readable');
   await page.unroute('**/lesson/policy.js');
-  await page.click(`${failed} .part-retry`);
+  // From the keyboard: the focus goes on to the text it opens, not to the page's top.
+  await page.focus(`${failed} .part-retry`);
+  await page.keyboard.press('Enter');
   await page.waitForFunction(() => /Applied/.test(document.getElementById('policy-status').textContent));
   assert.equal(await page.locator(failed).count(), 0);
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'policy-text');
   assert.deepEqual(page.problems.filter((p) => !/did not load|Failed to load resource|Failed to fetch/.test(p)), []);
   await page.context().close();
 });

@@ -353,6 +353,63 @@ test('clicks made before the wasm arrived count in embed.html in English too, wh
   await page.context().close();
 }));
 
+/**
+ * Opens `path` with the widget's wasm download broken by the network until `restore()` (a train's
+ * tunnel), and waits until the page has said it tries again.
+ */
+async function openCutOff(path) {
+  const page = await openPage(env.browser);
+  let cut = true;
+  let asked = 0;
+  await page.route('**/bucketlab_bg*.wasm', (route) => {
+    asked += 1;
+    return cut ? route.abort('internetdisconnected') : route.continue();
+  });
+  const retrying = new Promise((resolve) => page.on('console', (m) => { if (/trying again/.test(m.text())) resolve(); }));
+  await page.goto(new URL(path, env.server.url).href, { waitUntil: 'domcontentloaded' });
+  await retrying;
+  // The connection back, as the browser says it: tried again at once, not at the next wait.
+  const restore = () => {
+    cut = false;
+    return page.evaluate(() => dispatchEvent(new Event('online')));
+  };
+  return { page, restore, asked: () => asked };
+}
+
+test('a wasm download the network broke is tried again when the connection is back: the markup stays, a click made meanwhile is decided, the widget says why it waits', async () => {
+  const { page, restore, asked } = await openCutOff('en.html?capacity=10&refill-rate=0.1');
+  const send = page.locator('#hero-widget .bl-send');
+  await send.click();
+  assert.equal(await send.getAttribute('aria-busy'), 'true', 'the click is kept');
+  // No error box with no way out: the widget says it waits for the connection.
+  const said = 'The connection dropped while the diagram was loading: it loads when the connection is back, and your requests are kept.';
+  await page.waitForFunction((text) => document.querySelector('#hero-widget .bl-status').textContent === text, said);
+  assert.equal(await page.locator('#hero-widget .bl-error, #bucket-widget .bl-error').count(), 0);
+  const tries = asked();
+  await restore();
+  await page.waitForSelector('#hero-widget .bl-widget[data-live]');
+  await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
+  assert.ok(asked() > tries, 'downloaded again once the connection came back');
+  assert.equal(await send.getAttribute('aria-busy'), null);
+  assert.equal(await page.textContent('#hero-widget .bl-status'), 'Admitted: 9 tokens left.');
+  // The dropped downloads are the browser's own console lines; each retry is said once.
+  assert.deepEqual(page.problems.filter((p) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|trying again/.test(p)), []);
+  await page.context().close();
+});
+
+test('embed.html tries a broken wasm download again too, in its language, its click kept', async () => {
+  const { page, restore } = await openCutOff('embed.html?lang=en&capacity=10&refill-rate=0.1');
+  const send = page.locator('bucket-lab .bl-send');
+  await send.click();
+  await page.waitForFunction(() => document.querySelector('bucket-lab').shadowRoot.querySelector('.bl-status').textContent.startsWith('The connection dropped'));
+  assert.equal(await page.locator('bucket-lab .bl-error').count(), 0);
+  await restore();
+  await page.waitForFunction(() => document.querySelector('bucket-lab').diagram);
+  await page.waitForFunction(() => document.querySelector('bucket-lab').shadowRoot.querySelector('.bl-status').textContent === 'Admitted: 9 tokens left.');
+  assert.deepEqual(page.problems.filter((p) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|trying again/.test(p)), []);
+  await page.context().close();
+});
+
 test('after a 429 the wait counts down, in the hero and in the full panel, to the retry', async () => {
   const page = await openPage(env.browser);
   await page.goto(`${env.server.url}en.html`);

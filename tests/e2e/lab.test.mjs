@@ -87,12 +87,17 @@ test('lab: offline, "Try again" keeps the page and says so again; the connection
   await page.evaluate(() => { window.kept = window.bucketlab.diagram; window.kept.pause(); window.kept.send(); });
   await page.context().setOffline(true);
   assert.equal(await page.evaluate(() => window.bucketlab.loadLab().then(() => 'loaded', () => 'failed')), 'failed');
-  await page.click(`${LAB} .part-retry`);
+  // From the keyboard: the focus stays in the part (its line says it loads), never the page's top.
+  await page.focus(`${LAB} .part-retry`);
+  await page.keyboard.press('Enter');
   await page.waitForSelector(`${LAB} .part-retry`);
+  assert.equal(await page.evaluate((lab) => document.querySelector(lab).contains(document.activeElement), LAB), true);
   assert.equal(page.url(), new URL('en.html', env.server.url).href, 'still the lesson, not the browser\'s offline page');
   // The connection back tries by itself: the lab in place, with its stylesheet, the diagram as it was.
   await page.context().setOffline(false);
   await page.waitForSelector(`${LAB}.lab-ready`);
+  // The focus on the lab's first heading: the next Tab goes on into the lab.
+  await page.waitForFunction((lab) => document.activeElement === document.querySelector(`${lab} .lab-heading`), LAB);
   assert.equal(await page.evaluate((lab) => getComputedStyle(document.querySelector(`${lab} .lab-form`)).display, LAB), 'grid');
   assert.deepEqual(await page.evaluate(() => [window.bucketlab.diagram === window.kept, window.kept.tokens]), [true, 4]);
   await page.context().close();
@@ -758,8 +763,11 @@ test('lab: "Copy a link to these lanes" copies a link that opens the lab with th
   assert.deepEqual(await other.evaluate((lab) => ['.lab-pattern', '.lab-field--size input', '.lab-field--every input', '.lab-field--limit input', '.lab-field--duration input']
     .map((field) => document.querySelector(`${lab} ${field}`).value), LAB), ['burst', '6', '1,5', '4', '4,5'], 'shown the Portuguese way');
   assert.equal(await other.textContent(`${LAB} .lab-comparison .lab-error`), '');
-  const box = await other.locator(LAB).boundingBox();
-  assert.ok(box.y < await other.evaluate(() => innerHeight), `the lab is on screen (top at ${box.y} px)`);
+  // The page goes to the lab (and holds it there while the sections above lay out).
+  await other.waitForFunction((lab) => {
+    const { top } = document.querySelector(lab).getBoundingClientRect();
+    return top >= 0 && top < innerHeight;
+  }, LAB);
   assert.deepEqual(other.problems, []);
   await other.context().close();
   // A pasted list goes as the times it was read as.
@@ -808,5 +816,28 @@ test('lab: a lab link of the wrong shape is said in the lab, naming what it gave
   await page.goto(new URL('en.html#lab=steady&lab=burst', env.server.url).href);
   await page.waitForSelector('#page-notice:not([hidden])');
   assert.equal(await page.textContent('#page-notice'), 'A value in the link was ignored: lab = “burst”: given twice; the first one counts (expected: a link copied with the algorithm lab\'s “Copy a link to these lanes”).');
+  await page.context().close();
+});
+
+test('lab, clients, floods: a console setup() throws the form\'s refusal, and refuses a field the form does not have, naming the allowed ones', async () => {
+  const page = await openLab();
+  await page.evaluate(() => Promise.all([window.bucketlab.loadClients(), window.bucketlab.loadDefense()]));
+  // As typed in the console (the page's CSP refuses a Function built from text; this is not the page's).
+  const thrown = (code) => page.evaluate(`(() => { try { ${code}; return null; } catch (error) { return \`\${error.constructor.name}: \${error.message}\`; } })()`);
+  const lanes = () => page.evaluate(() => JSON.stringify(window.bucketlab.lab.comparison.settings));
+  const before = await lanes();
+  assert.equal(await thrown('bucketlab.lab.comparison.setup({ limit: 0 })'), 'Error: limit must be a whole number from 1 to 10000, got 0');
+  assert.match(await thrown('bucketlab.lab.comparison.setup({ limt: 5 })'), /^Error: changes has an unknown field "limt"; allowed fields: pattern, rate, size, every, from, to, timestamps, limit, window, duration, seed$/);
+  assert.equal(await thrown('bucketlab.lab.comparison.setup({ pattern: "bogus" })'), 'Error: pattern must be one of windowEdge, steady, burst, poisson, ramp, pasted, got "bogus" (a string)');
+  assert.match(await thrown('bucketlab.lab.comparison.setup("x")'), /^Error: changes must be an object with any of the fields pattern, .*, got "x" \(a string\)$/);
+  assert.equal(await lanes(), before, 'nothing refused changed the lanes');
+  assert.equal(await thrown('bucketlab.lab.comparison.setup({ limit: 4 })'), null);
+  assert.match(await thrown('bucketlab.clients.setup({ clints: 5 })'), /^Error: changes has an unknown field "clints"; allowed fields: clients, /);
+  assert.match(await thrown('bucketlab.clients.setup({ clients: 0 })'), /^Error: clients must be/);
+  assert.match(await thrown('bucketlab.defense.setup({ attackrs: 5 })'), /^Error: changes has an unknown field "attackrs"; allowed fields: attackers, attackRate, edgeShare, layers$/);
+  assert.equal(await thrown('bucketlab.defense.setup({ layers: { edg: true } })'), 'Error: changes.layers has an unknown field "edg"; allowed fields: edge, perIp, global');
+  assert.match(await thrown('bucketlab.defense.setup({ attackers: 0 })'), /^Error: attackers must be/);
+  assert.equal(await page.evaluate(() => window.bucketlab.defense.state.attackrs), undefined);
+  assert.equal(await thrown('bucketlab.defense.setup({ attackers: 10 })'), null);
   await page.context().close();
 });

@@ -242,3 +242,12 @@ for (const [path, expected] of [
     await page.context().close();
   });
 }
+
+test('the address\'s settings: one written a little wrong or given twice is named in the notice; another software\'s names (token, lng, an LMS\'s) are let be', async () => {
+  const page = await openLesson(env, 'en.html?capcity=3&capacity=4&capacity=7&refill_rate=2&token=s3cret&lng=de&endpoint=x');
+  assert.equal(await page.textContent('#page-notice'),
+    'Some values in the link were ignored: capcity = “3”: no such setting; the lesson reads capacity; capacity = “7”: given twice; the first one counts; refill_rate = “2”: no such setting; the lesson reads refill-rate.');
+  // The first capacity counts, as the notice says.
+  assert.equal(await page.evaluate(() => window.bucketlab.diagram.capacity), 4);
+  await page.context().close();
+});

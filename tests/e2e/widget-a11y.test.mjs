@@ -221,7 +221,7 @@ test('time: a pause or a step says the moment\'s tokens (and a request just made
 
   const slider = page.locator(`${W} .bl-scrub`);
   // A short name; how to use it is its description, read after it.
-  assert.equal(await page.locator(W).getByRole('slider', { name: 'Lesson time', exact: true }).count(), 1);
+  assert.equal(await page.locator(W).getByRole('slider', { name: 'Timeline', exact: true }).count(), 1);
   assert.match(await page.$eval(`${W} .bl-scrub`, (s) => document.getElementById(s.getAttribute('aria-describedby')).textContent), /^Drag or use the arrow keys to go back in time\. /);
   await slider.focus();
   await page.keyboard.press('Home');
@@ -435,7 +435,7 @@ test('the accessibility tree, once the page is idle: every heading of the lesson
     assert.match(bucket.description?.value ?? '', /^A token bucket: capacity B = 5, refill rate r = 1\/s\./);
   }
   // The slider says what the chart is (its description); nothing inside it says it again.
-  const [slider] = named(/^Lesson time$/);
+  const [slider] = named(/^Timeline$/);
   assert.equal(slider.role.value, 'slider');
   assert.match(slider.description?.value ?? '', /^Drag or use the arrow keys/);
   assert.deepEqual(named(/Timeline of the last 20 seconds|^Drag or use/), []);

@@ -78,7 +78,7 @@ test('the manifest: name, version of the crate, exports that resolve, only the l
   const installed = execFileSync('find', ['.', '-type', 'f'], { cwd: join(project, 'node_modules', 'bucketlab'), encoding: 'utf8' })
     .split('\n').filter(Boolean).map((f) => f.slice(2)).sort();
   assert.deepEqual(installed, ['LICENSE', 'README.md', 'THIRD-PARTY-NOTICES.txt', 'element.d.ts', 'element/bucket-lab.css', 'element/bucket-lab.js', 'element/early.js',
-    'element/error-box.js', 'element/keep-target.js', 'element/load-failure.js', 'element/markup.js', 'element/misspelled.js', 'element/mount.js', 'element/range-touch.js', 'element/trap.js', 'element/widget.css', 'i18n/locales/element.js',
+    'element/error-box.js', 'element/keep-target.js', 'element/load-failure.js', 'element/load-retry.js', 'element/markup.js', 'element/misspelled.js', 'element/mount.js', 'element/range-touch.js', 'element/trap.js', 'element/widget.css', 'i18n/locales/element.js',
     'i18n/translate.js', 'index.d.ts', 'index.js', 'node.js', 'package.json', 'pkg/bucketlab.js', 'pkg/bucketlab_bg.wasm', 'react.d.ts']);
   const license = await readFile(join(project, 'node_modules', 'bucketlab', 'LICENSE'), 'utf8');
   assert.equal(license, await readFile(join(ROOT, 'LICENSE'), 'utf8'));
@@ -121,10 +121,13 @@ test('the type declarations accept correct use and reject mistakes', async () =>
       // They bubble: the document hears them, typed too.
       document.addEventListener('bucketlab:decision', (e) => e.detail.head.length);
       const shown: string | undefined = el?.error?.message;
+      // Its attributes as properties, reflected.
+      if (el) { el.capacity = 10; el.refillRate = '2,5'; el.paused = true; el.theme = null; }
+      const capacity: string | null | undefined = el?.capacity;
       const groups: readonly string[] = [...CONTROL_GROUPS, ...EVENTS];
       let words = '';
       try { checkSetting('capacity', '0', null, 'en'); } catch (error) { words = (error as SettingError).localized; }
-      return [diagram.tokens, el?.diagram?.paused, wait, attrs, british, link, diagram.traveling, words, groups, shown];
+      return [diagram.tokens, el?.diagram?.paused, wait, attrs, british, link, diagram.traveling, words, groups, shown, capacity];
     }
   `);
   await writeFile(join(project, 'bad.ts'), `

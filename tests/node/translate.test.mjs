@@ -33,6 +33,10 @@ test('t.number takes numberText\'s options: a fixed count of decimals, significa
   assert.equal(en.number(0.000123456789, { significant: 6 }), '0.000123457');
   assert.equal(pt.number(4294967295, { digits: 20, group: false }), '4294967295');
   assert.equal(pt.number(0.1 + 0.2, { digits: 20, group: false }), '0,30000000000000004');
+  // A typed "-0" (a rate r of −0) reads as 0, as the command writes it; other signs stay.
+  assert.equal(en.number(-0), '0');
+  assert.equal(translator(lab, 'en')('controls.time', { time: -0 }), 't = 0 s');
+  assert.equal(en.number(-1.5), '-1.5');
 });
 
 test('a share is written as a percentage the language\'s way, the sign against the number (82%)', () => {

@@ -10,6 +10,7 @@ import tables from '../i18n/locales/element.js';
 import { cut, intl, langOf, languageOf, translator } from '../i18n/translate.js';
 import { showError } from './error-box.js';
 import { wasmFailureSaid } from './load-failure.js';
+import { loadRetrying, sayRetrying } from './load-retry.js';
 import { insertMarkup, mountDiagram } from './mount.js';
 import { misspelledOf } from './misspelled.js';
 import { onWasmTrap } from './trap.js';
@@ -46,7 +47,11 @@ const awaitingModule = new Set();
  * and when that load succeeds, every element that failed before mounts too.
  */
 function loadModule() {
-  moduleReady ??= init().then((exports) => {
+  // A download the network broke is tried again, the elements' markup kept with its queued clicks.
+  const retrying = () => {
+    for (const element of document.querySelectorAll('bucket-lab')) sayRetrying([element.shadowRoot], translator(tables, langOf(element))('wasmRetrying'));
+  };
+  moduleReady ??= loadRetrying(() => init(), retrying).then((exports) => {
     const waiting = [...awaitingModule];
     awaitingModule.clear();
     for (const retry of waiting) retry();
@@ -190,7 +195,7 @@ function readSettings(element, { mounted = false, liveCapacity, costFits = 'eith
   // says, and as embed.html's `paused=false` does. Any other value is refused rather than guessed.
   const paused = text('paused');
   if (paused !== null && !['', 'paused', 'true', 'false'].includes(paused)) {
-    refuse('paused', `paused must be present with no value (or "true") to stop time, "false" or absent to let it run, got "${cut(paused)}"`, 'badPaused');
+    refuse('paused', `paused must be present with no value (or "true") to stop time, "false" or absent to let it run, got "${cut(paused)}"`, 'badPaused', { name: 'paused' });
   }
   if (errors.length > 0) throw new AttributeErrors(errors);
   return { capacity, refillRate, cost, tokens, lang, controls, paused: paused !== null && paused !== 'false' };
@@ -691,6 +696,27 @@ export class BucketLabElement extends ElementBase {
     if (Symbol.dispose) diagram[Symbol.dispose] = diagram.free;
     return diagram;
   }
+}
+
+// Each attribute is a property too, reflected (`lang` is HTMLElement's own): `el.capacity = 10`
+// writes capacity="10", `el.refillRate`, `el.paused = true` (a boolean), and null or undefined
+// removes the attribute. A framework that binds properties (Lit's `.capacity=${10}`, a plain
+// script) reaches the same settings, checked the same way, rather than setting a field the element
+// never reads.
+for (const name of ATTRIBUTES.filter((attribute) => attribute !== 'lang')) {
+  const property = name.replace(/-(\w)/g, (_, letter) => letter.toUpperCase());
+  Object.defineProperty(BucketLabElement.prototype, property, {
+    configurable: true,
+    get() {
+      const value = this.getAttribute(name);
+      return name === 'paused' ? value !== null && value !== 'false' : value;
+    },
+    set(value) {
+      if (name === 'paused') this.toggleAttribute(name, Boolean(value));
+      else if (value === null || value === undefined) this.removeAttribute(name);
+      else this.setAttribute(name, String(value));
+    },
+  });
 }
 
 if (globalThis.customElements && !customElements.get('bucket-lab')) customElements.define('bucket-lab', BucketLabElement);

@@ -15,6 +15,18 @@ import { misspelledOf } from './misspelled.js';
 
 /** The settings mountDiagram reads from its root's data-* attributes. */
 const DATA_SETTINGS = ['capacity', 'refill-rate', 'tokens', 'lang', 'paused'];
+/** `data-paused`'s values, as the element's `paused`: present (empty, "paused", "true") stops time. */
+const PAUSED = ['', 'paused', 'true', 'false'];
+/**
+ * Settings of <bucket-lab> that mountDiagram does not read, and the handle's call that does it
+ * (refused rather than ignored: an author moving from the element would lose them unseen). The
+ * element's `theme` and `view` are left to the page: data-theme and data-view are common names of
+ * a page's own.
+ */
+const ELEMENT_ONLY = {
+  cost: (value) => `setCost(${value})`,
+  controls: (value) => `showControls("${value}")`,
+};
 
 let instances = 0;
 
@@ -131,8 +143,17 @@ function namingErrors(root) {
     const message = `"${name}" is not a setting of the diagram; did you mean "data-${known}"?`;
     return [Object.assign(new TypeError(message), { localized: t('misspelledAttribute', { name, known: `data-${known}` }) })];
   });
+  const elementOnly = Object.keys(ELEMENT_ONLY).filter((name) => root.hasAttribute(`data-${name}`)).map((name) => {
+    const value = cut(root.getAttribute(`data-${name}`));
+    const message = `data-${name} is a setting of <bucket-lab> that mountDiagram does not read; after mounting, call the handle's ${ELEMENT_ONLY[name](value)}`;
+    return Object.assign(new TypeError(message), { localized: t('elementOnly', { name: `data-${name}`, fix: t(`elementOnlyFix.${name}`, { value }) }) });
+  });
+  const paused = root.getAttribute('data-paused');
+  const pausedError = paused === null || PAUSED.includes(paused) ? [] : [Object.assign(
+    new TypeError(`data-paused must be present with no value (or "true") to stop time, "false" or absent to let it run, got "${cut(paused)}"`),
+    { localized: t('badPaused', { name: 'data-paused', value: cut(paused) }) })];
   const langError = badLang(root);
-  return langError ? [...misspelled, langError] : misspelled;
+  return [...misspelled, ...elementOnly, ...pausedError, ...(langError ? [langError] : [])];
 }
 
 /**

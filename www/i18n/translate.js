@@ -69,7 +69,8 @@ export function numberText(value, lang, { digits = NUMBER_OPTIONS.maximumFractio
   const options = significant === undefined
     ? { minimumFractionDigits: fixed ? digits : 0, maximumFractionDigits: digits }
     : { maximumSignificantDigits: significant };
-  return intl(Intl.NumberFormat, lang, group ? options : { ...options, useGrouping: false }).format(value);
+  // −0 (a typed "-0") reads as 0, as the command and the widget write it.
+  return intl(Intl.NumberFormat, lang, group ? options : { ...options, useGrouping: false }).format(value === 0 ? 0 : value);
 }
 
 /** The character `lang` writes between a number's whole part and its decimals (0,5: ","). */

@@ -23,3 +23,20 @@ export function checkOneOf(name, value, allowed) {
   if (allowed.includes(value)) return;
   throw new Error(`${name} must be one of ${allowed.join(', ')}, got ${given(value)}`);
 }
+
+/**
+ * Refuses `changes` unless it is an object whose fields are among `allowed` (a misspelled field
+ * would be taken as nothing to change): `changes has an unknown field "limt"; allowed fields: …`.
+ */
+export function checkChanges(name, changes, allowed) {
+  if (changes === null || typeof changes !== 'object' || Array.isArray(changes)) {
+    throw new Error(`${name} must be an object with any of the fields ${allowed.join(', ')}, got ${given(changes)}`);
+  }
+  const unknown = Object.keys(changes).find((key) => !allowed.includes(key));
+  if (unknown !== undefined) throw new Error(`${name} has an unknown field "${unknown}"; allowed fields: ${allowed.join(', ')}`);
+}
+
+/** A form's refusal (its `setup`'s message, shown beside the form) thrown to the console caller. */
+export function throwRefusal(message) {
+  if (message) throw new Error(message);
+}

@@ -24,13 +24,25 @@ export function lazyPart({ mount, styles, load, key, loader, placeholder: given 
   /** Loads the part again after a failure, in place: the page and what the reader did in it stay. */
   const retry = () => {
     if (loading) return;
+    // "Try again" goes with the failure it stood in: a reader who pressed it keeps the focus on
+    // the line that says the part loads, then on the part's heading once it is there.
+    const hadFocus = mount?.contains(document.activeElement);
     if (placeholder) {
       placeholder.textContent = t('part_loading');
       placeholder.dataset.print = t('part_print');
       // Back where the part's own message stood (its wasm did not load, say).
       if (mount && !placeholder.isConnected) mount.replaceChildren(placeholder);
+      if (hadFocus) {
+        placeholder.tabIndex = -1;
+        placeholder.focus();
+      }
     }
-    once().catch(() => {});
+    once().then(() => {
+      if (!hadFocus || mount.contains(document.activeElement)) return;
+      const heading = mount.querySelector('h3, h4');
+      if (heading) heading.tabIndex = -1;
+      (heading ?? mount.querySelector('button, input, select, textarea, a[href]'))?.focus();
+    }, () => {});
   };
   const once = () => {
     stopWatching();
@@ -47,9 +59,12 @@ export function lazyPart({ mount, styles, load, key, loader, placeholder: given 
       // call of the loader tries again too.
       loading = null;
       console.warn(`bucketlab: the ${key} part did not load: ${error?.message ?? error}`);
-      if (placeholder?.isConnected) showFailure(placeholder, retry);
-      else mount?.querySelector(':scope > [role=alert]')?.append(' ', retryButton(retry));
-      addEventListener('online', retry, { once: true });
+      if (placeholder?.isConnected) {
+        showFailure(placeholder, retry);
+      } else {
+        mount?.querySelector(':scope > [role=alert]')?.append(' ', retryButton(retry));
+        addEventListener('online', retry, { once: true });
+      }
       throw error;
     });
     return loading;
@@ -96,13 +111,15 @@ export function lazyPart({ mount, styles, load, key, loader, placeholder: given 
  * Says in `placeholder` that its part did not load, with a button that reloads the page (also
  * for a part that loads a piece of its own later: the Config tab's parser, the replay's worker),
  * and first one that calls `retry`, when given: offline, a reload would leave the lesson for the
- * browser's error page.
+ * browser's error page. The connection's return calls `retry` by itself (a phone back from a
+ * tunnel); it must be safe to call twice.
  */
 export function showFailure(placeholder, retry) {
   const reload = button('part-reload', 'part_reload', () => location.reload());
   const buttons = retry ? [retryButton(retry), ' ', reload] : [reload];
   placeholder.replaceChildren(t('part_failed'), ' ', ...buttons);
   delete placeholder.dataset.print;
+  if (retry) addEventListener('online', retry, { once: true });
 }
 
 /** A button worded by `text` (a ui.json key) that calls `act`. */

@@ -8,12 +8,13 @@ import { cut, LANGS, translator } from '../i18n/translate.js';
 import elementTables from '../i18n/locales/element.js';
 import { showError } from '../element/error-box.js';
 import { loadFailure, notDownloaded } from '../element/load-failure.js';
+import { loadRetrying, sayRetrying } from '../element/load-retry.js';
 import { mountDiagram, mountErrors } from '../element/mount.js';
 import { onWasmTrap } from '../element/trap.js';
 import { keepLinkTargetsInPlace } from './anchors.js';
 import { setUpCopyButtons, wireCopyButton } from './copy.js';
 import { openAsHanded, readingSection, switchPageIfAsked, takeHandoff, wireLanguageLinks } from './language.js';
-import { isPermalink, permalinkHash, readPermalink, shareableUrl } from './permalink.js';
+import { isPermalink, permalinkHash, readPermalink, refusedSettings, shareableUrl } from './permalink.js';
 import { openDetailsWhenPrinting } from './print.js';
 import { showFailure } from './lazy.js';
 import { exposeSectionsWhenIdle } from './expose-sections.js';
@@ -139,6 +140,8 @@ function policyEditor(panel, diagram) {
   // One line for the failure, however often the tab is chosen again while it stands.
   const failed = Object.assign(document.createElement('p'), { className: 'policy-status is-error' });
   const start = () => {
+    // "Try again" pressed: the focus goes on to the text it opens, not to the page's top.
+    const hadFocus = failed.contains(document.activeElement);
     failed.remove();
     editor ??= import('./policy.js').then(({ setUpPolicyEditor }) => setUpPolicyEditor({ panel, widgetRoot: root, diagram }))
       .catch((error) => {
@@ -148,7 +151,10 @@ function policyEditor(panel, diagram) {
         showFailure(failed, start);
         throw error;
       });
-    editor.then((opened) => opened.start(), () => {});
+    editor.then((opened) => {
+      opened.start();
+      if (hadFocus) panel.querySelector('.policy-text').focus();
+    }, () => {});
   };
   return start;
 }
@@ -188,6 +194,7 @@ async function start() {
   if (params.has('lang') && !LANGS.includes(params.get('lang'))) {
     rejected.push({ name: 'lang', value: cut(params.get('lang')), allowed: 'allowed_lang' });
   }
+  rejected.push(...refusedSettings(location.search));
 
   const diagram = () => window.bucketlab.diagram;
   let playedScenario;
@@ -285,7 +292,8 @@ async function start() {
   }
   let loaded = false;
   try {
-    await init();
+    // A download the network broke is tried again, the widgets' markup kept with its queued clicks.
+    await loadRetrying(init, () => sayRetrying([hero, root], translator(elementTables, pageLang())('wasmRetrying')));
     loaded = true;
     // Said once the core has arrived, so the line it suggests works as soon as it is read.
     console.info(t('console_hello'));

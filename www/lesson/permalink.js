@@ -6,6 +6,7 @@
 // ever run or written as HTML.
 import { cut, LANGS } from '../i18n/translate.js';
 import { readings, typedNumber, unreadable } from '../i18n/typed-number.js';
+import { misspelledOf } from '../element/misspelled.js';
 
 const TABS = ['algorithm', 'config', 'usage'];
 export const TECHS = ['rust', 'python', 'javascript', 'go'];
@@ -126,6 +127,26 @@ export function permalinkHash(state) {
   for (const key of KEYS) if (state[key] !== undefined && state[key] !== null) params.set(key, String(state[key]));
   const pairs = [...(params.size ? [String(params)] : []), ...RAW.filter((key) => state[key]).map((key) => `${key}=${state[key]}`)];
   return `#${pairs.join('&')}`;
+}
+
+/**
+ * The address's refused names among the lesson's settings (`?capcity=3`, `?refill_rate=2`, a
+ * second `?capacity=`), as the notice lists them: any other name is another's (an LMS's launch)
+ * and let be. A short setting is matched but for its separators and case only: `?token=` and
+ * `?lng=` are common names of other software, not a misspelled `tokens` or `lang`.
+ */
+export function refusedSettings(search) {
+  const refused = [];
+  const seen = new Set();
+  for (const [name, value] of new URLSearchParams(search)) {
+    const lower = name.toLowerCase();
+    const known = misspelledOf(lower, LESSON_SETTINGS.filter((setting) => setting.length > 6), { close: true })
+      ?? LESSON_SETTINGS.find((setting) => setting !== name && setting.replace(/[-_]/g, '') === lower.replace(/[-_]/g, ''));
+    if (known) refused.push({ name: cut(name), value: cut(value), reason: 'reason_misspelled', reasonValues: { known } });
+    else if (seen.has(name)) refused.push({ name, value: cut(value), reason: 'reason_repeated' });
+    if (LESSON_SETTINGS.includes(name)) seen.add(name);
+  }
+  return refused;
 }
 
 /**

@@ -250,6 +250,8 @@ export function setUpPolicyEditor({ panel, widgetRoot, diagram }) {
   async function start() {
     if (started) return;
     started = true;
+    // "Try again" pressed (its line is rewritten below): the focus goes on to the text.
+    if (status.contains(document.activeElement)) textarea.focus();
     textarea.value ||= staticBlock.querySelector('pre').textContent;
     staticBlock.hidden = true;
     editor.hidden = false;

@@ -8,7 +8,7 @@ import { NUMBER_FIELD, fieldNumber, fieldText } from '../../i18n/typed-number.js
 import tables from '../../i18n/locales/clients.js';
 import { langOf, pickLang, translator } from '../../i18n/translate.js';
 import { el, markInvalid, uid, reducedMotion } from '../lab/dom.js';
-import { checkOneOf, checkSeconds } from '../checks.js';
+import { checkChanges, checkOneOf, checkSeconds, throwRefusal } from '../checks.js';
 import { HERD, POLICIES, PRESETS, figures, policyKey, presetOf, runAll } from './runs.js';
 import { Histogram } from './histogram.js';
 import { questions, renderQuiz } from './quiz.js';
@@ -54,8 +54,11 @@ class ClientsView {
   get handle() {
     const self = this;
     return {
-      preset: (id) => { checkOneOf('preset', id, Object.keys(PRESETS)); return self.setup(PRESETS[id]); },
-      setup: (changes) => self.setup({ ...self.state, ...changes }),
+      preset: (id) => { checkOneOf('preset', id, Object.keys(PRESETS)); throwRefusal(self.setup(PRESETS[id])); },
+      setup: (changes) => {
+        checkChanges('changes', changes, Object.keys(HERD));
+        throwRefusal(self.setup({ ...self.state, ...changes }));
+      },
       play: () => self.play(),
       pause: () => self.pause(),
       // As the buttons do: a step stops at the ends; a moment off the axis is refused, never clamped.

@@ -2,7 +2,7 @@
 // simulateFlood (in wasm, one call) drawn as the origin's load per second against its capacity,
 // cards with the outcomes and a takeaway worded from the run. A bad setting shows its error and
 // keeps the last good run.
-import { checkOneOf } from '../checks.js';
+import { checkChanges, checkOneOf, throwRefusal } from '../checks.js';
 import { el, hatch, markInvalid, svg, uid } from '../lab/dom.js';
 import { refusal } from '../../i18n/refusal.js';
 import { NUMBER_FIELD, fieldNumber, fieldText } from '../../i18n/typed-number.js';
@@ -54,8 +54,12 @@ export class FloodDemo {
   get handle() {
     const self = this;
     return {
-      setup: (changes) => self.setup(changes),
-      preset: (id) => { checkOneOf('preset', id, Object.keys(PRESETS)); return self.setup(PRESETS[id]); },
+      setup: (changes) => {
+        checkChanges('changes', changes, Object.keys(DEFAULT));
+        if (Object.hasOwn(changes, 'layers')) checkChanges('changes.layers', changes.layers, Object.keys(DEFAULT.layers));
+        throwRefusal(self.setup(changes));
+      },
+      preset: (id) => { checkOneOf('preset', id, Object.keys(PRESETS)); throwRefusal(self.setup(PRESETS[id])); },
       get state() { return structuredClone(self.state); },
       get result() { return self.run; },
     };

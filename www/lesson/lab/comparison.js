@@ -6,6 +6,7 @@ import { cut } from '../../i18n/translate.js';
 import { NUMBER_FIELD, fieldNumber, fieldText, readings, unreadable } from '../../i18n/typed-number.js';
 import { LaneChart } from './chart.js';
 import { PATTERN_FIELDS } from './patterns.js';
+import { checkChanges, checkOneOf, throwRefusal } from '../checks.js';
 import { labLinkValue, MAX_LAB_CHARS, readLabLink } from './link.js';
 import { wireCopyButton } from '../copy.js';
 
@@ -94,7 +95,12 @@ export class Comparison {
   get handle() {
     const self = this;
     return {
-      setup: (changes, options) => self.setup(changes, options),
+      // The form's refusal is thrown, as every other handle's; a field it does not have is refused.
+      setup: (changes, options) => {
+        checkChanges('changes', changes, Object.keys(DEFAULTS));
+        if (Object.hasOwn(changes, 'pattern')) checkOneOf('pattern', changes.pattern, Object.keys(PATTERN_FIELDS));
+        throwRefusal(self.setup(changes, options));
+      },
       play: () => self.chart?.play(),
       pause: () => self.chart?.pause(),
       step: (seconds) => self.chart?.step(seconds),
