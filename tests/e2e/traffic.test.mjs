@@ -85,6 +85,24 @@ test('traffic: a worker whose code does not arrive is said with a reload, and th
   await page.context().close();
 });
 
+test('traffic: while the replay\'s code downloads, the progress says so, its bar without a value, rather than "0% read"', async () => {
+  const page = await openPage(env.browser);
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.context().route('**/bucketlab_replay_bg*.wasm', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${env.server.url}en.html`);
+  await loadPart(page, MOUNT, 'tr-ready');
+  await page.click(`${MOUNT} .tr-sample`);
+  await page.waitForFunction((m) => document.querySelector(`${m} .tr-progress`).parentElement.textContent.includes('Downloading the code that replays logs…'), MOUNT);
+  assert.equal(await page.getAttribute(`${MOUNT} .tr-progress`, 'value'), null, 'an indeterminate bar');
+  release();
+  await page.waitForFunction(() => window.bucketlab.traffic?.outcome?.report?.requests > 0);
+  await page.context().close();
+});
+
 test('traffic: a wasm that does not download is said as such, not as a setting, and the next run downloads it', async () => {
   const page = await openPage(env.browser);
   // The worker fetches the wasm: the context's routes see that request.

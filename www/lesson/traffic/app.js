@@ -279,6 +279,12 @@ class TrafficView {
   onMessage(data) {
     if (data.id !== this.run || data.type === 'pass') return;
     const { t } = this;
+    if (data.type === 'loading') {
+      // No share of the log to show yet: the bar moves without a value.
+      this.progress.removeAttribute('value');
+      this.progressText.textContent = t('loadingCode');
+      return;
+    }
     if (data.type === 'progress') {
       const percent = data.size ? Math.floor((100 * data.read) / data.size) : 100;
       this.progress.value = percent;

@@ -29,6 +29,8 @@ self.onmessage = ({ data }) => {
 
 async function handle(data) {
   try {
+    // Its first download can take seconds on a slow connection: said, rather than "0% read".
+    if (!ready) self.postMessage({ type: 'loading', id: data.id });
     ready ??= init().then((wasm) => { memory = wasm.memory; });
     await ready;
   } catch (error) {
