@@ -119,7 +119,7 @@ function codeBlock(path, locale, tech) {
   return `<figure class="code-block"${techAttr} data-source="${escapeHtml(path)}">
   <figcaption class="code-caption"><code>${escapeHtml(basename(path))}</code> <span class="code-lang">${label}</span></figcaption>
   <div class="code-tools" hidden><button type="button" class="copy" data-copied="${escapeHtml(locale.ui.copied)}">${escapeHtml(locale.ui.copy)}</button><span class="copy-feedback" aria-hidden="true"></span></div>
-  <pre tabindex="0" role="region" aria-label="${escapeHtml(basename(path))} (${label})"><code class="hljs language-${grammar}">${html}</code></pre>
+  <pre translate="no" tabindex="0" role="region" aria-label="${escapeHtml(basename(path))} (${label})"><code class="hljs language-${grammar}">${html}</code></pre>
 </figure>`;
 }
 

@@ -65,7 +65,8 @@ export class BucketLabElement extends HTMLElement {
   set controls(value: BucketLabAttributes['controls'] | null | undefined);
   get theme(): string | null;
   set theme(value: BucketLabAttributes['theme'] | null | undefined);
-  /** Whether `paused` is set (present and not `"false"`); `true` writes it, `false` removes it. */
+  /** Whether `paused` is set (present and not `"false"`); `true` writes it, `false` (or
+   * `"false"`) removes it. */
   paused: boolean;
 }
 

@@ -2,7 +2,8 @@
 // which leaves nothing in the bundle):
 //   import type {} from 'bucketlab/react';
 // then `<bucket-lab ref={ref} capacity={10} refill-rate="2,5" paused />` type-checks, `ref` as the
-// element. React 19 sets each of these as the element's attribute. Its events are heard with
+// element. React 19 sets each of these as the element's property where it has one (which writes
+// its attribute: element.d.ts), else as its attribute: the same setting. Its events are heard with
 // `addEventListener` in an effect (typed by element.d.ts), not as `onbucketlab:…` props: a JSX
 // name with a colon is refused by Next.js's compiler, and React attaches such a listener to a
 // server-rendered element only at its next render (the package's README shows how).

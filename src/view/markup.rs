@@ -214,7 +214,7 @@ data-still-paused=\"{}\"></p>\
 /// head's name, the reset note.
 const PANEL: &str = "<div class=\"bl-outcome\"><p class=\"bl-status\" data-past-idle=\"{}\" data-unsendable=\"{}\" data-refused=\"{}\" data-waiting=\"{}\">{}</p><p class=\"bl-countdown\" data-paused=\"{}\"></p></div>\
 <div class=\"bl-reply\"><div class=\"bl-panel\">\
-<pre class=\"bl-head\" tabindex=\"0\" role=\"region\" aria-label=\"{}\" hidden=\"\"></pre>\
+<pre class=\"bl-head\" translate=\"no\" tabindex=\"0\" role=\"region\" aria-label=\"{}\" hidden=\"\"></pre>\
 <p class=\"bl-formula\"></p><p class=\"bl-wait\"></p><p class=\"bl-note\">{}</p></div>";
 
 /// The other controls, after the timeline: the groups are `<fieldset>`s around their fields'

@@ -354,24 +354,28 @@ test('clicks made before the wasm arrived count in embed.html in English too, wh
 }));
 
 /**
- * Opens `path` with the widget's wasm download broken by the network until `restore()` (a train's
- * tunnel), and waits until the page has said it tries again.
+ * Opens `path` with the browser offline from the widget's wasm download on until `restore()` (a
+ * train's tunnel), and waits until the page has said it tries again.
  */
 async function openCutOff(path) {
   const page = await openPage(env.browser);
   let cut = true;
   let asked = 0;
-  await page.route('**/bucketlab_bg*.wasm', (route) => {
+  await page.route('**/bucketlab_bg*.wasm', async (route) => {
     asked += 1;
-    return cut ? route.abort('internetdisconnected') : route.continue();
+    if (!cut) return route.continue();
+    // Offline from the module's own download on (the page's preload comes before its script,
+    // which must arrive).
+    if (route.request().resourceType() === 'fetch') await page.context().setOffline(true);
+    return route.abort('internetdisconnected');
   });
-  const retrying = new Promise((resolve) => page.on('console', (m) => { if (/trying again/.test(m.text())) resolve(); }));
+  const retrying = page.waitForEvent('console', { predicate: (m) => /trying again/.test(m.text()) });
   await page.goto(new URL(path, env.server.url).href, { waitUntil: 'domcontentloaded' });
   await retrying;
-  // The connection back, as the browser says it: tried again at once, not at the next wait.
+  // The connection back, as the browser says it (\`online\`): tried again at once, not at the next wait.
   const restore = () => {
     cut = false;
-    return page.evaluate(() => dispatchEvent(new Event('online')));
+    return page.context().setOffline(false);
   };
   return { page, restore, asked: () => asked };
 }

@@ -362,3 +362,34 @@ test('without JavaScript both pages read fully: tabs are stacked sections, every
     await page.context().close();
   }
 });
+
+/** What a browser's page translation does to <html> (Chrome, Safari, Edge): its language, and a mark. */
+const translatePage = (page, lang) => page.evaluate((to) => {
+  document.documentElement.lang = to;
+  document.documentElement.classList.add('translated-ltr');
+}, lang);
+
+test('a browser translating the page (its <html lang> rewritten) changes neither the lesson\'s language in its links nor the parts loaded after it', async () => {
+  const page = await openLesson(env, '');
+  await translatePage(page, 'es');
+  await page.evaluate(() => window.bucketlab.diagram.configure(8, 1));
+  await page.waitForFunction(() => location.hash.includes('b=8'));
+  assert.match(await page.evaluate(() => location.hash), /&lang=pt-BR&/, 'still the Portuguese page\'s link');
+  await loadPart(page, '#algorithm-lab', 'lab-ready');
+  assert.equal(await page.textContent('#algorithm-lab .lab-apply'), 'Aplicar');
+  await page.context().close();
+});
+
+test('what is code, markup or a header stays out of a page translation (translate="no"); the prose does not', async () => {
+  const page = await openLesson(env, 'en.html');
+  const untranslated = await page.evaluate(() => [
+    ...document.querySelectorAll('figure.code-block pre, pre.formula, pre.state, pre.console, pre.response-head, #bucket-widget .bl-head, #hero-widget .bl-head'),
+  ].filter((el) => el.translate).map((el) => el.className || el.closest('figure')?.dataset.source));
+  assert.deepEqual(untranslated, []);
+  assert.ok(await page.evaluate(() => document.querySelectorAll('figure.code-block pre').length) >= 9);
+  assert.equal(await page.evaluate(() => document.querySelector('main p').translate), true);
+  await page.evaluate(() => window.bucketlab.loadEmbedPanel());
+  await page.waitForSelector('#embed-panel pre', { state: 'attached' });
+  assert.deepEqual(await page.evaluate(() => [...document.querySelectorAll('#embed-panel pre')].map((el) => el.translate)), [false, false]);
+  await page.context().close();
+});

@@ -768,6 +768,16 @@ test('lab: "Copy a link to these lanes" copies a link that opens the lab with th
     const { top } = document.querySelector(lab).getBoundingClientRect();
     return top >= 0 && top < innerHeight;
   }, LAB);
+  // The address keeps the link while the lab shows its lanes, whatever else the reader changes
+  // (a reload, or a phone that dropped the tab, opens them again); lanes of their own end it.
+  await other.evaluate(() => window.bucketlab.diagram.configure(8, 1));
+  await other.waitForFunction(() => location.hash.includes('b=8'));
+  assert.match(await other.evaluate(() => location.hash), /&lab=burst;size=6;every=1\.5;limit=4;window=1;duration=4\.5$/);
+  await other.fill(`${LAB} .lab-field--limit input`, '5');
+  await other.click(`${LAB} .lab-apply`);
+  await other.evaluate(() => window.bucketlab.diagram.configure(9, 1));
+  await other.waitForFunction(() => location.hash.includes('b=9'));
+  assert.doesNotMatch(await other.evaluate(() => location.hash), /lab=/);
   assert.deepEqual(other.problems, []);
   await other.context().close();
   // A pasted list goes as the times it was read as.

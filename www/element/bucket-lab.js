@@ -37,6 +37,9 @@ export const EVENTS = ['bucketlab:decision', 'bucketlab:config'];
 // text here instead, as a constructed sheet (see scripts/inline-stylesheets.mjs).
 const STYLESHEETS = [new URL('./widget.css?no-inline', import.meta.url), new URL('./bucket-lab.css?no-inline', import.meta.url)];
 const DEFAULTS = { capacity: '5', 'refill-rate': '1' };
+/** The attributes that are properties too, by property name (see the end of this file). */
+const REFLECTED = Object.fromEntries(ATTRIBUTES.filter((name) => name !== 'lang')
+  .map((name) => [name.replace(/-(\w)/g, (_, letter) => letter.toUpperCase()), name]));
 
 let moduleReady = null;
 /** Elements showing that the module failed to load: each mounts once a later load succeeds. */
@@ -252,6 +255,8 @@ export class BucketLabElement extends ElementBase {
   #told = null;
   /** Set by refuseSettings: the settings are wrong at their source, so nothing renders. */
   #refused = false;
+  /** Set while connectedCallback passes properties set before the upgrade on to the attributes. */
+  #upgrading = false;
   /** refuseSettings' `refusals`: each [title, ...details], shown before the attributes' errors. */
   #refusals = [];
   /** refuseSettings' `invalid`: settings refused before they became attributes, named with theirs. */
@@ -268,7 +273,11 @@ export class BucketLabElement extends ElementBase {
   #followedLang = null;
   #onLangChange = () => {
     const lang = langOf(document.documentElement);
-    if (this.hasAttribute('lang') || lang === this.#followedLang) return;
+    // A browser translating the page (Chrome, Safari, Edge) rewrites <html lang> and marks the page
+    // `translated-ltr`: that is no switch of the page's language, and a new mount would drop the
+    // learner's bucket and timeline.
+    const translated = /\btranslated-(ltr|rtl)\b/.test(document.documentElement.className);
+    if (this.hasAttribute('lang') || lang === this.#followedLang || translated) return;
     this.#followedLang = lang;
     this.#render({ keepLevel: true });
   };
@@ -392,6 +401,16 @@ export class BucketLabElement extends ElementBase {
       if (held && this.#diagram) this.#change(held);
       return;
     }
+    // A property a framework set before this module defined the element (Lit's .capacity, a
+    // script's) is a field of its own, hiding the accessor: passed on through it to its
+    // attribute. The render below reads them all; their callbacks have nothing to add.
+    this.#upgrading = true;
+    for (const property of Object.keys(REFLECTED).filter((name) => Object.hasOwn(this, name))) {
+      const value = this[property];
+      delete this[property];
+      this[property] = value;
+    }
+    this.#upgrading = false;
     this.#followedLang = langOf(document.documentElement);
     this.#stopFollowing = followPageLang(this.#onLangChange);
     // A trap leaves the shared module unusable: show an error instead of a frozen widget.
@@ -426,7 +445,7 @@ export class BucketLabElement extends ElementBase {
   }
 
   attributeChangedCallback(name, previous, value) {
-    if (!this.isConnected || this.#refused) return;
+    if (!this.isConnected || this.#refused || this.#upgrading) return;
     // The same text again is news only to a live diagram whose B, r, cost or clock the reader or a
     // script changed since: `capacity="5"` written again puts B back to 5 after the slider's 12.
     // Otherwise it is nothing (a host that writes back what bucketlab:config tells it must not
@@ -699,12 +718,11 @@ export class BucketLabElement extends ElementBase {
 }
 
 // Each attribute is a property too, reflected (`lang` is HTMLElement's own): `el.capacity = 10`
-// writes capacity="10", `el.refillRate`, `el.paused = true` (a boolean), and null or undefined
-// removes the attribute. A framework that binds properties (Lit's `.capacity=${10}`, a plain
-// script) reaches the same settings, checked the same way, rather than setting a field the element
-// never reads.
-for (const name of ATTRIBUTES.filter((attribute) => attribute !== 'lang')) {
-  const property = name.replace(/-(\w)/g, (_, letter) => letter.toUpperCase());
+// writes capacity="10", `el.refillRate`, `el.paused = true` (a boolean, read as the attribute
+// means it: "false" runs), and null or undefined removes the attribute. A framework that binds
+// properties (Lit's `.capacity=${10}`, React 19 and Vue where the name is one) reaches the same
+// settings, checked the same way, rather than setting a field the element never reads.
+for (const [property, name] of Object.entries(REFLECTED)) {
   Object.defineProperty(BucketLabElement.prototype, property, {
     configurable: true,
     get() {
@@ -712,9 +730,8 @@ for (const name of ATTRIBUTES.filter((attribute) => attribute !== 'lang')) {
       return name === 'paused' ? value !== null && value !== 'false' : value;
     },
     set(value) {
-      if (name === 'paused') this.toggleAttribute(name, Boolean(value));
-      else if (value === null || value === undefined) this.removeAttribute(name);
-      else this.setAttribute(name, String(value));
+      if (name === 'paused' ? !value || value === 'false' : value === null || value === undefined) this.removeAttribute(name);
+      else this.setAttribute(name, name === 'paused' ? '' : String(value));
     },
   });
 }

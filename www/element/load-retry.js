@@ -2,19 +2,24 @@
 // fetched again rather than given up: when the connection comes back (`online`), or after a wait
 // that doubles from 2 s up to 30 s, since a phone does not always notice a lost connection. The
 // widget keeps its build-time markup meanwhile, so clicks go on queuing (early.js) and are decided
-// at their own times once the module arrives. A server's error or a policy's refusal is no network
-// failure: the caller says it at once. (A Content-Security-Policy's connect-src fails the download
-// as a dropped connection does: its violation event tells them apart.)
+// at their own times once the module arrives. While the browser says it is online, a download
+// that fails a third time is not a tunnel (an ad blocker, a filter): the caller says it, as it
+// says a server's error or a policy's refusal at once. (A Content-Security-Policy's connect-src
+// fails the download as a dropped connection does: its violation event tells them apart.)
 import { loadFailure } from './load-failure.js';
 
 const FIRST_WAIT_MS = 2000;
 const LONGEST_WAIT_MS = 30000;
+/** Failures in all while the browser says it is online, before one is said. */
+const ONLINE_TRIES = 3;
 
 /** `load()`'s result, tried again after each failure of the network; `onRetry()` is told each one. */
 export async function loadRetrying(load, onRetry = () => {}) {
   let refused = false;
+  // Only the page's policy refusing a wasm file (another request it refuses is not this one's).
   const violation = (event) => {
-    if (/^(connect|default)-src/.test(event.effectiveDirective)) refused = true;
+    if (event.disposition === 'enforce' && /^(connect|default)-src/.test(event.effectiveDirective)
+      && /\.wasm(?:[?#]|$)/.test(event.blockedURI)) refused = true;
   };
   document.addEventListener('securitypolicyviolation', violation);
   try {
@@ -25,6 +30,7 @@ export async function loadRetrying(load, onRetry = () => {}) {
 }
 
 async function retrying(load, onRetry, refused) {
+  let online = 0;
   for (let wait = FIRST_WAIT_MS; ; wait = Math.min(2 * wait, LONGEST_WAIT_MS)) {
     try {
       return await load();
@@ -33,6 +39,8 @@ async function retrying(load, onRetry, refused) {
       // The violation's event is queued beside the failed fetch: one task later it has been heard.
       await new Promise((resolve) => setTimeout(resolve));
       if (refused()) throw error;
+      if (navigator.onLine) online += 1;
+      if (online >= ONLINE_TRIES) throw error;
       console.warn(`bucketlab: the diagram's code did not arrive (${error?.message ?? error}); trying again`);
       onRetry();
       await new Promise((resolve) => {

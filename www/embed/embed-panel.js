@@ -98,6 +98,8 @@ class EmbedPanel {
       copy.addEventListener('click', () => this.copy(kind));
       head.append(heading, copy);
       const pre = element('pre');
+      // Markup to copy: a browser's page translation must leave it as it is.
+      pre.translate = false;
       this.codes[kind] = element('code');
       pre.append(this.codes[kind]);
       body.append(head, element('p', '', hint), pre);

@@ -29,7 +29,9 @@ for (const name of ATTRIBUTES) {
   const value = name === 'paused' ? PAUSED[given] : given;
   if (value !== null) element.setAttribute(name, value);
 }
-if (params.has('lang')) document.documentElement.lang = pickLang(params.get('lang'));
+// Pinned in data-lang too, which the page's words follow: a browser's page translation rewrites
+// <html lang> (to es, say), and the widget would take that for a switch to English.
+if (params.has('lang')) document.documentElement.lang = document.documentElement.dataset.lang = pickLang(params.get('lang'));
 // The frame's own page takes the theme's colour scheme too: a frame whose scheme differs from its
 // host page's is painted opaque, so a dark widget on a dark host sat on a white slab (below it,
 // and at its rounded corners). Set from script, which a strict style-src allows.

@@ -221,6 +221,9 @@ async function start() {
       // The scenario stays in the link while the reader is stepping through it, until they act
       // in it (then their own recording goes across as any other: see recordings()).
       s: handle?.traveling && stillPlayed(handle) ? playedScenario : undefined,
+      // So does a lab link while the lab shows its lanes (or has not loaded): a reload, or a phone
+      // that dropped the tab, opens them again.
+      lab: (window.bucketlab.lab ? window.bucketlab.lab.comparison.openedLink : link.values.lab) ?? undefined,
     };
   };
   // Once the reader changes something, the address bar holds the permalink of what they see.

@@ -174,7 +174,7 @@ export function setUpPolicyEditor({ panel, widgetRoot, diagram }) {
     status.classList.toggle('is-error', invalid);
     goto.hidden = line == null;
     goto.dataset.line = line ?? '';
-    goto.textContent = line == null ? '' : t('policy_goto', { line: formatNumber(line) });
+    goto.textContent = line == null ? '' : t('policy_goto', { line });
     if (invalid) textarea.setAttribute('aria-invalid', 'true');
     else textarea.removeAttribute('aria-invalid');
   };

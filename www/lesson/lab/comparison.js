@@ -74,7 +74,12 @@ export class Comparison {
    */
   openLink(text) {
     const { settings, problem } = readLabLink(text);
-    if (settings) return this.restore(settings);
+    if (settings) {
+      const error = this.restore(settings);
+      // Until the reader runs lanes of their own (the next run clears it).
+      if (!error) this.openedLink = text;
+      return error;
+    }
     const [key, values] = problem;
     const message = this.t('controls.linkError.whole', { problem: this.t(`controls.linkError.${key}`, { ...values, given: cut(values.given ?? '') }) });
     this.error.textContent = message;
@@ -112,6 +117,8 @@ export class Comparison {
        * What the lanes now run, as `setup` takes it: a pasted list as the times read from it, which
        * another language's page writes its own way (1.250 is 1.25 here, a thousand in Portuguese).
        */
+      /** The lab link's value whose lanes are shown, as it came, or null once others ran. */
+      get openedLink() { return self.openedLink ?? null; },
       get settings() {
         if (self.refused) return { ...self.refused };
         const pasted = self.state.pattern === 'pasted' && self.result ? { timestamps: Array.from(self.result.arrivals) } : {};
@@ -323,6 +330,7 @@ export class Comparison {
     this.error.textContent = '';
     markInvalid(Object.entries(this.inputs), undefined, this.error.id);
     this.refused = null;
+    this.openedLink = null;
     this.state = next;
     this.result = result;
     // A slow quota's rate keeps 3 significant digits: 1 a day is r = 0.0000116/s, not 0/s.
