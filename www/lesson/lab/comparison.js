@@ -87,9 +87,17 @@ export class Comparison {
   }
 
   /** The address of a link to the lanes shown (not the form's edits not yet applied). */
-  #linkAddress() {
+  /**
+   * The settings of the lanes shown, a pasted list as the times read from it (an English 1.250 is
+   * 1.25 s, which a Portuguese page or a link must not read as a thousand).
+   */
+  #shownSettings() {
     const pasted = this.state.pattern === 'pasted' && this.result ? { timestamps: Array.from(this.result.arrivals) } : {};
-    const value = labLinkValue({ ...this.state, ...pasted });
+    return { ...this.state, ...pasted };
+  }
+
+  #linkAddress() {
+    const value = labLinkValue(this.#shownSettings());
     if (value.length > MAX_LAB_CHARS) {
       const message = this.t('controls.linkTooLong', { length: value.length, max: MAX_LAB_CHARS });
       throw Object.assign(new Error(message), { localized: message });
@@ -120,9 +128,7 @@ export class Comparison {
       /** The lab link's value whose lanes are shown, as it came, or null once others ran. */
       get openedLink() { return self.openedLink ?? null; },
       get settings() {
-        if (self.refused) return { ...self.refused };
-        const pasted = self.state.pattern === 'pasted' && self.result ? { timestamps: Array.from(self.result.arrivals) } : {};
-        return { ...self.state, ...pasted };
+        return self.refused ? { ...self.refused } : self.#shownSettings();
       },
     };
   }
