@@ -11,7 +11,7 @@ import { cut, intl, langOf, languageOf, translator } from '../i18n/translate.js'
 import { showError } from './error-box.js';
 import { wasmFailureSaid } from './load-failure.js';
 import { loadRetrying, sayRetrying } from './load-retry.js';
-import { insertMarkup, mountDiagram } from './mount.js';
+import { insertMarkup, mountDiagram, PAUSED_VALUES, pausedRefused } from './mount.js';
 import { misspelledOf } from './misspelled.js';
 import { onWasmTrap } from './trap.js';
 import './keep-target.js';
@@ -197,9 +197,7 @@ function readSettings(element, { mounted = false, liveCapacity, costFits = 'eith
   // `paused="false"` in the HTML they render on a server (Svelte, Lit): it lets time run, as it
   // says, and as embed.html's `paused=false` does. Any other value is refused rather than guessed.
   const paused = text('paused');
-  if (paused !== null && !['', 'paused', 'true', 'false'].includes(paused)) {
-    refuse('paused', `paused must be present with no value (or "true") to stop time, "false" or absent to let it run, got "${cut(paused)}"`, 'badPaused', { name: 'paused' });
-  }
+  if (paused !== null && !PAUSED_VALUES.includes(paused)) refuse('paused', pausedRefused('paused', paused), 'badPaused', { name: 'paused' });
   if (errors.length > 0) throw new AttributeErrors(errors);
   return { capacity, refillRate, cost, tokens, lang, controls, paused: paused !== null && paused !== 'false' };
 }

@@ -31,10 +31,12 @@ function slip(a, b) {
  * refillrate), or a letter off (a name of up to five letters: costs) or two (a longer one:
  * capactiy). `close`: only a letter put in, left out or swapped with its neighbour (capcity,
  * capactiy, token), never one replaced by another (data-passed is the page's, not data-paused).
+ * `shortest`: a letter off counts only for a setting of that many letters or more (a shorter one
+ * is matched but for its separators: `token` and `lng` are names of other software's).
  */
-export function misspelledOf(name, known, { close = false } = {}) {
+export function misspelledOf(name, known, { close = false, shortest = 0 } = {}) {
   if (known.includes(name)) return undefined;
   const bare = (text) => text.replace(/[-_]/g, '');
   const near = close ? (setting) => slip(name, setting) : (setting) => editDistance(name, setting) <= (setting.length > 5 ? 2 : 1);
-  return known.find((setting) => bare(setting) === bare(name) || near(setting));
+  return known.find((setting) => bare(setting) === bare(name) || (setting.length >= shortest && near(setting)));
 }

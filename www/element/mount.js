@@ -15,8 +15,13 @@ import { misspelledOf } from './misspelled.js';
 
 /** The settings mountDiagram reads from its root's data-* attributes. */
 const DATA_SETTINGS = ['capacity', 'refill-rate', 'tokens', 'lang', 'paused'];
-/** `data-paused`'s values, as the element's `paused`: present (empty, "paused", "true") stops time. */
-const PAUSED = ['', 'paused', 'true', 'false'];
+/**
+ * The values `paused` (the element's) and `data-paused` take: present (empty, "paused", as HTML
+ * writes a boolean, or "true") stops time; "false" (a framework's false boolean) lets it run.
+ */
+export const PAUSED_VALUES = ['', 'paused', 'true', 'false'];
+/** Why the setting `name` may not be `given` (not one of PAUSED_VALUES), for scripts. */
+export const pausedRefused = (name, given) => `${name} must be present with no value (or "true") to stop time, "false" or absent to let it run, got "${cut(given)}"`;
 /**
  * Settings of <bucket-lab> that mountDiagram does not read, and the handle's call that does it
  * (refused rather than ignored: an author moving from the element would lose them unseen). The
@@ -149,9 +154,8 @@ function namingErrors(root) {
     return Object.assign(new TypeError(message), { localized: t('elementOnly', { name: `data-${name}`, fix: t(`elementOnlyFix.${name}`, { value }) }) });
   });
   const paused = root.getAttribute('data-paused');
-  const pausedError = paused === null || PAUSED.includes(paused) ? [] : [Object.assign(
-    new TypeError(`data-paused must be present with no value (or "true") to stop time, "false" or absent to let it run, got "${cut(paused)}"`),
-    { localized: t('badPaused', { name: 'data-paused', value: cut(paused) }) })];
+  const pausedError = paused === null || PAUSED_VALUES.includes(paused) ? [] : [Object.assign(
+    new TypeError(pausedRefused('data-paused', paused)), { localized: t('badPaused', { name: 'data-paused', value: cut(paused) }) })];
   const langError = badLang(root);
   return [...misspelled, ...elementOnly, ...pausedError, ...(langError ? [langError] : [])];
 }

@@ -140,8 +140,8 @@ export function refusedSettings(search) {
   const seen = new Set();
   for (const [name, value] of new URLSearchParams(search)) {
     const lower = name.toLowerCase();
-    const known = misspelledOf(lower, LESSON_SETTINGS.filter((setting) => setting.length > 6), { close: true })
-      ?? LESSON_SETTINGS.find((setting) => setting !== name && setting.replace(/[-_]/g, '') === lower.replace(/[-_]/g, ''));
+    const known = LESSON_SETTINGS.includes(name) ? undefined
+      : LESSON_SETTINGS.includes(lower) ? lower : misspelledOf(lower, LESSON_SETTINGS, { close: true, shortest: 7 });
     if (known) refused.push({ name: cut(name), value: cut(value), reason: 'reason_misspelled', reasonValues: { known } });
     else if (seen.has(name)) refused.push({ name, value: cut(value), reason: 'reason_repeated' });
     if (LESSON_SETTINGS.includes(name)) seen.add(name);

@@ -159,6 +159,8 @@ export function setUpPolicyEditor({ panel, widgetRoot, diagram }) {
   const textarea = editor.querySelector('textarea');
   const status = editor.querySelector('.policy-status');
   const goto = editor.querySelector('.policy-goto');
+  /** The line the shown refusal names (Go to line's), or null. */
+  let refusedLine = null;
   let lastGood = null;
   let started = false;
   let timer = 0;
@@ -172,9 +174,9 @@ export function setUpPolicyEditor({ panel, widgetRoot, diagram }) {
     diverged = apart;
     status.textContent = message;
     status.classList.toggle('is-error', invalid);
-    goto.hidden = line == null;
-    goto.dataset.line = line ?? '';
-    goto.textContent = line == null ? '' : t('policy_goto', { line });
+    refusedLine = line ?? null;
+    goto.hidden = refusedLine === null;
+    goto.textContent = refusedLine === null ? '' : t('policy_goto', { line: refusedLine });
     if (invalid) textarea.setAttribute('aria-invalid', 'true');
     else textarea.removeAttribute('aria-invalid');
   };
@@ -277,7 +279,7 @@ export function setUpPolicyEditor({ panel, widgetRoot, diagram }) {
     await check();
   }
 
-  goto.addEventListener('click', () => goToLine(Number(goto.dataset.line)));
+  goto.addEventListener('click', () => goToLine(refusedLine));
   textarea.addEventListener('input', () => {
     clearTimeout(timer);
     timer = setTimeout(check, DEBOUNCE_MS);

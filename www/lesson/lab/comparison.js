@@ -86,7 +86,6 @@ export class Comparison {
     return message;
   }
 
-  /** The address of a link to the lanes shown (not the form's edits not yet applied). */
   /**
    * The settings of the lanes shown, a pasted list as the times read from it (an English 1.250 is
    * 1.25 s, which a Portuguese page or a link must not read as a thousand).
@@ -96,6 +95,7 @@ export class Comparison {
     return { ...this.state, ...pasted };
   }
 
+  /** The address of a link to the lanes shown (not the form's edits not yet applied). */
   #linkAddress() {
     const value = labLinkValue(this.#shownSettings());
     if (value.length > MAX_LAB_CHARS) {
