@@ -79,6 +79,20 @@ test('lang in the permalink opens that language', async () => {
   await page.context().close();
 });
 
+test('another tag of a language the lesson speaks (?lang=en-GB, #lang=PT) opens that language, with no notice', async () => {
+  const page = await openLesson(env, '?lang=en-GB');
+  assert.match(page.url(), /\/en\.html\?lang=en-GB$/);
+  await page.waitForFunction(() => window.bucketlab.diagram);
+  assert.equal(await page.locator('#page-notice').isVisible(), false);
+  const back = await openLesson(env, 'en.html#b=12&lang=PT');
+  assert.match(back.url(), /\/index\.html#b=12&lang=PT$/);
+  await back.waitForFunction(() => window.bucketlab.diagram?.capacity === 12);
+  assert.equal(await back.locator('#page-notice').isVisible(), false);
+  assert.deepEqual([page.problems, back.problems], [[], []]);
+  await page.context().close();
+  await back.context().close();
+});
+
 test('bad values are ignored with a visible notice, never run or injected', async () => {
   const evil = encodeURIComponent('<img src=x onerror="window.pwned=1">');
   const page = await openLesson(env, `#b=-3&r=abc&c=99&tab=${evil}&code=cobol&x=1`);

@@ -122,6 +122,21 @@ test('traffic: a wasm that does not download is said as such, not as a setting, 
   await page.context().close();
 });
 
+test('traffic: after a wasm that did not download, the connection\'s return replays the same log again by itself', async () => {
+  const page = await openPage(env.browser);
+  await page.context().route('**/bucketlab_replay_bg*.wasm', (route) => route.abort(), { times: 1 });
+  await page.goto(`${env.server.url}en.html`);
+  await loadPart(page, MOUNT, 'tr-ready');
+  await page.click(`${MOUNT} .tr-sample`);
+  await page.waitForFunction((m) => document.querySelector(`${m} .tr-error`)?.textContent, MOUNT);
+  assert.equal(await page.evaluate(() => window.bucketlab.traffic?.outcome ?? null), null);
+  await page.evaluate(() => dispatchEvent(new Event('online')));
+  await page.waitForFunction(() => window.bucketlab.traffic?.outcome?.report?.requests > 0);
+  await page.waitForSelector(`${MOUNT} .tr-table`);
+  assert.equal(await page.textContent(`${MOUNT} .tr-error`), '');
+  await page.context().close();
+});
+
 async function setPolicy(page, capacity, rate, target) {
   await page.fill(`${MOUNT} .tr-field--capacity input`, String(capacity));
   await page.fill(`${MOUNT} .tr-field--rate input`, String(rate));

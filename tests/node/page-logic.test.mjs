@@ -23,6 +23,15 @@ test('each bad value is set aside with what was allowed, the rest is kept', () =
   ]);
 });
 
+test('lang takes any tag of the two languages, as the element does, and names the page it means', () => {
+  for (const [tag, lang] of [['en', 'en'], ['en-GB', 'en'], ['EN-us', 'en'], ['pt', 'pt-BR'], ['pt-PT', 'pt-BR'], ['pt-BR', 'pt-BR']]) {
+    assert.deepEqual(readPermalink(`#lang=${tag}`), { values: { lang }, rejected: [] }, tag);
+  }
+  for (const tag of ['fr', 'english', 'en_GB', 'e', '']) {
+    assert.deepEqual(readPermalink(`#lang=${tag}`).rejected.map((r) => r.allowed), ['allowed_lang'], tag);
+  }
+});
+
 test('numbers must be plain decimals, and the cost must fit in the bucket', () => {
   for (const text of ['Infinity', '1e999', '0x10', '', ' ', '1,5.0', '1,2,3', 'NaN']) {
     assert.equal(readPermalink(`#b=${encodeURIComponent(text)}`).values.b, undefined, text);

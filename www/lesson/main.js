@@ -4,7 +4,7 @@
 // Configuration comes from the mount element's data-* attributes; the URL may override them
 // (?capacity=20&refill-rate=2&tokens=0, or the permalink #b=20&r=2&c=1&lang=en&tab=config&code=go).
 import init, { TokenBucket } from '../pkg/bucketlab.js';
-import { cut, LANGS, translator } from '../i18n/translate.js';
+import { cut, languageOf, translator } from '../i18n/translate.js';
 import elementTables from '../i18n/locales/element.js';
 import { showError } from '../element/error-box.js';
 import { loadFailure, notDownloaded } from '../element/load-failure.js';
@@ -46,7 +46,8 @@ const params = new URLSearchParams(location.search);
 /** The refused entries of a link the notice names one by one; the rest it counts. */
 const NOTICE_ITEMS = 8;
 const link = readPermalink(location.hash);
-const explicitLang = params.get('lang') ?? link.values.lang;
+// ?lang=en-GB and ?lang=pt are English and Brazilian Portuguese, as for the element and embed.html.
+const explicitLang = (params.has('lang') ? languageOf(params.get('lang')) : null) ?? link.values.lang;
 
 // A permalink pasted into the address bar of this open page, or reached by back/forward, changes
 // only the hash; the page reads a permalink once, when it starts, so it starts again from the new
@@ -191,7 +192,7 @@ async function start() {
   // Before the reader's section is scrolled to: an answer left open there is open here too.
   openAsHanded(handoff);
   const rejected = [...link.rejected];
-  if (params.has('lang') && !LANGS.includes(params.get('lang'))) {
+  if (params.has('lang') && !languageOf(params.get('lang'))) {
     rejected.push({ name: 'lang', value: cut(params.get('lang')), allowed: 'allowed_lang' });
   }
   rejected.push(...refusedSettings(location.search));

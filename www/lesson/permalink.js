@@ -4,7 +4,7 @@
 // which the lab reads: www/lesson/lab/link.js). Reading only checks each value against its rule;
 // anything else is set aside with what was allowed, for a visible notice. Nothing from the hash is
 // ever run or written as HTML.
-import { cut, LANGS } from '../i18n/translate.js';
+import { cut, languageOf } from '../i18n/translate.js';
 import { readings, typedNumber, unreadable } from '../i18n/typed-number.js';
 import { misspelledOf } from '../element/misspelled.js';
 
@@ -85,7 +85,8 @@ export function readPermalink(hash) {
         }
         break;
       case 'lang':
-        if (LANGS.includes(value)) values.lang = value;
+        // Any tag of the two languages (en-GB, pt-PT), as the element and embed.html take them.
+        if (languageOf(value)) values.lang = languageOf(value);
         else reject(name, value, 'allowed_lang');
         break;
       case 'tab':

@@ -297,6 +297,10 @@ class TrafficView {
       // The browser's words go to the console, as for the worker's script.
       console.warn(`bucketlab: the replay's wasm did not load: ${data.error.why}`);
       this.fail(t('errors.download'));
+      // A dropped connection's return runs the same replay again, as the lesson's other parts
+      // load again by themselves; not if the reader has started or cancelled another meanwhile.
+      const failed = this.run;
+      addEventListener('online', () => { if (this.run === failed && this.busy.hidden) this.start(this.source); }, { once: true });
     } else if (data.type === 'failed' && data.error.kind === 'broken') {
       // The replay went with its worker: results shown from it (a key's timeline asked for) go
       // too, as their Timeline buttons would ask a worker that is no more.
