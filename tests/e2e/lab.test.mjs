@@ -849,5 +849,14 @@ test('lab, clients, floods: a console setup() throws the form\'s refusal, and re
   assert.match(await thrown('bucketlab.defense.setup({ attackers: 0 })'), /^Error: attackers must be/);
   assert.equal(await page.evaluate(() => window.bucketlab.defense.state.attackrs), undefined);
   assert.equal(await thrown('bucketlab.defense.setup({ attackers: 10 })'), null);
+  // The servers' calls take no argument: a size or a length given is refused, not ignored.
+  await page.evaluate(() => window.bucketlab.loadServers());
+  const actions = () => page.evaluate(() => window.bucketlab.servers.saved.actions.length);
+  assert.match(await thrown('bucketlab.servers.burst(5)'), /^Error: burst\(\) takes no argument \(each burst is \d+ requests, the mount's data-burst\), got 5$/);
+  assert.match(await thrown('bucketlab.servers.step("2")'), /^Error: step\(\) takes no argument \(each step is [\d.]+ s, the mount's data-step\), got "2" \(a string\)$/);
+  assert.equal(await thrown('bucketlab.servers.reset(true)'), 'Error: reset() takes no argument, got true (a boolean)');
+  assert.equal(await actions(), 0, 'nothing refused was taken');
+  assert.equal(await thrown('bucketlab.servers.burst(); bucketlab.servers.step()'), null);
+  assert.equal(await actions(), 2);
   await page.context().close();
 });

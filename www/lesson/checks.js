@@ -36,6 +36,15 @@ export function checkChanges(name, changes, allowed) {
   if (unknown !== undefined) throw new Error(`${name} has an unknown field "${unknown}"; allowed fields: ${allowed.join(', ')}`);
 }
 
+/**
+ * Refuses any argument to a call that takes none, rather than ignoring it: `burst() takes no
+ * argument (each burst is 20 requests, the mount's data-burst), got 5`.
+ */
+export function checkNoArguments(name, args, why) {
+  if (args.length === 0) return;
+  throw new Error(`${name}() takes no argument${why ? ` (${why})` : ''}, got ${args.map(given).join(', ')}`);
+}
+
 /** A form's refusal (its `setup`'s message, shown beside the form) thrown to the console caller. */
 export function throwRefusal(message) {
   if (message) throw new Error(message);

@@ -4,7 +4,7 @@
 // Time moves only with the step button, so every run is exactly reproducible; switching the mode
 // replays the same bursts and steps under the other mode. loader.js loads it when the section
 // comes near (www/lesson/lazy.js).
-import { checkOneOf } from '../checks.js';
+import { checkNoArguments, checkOneOf } from '../checks.js';
 import init, { TokenBucket } from '../../pkg/bucketlab.js';
 import tables from '../../i18n/locales/servers.js';
 import { langOf, pickLang, translator } from '../../i18n/translate.js';
@@ -318,9 +318,18 @@ function mountServers(root, saved) {
   render();
 
   return {
-    burst,
-    step,
-    reset,
+    burst: (...args) => {
+      checkNoArguments('burst', args, `each burst is ${config.burst} requests, the mount's data-burst`);
+      burst();
+    },
+    step: (...args) => {
+      checkNoArguments('step', args, `each step is ${config.step} s, the mount's data-step`);
+      step();
+    },
+    reset: (...args) => {
+      checkNoArguments('reset', args);
+      reset();
+    },
     setMode,
     get mode() { return state.mode; },
     get admitted() { return run(state.mode).admitted; },
