@@ -1450,11 +1450,32 @@ test('embed.html?lang=en is English from its first paint, before the wasm arrive
   await page.waitForFunction(() => document.querySelector('bucket-lab').diagram);
   assert.deepEqual(await widget(), { lang: 'en', send: 'Send request', live: true, templates: 0 });
   await page.waitForFunction(() => document.querySelector('bucket-lab').shadowRoot.querySelector('.bl-counter').textContent === '4.0 / 5');
+  // A language the lesson does not speak is refused in English (i18n/translate.js's pickLang),
+  // and the markup before it is English too, not Portuguese for a moment; a Portuguese tag keeps
+  // the page's own Portuguese.
+  for (const [tag, lang] of [['es', 'en'], ['de-AT', 'en'], ['PT-pt', 'pt-BR']]) {
+    let releaseAgain;
+    const heldAgain = new Promise((resolve) => { releaseAgain = resolve; });
+    await page.unroute('**/bucketlab_bg.wasm');
+    await page.route('**/bucketlab_bg.wasm', async (route) => { await heldAgain; await route.continue(); });
+    await page.goto(`${site.url}embed.html?lang=${tag}`, { waitUntil: 'domcontentloaded' });
+    assert.deepEqual({ ...await widget(), send: undefined }, { lang, send: undefined, live: false, templates: 0 }, tag);
+    releaseAgain();
+    if (lang === 'en') {
+      const refused = () => document.querySelector('bucket-lab').shadowRoot.querySelector('[role=alert]')?.textContent;
+      await page.waitForFunction(refused);
+      assert.match(await page.evaluate(refused), new RegExp(`^Invalid setting in the address: lang.*lang: “${tag}” is not allowed`), tag);
+    } else {
+      await page.waitForFunction(() => document.querySelector('bucket-lab').diagram);
+      assert.equal((await widget()).lang, lang, tag);
+    }
+  }
   // Without a language in the address, the page's own Portuguese stays.
   await page.unroute('**/bucketlab_bg.wasm');
   await page.goto(`${site.url}embed.html`, { waitUntil: 'domcontentloaded' });
   assert.equal((await widget()).lang, 'pt-BR');
-  assert.deepEqual(page.problems, []);
+  // The two refused languages' warnings, and nothing else.
+  assert.deepEqual(page.problems.map((p) => /invalid setting lang="(es|de-AT)"/.exec(p)?.[1]), ['es', 'de-AT'], page.problems.join('\n'));
   await page.context().close();
 });
 

@@ -44,15 +44,18 @@ if (typeof document !== 'undefined' && !window.bucketlabEarly) {
     }
   }, true);
   // embed.html's build-time markup is Portuguese; the same markup in each other language waits in
-  // a <template data-bucketlab-markup="en">. An address that asks for one (lang=en, en-GB…) gets
-  // it in place as the parser finishes, before the widget first paints (its stylesheets arrive
-  // later), so an English course never shows Portuguese words for a moment. The page's script
-  // still decides the language, as everywhere; this only spares the reader the swap.
+  // a <template data-bucketlab-markup="en">. An address that asks for another language (lang=en,
+  // en-GB; es or de, which the page's script shows in English, as i18n/translate.js's pickLang
+  // does) gets it in place as the parser finishes, before the widget first paints (its
+  // stylesheets arrive later), so an English course never shows Portuguese words for a moment.
+  // The page's script still decides the language, as everywhere; this only spares the reader the
+  // swap.
   document.addEventListener('readystatechange', () => {
     const primary = (tag) => tag?.toLowerCase().split('-')[0];
     const asked = primary(new URLSearchParams(location.search).get('lang'));
-    const markup = asked && document.readyState === 'interactive'
-      ? [...document.querySelectorAll('template[data-bucketlab-markup]')].find((t) => primary(t.dataset.bucketlabMarkup) === asked)
+    const shown = asked === 'pt' ? asked : 'en';
+    const markup = asked?.trim() && document.readyState === 'interactive'
+      ? [...document.querySelectorAll('template[data-bucketlab-markup]')].find((t) => primary(t.dataset.bucketlabMarkup) === shown)
       : null;
     const widget = markup && document.querySelector('bucket-lab')?.shadowRoot?.querySelector('.bl-widget:not([data-live])');
     if (widget) widget.replaceWith(markup.content.cloneNode(true));
