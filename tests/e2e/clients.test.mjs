@@ -81,6 +81,23 @@ test('clients: both presets play to the end, and each takeaway states the metric
   await page.context().close();
 });
 
+test('clients: each figure stays under its own label at any column count (200% zoom), and the jittered Retry-After row says it has jitter', async () => {
+  // A 1280-px screen at 200%: the cards' grid has three columns.
+  const page = await openClients('en.html', { viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 });
+  const pairs = () => page.$$eval(`${MOUNT} .cl-cards > div`, (cards) => cards.map((card) => {
+    const [dt, dd] = [card.querySelector('dt').getBoundingClientRect(), card.querySelector('dd').getBoundingClientRect()];
+    return { under: dd.top >= dt.bottom - 1 && Math.abs(dd.left - dt.left) < 2, metric: card.querySelector('dd').dataset.metric };
+  }));
+  assert.deepEqual(await pairs(), ['perSuccess', 'finish', 'peak', 'denied', 'gaveUp'].map((metric) => ({ under: true, metric })));
+  const rows = () => page.$$eval(`${MOUNT} .cl-row[data-policy="retryAfter"] .cl-row-label`, (labels) => labels.map((l) => l.textContent));
+  assert.match((await rows())[0], /^Honor Retry-After \(whole seconds\): /);
+  await page.click(`${MOUNT} [data-preset="jitter"]`);
+  await page.waitForFunction((m) => document.querySelector(`${m} [data-preset="jitter"]`).getAttribute('aria-pressed') === 'true', MOUNT);
+  assert.match((await rows())[0], /^Honor Retry-After \+ full jitter \(whole seconds\): /);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('clients: one client with a bucket to spare: the sentences say "1 attempt", in both languages', async () => {
   for (const [path, words] of [
     ['', {

@@ -1589,6 +1589,127 @@ test('a cost attribute set after a slider or a script moved B is held to that li
   await page.context().close();
 });
 
+test('settings written in the same task as lang (a framework\'s one update) are all taken, and so is a script\'s configure and send meanwhile', async () => {
+  const page = await openHostile();
+  await addElement(page, 'framed', { lang: 'en', capacity: '5', 'refill-rate': '1', paused: '' });
+  const state = () => page.evaluate(() => {
+    const d = document.getElementById('framed').diagram;
+    return d && { lang: d.lang, capacity: d.capacity, refillRate: d.refillRate, paused: d.paused, cost: d.cost, tokens: d.tokens };
+  });
+  // React and Vue write the props in the order they are declared: lang first.
+  await page.evaluate(() => {
+    const el = document.getElementById('framed');
+    el.setAttribute('lang', 'pt-BR');
+    Object.assign(el, { capacity: 9, refillRate: 3, cost: 4, paused: false });
+  });
+  await page.waitForFunction(() => document.getElementById('framed').diagram?.lang === 'pt-BR');
+  assert.deepEqual({ ...await state(), tokens: undefined }, { lang: 'pt-BR', capacity: 9, refillRate: 3, paused: false, cost: 4, tokens: undefined });
+  // A script's calls between the lang write and the new mount go on in the new one.
+  const level = await page.evaluate(() => {
+    const el = document.getElementById('framed');
+    el.paused = true;
+    return el.diagram.tokens;
+  });
+  await page.evaluate(() => {
+    const el = document.getElementById('framed');
+    el.setAttribute('lang', 'en');
+    el.diagram.configure(12, 2);
+    el.diagram.send(5);
+  });
+  await page.waitForFunction(() => document.getElementById('framed').diagram?.lang === 'en');
+  const after = await state();
+  assert.deepEqual([after.capacity, after.refillRate, after.paused], [12, 2, true]);
+  assert.ok(Math.abs(after.tokens - (level - 5)) < 0.01, `${level} − 5 tokens, got ${after.tokens}`);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('a host that writes back what bucketlab:config told it changes nothing: one event per move, the cost kept, a past moment still shown', async () => {
+  const page = await openHostile();
+  await addElement(page, 'mirrored', { lang: 'en', capacity: '5', 'refill-rate': '1', paused: '' });
+  await page.evaluate(() => {
+    const el = document.getElementById('mirrored');
+    window.__told = [];
+    el.addEventListener('bucketlab:config', (e) => {
+      window.__told.push(`${e.detail.capacity}/${e.detail.refillRate}`);
+      // A controlled component: its state mirrors the event, then renders it back (debounced).
+      setTimeout(() => { el.capacity = e.detail.capacity; el.refillRate = e.detail.refillRate; }, 50);
+    });
+    el.diagram.setCost(3);
+  });
+  const slide = (value) => page.evaluate((value) => {
+    const input = document.getElementById('mirrored').shadowRoot.querySelector('.bl-capacity');
+    input.value = String(value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+  }, value);
+  await slide(12);
+  await page.waitForFunction(() => document.getElementById('mirrored').getAttribute('capacity') === '12');
+  assert.deepEqual(await page.evaluate(() => [window.__told, document.getElementById('mirrored').diagram.cost]), [['12/1'], 3]);
+  // A past moment the reader turned to right after a move stays through that move's write-back.
+  await page.evaluate(() => {
+    const d = document.getElementById('mirrored').diagram;
+    d.send();
+    d.step(1.5);
+    window.__told = [];
+    d.configure(12, 2);
+    d.seek(0.5);
+  });
+  assert.equal(await page.evaluate(() => document.getElementById('mirrored').diagram.traveling), true);
+  await page.waitForFunction(() => document.getElementById('mirrored').getAttribute('refill-rate') === '2');
+  assert.deepEqual(await page.evaluate(() => [window.__told, document.getElementById('mirrored').diagram.traveling, document.getElementById('mirrored').diagram.cost]), [['12/2'], true, 3]);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('attributes written while the element is out of the page for a move apply when it is back; an error box mends the same way', async () => {
+  const page = await openHostile();
+  await addElement(page, 'carried', { lang: 'en', capacity: '5', 'refill-rate': '1' });
+  const state = () => page.evaluate(() => {
+    const d = document.getElementById('carried').diagram;
+    return d && { lang: d.lang, capacity: d.capacity, refillRate: d.refillRate, paused: d.paused };
+  });
+  await page.evaluate(() => {
+    const el = document.getElementById('carried');
+    const kept = el.diagram;
+    kept.send(2);
+    window.__kept = kept;
+    el.remove();
+    Object.assign(el, { capacity: 9, refillRate: 3, paused: true });
+    document.body.prepend(el);
+  });
+  assert.deepEqual(await state(), { lang: 'en', capacity: 9, refillRate: 3, paused: true });
+  assert.equal(await page.evaluate(() => document.getElementById('carried').diagram === window.__kept), true, 'the same bucket, moved');
+  // lang and a refused value too.
+  await page.evaluate(() => {
+    const el = document.getElementById('carried');
+    el.remove();
+    el.setAttribute('lang', 'pt-BR');
+    document.body.append(el);
+  });
+  await page.waitForFunction(() => document.getElementById('carried').diagram?.lang === 'pt-BR');
+  assert.deepEqual(await state(), { lang: 'pt-BR', capacity: 9, refillRate: 3, paused: true });
+  await page.evaluate(() => {
+    const el = document.getElementById('carried');
+    el.remove();
+    el.capacity = -1;
+    document.body.append(el);
+  });
+  await page.waitForFunction(() => !document.getElementById('carried').diagram && document.getElementById('carried').error);
+  assert.match(await page.evaluate(() => document.getElementById('carried').shadowRoot.textContent), /capacity/);
+  // Mended while out of the page: back with the good value.
+  await page.evaluate(() => {
+    const el = document.getElementById('carried');
+    el.remove();
+    el.capacity = 7;
+    document.body.append(el);
+  });
+  await page.waitForFunction(() => document.getElementById('carried').diagram?.capacity === 7);
+  assert.equal(await page.evaluate(() => document.getElementById('carried').error), null);
+  assert.equal(page.problems.filter((p) => !/capacity="-1"/.test(p)).length, 0, page.problems.join('\n'));
+  await page.context().close();
+});
+
 test('a value refused on the way (a host\'s field cleared while typing) costs the reader nothing: the next good one goes on from their bucket', async () => {
   const page = await openHostile();
   await addElement(page, 'typed', { capacity: '5', 'refill-rate': '0', lang: 'en', paused: '' });

@@ -2,7 +2,7 @@
 // bad values are ignored with a visible notice and never run or injected.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, useBrowser } from './harness.mjs';
+import { openPage, useBrowser, waitForWidget } from './harness.mjs';
 import { openLesson } from './lesson-helpers.mjs';
 
 const env = useBrowser();
@@ -128,6 +128,60 @@ test('a link with hundreds of bad entries gets a short notice: the first eight n
     assert.ok(!said.includes('\u202e') && said.includes('\\u{202e}'), `${path}: ${said}`);
     await reversed.context().close();
   }
+});
+
+test('Back or Forward onto an address the page wrote itself keeps the session: no reload, the tab and the requests stay', async () => {
+  const page = await openLesson(env, 'en.html');
+  await page.evaluate(() => { window.__sameLoad = true; });
+  const session = () => page.evaluate(() => [window.__sameLoad, window.bucketlab.diagram.scenario, document.querySelector('[role=tab][aria-selected=true]').dataset.tab]);
+  await page.evaluate(() => {
+    window.bucketlab.diagram.pause();
+    for (let i = 0; i < 3; i += 1) window.bucketlab.diagram.send();
+  });
+  await page.click('[role=tab][data-tab=config]');
+  await page.waitForFunction(() => location.hash.includes('tab=config'));
+  const before = await session();
+  assert.equal(before[2], 'config');
+  // A section's link, then Back onto the page's own address, then Forward and Back again.
+  await page.evaluate(() => { location.hash = '#faq'; });
+  await page.goBack();
+  await page.waitForFunction(() => location.hash.includes('tab=config'));
+  assert.deepEqual(await session(), before);
+  await page.goForward();
+  await page.waitForFunction(() => location.hash === '#faq');
+  await page.goBack();
+  await page.waitForFunction(() => location.hash.includes('tab=config'));
+  assert.deepEqual(await session(), before);
+  // The address the page opened with is its own too.
+  const opened = await openLesson(env, 'en.html#b=12&r=2');
+  await opened.evaluate(() => { window.__sameLoad = true; window.bucketlab.diagram.pause(); window.bucketlab.diagram.send(); });
+  const sent = await opened.evaluate(() => window.bucketlab.diagram.scenario);
+  await opened.evaluate(() => { location.hash = '#formulas'; });
+  await opened.goBack();
+  await opened.waitForFunction(() => location.hash.startsWith('#b=12'));
+  assert.deepEqual(await opened.evaluate(() => [window.__sameLoad, window.bucketlab.diagram.scenario]), [true, sent]);
+  // Another permalink typed into the address bar is a new link: the page starts from it.
+  await Promise.all([opened.waitForEvent('load'), opened.evaluate(() => { location.hash = '#b=20&r=2&c=3'; })]);
+  await opened.waitForFunction(() => window.__sameLoad === undefined && window.bucketlab?.diagram?.capacity === 20);
+  assert.deepEqual([page.problems, opened.problems], [[], []]);
+  await page.context().close();
+  await opened.context().close();
+});
+
+test('a reload, or Back to a page, keeps its language when another tab chose the other one since', async () => {
+  const page = await openLesson(env, '');
+  const context = page.context();
+  const other = await context.newPage();
+  await other.goto(new URL('?lang=en', env.server.url).href);
+  await other.waitForURL(/en\.html/);
+  await page.reload();
+  await waitForWidget(page);
+  assert.match(page.url(), /\/$|index\.html/);
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.lang), 'pt-BR');
+  // Opened afresh, the page still follows the choice.
+  await page.goto(env.server.url);
+  await page.waitForURL(/en\.html/);
+  await context.close();
 });
 
 test('a link to a section is not mistaken for a permalink', async () => {

@@ -103,4 +103,10 @@ test('the herd preset reads Retry-After as HTTP sends it: retries land on whole 
   assert.equal(simulateClients({ ...rest, policy: { name: 'retryAfter' } }).metrics.attempts, main.metrics.attempts);
   assert.equal(policyKey('retryAfter', 'exact'), 'retryAfterExact');
   assert.equal(policyKey('retryAfter', 'whole'), 'retryAfter');
+  assert.equal(policyKey('retryAfter', 'exact', true), 'retryAfterExactJitter');
+  // Each row is named for what its run did: with the jitter preset, Retry-After's row has the jitter.
+  assert.deepEqual(rows.map((r) => r.key), rows.map((r) => r.policy));
+  const jittered = runAll(simulateClients, PRESETS.jitter).rows;
+  assert.deepEqual(jittered.filter((r) => r.key !== r.policy).map((r) => [r.policy, r.key]), [['retryAfter', 'retryAfterJitter']]);
+  assert.notEqual(jittered.find((r) => r.policy === 'retryAfter').run.metrics.attempts, row('retryAfter').attempts);
 });

@@ -247,6 +247,8 @@ export class BucketLabElement extends ElementBase {
    * starting a full bucket. Without the settings the attributes changed since.
    */
   #kept = null;
+  /** Whether an attribute changed while the element, with no diagram, was out of the document. */
+  #staleWhileOut = false;
   /** The attributes written since a refused write in the same task, or null (see #change). */
   #held = null;
   /** The B and r the page last heard of (`bucketlab:config`, or the mount), or null. */
@@ -392,7 +394,9 @@ export class BucketLabElement extends ElementBase {
     // microtask): still mounted, with the learner's bucket as it was; or, if a script freed that
     // diagram, mounted afresh, as a connected element with no diagram is.
     if (this.#stopWatching) {
-      if (this.#freedByHost) return void this.#render();
+      const stale = this.#staleWhileOut;
+      this.#staleWhileOut = false;
+      if (this.#freedByHost || (stale && !this.#diagram)) return void this.#render();
       // Writes held while it was out of the document (see #change) apply now.
       const held = this.#held;
       this.#held = null;
@@ -438,12 +442,21 @@ export class BucketLabElement extends ElementBase {
       this.#generation += 1;
       this.#kept = null;
       this.#held = null;
+      this.#staleWhileOut = false;
       this.#unmount();
     });
   }
 
   attributeChangedCallback(name, previous, value) {
-    if (!this.isConnected || this.#refused || this.#upgrading) return;
+    if (this.#refused || this.#upgrading) return;
+    if (!this.isConnected) {
+      // Out of the document while being moved (the teardown has not run): the write applies
+      // when it is connected again (connectedCallback takes #held), or is dropped with the diagram.
+      if (!this.#stopWatching || previous === value) return;
+      if (this.#diagram) (this.#held ??= new Set()).add(name);
+      else this.#staleWhileOut = true; // an error box (or a load) reads them afresh on return
+      return;
+    }
     // The same text again is news only to a live diagram whose B, r, cost or clock the reader or a
     // script changed since: `capacity="5"` written again puts B back to 5 after the slider's 12.
     // Otherwise it is nothing (a host that writes back what bucketlab:config tells it must not
@@ -510,12 +523,14 @@ export class BucketLabElement extends ElementBase {
       if (has('capacity') || has('refill-rate')) {
         // The attributes that changed; another setting stays as it is live (a slider or a script
         // may have moved it since).
-        diagram.configure(
-          has('capacity') ? settings.capacity : diagram.capacity,
-          has('refill-rate') ? settings.refillRate : diagram.refillRate,
-        );
+        const capacity = has('capacity') ? settings.capacity : diagram.capacity;
+        const refillRate = has('refill-rate') ? settings.refillRate : diagram.refillRate;
+        // A host writing back what bucketlab:config told it (the live B and r already) changes
+        // nothing: no second event, and a past moment the reader is looking at stays.
+        const newCapacity = capacity !== diagram.capacity;
+        if (newCapacity || refillRate !== diagram.refillRate) diagram.configure(capacity, refillRate);
         // A new B from the attribute: the attribute's cost applies again (checked against it).
-        if (has('capacity') && settings.cost !== undefined) diagram.setCost(settings.cost);
+        if (has('capacity') && newCapacity && settings.cost !== undefined) diagram.setCost(settings.cost);
       }
       if (has('cost')) {
         name = 'cost';
@@ -554,10 +569,6 @@ export class BucketLabElement extends ElementBase {
    */
   async #render({ keepLevel = false } = {}) {
     const generation = ++this.#generation;
-    // A re-render in another language keeps the bucket as the reader left it (its history starts
-    // anew: the timeline is the new language's), and so does the first one after a refused value.
-    const live = keepLevel ? this.#diagram : null;
-    const carried = live ? carry(live) : this.#kept ?? {};
     let unstyled;
     awaitingModule.delete(this.#retryLoad);
     try {
@@ -575,6 +586,12 @@ export class BucketLabElement extends ElementBase {
       return;
     }
     if (generation !== this.#generation) return;
+    // A re-render in another language keeps the bucket as the reader left it (its history starts
+    // anew: the timeline is the new language's), and so does the first one after a refused value.
+    // Taken now, not before the await: writes made meanwhile (`capacity` after `lang` in one task,
+    // a script's configure or send) went to the live diagram and are carried too.
+    const live = keepLevel ? this.#diagram : null;
+    const carried = live ? carry(live) : this.#kept ?? {};
     if (unstyled.length > 0) {
       this.#showFailure(new Error(`could not load its stylesheets: ${fileNames(unstyled)}`), this.#t('loadFailed'), this.#unstyledSaid(unstyled));
       return;

@@ -45,7 +45,10 @@ function remember(lang) {
 export function switchPageIfAsked(explicit) {
   const wanted = LANGS.includes(explicit) ? explicit : null;
   if (wanted) remember(wanted);
-  const kept = wanted ? null : remembered();
+  // A reload, or Back and Forward, return to this page as it was: a choice made since in another
+  // tab (or on the other page, which Back leaves) does not send the reader away from it.
+  const returning = ['reload', 'back_forward'].includes(performance.getEntriesByType?.('navigation')[0]?.type);
+  const kept = wanted || returning ? null : remembered();
   const lang = wanted ?? (LANGS.includes(kept) ? kept : null);
   if (!lang || lang === pageLang()) return false;
   const target = new URL(PAGE[lang], location.href);

@@ -49,12 +49,18 @@ const link = readPermalink(location.hash);
 // ?lang=en-GB and ?lang=pt are English and Brazilian Portuguese, as for the element and embed.html.
 const explicitLang = (params.has('lang') ? languageOf(params.get('lang')) : null) ?? link.values.lang;
 
-// A permalink pasted into the address bar of this open page, or reached by back/forward, changes
-// only the hash; the page reads a permalink once, when it starts, so it starts again from the new
-// one. Its own updates of the address use history.replaceState, which fires no hashchange, and a
-// link to a section is no permalink.
+// A permalink pasted into the address bar of this open page changes only the hash; the page reads
+// a permalink once, when it starts, so it starts again from the new one. Its own updates of the
+// address use history.replaceState, which fires no hashchange, and a link to a section is no
+// permalink. An entry the page wrote itself (OWN_ENTRY), reached again by Back or Forward past a
+// section's link, is no new link: the reader's session stays, and the entry is brought up to date.
+const OWN_ENTRY = { bucketlab: 'permalink' };
+const isOwnEntry = () => history.state?.bucketlab === OWN_ENTRY.bucketlab;
+let ownEntryReached = () => {};
 addEventListener('hashchange', () => {
-  if (isPermalink(location.hash)) location.reload();
+  if (!isPermalink(location.hash)) return;
+  if (isOwnEntry()) ownEntryReached();
+  else location.reload();
 });
 
 // Console experiments (section 5 shows some): `new bucketlab.TokenBucket({ capacity: 5, refillRate: 1 })`.
@@ -230,8 +236,11 @@ async function start() {
   // Once the reader changes something, the address bar holds the permalink of what they see.
   const updateHash = () => {
     if (!diagram()) return;
-    history.replaceState(null, '', `${location.pathname}${location.search}${permalinkHash(state())}`);
+    history.replaceState(OWN_ENTRY, '', `${location.pathname}${location.search}${permalinkHash(state())}`);
   };
+  ownEntryReached = updateHash;
+  // The address the page opened with is its own too: Back to it is no new link either.
+  history.replaceState(OWN_ENTRY, '');
 
   const startPolicy = policyEditor(document.getElementById('codigo-configuracao'), diagram);
   const tabs = setUpTabs(document.querySelector('[data-tabs]'), {
@@ -267,7 +276,7 @@ async function start() {
     if (!diagram() || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     // The reader's own address keeps all it had (an LMS's launch, which a reload needs).
-    history.replaceState(history.state, '', `${location.pathname}${location.search}${permalinkHash(state())}`);
+    history.replaceState(OWN_ENTRY, '', `${location.pathname}${location.search}${permalinkHash(state())}`);
     const announcer = document.getElementById('copy-announcer');
     announcer.textContent = t('permalink_in_address');
     setTimeout(() => {
@@ -397,6 +406,10 @@ async function start() {
     permalink.hidden = false;
     root.addEventListener('bucketlab:config', updateHash);
     root.addEventListener('change', updateHash);
+    // The lab's own lanes run in place of a lab link's: the address no longer holds the link.
+    document.getElementById('algorithm-lab')?.addEventListener('bucketlab:lanes', () => {
+      if (readPermalink(location.hash).values.lab !== undefined) updateHash();
+    });
     if (tabs.selected === 'config') startPolicy();
     performance.mark('bucketlab:interactive');
   } catch (error) {

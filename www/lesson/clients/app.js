@@ -218,19 +218,21 @@ class ClientsView {
     const times = runs.main.times;
     this.end = Math.max(1, Math.ceil(((times.at(-1) ?? 0) * 1.1 + 0.1) * 10) / 10);
     this.scrubber.max = String(this.end);
-    this.chart = new Histogram(this.chartRoot, { runs, end: this.end, t, header: this.state.header });
+    this.chart = new Histogram(this.chartRoot, { runs, end: this.end, t });
     const f = figures(runs.main.metrics);
     const share = t.percent(f.share / 100, 0);
     const finished = !Number.isNaN(runs.main.metrics.finishMax);
-    const card = (key, value, label = t(`metrics.${key}`)) => [el('dt', {}, label), el('dd', { 'data-metric': key }, value)];
+    // Each label with its figure in one grid item (as the floods' cards): as separate items, an
+    // odd number of columns (a zoomed window) put a figure under another's label.
+    const card = (key, value, label = t(`metrics.${key}`)) => el('div', {}, [el('dt', {}, label), el('dd', { 'data-metric': key }, value)]);
     // The times are the finished clients' only: where some gave up, the label says how many.
     const finishLabel = f.gaveUp > 0 && finished ? t('metrics.finishOf', { count: this.state.clients - f.gaveUp }) : undefined;
     this.cards.replaceChildren(
-      ...card('perSuccess', t.number(f.perSuccess, 1)),
-      ...card('finish', finished ? t('metrics.finishValue', f) : t('metrics.none'), finishLabel),
-      ...card('peak', t.number(f.peak)),
-      ...card('denied', share),
-      ...card('gaveUp', t.number(f.gaveUp)),
+      card('perSuccess', t.number(f.perSuccess, 1)),
+      card('finish', finished ? t('metrics.finishValue', f) : t('metrics.none'), finishLabel),
+      card('peak', t.number(f.peak)),
+      card('denied', share),
+      card('gaveUp', t.number(f.gaveUp)),
     );
     const preset = presetOf(this.state);
     for (const button of this.root.querySelectorAll('.cl-preset')) button.setAttribute('aria-pressed', String(button.dataset.preset === preset));

@@ -2,7 +2,7 @@
 // to the clock's time, with a playhead; and one thin row per policy on the same time axis. The SVG
 // is built once per run; the clock only moves the playhead and shows or hides bars.
 import { el, hatch, svg } from '../lab/dom.js';
-import { bins, policyKey } from './runs.js';
+import { bins } from './runs.js';
 
 const W = 640;
 const H = 160;
@@ -10,8 +10,8 @@ const ROW_H = 26;
 const PAD = 4;
 
 export class Histogram {
-  /** `runs` from runAll; `end` the axis' last second; `header` the settings' Retry-After reading (names its row). */
-  constructor(root, { runs, end, t, header }) {
+  /** `runs` from runAll (each row named by its `key`); `end` the axis' last second. */
+  constructor(root, { runs, end, t }) {
     Object.assign(this, { root, end, t });
     this.width = Math.max(0.1, Math.ceil(end / 0.1 / 160) * 0.1);
     const main = bins(runs.main, this.width, end);
@@ -46,7 +46,7 @@ export class Histogram {
     const rowList = el('ul', { class: 'cl-rows', 'aria-label': t('chart.rows') }, rows.map((row) => {
       const head = svg('line', { class: 'cl-playhead', x1: PAD, x2: PAD, y1: 0, y2: ROW_H });
       this.rowPlayheads.push(head);
-      const label = t('chart.row', { policy: t(`policies.${policyKey(row.policy, header)}`), count: row.run.metrics.attempts, peak: row.run.metrics.peak, retries: row.run.metrics.peakRetries });
+      const label = t('chart.row', { policy: t(`policies.${row.key}`), count: row.run.metrics.attempts, peak: row.run.metrics.peak, retries: row.run.metrics.peakRetries });
       rowHeads.push(label);
       return el('li', { class: 'cl-row', 'data-policy': row.policy }, [
         el('span', { class: 'cl-row-label' }, label),

@@ -31,9 +31,13 @@ export function options(state, policy = state.policy) {
   return { clients, successes, spread, capacity, rate, maxAttempts, seed, shared, policy: { name: policy, ...detail } };
 }
 
-/** The key of `policy`'s name under `policies.`: Retry-After read as the exact wait has its own. */
-export function policyKey(policy, header) {
-  return policy === 'retryAfter' && header === 'exact' ? 'retryAfterExact' : policy;
+/**
+ * The key of `policy`'s name under `policies.`: Retry-After read as the exact wait has its own,
+ * and so has Retry-After with full jitter on top (`jitter`: the row's run has it).
+ */
+export function policyKey(policy, header, jitter = false) {
+  if (policy !== 'retryAfter') return policy;
+  return `retryAfter${header === 'exact' ? 'Exact' : ''}${jitter ? 'Jitter' : ''}`;
 }
 
 /** Which preset `state` is, if any. */
@@ -43,12 +47,16 @@ export function presetOf(state) {
 
 /**
  * Every run the view shows for `state`: { main, herd (the herd's run when `state` is the jitter
- * preset), rows: [{ policy, run }] }. Throws simulateClients' error for a bad setting.
+ * preset), rows: [{ policy, key (its name's, see policyKey), run }] }. Throws simulateClients' error for a bad setting.
  */
 export function runAll(simulateClients, state) {
   const main = simulateClients(options(state));
   const herd = presetOf(state) === 'jitter' ? simulateClients(options(HERD)) : null;
-  const rows = POLICIES.map((policy) => ({ policy, run: simulateClients(options(state, policy)) }));
+  // Each row named for what its run did: the chosen Retry-After with the form's jitter says so.
+  const rows = POLICIES.map((policy) => {
+    const given = options(state, policy);
+    return { policy, key: policyKey(policy, state.header, given.policy.jitter === true), run: simulateClients(given) };
+  });
   return { main, herd, rows };
 }
 

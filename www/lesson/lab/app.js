@@ -28,10 +28,12 @@ export async function mountLab(root, { answers, comparison: settings, link, link
     throw error;
   }
 
+  // The limit keys demo is linked to from "Designing limits" (`data-via` the lab's mount, anchors.js).
+  const IDS = { keys: 'chaves-do-limite' };
   const part = (name) => {
     const heading = el('h3', { tabindex: -1, class: 'lab-heading' });
     const body = el('div', { class: `lab-${name}-body` });
-    return { heading, body, section: el('section', { class: `lab-part lab-${name}` }, [heading, body]) };
+    return { heading, body, section: el('section', { class: `lab-part lab-${name}`, ...(IDS[name] && { id: IDS[name] }) }, [heading, body]) };
   };
   const intro = el('p', { class: 'lab-intro' });
   const parts = {

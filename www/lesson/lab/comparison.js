@@ -337,6 +337,8 @@ export class Comparison {
     markInvalid(Object.entries(this.inputs), undefined, this.error.id);
     this.refused = null;
     this.openedLink = null;
+    // Told once the caller is done (openLink marks its lanes as the link's after this run).
+    queueMicrotask(() => this.root.dispatchEvent(new CustomEvent('bucketlab:lanes', { bubbles: true })));
     this.state = next;
     this.result = result;
     // A slow quota's rate keeps 3 significant digits: 1 a day is r = 0.0000116/s, not 0/s.
