@@ -242,8 +242,8 @@ const GROUPS: &str = "<div class=\"bl-groups\">\
 </select></label>\
 <button class=\"bl-button bl-step-back\" type=\"button\">{}</button>\
 <button class=\"bl-button bl-step\" type=\"button\" disabled=\"\">{}</button>\
-<button class=\"bl-button bl-to-live\" type=\"button\" hidden=\"\">{}</button>\
 <button class=\"bl-button bl-reset\" type=\"button\">{}</button>\
+<button class=\"bl-button bl-to-live\" type=\"button\" hidden=\"\">{}</button>\
 </fieldset>\
 </div></div>";
 
@@ -344,8 +344,10 @@ pub fn widget(w: &Words, id: &str, config: &BucketConfig, hero: bool) -> String 
             &decimal,
             w.step_back,
             w.step,
-            w.live,
+            // Reset before "Back to live", which comes and goes: hidden, it takes no place, and a
+            // second click on it (a double-click) would land on Reset, moved up under the pointer.
             w.reset,
+            w.live,
         ],
     ));
     out

@@ -60,6 +60,31 @@ for (const [path, lang] of [['', 'pt-BR'], ['en.html', 'en']]) {
   }
 }
 
+test('a double-click on "Back to live" goes back to live once: the second click lands on no other button (Reset came before it)', async () => {
+  for (const path of ['en.html', 'embed.html?lang=en']) {
+    const page = await openPage(env.browser);
+    await page.goto(new URL(path, env.server.url).href);
+    await page.waitForFunction(() => window.bucketlab?.diagram || document.querySelector('bucket-lab')?.diagram);
+    const root = path.startsWith('embed') ? 'bucket-lab' : W;
+    await page.evaluate((path) => {
+      const d = path.startsWith('embed') ? document.querySelector('bucket-lab').diagram : window.bucketlab.diagram;
+      d.pause();
+      d.send();
+      d.step(0.5);
+      d.send();
+    }, path);
+    const scenario = () => page.evaluate((path) => (path.startsWith('embed') ? document.querySelector('bucket-lab').diagram : window.bucketlab.diagram).scenario, path);
+    const before = await scenario();
+    await page.locator(`${root} .bl-step-back`).click();
+    await page.locator(`${root} .bl-to-live`).dblclick();
+    await page.waitForFunction((path) => !(path.startsWith('embed') ? document.querySelector('bucket-lab').diagram : window.bucketlab.diagram).traveling, path);
+    assert.equal(await scenario(), before, `${path}: nothing reset`);
+    assert.match(await page.locator(`${root} .bl-status`).textContent(), /^Admitted/, path);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});
+
 test('scrubbing back shows the exact earlier counter, panel and formula; back to live resumes', async () => {
   const page = await openLesson(env, 'en.html');
   // Lesson time ran from the mount until the pause: t0. Clicks at t0 + 0, 0, 0.3, 0.3, 0.3, 0.8
