@@ -4,7 +4,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { initSync, simulate } from '../../www/pkg/bucketlab_lab.js';
+import { initSync, simulate, TokenBucket } from '../../www/pkg/bucketlab_lab.js';
+import { FACTS, freshSeed, makeQuestions } from '../../www/lesson/lab/questions.js';
+import labTables from '../../www/i18n/locales/lab.js';
+import { translator } from '../../www/i18n/translate.js';
 import { EXPERIMENTS } from '../../www/lesson/lab/experiments.js';
 
 initSync({ module: readFileSync(new URL('../../www/pkg/bucketlab_lab_bg.wasm', import.meta.url)) });
@@ -206,4 +209,25 @@ test("the lab's time axis has at most 8 steps of 1, 2 or 5 times a power of ten 
   // A day used to get 433 labels (steps stopped at 200), and 0.05 s one label, "0".
   assert.equal(tickStep(86400).step, 20000);
   assert.deepEqual(tickStep(0.05), { step: 0.01, digits: 2 });
+});
+
+test('quiz: "New questions" repeats none of the last set\'s drawn questions, in either language; the token-bucket question can be "none pass"', () => {
+  for (const lang of ['en', 'pt-BR']) {
+    const t = translator(labTables, lang);
+    const questionsFor = (seed) => makeQuestions({ simulate, TokenBucket, t, seed });
+    let seed = 1;
+    let shown = questionsFor(seed);
+    for (let round = 1; round <= 30; round++) {
+      const next = freshSeed(seed, shown, questionsFor);
+      assert.ok(next > seed);
+      const fresh = questionsFor(next);
+      const repeated = fresh.filter((q) => !FACTS.includes(q.id) && shown.some((old) => old.prompt === q.prompt));
+      assert.deepEqual(repeated.map((q) => q.id), [], `${lang}, set ${round} (seed ${next})`);
+      // The facts are the only questions every set asks.
+      assert.deepEqual(fresh.filter((q) => shown.some((old) => old.prompt === q.prompt)).map((q) => q.id), FACTS);
+      [seed, shown] = [next, fresh];
+    }
+    const verdicts = new Set(Array.from({ length: 200 }, (_, i) => questionsFor(i + 1).find((q) => q.id === 'tokens').answer));
+    assert.deepEqual([...verdicts].sort(), ['all', 'none', 'some'], lang);
+  }
 });

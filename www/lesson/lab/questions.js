@@ -34,6 +34,25 @@ function numberOptions(rand, t, answer, others) {
 const repeat = (time, count) => Array.from({ length: count }, () => time);
 const passed = (outcomes, from) => Array.from(outcomes.slice(from)).filter((o) => o !== 2).length;
 
+/** The questions every set asks, worded the same (facts about the algorithms). */
+export const FACTS = ['memory', 'smooth'];
+
+/** How many seeds "New questions" tries for a set that repeats none of the last one's. */
+const FRESH_TRIES = 64;
+
+/**
+ * The seed after `seed` whose questions (`questionsFor(seed)`) repeat none of `shown`'s but the
+ * facts, so that a retake is not half the last set again; the next seed if none within
+ * FRESH_TRIES does.
+ */
+export function freshSeed(seed, shown, questionsFor) {
+  const asked = new Set(shown.filter((q) => !FACTS.includes(q.id)).map((q) => q.prompt));
+  for (let next = seed + 1; next <= seed + FRESH_TRIES; next++) {
+    if (questionsFor(next).every((q) => !asked.has(q.prompt))) return next;
+  }
+  return seed + 1;
+}
+
 /**
  * The questions for `seed`: [{ id, prompt, options: [{ value, label }], answer, explain,
  * playback?: { algorithms, limit, window, duration, timestamps, focusFrom } }].
@@ -46,7 +65,8 @@ export function makeQuestions({ simulate, TokenBucket, t, seed }) {
 
   {
     // Token bucket: the live token count after emptying, then a group arriving a little later.
-    const [capacity, idle] = pick(rand, [[5, 0.5], [4, 0.3], [8, 0.3], [10, 0.25]]);
+    // [4, 0.025]: 0.1 token now, at most 0.9 when the group arrives: none pass.
+    const [capacity, idle] = pick(rand, [[5, 0.5], [4, 0.3], [8, 0.3], [10, 0.25], [4, 0.025]]);
     const dt = pick(rand, [0.1, 0.2]);
     const count = pick(rand, [2, 3, 4]);
     const bucket = new TokenBucket({ capacity, refillRate: capacity });

@@ -4,7 +4,7 @@
 // is the lesson's shared quiz block (www/lesson/quiz.css).
 import { el, uid, reducedMotion, quizOption } from './dom.js';
 import { LaneChart } from './chart.js';
-import { makeQuestions } from './questions.js';
+import { freshSeed, makeQuestions } from './questions.js';
 
 export class Quiz {
   /**
@@ -36,10 +36,17 @@ export class Quiz {
     this.render();
   }
 
-  /** "New questions": the button goes with the old list, so focus moves to the new first choice. */
+  /**
+   * "New questions": a set that repeats none of this one's drawn questions. The button goes with
+   * the old list, so focus moves to the new first choice.
+   */
   #newSet() {
-    this.reset();
+    this.reset(freshSeed(this.seed, this.questions, (seed) => this.#questionsFor(seed)));
     this.root.querySelector('.quiz-question input')?.focus();
+  }
+
+  #questionsFor(seed) {
+    return makeQuestions({ simulate: this.simulate, TokenBucket: this.TokenBucket, t: this.t, seed });
   }
 
   get score() {
@@ -51,7 +58,7 @@ export class Quiz {
     const { t } = this;
     for (const chart of this.charts) chart.destroy();
     this.charts = [];
-    this.questions = makeQuestions({ simulate: this.simulate, TokenBucket: this.TokenBucket, t, seed: this.seed });
+    this.questions = this.#questionsFor(this.seed);
     for (const q of this.questions) {
       if (q.options.some((o) => o.value === answers[q.id])) this.answers.set(q.id, answers[q.id]);
     }
