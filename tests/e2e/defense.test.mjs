@@ -458,7 +458,7 @@ test('a recap whose code did not arrive says so in its own words, once, however 
     await page.evaluate(() => window.bucketlab.loadRecap().catch(() => {}));
     await page.waitForFunction(() => !document.querySelector('#recap-checks .df-loading') && document.querySelector('#recap-checks .lab-error'));
     assert.deepEqual(await failures(), [
-      'The recap\'s questions did not load: the connection may have dropped, or the site was updated since this page opened: try again, or reload the page.',
+      'The recap\'s questions did not load: the connection may have dropped, or the site was updated since this page opened; try again, or reload the page.',
     ], `try ${tries}`);
   }
   refuse = false;

@@ -1706,6 +1706,46 @@ test('attributes written while the element is out of the page for a move apply w
   });
   await page.waitForFunction(() => document.getElementById('carried').diagram?.capacity === 7);
   assert.equal(await page.evaluate(() => document.getElementById('carried').error), null);
+  // The same text written again puts B back, as in the page.
+  await page.evaluate(() => {
+    const el = document.getElementById('carried');
+    el.diagram.configure(12, 3);
+    el.remove();
+    el.capacity = 7;
+    document.body.append(el);
+  });
+  assert.equal(await page.evaluate(() => document.getElementById('carried').diagram.capacity), 7);
+  // Freed by a script during the move: mounted afresh with what was written, and later writes
+  // still apply.
+  await page.evaluate(() => {
+    const el = document.getElementById('carried');
+    el.remove();
+    el.capacity = 9;
+    el.diagram.free();
+    document.body.append(el);
+  });
+  await page.waitForFunction(() => document.getElementById('carried').diagram?.capacity === 9);
+  await page.evaluate(() => Object.assign(document.getElementById('carried'), { capacity: 20, refillRate: 4 }));
+  assert.deepEqual(await page.evaluate(() => [document.getElementById('carried').diagram.capacity, document.getElementById('carried').diagram.refillRate]), [20, 4]);
+  // Mended during a move with other settings too: each is taken, none carried from before.
+  await page.evaluate(() => {
+    const el = document.getElementById('carried');
+    el.diagram.send(3);
+    el.capacity = -1;
+  });
+  await page.waitForFunction(() => !document.getElementById('carried').diagram);
+  await page.evaluate(() => {
+    const el = document.getElementById('carried');
+    el.remove();
+    el.refillRate = 3;
+    el.tokens = 0;
+    el.paused = false;
+    el.capacity = 7;
+    document.body.append(el);
+  });
+  await page.waitForFunction(() => document.getElementById('carried').diagram?.capacity === 7);
+  const mended = await page.evaluate(() => { const d = document.getElementById('carried').diagram; return [d.refillRate, d.paused, d.tokens < 1]; });
+  assert.deepEqual(mended, [3, false, true]);
   assert.equal(page.problems.filter((p) => !/capacity="-1"/.test(p)).length, 0, page.problems.join('\n'));
   await page.context().close();
 });

@@ -840,14 +840,24 @@ test('lab: "Designing limits"\' link to the limit keys demo lands on it, in both
     await link.scrollIntoViewIfNeeded();
     await link.click();
     await page.waitForFunction(() => {
-      const demo = document.getElementById('chaves-do-limite');
+      const demo = document.querySelector('#chaves-do-limite.lab-part');
       if (!demo) return false;
       const { top } = demo.getBoundingClientRect();
       return top >= -4 && top < innerHeight / 3;
     });
     assert.equal(await page.evaluate(() => document.getElementById('chaves-do-limite').closest('#algorithm-lab') !== null), true);
-    assert.deepEqual(page.problems, []);
+    // The address it leaves, opened afresh (shared, bookmarked), lands there too.
+    const opened = await openPage(env.browser);
+    await opened.goto(new URL(`${path}#chaves-do-limite`, env.server.url).href);
+    await opened.waitForFunction(() => {
+      const demo = document.querySelector('#chaves-do-limite.lab-part');
+      if (!demo) return false;
+      const { top } = demo.getBoundingClientRect();
+      return top >= -4 && top < innerHeight / 3;
+    });
+    assert.deepEqual([page.problems, opened.problems], [[], []]);
     await page.context().close();
+    await opened.context().close();
   }
 });
 

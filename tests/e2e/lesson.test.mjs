@@ -252,10 +252,10 @@ test('a later part whose wasm did not download says so in the reader\'s words, w
   await waitForWidget(page);
   await page.evaluate(() => Promise.allSettled([window.bucketlab.loadLab(), window.bucketlab.loadClients()]));
   assert.equal(await page.textContent('#algorithm-lab [role=alert]'),
-    'O laboratório não carregou: a conexão pode ter caído, ou o site foi atualizado depois que esta página abriu: tente de novo, ou recarregue a página. Tentar de novo');
+    'O laboratório não carregou: a conexão pode ter caído, ou o site foi atualizado depois que esta página abriu; tente de novo ou recarregue a página. Tentar de novo');
   // Its words stay, with the button that loads it again in place (lazy.js).
   assert.equal(await page.locator('#algorithm-lab [role=alert] .part-retry').count(), 1);
-  assert.match(await page.textContent('#clients-lab [role=alert]'), /: a conexão pode ter caído, ou o site foi atualizado depois que esta página abriu: tente de novo, ou recarregue a página\./);
+  assert.match(await page.textContent('#clients-lab [role=alert]'), /: a conexão pode ter caído, ou o site foi atualizado depois que esta página abriu; tente de novo ou recarregue a página\./);
   await page.context().close();
 });
 

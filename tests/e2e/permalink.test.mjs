@@ -178,6 +178,15 @@ test('a reload, or Back to a page, keeps its language when another tab chose the
   await waitForWidget(page);
   assert.match(page.url(), /\/$|index\.html/);
   assert.equal(await page.evaluate(() => document.documentElement.dataset.lang), 'pt-BR');
+  // Back to the Portuguese page after switching to English on it (no back-forward cache here:
+  // the page loads again) shows the Portuguese page, not English again.
+  await page.click('.lang-switch a[data-lang=en]');
+  await page.waitForURL(/en\.html/);
+  await waitForWidget(page);
+  await page.goBack();
+  await waitForWidget(page);
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.lang), 'pt-BR');
+  assert.doesNotMatch(page.url(), /en\.html/);
   // Opened afresh, the page still follows the choice.
   await page.goto(env.server.url);
   await page.waitForURL(/en\.html/);

@@ -396,10 +396,11 @@ export class BucketLabElement extends ElementBase {
     if (this.#stopWatching) {
       const stale = this.#staleWhileOut;
       this.#staleWhileOut = false;
-      if (this.#freedByHost || (stale && !this.#diagram)) return void this.#render();
-      // Writes held while it was out of the document (see #change) apply now.
+      // Writes held while it was out of the document (see #change) apply now, or go with a
+      // mount afresh, which reads every attribute.
       const held = this.#held;
       this.#held = null;
+      if (this.#freedByHost || (stale && !this.#diagram)) return void this.#render();
       if (held && this.#diagram) this.#change(held);
       return;
     }
@@ -449,25 +450,24 @@ export class BucketLabElement extends ElementBase {
 
   attributeChangedCallback(name, previous, value) {
     if (this.#refused || this.#upgrading) return;
-    if (!this.isConnected) {
-      // Out of the document while being moved (the teardown has not run): the write applies
-      // when it is connected again (connectedCallback takes #held), or is dropped with the diagram.
-      if (!this.#stopWatching || previous === value) return;
-      if (this.#diagram) (this.#held ??= new Set()).add(name);
-      else this.#staleWhileOut = true; // an error box (or a load) reads them afresh on return
-      return;
-    }
+    // Not in the page and not being moved (never connected, or torn down): the first render
+    // reads every attribute.
+    if (!this.isConnected && !this.#stopWatching) return;
     // The same text again is news only to a live diagram whose B, r, cost or clock the reader or a
     // script changed since: `capacity="5"` written again puts B back to 5 after the slider's 12.
     // Otherwise it is nothing (a host that writes back what bucketlab:config tells it must not
     // set off another one, nor end a past moment the reader is looking at).
     if (previous === value && !(this.#diagram && CARRIED[name] && this.#movedFrom(name))) return;
     if (!this.#diagram) {
-      // What the attribute now sets is no longer carried over; a new `tokens` starts afresh.
-      if (name === 'tokens') this.#kept = null;
-      else if (this.#kept && CARRIED[name]) this.#kept = { ...this.#kept, [CARRIED[name]]: undefined };
+      this.#forget(name);
+      // Out of the page while being moved: the error box (or the load) reads the attributes
+      // afresh when it is back (connectedCallback).
+      if (!this.isConnected) return void (this.#staleWhileOut = true);
       return void this.#render();
     }
+    // Out of the page while being moved: applies when it is back (connectedCallback takes
+    // #held), or goes with the diagram if it is not.
+    if (!this.isConnected) return void (this.#held ??= new Set()).add(name);
     // Writes that follow a refused one in the same task join it (see #change).
     if (this.#held) return void this.#held.add(name);
     this.#change(new Set([name]), { hold: true });
@@ -557,6 +557,12 @@ export class BucketLabElement extends ElementBase {
   }
 
   /** Keeps the live bucket for the next good value, but what the refused `names` set. */
+  /** What attribute `name` now sets is no longer carried over; a new `tokens` starts afresh. */
+  #forget(name) {
+    if (name === 'tokens') this.#kept = null;
+    else if (this.#kept && CARRIED[name]) this.#kept = { ...this.#kept, [CARRIED[name]]: undefined };
+  }
+
   #keep(diagram, names) {
     const kept = carry(diagram);
     for (const name of names) if (CARRIED[name]) kept[CARRIED[name]] = undefined;

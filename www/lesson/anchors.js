@@ -66,11 +66,8 @@ export function keepLinkTargetsInPlace() {
   // one), which clamps the scroll, and the page may be back to its height before the
   // ResizeObserver looks: then only the scroll's end shows the target moved.
   let recheck = false;
-  // A section a part builds when it loads (the lab's limit keys demo): its id, until it exists.
-  let pendingId = null;
   const aim = (element) => {
     target = element;
-    pendingId = null;
     passes = 0;
     landed = false;
   };
@@ -80,8 +77,9 @@ export function keepLinkTargetsInPlace() {
   };
   /** Brings the target back in place if it moved; gives up after MAX_PASSES misses in a row. */
   const correct = () => {
-    if (!target && pendingId) target = document.getElementById(pendingId);
-    if (target) pendingId = null;
+    // A target a part replaced as it loaded (the lab's placeholder, which holds the id of the
+    // limit keys demo until the lab builds it): the element that has its id now.
+    if (target && !target.isConnected) target = target.id ? document.getElementById(target.id) : null;
     while (target) {
       const away = offset(target);
       // Nothing left to scroll (the page's end): a later growth may still make room.
@@ -105,22 +103,10 @@ export function keepLinkTargetsInPlace() {
   // Only a click on an in-page link aims: a button whose own handler just called `scrollTo` (a
   // replay played into the diagram) bubbles its click here afterwards, and must not undo it.
   document.addEventListener('click', (event) => {
-    const link = event.target.closest?.('a[href^="#"]');
-    const href = link?.getAttribute('href');
-    if (!href) return;
-    aim(targetOf(href));
-    // Not there yet: the link names the part that builds it (`data-via`, its mount). The scroll
-    // goes there, which loads the part, and goes on to the section once the part has built it.
-    const via = !target && link.dataset.via ? document.getElementById(link.dataset.via) : null;
-    if (via) {
-      pendingId = fragmentId(href);
-      via.scrollIntoView({ block: 'start' });
-    }
+    const href = event.target.closest?.('a[href^="#"]')?.getAttribute('href');
+    if (href) aim(targetOf(href));
   });
-  // (The hash a `data-via` link set names the section still pending: nothing to aim at anew.)
-  addEventListener('hashchange', () => {
-    if (pendingId === null || fragmentId(location.hash) !== pendingId) aim(targetOf(location.hash));
-  });
+  addEventListener('hashchange', () => aim(targetOf(location.hash)));
   // Every scroll's end while on the way (the browser's own scrolls included) checks the landing,
   // and so does the end of a correction's scroll. Other scrolls after the landing are left alone:
   // a screen reader's or find in page's moves no key or pointer event tells the page about.
@@ -133,7 +119,7 @@ export function keepLinkTargetsInPlace() {
   // scroll's end corrects instead. The first observation comes once the page has laid out.
   let observed = false;
   new ResizeObserver(() => {
-    if (landed || !observed || pendingId) correct();
+    if (landed || !observed) correct();
     observed = true;
   }).observe(document.body);
   // The reader's own scrolling ends the correction at once: the wheel, a touch, keys, or a press
@@ -141,7 +127,6 @@ export function keepLinkTargetsInPlace() {
   for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown', 'mousedown']) {
     addEventListener(type, () => {
       target = null;
-      pendingId = null;
     }, { passive: true, capture: true });
   }
   return scrollTo;

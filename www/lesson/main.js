@@ -239,8 +239,11 @@ async function start() {
     history.replaceState(OWN_ENTRY, '', `${location.pathname}${location.search}${permalinkHash(state())}`);
   };
   ownEntryReached = updateHash;
-  // The address the page opened with is its own too: Back to it is no new link either.
-  history.replaceState(OWN_ENTRY, '');
+  // The address the page opened with is its own too: Back to it is no new link either. (A
+  // document with an opaque origin, in a sandbox, may not touch its history: nothing to keep.)
+  try {
+    history.replaceState(OWN_ENTRY, '');
+  } catch {}
 
   const startPolicy = policyEditor(document.getElementById('codigo-configuracao'), diagram);
   const tabs = setUpTabs(document.querySelector('[data-tabs]'), {

@@ -28,7 +28,8 @@ export async function mountLab(root, { answers, comparison: settings, link, link
     throw error;
   }
 
-  // The limit keys demo is linked to from "Designing limits" (`data-via` the lab's mount, anchors.js).
+  // The limit keys demo is linked to from "Designing limits": until the lab is built, its id is
+  // the placeholder's (the page's markup), which the link lands on without JavaScript too.
   const IDS = { keys: 'chaves-do-limite' };
   const part = (name) => {
     const heading = el('h3', { tabindex: -1, class: 'lab-heading' });
