@@ -94,6 +94,12 @@ test('clients: each figure stays under its own label at any column count (200% z
   await page.click(`${MOUNT} [data-preset="jitter"]`);
   await page.waitForFunction((m) => document.querySelector(`${m} [data-preset="jitter"]`).getAttribute('aria-pressed') === 'true', MOUNT);
   assert.match((await rows())[0], /^Honor Retry-After \+ full jitter \(whole seconds\): /);
+  // The player's step and restart are said, with what the chart shows by then.
+  const said = () => page.textContent(`${MOUNT} .cl-player p[aria-live=polite]`);
+  await page.click(`${MOUNT} .cl-restart`);
+  assert.match(await said(), /^t = 0 s of [\d.]+ s: \d+ of \d+ attempts so far; \d+ admitted\.$/);
+  await page.click(`${MOUNT} .cl-step`);
+  assert.match(await said(), /^t = 0\.1 s of [\d.]+ s: \d+ of \d+ attempts so far; \d+ admitted\.$/);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

@@ -140,8 +140,14 @@ test('lab: window-edge preset: the fixed window admits 2 × limit within 1 s, th
   // Set it up as a learner would: the "Try this" button, from the keyboard.
   await page.focus(`${LAB} [data-experiment="windowEdge"] button`);
   await page.keyboard.press('Enter');
-  await page.evaluate(() => window.bucketlab.lab.comparison.pause());
+  // Said as after Apply: the new lanes' totals (a screen reader hears what the set-up did).
+  const said = await page.evaluate((lab) => {
+    const text = document.querySelector(`${lab} .lab-comparison p[aria-live=polite]`).textContent;
+    window.bucketlab.lab.comparison.pause();
+    return text;
+  }, LAB);
   assert.equal(await page.inputValue(`${LAB} .lab-pattern`), 'windowEdge');
+  assert.match(said, /^Faixas refeitas, \d+ requisições em [\d,]+ s: Janela fixa, admitidas: 20, atrasadas: 0, negadas: \d+; /);
 
   // Drive the explicit clock: just before the boundary only the first requests have arrived.
   await page.evaluate(() => window.bucketlab.lab.comparison.seek(0.955));
@@ -150,6 +156,8 @@ test('lab: window-edge preset: the fixed window admits 2 × limit within 1 s, th
   await page.keyboard.press('Enter'); // + 0.1 s
   assert.equal(await page.evaluate(() => window.bucketlab.lab.comparison.time.toFixed(3)), '1.055');
   assert.match(await page.textContent(`${LAB} .lab-time`), /^t = 1,1 s$/);
+  // The step is said: the moment and each lane's counts by then.
+  assert.match(await page.textContent(`${LAB} .lab-comparison p[aria-live=polite]`), /^t = 1,1 s: Janela fixa, admitidas: \d+, atrasadas: 0, negadas: \d+; .+\.$/);
 
   // Before the burst the counts are small, and the peak says it is the whole run's (not the 1.1 s shown).
   const early = await admittedTimes(page, 'fixedWindow', 1.1);

@@ -307,6 +307,8 @@ test('traffic: "play in the diagram" takes the reader to the diagram at the repl
   const end = Number((await page.evaluate(() => window.bucketlab.diagram.scenario)).split('_')[4]);
   assert.ok(end <= 20, `the replay ends by 20 s (end: ${end})`);
   assert.equal(await page.evaluate(() => window.bucketlab.diagram.viewTime), 0, 'shown at its first moment');
+  // The diagram's notice says so: not the words for a moment reached on the other page.
+  assert.match(await page.textContent('#replay-notice'), /^Uma gravação está carregada no diagrama abaixo \(seção 5\), parada no primeiro momento\./);
   assert.equal(Number(await page.getAttribute(scrub, 'aria-valuemin')), 0);
   await page.focus(scrub);
   await page.keyboard.press('Home');

@@ -484,7 +484,8 @@ async function start() {
     if (notice.getBoundingClientRect().bottom > innerHeight) notice.scrollIntoView({ block: 'center' });
   }
   // So is a replay another part put in the diagram ("Your traffic": `bucketlab:replayed`).
-  document.addEventListener('bucketlab:replayed', showReplay);
+  // (Its argument is no `kept`: a replay from "Your traffic" opens at its first moment.)
+  document.addEventListener('bucketlab:replayed', () => showReplay());
 }
 
 /**

@@ -62,8 +62,8 @@ class ClientsView {
       play: () => self.play(),
       pause: () => self.pause(),
       // As the buttons do: a step stops at the ends; a moment off the axis is refused, never clamped.
-      step: (seconds = 0.1) => { checkSeconds('seconds', seconds, self.end); self.pause(); self.seek(self.time + seconds); },
-      seek: (time) => { checkSeconds('time', time, self.end, true); self.pause(); self.seek(time); },
+      step: (seconds = 0.1) => { checkSeconds('seconds', seconds, self.end); self.pause({ quiet: true }); self.seek(self.time + seconds); },
+      seek: (time) => { checkSeconds('time', time, self.end, true); self.pause({ quiet: true }); self.seek(time); },
       get time() { return self.time; },
       get end() { return self.end; },
       get playing() { return self.playing; },
@@ -79,7 +79,7 @@ class ClientsView {
 
   render() {
     const { t } = this;
-    this.pause();
+    this.pause({ quiet: true });
     this.inputs = {};
     const field = (name) => {
       const id = uid(`cl-${name}`);
@@ -126,17 +126,21 @@ class ClientsView {
     this.playButton = el('button', { type: 'button', class: 'cl-play lab-play', onclick: () => (this.playing ? this.pause() : this.play()) });
     const scrubId = uid('cl-scrub');
     this.scrubber = el('input', { id: scrubId, class: 'cl-scrubber', type: 'range', min: 0, step: 0.1, value: 0 });
-    this.scrubber.addEventListener('input', () => { this.pause(); this.seek(Number(this.scrubber.value)); });
+    // The slider speaks its own value: its pause is quiet.
+    this.scrubber.addEventListener('input', () => { this.pause({ quiet: true }); this.seek(Number(this.scrubber.value)); });
     // Not a live region (an output is one by default): it changes every frame while playing.
     this.timeText = el('output', { class: 'cl-time', for: scrubId, 'aria-live': 'off' });
     const player = el('div', { class: 'lab-player cl-player' }, [
       this.playButton,
-      el('button', { type: 'button', class: 'cl-step', onclick: () => { this.pause(); this.seek(this.time + 0.1); } }, t('controls.step')),
-      el('button', { type: 'button', class: 'cl-restart', onclick: () => { this.pause(); this.seek(0); } }, t('controls.restart')),
+      el('button', { type: 'button', class: 'cl-step', onclick: () => { this.pause({ quiet: true }); this.seek(this.time + 0.1); this.#sayMoment(); } }, t('controls.step')),
+      el('button', { type: 'button', class: 'cl-restart', onclick: () => { this.pause({ quiet: true }); this.seek(0); this.#sayMoment(); } }, t('controls.restart')),
       el('label', { for: scrubId, class: 'cl-scrub-label' }, t('controls.scrubber')),
       this.scrubber,
       this.timeText,
     ]);
+    // The moment a step, a restart or a stop reaches, said once (the chart's own text is not live).
+    this.said = el('p', { class: 'sr-only', 'aria-live': 'polite' });
+    player.append(this.said);
     this.showJitter();
     this.chartRoot = el('div', { class: 'cl-chart' });
     const tryList = el('ul', { class: 'cl-try' }, Object.keys(TRY).map((id) => el('li', {}, el('button', {
@@ -178,7 +182,7 @@ class ClientsView {
     markInvalid(Object.entries(this.inputs), undefined, this.error.id);
     this.state = { ...state };
     this.#syncForm();
-    this.pause();
+    this.pause({ quiet: true });
     this.#show(runs);
     this.seek(0);
     if (play) this.play();
@@ -283,11 +287,18 @@ class ClientsView {
     this.raf = requestAnimationFrame(frame);
   }
 
-  pause() {
+  /** Stops playing; where it stopped is said, unless `quiet` (the caller says what it did). */
+  pause({ quiet = false } = {}) {
+    const was = this.playing;
     this.playing = false;
     if (this.raf) cancelAnimationFrame(this.raf);
     this.raf = null;
     this.#label();
+    if (was && !quiet) this.#sayMoment();
+  }
+
+  #sayMoment() {
+    if (this.chart) this.said.textContent = this.t('controls.moment', { time: this.timeText.textContent, summary: this.chart.summary.textContent });
   }
 
   #label() {

@@ -252,6 +252,11 @@ export class LaneChart {
     }
   }
 
+  /** Each lane's name and its counts by the moment shown: [admitted, delayed, denied]. */
+  get tallies() {
+    return this.parts.map(({ row, tally }) => ({ name: row.name, tally: [...tally] }));
+  }
+
   /** Moves by `seconds` (a finite number; negative: back), stopping at the axis's ends, as Play does. */
   step(seconds) {
     checkSeconds('seconds', seconds, this.duration);

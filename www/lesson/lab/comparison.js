@@ -32,11 +32,16 @@ export class Comparison {
     this.render();
   }
 
-  /** Sets any of the DEFAULTS' fields and runs; returns the error message or null. */
-  setup(changes, { play = false } = {}) {
+  /**
+   * Sets any of the DEFAULTS' fields and runs; returns the error message or null. `say`: the
+   * lanes' totals are said, as after Apply ("Try this" set-ups).
+   */
+  setup(changes, { play = false, say = false } = {}) {
+    this.said.textContent = '';
     const error = this.#run({ ...this.state, ...changes });
     if (!error) {
       this.#syncForm();
+      if (say) this.#sayTotals();
       if (play) this.chart.play();
     }
     return error;
@@ -186,8 +191,8 @@ export class Comparison {
     if (copyLink) wireCopyButton(copyLink, () => this.#linkAddress());
     const player = el('div', { class: 'lab-player' }, [
       this.playButton,
-      el('button', { type: 'button', class: 'lab-step', onclick: () => this.chart?.step(0.1) }, t('controls.step')),
-      el('button', { type: 'button', class: 'lab-restart', onclick: () => { this.chart?.pause(); this.chart?.seek(0); } }, t('controls.restart')),
+      el('button', { type: 'button', class: 'lab-step', onclick: () => { this.chart?.step(0.1); this.#sayMoment(); } }, t('controls.step')),
+      el('button', { type: 'button', class: 'lab-restart', onclick: () => { this.chart?.pause(); this.chart?.seek(0); this.#sayMoment(); } }, t('controls.restart')),
       this.timeText,
     ]);
     const legend = el('ul', { class: 'lab-legend' }, [
@@ -266,7 +271,11 @@ export class Comparison {
 
   #apply() {
     this.said.textContent = '';
-    if (this.#run(this.#readForm()) !== null) return;
+    if (this.#run(this.#readForm()) === null) this.#sayTotals();
+  }
+
+  /** Says what the lanes now hold: the run's totals, lane by lane. */
+  #sayTotals() {
     const { t, result, state } = this;
     const count = (lane, outcome) => lane.outcomes.filter((o) => o === outcome).length;
     const list = result.lanes.map((lane) => t('lane.totals', {
@@ -360,6 +369,8 @@ export class Comparison {
       peakStart: lane.peakStart,
     }));
     this.chart?.destroy();
+    // A new run's lanes: a play of the old ones ended with them, unsaid.
+    this.#wasPlaying = false;
     this.chart = new LaneChart({
       t: this.t, duration: next.duration, limit: next.limit, window: next.window, rows,
       onTime: (time) => this.#onTime(time), view: this.#view(result.arrivals, next.duration),
@@ -390,7 +401,21 @@ export class Comparison {
 
   #onTime(time) {
     this.timeText.textContent = this.t('controls.time', { time: this.t.number(time, 1) });
-    const label = this.t(this.chart?.playing ? 'controls.pause' : 'controls.play');
+    const playing = Boolean(this.chart?.playing);
+    const label = this.t(playing ? 'controls.pause' : 'controls.play');
     if (this.playButton.textContent !== label) this.playButton.textContent = label;
+    // Where playing stopped (its end, or Pause) is said once; playing itself stays quiet.
+    if (this.#wasPlaying && !playing) this.#sayMoment();
+    this.#wasPlaying = playing;
+  }
+
+  #wasPlaying = false;
+
+  /** Says the moment shown and each lane's counts by then (a step, a restart, a stop). */
+  #sayMoment() {
+    if (!this.chart) return;
+    const { t } = this;
+    const list = this.chart.tallies.map(({ name, tally: [admitted, delayed, denied] }) => t('lane.totals', { name, admitted, delayed, denied }));
+    this.said.textContent = t('controls.moment', { time: this.timeText.textContent, list: list.join('; ') });
   }
 }

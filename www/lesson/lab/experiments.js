@@ -31,7 +31,7 @@ export class Experiments {
     checkOneOf('experiment', id, EXPERIMENTS.map((e) => e.id));
     const experiment = EXPERIMENTS.find((e) => e.id === id);
     const motion = !reducedMotion();
-    if (experiment.target === 'comparison') this.comparison.setup(experiment.setup, { play: motion });
+    if (experiment.target === 'comparison') this.comparison.setup(experiment.setup, { play: motion, say: true });
     else this.keys.setKind(experiment.kind);
     const section = this.sections[experiment.target];
     section.scrollIntoView({ behavior: motion ? 'smooth' : 'auto', block: 'start' });
