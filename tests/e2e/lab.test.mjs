@@ -869,6 +869,53 @@ test('lab: "Designing limits"\' link to the limit keys demo lands on it, in both
   }
 });
 
+test('on a phone, what a tap changes comes into view: a Try this set-up\'s lanes, the quick check\'s playback, a preset\'s verdict, an error under a form', async () => {
+  const inView = (page, selector) => page.evaluate((selector) => {
+    const { top, bottom } = document.querySelector(selector).getBoundingClientRect();
+    return top >= 0 && bottom <= innerHeight + 1;
+  }, selector);
+  const settled = (page) => page.evaluate(() => new Promise((resolve) => {
+    let last = -1;
+    const check = () => (scrollY === last ? resolve() : (last = scrollY, setTimeout(check, 150)));
+    check();
+  }));
+  for (const viewport of [{ width: 375, height: 812 }, { width: 844, height: 390 }]) {
+    const page = await openLab({ viewport, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
+    const where = `${viewport.width}×${viewport.height}`;
+    await page.locator(`${LAB} [data-experiment="windowEdge"] button`).tap();
+    await settled(page);
+    assert.ok(await inView(page, `${LAB} .lab-comparison .lab-row`), `${where}: the first lane is in view`);
+    // A refused Apply: the error under the form shows.
+    await page.fill(`${LAB} .lab-field--limit input`, '0');
+    await page.locator(`${LAB} .lab-apply`).tap();
+    await settled(page);
+    assert.ok(await inView(page, `${LAB} .lab-comparison .lab-error`), `${where}: the error is in view`);
+    // The quick check's first question, checked: its playback is in view under the verdict.
+    await page.locator(`${LAB} .quiz-question`).first().scrollIntoViewIfNeeded();
+    await page.locator(`${LAB} .quiz-question`).first().locator('input').first().check();
+    await page.locator(`${LAB} .quiz-question`).first().locator('button').first().tap();
+    await settled(page);
+    assert.ok(await page.evaluate((lab) => {
+      const playback = document.querySelector(`${lab} .quiz-question .lab-playback`).getBoundingClientRect();
+      return playback.height > 0 && playback.top < innerHeight && playback.top >= 0;
+    }, LAB), `${where}: the playback starts in view`);
+    // The floods' and the clients' presets: their verdicts come into view.
+    await page.evaluate(() => Promise.all([window.bucketlab.loadDefense(), window.bucketlab.loadClients()]));
+    for (const [mount, preset, verdict] of [['#flood-lab', 'flood', '.df-takeaway'], ['#clients-lab', 'jitter', '.cl-takeaway']]) {
+      const button = page.locator(`${mount} [data-preset="${preset}"]`);
+      await button.evaluate((b) => b.scrollIntoView({ block: 'start' }));
+      await button.tap();
+      await settled(page);
+      assert.ok(await page.evaluate((selector) => {
+        const { top } = document.querySelector(selector).getBoundingClientRect();
+        return top >= 0 && top < innerHeight * 0.75;
+      }, `${mount} ${verdict}`), `${where}: ${mount}'s verdict is in view`);
+    }
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  }
+});
+
 test('lab, clients, floods: a console setup() throws the form\'s refusal, and refuses a field the form does not have, naming the allowed ones', async () => {
   const page = await openLab();
   await page.evaluate(() => Promise.all([window.bucketlab.loadClients(), window.bucketlab.loadDefense()]));

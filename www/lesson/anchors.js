@@ -66,8 +66,11 @@ export function keepLinkTargetsInPlace() {
   // one), which clamps the scroll, and the page may be back to its height before the
   // ResizeObserver looks: then only the scroll's end shows the target moved.
   let recheck = false;
+  // The id of a target a part replaced and has not built again yet (see correct).
+  let awaited = null;
   const aim = (element) => {
     target = element;
+    awaited = null;
     passes = 0;
     landed = false;
   };
@@ -78,8 +81,16 @@ export function keepLinkTargetsInPlace() {
   /** Brings the target back in place if it moved; gives up after MAX_PASSES misses in a row. */
   const correct = () => {
     // A target a part replaced as it loaded (the lab's placeholder, which holds the id of the
-    // limit keys demo until the lab builds it): the element that has its id now.
-    if (target && !target.isConnected) target = target.id ? document.getElementById(target.id) : null;
+    // limit keys demo until the lab builds it): the element that has its id now, or, while the
+    // part is still building (its loading line in between), the one that will.
+    if (target && !target.isConnected) {
+      awaited = target.id || null;
+      target = null;
+    }
+    if (!target && awaited) {
+      target = document.getElementById(awaited);
+      if (target) awaited = null;
+    }
     while (target) {
       const away = offset(target);
       // Nothing left to scroll (the page's end): a later growth may still make room.
@@ -119,7 +130,7 @@ export function keepLinkTargetsInPlace() {
   // scroll's end corrects instead. The first observation comes once the page has laid out.
   let observed = false;
   new ResizeObserver(() => {
-    if (landed || !observed) correct();
+    if (landed || !observed || awaited) correct();
     observed = true;
   }).observe(document.body);
   // The reader's own scrolling ends the correction at once: the wheel, a touch, keys, or a press
@@ -127,6 +138,7 @@ export function keepLinkTargetsInPlace() {
   for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown', 'mousedown']) {
     addEventListener(type, () => {
       target = null;
+      awaited = null;
     }, { passive: true, capture: true });
   }
   return scrollTo;

@@ -7,7 +7,7 @@ import { notLoaded, refusal } from '../../i18n/refusal.js';
 import { NUMBER_FIELD, fieldNumber, fieldText } from '../../i18n/typed-number.js';
 import tables from '../../i18n/locales/clients.js';
 import { langOf, pickLang, translator } from '../../i18n/translate.js';
-import { el, markInvalid, uid, reducedMotion } from '../lab/dom.js';
+import { el, markInvalid, revealBelow, uid, reducedMotion } from '../lab/dom.js';
 import { checkChanges, checkOneOf, checkSeconds, throwRefusal } from '../checks.js';
 import { HERD, POLICIES, PRESETS, figures, policyKey, presetOf, runAll } from './runs.js';
 import { Histogram } from './histogram.js';
@@ -109,7 +109,10 @@ class ClientsView {
     this.inputs.ownBuckets = el('input', { id: ownId, type: 'checkbox' });
     this.inputs.ownBuckets.checked = this.state.shared === false;
     const ownField = el('div', { class: 'lab-field cl-field cl-field--check' }, [this.inputs.ownBuckets, el('label', { for: ownId }, t('controls.ownBuckets'))]);
-    const form = el('form', { class: 'lab-form cl-form', novalidate: true, onsubmit: (e) => { e.preventDefault(); this.setup(this.#readForm()); } }, [
+    const form = el('form', { class: 'lab-form cl-form', novalidate: true, onsubmit: (e) => {
+      e.preventDefault();
+      if (this.setup(this.#readForm()) !== null) revealBelow(this.error);
+    } }, [
       el('fieldset', { class: 'cl-field--policy' }, [
         el('legend', {}, t('controls.policy')),
         ...POLICIES.flatMap((p) => (p === 'retryAfter' ? [this.policies[p].row, jitterField] : [this.policies[p].row])),
@@ -119,7 +122,10 @@ class ClientsView {
       el('button', { type: 'submit', class: 'cl-run lab-apply' }, t('controls.run')),
     ]);
     const presets = el('div', { class: 'cl-presets', role: 'group', 'aria-label': t('presets.label') },
-      Object.keys(PRESETS).map((id) => el('button', { type: 'button', class: 'cl-preset', 'data-preset': id, onclick: () => this.setup(PRESETS[id], { play: true }) }, t(`presets.${id}`))));
+      Object.keys(PRESETS).map((id) => el('button', { type: 'button', class: 'cl-preset', 'data-preset': id, onclick: () => {
+        // The form fills a phone's screen: the verdict, and the run playing under it, come into view.
+        if (this.setup(PRESETS[id], { play: true }) === null) revealBelow(this.takeaway, { from: 0.75, block: 'start' });
+      } }, t(`presets.${id}`))));
     this.error = el('p', { class: 'lab-error cl-error', role: 'alert', id: uid('cl-error') });
     this.takeaway = el('p', { class: 'cl-takeaway' });
     this.cards = el('dl', { class: 'cl-cards' });

@@ -3,7 +3,7 @@
 // cards with the outcomes and a takeaway worded from the run. A bad setting shows its error and
 // keeps the last good run.
 import { checkChanges, checkOneOf, throwRefusal } from '../checks.js';
-import { el, hatch, markInvalid, svg, uid } from '../lab/dom.js';
+import { el, hatch, markInvalid, revealBelow, svg, uid } from '../lab/dom.js';
 import { refusal } from '../../i18n/refusal.js';
 import { NUMBER_FIELD, fieldNumber, fieldText } from '../../i18n/typed-number.js';
 import { pacedRegion } from '../paced.js';
@@ -122,7 +122,10 @@ export class FloodDemo {
       return [layer, { input, row: el('div', { class: 'df-layer' }, [input, el('label', { for: id }, t(`demo.layer.${layer}`, words))]) }];
     }));
     const presets = el('div', { class: 'df-presets', role: 'group', 'aria-label': t('demo.presets') },
-      Object.keys(PRESETS).map((id) => el('button', { type: 'button', class: 'df-preset', 'data-preset': id, onclick: () => this.setup(PRESETS[id]) }, t(`demo.preset.${id}`))));
+      Object.keys(PRESETS).map((id) => el('button', { type: 'button', class: 'df-preset', 'data-preset': id, onclick: () => {
+        // The controls fill a phone's screen: the verdict the preset changed comes into view.
+        if (this.setup(PRESETS[id]) === null) revealBelow(this.takeaway, { from: 0.75 });
+      } }, t(`demo.preset.${id}`))));
     this.error = el('p', { class: 'lab-error df-error', role: 'alert', id: uid('df-error') });
     // The takeaway changes with every setting as it is shown; a screen reader hears it at its
     // own pace (a slider's arrow keys would queue a long sentence each), from a copy of its own.

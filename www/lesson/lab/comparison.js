@@ -1,6 +1,6 @@
 // The comparison widget: one traffic pattern through all seven limiters (simulate() in wasm, one
 // call), drawn as lanes on one time axis, with play / pause / step and seed controls.
-import { el, markInvalid, uid } from './dom.js';
+import { el, markInvalid, revealBelow, uid } from './dom.js';
 import { refusal } from '../../i18n/refusal.js';
 import { cut } from '../../i18n/translate.js';
 import { NUMBER_FIELD, fieldNumber, fieldText, readings, unreadable } from '../../i18n/typed-number.js';
@@ -272,6 +272,7 @@ export class Comparison {
   #apply() {
     this.said.textContent = '';
     if (this.#run(this.#readForm()) === null) this.#sayTotals();
+    else revealBelow(this.error);
   }
 
   /** Says what the lanes now hold: the run's totals, lane by lane. */

@@ -42,6 +42,20 @@ export function hatch(stripes) {
 /** Whether the reader asked for less motion. */
 export const reducedMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
 
+/** The bottom of what the reader sees: above a phone's on-screen keyboard (the visual viewport). */
+const seenBottom = () => (window.visualViewport ? visualViewport.offsetTop + visualViewport.height : innerHeight);
+
+/**
+ * Scrolls what a tap changed into view when it would be missed: `node` ends below the screen's
+ * edge (or its keyboard), or, with `from` (a share of the screen's height), starts below that
+ * line. A phone's form fills its screen, and an error or a result under it goes unseen.
+ */
+export function revealBelow(node, { from, block = 'nearest' } = {}) {
+  const { top, bottom } = node.getBoundingClientRect();
+  if (from === undefined ? bottom <= seenBottom() : top <= seenBottom() * from) return;
+  node.scrollIntoView({ block, behavior: reducedMotion() ? 'auto' : 'smooth' });
+}
+
 /**
  * A quiz's choice (www/lesson/quiz.css): a radio of the group `name` and its label, in a
  * `.quiz-option` row; returns { input, row }.

@@ -34,7 +34,12 @@ export class Experiments {
     if (experiment.target === 'comparison') this.comparison.setup(experiment.setup, { play: motion, say: true });
     else this.keys.setKind(experiment.kind);
     const section = this.sections[experiment.target];
-    section.scrollIntoView({ behavior: motion ? 'smooth' : 'auto', block: 'start' });
+    // On a phone the form alone fills the screen: when the first lane would end below it, the
+    // scroll starts at the player (its time and Pause), so the lanes the card asks to watch show.
+    const lane = section.querySelector('.lab-row');
+    const below = lane && lane.getBoundingClientRect().bottom - section.getBoundingClientRect().top > innerHeight;
+    const into = (below && section.querySelector('.lab-player')) || section;
+    into.scrollIntoView({ behavior: motion ? 'smooth' : 'auto', block: 'start' });
     section.querySelector('h3')?.focus({ preventScroll: true });
   }
 

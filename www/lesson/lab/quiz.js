@@ -122,7 +122,11 @@ export class Quiz {
         id: q.id, prompt: q.prompt, choices: q.options, answer: q.answer, response: chosen, score: this.score,
         firstSet: this.seed === this.firstSeed } }));
       show(chosen, { play: !reducedMotion() });
-      feedback.focus();
+      // The playback runs under the verdict: on a phone, both come into view from the verdict
+      // down, or the core plays the question out below the screen's edge.
+      const below = playback.getBoundingClientRect().bottom > innerHeight;
+      feedback.focus({ preventScroll: below });
+      if (below) feedback.scrollIntoView({ block: 'start', behavior: reducedMotion() ? 'auto' : 'smooth' });
     });
     if (this.answers.has(q.id)) show(this.answers.get(q.id), { play: false });
     return item;
