@@ -103,7 +103,8 @@ test('traffic: while the replay\'s code downloads, the progress says so, its bar
   await page.context().close();
 });
 
-test('traffic: a wasm that does not download is said as such, not as a setting, and the next run downloads it', async () => {
+/** The English page with the sample replayed once while its wasm's first download fails. */
+async function sampleWithoutWasm() {
   const page = await openPage(env.browser);
   // The worker fetches the wasm: the context's routes see that request.
   await page.context().route('**/bucketlab_replay_bg*.wasm', (route) => route.abort(), { times: 1 });
@@ -111,6 +112,11 @@ test('traffic: a wasm that does not download is said as such, not as a setting, 
   await loadPart(page, MOUNT, 'tr-ready');
   await page.click(`${MOUNT} .tr-sample`);
   await page.waitForFunction((m) => document.querySelector(`${m} .tr-error`)?.textContent, MOUNT);
+  return page;
+}
+
+test('traffic: a wasm that does not download is said as such, not as a setting, and the next run downloads it', async () => {
+  const page = await sampleWithoutWasm();
   const said = await page.textContent(`${MOUNT} .tr-error`);
   assert.doesNotMatch(said, /setting/i);
   assert.equal(said, 'The code that replays logs could not be downloaded: the connection may have dropped, or the site was updated since this page opened. Try again; if it fails again, reload the page.');
@@ -123,12 +129,7 @@ test('traffic: a wasm that does not download is said as such, not as a setting, 
 });
 
 test('traffic: after a wasm that did not download, the connection\'s return replays the same log again by itself', async () => {
-  const page = await openPage(env.browser);
-  await page.context().route('**/bucketlab_replay_bg*.wasm', (route) => route.abort(), { times: 1 });
-  await page.goto(`${env.server.url}en.html`);
-  await loadPart(page, MOUNT, 'tr-ready');
-  await page.click(`${MOUNT} .tr-sample`);
-  await page.waitForFunction((m) => document.querySelector(`${m} .tr-error`)?.textContent, MOUNT);
+  const page = await sampleWithoutWasm();
   assert.equal(await page.evaluate(() => window.bucketlab.traffic?.outcome ?? null), null);
   await page.evaluate(() => dispatchEvent(new Event('online')));
   await page.waitForFunction(() => window.bucketlab.traffic?.outcome?.report?.requests > 0);

@@ -556,13 +556,13 @@ export class BucketLabElement extends ElementBase {
     }
   }
 
-  /** Keeps the live bucket for the next good value, but what the refused `names` set. */
   /** What attribute `name` now sets is no longer carried over; a new `tokens` starts afresh. */
   #forget(name) {
     if (name === 'tokens') this.#kept = null;
     else if (this.#kept && CARRIED[name]) this.#kept = { ...this.#kept, [CARRIED[name]]: undefined };
   }
 
+  /** Keeps the live bucket for the next good value, but what the refused `names` set. */
   #keep(diagram, names) {
     const kept = carry(diagram);
     for (const name of names) if (CARRIED[name]) kept[CARRIED[name]] = undefined;

@@ -410,6 +410,7 @@ export class Comparison {
     this.#wasPlaying = playing;
   }
 
+  /** Whether the lanes were playing when last shown (a stop is said once, see #onTime). */
   #wasPlaying = false;
 
   /** Says the moment shown and each lane's counts by then (a step, a restart, a stop). */
