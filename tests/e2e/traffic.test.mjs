@@ -223,6 +223,8 @@ test('traffic: another limiter gives the command\'s counts for it, and a note in
   await page.keyboard.press('Enter');
   await page.waitForSelector(`${MOUNT} .tr-exports`);
   assert.equal(await page.evaluate(() => document.activeElement.className), 'tr-summary', 'focus on the new results, not the body');
+  // Read out as it takes the focus: the status line does not say the same again.
+  assert.equal(await page.textContent(`${MOUNT} .tr-status`), '');
   assert.equal(await page.inputValue(`${MOUNT} .tr-field--algorithm select`), 'token-bucket');
   assert.equal(await page.locator(`${MOUNT} .tr-algorithm-note`).count(), 0);
   assert.deepEqual(page.problems, []);

@@ -329,7 +329,10 @@ class TrafficView {
         return;
       }
       this.showOutcome();
-      // The results are long: the status line says the gist once, for screen readers.
+      // The results are long: the status line says the gist once, for screen readers; unless
+      // the results' summary, which says it at more length, has just taken the focus (after
+      // "Replay with this policy"), and is read out for that.
+      if (this.results.querySelector('.tr-summary') === document.activeElement) return;
       this.say(t('done', {
         requests: t('counts.requests', { count: report.requests }), keys: t('counts.clients', { count: report.keys }), limited: report.limited,
       }), false);
