@@ -252,6 +252,13 @@ test('lab: the quiz scores right and wrong answers, explains, and plays a genera
   await page.waitForSelector(`${LAB} [data-question="edge"] .lab-playback .lab-row`);
   assert.equal(await page.locator(`${LAB} [data-question="edge"] .lab-playback .lab-row`).count(), 2);
   assert.equal(await page.locator(`${LAB} [data-question="edge"] .lab-playback-note`).count(), 0, 'every request is the question\'s');
+  // Its requests are ringed from under every mark: marks close together keep their fills (a ring
+  // drawn on its own mark covered the mark before it), one ring per ringed request.
+  assert.deepEqual(await page.evaluate((lab) => [...document.querySelectorAll(`${lab} [data-question="edge"] .lab-playback .lab-strip`)].map((strip) => {
+    const [rings, marks] = [strip.querySelector('.lab-rings'), strip.querySelector('.lab-marks')];
+    const strokes = [...marks.children].map((m) => getComputedStyle(m).strokeWidth);
+    return { under: rings.nextElementSibling === marks, rings: rings.children.length === marks.children.length, stroked: strokes.filter((w) => w !== '1px' && w !== '0px').length };
+  }), LAB), [{ under: true, rings: true, stroked: 0 }, { under: true, rings: true, stroked: 0 }]);
   // The bucket question's playback starts with the B requests that emptied it: it says so, as the
   // lanes' counts include them.
   const bucket = await page.textContent(`${LAB} [data-question="tokens"] legend`);

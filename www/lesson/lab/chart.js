@@ -84,27 +84,37 @@ export class LaneChart {
   #row(row) {
     const titleId = uid('lab-row');
     const marks = [];
+    // A question's own requests are ringed: each ring drawn under every mark (a copy of its mark,
+    // wider, in the text's colour), so marks close together keep their fills, and a cluster one
+    // outline. Drawn on its mark, a ring covered the mark before it.
+    const rings = [];
+    const ringLayer = svg('g', { class: 'lab-rings', 'aria-hidden': 'true' });
     const layer = svg('g', { class: 'lab-marks' });
     for (let i = 0; i < row.arrivals.length; i++) {
       const at = this.x(row.arrivals[i]);
       const outcome = row.outcomes[i];
-      const focus = row.focus?.has(i) ? ' lab-focus' : '';
       let mark;
       if (outcome === 2) {
         const d = `M${at} ${DENY_Y - R - 1}l${R + 1} ${R + 1}l${-R - 1} ${R + 1}l${-R - 1} ${-R - 1}z`;
-        mark = svg('path', { class: `lab-deny${focus}`, d });
+        mark = svg('path', { class: 'lab-deny', d });
       } else if (outcome === 1) {
         const out = this.x(row.arrivals[i] + row.delays[i]);
-        mark = svg('g', { class: `lab-delay${focus}` }, [
+        mark = svg('g', { class: 'lab-delay' }, [
           svg('line', { x1: at, x2: out, y1: PASS_Y, y2: PASS_Y }),
           svg('circle', { class: 'lab-ring', cx: at, cy: PASS_Y, r: R - 1 }),
           svg('circle', { cx: out, cy: PASS_Y, r: R }),
         ]);
       } else {
-        mark = svg('circle', { class: `lab-ok${focus}`, cx: at, cy: PASS_Y, r: R });
+        mark = svg('circle', { class: 'lab-ok', cx: at, cy: PASS_Y, r: R });
       }
       marks.push(mark);
       layer.append(mark);
+      if (row.focus?.has(i)) {
+        const ring = mark.cloneNode(true);
+        ring.setAttribute('class', 'lab-focus');
+        rings[i] = ring;
+        ringLayer.append(ring);
+      }
     }
     const clipId = uid('lab-clip');
     const w = this.w;
@@ -137,7 +147,7 @@ export class LaneChart {
       title,
       svg('defs', {}, svg('clipPath', { id: clipId }, clip)),
       svg('rect', { class: 'lab-track', x: 0, y: 0, width: w, height: H, rx: 6 }),
-      peak, boundaries, load, layer, head,
+      peak, boundaries, load, ringLayer, layer, head,
     ]);
     const counts = el('span', { class: 'lab-counts' });
     const peakText = el('span', { class: 'lab-peak-text' });
@@ -153,8 +163,8 @@ export class LaneChart {
       strip,
     ]);
     if (row.peak !== undefined) peakText.textContent = this.t('lane.peak', { peak: row.peak, span: this.window });
-    for (const mark of marks) mark.classList.add('lab-future');
-    return { node, row, marks, clip, head, title, counts, shown: 0, tally: [0, 0, 0], text: '' };
+    for (const mark of [...marks, ...rings]) mark?.classList.add('lab-future');
+    return { node, row, marks, rings, clip, head, title, counts, shown: 0, tally: [0, 0, 0], text: '' };
   }
 
   #axis() {
@@ -208,15 +218,17 @@ export class LaneChart {
     }
     const x = this.x(this.time);
     for (const part of this.parts) {
-      const { row, marks, tally } = part;
+      const { row, marks, rings, tally } = part;
       while (part.shown < marks.length && row.arrivals[part.shown] <= this.time) {
         marks[part.shown].classList.remove('lab-future');
+        rings[part.shown]?.classList.remove('lab-future');
         tally[row.outcomes[part.shown]]++;
         part.shown++;
       }
       while (part.shown > 0 && row.arrivals[part.shown - 1] > this.time) {
         part.shown--;
         marks[part.shown].classList.add('lab-future');
+        rings[part.shown]?.classList.add('lab-future');
         tally[row.outcomes[part.shown]]--;
       }
       part.clip.setAttribute('width', Math.max(0, x));
