@@ -104,6 +104,20 @@ test('clients: each figure stays under its own label at any column count (200% z
   await page.context().close();
 });
 
+test('clients: a Try this item pressed from the keyboard takes the focus to the run it set up, in view', async () => {
+  const page = await openClients('en.html', { reducedMotion: 'reduce' });
+  const item = page.locator(`${MOUNT} .cl-try-item`).first();
+  await item.focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((m) => document.activeElement === document.querySelector(`${m} .cl-takeaway`), MOUNT);
+  assert.ok(await page.evaluate((m) => {
+    const { top, bottom } = document.querySelector(`${m} .cl-takeaway`).getBoundingClientRect();
+    return top >= 0 && bottom <= innerHeight;
+  }, MOUNT), 'the focused takeaway is on screen');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('clients: one client with a bucket to spare: the sentences say "1 attempt", in both languages', async () => {
   for (const [path, words] of [
     ['', {

@@ -151,8 +151,13 @@ class ClientsView {
     this.chartRoot = el('div', { class: 'cl-chart' });
     const tryList = el('ul', { class: 'cl-try' }, Object.keys(TRY).map((id) => el('li', {}, el('button', {
       type: 'button', class: 'cl-try-item', 'data-try': id, onclick: () => {
-        // The run's words and numbers are above the list: brought into view, as it plays.
-        if (this.setup(TRY[id], { play: true }) === null) this.takeaway.scrollIntoView({ block: 'start', behavior: reducedMotion() ? 'auto' : 'smooth' });
+        // The run's words and numbers are above the list: brought into view, as it plays, with
+        // the focus (as the lab's set-ups move it to their heading): the button is left a screen
+        // below, where a second Enter would run the set-up again unseen.
+        if (this.setup(TRY[id], { play: true }) !== null) return;
+        this.takeaway.scrollIntoView({ block: 'start', behavior: reducedMotion() ? 'auto' : 'smooth' });
+        this.takeaway.tabIndex = -1;
+        this.takeaway.focus({ preventScroll: true });
       },
     }, t(`tryThis.${id}`)))));
     const quizRoot = el('div', { class: 'quiz' });
