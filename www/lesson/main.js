@@ -46,8 +46,10 @@ const params = new URLSearchParams(location.search);
 /** The refused entries of a link the notice names one by one; the rest it counts. */
 const NOTICE_ITEMS = 8;
 const link = readPermalink(location.hash);
-// ?lang=en-GB and ?lang=pt are English and Brazilian Portuguese, as for the element and embed.html.
-const explicitLang = (params.has('lang') ? languageOf(params.get('lang')) : null) ?? link.values.lang;
+// ?lang=en-GB and ?lang=pt are English and Brazilian Portuguese, as for the element and embed.html
+// (null: another language, named in the page's notice).
+const askedLang = params.has('lang') ? languageOf(params.get('lang')) : undefined;
+const explicitLang = askedLang ?? link.values.lang;
 
 // A permalink pasted into the address bar of this open page changes only the hash; the page reads
 // a permalink once, when it starts, so it starts again from the new one. Its own updates of the
@@ -198,7 +200,7 @@ async function start() {
   // Before the reader's section is scrolled to: an answer left open there is open here too.
   openAsHanded(handoff);
   const rejected = [...link.rejected];
-  if (params.has('lang') && !languageOf(params.get('lang'))) {
+  if (askedLang === null) {
     rejected.push({ name: 'lang', value: cut(params.get('lang')), allowed: 'allowed_lang' });
   }
   rejected.push(...refusedSettings(location.search));

@@ -84,11 +84,13 @@ export function readPermalink(hash) {
           delete values.c;
         }
         break;
-      case 'lang':
+      case 'lang': {
         // Any tag of the two languages (en-GB, pt-PT), as the element and embed.html take them.
-        if (languageOf(value)) values.lang = languageOf(value);
+        const lang = languageOf(value);
+        if (lang) values.lang = lang;
         else reject(name, value, 'allowed_lang');
         break;
+      }
       case 'tab':
         if (TABS.includes(value)) values.tab = value;
         else reject(name, value, 'allowed_tab');

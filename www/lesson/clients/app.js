@@ -60,10 +60,10 @@ class ClientsView {
         throwRefusal(self.setup({ ...self.state, ...changes }));
       },
       play: () => self.play(),
-      pause: () => self.pause(),
+      pause: () => self.pause({ say: true }),
       // As the buttons do: a step stops at the ends; a moment off the axis is refused, never clamped.
-      step: (seconds = 0.1) => { checkSeconds('seconds', seconds, self.end); self.pause({ quiet: true }); self.seek(self.time + seconds); },
-      seek: (time) => { checkSeconds('time', time, self.end, true); self.pause({ quiet: true }); self.seek(time); },
+      step: (seconds = 0.1) => { checkSeconds('seconds', seconds, self.end); self.pause(); self.seek(self.time + seconds); },
+      seek: (time) => { checkSeconds('time', time, self.end, true); self.pause(); self.seek(time); },
       get time() { return self.time; },
       get end() { return self.end; },
       get playing() { return self.playing; },
@@ -79,7 +79,7 @@ class ClientsView {
 
   render() {
     const { t } = this;
-    this.pause({ quiet: true });
+    this.pause();
     this.inputs = {};
     const field = (name) => {
       const id = uid(`cl-${name}`);
@@ -129,17 +129,17 @@ class ClientsView {
     this.error = el('p', { class: 'lab-error cl-error', role: 'alert', id: uid('cl-error') });
     this.takeaway = el('p', { class: 'cl-takeaway' });
     this.cards = el('dl', { class: 'cl-cards' });
-    this.playButton = el('button', { type: 'button', class: 'cl-play lab-play', onclick: () => (this.playing ? this.pause() : this.play()) });
+    this.playButton = el('button', { type: 'button', class: 'cl-play lab-play', onclick: () => (this.playing ? this.pause({ say: true }) : this.play()) });
     const scrubId = uid('cl-scrub');
     this.scrubber = el('input', { id: scrubId, class: 'cl-scrubber', type: 'range', min: 0, step: 0.1, value: 0 });
-    // The slider speaks its own value: its pause is quiet.
-    this.scrubber.addEventListener('input', () => { this.pause({ quiet: true }); this.seek(Number(this.scrubber.value)); });
+    // The slider speaks its own value: its pause says nothing.
+    this.scrubber.addEventListener('input', () => { this.pause(); this.seek(Number(this.scrubber.value)); });
     // Not a live region (an output is one by default): it changes every frame while playing.
     this.timeText = el('output', { class: 'cl-time', for: scrubId, 'aria-live': 'off' });
     const player = el('div', { class: 'lab-player cl-player' }, [
       this.playButton,
-      el('button', { type: 'button', class: 'cl-step', onclick: () => { this.pause({ quiet: true }); this.seek(this.time + 0.1); this.#sayMoment(); } }, t('controls.step')),
-      el('button', { type: 'button', class: 'cl-restart', onclick: () => { this.pause({ quiet: true }); this.seek(0); this.#sayMoment(); } }, t('controls.restart')),
+      el('button', { type: 'button', class: 'cl-step', onclick: () => { this.pause(); this.seek(this.time + 0.1); this.#sayMoment(); } }, t('controls.step')),
+      el('button', { type: 'button', class: 'cl-restart', onclick: () => { this.pause(); this.seek(0); this.#sayMoment(); } }, t('controls.restart')),
       el('label', { for: scrubId, class: 'cl-scrub-label' }, t('controls.scrubber')),
       this.scrubber,
       this.timeText,
@@ -193,7 +193,7 @@ class ClientsView {
     markInvalid(Object.entries(this.inputs), undefined, this.error.id);
     this.state = { ...state };
     this.#syncForm();
-    this.pause({ quiet: true });
+    this.pause();
     this.#show(runs);
     this.seek(0);
     if (play) this.play();
@@ -275,7 +275,7 @@ class ClientsView {
     this.timeText.textContent = this.t('controls.time', { time: Math.round(this.time * 10) / 10, end: this.end });
     this.scrubber.setAttribute('aria-valuetext', this.timeText.textContent);
     this.chart.draw(this.time);
-    if (this.time >= this.end) this.pause();
+    if (this.time >= this.end) this.pause({ say: true });
   }
 
   play() {
@@ -298,14 +298,14 @@ class ClientsView {
     this.raf = requestAnimationFrame(frame);
   }
 
-  /** Stops playing; where it stopped is said, unless `quiet` (the caller says what it did). */
-  pause({ quiet = false } = {}) {
+  /** Stops playing; with `say`, where it stopped is said (Pause pressed, the run's end). */
+  pause({ say = false } = {}) {
     const was = this.playing;
     this.playing = false;
     if (this.raf) cancelAnimationFrame(this.raf);
     this.raf = null;
     this.#label();
-    if (was && !quiet) this.#sayMoment();
+    if (was && say) this.#sayMoment();
   }
 
   #sayMoment() {
