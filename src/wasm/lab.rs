@@ -92,9 +92,13 @@ fn algorithms(value: &JsValue) -> Result<Vec<Algorithm>, JsError> {
     }
     let names = Algorithm::ALL.map(|a| format!("{:?}", a.name())).join(", ");
     if !Array::is_array(value) || Array::from(value).length() == 0 {
-        return Err(JsError::new(&format!(
-            "algorithms must be a non-empty array of names from {names}, got {}",
+        let given = if Array::is_array(value) {
+            "an empty array".to_owned()
+        } else {
             describe(value)
+        };
+        return Err(JsError::new(&format!(
+            "algorithms must be a non-empty array of names from {names}, got {given}"
         )));
     }
     let mut chosen = Vec::new();

@@ -1,7 +1,7 @@
 // The quick check's questions. Numbers are drawn from a seed. The first five answers come from the
 // core: the bucket's live token count from TokenBucket, the verdicts from simulate() on the
-// question's own trace, which the quiz then plays out. The last three (GCRA's parameters, the
-// memory, the smoothest output) are facts about the algorithms, written here.
+// question's own trace, which the quiz then plays out. The last three are facts about the
+// algorithms, written here: GCRA's parameters, then two of FACT_QUESTIONS, in turn by seed.
 
 /** A small seeded generator (mulberry32), for picking numbers and shuffling options. */
 export function random(seed) {
@@ -34,23 +34,40 @@ function numberOptions(rand, t, answer, others) {
 const repeat = (time, count) => Array.from({ length: count }, () => time);
 const passed = (outcomes, from) => Array.from(outcomes.slice(from)).filter((o) => o !== 2).length;
 
-/** The questions every set asks, worded the same (facts about the algorithms). */
-export const FACTS = ['memory', 'smooth'];
+/** The questions about facts, worded the same in every set: id → [answer, the algorithms offered]. */
+const FACT_QUESTIONS = {
+  memory: ['slidingLog', ['slidingLog', 'fixedWindow', 'slidingCounter', 'tokenBucket']],
+  smooth: ['leakyQueue', ['leakyQueue', 'tokenBucket', 'gcra', 'slidingLog']],
+  tat: ['gcra', ['gcra', 'tokenBucket', 'fixedWindow', 'slidingCounter']],
+  estimate: ['slidingCounter', ['slidingCounter', 'slidingLog', 'fixedWindow', 'leakyQueue']],
+};
+export const FACTS = Object.keys(FACT_QUESTIONS);
+
+/**
+ * The two facts a set asks, in turn by seed. The first set asks about the memory and the smooth
+ * output, as it always has (answers kept from before still fit it); each pair's complement follows it.
+ */
+const FACT_PAIRS = [['memory', 'smooth'], ['tat', 'estimate'], ['memory', 'tat'], ['smooth', 'estimate'], ['memory', 'estimate'], ['smooth', 'tat']];
 
 /** How many seeds "New questions" tries for a set that repeats none of the last one's. */
 const FRESH_TRIES = 64;
 
 /**
- * The seed after `seed` whose questions (`questionsFor(seed)`) repeat none of `shown`'s but the
- * facts, so that a retake is not half the last set again; the next seed if none within
- * FRESH_TRIES does.
+ * The seed after `seed` whose questions (`questionsFor(seed)`) repeat none of `shown`'s, so that a
+ * retake is not half the last set again; failing that within FRESH_TRIES, one that repeats only
+ * facts; failing that, the next seed.
  */
 export function freshSeed(seed, shown, questionsFor) {
-  const asked = new Set(shown.filter((q) => !FACTS.includes(q.id)).map((q) => q.prompt));
+  const repeats = (questions, asked) => questions.some((q) => asked.has(q.prompt));
+  const all = new Set(shown.map((q) => q.prompt));
+  const drawn = new Set(shown.filter((q) => !FACTS.includes(q.id)).map((q) => q.prompt));
+  let fallback = seed + 1;
   for (let next = seed + 1; next <= seed + FRESH_TRIES; next++) {
-    if (questionsFor(next).every((q) => !asked.has(q.prompt))) return next;
+    const questions = questionsFor(next);
+    if (!repeats(questions, all)) return next;
+    if (fallback === seed + 1 && !repeats(questions, drawn)) fallback = next;
   }
-  return seed + 1;
+  return fallback;
 }
 
 /**
@@ -167,19 +184,9 @@ export function makeQuestions({ simulate, TokenBucket, t, seed }) {
   }
 
   const named = (ids) => shuffle(rand, ids.map((id) => ({ value: id, label: t(`names.${id}`) })));
-  questions.push({
-    id: 'memory',
-    prompt: t('quiz.memory.prompt'),
-    options: named(['slidingLog', 'fixedWindow', 'slidingCounter', 'tokenBucket']),
-    answer: 'slidingLog',
-    explain: t('quiz.memory.explain'),
-  });
-  questions.push({
-    id: 'smooth',
-    prompt: t('quiz.smooth.prompt'),
-    options: named(['leakyQueue', 'tokenBucket', 'gcra', 'slidingLog']),
-    answer: 'leakyQueue',
-    explain: t('quiz.smooth.explain'),
-  });
+  for (const id of FACT_PAIRS[(seed - 1 + FACT_PAIRS.length) % FACT_PAIRS.length]) {
+    const [answer, offered] = FACT_QUESTIONS[id];
+    questions.push({ id, prompt: t(`quiz.${id}.prompt`), options: named(offered), answer, explain: t(`quiz.${id}.explain`) });
+  }
   return questions;
 }
