@@ -48,6 +48,8 @@ report() {
 # (2026-12-07).
 wasm_module bucketlab release "-Oz --low-memory-unused --converge" diagram
 node scripts/minify-wasm-names.mjs www/pkg/bucketlab_bg.wasm www/pkg/bucketlab.js
+# Named, so that a trap's stack tells the widget's module from another on the page (1 B gzip).
+node scripts/name-wasm-module.mjs www/pkg/bucketlab_bg.wasm bucketlab
 node scripts/glue-errors.mjs www/pkg/bucketlab.js
 # The glue is on every page's start: written without its doc comments and spaces (3.4 KB less
 # gzip), as the pages' bundles are. It is generated; wasm-bindgen writes the readable one again.

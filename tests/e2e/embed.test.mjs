@@ -81,13 +81,19 @@ const EARLY_PROPS_PAGE = `<!doctype html>
   <script type="module" src="./bucket-lab.js"></script>
 </body></html>`;
 
+/** An English page with a Portuguese element whose cost and controls are its own, paused. */
+const EARLY_SETTINGS_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Early</title><link rel="icon" href="data:,">
+  <script type="module" src="./bucket-lab.js"></script></head><body>
+  <bucket-lab id="b" capacity="3" cost="2" lang="pt-BR" controls="send cost time" paused></bucket-lab>
+  </body></html>`;
+
 let site;
 let browser;
 before(async () => {
   site = await serveStatic(WWW, {
     headers: { 'content-security-policy': STRICT_CSP },
     pages: { 'hostile.html': HOSTILE_PAGE, 'hostile.css': HOSTILE_CSS, 'schemes.html': schemesPage(''), 'schemes-dark.html': schemesPage('<meta name="color-scheme" content="dark">'), 'inherits.html': INHERITS_PAGE, 'inherits.css': INHERITS_CSS, 'long.html': LONG_PAGE, 'long.css': '.room { height: 1500px; }',
-      'early-props.html': EARLY_PROPS_PAGE, 'early-props.js': "Object.assign(document.getElementById('u'), { capacity: 12, refillRate: 2.5, paused: true });",
+      'early-props.html': EARLY_PROPS_PAGE, 'early-settings.html': EARLY_SETTINGS_PAGE, 'early-props.js': "Object.assign(document.getElementById('u'), { capacity: 12, refillRate: 2.5, paused: true });",
       'trusted.html': trustedTypesPage('bucketlab'), 'untrusted.html': trustedTypesPage('other'), 'untrusted-pt.html': trustedTypesPage('other', 'pt-BR') },
   });
   browser = await launch();
@@ -1430,6 +1436,52 @@ test('embed.html refuses a setting given twice, naming it, rather than using the
     ],
   });
   assert.equal(page.problems.length, 3, page.problems.join('\n'));
+  await page.context().close();
+});
+
+test('before the wasm arrives an element shows its own language, and a click then is decided at its cost (the element and embed.html)', async () => {
+  const page = await openPage(browser);
+  let release;
+  let held = new Promise((resolve) => { release = resolve; });
+  await page.route('**/bucketlab_bg.wasm', async (route) => { await held; await route.continue(); });
+  const decisions = [];
+  await page.exposeFunction('decided', (detail) => decisions.push(detail));
+  await page.addInitScript(() => document.addEventListener('bucketlab:decision', (e) => window.decided({ allowed: e.detail.allowed, tokens: e.detail.tokens })));
+  await page.goto(`${site.url}early-settings.html`, { waitUntil: 'domcontentloaded' });
+  const waiting = (id) => page.evaluate((id) => {
+    const w = document.getElementById(id).shadowRoot.querySelector('.bl-widget');
+    return { lang: w.lang, live: w.hasAttribute('data-live'), send: w.querySelector('.bl-send').textContent };
+  }, id);
+  await page.waitForFunction(() => document.getElementById('b').shadowRoot?.querySelector('.bl-widget'));
+  assert.deepEqual(await waiting('b'), { lang: 'pt-BR', live: false, send: 'Enviar requisição' });
+  // Made by a script, its attributes written after the constructor ran: the same once it is in the page.
+  await page.evaluate(() => {
+    const element = document.createElement('bucket-lab');
+    element.id = 'c';
+    element.setAttribute('lang', 'pt-BR');
+    element.setAttribute('paused', '');
+    document.body.append(element);
+  });
+  assert.deepEqual(await waiting('c'), { lang: 'pt-BR', live: false, send: 'Enviar requisição' });
+  await page.locator('#b .bl-send').click();
+  release();
+  await page.waitForFunction(() => document.getElementById('b').diagram && document.getElementById('c').diagram);
+  // One request at the element's cost of 2: 1 token of 3 left, not 2.
+  assert.deepEqual(decisions, [{ allowed: true, tokens: 1 }]);
+  assert.equal(await page.evaluate(() => document.getElementById('b').diagram.tokens), 1);
+  assert.equal(await inside(page, 'b', '.bl-counter'), '1,0 / 3');
+
+  // embed.html: cost 3 of 3, two clicks before the wasm: the second is refused.
+  decisions.length = 0;
+  held = new Promise((resolve) => { release = resolve; });
+  await page.goto(`${site.url}embed.html?capacity=3&cost=3&lang=en&paused`, { waitUntil: 'domcontentloaded' });
+  await page.locator('bucket-lab .bl-send').click();
+  await page.locator('bucket-lab .bl-send').click();
+  release();
+  await page.waitForFunction(() => document.querySelector('bucket-lab').diagram);
+  assert.deepEqual(decisions.map((d) => d.allowed), [true, false]);
+  assert.equal(await page.evaluate(() => document.querySelector('bucket-lab').diagram.tokens), 0);
+  assert.deepEqual(page.problems, []);
   await page.context().close();
 });
 

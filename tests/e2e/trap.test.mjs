@@ -57,3 +57,62 @@ test('a trap turns every <bucket-lab> into an alert; a removed one is left alone
   assert.equal(state.removedShowsError, false, 'a removed element stopped watching');
   await page.context().close();
 });
+
+/** Traps in another module's code on the page (another widget's, Pyodide's), out of a task. */
+const foreignTrap = () => setTimeout(() => {
+  // (func (export "f") unreachable)
+  const bytes = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0, 3, 2, 1, 0, 7, 5, 1, 1, 102, 0, 0, 10, 5, 1, 3, 0, 0, 11]);
+  new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports.f();
+});
+
+test("a trap in another module on the page leaves the diagrams alone; a real trap in the widget's module stops them", async () => {
+  for (const [path, ready, handles] of [
+    ['demo/embed-demo.html', () => [...document.querySelectorAll('bucket-lab')].every((e) => e.diagram),
+      () => [...document.querySelectorAll('bucket-lab')].map((e) => e.diagram)],
+    ['en.html', () => window.bucketlab?.diagram, () => [window.bucketlab.hero, window.bucketlab.diagram]],
+  ]) {
+    const page = await openPage(env.browser);
+    const errors = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${env.server.url}${path}`);
+    await page.waitForFunction(ready);
+    await page.evaluate(foreignTrap);
+    await page.waitForFunction(() => new Promise((resolve) => setTimeout(() => resolve(true), 50)));
+    assert.deepEqual(errors, ['unreachable'], `${path}: the foreign trap reached the window`);
+    assert.equal((await page.evaluate(handles)).every((h) => h !== null), true, `${path}: every diagram still mounted`);
+    assert.equal(await page.evaluate(() => document.querySelectorAll('.bl-error').length
+      + [...document.querySelectorAll('bucket-lab')].filter((e) => e.shadowRoot.querySelector('.bl-error')).length), 0, path);
+    assert.ok(!page.problems.some((p) => p.includes('bucketlab stopped')), `${path}: nothing said`);
+    // A real trap inside the widget's module (a handle pointing outside its memory), from a task.
+    await page.evaluate(`setTimeout(() => { const d = (${handles})()[0]; d.__wbg_ptr = 0x7ffffff0; d.send(); })`);
+    await page.waitForFunction(`(${handles})().every((h) => h === null)`);
+    assert.ok(page.problems.some((p) => p.includes('bucketlab stopped after an internal error')), `${path}: the console says why`);
+    await page.context().close();
+  }
+});
+
+test('a browser without WebAssembly (Lockdown Mode) is told so in every diagram, in its language, with no uncaught error', async () => {
+  for (const [path, selectors, words] of [
+    ['embed.html?lang=en', ['bucket-lab'], /This browser has WebAssembly turned off/],
+    ['', ['#hero-widget', '#bucket-widget'], /Este navegador está com o WebAssembly desligado/],
+  ]) {
+    const page = await openPage(env.browser);
+    const errors = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.addInitScript(() => { delete window.WebAssembly; });
+    await page.goto(`${env.server.url}${path}`);
+    const text = (selector) => page.evaluate((selector) => {
+      const host = document.querySelector(selector);
+      return (host.shadowRoot ?? host).querySelector('.bl-error[role="alert"]')?.textContent ?? null;
+    }, selector);
+    for (const selector of selectors) {
+      await page.waitForFunction((selector) => {
+        const host = document.querySelector(selector);
+        return (host.shadowRoot ?? host).querySelector('.bl-error[role="alert"]');
+      }, selector);
+      assert.match(await text(selector), words, `${path} ${selector}`);
+    }
+    assert.deepEqual(errors, [], path);
+    await page.context().close();
+  }
+});

@@ -232,6 +232,8 @@ export class BucketLabElement extends ElementBase {
   static observedAttributes = ATTRIBUTES;
 
   #frame;
+  /** Whether the frame is the page's own markup (embed.html's), not one the element made. */
+  #givenFrame = false;
   #stylesReady;
   #diagram = null;
   /** Whether a script's `free()` let go of the last diagram (a new one is mounted on reconnecting). */
@@ -328,13 +330,14 @@ export class BucketLabElement extends ElementBase {
     });
     if (given) {
       this.#frame = given;
+      this.#givenFrame = true;
       return;
     }
     this.#frame = document.createElement('div');
     this.#frame.className = 'bl-frame';
     this.#frame.setAttribute('part', 'frame');
     try {
-      insertMarkup(this.#frame, langOf(document.documentElement));
+      insertMarkup(this.#frame, this.#wordsLang());
     } catch (error) {
       // A page whose Trusted Types refuse the markup: mounting tries again and shows why.
       if (!error?.trustedTypes) throw error;
@@ -414,6 +417,17 @@ export class BucketLabElement extends ElementBase {
       this[property] = value;
     }
     this.#upgrading = false;
+    // An element the parser made after this module defined it got its attributes after the
+    // constructor: its waiting markup is put again in its own language (no click can have been
+    // queued on it yet). embed.html's markup, its page's, is early.js's to swap.
+    const waiting = this.#frame.querySelector('.bl-widget:not([data-live])');
+    if (!this.#givenFrame && waiting && waiting.lang !== this.#wordsLang()) {
+      try {
+        insertMarkup(this.#frame, this.#wordsLang());
+      } catch (error) {
+        if (!error?.trustedTypes) throw error;
+      }
+    }
     this.#followedLang = langOf(document.documentElement);
     this.#stopFollowing = followPageLang(this.#onLangChange);
     // A trap leaves the shared module unusable: show an error instead of a frozen widget.
@@ -623,18 +637,18 @@ export class BucketLabElement extends ElementBase {
     const tokens = carried.level === undefined ? settings.tokens : Math.min(carried.level, capacity);
     if (tokens !== undefined) frame.dataset.tokens = tokens;
     if (settings.paused || carried.paused) frame.dataset.paused = '';
+    // The attribute's cost was checked against the attribute's B, not a B carried over. Set
+    // before the clicks queued while the module loaded are decided: each takes this cost.
+    const cost = carried.cost ?? (settings.cost <= capacity ? settings.cost : undefined);
     // The attributes were checked above, so mounting and the cost can't fail on them; a page's
     // Trusted Types can refuse the markup, which mountDiagram shows in the frame.
     try {
-      this.#diagram = this.#owned(mountDiagram(frame));
+      this.#diagram = this.#owned(mountDiagram(frame, undefined, (diagram) => cost !== undefined && diagram.setCost(cost)));
       this.#freedByHost = false;
       this.#kept = null;
     } catch (error) {
       return void this.#report(error);
     }
-    // The attribute's cost was checked against the attribute's B, not a B carried over.
-    const cost = carried.cost ?? (settings.cost <= capacity ? settings.cost : undefined);
-    if (cost !== undefined) this.#diagram.setCost(cost);
     try {
       this.#diagram.showControls(settings.controls);
     } catch (error) {

@@ -3,7 +3,9 @@
 // element's texts (locales/<lang>/element.json, `wasm…`), the lesson's later parts with theirs.
 
 /**
- * `{ kind: 'policy' }`: a Content Security Policy refused to compile WebAssembly (the browser's
+ * `{ kind: 'off' }`: the browser has no WebAssembly at all (Safari's Lockdown Mode, a browser
+ * policy that turns it off), whatever the glue then threw; `{ kind: 'policy' }`: a Content
+ * Security Policy refused to compile WebAssembly (the browser's
  * words, about 'unsafe-eval', would not tell an author what to add); `{ kind: 'missing' | 'status',
  * status, url }`: the server answered 404 or 410 (the file is not there), or another error status;
  * `{ kind: 'network' }`: the download failed ("Failed to fetch", "NetworkError…", "Load failed": a
@@ -12,6 +14,7 @@
  * message is all there is.
  */
 export function loadFailure(error) {
+  if (typeof WebAssembly !== 'object') return { kind: 'off' };
   const detail = String(error?.message ?? error);
   if (/Content.Security.Policy|CSP|unsafe-eval/i.test(detail)) return { kind: 'policy' };
   // Bytes that are no module ("expected magic word": a host's page for a missing file; a file cut
@@ -31,6 +34,6 @@ export const notDownloaded = (error) => ['network', 'missing', 'status'].include
 /** The element's sentence for `error` (its `t`, the module's `file` name), or the error's own message. */
 export function wasmFailureSaid(error, t, file) {
   const failure = loadFailure(error);
-  const key = { policy: 'wasmPolicy', missing: 'wasmMissing', status: 'wasmStatus', network: 'wasmFetch', corrupt: 'wasmCorrupt' }[failure?.kind];
+  const key = { off: 'wasmOff', policy: 'wasmPolicy', missing: 'wasmMissing', status: 'wasmStatus', network: 'wasmFetch', corrupt: 'wasmCorrupt' }[failure?.kind];
   return key ? t(key, { ...failure, file }) : String(error?.message ?? error);
 }

@@ -82,9 +82,10 @@ export function insertMarkup(root, lang) {
  * `sinceMs` (a `performance.now()` time; default now) or at the first click queued before the
  * module arrived, whichever is earlier; shows and rethrows its error. A root that is no element,
  * or holds a diagram mounted and not freed (a framework that mounts twice), throws and is left
- * as it is: two diagrams would answer one widget's clicks.
+ * as it is: two diagrams would answer one widget's clicks. `prepare(diagram)`, if given, runs
+ * before the queued clicks are decided: the element sets its cost there, which no data-* carries.
  */
-export function mountDiagram(root, sinceMs) {
+export function mountDiagram(root, sinceMs, prepare) {
   // An element of any document (an iframe's too, whose Element is another).
   if (root?.nodeType !== Node.ELEMENT_NODE) {
     const given = root === null || root === undefined ? String(root)
@@ -109,6 +110,7 @@ export function mountDiagram(root, sinceMs) {
     if (root.querySelector('.bl-widget')?.lang !== lang) insertMarkup(root, lang);
     const since = [sinceMs, queued[0]].filter((ms) => ms !== undefined);
     const diagram = mountBare(root, since.length ? Math.min(...since) : undefined);
+    prepare?.(diagram);
     for (const at of queued) diagram.sendAt(at);
     return diagram;
   } catch (error) {

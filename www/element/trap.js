@@ -7,8 +7,24 @@
 const watchers = new Set();
 let listening = false;
 
+/**
+ * Whether the trap `error` came from the widget's module, as far as its stack tells. The module
+ * is named bucketlab (scripts/name-wasm-module.mjs), which Chromium writes in its frames
+ * (wasm://wasm/bucketlab-8c2dc4ba); Firefox writes the file's address (bucketlab_bg.wasm, or its
+ * hashed name) or, for a module instantiated from bytes, its glue's (bucketlab.js line 1 >
+ * WebAssembly.instantiate). A trap in another module on the page (another widget's, Pyodide's)
+ * leaves the diagrams alone. A stack that names no module (WebKit's [wasm code], a RuntimeError a
+ * script threw) can't tell, and counts as the widget's.
+ */
+function fromWidget(error) {
+  const frame = String(error.stack ?? '').split('\n').find((line) => line.includes('wasm-function['));
+  if (frame === undefined || /wasm:\/\/wasm\/bucketlab-|\bbucketlab_bg\b[^/\s]*\.wasm\b|\bbucketlab(\.\w+)?\.js line/.test(frame)) return true;
+  return !/wasm:\/\/wasm\/|\.wasm\b|WebAssembly\./.test(frame);
+}
+
 function check(error) {
-  if (!(error instanceof WebAssembly.RuntimeError)) return;
+  // (A browser without WebAssembly has no trap to watch for.)
+  if (typeof WebAssembly !== 'object' || !(error instanceof WebAssembly.RuntimeError) || !fromWidget(error)) return;
   console.error(`bucketlab stopped after an internal error (please report it): ${error.message}`);
   const pending = [...watchers];
   watchers.clear();

@@ -424,12 +424,13 @@ async function start() {
     // A widget already live keeps working; the error still reaches the console.
     // A module that did not download (a dropped connection, a file a new release replaced) is
     // said to the learner with the way out, not in the browser's English; a policy that refuses
-    // WebAssembly, the site's own mistake, as the element says it.
+    // WebAssembly, the site's own mistake, and a browser without it, as the element says them.
     const words = translator(elementTables, pageLang());
     const title = words(loaded ? 'buildFailed' : 'loadFailed');
     const live = [hero, root].filter((widget) => widget.querySelector('.bl-widget[data-live]'));
     if (live.length || !loaded) console.error(error);
-    const said = loaded ? null : loadFailure(error)?.kind === 'policy' ? words('wasmPolicy')
+    const kind = loadFailure(error)?.kind;
+    const said = loaded ? null : kind === 'policy' || kind === 'off' ? words(kind === 'off' ? 'wasmOff' : 'wasmPolicy')
       : notDownloaded(error) ? t('widget_not_downloaded') : error;
     for (const widget of [hero, root]) {
       if (!live.includes(widget) && !widget.querySelector('.bl-error')) showError(widget, title, loaded ? mountErrors(widget, error) : said);
