@@ -7,11 +7,17 @@
 // above the capacity, which the editor cannot refuse (H5P's semantics have no rule across fields),
 // shows a message naming the editor's fields instead of the diagram.
 // xAPI goes through H5P's own dispatcher: `experienced` when shown, `interacted` at the first
-// refused request (429), and for the question `answered` (a choice interaction: its choices and
-// the correct one) and `completed`, scored.
-// The question keeps to H5P's question contract, so a host saves and restores it and a container
-// (Course Presentation, Interactive Book) can score and reset it: getCurrentState() is the
-// learner's answer, which the host hands back as `previousState` in a later sitting (shown
+// refused request (429), and for each Check of the question one `answered`, scored (a choice
+// interaction: its choices and the correct one). Only that one, as stock H5P questions send: H5P's
+// core reports every parentless scored `answered` or `completed` to the host as a finished attempt
+// (setFinished), and Moodle's H5P activity records each as an attempt, so a `completed` beside it
+// would count every Check twice.
+// After a wrong answer, Retry clears it (resetTask); a right one stays, as in H5P's own questions.
+// After a Check, focus goes to the feedback, so a keyboard or screen reader user hears the result
+// and Tab reaches Retry next. The question appears once the diagram runs: where the WebAssembly
+// cannot start (no WebAssembly in Safari's Lockdown Mode, or a policy), it is neither shown nor scored.
+// The question keeps to H5P's question contract, so a host saves and restores it: getCurrentState()
+// is the learner's answer, which the host hands back as `previousState` in a later sitting (shown
 // answered, with its score, and no statement sent again); getAnswerGiven(), resetTask().
 import wasmBase64 from 'bucketlab:wasm';
 import init from '../../www/pkg/bucketlab.js';
@@ -21,6 +27,9 @@ import { translator } from '../../www/i18n/translate.js';
 import semantics from './semantics.json';
 
 const H5P = window.H5P;
+
+/** How many questions this frame has made: each names its radio group after its own number. */
+let questions = 0;
 
 /** The wasm module, instantiated once from the inlined bytes; the element then finds it ready. */
 let ready = null;
@@ -74,6 +83,9 @@ class BucketLab extends H5P.EventDispatcher {
     this.t = translator(tables, this.params.language);
     this.score = 0;
     this.response = null;
+    // Whether an answer has been given in any sitting: once cleared, the empty state is saved too,
+    // so the host forgets the answer taken back.
+    this.answered = false;
     // An answer saved in an earlier sitting counts from here, before the content is shown (a
     // container may score or save it first), if it is one of this question's choices: the author
     // may have changed the bucket since.
@@ -85,7 +97,7 @@ class BucketLab extends H5P.EventDispatcher {
 
   /** H5P's question contract, so hosts can read the score. */
   getScore() {
-    return this.score;
+    return this.askQuestion ? this.score : 0;
   }
 
   getMaxScore() {
@@ -96,19 +108,25 @@ class BucketLab extends H5P.EventDispatcher {
   #answer(response, answer) {
     this.response = response;
     this.score = Number(response) === answer ? 1 : 0;
+    this.answered = true;
   }
 
   /** Whether the question has been answered (checked). */
   getAnswerGiven() {
-    return this.response != null;
+    return this.askQuestion && this.response != null;
   }
 
-  /** The learner's answer, for the host to save; undefined (nothing to save) before one. */
+  /**
+   * The learner's answer, for the host to save: undefined (nothing to save) before one, and none
+   * (`{}`) after Retry took it back. Undefined too when the question is not asked, so the host
+   * keeps what an earlier sitting saved.
+   */
   getCurrentState() {
-    return this.response == null ? undefined : { response: this.response };
+    if (!this.askQuestion || !this.answered) return undefined;
+    return this.response == null ? {} : { response: this.response };
   }
 
-  /** Back to an unanswered question (a container's "Retry"); the bucket is left as it is. */
+  /** Back to an unanswered question (Retry, or a host's reset); the bucket is left as it is. */
   resetTask() {
     this.response = null;
     this.score = 0;
@@ -147,17 +165,23 @@ class BucketLab extends H5P.EventDispatcher {
     });
     this.element = element;
     root.append(element);
-    if (this.askQuestion) root.append(this.#question(capacity, cost));
+    // The question asks about the diagram: it appears once the diagram runs. Where the wasm cannot
+    // start, the learner could not try the answer out, so it is not asked, and scores 0 of 0.
     started.then(() => {
+      if (this.askQuestion) root.append(this.#question(capacity, cost));
       this.triggerXAPI('experienced');
       this.trigger('resize');
-    }, (error) => console.warn(`H5P.BucketLab could not start its WebAssembly module: ${error.message}`));
+    }, (error) => {
+      this.askQuestion = false;
+      console.warn(`H5P.BucketLab could not start its WebAssembly module, so it asks no question: ${error.message}`);
+    });
   }
 
   #question(capacity, cost) {
     const { t } = this;
     const { answer, choices } = questionChoices(capacity, cost);
-    const name = `h5p-bucket-lab-${this.contentId}`;
+    // One group per question: the children of a container share its content id.
+    const name = `h5p-bucket-lab-${this.contentId}-${(questions += 1)}`;
     const fieldset = document.createElement('fieldset');
     const legend = document.createElement('legend');
     legend.textContent = t('h5p.question', { capacity, cost });
@@ -168,24 +192,39 @@ class BucketLab extends H5P.EventDispatcher {
       label.append(input, ` ${t.number(choice)}`);
       fieldset.append(label);
     }
-    const check = Object.assign(document.createElement('button'), { type: 'button', className: 'h5p-bucket-lab-check', textContent: t('h5p.check') });
-    const feedback = Object.assign(document.createElement('p'), { className: 'h5p-bucket-lab-feedback' });
+    const button = (className, text) => Object.assign(document.createElement('button'), { type: 'button', className: `h5p-bucket-lab-button ${className}`, textContent: t(text) });
+    const check = button('h5p-bucket-lab-check', 'h5p.check');
+    const retry = button('h5p-bucket-lab-retry', 'h5p.retry');
+    retry.hidden = true;
+    // Focused after a Check (tabIndex -1: by script only), so the result is read out where the
+    // learner is, and Tab goes on to Retry.
+    const feedback = Object.assign(document.createElement('p'), { className: 'h5p-bucket-lab-feedback', tabIndex: -1 });
     feedback.setAttribute('role', 'status');
     const inputs = [...fieldset.querySelectorAll('input')];
-    /** Shows `chosen` (an input) as the answer given, scored. */
+    /**
+     * Shows `chosen` (an input) as the answer given, scored. Check goes; Retry comes after a wrong
+     * answer only: a right one has nothing left to gain, and taking it back would only cost the
+     * learner another attempt on the host.
+     */
     const answerWith = (chosen) => {
       chosen.checked = true;
       this.#answer(chosen.value, answer);
       feedback.textContent = t(this.score ? 'h5p.right' : 'h5p.wrong', { count: answer });
       for (const input of inputs) input.disabled = true;
-      check.disabled = true;
+      check.hidden = true;
+      retry.hidden = this.score === 1;
     };
     this.resetQuestion = () => {
       for (const input of inputs) Object.assign(input, { checked: false, disabled: false });
-      check.disabled = false;
+      check.hidden = false;
+      retry.hidden = true;
       feedback.textContent = '';
       this.trigger('resize');
     };
+    retry.addEventListener('click', () => {
+      this.resetTask();
+      inputs[0].focus();
+    });
     // An answer saved in an earlier sitting (see the constructor): shown as given, and sent to no
     // one again.
     const saved = inputs.find((input) => input.value === this.response);
@@ -206,11 +245,11 @@ class BucketLab extends H5P.EventDispatcher {
       answered.setScoredResult(this.score, 1, this, true, this.score === 1);
       answered.data.statement.result.response = chosen.value;
       this.trigger(answered);
-      this.triggerXAPIScored(this.score, 1, 'completed', true, this.score === 1);
+      feedback.focus();
       this.trigger('resize');
     });
     const box = document.createElement('div');
-    box.append(fieldset, check, feedback);
+    box.append(fieldset, check, feedback, retry);
     return box;
   }
 }

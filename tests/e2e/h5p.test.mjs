@@ -38,6 +38,10 @@ function playerPage(contentFolder = 'bucketlab/content', h5pFolder = 'bucketlab'
 
 const env = usePackages({ h5p: pack }, { player: 'node_modules/h5p-standalone/dist' }, {
   'play.html': playerPage(),
+  // A host that keeps scores (as Moodle and WordPress do): H5P's core POSTs a finished attempt
+  // (setFinished) for each scored statement without a parent.
+  'scoring.html': playerPage(undefined, undefined, `
+    postUserStatistics: true, ajax: { setFinishedUrl: '/h5p-finished' },`),
   // What an author would set in the editor: another bucket, Portuguese, two controls.
   'authored.html': async (dir) => {
     await mkdir(join(dir, 'authored'));
@@ -145,24 +149,45 @@ test('lms: the .h5p holds h5p.json, content and the library with its semantics a
   for (const field of semantics) assert.ok(field.name in content, `content.json sets ${field.name}`);
 });
 
-test('lms: h5p-standalone plays the bucket: a 429 after B requests, xAPI through H5P, no .wasm fetched', async () => {
-  const [page, frame] = await play('play.html');
+/** Records the host's setFinished POSTs (`/h5p-finished`) of `page` in the array it resolves to. */
+async function finishedAttempts(page) {
+  const posts = [];
+  await page.context().route('**/h5p-finished', async (route) => {
+    posts.push(Object.fromEntries(new URLSearchParams(route.request().postData())));
+    await route.fulfill({ contentType: 'application/json', body: '{"success":true}' });
+  });
+  // A request the frame makes after the Check: once it has arrived, so has every POST made before it.
+  await page.context().route('**/h5p-sentinel', (route) => route.fulfill({ body: '' }));
+  return posts;
+}
+
+test('lms: h5p-standalone plays the bucket: a 429 after B requests, xAPI through H5P, no .wasm fetched; a Check is one scored statement', async () => {
+  const page = await openPage(env.browser);
+  const posts = await finishedAttempts(page);
+  await page.goto(new URL('scoring.html', env.server.url).href);
+  const frame = await (await page.waitForSelector('iframe')).contentFrame();
+  await frame.waitForSelector('.h5p-bucket-lab fieldset');
   await page.waitForFunction(() => window.xapi.length === 1);
   assert.equal(await sendUntilRefused(frame, { inElement: true }), 5);
   await page.waitForFunction(() => window.xapi.length === 2);
   // The question: a full bucket of 5, requests of 1: five pass.
   await frame.check('input[value="5"]');
-  await frame.click('.h5p-bucket-lab button');
+  await frame.click('.h5p-bucket-lab-check');
   assert.match(await frame.textContent('.h5p-bucket-lab-feedback'), /^Right: 5 requests pass/);
-  await page.waitForFunction(() => window.xapi.length === 4);
+  await frame.evaluate(() => fetch('/h5p-sentinel'));
   const statements = await page.evaluate(() => window.xapi);
-  assert.deepEqual(verbs(statements), ['experienced', 'interacted', 'answered', 'completed']);
+  // One scored statement for the Check, as stock H5P questions send: a host records an attempt for each.
+  assert.deepEqual(verbs(statements), ['experienced', 'interacted', 'answered']);
   for (const statement of statements) assert.deepEqual(statementProblems(statement), [], JSON.stringify(statement));
   assert.deepEqual([...new Set(statements.map((s) => s.object.id))].length, 1, 'one activity: the content');
   assert.deepEqual(statements[2].result.score, { min: 0, max: 1, raw: 1, scaled: 1 });
-  assert.equal(statements[2].result.response, '5');
-  assert.equal(statements[3].result.success, true);
+  assert.deepEqual([statements[2].result.response, statements[2].result.success, statements[2].result.completion], ['5', true, true]);
+  assert.deepEqual(posts.map(({ score, maxScore }) => [score, maxScore]), [['1', '1']], 'one attempt finished, scored 1 of 1');
   assert.equal(await frame.evaluate(() => H5P.instances[0].getScore()), 1);
+  // Right: nothing to retry, and the focus is on the result, not lost on the page.
+  assert.deepEqual(await frame.evaluate(() => [document.activeElement.matches('.h5p-bucket-lab-feedback'),
+    ...['.h5p-bucket-lab-check', '.h5p-bucket-lab-retry'].map((s) => document.querySelector(s)?.checkVisibility() ?? null)]),
+  [true, false, false]);
   assert.deepEqual(env.server.log.filter((r) => /\.wasm$/.test(r.path) || r.status === 404), []);
   assert.deepEqual(page.problems, []);
   await page.context().close();
@@ -318,7 +343,7 @@ test('lms: the H5P question\'s answered statement is a choice interaction with i
   const [page, frame] = await play('play.html');
   // B = 5, cost 1: the choices are 4, 5 and 6, and 5 is right. The learner picks 6.
   await frame.check('input[value="6"]');
-  await frame.click('.h5p-bucket-lab button');
+  await frame.click('.h5p-bucket-lab-check');
   await page.waitForFunction(() => window.xapi.some((s) => s.verb.id.endsWith('/answered')));
   const answered = await page.evaluate(() => window.xapi.find((s) => s.verb.id.endsWith('/answered')));
   assert.deepEqual(statementProblems(answered), [], JSON.stringify(answered));
@@ -384,41 +409,132 @@ test('lms: a host that saves state gets the learner\'s answer from H5P\'s core, 
   await frame.waitForFunction(() => document.querySelector('bucket-lab')?.shadowRoot?.querySelector('.bl-widget[data-live]'));
   assert.equal(await frame.evaluate(() => H5P.instances[0].getCurrentState()), undefined, 'nothing to save before an answer');
   await frame.check('input[value="5"]');
-  await frame.click('.h5p-bucket-lab button');
+  await frame.click('.h5p-bucket-lab-check');
   await answerArrived;
   assert.deepEqual(saved.at(-1), { response: '5' });
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
 
-test('lms: a later sitting shows the saved answer as given, scored, with no statement sent again; a container\'s Retry clears it', async () => {
-  const [page, frame] = await play('resumed.html');
-  const question = () => frame.evaluate(() => {
+/** The question in `frame` as the learner finds it, and as the H5P instance reports it. */
+const question = (frame) => frame.evaluate(() => {
+  const instance = H5P.instances[0];
+  return {
+    checked: document.querySelector('.h5p-bucket-lab input:checked')?.value ?? null,
+    enabled: [...document.querySelectorAll('.h5p-bucket-lab input, .h5p-bucket-lab button')].filter((e) => !e.disabled && e.checkVisibility()).map((e) => e.value || e.textContent),
+    feedback: document.querySelector('.h5p-bucket-lab-feedback').textContent,
+    score: instance.getScore(), given: instance.getAnswerGiven(), state: instance.getCurrentState() ?? null,
+  };
+});
+
+test('lms: after a wrong answer, Retry (by keyboard) clears it and the score; each Check is one scored statement and one attempt', async () => {
+  const page = await openPage(env.browser);
+  const posts = await finishedAttempts(page);
+  await page.goto(new URL('scoring.html', env.server.url).href);
+  const frame = await (await page.waitForSelector('iframe')).contentFrame();
+  await frame.waitForSelector('.h5p-bucket-lab fieldset');
+  /** What has the focus: Check, Retry, the feedback, a choice (its value), or else the element's tag (BODY: lost). */
+  const focused = () => frame.evaluate(() => {
+    const active = document.activeElement;
+    const part = ['check', 'retry', 'feedback'].find((name) => active.matches(`.h5p-bucket-lab-${name}`));
+    return part ?? (active.matches('.h5p-bucket-lab input') ? active.value : active.tagName);
+  });
+  // Only the keyboard: the first choice (4, wrong), Tab to Check, Enter.
+  await frame.focus('.h5p-bucket-lab input[value="4"]');
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Tab');
+  assert.equal(await focused(), 'check');
+  await page.keyboard.press('Enter');
+  // The result has the focus (read out there), and Tab goes on to Retry.
+  assert.equal(await focused(), 'feedback');
+  assert.deepEqual(await question(frame), {
+    checked: '4', enabled: ['Retry'], feedback: 'Not quite: 5 requests pass. Send them and watch the counter.',
+    score: 0, given: true, state: { response: '4' },
+  });
+  await page.keyboard.press('Tab');
+  assert.equal(await focused(), 'retry');
+  await page.keyboard.press('Enter');
+  // Back to the choices, on the first: nothing chosen, no feedback, no score, the empty answer to save.
+  assert.equal(await focused(), '4');
+  assert.deepEqual(await question(frame), { checked: null, enabled: ['4', '5', '6', 'Check'], feedback: '', score: 0, given: false, state: {} });
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  assert.equal((await question(frame)).score, 1);
+  await frame.evaluate(() => fetch('/h5p-sentinel'));
+  const statements = await page.evaluate(() => window.xapi);
+  assert.deepEqual(verbs(statements), ['experienced', 'answered', 'answered']);
+  assert.deepEqual(statements.slice(1).map((s) => [s.result.response, s.result.score.raw]), [['4', 0], ['5', 1]]);
+  assert.deepEqual(posts.map(({ score }) => score), ['0', '1'], 'one attempt for each Check');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('lms: two questions of the same content id in one frame (a container\'s children) keep their own answers', async () => {
+  const [page, frame] = await play('play.html');
+  const checked = await frame.evaluate(async () => {
+    const boxes = [0, 1].map(() => {
+      const box = document.createElement('div');
+      document.body.append(box);
+      H5P.newRunnable({ library: 'H5P.BucketLab 1.0', params: { capacity: 5, cost: 1 } }, 'shared', H5P.jQuery(box));
+      return box;
+    });
+    for (;;) {
+      if (boxes.every((box) => box.querySelector('fieldset'))) break;
+      await new Promise(requestAnimationFrame);
+    }
+    boxes[0].querySelector('input[value="5"]').click();
+    boxes[1].querySelector('input[value="4"]').click();
+    return boxes.map((box) => box.querySelector('input:checked')?.value ?? null);
+  });
+  assert.deepEqual(checked, ['5', '4']);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('lms: where WebAssembly is missing (Safari\'s Lockdown Mode), the H5P question is neither shown nor scored, and nothing is sent', async () => {
+  const page = await openPage(env.browser);
+  await page.addInitScript(() => { if (window.frameElement) delete window.WebAssembly; });
+  await page.goto(new URL('play.html', env.server.url).href);
+  const frame = await (await page.waitForSelector('iframe')).contentFrame();
+  await frame.waitForFunction(() => H5P.instances?.[0]?.getMaxScore() === 0);
+  assert.deepEqual(await frame.evaluate(() => {
     const instance = H5P.instances[0];
     return {
-      checked: document.querySelector('.h5p-bucket-lab input:checked')?.value ?? null,
-      enabled: [...document.querySelectorAll('.h5p-bucket-lab input, .h5p-bucket-lab button')].filter((e) => !e.disabled).length,
-      feedback: document.querySelector('.h5p-bucket-lab-feedback').textContent,
+      webAssembly: 'WebAssembly' in window, element: Boolean(document.querySelector('bucket-lab')),
+      question: Boolean(document.querySelector('.h5p-bucket-lab fieldset, .h5p-bucket-lab button')),
       score: instance.getScore(), given: instance.getAnswerGiven(), state: instance.getCurrentState() ?? null,
     };
-  });
-  assert.deepEqual(await question(), {
-    checked: '4', enabled: 0, feedback: 'Not quite: 5 requests pass. Send them and watch the counter.',
+  }), { webAssembly: false, element: true, question: false, score: 0, given: false, state: null });
+  assert.deepEqual(await page.evaluate(() => window.xapi ?? []), []);
+  // The H5P part only warns. The element's own (www/element: its error line, its trap's and its
+  // load-failure's `instanceof WebAssembly.…`, which throws where WebAssembly is missing) are its own.
+  const element = /^error: <bucket-lab> could not load its WebAssembly module|^pageerror: WebAssembly is not defined$/;
+  assert.deepEqual(page.problems.filter((p) => !element.test(p)),
+    ['warning: H5P.BucketLab could not start its WebAssembly module, so it asks no question: WebAssembly is not defined']);
+  await page.context().close();
+});
+
+test('lms: a later sitting shows the saved answer as given, scored, with no statement sent again; a reset clears it', async () => {
+  const [page, frame] = await play('resumed.html');
+  // A wrong answer: Retry is offered, as after a Check.
+  assert.deepEqual(await question(frame), {
+    checked: '4', enabled: ['Retry'], feedback: 'Not quite: 5 requests pass. Send them and watch the counter.',
     score: 0, given: true, state: { response: '4' },
   });
   await page.waitForFunction(() => window.xapi.length === 1);
   assert.deepEqual(verbs(await page.evaluate(() => window.xapi)), ['experienced'], 'the saved answer is not sent again');
-  // A container may score or save content it has not shown yet: the answer counts from the start.
+  // A host may score or save content it has not shown yet: the answer counts from the start.
   assert.deepEqual(await frame.evaluate(() => {
     const hidden = H5P.newRunnable({ library: 'H5P.BucketLab 1.0', params: { capacity: 5, cost: 1 } }, 'hidden', undefined, true, { previousState: { response: '5' } });
     return [hidden.getAnswerGiven(), hidden.getScore(), hidden.getCurrentState()];
   }), [true, 1, { response: '5' }]);
   await frame.evaluate(() => H5P.instances[0].resetTask());
-  // The three choices (4, 5, 6) and Check, usable again.
-  assert.deepEqual(await question(), { checked: null, enabled: 4, feedback: '', score: 0, given: false, state: null });
+  // The three choices (4, 5, 6) and Check, usable again; the host is to forget the saved answer.
+  assert.deepEqual(await question(frame), { checked: null, enabled: ['4', '5', '6', 'Check'], feedback: '', score: 0, given: false, state: {} });
   await frame.check('input[value="5"]');
-  await frame.click('.h5p-bucket-lab button');
-  assert.equal((await question()).score, 1);
+  await frame.click('.h5p-bucket-lab-check');
+  assert.equal((await question(frame)).score, 1);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
