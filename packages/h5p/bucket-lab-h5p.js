@@ -86,8 +86,8 @@ class BucketLab extends H5P.EventDispatcher {
     // Whether an answer has been given in any sitting: once cleared, the empty state is saved too,
     // so the host forgets the answer taken back.
     this.answered = false;
-    // An answer saved in an earlier sitting counts from here, before the content is shown (a
-    // container may score or save it first), if it is one of this question's choices: the author
+    // An answer saved in an earlier sitting counts from here, before the content is shown (the
+    // host may score or save it first), if it is one of this question's choices: the author
     // may have changed the bucket since.
     if (this.askQuestion && saved !== null) {
       const { answer, choices } = questionChoices(this.params.capacity, this.params.cost);
