@@ -507,9 +507,12 @@ test('lms: where WebAssembly is missing (Safari\'s Lockdown Mode), the H5P quest
     };
   }), { webAssembly: false, element: true, question: false, score: 0, given: false, state: null });
   assert.deepEqual(await page.evaluate(() => window.xapi ?? []), []);
-  // The H5P part only warns. The element's own (www/element: its error line, its trap's and its
-  // load-failure's `instanceof WebAssembly.…`, which throws where WebAssembly is missing) are its own.
-  const element = /^error: <bucket-lab> could not load its WebAssembly module|^pageerror: WebAssembly is not defined$/;
+  // The element says why in its own box, in the content's language; the H5P part only warns, and
+  // nothing is left uncaught.
+  await frame.waitForFunction(() => document.querySelector('bucket-lab').shadowRoot.querySelector('.bl-error[role="alert"]'));
+  assert.match(await frame.evaluate(() => document.querySelector('bucket-lab').shadowRoot.querySelector('.bl-error').textContent),
+    /^The diagram could not be loadedThis browser has WebAssembly turned off/);
+  const element = /^error: <bucket-lab> could not load its WebAssembly module: WebAssembly is not defined$/;
   assert.deepEqual(page.problems.filter((p) => !element.test(p)),
     ['warning: H5P.BucketLab could not start its WebAssembly module, so it asks no question: WebAssembly is not defined']);
   await page.context().close();
