@@ -251,6 +251,52 @@ test('forced colours: every legend entry keeps a visible swatch, distinct from t
   await page.context().close();
 });
 
+test('forced colours: the chosen preset, code language and tab look unlike the others; a refused field and a click kept before the wasm are marked', async () => {
+  const page = await openLesson(env, 'en.html', { viewport: { width: 1280, height: 800 } });
+  await page.emulateMedia({ forcedColors: 'active' });
+  for (const [mount, ready] of [['#algorithm-lab', 'lab-ready'], ['#flood-lab', 'df-ready'], ['#clients-lab', 'cl-ready']]) {
+    await loadPart(page, mount, ready);
+  }
+  await page.click('#flood-lab [data-preset="flood"]');
+  // Refused values, in the widget's cost field and the lab's limit.
+  await page.fill('#bucket-widget .bl-cost', '99');
+  await page.click('#bucket-widget .bl-send');
+  await page.fill('#algorithm-lab .lab-field--limit input', '-3');
+  await page.click('#algorithm-lab .lab-apply');
+  await page.locator('#algorithm-lab .lab-field--limit input[aria-invalid="true"]').waitFor();
+  // Away from every button, so no focus ring tells them apart.
+  await page.evaluate(() => document.activeElement?.blur());
+  const looks = await page.evaluate(() => {
+    const look = (el) => { const s = getComputedStyle(el); return [s.backgroundColor, s.color, s.borderTopColor, s.borderTopStyle, s.borderTopWidth].join(' '); };
+    const pair = (chosen, other) => [look(document.querySelector(chosen)), look(document.querySelector(other))];
+    const field = (selector) => { const s = getComputedStyle(document.querySelector(selector)); return `${s.borderTopStyle} ${s.borderTopWidth}`; };
+    return {
+      pairs: {
+        clients: pair('#clients-lab .cl-preset[aria-pressed="true"]', '#clients-lab .cl-preset[aria-pressed="false"]'),
+        flood: pair('#flood-lab .df-preset[aria-pressed="true"]', '#flood-lab .df-preset[aria-pressed="false"]'),
+        code: pair('.tech-option[aria-pressed="true"]', '.tech-option[aria-pressed="false"]'),
+        tab: pair('[data-tabs] [role="tab"][aria-selected="true"]', '[data-tabs] [role="tab"][aria-selected="false"]'),
+      },
+      refused: [field('#bucket-widget .bl-cost[aria-invalid="true"]'), field('#algorithm-lab .lab-field--limit input')],
+      accepted: field('#bucket-widget .bl-burst-size'),
+    };
+  });
+  for (const [name, [chosen, other]] of Object.entries(looks.pairs)) assert.notEqual(chosen, other, `${name}: the chosen one looks like the rest`);
+  assert.deepEqual(looks.refused, ['dashed 3px', 'dashed 3px']);
+  assert.notEqual(looks.accepted, 'dashed 3px');
+  // A click kept before the wasm arrived (the button's aria-busy): its stripes are dropped, a dashed border says so.
+  const busy = await page.evaluate(() => {
+    const send = document.querySelector('#hero-widget .bl-send');
+    const before = getComputedStyle(send).borderTopStyle;
+    send.setAttribute('aria-busy', 'true');
+    const after = getComputedStyle(send).borderTopStyle;
+    send.removeAttribute('aria-busy');
+    return [before, after];
+  });
+  assert.deepEqual(busy, ['solid', 'dashed']);
+  await page.context().close();
+});
+
 test('stacked bar charts tell their two series apart by more than colour (WCAG 1.4.1): the second is striped, in its colour, and so is its swatch', async () => {
   const page = await openLesson(env, 'en.html', { viewport: { width: 1280, height: 800 } });
   for (const [mount, ready] of [['#flood-lab', 'df-ready'], ['#clients-lab', 'cl-ready'], ['#traffic-lab', 'tr-ready']]) {
