@@ -243,6 +243,30 @@ test('the language switch carries the diagram as the reader left it (its recordi
   await page.context().close();
 });
 
+test('the language switch keeps the past moment shown when the first request came seconds after the page opened (the recording starts a second before it)', async () => {
+  const page = await openLesson(env, 'en.html');
+  const seen = () => page.evaluate(() => {
+    const d = window.bucketlab.diagram;
+    return { traveling: d.traveling, before: Math.round((d.now - d.viewTime) * 1000) / 1000, tokens: d.tokens,
+      counter: document.querySelector('#bucket-widget .bl-counter').textContent.replace(',', '.') };
+  });
+  await page.evaluate(() => {
+    const d = window.bucketlab.diagram;
+    d.pause();
+    d.step(4);
+    for (let i = 0; i < 5; i++) d.send();
+    d.step(2);
+    d.send();
+    d.step(1);
+    for (let i = 0; i < 25; i++) d.stepBack();
+  });
+  const there = await seen();
+  assert.equal(there.traveling, true);
+  await switchTo(page, 'pt-BR', /\/index\.html#/);
+  assert.deepEqual(await seen(), there);
+  await page.context().close();
+});
+
 test('the language switch after a replayed link: the link while the reader only steps through it, their own recording once they act in it', async () => {
   const link = '1_5_1_5_0.73_0.198s1,1_0.201s1,1';
   const page = await openLesson(env, `en.html#s=${link}`);

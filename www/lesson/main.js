@@ -179,7 +179,11 @@ function recordings() {
   for (const name of ['hero', 'diagram']) {
     const handle = window.bucketlab[name];
     try {
-      if (handle && acted(handle.scenario)) widgets[name] = { s: handle.scenario, running: !handle.paused, at: handle.traveling ? handle.viewTime : null };
+      const s = handle?.scenario;
+      // The moment on the recording's clock, which starts a second before its first action (its
+      // fifth field is its end, the session's now): as far before its end as before now here.
+      const at = handle?.traveling ? Math.max(0, Number(s.split('_')[4]) - (handle.now - handle.viewTime)) : null;
+      if (handle && acted(s)) widgets[name] = { s, running: !handle.paused, at };
     } catch {}
   }
   // The quick check's first answers, as the lab shows them, or as they came if it never loaded here;
