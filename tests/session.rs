@@ -1370,3 +1370,40 @@ fn an_action_recorded_before_a_checkpoint_is_in_every_later_moment() {
     assert_eq!(scrubbed.tokens(0.0), 4.0);
     assert_eq!(picture(&scrubbed, 400.0), picture(&replayed, 400.0));
 }
+
+/// A recording too long in characters starts at the last reset, as the refusal asks, as one with
+/// too many actions or seconds does.
+#[test]
+fn a_link_too_long_in_characters_starts_after_the_last_reset() {
+    let mut session = Session::new(BucketConfig::new(5.0, 1.0).unwrap(), 0.0);
+    session.pause(0.0);
+    // 190 clicks at distinct times of three decimals: over 2,000 characters, in 190 actions.
+    for _ in 0..190 {
+        session.step(0.123, 0.0).unwrap();
+        session.send(1.0, 1, 0.0).unwrap();
+    }
+    let end = session.now(0.0);
+    let err = Scenario::link(session.log(), end, rust_number).unwrap_err();
+    assert!(matches!(err.fault, ScenarioFault::Chars(_)), "{err}");
+    // The reader does as told: resets and records three clicks.
+    session.reset(0.0).unwrap();
+    for _ in 0..3 {
+        session.step(0.5, 0.0).unwrap();
+        session.send(1.0, 1, 0.0).unwrap();
+    }
+    let end = session.now(0.0);
+    // The whole log still does not fit; the link starts at the reset, and replays the same bucket.
+    assert!(Scenario::from_log(session.log(), end)
+        .encode(rust_number)
+        .is_err());
+    let text = Scenario::link(session.log(), end, rust_number).unwrap();
+    assert_eq!(text.split('_').count(), 5 + 3, "{text}");
+    let played = Scenario::decode(&text, rust_decimal)
+        .unwrap()
+        .play()
+        .unwrap();
+    // The same level, but for the float noise of times counted from another origin.
+    assert!((played.tokens(0.0) - session.tokens(0.0)).abs() < 1e-9);
+    let decision = |s: &Session| s.last_shot().map(|shot| shot.decision);
+    assert_eq!(decision(&played), decision(&session));
+}

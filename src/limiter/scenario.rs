@@ -257,6 +257,33 @@ impl Scenario {
     /// rounded to the millisecond, which the session's own action times already are, so the
     /// replay decides as the session did.
     pub fn from_log(log: &Log, end: f64) -> Scenario {
+        Scenario::from_log_after(log, end, 0)
+    }
+
+    /// The text of the link for `log` at `end`: [`Scenario::from_log`], encoded; when that text
+    /// would be longer than a link may be, the recording since the last reset, as the refusal
+    /// asks ("reset the diagram and record a shorter scenario"), which a reset under the action
+    /// and seconds bounds would not otherwise start.
+    pub fn link(log: &Log, end: f64, number: NumberText) -> Result<String, ScenarioError> {
+        let whole = Scenario::from_log(log, end).encode(number);
+        let last_reset = log
+            .entries()
+            .iter()
+            .filter(|e| !e.action.is_clock())
+            .enumerate()
+            .filter(|(_, e)| e.action == Action::Reset)
+            .last();
+        match (&whole, last_reset) {
+            (Err(err), Some((i, _))) if matches!(err.fault, ScenarioFault::Chars(_)) => {
+                Scenario::from_log_after(log, end, i + 1).encode(number)
+            }
+            _ => whole,
+        }
+    }
+
+    /// [`Scenario::from_log`], starting no earlier than action `min_start` (of those not the
+    /// clock's), which follows a reset.
+    fn from_log_after(log: &Log, end: f64, min_start: usize) -> Scenario {
         let entries: Vec<(f64, Action)> = log
             .entries()
             .iter()
@@ -286,7 +313,8 @@ impl Scenario {
                     initial: true,
                 } => target = config,
                 Action::Reset
-                    if busy_until - start.1 > MAX_SCENARIO_SECONDS
+                    if i < min_start
+                        || busy_until - start.1 > MAX_SCENARIO_SECONDS
                         || entries.len() - start.0 > MAX_SCENARIO_ACTIONS =>
                 {
                     start = (i + 1, *at, target);

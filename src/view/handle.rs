@@ -396,9 +396,7 @@ impl BucketDiagram {
     pub fn scenario(&self) -> Result<String, JsError> {
         let widget = self.widget().read();
         let now = widget.session.now(super::dom::wall_seconds());
-        Scenario::from_log(widget.session.log(), now)
-            .encode(js_number)
-            .map_err(scenario_to_js)
+        Scenario::link(widget.session.log(), now, js_number).map_err(scenario_to_js)
     }
 
     /// Replaces the session with the scenario in `text` (a `#s=` link's value), checked by the

@@ -383,3 +383,31 @@ test('a recording longer than an hour is refused for a link with that reason, no
   assert.match(await page.evaluate(() => window.bucketlab.diagram.scenario), /^1_/);
   await page.context().close();
 });
+
+test('a recording too long in characters is refused for a link; after the reset it asks for, the link holds what came after', async () => {
+  const page = await openLesson(env, 'en.html');
+  await page.evaluate(() => {
+    const d = window.bucketlab.diagram;
+    d.pause();
+    // 190 requests at times of three decimals: over 2,000 characters, under 200 actions.
+    for (let i = 0; i < 190; i++) {
+      d.step(0.123);
+      d.send();
+    }
+  });
+  await page.click('.scenario-copy');
+  const feedback = page.locator('.permalink .copy-feedback');
+  await feedback.filter({ hasText: /\S/ }).waitFor();
+  assert.match(await feedback.textContent(), /^Too long for a link: .*Reset the diagram/);
+  await page.click('#bucket-widget .bl-reset');
+  const link = await page.evaluate(() => {
+    const d = window.bucketlab.diagram;
+    for (let i = 0; i < 3; i++) {
+      d.step(0.5);
+      d.send();
+    }
+    return d.scenario;
+  });
+  assert.equal(link.split('_').length, 5 + 3, link);
+  await page.context().close();
+});
