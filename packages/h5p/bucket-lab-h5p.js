@@ -209,7 +209,8 @@ class BucketLab extends H5P.EventDispatcher {
     const answerWith = (chosen) => {
       chosen.checked = true;
       this.#answer(chosen.value, answer);
-      feedback.textContent = t(this.score ? 'h5p.right' : 'h5p.wrong', { count: answer });
+      // A wrong answer is told how to find the right one, not the number Retry would then score.
+      feedback.textContent = this.score ? t('h5p.right', { count: answer }) : t('h5p.wrong', { count: cost, capacity });
       for (const input of inputs) input.disabled = true;
       check.hidden = true;
       retry.hidden = this.score === 1;

@@ -448,7 +448,7 @@ test('lms: after a wrong answer, Retry (by keyboard) clears it and the score; ea
   // The result has the focus (read out there), and Tab goes on to Retry.
   assert.equal(await focused(), 'feedback');
   assert.deepEqual(await question(frame), {
-    checked: '4', enabled: ['Retry'], feedback: 'Not quite: 5 requests pass. Send them and watch the counter.',
+    checked: '4', enabled: ['Retry'], feedback: 'Not quite. Each request takes 1 token from the 5 in the full bucket: work it out, or send requests in the diagram and count those that pass before the first 429, then retry.',
     score: 0, given: true, state: { response: '4' },
   });
   await page.keyboard.press('Tab');
@@ -522,7 +522,7 @@ test('lms: a later sitting shows the saved answer as given, scored, with no stat
   const [page, frame] = await play('resumed.html');
   // A wrong answer: Retry is offered, as after a Check.
   assert.deepEqual(await question(frame), {
-    checked: '4', enabled: ['Retry'], feedback: 'Not quite: 5 requests pass. Send them and watch the counter.',
+    checked: '4', enabled: ['Retry'], feedback: 'Not quite. Each request takes 1 token from the 5 in the full bucket: work it out, or send requests in the diagram and count those that pass before the first 429, then retry.',
     score: 0, given: true, state: { response: '4' },
   });
   await page.waitForFunction(() => window.xapi.length === 1);
