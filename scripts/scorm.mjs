@@ -146,17 +146,17 @@ export async function pack(site = join(ROOT, 'dist')) {
 /**
  * Zips a course package into `zipFile`: the site's `files`, each page carrying `policy` in a
  * <meta> (an LMS serves the package with its own headers), LICENSE at the root and `descriptors`
- * ({ name: text }, the platform's manifest). It is staged in a folder of its own, so the site
- * folder is never touched but for the zip.
+ * ({ name: text }, the platform's manifest); `editPage(file, html)` may change a page's HTML. It
+ * is staged in a folder of its own, so the site folder is never touched but for the zip.
  */
-export async function zipLesson(site, files, policy, descriptors, zipFile) {
+export async function zipLesson(site, files, policy, descriptors, zipFile, editPage = (file, html) => html) {
   const stage = await mkdtemp(join(tmpdir(), 'bucketlab-package-'));
   try {
     for (const [name, text] of Object.entries(descriptors)) await writeFile(join(stage, name), text);
     await copyFile(join(ROOT, 'LICENSE'), join(stage, 'LICENSE'));
     for (const file of files) {
       await cp(join(site, file), join(stage, file));
-      if (file.endsWith('.html')) await writeFile(join(stage, file), withMetaPolicy(await readFile(join(site, file), 'utf8'), policy));
+      if (file.endsWith('.html')) await writeFile(join(stage, file), withMetaPolicy(editPage(file, await readFile(join(site, file), 'utf8')), policy));
     }
     await rm(zipFile, { force: true });
     await zipFolder(stage, zipFile);

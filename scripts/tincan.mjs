@@ -6,7 +6,8 @@
 //   bucketlab-xapi.zip, bucketlab-xapi-en.zip
 // The LMS launches that page with the Tin Can launch's parameters (endpoint, auth, actor,
 // registration, activity_id: www/lms/launch.js), and the page sends its statements there; the
-// lesson's own `completed` is on the activity id given here. That id is the author's, an absolute
+// lesson's own `completed` is on the activity id given here, which the pages also carry
+// (data-xapi-activity on <body>) for a launch without activity_id. That id is the author's, an absolute
 // http(s) address that stays the same from one release to the next (XAPI_ACTIVITY); the default
 // only suits a try-out, as every course built with it would share it.
 // The LRS is the LMS's, often not known when the package is built: the pages' Content-Security-
@@ -72,6 +73,18 @@ export function tincanPolicy(policy) {
   return /(^|;)\s*connect-src\b/.test(policy) ? policy : allowConnect(policy, ['https:']);
 }
 
+/**
+ * A lesson page (`file`, its `html`) that names the activity `id` on its <body>
+ * (data-xapi-activity): the lesson's id when the LMS's launch has no activity_id, as tincan.xml
+ * says, rather than the package's folder. Other files are left as they are.
+ */
+export function withActivity(file, html, id) {
+  if (!Object.values(LAUNCHES).some(({ href }) => href === file)) return html;
+  const edited = html.replace(/<body(?=[\s>])/, `<body data-xapi-activity="${escape(checkActivity(id))}"`);
+  if (edited === html) throw new Error(`${file} has no <body> to name the activity on`);
+  return edited;
+}
+
 /** Writes the two xAPI zips (one per launch language) into `site`; resolves to their paths. */
 export async function pack(site = join(ROOT, 'dist'), activity = process.env.XAPI_ACTIVITY || TRY_OUT_ACTIVITY) {
   const files = await lessonFiles(site);
@@ -79,7 +92,7 @@ export async function pack(site = join(ROOT, 'dist'), activity = process.env.XAP
   const written = [];
   for (const lang of Object.keys(LAUNCHES)) {
     const zipFile = join(site, tincanZipName(lang));
-    await zipLesson(site, files, policy, { 'tincan.xml': tincanXml(activity, lang) }, zipFile);
+    await zipLesson(site, files, policy, { 'tincan.xml': tincanXml(activity, lang) }, zipFile, (file, html) => withActivity(file, html, activity));
     written.push(zipFile);
   }
   return written;

@@ -74,6 +74,8 @@ const env = usePackages({ scorm: pack }, { runtime: 'node_modules/scorm-again/di
   'lms2004-en.html': hostPage('2004', { lang: 'en' }),
   'lms12-order.html': hostPage('1.2', { setup: recordOrder('1.2') }),
   'lms2004-order.html': hostPage('2004', { setup: recordOrder('2004') }),
+  // An LMS that refuses to open the session (Initialize answers false).
+  'lms2004-refusing.html': hostPage('2004', { setup: 'api.Initialize = () => "false";' }),
 });
 
 async function openLms(host, cmi) {
@@ -592,3 +594,79 @@ test('lms: SCORM 1.2 relaunched by an LMS that keeps the score but not the suspe
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('lms: SCORM 2004: Back after the language link carries the session on, and the lesson\'s completion reaches the LMS', async () => {
+  const [page, start] = await openLms('lms2004.html');
+  await start.click('.lang-switch a[data-lang=en]');
+  const english = await lessonFrame(page, /\/en\.html/);
+  // Back in the frame's history: the Portuguese page again, a new document.
+  await english.evaluate(() => history.back());
+  const frame = await lessonFrame(page, /\/index\.html/);
+  const calls = await page.evaluate(() => window.calls);
+  assert.ok(!calls.includes('Terminate()'), calls.join());
+  assert.equal(calls.filter((c) => c === 'Initialize()').length, 3, 'each page asked; the later two carried the session on');
+  await sendUntilRefused(frame);
+  const score = await doQuickCheck(frame);
+  assert.deepEqual([await get(page, 'cmi.completion_status'), await get(page, 'cmi.score.raw')], ['completed', percent(score)]);
+  assert.equal(await frame.textContent('#algorithm-lab + .course-progress'), readTable('pt-BR', 'lms').progressDone);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('lms: SCORM 1.2: a reload of the lesson\'s frame carries the session on, and the lesson\'s completion reaches the LMS', async () => {
+  const [page, start] = await openLms('lms12.html');
+  await sendUntilRefused(start);
+  await start.evaluate(() => { window.beforeReload = true; location.reload(); });
+  await page.waitForFunction(() => {
+    const lesson = document.getElementById('sco').contentWindow;
+    return !lesson.beforeReload && lesson.document.querySelector('#bucket-widget .bl-widget[data-live]');
+  });
+  const frame = await lessonFrame(page, /\/index\.html/);
+  assert.ok(!(await page.evaluate(() => window.calls)).includes('LMSFinish()'));
+  // The 429 met before the reload counts: the quick check completes the lesson.
+  await doQuickCheck(frame);
+  assert.equal(await get(page, 'cmi.core.lesson_status'), 'completed');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('lms: an LMS that refuses to open the session: the note under the quick check says the course is not recording it', async () => {
+  const [page, frame] = await openLms('lms2004-refusing.html');
+  const said = readTable('pt-BR', 'lms');
+  const note = () => frame.textContent('#algorithm-lab + .course-progress');
+  assert.equal(await note(), said.progressOff);
+  await sendUntilRefused(frame);
+  await doQuickCheck(frame);
+  assert.equal(await note(), said.progressOff, 'never that the course recorded it');
+  assert.deepEqual(page.problems, ['warning: bucketlab: the LMS\'s SCORM 2004 API Initialize() answered false (error 0); the lesson keeps working without it']);
+  await page.context().close();
+});
+
+for (const version of ['1.2', '2004']) {
+  test(`lms: SCORM ${version}: each answer of the quick check is one interaction, on either language's page`, async () => {
+    const [page, start] = await openLms(version === '1.2' ? 'lms12.html' : 'lms2004.html');
+    await start.evaluate(() => window.bucketlab.loadLab());
+    await start.waitForSelector('#algorithm-lab .quiz-question .quiz-check');
+    const total = await start.evaluate(() => document.querySelectorAll('#algorithm-lab .quiz-question').length);
+    const given = await answerSome(start, [0, 1], 1);
+    // The rest on the English page, which shows the first two answered again and writes them no more.
+    await start.click('.lang-switch a[data-lang=en]');
+    const frame = await lessonFrame(page, /\/en\.html/);
+    await frame.evaluate(() => window.bucketlab.loadLab());
+    await frame.waitForSelector('#algorithm-lab .quiz-question .quiz-check');
+    Object.assign(given, await answerSome(frame, Array.from({ length: total - 2 }, (_, i) => i + 2), 0));
+    const answers = await frame.evaluate(() => window.bucketlab.lab.quiz.answers);
+    assert.deepEqual(answers, given);
+    const held = Object.values(await page.evaluate(() => (window.API_1484_11 ?? window.API).renderCMIToJSONObject().cmi.interactions));
+    const prefix = version === '1.2' ? 'quick-check-' : 'urn:bucketlab:quick-check:';
+    assert.deepEqual(held.map((i) => i.id), Object.keys(given).map((id) => `${prefix}${id}`));
+    assert.deepEqual(held.map((i) => i[version === '1.2' ? 'student_response' : 'learner_response']), Object.values(given));
+    // The right answers, as the checked questions mark them.
+    const right = await frame.evaluate(() => Object.fromEntries([...document.querySelectorAll('#algorithm-lab .quiz-question')]
+      .map((q) => [q.dataset.question, q.querySelector('.quiz-option--right input').value])));
+    assert.deepEqual(held.map((i) => i.result), Object.entries(given).map(([id, value]) => (value === right[id] ? 'correct' : version === '1.2' ? 'wrong' : 'incorrect')));
+    assert.deepEqual(held.map((i) => i.correct_responses[0].pattern), Object.keys(given).map((id) => right[id]));
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+}

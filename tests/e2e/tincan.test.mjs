@@ -107,6 +107,32 @@ test('lms: an LMS launches the xAPI package: every statement reaches the LRS val
   await page.context().close();
 });
 
+test('lms: a Tin Can launch with no activity_id and a Tin Can 0.9 account: the LRS takes every statement, and the lesson completed is tincan.xml\'s activity', async () => {
+  const folder = tincanZipName('pt-BR').replace('.zip', '');
+  const { id, launches } = await readTincan(folder);
+  const stored = lrs.statements.length;
+  const page = await openPage(env.browser);
+  await collectStatements(page);
+  // As SCORM Cloud and TinCanJS still send it: lists, and 0.9's names for the account's parts.
+  const actor = { objectType: 'Agent', name: ['Bia'], account: [{ accountServiceHomePage: 'https://lms.example', accountName: 'bia-7' }] };
+  const launch = new URLSearchParams({ endpoint: lrs.endpoint, auth: AUTH, actor: JSON.stringify(actor), registration: REGISTRATION });
+  await page.goto(new URL(`${folder}/${launches[0][1]}?${launch}`, env.server.url).href);
+  await page.waitForSelector('#bucket-widget .bl-widget[data-live]');
+  await sendUntilRefused(page.mainFrame());
+  await answerQuickCheck(page.mainFrame(), { right: true });
+  await page.waitForFunction(() => window.bucketlab.xapi.pending === 0);
+  assert.equal(await page.evaluate(() => window.bucketlab.xapi.dropped), 0);
+  assert.deepEqual(lrs.refused, []);
+  const delivered = lrs.statements.slice(stored);
+  assert.deepEqual(delivered.map((s) => s.id), (await page.evaluate(() => window.statements)).map((s) => s.id));
+  assert.deepEqual(delivered[0].actor, { objectType: 'Agent', name: 'Bia', account: { homePage: 'https://lms.example', name: 'bia-7' } });
+  const lesson = delivered.at(-1);
+  assert.deepEqual([lesson.verb.id.split('/').pop(), lesson.object.id], ['completed', id]);
+  assert.equal(id, ACTIVITY);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('lms: the xAPI package\'s pages carry the site\'s policy, which lets them reach the LRS it was built for', async () => {
   const html = await readFile(join(env.packages.dir, 'bucketlab-xapi', 'index.html'), 'utf8');
   const [policy] = [...html.matchAll(/<meta http-equiv="Content-Security-Policy" content="([^"]*)">/g)].map((m) => m[1].replaceAll('&quot;', '"').replaceAll('&amp;', '&'));

@@ -4,10 +4,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { anonymousActor, statementMaker, VERBS } from '../../www/lms/statements.js';
+import * as scormAgain from 'scorm-again';
+import { anonymousActor, EXTENSIONS, statementMaker, VERBS } from '../../www/lms/statements.js';
 import { LaunchError, readLaunch } from '../../www/lms/launch.js';
 import { LrsQueue } from '../../www/lms/lrs.js';
-import { beats, readProgress, sessionTime } from '../../www/lms/scorm.js';
+import { beats, readProgress, ScormSession, sessionTime } from '../../www/lms/scorm.js';
 import { startLrs, statementProblems } from '../lms/lrs-stand-in.mjs';
 
 const tables = Object.fromEntries(['pt-BR', 'en'].map((lang) =>
@@ -51,7 +52,8 @@ test('lms: statements carry what the LRS needs: result, response, scaled score, 
   const [experienced, interacted, wrong, right, completed, lesson, lessonUnknown] = allStatements(maker);
   assert.deepEqual(experienced.object.definition.name, { 'pt-BR': tables['pt-BR'].lessonName, en: tables.en.lessonName });
   assert.equal(interacted.result.response, '429');
-  assert.equal(interacted.object.definition.name.en, 'Token-bucket diagram (B = 5, r = 1/s)');
+  assert.equal(interacted.object.definition.name.en, 'Token-bucket diagram');
+  assert.deepEqual(interacted.result.extensions, { [EXTENSIONS.capacity]: 5, [EXTENSIONS.refillRate]: 1 });
   assert.deepEqual(wrong.result, { success: false, response: '20' });
   assert.deepEqual(right.result, { success: true, response: '10' });
   assert.deepEqual(wrong.object.definition.correctResponsesPattern, ['10']);
@@ -71,13 +73,14 @@ test('lms: statements carry what the LRS needs: result, response, scaled score, 
   assert.notEqual(experienced.id, interacted.id);
 });
 
-test('lms: names are filled by the one translator, numbers written each language\'s way', () => {
+test('lms: the diagram\'s activity has one name for every learner; the B and r each one set are in the result', () => {
   const maker = statementMaker({ lesson: 'https://x.example/l/', actor: anonymousActor('https://x.example'), lang: 'pt-BR', tables });
-  const { name } = maker.interacted({ status: 429, capacity: 2.5, refillRate: 0.5 }).object.definition;
-  assert.deepEqual(name, {
-    'pt-BR': 'Diagrama do balde de tokens (B = 2,5, r = 0,5/s)',
-    en: 'Token-bucket diagram (B = 2.5, r = 0.5/s)',
-  });
+  const [one, other] = [{ capacity: 2.5, refillRate: 0.5 }, { capacity: 5, refillRate: 1 }].map((bucket) => maker.interacted({ status: 429, ...bucket }));
+  // An LRS keeps one definition per activity id: learners with other buckets must not rename it.
+  assert.deepEqual(one.object, other.object);
+  assert.deepEqual(one.object.definition.name, { 'pt-BR': 'Diagrama do balde de tokens', en: 'Token-bucket diagram' });
+  assert.deepEqual(one.result.extensions, { [EXTENSIONS.capacity]: 2.5, [EXTENSIONS.refillRate]: 0.5 });
+  assert.deepEqual(statementProblems(one), []);
 });
 
 test('lms: the validator really refuses a broken statement (so the checks above mean something)', () => {
@@ -100,6 +103,26 @@ test('lms: the launch reads a Tin Can launch and the page settings', () => {
   const page = readLaunch(new URLSearchParams(), { xapiEndpoint: 'https://lrs.example/', xapiAuth: 'Basic q' });
   assert.deepEqual([page.endpoint, page.auth], ['https://lrs.example/', 'Basic q']);
   assert.deepEqual(readLaunch(new URLSearchParams('capacity=3')), { auth: undefined, registration: undefined });
+});
+
+test('lms: a Tin Can launch whose actor has Tin Can 0.9\'s account gives statements an LRS accepts', () => {
+  const actor = { objectType: 'Agent', name: ['Ana'], account: [{ accountServiceHomePage: 'https://cloud.scorm.com', accountName: 'ana|12345' }] };
+  const launch = readLaunch(new URLSearchParams({ endpoint: 'https://lrs.example/xAPI/', actor: JSON.stringify(actor) }));
+  assert.deepEqual(launch.actor, { objectType: 'Agent', name: 'Ana', account: { homePage: 'https://cloud.scorm.com', name: 'ana|12345' } });
+  const maker = statementMaker({ lesson: 'https://x.example/l/', actor: launch.actor, lang: 'en', tables });
+  for (const statement of allStatements(maker)) assert.deepEqual(statementProblems(statement), [], JSON.stringify(statement.actor));
+  // xAPI 1.0's own names win, and stay as they are.
+  const current = { account: { homePage: 'https://lms.example', name: 'ana' } };
+  assert.deepEqual(readLaunch(new URLSearchParams({ actor: JSON.stringify(current) })).actor, { objectType: 'Agent', ...current });
+});
+
+test('lms: the id an xAPI package\'s pages carry is the lesson\'s when the launch names none; the launch\'s comes first', () => {
+  const data = { xapiActivity: 'https://courses.example/rate-limiting' };
+  assert.equal(readLaunch(new URLSearchParams(), data).packageActivityId, 'https://courses.example/rate-limiting');
+  const launched = readLaunch(new URLSearchParams({ activity_id: 'https://lms.example/a' }), data);
+  assert.deepEqual([launched.activityId, launched.packageActivityId], ['https://lms.example/a', 'https://courses.example/rate-limiting']);
+  assert.throws(() => readLaunch(new URLSearchParams(), { xapiActivity: 'rate-limiting' }),
+    { message: 'launch setting data-xapi-activity="rate-limiting" is not usable: it must be an absolute http(s) URL' });
 });
 
 test('lms: a bad launch setting is refused with its name, its value and what is allowed', () => {
@@ -313,6 +336,49 @@ test('lms: suspend_data is read back as progress, and anything not ours as none'
   assert.deepEqual(odd(Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`q${i}`, 'a']))), {}, 'more answers than a set has');
 });
 
+/** A SCORM session of `version` on scorm-again's run-time, loaded with `cmi`; resolves to { api, session, warnings }. */
+function scormAgainSession(version, cmi = {}) {
+  const api = version === '1.2' ? new scormAgain.Scorm12API({ logLevel: 5 }) : new scormAgain.Scorm2004API({ logLevel: 5 });
+  api.loadFromJSON(cmi);
+  const warnings = [];
+  const session = new ScormSession({ version, api }, { warn: (text) => warnings.push(text), storage: null });
+  return { api, session, warnings };
+}
+
+const asked = [
+  { id: 'gcra', prompt: 'Which bucket allows 5 at once, one every 0.25 s?', answer: '5/4', response: '5/0.25' },
+  { id: 'memory', prompt: 'Which one keeps a timestamp per request?', answer: 'slidingLog', response: 'slidingLog' },
+];
+
+for (const version of ['1.2', '2004']) {
+  test(`lms: SCORM ${version}: each quick-check answer is an interaction scorm-again takes, after those the LMS holds`, () => {
+    const { api, session, warnings } = scormAgainSession(version);
+    const at = new Date(2026, 11, 7, 9, 5, 3, 120);
+    for (const question of asked) session.reportAnswer(question, 'pt-BR', at);
+    assert.deepEqual(warnings, [], 'every value accepted');
+    const held = () => api.renderCMIToJSONObject().cmi.interactions;
+    const [first, second] = Object.values(held());
+    assert.equal(Object.keys(held()).length, 2);
+    const response = version === '1.2' ? 'student_response' : 'learner_response';
+    assert.deepEqual(
+      { ...first, pattern: first.correct_responses[0].pattern, objectives: undefined, correct_responses: undefined, weighting: undefined, latency: undefined },
+      version === '1.2'
+        // A fill-in: a 1.2 choice takes single characters only; the learner's clock time.
+        ? { id: 'quick-check-gcra', type: 'fill-in', pattern: '5/4', student_response: '5/0.25', result: 'wrong', time: '09:05:03',
+          objectives: undefined, correct_responses: undefined, weighting: undefined, latency: undefined }
+        : { id: 'urn:bucketlab:quick-check:gcra', type: 'choice', description: `{lang=pt-BR}${asked[0].prompt}`, pattern: '5/4',
+          learner_response: '5/0.25', result: 'incorrect', timestamp: at.toISOString().replace(/\dZ$/, 'Z'),
+          objectives: undefined, correct_responses: undefined, weighting: undefined, latency: undefined });
+    assert.deepEqual([second[response], second.result], ['slidingLog', 'correct']);
+    // A later sitting (or the other language's page) goes on after the interactions the LMS hands back.
+    const later = scormAgainSession(version, { interactions: held() });
+    later.session.reportAnswer({ id: 'tokens', prompt: 'How many pass?', answer: 'all', response: 'all' }, 'en', at);
+    assert.deepEqual(later.warnings, []);
+    const all = Object.values(later.api.renderCMIToJSONObject().cmi.interactions);
+    assert.deepEqual(all.map((i) => i[response]), ['5/0.25', 'slidingLog', 'all'], 'the third answer is interaction 2, not 0 again');
+  });
+}
+
 test('lms: only a better share of right answers beats the best score reported', () => {
   assert.equal(beats({ correct: 0, total: 8 }, null), true, 'the first score is reported, even 0');
   assert.equal(beats({ correct: 7, total: 8 }, { correct: 6, total: 8 }), true);
@@ -332,6 +398,17 @@ test('lms: the xAPI package\'s activity id and policy: an LRS given at build tim
   assert.equal(tincanPolicy("default-src 'self'; style-src 'self'"), "default-src 'self'; style-src 'self'; connect-src 'self' https:");
   const named = "default-src 'self'; connect-src 'self' https://lrs.example";
   assert.equal(tincanPolicy(named), named);
+});
+
+test('lms: the xAPI package\'s lesson pages carry its activity id on <body>, for a launch without activity_id', async () => {
+  const { withActivity } = await import('../../scripts/tincan.mjs');
+  const page = '<!doctype html><html lang="en"><head><title>x</title></head><body>\n<main></main></body></html>';
+  const id = 'https://courses.example/a?b=1&c=2';
+  for (const file of ['index.html', 'en.html']) {
+    assert.equal(withActivity(file, page, id), page.replace('<body>', '<body data-xapi-activity="https://courses.example/a?b=1&amp;c=2">'));
+  }
+  assert.equal(withActivity('embed.html', page, id), page, 'only the lesson\'s pages');
+  assert.throws(() => withActivity('en.html', '<html></html>', id), /en\.html has no <body>/);
 });
 
 test('lms: a course package holds the lesson, not what only the open web reads (the shared link\'s picture, the sitemap) nor the host\'s files', async () => {

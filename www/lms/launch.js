@@ -2,6 +2,7 @@
 // launch writes them, else the page's own settings (data-xapi-* on <body>).
 //   xAPI launch:  ?endpoint=https://lrs.example/xAPI/&auth=Basic%20…&actor={…}&registration=…&activity_id=…
 //   page:         <body data-xapi-endpoint="…" data-xapi-auth="…" data-xapi-actor='{…}'>
+//   package:      <body data-xapi-activity="…"> (the id in tincan.xml, when the launch has no activity_id)
 // The lesson is not a cmi5 AU (no initialized/terminated, no cmi5 session context or moveOn
 // statements): a cmi5 launch (its `fetch=`) is refused by name rather than half followed.
 // Nothing here is built in: without an endpoint the statements stay in the page (bucketlab:xapi).
@@ -16,7 +17,8 @@ const short = (value) => cut(value, 60);
 
 /**
  * The launch's settings from `params` (URLSearchParams) and `data` (a dataset):
- * `{ endpoint, auth, actor, registration, activityId }`, each undefined when not given.
+ * `{ endpoint, auth, actor, registration, activityId, packageActivityId }`, each undefined when
+ * not given.
  * Throws a LaunchError for a cmi5 launch, and one that names every value given but unusable, each
  * by the name it was given under (`activity_id`, `data-xapi-endpoint`).
  */
@@ -53,6 +55,10 @@ export function readLaunch(params, data = {}) {
   if (endpoint !== undefined) settings.endpoint = endpoint;
   const activityId = url(read(['activityId', 'activity_id']));
   if (activityId !== undefined) settings.activityId = activityId;
+  // The id in an xAPI package's tincan.xml, which scripts/tincan.mjs writes into its pages: the
+  // lesson's id when the launch names none.
+  const packageActivityId = url(read([], 'xapiActivity'));
+  if (packageActivityId !== undefined) settings.packageActivityId = packageActivityId;
   if (registration !== undefined && !/^[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(registration)) {
     refuse('registration', registration, 'it must be a UUID');
   }
@@ -70,6 +76,14 @@ export function readLaunch(params, data = {}) {
       // The Tin Can launch wraps names and mboxes in lists; the statement wants one of each.
       for (const key of ['name', 'mbox', 'mbox_sha1sum', 'openid', 'account']) {
         if (Array.isArray(actor[key])) actor[key] = actor[key][0];
+      }
+      // Tin Can 0.9's account ({ accountServiceHomePage, accountName }), which SCORM Cloud and
+      // TinCanJS still send: xAPI 1.0 calls them homePage and name, and an LRS refuses the others.
+      const { account } = actor;
+      if (account && typeof account === 'object') {
+        const { accountServiceHomePage, accountName, ...rest } = account;
+        actor.account = { homePage: accountServiceHomePage, name: accountName, ...rest };
+        for (const key of ['homePage', 'name']) if (actor.account[key] === undefined) delete actor.account[key];
       }
       settings.actor = { objectType: 'Agent', ...actor };
     } else {

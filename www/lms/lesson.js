@@ -13,8 +13,9 @@
 //    and completion once the learner has both met a 429 and finished the quick check, in this
 //    sitting or an earlier one (suspend_data); it reports the session time, commits, saves and
 //    ends the session (suspended, or finished once the learner is done) on pagehide, unless the
-//    next page is the lesson in the other language, which carries the session on. The section
-//    the learner was reading is the location, where a resumed sitting opens (resumedAt).
+//    next page is one of the lesson's (the other language's, Back or a reload), which carries the
+//    session on. Each answer of the quick check's first set is an interaction. The section the
+//    learner was reading is the location, where a resumed sitting opens (resumedAt).
 //  - Outside an LMS and without an LRS it only dispatches the events, and writes nothing anywhere.
 import tables from '../i18n/locales/lms.js';
 import { langOf, translator } from '../i18n/translate.js';
@@ -43,7 +44,19 @@ const scorm = lms ? new (await import('./scorm.js')).ScormSession(lms, { warn })
 if (lms) document.getElementById('embed-panel')?.setAttribute('hidden', '');
 const learner = scorm?.learnerId;
 const actor = launch.actor ?? (learner ? { objectType: 'Agent', account: { homePage: home, name: learner } } : anonymousActor(home));
-const lessonId = launch.activityId ?? new URL('./', location.href).href.split(/[?#]/)[0];
+/** The folder the lesson's pages are in (the package's, in an LMS). */
+const folder = new URL('./', location.href).href.split(/[?#]/)[0];
+/** The lesson's pages in `folder`: the folder itself (index.html) and each language's page. */
+const LESSON_PAGES = ['', 'index.html', 'en.html'];
+/** Whether `url` is one of the lesson's pages, in this page's folder. */
+function isLessonPage(url) {
+  const { href } = new URL(url);
+  const path = href.split(/[?#]/)[0];
+  return path.startsWith(folder) && LESSON_PAGES.includes(path.slice(folder.length));
+}
+// The activity the launch names; else the one the package's tincan.xml names (written into its
+// pages, data-xapi-activity on <body>); else the lesson's folder.
+const lessonId = launch.activityId ?? launch.packageActivityId ?? folder;
 const make = statementMaker({
   lesson: lessonId,
   actor,
@@ -141,12 +154,14 @@ const maybeComplete = () => {
 
 // What completes the lesson in the course, said under the quick check while it is tracked (an LMS,
 // an xAPI launch): a learner who finished the quick check without meeting a 429 would otherwise
-// see a full score and an activity the course still counts unfinished.
+// see a full score and an activity the course still counts unfinished. An LMS that refused the
+// session (Initialize answered false) records nothing, and the note says so instead.
 const courseNote = scorm || launchKey ? Object.assign(document.createElement('p'), { className: 'notice course-progress' }) : null;
 function sayProgress() {
   if (!courseNote) return;
   const t = translator(tables, langOf(document.documentElement));
-  courseNote.textContent = t(completed ? 'progressDone' : progress.refused ? 'progressQuiz' : progress.quizDone ? 'progress429' : 'progressBoth');
+  courseNote.textContent = t(scorm && !scorm.active ? 'progressOff'
+    : completed ? 'progressDone' : progress.refused ? 'progressQuiz' : progress.quizDone ? 'progress429' : 'progressBoth');
 }
 sayProgress();
 if (courseNote) {
@@ -172,7 +187,10 @@ document.addEventListener('bucketlab:answer', (event) => {
   // Only the first set's answers are shown again; a later set's ids have other numbers. One
   // answer is saved without a commit of its own: the next step's or leaving's carries it.
   const firstAnswer = !practice && firstSet;
-  if (firstAnswer) progress.answers = { ...progress.answers, [question.id]: question.response };
+  if (firstAnswer) {
+    progress.answers = { ...progress.answers, [question.id]: question.response };
+    scorm?.reportAnswer(question, langOf(document.documentElement));
+  }
   if (score.answered < score.total) {
     if (firstAnswer) save({ commit: false });
     return;
@@ -187,20 +205,29 @@ document.addEventListener('bucketlab:answer', (event) => {
 
 // A language link opens the other language's page in this frame, and so does this page as it
 // opens when the reader's remembered language is the other one (bucketlab:to-other-language, from
-// lesson/language.js): that page carries the session on, so it stays open then, even once the
-// lesson is complete (a better set there still counts). A link opened elsewhere (a modifier key,
-// another button) leaves this page here. Any other way out (the tab closed, the LMS's next item)
-// ends the session.
-let toOtherLanguage = false;
+// lesson/language.js); so do Back and Forward between the two, and a reload of the frame. The
+// lesson page that comes next carries the session on, so it stays open then, even once the
+// lesson is complete (a better set there still counts): ended here, the next page's Initialize
+// would be refused and nothing more would reach the LMS. A link opened elsewhere (a modifier
+// key, another button) leaves this page here. Any other way out (the tab closed, the LMS's next
+// item, another page in the frame) ends the session.
+let toLessonPage = false;
 document.addEventListener('click', (event) => {
   const plain = event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey;
-  if (plain && !event.defaultPrevented && event.target.closest?.('.lang-switch a[data-lang]')) toOtherLanguage = true;
+  if (plain && !event.defaultPrevented && event.target.closest?.('.lang-switch a[data-lang]')) toLessonPage = true;
 });
-document.addEventListener('bucketlab:to-other-language', () => { toOtherLanguage = true; });
+document.addEventListener('bucketlab:to-other-language', () => { toLessonPage = true; });
+// The Navigation API (where the browser has it) names every move this frame makes: a reload, a
+// step through the history, a link. A cross-document one to a lesson page in this folder keeps
+// the session open; one that fails leaves this page here, as it was.
+globalThis.navigation?.addEventListener('navigate', (event) => {
+  if (!event.destination.sameDocument && isLessonPage(event.destination.url)) toLessonPage = true;
+});
+globalThis.navigation?.addEventListener('navigateerror', () => { toLessonPage = false; });
 
 addEventListener('pagehide', () => {
   queue?.flushOnExit();
-  scorm?.leave(completed, toOtherLanguage, readingPlace());
+  scorm?.leave(completed, toLessonPage, readingPlace());
 });
 
 /**

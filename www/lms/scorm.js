@@ -2,8 +2,9 @@
 // (loaded only then, by lms/lesson.js): initialise; restore the learner's progress from
 // suspend_data (a 429 met, the quick check done, the best score: what an earlier sitting or the
 // other language's page saved); report the quick check's best score and, once the learner has
-// also met a refused request, completion; report the session's time, commit and finish when the
-// page goes away (unless the other language's page carries the session on). Every call goes through `call`, so an API that throws or answers "false" costs
+// also met a refused request, completion, and each answer as an interaction; report the session's
+// time, commit and finish when the page goes away (unless the next lesson page carries the
+// session on). Every call goes through `call`, so an API that throws or answers "false" costs
 // the learner nothing: one console warning, and the lesson goes on without it.
 
 import { answersOf } from '../lesson/quiz-answers.js';
@@ -67,6 +68,43 @@ export function readProgress(text) {
   };
 }
 
+/**
+ * One quick-check answer as the data model's interaction `n` in `version`: [element, value] pairs
+ * in the order the run-time takes them (the id first, the type before the responses). `question`
+ * is the bucketlab:answer detail ({ id, prompt, answer, response }), `at` the Date it was given.
+ * 2004: a choice, its values as they are (short identifiers), the prompt as the description.
+ * 1.2: a fill-in with the chosen value: a 1.2 choice's responses are single characters (a-z,
+ * 0-9), which would have to be the option's place on screen, and the options are shuffled per
+ * learner, so one letter would mean different answers; a fill-in takes any text up to 255
+ * characters, on every LMS. Its id keeps to letters, digits and hyphens ("alphanumeric" in 1.2).
+ */
+export function interaction(version, n, { id, prompt, answer, response }, at, lang) {
+  const base = `cmi.interactions.${n}`;
+  const right = response === answer;
+  if (version === '1.2') {
+    const pad = (value) => String(value).padStart(2, '0');
+    return [
+      [`${base}.id`, `quick-check-${id}`],
+      [`${base}.type`, 'fill-in'],
+      [`${base}.correct_responses.0.pattern`, answer],
+      [`${base}.student_response`, response],
+      [`${base}.result`, right ? 'correct' : 'wrong'],
+      // CMITime: the learner's clock time of day.
+      [`${base}.time`, `${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`],
+    ];
+  }
+  return [
+    [`${base}.id`, `urn:bucketlab:quick-check:${id}`],
+    [`${base}.type`, 'choice'],
+    [`${base}.description`, `{lang=${lang}}${prompt.slice(0, 250)}`],
+    [`${base}.correct_responses.0.pattern`, answer],
+    [`${base}.learner_response`, response],
+    [`${base}.result`, right ? 'correct' : 'incorrect'],
+    // time (second,10,0) in UTC: the zone may only follow a fraction, of hundredths at most.
+    [`${base}.timestamp`, at.toISOString().replace(/(\.\d\d)\dZ$/, '$1Z')],
+  ];
+}
+
 /** Whether the quick-check score `score` beats `best` (null: nothing reported yet), as a share right. */
 export function beats(score, best) {
   if (!score.total) return false;
@@ -75,6 +113,8 @@ export function beats(score, best) {
 
 export class ScormSession {
   #warned = false;
+  /** How many interactions the attempt holds: where the next answer goes (see `reportAnswer`). */
+  #interactions = 0;
 
   /**
    * Initialises the session with `lms` (from findLms); `warn` gets the one warning; `now` (ms) and
@@ -100,6 +140,10 @@ export class ScormSession {
     }
     const status = this.#call('get', this.model.status);
     if (status === 'not attempted' || status === 'unknown' || status === '') this.#set(this.model.status, 'incomplete');
+    // The answers go on after those the LMS holds (an earlier sitting's, the other language's
+    // page's): a new interaction's n must be the count, as the run-time refuses a gap.
+    const held = Number.parseInt(this.#call('get', 'cmi.interactions._count') ?? '', 10);
+    this.#interactions = Number.isInteger(held) && held > 0 ? held : 0;
   }
 
   /** The learner's id in the LMS ('' when the LMS doesn't say). */
@@ -166,6 +210,18 @@ export class ScormSession {
   }
 
   /**
+   * One answer of the quick check's first set, `question` ({ id, prompt, answer, response }, as
+   * bucketlab:answer gives it), as the next interaction (see `interaction`), on the page's `lang`;
+   * committed with the save that follows it. Each answer comes once (an answer shown again from
+   * suspend_data or the other page is not given again), so none is written twice.
+   */
+  reportAnswer(question, lang, at = new Date(this.now())) {
+    if (!this.active) return;
+    for (const [element, value] of interaction(this.version, this.#interactions, question, at, lang)) this.#set(element, value);
+    this.#interactions += 1;
+  }
+
+  /**
    * The scaled score that passes: the LMS's `cmi.scaled_passing_score` in SCORM 2004 when it sets
    * one, else DEFAULT_PASSING (SCORM 1.2 has none).
    */
@@ -185,8 +241,9 @@ export class ScormSession {
    * The page goes away (pagehide): saves and ends the session (SCORM 1.2 wants LMSFinish before
    * the SCO unloads), finished once the learner is done (`complete`), else suspended for a later
    * sitting, which opens at `place` (the id of the section the learner was reading; null at the
-   * top). When the next page is the lesson in the other language (`continued`), which carries
-   * the session on, it stays open, suspended: that page ends it, and says the place.
+   * top). When the next page is one of the lesson's (`continued`: the other language's, Back, a
+   * reload), which carries the session on, it stays open, suspended: that page ends it, and says
+   * the place.
    */
   leave(complete, continued = false, place = null) {
     if (!this.active) return;

@@ -7,18 +7,27 @@ import { LANGS, translator } from '../i18n/translate.js';
 const XAPI_VERSION = '1.0.3';
 const ADL = 'http://adlnet.gov/expapi';
 
+/**
+ * The result extensions the lesson writes (IRIs of its own, the same in every course): the
+ * diagram's capacity B (tokens) and refill rate r (tokens a second) at the refused request.
+ */
+export const EXTENSIONS = {
+  capacity: 'https://bucketlab.invalid/xapi/extensions/capacity',
+  refillRate: 'https://bucketlab.invalid/xapi/extensions/refill-rate',
+};
+
 /** The four verbs the lesson uses, by name. */
 export const VERBS = ['experienced', 'interacted', 'answered', 'completed'];
 
 /**
- * A language map ({ 'pt-BR': …, en: … }) of `key`, each language's text filled by the one
- * translator (numbers its way: "r = 0,5" in Portuguese); a language without the key is left out.
+ * A language map ({ 'pt-BR': …, en: … }) of `key`, each language's text from the one translator;
+ * a language without the key is left out.
  */
-function languageMap(tables, key, values = {}) {
+function languageMap(tables, key) {
   const map = {};
   for (const lang of LANGS) {
     const t = translator(tables, lang);
-    if (t.raw(key) !== undefined) map[lang] = t(key, values);
+    if (t.raw(key) !== undefined) map[lang] = t(key);
   }
   return map;
 }
@@ -46,10 +55,10 @@ export function anonymousActor(homePage) {
 export function statementMaker({ lesson, actor, registration, lang, tables, now = () => new Date() }) {
   const quiz = `${lesson}#quick-check`;
   const verb = (name) => ({ id: `${ADL}/verbs/${name}`, display: languageMap(tables, `verbs.${name}`) });
-  const activity = (id, nameKey, type, values) => ({
+  const activity = (id, nameKey, type) => ({
     objectType: 'Activity',
     id,
-    definition: { name: languageMap(tables, nameKey, values), type: `${ADL}/activities/${type}` },
+    definition: { name: languageMap(tables, nameKey), type: `${ADL}/activities/${type}` },
   });
   const make = (name, object, { result, parents = [] } = {}) => {
     const context = { language: lang, platform: 'bucketlab' };
@@ -63,9 +72,16 @@ export function statementMaker({ lesson, actor, registration, lang, tables, now 
   return {
     /** The lesson was opened. */
     experienced: () => make('experienced', activity(lesson, 'lessonName', 'lesson')),
-    /** The first refused request (429) in the diagram; `decision` is its bucketlab:decision detail. */
-    interacted: (decision) => make('interacted', activity(`${lesson}#diagram`, 'widgetName', 'simulation', decision), {
-      result: { response: String(decision.status) },
+    /**
+     * The first refused request (429) in the diagram; `decision` is its bucketlab:decision detail.
+     * The activity's name is the same for every learner (an LRS keeps one definition per id); the
+     * bucket the learner had set, B and r, is in the result.
+     */
+    interacted: (decision) => make('interacted', activity(`${lesson}#diagram`, 'widgetName', 'simulation'), {
+      result: {
+        response: String(decision.status),
+        extensions: { [EXTENSIONS.capacity]: decision.capacity, [EXTENSIONS.refillRate]: decision.refillRate },
+      },
       parents: [lesson],
     }),
     /**
