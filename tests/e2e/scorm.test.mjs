@@ -65,7 +65,6 @@ function recordOrder(version) {
   }`;
 }
 
-/** Opens `host` and resolves to [page, the lesson's frame] once the diagram is mounted. */
 const env = usePackages({ scorm: pack }, { runtime: 'node_modules/scorm-again/dist' }, {
   'lms12.html': hostPage('1.2'),
   'lms2004.html': hostPage('2004'),
@@ -78,13 +77,14 @@ const env = usePackages({ scorm: pack }, { runtime: 'node_modules/scorm-again/di
   'lms2004-refusing.html': hostPage('2004', { setup: 'api.Initialize = () => "false";' }),
 });
 
-async function openLms(host, cmi) {
+/** Opens `host` (with `cmi`, the learner's data) and resolves to [page, the lesson's frame once at `lessonUrl`, its diagram mounted]. */
+async function openLms(host, cmi, lessonUrl = /\/index\.html$/) {
   const page = await openPage(env.browser);
   await collectStatements(page.context());
   const url = new URL(host, env.server.url);
   if (cmi) url.searchParams.set('cmi', JSON.stringify(cmi));
   await page.goto(url.href);
-  return [page, await lessonFrame(page, /\/index\.html$/)];
+  return [page, await lessonFrame(page, lessonUrl)];
 }
 
 async function lessonFrame(page, url) {
@@ -196,7 +196,8 @@ test('lms: SCORM 1.2 in scorm-again: incomplete at launch, completed with the sc
   assert.equal(calls.filter((c) => c === 'LMSInitialize()').length, 2, calls.join());
   // Each save stands for the goodbye commit, which an LMS page navigating away may cancel: the
   // time so far and the exit of a sitting left unfinished go with it.
-  const save = calls.findIndex((c) => c.startsWith('LMSSetValue(cmi.suspend_data'));
+  // (The English page's first save, of its language alone, waits for the next commit.)
+  const save = calls.findIndex((c) => c.startsWith('LMSSetValue(cmi.suspend_data') && c.includes('"refused":true'));
   assert.match(calls.slice(save + 1, save + 4).join(), /^LMSSetValue\(cmi\.core\.session_time, \d{4}:\d\d:\d\d\.\d\d\),LMSSetValue\(cmi\.core\.exit, suspend\),LMSCommit\(\)$/);
   assert.ok(calls.lastIndexOf('LMSCommit()') < calls.indexOf('LMSFinish()'));
   assert.ok(calls.includes('LMSSetValue(cmi.core.lesson_status, completed)'));
@@ -421,9 +422,10 @@ for (const version of ['1.2', '2004']) {
     assert.ok(time >= (left - opened) / 1000 - 0.01, `${time} s for a sitting of at least ${(left - opened) / 1000} s`);
     const suspendData = await held(page, 'cmi.suspend_data');
     const { answers, ...progress } = readProgress(suspendData);
+    // Left on the English page, which the next sitting opens.
     assert.deepEqual(progress, version === '1.2'
-      ? { refused: true, quizDone: false, best: null }
-      : { refused: false, quizDone: true, best: { correct: score.total, total: score.total } });
+      ? { refused: true, quizDone: false, best: null, lang: 'en' }
+      : { refused: false, quizDone: true, best: { correct: score.total, total: score.total }, lang: 'en' });
     assert.equal(Object.keys(answers).length, version === '1.2' ? 0 : score.total);
     assert.equal(await held(page, status), 'incomplete');
     await page.context().close();
@@ -432,7 +434,8 @@ for (const version of ['1.2', '2004']) {
       ? { core: { student_id: 'learner-7', entry: 'resume', lesson_status: 'incomplete' }, suspend_data: suspendData }
       : { learner_id: 'learner-7', scaled_passing_score: '0.5', entry: 'resume', completion_status: 'incomplete', success_status: 'passed',
         score: { raw: '100', min: '0', max: '100', scaled: '1' }, suspend_data: suspendData };
-    const [again, resumed] = await openLms(host, learner);
+    // It opens on the English page, where the first sitting was left.
+    const [again, resumed] = await openLms(host, learner, /\/en\.html/);
     assert.equal(await get(again, entry), 'resume');
     if (version === '1.2') {
       score = await answerQuickCheck(resumed, { right: true });
@@ -668,5 +671,34 @@ for (const version of ['1.2', '2004']) {
     assert.deepEqual(held.map((i) => i.correct_responses[0].pattern), Object.keys(given).map((id) => right[id]));
     assert.deepEqual(page.problems, []);
     await page.context().close();
+  });
+}
+
+for (const version of ['1.2', '2004']) {
+  test(`lms: SCORM ${version}: a resumed sitting on another computer opens in the language the last one was left in`, async () => {
+    const host = version === '1.2' ? 'lms12.html' : 'lms2004.html';
+    const [page, start] = await openLms(host);
+    // The learner switches to English and leaves at once: nothing else was saved on that page.
+    await start.click('.lang-switch a[data-lang=en]');
+    await lessonFrame(page, /\/en\.html/);
+    await page.evaluate(() => { document.getElementById('sco').src = 'about:blank'; });
+    await page.waitForFunction((finish) => calls.includes(finish), version === '1.2' ? 'LMSFinish()' : 'Terminate()');
+    const suspendData = await held(page, 'cmi.suspend_data');
+    assert.equal(readProgress(suspendData).lang, 'en');
+    await page.context().close();
+
+    // Another browser (a new context: no remembered choice): the LMS launches index.html, and the
+    // page goes on to the English one, which carries the session on.
+    const resume = version === '1.2'
+      ? { core: { student_id: 'learner-7', entry: 'resume', lesson_status: 'incomplete' }, suspend_data: suspendData }
+      : { learner_id: 'learner-7', entry: 'resume', completion_status: 'incomplete', suspend_data: suspendData };
+    const [again, frame] = await openLms(host, resume, /\/en\.html/);
+    assert.equal(await frame.evaluate(() => document.documentElement.lang), 'en');
+    const calls = await again.evaluate(() => window.calls);
+    assert.ok(!calls.includes(version === '1.2' ? 'LMSFinish()' : 'Terminate()'), calls.join());
+    await sendUntilRefused(frame);
+    assert.equal(readProgress(await get(again, 'cmi.suspend_data')).refused, true, 'the English page reports to the same session');
+    assert.deepEqual(again.problems, []);
+    await again.context().close();
   });
 }

@@ -322,11 +322,13 @@ test('lms: session time in each SCORM version\'s format: 1.2 HHHH:MM:SS.SS, 2004
 });
 
 test('lms: suspend_data is read back as progress, and anything not ours as none', () => {
-  const saved = JSON.stringify({ refused: true, quizDone: true, best: { correct: 6, total: 8 }, answers: { tokens: 'all', edge: '20' } });
-  assert.deepEqual(readProgress(saved), { refused: true, quizDone: true, best: { correct: 6, total: 8 }, answers: { tokens: 'all', edge: '20' } });
+  const saved = JSON.stringify({ refused: true, quizDone: true, best: { correct: 6, total: 8 }, answers: { tokens: 'all', edge: '20' }, lang: 'en' });
+  assert.deepEqual(readProgress(saved), { refused: true, quizDone: true, best: { correct: 6, total: 8 }, answers: { tokens: 'all', edge: '20' }, lang: 'en' });
+  // A language that is not one of the lesson's is none (the page stays as it opened).
+  for (const lang of ['fr', 'EN', 42]) assert.equal(readProgress(JSON.stringify({ lang })).lang, null, String(lang));
   // An earlier release's suspend_data, with no answers: none to show again.
   assert.deepEqual(readProgress('{"refused":true,"quizDone":false,"best":null}').answers, {});
-  const none = { refused: false, quizDone: false, best: null, answers: {} };
+  const none = { refused: false, quizDone: false, best: null, answers: {}, lang: null };
   for (const text of ['', 'null', '42', 'page=3', '{"refused":"yes","best":{"correct":9,"total":8}}']) assert.deepEqual(readProgress(text), none, text);
   // Answers that are not ours are left out: a value that is no string, a text too long, a list.
   const odd = (answers) => readProgress(JSON.stringify({ answers })).answers;

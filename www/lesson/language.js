@@ -40,15 +40,17 @@ function remember(lang) {
 
 /**
  * Goes to the other language's page when asked for (`explicit`: from ?lang or the permalink) or
- * remembered; returns true when the page is being replaced.
+ * remembered: by the course (`course`: the language an LMS's resumed sitting was left in, which
+ * may have been chosen on another computer), else by this browser; returns true when the page is
+ * being replaced.
  */
-export function switchPageIfAsked(explicit) {
+export function switchPageIfAsked(explicit, course = null) {
   const wanted = LANGS.includes(explicit) ? explicit : null;
   if (wanted) remember(wanted);
   // A reload, or Back and Forward, return to this page as it was: a choice made since in another
   // tab (or on the other page, which Back leaves) does not send the reader away from it.
   const returning = ['reload', 'back_forward'].includes(performance.getEntriesByType?.('navigation')[0]?.type);
-  const kept = wanted || returning ? null : remembered();
+  const kept = wanted || returning ? null : LANGS.includes(course) ? course : remembered();
   const lang = wanted ?? (LANGS.includes(kept) ? kept : null);
   if (!lang || lang === pageLang()) return false;
   const target = new URL(PAGE[lang], location.href);

@@ -36,7 +36,7 @@ import '../embed/panel-loader.js';
 // Imported, not a script of its own, so it has run, and its listeners are on the document, before
 // any diagram here can decide a request: a 429 met before it ran would be missed, and the LMS
 // would never hear that the lesson was completed.
-import { resumedAt } from '../lms/lesson.js';
+import { resumedAt, resumedLang } from '../lms/lesson.js';
 import { keepAnswers, keptAnswers } from './quiz-answers.js';
 import { keepParts, keptPart } from './kept-parts.js';
 
@@ -81,7 +81,7 @@ openDetailsWhenPrinting();
 // The scroll boxes the page's markup makes Tab stops (not the diagrams': theirs are the widget's
 // own): each stays one only while it has something to scroll.
 focusableWhileScrolling([...document.querySelectorAll('main :is(pre, .table-wrap)[tabindex="0"]:not(.bl-mount *)')]);
-if (!switchPageIfAsked(explicitLang)) start();
+if (!switchPageIfAsked(explicitLang, resumedLang)) start();
 
 /**
  * Puts `handle` at `window.bucketlab[name]` for the page and the console, until it is freed

@@ -138,8 +138,9 @@ const keep = () => {
     // Storage refused: the progress stays in this page, as before.
   }
 };
+const pageLanguage = langOf(document.documentElement);
 const save = (options) => {
-  scorm?.saveProgress(progress, options);
+  scorm?.saveProgress({ ...progress, lang: pageLanguage }, options);
   keep();
   sayProgress();
 };
@@ -229,6 +230,16 @@ addEventListener('pagehide', () => {
   queue?.flushOnExit();
   scorm?.leave(completed, toLessonPage, readingPlace());
 });
+
+/**
+ * In a sitting an LMS resumes, on its first page, the language of the page the last sitting was
+ * left on (saved in suspend_data, so it follows the learner to another computer), which
+ * lesson/language.js then opens as it does a remembered choice; else null.
+ */
+export const resumedLang = scorm?.resumedLang ?? null;
+// A page the learner moved to in this session (the language link, Back) keeps its language for
+// the next sitting at once: the leaving's commit carries it.
+if (scorm?.continuing && progress.lang !== pageLanguage) save({ commit: false });
 
 /**
  * In a sitting an LMS resumes, the section the learner was reading when the last one was left

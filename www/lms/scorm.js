@@ -7,6 +7,7 @@
 // session on). Every call goes through `call`, so an API that throws or answers "false" costs
 // the learner nothing: one console warning, and the lesson goes on without it.
 
+import { LANGS } from '../i18n/translate.js';
 import { answersOf } from '../lesson/quiz-answers.js';
 import { DEFAULT_PASSING } from './launch.js';
 
@@ -45,12 +46,13 @@ export function sessionTime(version, ms) {
 
 /**
  * The learner's progress toward completion as suspend_data holds it (JSON), or the empty progress
- * for a value that is missing or not ours: `{ refused, quizDone, best, answers }`, `best` the best
- * quick-check score so far (`{ correct, total }`) or null, `answers` the first set's answers so far
- * (`{ question id: chosen value }`, shown again in a later sitting).
+ * for a value that is missing or not ours: `{ refused, quizDone, best, answers, lang }`, `best` the
+ * best quick-check score so far (`{ correct, total }`) or null, `answers` the first set's answers
+ * so far (`{ question id: chosen value }`, shown again in a later sitting), `lang` the language of
+ * the page the learner was last on (null: none saved).
  */
 export function readProgress(text) {
-  const empty = { refused: false, quizDone: false, best: null, answers: {} };
+  const empty = { refused: false, quizDone: false, best: null, answers: {}, lang: null };
   let saved;
   try {
     saved = JSON.parse(text);
@@ -65,6 +67,7 @@ export function readProgress(text) {
     quizDone: saved.quizDone === true,
     best: scoreOk ? { correct: best.correct, total: best.total } : null,
     answers: answersOf(saved.answers),
+    lang: LANGS.includes(saved.lang) ? saved.lang : null,
   };
 }
 
@@ -130,6 +133,7 @@ export class ScormSession {
     this.active = begun !== null;
     if (!this.active) return;
     const continuing = begun === 'continued';
+    this.continuing = continuing;
     this.startedAt = now();
     try {
       const started = Number(storage?.getItem(STARTED_KEY));
@@ -160,6 +164,16 @@ export class ScormSession {
   }
 
   /**
+   * In a sitting the LMS resumes (entry "resume"), on its first page, the language of the page the
+   * last sitting was left on (suspend_data's), which may be another computer's choice; else null.
+   * A page that carries the session on (`continuing`) was reached by the learner's own choice.
+   */
+  get resumedLang() {
+    if (!this.active || this.continuing || this.#call('get', this.model.entry) !== 'resume') return null;
+    return this.savedProgress.lang;
+  }
+
+  /**
    * In a sitting the LMS resumes (entry "resume"), the location the last one left (`leave`
    * writes the id of the section the learner was reading), or null. Any text the LMS kept: the
    * page checks it is one of its sections.
@@ -170,14 +184,14 @@ export class ScormSession {
   }
 
   /**
-   * Saves `progress` ({ refused, quizDone, best, answers }) for the next page or sitting, with the
+   * Saves `progress` ({ refused, quizDone, best, answers, lang }) for the next page or sitting, with the
    * time so far and the exit a sitting left unfinished has (suspend), and commits (unless not
    * `commit`: a single answer, which `leave`'s commit or the next step's carries): the commit
    * `leave` makes as the page goes away may never reach the LMS (an LMS page that navigates away
    * cancels a request still under way), and this one then stands for it.
    */
-  saveProgress({ refused, quizDone, best, answers }, { commit = true } = {}) {
-    this.#set('cmi.suspend_data', JSON.stringify({ refused, quizDone, best, answers }));
+  saveProgress({ refused, quizDone, best, answers, lang = null }, { commit = true } = {}) {
+    this.#set('cmi.suspend_data', JSON.stringify({ refused, quizDone, best, answers, lang }));
     this.#setTime();
     this.#set(this.model.exit, 'suspend');
     if (commit) this.#call('commit', '');
