@@ -20,10 +20,12 @@
 // 54,236 → 54,815 B; 55 KiB since scrubbing back keeps a checkpoint of the replay, so an hour of
 // traffic is not decided again at each step back (34 → 0.6 ms natively), and the panel counts a
 // rounding hair as the headers do: 54,947 → 55,783 B),
-// and the lesson page's start-up transfer ≤ 152 KiB gzip -9 (151 KiB until the evening of
+// and the lesson page's start-up transfer ≤ 153 KiB gzip -9 (151 KiB until the evening of
 // 2026-12-07, when the diagrams learned to say that a browser has WebAssembly turned off, in both
-// languages, and to tell their own module's trap from another module's on the page: 154,486 →
-// 154,830 B; 150 KiB until earlier that day, when the
+// languages, and to tell their own module's trap from another module's on the page, and the LMS
+// script on every page's start learned to keep a SCORM session across Back, Forward and a reload,
+// to read Tin Can 0.9 actors and the packaged activity id, and to resume in the course's language:
+// 154,486 → 155,684 B; 150 KiB until earlier that day, when the
 // diagrams learned to fetch their wasm again after the network broke its download, keeping their
 // queued clicks, and to name the address's misspelled or repeated settings, mountDiagram's
 // data-paused, data-cost and data-controls, and a lab link's lanes: 152,641 → 153,944 B; the
@@ -39,7 +41,7 @@ import { staticGraph } from './module-graph.mjs';
 
 const WWW = new URL('../../www/', import.meta.url);
 const WASM_GZIP_BUDGET = 55 * 1024;
-const PAGE_GZIP_BUDGET = 152 * 1024;
+const PAGE_GZIP_BUDGET = 153 * 1024;
 // The modules that load only on demand (the lab when it comes near, the Config tab's YAML parser
 // when it opens, "Your traffic"'s replay in its worker): no goal, but a guard a little above their
 // size on 2026-12-01 (79,198, 106,770 and 189,244 B), so that a dependency or a format that grows
@@ -71,7 +73,7 @@ for (const [name, budget] of Object.entries(LAZY_GZIP_BUDGETS)) {
   });
 }
 
-test('the lesson page transfers at most 152 KiB gzip -9 at start', () => {
+test('the lesson page transfers at most 153 KiB gzip -9 at start', () => {
   const sizes = measureSizes(WWW);
   assert.deepEqual(sizes.pageFiles, LESSON_FILES);
   assert.ok(
