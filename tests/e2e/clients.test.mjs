@@ -118,6 +118,23 @@ test('clients: a Try this item pressed from the keyboard takes the focus to the 
   await page.context().close();
 });
 
+test('clients: under reduced motion a preset shows its run\'s end at once, and Play, pressed, plays it through time as the lab\'s does', async () => {
+  const page = await openClients('en.html', { reducedMotion: 'reduce' });
+  await page.click(`${MOUNT} .cl-preset >> nth=1`);
+  const time = () => page.textContent(`${MOUNT} .cl-time`);
+  const [at, end] = (await time()).match(/[\d.]+/g).map(Number);
+  assert.equal(at, end, 'the preset shows its end');
+  await page.click(`${MOUNT} .cl-play`);
+  // Played from the start again: a moment strictly inside the run shows before the end.
+  await page.waitForFunction((m) => {
+    const [t, e] = document.querySelector(`${m} .cl-time`).textContent.match(/[\d.]+/g).map(Number);
+    return t > 0 && t < e;
+  }, MOUNT);
+  await page.click(`${MOUNT} .cl-play`);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('clients: one client with a bucket to spare: the sentences say "1 attempt", in both languages', async () => {
   for (const [path, words] of [
     ['', {

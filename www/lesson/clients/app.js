@@ -196,7 +196,10 @@ class ClientsView {
     this.pause();
     this.#show(runs);
     this.seek(0);
-    if (play) this.play();
+    // A preset or a Try this plays its run; under reduced motion it shows the run's end instead
+    // (the Play button, pressed, still plays, as the lab's does).
+    if (play && reducedMotion()) this.seek(this.end);
+    else if (play) this.play();
     return null;
   }
 
@@ -281,10 +284,6 @@ class ClientsView {
   play() {
     if (this.playing || !this.chart) return;
     if (this.time >= this.end) this.seek(0);
-    if (reducedMotion()) {
-      this.seek(this.end);
-      return;
-    }
     this.playing = true;
     this.#label();
     const speed = this.end / PLAY_SECONDS;
