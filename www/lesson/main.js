@@ -450,7 +450,7 @@ async function start() {
     // a notice screens long that a screen reader would read out whole.
     const items = rejected.slice(0, NOTICE_ITEMS).map(({ name, value, allowed, detail, problem, reason, reasonValues }) => {
       if (detail) console.warn(`bucketlab: ${name} = "${value}": ${detail}`);
-      const why = reason ? t(reason, reasonValues) : problem ? scenarioReason(problem) : '';
+      const why = reason ? t(reason, reasonValues) : problem ? scenarioReason(problem, link.values.s) : '';
       // A value refused for a reason of its own, not a rule (the recording sets it), has no "expected".
       return t(!allowed ? 'notice_item_why' : why ? 'notice_item_reason' : 'notice_item', { name, value, reason: why, allowed: allowed && t(allowed) });
     });

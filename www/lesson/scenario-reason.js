@@ -38,13 +38,28 @@ function label(problem) {
   return typeof words === 'string' ? words : undefined;
 }
 
-/** The scenario refusal `problem` in the page's language; '' when it is not one. */
-export function scenarioReason(problem) {
+/**
+ * Whether `problem` is what a link cut short makes (a chat app's or a mail's line break): its last
+ * action lacks its letter or numbers, or has an empty number.
+ */
+function cutShort(problem, text) {
+  const [code, takes] = problem.values;
+  const numbers = problem.piece.slice(problem.piece.search(/[a-z]/i) + 1).split(',').length;
+  const short = {
+    value: () => problem.given === undefined || String(problem.given).trim() === '',
+    letter: () => Number.isNaN(code),
+    arguments: () => numbers < takes,
+  }[problem.scenario]?.();
+  return Boolean(short) && problem.action > 0 && typeof text === 'string' && text.endsWith(problem.piece);
+}
+
+/** The scenario refusal `problem` of the link's `text` in the page's language; '' when it is not one. */
+export function scenarioReason(problem, text) {
   const kind = problem?.scenario;
   const [key, values] = WORDS[kind]?.([...problem.values], problem.action) ?? [kind];
   if (kind !== 'value' && typeof tables.en.scenario?.[key] !== 'string') return '';
   const where = problem.action > 0 ? t('scenario.where', { n: number(problem.action), piece: problem.piece }) : '';
   // A refused number: refusal.js's sentence without its full stop (it is one item of the notice's list).
   const why = kind === 'value' ? refusal({ problem }, t.lang, () => label(problem)).replace(/\.$/, '') : t(`scenario.${key}`, values);
-  return [where, why].filter(Boolean).join(', ');
+  return [where, why, cutShort(problem, text) ? t('scenario.cutShort') : ''].filter(Boolean).join(', ');
 }
