@@ -243,6 +243,21 @@ test('the language switch carries the diagram as the reader left it (its recordi
   await page.context().close();
 });
 
+test('a reload of the address the page wrote (with its lang) remembers no language; a link opened afresh still does', async () => {
+  const page = await openLesson(env, '');
+  await page.focus('#bucket-widget .bl-capacity');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => location.hash.includes('lang=pt-BR'));
+  await Promise.all([page.waitForEvent('load'), page.reload()]);
+  await page.waitForFunction(() => window.bucketlab?.diagram);
+  assert.deepEqual(await page.evaluate(() => ({ ...localStorage })), {});
+  await page.goto('about:blank');
+  await page.goto(`${env.server.url}#lang=pt-BR`);
+  await page.waitForFunction(() => window.bucketlab?.diagram);
+  assert.deepEqual(await page.evaluate(() => ({ ...localStorage })), { 'bucketlab:lang:/': 'pt-BR' });
+  await page.context().close();
+});
+
 test('the language switch keeps the past moment shown when the first request came seconds after the page opened (the recording starts a second before it)', async () => {
   const page = await openLesson(env, 'en.html');
   const seen = () => page.evaluate(() => {

@@ -85,6 +85,21 @@ test('traffic: a worker whose code does not arrive is said with a reload, and th
   await page.context().close();
 });
 
+test('traffic: as the section says, once a sample log has run, a file chosen with the network off is replayed', async () => {
+  const file = join(dir, 'offline.log');
+  writeFileSync(file, generatedLog(300));
+  const page = await openTraffic('en.html');
+  assert.match(await page.textContent('#traffic-lab .tr-privacy, .tr-privacy'), /use a sample log once .*then disconnect from the network before choosing your file\.$/);
+  await page.click(`${MOUNT} .tr-sample`);
+  await page.waitForFunction(() => window.bucketlab.traffic?.outcome?.report?.requests > 0);
+  await page.context().setOffline(true);
+  await page.setInputFiles(`${MOUNT} .tr-file`, file);
+  await page.waitForFunction(() => window.bucketlab.traffic?.outcome?.report?.lines === 300);
+  assert.equal(await page.textContent(`${MOUNT} .tr-error`), '');
+  await page.context().setOffline(false);
+  await page.context().close();
+});
+
 test('traffic: while the replay\'s code downloads, the progress says so, its bar without a value, rather than "0% read"', async () => {
   const page = await openPage(env.browser);
   let release;

@@ -46,10 +46,12 @@ function remember(lang) {
  */
 export function switchPageIfAsked(explicit, course = null) {
   const wanted = LANGS.includes(explicit) ? explicit : null;
-  if (wanted) remember(wanted);
   // A reload, or Back and Forward, return to this page as it was: a choice made since in another
-  // tab (or on the other page, which Back leaves) does not send the reader away from it.
+  // tab (or on the other page, which Back leaves) does not send the reader away from it. Nor is
+  // the address's language, which the page writes there itself as the reader acts, a choice
+  // to remember then: only a link opened afresh asks for one.
   const returning = ['reload', 'back_forward'].includes(performance.getEntriesByType?.('navigation')[0]?.type);
+  if (wanted && !returning) remember(wanted);
   const kept = wanted || returning ? null : LANGS.includes(course) ? course : remembered();
   const lang = wanted ?? (LANGS.includes(kept) ? kept : null);
   if (!lang || lang === pageLang()) return false;
