@@ -180,7 +180,7 @@ class BucketLab extends H5P.EventDispatcher {
   #question(capacity, cost) {
     const { t } = this;
     const { answer, choices } = questionChoices(capacity, cost);
-    // One group per question: the children of a container share its content id.
+    // One group per question: two instances of one content in a frame (a host that runs it twice) share its id.
     const name = `h5p-bucket-lab-${this.contentId}-${(questions += 1)}`;
     const fieldset = document.createElement('fieldset');
     const legend = document.createElement('legend');

@@ -121,10 +121,20 @@ test('every reference is relative and resolves to a file in dist/', async () => 
   assert.ok(mapped.some((f) => /^lesson\/main\.bundle\.[0-9a-f]{10}\.js$/.test(f)), `the lesson's bundle has its map: ${mapped}`);
 });
 
-test('precompressed copies decompress to the file; the wasm carries no name or producers section', async () => {
+test('precompressed copies decompress to the file; the wasm modules carry no producers section, and no names but the widget module\'s own', async () => {
+  const modules = files.filter((f) => f.endsWith('.wasm'));
+  assert.equal(modules.filter((f) => /(^|\/)bucketlab_bg\.[0-9a-f]+\.wasm$/.test(f)).length, 1, `the widget's module among ${modules}`);
+  for (const file of modules) {
+    const module = await readFile(join(out, file));
+    assert.deepEqual(customSections(module).filter((n) => n === 'producers'), [], file);
+    // The widget's module is named, so that a trap's stack tells it from another module's
+    // (scripts/name-wasm-module.mjs): its name alone (subsection 0), no function's.
+    const names = WebAssembly.Module.customSections(new WebAssembly.Module(module), 'name').map((s) => [...new Uint8Array(s)]);
+    const widget = /(^|\/)bucketlab_bg\.[0-9a-f]+\.wasm$/.test(file);
+    assert.deepEqual(names, widget ? [[0, 10, 9, ...Buffer.from('bucketlab')]] : [], file);
+  }
   const wasm = files.find((f) => f.endsWith('.wasm'));
   const bytes = await readFile(join(out, wasm));
-  assert.deepEqual(customSections(bytes).filter((n) => n === 'name' || n === 'producers'), []);
   for (const file of files.filter((f) => /\.(html|js|css|wasm)$/.test(f))) {
     const content = await readFile(join(out, file));
     assert.ok(gunzipSync(await readFile(join(out, `${file}.gz`))).equals(content), `${file}.gz`);

@@ -470,7 +470,7 @@ test('lms: after a wrong answer, Retry (by keyboard) clears it and the score; ea
   await page.context().close();
 });
 
-test('lms: two questions of the same content id in one frame (a container\'s children) keep their own answers', async () => {
+test('lms: two questions of the same content id in one frame (a host that runs it twice) keep their own answers', async () => {
   const [page, frame] = await play('play.html');
   const checked = await frame.evaluate(async () => {
     const boxes = [0, 1].map(() => {

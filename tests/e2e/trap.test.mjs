@@ -112,6 +112,12 @@ test('a browser without WebAssembly (Lockdown Mode) is told so in every diagram,
       }, selector);
       assert.match(await text(selector), words, `${path} ${selector}`);
     }
+    if (path === '') {
+      // A later part says it too, in its own words, not the browser's "WebAssembly is not defined".
+      await page.evaluate(() => window.bucketlab.loadLab().catch(() => {}));
+      await page.waitForFunction(() => /não carregou/.test(document.getElementById('algorithm-lab').textContent));
+      assert.match(await page.textContent('#algorithm-lab'), /não carregou: este navegador está com o WebAssembly desligado/);
+    }
     assert.deepEqual(errors, [], path);
     await page.context().close();
   }

@@ -368,16 +368,21 @@ for (const version of ['1.2', '2004']) {
         // A fill-in: a 1.2 choice takes single characters only; the learner's clock time.
         ? { id: 'quick-check-gcra', type: 'fill-in', pattern: '5/4', student_response: '5/0.25', result: 'wrong', time: '09:05:03',
           objectives: undefined, correct_responses: undefined, weighting: undefined, latency: undefined }
-        : { id: 'urn:bucketlab:quick-check:gcra', type: 'choice', description: `{lang=pt-BR}${asked[0].prompt}`, pattern: '5/4',
-          learner_response: '5/0.25', result: 'incorrect', timestamp: at.toISOString().replace(/\dZ$/, 'Z'),
+        // A choice's responses are short identifiers, as Moodle checks them: B/r is B_r.
+        : { id: 'urn:bucketlab:quick-check:gcra', type: 'choice', description: `{lang=pt-BR}${asked[0].prompt}`, pattern: '5_4',
+          learner_response: '5_0.25', result: 'incorrect', timestamp: at.toISOString().replace(/\dZ$/, 'Z'),
           objectives: undefined, correct_responses: undefined, weighting: undefined, latency: undefined });
     assert.deepEqual([second[response], second.result], ['slidingLog', 'correct']);
+    if (version === '2004') {
+      // Moodle's CMIShortIdentifier (mod/scorm/datamodels/scorm_13.js), stricter than scorm-again's.
+      for (const value of [first.correct_responses[0].pattern, first.learner_response]) assert.match(value, /^[\w.]{1,250}$/);
+    }
     // A later sitting (or the other language's page) goes on after the interactions the LMS hands back.
     const later = scormAgainSession(version, { interactions: held() });
     later.session.reportAnswer({ id: 'tokens', prompt: 'How many pass?', answer: 'all', response: 'all' }, 'en', at);
     assert.deepEqual(later.warnings, []);
     const all = Object.values(later.api.renderCMIToJSONObject().cmi.interactions);
-    assert.deepEqual(all.map((i) => i[response]), ['5/0.25', 'slidingLog', 'all'], 'the third answer is interaction 2, not 0 again');
+    assert.deepEqual(all.map((i) => i[response]), [version === '1.2' ? '5/0.25' : '5_0.25', 'slidingLog', 'all'], 'the third answer is interaction 2, not 0 again');
   });
 }
 

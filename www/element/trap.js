@@ -9,17 +9,18 @@ let listening = false;
 
 /**
  * Whether the trap `error` came from the widget's module, as far as its stack tells. The module
- * is named bucketlab (scripts/name-wasm-module.mjs), which Chromium writes in its frames
- * (wasm://wasm/bucketlab-8c2dc4ba); Firefox writes the file's address (bucketlab_bg.wasm, or its
- * hashed name) or, for a module instantiated from bytes, its glue's (bucketlab.js line 1 >
- * WebAssembly.instantiate). A trap in another module on the page (another widget's, Pyodide's)
- * leaves the diagrams alone. A stack that names no module (WebKit's [wasm code], a RuntimeError a
- * script threw) can't tell, and counts as the widget's.
+ * is named bucketlab (scripts/name-wasm-module.mjs), which Chromium writes in its frames' address
+ * (wasm://wasm/bucketlab-8c2dc4ba, for a module instantiated from bytes) and Firefox before each
+ * frame (bucketlab.@…, whatever the file is called: a bundler's hashed name, the H5P script's
+ * bytes); either also writes a streamed module's file (bucketlab_bg.wasm). A trap in another
+ * module on the page (another widget's, Pyodide's) leaves the diagrams alone. A stack that names
+ * no module (WebKit's [wasm code], a RuntimeError a script threw) can't tell, and counts as the
+ * widget's.
  */
-function fromWidget(error) {
-  const frame = String(error.stack ?? '').split('\n').find((line) => line.includes('wasm-function['));
-  if (frame === undefined || /wasm:\/\/wasm\/bucketlab-|\bbucketlab_bg\b[^/\s]*\.wasm\b|\bbucketlab(\.\w+)?\.js line/.test(frame)) return true;
-  return !/wasm:\/\/wasm\/|\.wasm\b|WebAssembly\./.test(frame);
+export function fromWidget(error) {
+  const frame = String(error?.stack ?? '').split('\n').find((line) => line.includes('wasm-function['));
+  if (frame === undefined || /wasm:\/\/wasm\/bucketlab-|^\s*(at )?bucketlab[.\s(@]|\bbucketlab_bg\b[^/\s]*\.wasm\b/.test(frame)) return true;
+  return !/wasm:\/\/wasm\/|\.wasm(?!-function)\b|WebAssembly\./.test(frame);
 }
 
 function check(error) {

@@ -46,11 +46,11 @@ export function refusal(error, lang, label = () => undefined, input = () => unde
 
 /**
  * Why a part of the lesson did not load, for its "… did not load: {message}": a module that did
- * not download (a dropped connection, a file a new release replaced), WebAssembly a page's policy
- * refuses, or a module that arrived damaged, in the reader's words, with the way out; anything
+ * not download (a dropped connection, a file a new release replaced), a browser without
+ * WebAssembly, WebAssembly a page's policy refuses, or a module that arrived damaged, in the reader's words, with the way out; anything
  * else by its own message.
  */
 export function notLoaded(error, lang) {
-  const key = { network: 'notDownloaded', missing: 'notDownloaded', status: 'notDownloaded', policy: 'wasmPolicy', corrupt: 'wasmCorrupt' }[loadFailure(error)?.kind];
+  const key = { network: 'notDownloaded', missing: 'notDownloaded', status: 'notDownloaded', off: 'wasmOff', policy: 'wasmPolicy', corrupt: 'wasmCorrupt' }[loadFailure(error)?.kind];
   return key ? translator(tables, lang)(key) : String(error?.message ?? error);
 }

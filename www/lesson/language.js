@@ -4,7 +4,8 @@
 import { LANGS } from '../i18n/translate.js';
 import { pageLang } from './strings.js';
 
-const PAGE = { 'pt-BR': './index.html', en: './en.html' };
+/** Each language's page, in the lesson's folder. */
+export const PAGE = { 'pt-BR': './index.html', en: './en.html' };
 
 /**
  * Where the choice is kept: one per folder the lesson is served from. An LMS serves every course's

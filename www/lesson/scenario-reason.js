@@ -61,5 +61,6 @@ export function scenarioReason(problem, text) {
   const where = problem.action > 0 ? t('scenario.where', { n: number(problem.action), piece: problem.piece }) : '';
   // A refused number: refusal.js's sentence without its full stop (it is one item of the notice's list).
   const why = kind === 'value' ? refusal({ problem }, t.lang, () => label(problem)).replace(/\.$/, '') : t(`scenario.${key}`, values);
-  return [where, why, cutShort(problem, text) ? t('scenario.cutShort') : ''].filter(Boolean).join(', ');
+  const reason = [where, why].filter(Boolean).join(', ');
+  return cutShort(problem, text) ? `${reason}; ${t('scenario.cutShort')}` : reason;
 }

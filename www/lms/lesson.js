@@ -21,7 +21,7 @@ import tables from '../i18n/locales/lms.js';
 import { langOf, translator } from '../i18n/translate.js';
 import { DEFAULT_PASSING, findLms, LaunchError, readLaunch } from './launch.js';
 import { anonymousActor, statementMaker } from './statements.js';
-import { readingPlace } from '../lesson/language.js';
+import { PAGE, readingPlace } from '../lesson/language.js';
 import { answersOf, keepAnswers } from '../lesson/quiz-answers.js';
 
 const warn = (message) => console.warn(message);
@@ -47,7 +47,7 @@ const actor = launch.actor ?? (learner ? { objectType: 'Agent', account: { homeP
 /** The folder the lesson's pages are in (the package's, in an LMS). */
 const folder = new URL('./', location.href).href.split(/[?#]/)[0];
 /** The lesson's pages in `folder`: the folder itself (index.html) and each language's page. */
-const LESSON_PAGES = ['', 'index.html', 'en.html'];
+const LESSON_PAGES = ['', ...Object.values(PAGE).map((page) => page.replace(/^\.\//, ''))];
 /** Whether `url` is one of the lesson's pages, in this page's folder. */
 function isLessonPage(url) {
   const { href } = new URL(url);

@@ -75,7 +75,8 @@ export function readProgress(text) {
  * One quick-check answer as the data model's interaction `n` in `version`: [element, value] pairs
  * in the order the run-time takes them (the id first, the type before the responses). `question`
  * is the bucketlab:answer detail ({ id, prompt, answer, response }), `at` the Date it was given.
- * 2004: a choice, its values as they are (short identifiers), the prompt as the description.
+ * 2004: a choice, its values as short identifiers (Moodle takes only letters, digits, _ and . in
+ * them: the GCRA question's "B/r" is written B_r), the prompt as the description.
  * 1.2: a fill-in with the chosen value: a 1.2 choice's responses are single characters (a-z,
  * 0-9), which would have to be the option's place on screen, and the options are shuffled per
  * learner, so one letter would mean different answers; a fill-in takes any text up to 255
@@ -96,12 +97,13 @@ export function interaction(version, n, { id, prompt, answer, response }, at, la
       [`${base}.time`, `${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`],
     ];
   }
+  const identifier = (value) => String(value).replace(/[^\w.]/g, '_');
   return [
     [`${base}.id`, `urn:bucketlab:quick-check:${id}`],
     [`${base}.type`, 'choice'],
     [`${base}.description`, `{lang=${lang}}${prompt.slice(0, 250)}`],
-    [`${base}.correct_responses.0.pattern`, answer],
-    [`${base}.learner_response`, response],
+    [`${base}.correct_responses.0.pattern`, identifier(answer)],
+    [`${base}.learner_response`, identifier(response)],
     [`${base}.result`, right ? 'correct' : 'incorrect'],
     // time (second,10,0) in UTC: the zone may only follow a fraction, of hundredths at most.
     [`${base}.timestamp`, at.toISOString().replace(/(\.\d\d)\dZ$/, '$1Z')],
