@@ -8,7 +8,7 @@ import * as scormAgain from 'scorm-again';
 import { anonymousActor, EXTENSIONS, statementMaker, VERBS } from '../../www/lms/statements.js';
 import { LaunchError, readLaunch } from '../../www/lms/launch.js';
 import { LrsQueue } from '../../www/lms/lrs.js';
-import { beats, readProgress, ScormSession, sessionTime } from '../../www/lms/scorm.js';
+import { beats, interaction, readProgress, ScormSession, sessionTime } from '../../www/lms/scorm.js';
 import { startLrs, statementProblems } from '../lms/lrs-stand-in.mjs';
 
 const tables = Object.fromEntries(['pt-BR', 'en'].map((lang) =>
@@ -385,6 +385,12 @@ for (const version of ['1.2', '2004']) {
     assert.deepEqual(all.map((i) => i[response]), [version === '1.2' ? '5/0.25' : '5_0.25', 'slidingLog', 'all'], 'the third answer is interaction 2, not 0 again');
   });
 }
+
+test('lms: SCORM 2004: an interaction\'s description holds at most 250 characters, its language tag counted', () => {
+  const pairs = Object.fromEntries(interaction('2004', 3, { id: 'tokens', prompt: 'x'.repeat(300), answer: 'all', response: 'some' }, new Date(), 'pt-BR'));
+  assert.equal(pairs['cmi.interactions.3.description'].length, 250);
+  assert.ok(pairs['cmi.interactions.3.description'].startsWith('{lang=pt-BR}xxx'));
+});
 
 test('lms: only a better share of right answers beats the best score reported', () => {
   assert.equal(beats({ correct: 0, total: 8 }, null), true, 'the first score is reported, even 0');

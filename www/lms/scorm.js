@@ -101,7 +101,8 @@ export function interaction(version, n, { id, prompt, answer, response }, at, la
   return [
     [`${base}.id`, `urn:bucketlab:quick-check:${id}`],
     [`${base}.type`, 'choice'],
-    [`${base}.description`, `{lang=${lang}}${prompt.slice(0, 250)}`],
+    // A localized string of at most 250 characters (its SPM), the language tag counted.
+    [`${base}.description`, `{lang=${lang}}${prompt}`.slice(0, 250)],
     [`${base}.correct_responses.0.pattern`, identifier(answer)],
     [`${base}.learner_response`, identifier(response)],
     [`${base}.result`, right ? 'correct' : 'incorrect'],
