@@ -57,11 +57,13 @@ function isLessonPage(url) {
 // The activity the launch names; else the one the package's tincan.xml names (written into its
 // pages, data-xapi-activity on <body>); else the lesson's folder.
 const lessonId = launch.activityId ?? launch.packageActivityId ?? folder;
+/** This page's language (each language is a page of its own: it never changes here). */
+const pageLanguage = langOf(document.documentElement);
 const make = statementMaker({
   lesson: lessonId,
   actor,
   registration: launch.registration,
-  lang: langOf(document.documentElement),
+  lang: pageLanguage,
   tables,
 });
 
@@ -138,7 +140,6 @@ const keep = () => {
     // Storage refused: the progress stays in this page, as before.
   }
 };
-const pageLanguage = langOf(document.documentElement);
 const save = (options) => {
   scorm?.saveProgress({ ...progress, lang: pageLanguage }, options);
   keep();
@@ -160,7 +161,7 @@ const maybeComplete = () => {
 const courseNote = scorm || launchKey ? Object.assign(document.createElement('p'), { className: 'notice course-progress' }) : null;
 function sayProgress() {
   if (!courseNote) return;
-  const t = translator(tables, langOf(document.documentElement));
+  const t = translator(tables, pageLanguage);
   courseNote.textContent = t(scorm && !scorm.active ? 'progressOff'
     : completed ? 'progressDone' : progress.refused ? 'progressQuiz' : progress.quizDone ? 'progress429' : 'progressBoth');
 }
@@ -190,7 +191,7 @@ document.addEventListener('bucketlab:answer', (event) => {
   const firstAnswer = !practice && firstSet;
   if (firstAnswer) {
     progress.answers = { ...progress.answers, [question.id]: question.response };
-    scorm?.reportAnswer(question, langOf(document.documentElement));
+    scorm?.reportAnswer(question, pageLanguage);
   }
   if (score.answered < score.total) {
     if (firstAnswer) save({ commit: false });
