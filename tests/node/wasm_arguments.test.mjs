@@ -162,10 +162,10 @@ test('mountDiagram: since is a finite number or left out, never coerced; the ref
 
 test('the lab: a duration too long for the traffic\'s rate is a refused value with its problem, as the others are', () => {
   const error = thrown(() => lab.simulate({ duration: 1000, traffic: { pattern: 'steady', rate: 5000 } }), 'too long');
-  assert.equal(error.message, 'duration must be a finite number greater than 0 and at most 363.636, got 1000');
+  assert.equal(error.message, 'duration must be a finite number greater than 0 and at most 360, got 1000');
   assert.deepEqual(
     { field: error.problem.field, rule: error.problem.rule, max: error.problem.max, given: error.problem.given },
-    { field: 'duration', rule: 'positiveUpTo', max: 363.636, given: 1000 },
+    { field: 'duration', rule: 'positiveUpTo', max: 360, given: 1000 },
   );
-  assert.equal(refusal(error, 'en', () => 'Duration (s)'), 'Duration (s): 1000 is not allowed; use a number greater than 0 and at most 363.636.');
+  assert.equal(refusal(error, 'en', () => 'Duration (s)'), 'Duration (s): 1000 is not allowed; use a number greater than 0 and at most 360.');
 });

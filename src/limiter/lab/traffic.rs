@@ -111,11 +111,11 @@ impl Traffic {
     pub fn arrivals(&self, quota: Quota, duration: f64, seed: u64) -> Result<Vec<f64>, LabError> {
         let duration = check_duration(duration)?;
         let rate = self.mean_rate(quota, duration);
-        // 10 % headroom for Poisson's randomness.
-        let max_duration = MAX_ARRIVALS as f64 / (rate * 1.1);
+        // 10 % headroom for Poisson's randomness; the limit is the round figure a refusal names.
+        let max_duration = round_bound(MAX_ARRIVALS as f64 / (rate * 1.1));
         if rate > 0.0 && duration > max_duration {
-            let max = (max_duration * 1000.0).floor() / 1000.0;
-            InvalidValue::check(lab(LabField::Duration), duration, Rule::PositiveUpTo(max))?;
+            let max = Rule::PositiveUpTo(max_duration);
+            InvalidValue::check(lab(LabField::Duration), duration, max)?;
         }
         let mut times = Vec::new();
         match *self {
@@ -203,6 +203,20 @@ pub fn check_duration(duration: f64) -> Result<f64, InvalidValue> {
         duration,
         Rule::PositiveUpTo(MAX_DURATION),
     )
+}
+
+/// `bound` rounded down to two significant digits, so that the limit a refusal names reads as a
+/// round figure (360 s, 180000 s, 1.8 s) rather than the headroom's quotient (363.636 s).
+fn round_bound(bound: f64) -> f64 {
+    let digits = bound.log10().floor() as i32 - 1;
+    if digits >= 0 {
+        let step = 10f64.powi(digits);
+        (bound / step).floor() * step
+    } else {
+        // Divided, not multiplied by a negative power: 18 / 10 is the double nearest 1.8.
+        let scale = 10f64.powi(-digits);
+        (bound * scale).floor() / scale
+    }
 }
 
 /// Why a trace could not be made: a bad setting or a bad pasted time.
@@ -318,6 +332,29 @@ mod tests {
     }
 
     #[test]
+    fn a_run_too_long_for_its_rate_names_a_round_limit_that_it_accepts() {
+        // The limit: 2,000,000 arrivals at the rate and 10 % more, rounded down to two digits.
+        for (rate, max) in [
+            (10.0, 180_000.0),
+            (11.0, 160_000.0),
+            (1000.0, 1800.0),
+            (5000.0, 360.0),
+            (1e5, 18.0),
+        ] {
+            let steady = Traffic::steady(rate).unwrap();
+            let Err(LabError::Value(err)) = steady.arrivals(quota(), max + 1.0, 0) else {
+                panic!("rate {rate}: a run of {} s is refused", max + 1.0);
+            };
+            assert_eq!(err.rule, Rule::PositiveUpTo(max), "rate {rate}");
+            let arrivals = steady.arrivals(quota(), max, 0).unwrap();
+            assert!(arrivals.len() <= MAX_ARRIVALS, "rate {rate}");
+        }
+        assert_eq!(round_bound(1.8181), 1.8);
+        assert_eq!(round_bound(0.018181), 0.018);
+        assert_eq!(round_bound(99.9), 99.0);
+    }
+
+    #[test]
     fn bad_settings_are_named() {
         let msg = |r: Result<Traffic, InvalidValue>| r.unwrap_err().js_message();
         assert_eq!(
@@ -337,7 +374,7 @@ mod tests {
             .arrivals(quota(), 10_000.0, 0);
         assert_eq!(
             too_long.unwrap_err().to_string(),
-            "duration must be a finite number greater than 0 and at most 1818.181, got 10000"
+            "duration must be a finite number greater than 0 and at most 1800, got 10000"
         );
     }
 }
