@@ -28,6 +28,87 @@ for (const path of ['', 'en.html']) {
   }
 }
 
+// More contrast asked for (prefers-contrast: more): axe's AAA contrast rule, 7:1 (4.5:1 for large
+// text), finds nothing to fault, light and dark, both languages. One page a language, its scheme
+// switched: every lazily loaded part in, the widget after a 429 (its orange status and
+// countdown), the whole page with the first code tab open, then the other tabs' panels.
+const ENHANCED = 'color-contrast-enhanced';
+
+/** axe's enhanced contrast rule over `page` (or the part `include` selects): its violations and the nodes it checked. */
+async function enhancedContrast(page, include) {
+  const axe = new AxeBuilder({ page }).withRules([ENHANCED]);
+  if (include) axe.include(include);
+  const { violations, passes } = await axe.analyze();
+  const nodes = (results) => results.filter((r) => r.id === ENHANCED).flatMap((r) => r.nodes);
+  return { violations: nodes(violations), checked: [...nodes(passes), ...nodes(violations)] };
+}
+
+/** A violation as a line: where, its colours and ratio against what the rule asks. */
+const contrastLine = (node) => {
+  const { fgColor, bgColor, contrastRatio, expectedContrastRatio } = node.any[0]?.data ?? {};
+  return `${node.target.join(' ')}: ${fgColor} on ${bgColor}, ${contrastRatio} (${expectedContrastRatio})`;
+};
+
+for (const path of ['', 'en.html']) {
+  test(`more contrast: axe's ${ENHANCED} finds no violations, light and dark: ${path || 'index.html'}`, async () => {
+    const page = await openLesson(env, path, { colorScheme: 'light', contrast: 'more' });
+    assert.equal(await page.evaluate(() => matchMedia('(prefers-contrast: more)').matches), true);
+    // B + 1 requests at one instant (lesson time stopped): the last one is denied, and its status
+    // and countdown stay as they are while the page is scanned.
+    await page.evaluate(() => window.bucketlab.diagram.pause());
+    const capacity = await page.evaluate(() => window.bucketlab.diagram.capacity);
+    for (let i = 0; i <= capacity; i++) await page.click('#bucket-widget .bl-send');
+    await page.waitForSelector('#bucket-widget .bl-status[data-outcome="denied"]');
+    await page.waitForSelector('#bucket-widget .bl-countdown:not(:empty)');
+    await loadEveryPart(page);
+    const parts = ['algorithm-lab', 'flood-lab', 'clients-lab', 'traffic-lab', 'recap-checks'];
+    await page.waitForFunction((ids) => ids.every((id) => /-ready\b/.test(document.getElementById(id).className)), parts);
+    const found = [];
+    for (const colorScheme of ['light', 'dark']) {
+      await page.emulateMedia({ colorScheme, contrast: 'more' });
+      for (const tab of ['algorithm', 'config', 'usage']) {
+        await page.click(`#tab-${tab}`);
+        if (tab === 'config') await page.waitForFunction(() => document.getElementById('policy-status').textContent !== '');
+        const { violations, checked } = await enhancedContrast(page, tab === 'algorithm' ? undefined : `[data-tab=${tab}].tabpanel`);
+        assert.ok(checked.length > (tab === 'algorithm' ? 300 : 10), `${colorScheme} ${tab}: axe checked ${checked.length} nodes`);
+        if (tab === 'algorithm') {
+          // The 429's words were among them (the hero's countdown is empty: no text to check).
+          assert.ok(checked.some((n) => /^<p class="bl-status"[^>]* data-outcome="denied"/.test(n.html)), `${colorScheme}: the denied status was checked`);
+          assert.ok(checked.some((n) => n.html.includes('class="bl-countdown"')), `${colorScheme}: the countdown was checked`);
+        }
+        found.push(...violations.map((node) => `${colorScheme} ${tab}: ${contrastLine(node)}`));
+      }
+    }
+    assert.deepEqual(found, []);
+    await page.context().close();
+  });
+}
+
+test(`more contrast: axe's ${ENHANCED} finds no violations in embed.html after a 429, light and dark`, async () => {
+  // theme=auto: the element follows the system's scheme (embed.html is light otherwise).
+  const page = await openPage(env.browser, { colorScheme: 'light', contrast: 'more' });
+  await page.goto(`${env.server.url}embed.html?lang=en&theme=auto&capacity=1&paused`);
+  await page.locator('bucket-lab .bl-widget[data-live]').waitFor();
+  await page.click('bucket-lab .bl-send');
+  await page.click('bucket-lab .bl-send');
+  await page.locator('bucket-lab .bl-status[data-outcome="denied"]').waitFor();
+  const found = [];
+  for (const colorScheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme, contrast: 'more' });
+    // The card is in the scheme asked for.
+    const card = await page.evaluate(() => getComputedStyle(document.querySelector('bucket-lab').shadowRoot.querySelector('.bl-frame')).backgroundColor);
+    const sum = card.match(/\d+/g).slice(0, 3).map(Number).reduce((a, b) => a + b);
+    assert.ok(colorScheme === 'light' ? sum > 600 : sum < 150, `${colorScheme}: the card is ${card}`);
+    const { violations, checked } = await enhancedContrast(page);
+    assert.ok(checked.some((n) => /^<p class="bl-status"[^>]* data-outcome="denied"/.test(n.html)), `${colorScheme}: the denied status was checked`);
+    assert.ok(checked.length > 20, `${colorScheme}: axe checked ${checked.length} nodes`);
+    found.push(...violations.map((node) => `${colorScheme}: ${contrastLine(node)}`));
+  }
+  assert.deepEqual(found, []);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('the first Tab at the top loads every part without a word from their live regions: a region is filled before it goes live', async () => {
   const page = await openLesson(env, 'en.html', { viewport: { width: 1280, height: 800 } });
   // What a screen reader would speak: a change inside a live region that was live when it changed.
