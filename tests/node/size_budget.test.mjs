@@ -95,7 +95,9 @@ test('the page list covers every stylesheet, script and static import the page s
   // What <noscript> holds is fetched only without JavaScript (lesson/noscript.css), never at start.
   const html = readFileSync(new URL('index.html', WWW), 'utf8').replace(/<noscript>[\s\S]*?<\/noscript>/g, '');
   const found = new Set([
-    ...references(html, 'index.html', /<link rel="stylesheet" href="([^"]+)"/g),
+    // A stylesheet only for a media query a page does not match by default (more contrast) is
+    // fetched late and blocks nothing: not the start's.
+    ...references(html, 'index.html', /<link rel="stylesheet" href="([^"]+)"(?! media="\(prefers-contrast: more\)")/g),
     ...references(html, 'index.html', /<script (?:type="module" )?src="([^"]+)"/g),
   ]);
   // Follow static imports through the scripts, read by TypeScript's parser
@@ -103,6 +105,7 @@ test('the page list covers every stylesheet, script and static import the page s
   const scripts = [...found].filter((f) => f.endsWith('.js') && existsSync(new URL(f, WWW)));
   for (const file of staticGraph(scripts)) found.add(file);
   assert.ok(['lesson/lesson.css', 'lesson/main.bundle.js', 'pkg/bucketlab.js'].every((f) => found.has(f)), `only ${[...found]} found: the patterns no longer match index.html`);
+  assert.ok(!found.has('lesson/contrast.css') && html.includes('href="./lesson/contrast.css" media="(prefers-contrast: more)"'), 'the more-contrast palette is linked for its media only');
   for (const file of found) {
     assert.ok(existsSync(new URL(file, WWW)), `${file} is referenced but missing`);
     assert.ok(LESSON_FILES.includes(file), `${file} loads at start but is not in LESSON_FILES`);
