@@ -51,6 +51,8 @@ pub fn cost_rule(capacity: f64) -> Rule {
 
 /// Handles to every control.
 pub struct Controls {
+    /// The widget (`.bl-widget`): its `data-shown` lists the groups shown.
+    root: Element,
     send: Element,
     cost: Element,
     burst_size: Element,
@@ -78,6 +80,9 @@ pub struct Controls {
     below_one: Cell<bool>,
     /// Whether "Step back" shows as unavailable (see [`Controls::show_start`]).
     at_start: Cell<bool>,
+    /// Whether the send button and the Time group show (see [`Controls::show_groups`]).
+    sends: Cell<bool>,
+    times: Cell<bool>,
     /// The fields are in a language with a decimal comma, which writes a thousand `1.000`.
     comma: bool,
 }
@@ -127,6 +132,7 @@ impl Controls {
                 ],
             )?;
         Ok(Controls {
+            root: parent.clone(),
             send,
             cost,
             burst_size,
@@ -149,6 +155,8 @@ impl Controls {
             note,
             below_one: Cell::new(false),
             at_start: Cell::new(false),
+            sends: Cell::new(true),
+            times: Cell::new(true),
             comma: l.decimal == ',',
         })
         .inspect(|controls| controls.identify_error())
@@ -424,12 +432,12 @@ impl Controls {
 
     /// Whether the send button shows (`controls` may hide it).
     pub fn can_send(&self) -> bool {
-        !self.send.has_attribute("hidden")
+        self.sends.get()
     }
 
     /// Whether the Time group shows (`controls` may hide it): its Resume and "Back to live".
     pub fn shows_time(&self) -> bool {
-        matches!(self.pause.closest("[hidden]"), Ok(None))
+        self.times.get()
     }
 
     /// Shows "Back to live" only while a past moment is shown.
@@ -518,33 +526,21 @@ impl Controls {
         drop(self.show_error(l, self.still_invalid(field, capacity).as_ref(), capacity));
     }
 
-    /// Shows only the groups named in `shown` (from [`crate::limiter::CONTROL_GROUPS`]).
+    /// Shows only the groups named in `shown` (from [`crate::limiter::CONTROL_GROUPS`]): the
+    /// widget's `data-shown` lists them, and widget.css hides each part whose `data-group` it
+    /// leaves out (the row of request controls too, when none of its groups shows). The
+    /// `<bucket-lab>` element writes the same list on its markup before the module arrives, so
+    /// the widget has its size from its first paint.
     pub fn show_groups(&self, shown: &[&str]) {
-        // Each part: its group, a control, and how many levels above the control the part is
-        // (fields sit in a <label>, groups in a <fieldset> around those labels).
-        let parts = [
-            ("send", &self.send, 0),
-            ("cost", &self.cost, 1),
-            ("burst", &self.burst_size, 1),
-            ("burst", &self.burst, 0),
-            ("bucket", &self.capacity, 2),
-            ("traffic", &self.traffic, 2),
-            ("time", &self.pause, 1),
-        ];
-        for (group, control, levels) in parts {
-            let mut part = Some(control.clone());
-            for _ in 0..levels {
-                part = part.and_then(|p| p.parent_element());
-            }
-            if let Some(part) = part {
-                set_hidden(&part, !shown.contains(&group));
-            }
+        self.sends.set(shown.contains(&"send"));
+        self.times.set(shown.contains(&"time"));
+        // Each name and a space (`~=` in the CSS reads it so), without `join`'s code.
+        let mut list = String::new();
+        for group in shown {
+            list.push_str(group);
+            list.push(' ');
         }
-        // The row of request controls disappears when none of its controls shows.
-        if let Some(row) = self.send.parent_element() {
-            let empty = !["send", "cost", "burst"].iter().any(|g| shown.contains(g));
-            set_hidden(&row, empty);
-        }
+        set(&self.root, "data-shown", &list);
     }
 }
 

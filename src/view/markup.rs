@@ -187,15 +187,17 @@ aria-describedby=\"{}-tl-desc\" aria-valuemin=\"0\" aria-valuemax=\"0\" aria-val
 /// (`www/element/early.js`). Each field is a `<label>` holding its caption and its control. The
 /// typed fields are text fields with a digits keypad, not number fields, whose reading depends on
 /// the browser's language (an English one makes a typed `1,5` into 15): the view reads the text as
-/// typed, as the page's forms do (`www/i18n/typed-number.js`).
+/// typed, as the page's forms do (`www/i18n/typed-number.js`). Each part a host can hide (the
+/// element's `controls`) names its group in `data-group`, as the groups' fieldsets do: widget.css
+/// hides those the widget's `data-shown` leaves out, and the row when none of its parts shows.
 const SEND_ROW: &str = "<div class=\"bl-side\">\
 <div class=\"bl-row\">\
-<button class=\"bl-button bl-send\" type=\"button\">{}</button>\
-<label class=\"bl-field\"><span class=\"bl-field-label\">{}</span>\
+<button class=\"bl-button bl-send\" type=\"button\" data-group=\"send\">{}</button>\
+<label class=\"bl-field\" data-group=\"cost\"><span class=\"bl-field-label\">{}</span>\
 <input class=\"bl-cost\" type=\"text\" inputmode=\"numeric\" autocomplete=\"off\" value=\"1\"></label>\
-<label class=\"bl-field\"><span class=\"bl-field-label\">{}</span>\
+<label class=\"bl-field\" data-group=\"burst\"><span class=\"bl-field-label\">{}</span>\
 <input class=\"bl-burst-size\" type=\"text\" inputmode=\"numeric\" autocomplete=\"off\" value=\"5\"></label>\
-<button class=\"bl-button bl-burst\" type=\"button\">{}</button>\
+<button class=\"bl-button bl-burst\" type=\"button\" data-group=\"burst\">{}</button>\
 </div>\
 <div class=\"bl-input-error\">\
 <p role=\"alert\"></p><p role=\"alert\"></p><p role=\"alert\"></p><p role=\"alert\"></p>\
@@ -220,13 +222,13 @@ const PANEL: &str = "<div class=\"bl-outcome\"><p class=\"bl-status\" data-past-
 /// The other controls, after the timeline: the groups are `<fieldset>`s around their fields'
 /// labels. Then the frame's end.
 const GROUPS: &str = "<div class=\"bl-groups\">\
-<fieldset class=\"bl-group\"><legend>{}</legend>\
+<fieldset class=\"bl-group\" data-group=\"bucket\"><legend>{}</legend>\
 <label class=\"bl-field\"><span class=\"bl-field-label\">{}</span>\
 <input class=\"bl-capacity\" type=\"range\" min=\"{}\" max=\"{}\" step=\"{}\" value=\"{}\"><output class=\"bl-out\" aria-live=\"off\">{}</output></label>\
 <label class=\"bl-field\"><span class=\"bl-field-label\">{}</span>\
 <input class=\"bl-rate\" type=\"range\" min=\"0\" max=\"{}\" step=\"{}\" value=\"{}\"><output class=\"bl-out\" aria-live=\"off\">{}</output></label>\
 </fieldset>\
-<fieldset class=\"bl-group\"><legend>{}</legend>\
+<fieldset class=\"bl-group\" data-group=\"traffic\"><legend>{}</legend>\
 <label class=\"bl-field\"><span class=\"bl-field-label\">{}</span><select class=\"bl-traffic\">\
 <option value=\"off\">{}</option><option value=\"steady\">{}</option><option value=\"poisson\">{}</option>\
 </select></label>\
@@ -235,7 +237,7 @@ const GROUPS: &str = "<div class=\"bl-groups\">\
 <label class=\"bl-field\"><span class=\"bl-field-label\">{}</span>\
 <input class=\"bl-seed\" type=\"text\" inputmode=\"numeric\" autocomplete=\"off\" value=\"42\"></label>\
 </fieldset>\
-<fieldset class=\"bl-group\"><legend>{}</legend>\
+<fieldset class=\"bl-group\" data-group=\"time\"><legend>{}</legend>\
 <button class=\"bl-button bl-pause\" type=\"button\">{}</button>\
 <label class=\"bl-field\"><span class=\"bl-field-label\">{}</span><select class=\"bl-speed\">\
 <option value=\"0.25\">0{}25×</option><option value=\"1\" selected=\"\">1×</option><option value=\"4\">4×</option>\
@@ -547,6 +549,25 @@ mod tests {
         assert!(pt.contains("y=\"174.00\""), "half way down");
         assert!(pt.contains(">0,25×<"), "the language's decimal separator");
         assert!(pt.contains(">2,5</output>"));
+    }
+
+    #[test]
+    fn each_group_a_host_can_hide_is_marked_in_the_markup() {
+        // widget.css hides the parts of each group the widget's `data-shown` leaves out.
+        let config = BucketConfig::new(5.0, 1.0).unwrap();
+        let html = widget(&EN_WORDS, "bl0", &config, false);
+        let marked: Vec<&str> = html
+            .split("data-group=\"")
+            .skip(1)
+            .map(|rest| &rest[..rest.find('"').unwrap()])
+            .collect();
+        assert_eq!(
+            marked,
+            ["send", "cost", "burst", "burst", "bucket", "traffic", "time"]
+        );
+        let mut groups = marked.clone();
+        groups.dedup();
+        assert_eq!(groups, crate::limiter::CONTROL_GROUPS);
     }
 
     #[test]

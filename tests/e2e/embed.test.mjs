@@ -1485,6 +1485,96 @@ test('before the wasm arrives an element shows its own language, and a click the
   await page.context().close();
 });
 
+test('controls="send" has its size from the first paint: before the wasm arrives the groups it leaves out are neither shown nor in the accessibility tree (the element and embed.html)', async () => {
+  const body = `<bucket-lab id="send" lang="en" controls="send" paused></bucket-lab>
+    <bucket-lab id="mixed" lang="en" controls="Time, BUCKET" paused></bucket-lab>
+    <bucket-lab id="later" lang="en" paused></bucket-lab>
+    <bucket-lab id="bad" lang="en" controls="send sned" paused></bucket-lab>`;
+  const host = await serveStatic(WWW, { headers: { 'content-security-policy': STRICT_CSP }, pages: { 'host.html': hostPage(body) } });
+  const page = await openPage(browser);
+  try {
+    let release;
+    let held = new Promise((resolve) => { release = resolve; });
+    await page.route('**/bucketlab_bg.wasm', async (route) => { await held; await route.continue(); });
+    /** The element's height, whether it is live, and which of its parts show. */
+    const look = (selector) => page.evaluate((selector) => {
+      const element = document.querySelector(selector);
+      const root = element.shadowRoot;
+      const parts = ['.bl-row', '.bl-send', '.bl-cost', '.bl-burst-size', '.bl-burst', '.bl-capacity', '.bl-traffic', '.bl-pause'];
+      return {
+        height: element.getBoundingClientRect().height,
+        live: Boolean(root.querySelector('.bl-widget[data-live]')),
+        shown: parts.filter((part) => root.querySelector(part)?.checkVisibility()),
+      };
+    }, selector);
+    /** The element's buttons and fields as assistive technology finds them (hidden ones are not). */
+    const reached = async (selector) => {
+      const element = page.locator(selector);
+      return {
+        buttons: await element.getByRole('button').allTextContents(),
+        fields: await element.getByRole('textbox').count(),
+        sliders: await element.getByRole('slider').count(),
+        menus: await element.getByRole('combobox').count(),
+      };
+    };
+    /** Waits until the element's frame paints (its stylesheets applied), the module still held. */
+    const painted = (selector) => page.waitForFunction((selector) => {
+      const frame = document.querySelector(selector)?.shadowRoot?.querySelector('.bl-frame');
+      return frame && !frame.hidden && getComputedStyle(frame).visibility === 'visible';
+    }, selector);
+
+    await page.goto(`${host.url}host.html`, { waitUntil: 'domcontentloaded' });
+    for (const id of ['send', 'mixed', 'later', 'bad']) await painted(`#${id}`);
+    const early = await look('#send');
+    const earlyReached = await reached('#send');
+    const mixed = await look('#mixed');
+    // Changed before the module arrives: the waiting markup follows.
+    await page.evaluate(() => document.getElementById('later').setAttribute('controls', 'burst'));
+    const later = await look('#later');
+    const bad = await look('#bad');
+    release();
+    await page.waitForFunction(() => ['send', 'mixed', 'later'].every((id) => document.getElementById(id).diagram));
+    await page.locator('#bad .bl-error').waitFor();
+    const mounted = await look('#send');
+    assert.equal(mounted.height, early.height, `the same height before the module mounts (${early.height} px) as after (${mounted.height} px)`);
+    assert.deepEqual(mounted, { ...early, live: true });
+    assert.deepEqual(early.shown, ['.bl-row', '.bl-send']);
+    assert.deepEqual(earlyReached, { buttons: ['Send request'], fields: 0, sliders: 1, menus: 0 }, 'only the send button and the timeline');
+    assert.deepEqual(await reached('#send'), earlyReached);
+    // In any case and with commas, as the attribute is read: no request row at all.
+    for (const shown of [mixed.shown, (await look('#mixed')).shown]) assert.deepEqual(shown, ['.bl-capacity', '.bl-pause']);
+    for (const shown of [later.shown, (await look('#later')).shown]) assert.deepEqual(shown, ['.bl-row', '.bl-burst-size', '.bl-burst']);
+    // A refused list shows every group until its error replaces the widget, as before.
+    assert.deepEqual(bad.shown, ['.bl-row', '.bl-send', '.bl-cost', '.bl-burst-size', '.bl-burst', '.bl-capacity', '.bl-traffic', '.bl-pause']);
+
+    // Changed live: the Time group comes and goes, and so does its height.
+    await page.evaluate(() => document.getElementById('send').setAttribute('controls', 'send time'));
+    const timed = await look('#send');
+    assert.deepEqual(timed.shown, ['.bl-row', '.bl-send', '.bl-pause']);
+    assert.ok(timed.height > early.height, `taller with the Time group: ${timed.height} px`);
+    await page.evaluate(() => document.getElementById('send').setAttribute('controls', 'none'));
+    assert.deepEqual((await look('#send')).shown, []);
+    await page.evaluate(() => document.getElementById('send').setAttribute('controls', 'send'));
+    assert.deepEqual(await look('#send'), mounted);
+    assert.deepEqual(page.problems.filter((p) => !p.includes('controls="send sned"')), []);
+
+    // embed.html sets the address's controls on its element before the module arrives.
+    held = new Promise((resolve) => { release = resolve; });
+    await page.goto(`${site.url}embed.html?lang=en&controls=send&paused`, { waitUntil: 'domcontentloaded' });
+    await painted('bucket-lab');
+    const framed = await look('bucket-lab');
+    release();
+    await page.waitForFunction(() => document.querySelector('bucket-lab').diagram);
+    const framedLive = await look('bucket-lab');
+    assert.equal(framedLive.height, framed.height, `embed.html: ${framed.height} px before, ${framedLive.height} px after`);
+    assert.deepEqual(framedLive, { ...framed, live: true });
+    assert.deepEqual(framed.shown, ['.bl-row', '.bl-send']);
+  } finally {
+    await page.context().close();
+    await host.close();
+  }
+});
+
 test('embed.html?lang=en is English from its first paint, before the wasm arrives; a click then is kept and decided on that markup', async () => {
   const page = await openPage(browser);
   let release;

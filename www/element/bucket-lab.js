@@ -105,16 +105,20 @@ function either(values, lang) {
 }
 
 /**
- * Why `list` can't be a `controls` value, or null: `all`, `none`, or group names in any case,
- * separated by spaces or commas. The diagram's showControls applies the same rule when the
- * element mounts; checking here lets a bad list be named with every other bad attribute.
+ * The groups `list` shows, lowercased, in its order (`all`: every group; `none`: none), or why it
+ * can't be a `controls` value: `all`, `none`, or group names in any case, separated by spaces or
+ * commas. The diagram's showControls applies the same rule when the element mounts; checking
+ * here lets a bad list be named with every other bad attribute, and the markup show the groups
+ * before the module arrives.
  */
-function controlsProblem(list) {
+function parseControls(list) {
   const names = list.split(/[\s,]+/).filter(Boolean);
-  if (names.length === 0) return 'no control named';
-  if (names.length === 1 && ['all', 'none'].includes(names[0].toLowerCase())) return null;
-  const unknown = names.find((name) => !CONTROL_GROUPS.includes(name.toLowerCase()));
-  return unknown === undefined ? null : `unknown control "${unknown}"`;
+  if (names.length === 0) return { problem: 'no control named' };
+  const lower = names.map((name) => name.toLowerCase());
+  if (names.length === 1 && lower[0] === 'all') return { groups: CONTROL_GROUPS };
+  if (names.length === 1 && lower[0] === 'none') return { groups: [] };
+  const unknown = names.find((_, i) => !CONTROL_GROUPS.includes(lower[i]));
+  return unknown === undefined ? { groups: lower } : { problem: `unknown control "${unknown}"` };
 }
 
 /** Attributes every element has, never taken for a misspelled setting. */
@@ -182,8 +186,8 @@ function readSettings(element, { mounted = false, liveCapacity, costFits = 'eith
     refuse('view', `view must be ${VIEWS.map((v) => `"${v}"`).join(' or ')}, got "${cut(view)}"`, 'badChoice', { name: 'view', allowed: either(VIEWS, t.lang) });
   }
   const controls = text('controls') ?? 'all';
-  const wrongControls = controlsProblem(controls);
-  if (wrongControls !== null) {
+  const wrongControls = parseControls(controls).problem;
+  if (wrongControls !== undefined) {
     const groups = CONTROL_GROUPS.join(', ');
     refuse('controls', `controls must be "all", "none" or names from ${groups} separated by spaces or commas, got "${cut(controls)}" (${cut(wrongControls)})`, 'badControls', { groups });
   }
@@ -591,6 +595,7 @@ export class BucketLabElement extends ElementBase {
     const generation = ++this.#generation;
     let unstyled;
     awaitingModule.delete(this.#retryLoad);
+    this.#showWaitingControls();
     try {
       [, unstyled] = await Promise.all([loadModule(), this.#stylesReady]);
     } catch (error) {
@@ -664,6 +669,20 @@ export class BucketLabElement extends ElementBase {
     if (told && (told.capacity !== b || told.refillRate !== r)) {
       this.dispatchEvent(new CustomEvent('bucketlab:config', { bubbles: true, composed: true, detail: { capacity: b, refillRate: r } }));
     }
+  }
+
+  /**
+   * Shows on the markup that waits for the module the groups `controls` names, as the diagram's
+   * showControls does once mounted: the same `data-shown`, which widget.css reads, so the element
+   * has its size from its first paint rather than shrinking when the module arrives. A refused
+   * list shows every group, until its error replaces the markup.
+   */
+  #showWaitingControls() {
+    const waiting = this.#frame.querySelector('.bl-widget:not([data-live])');
+    if (!waiting) return;
+    const { groups } = parseControls(this.getAttribute('controls') ?? 'all');
+    if (groups) waiting.dataset.shown = groups.join(' ');
+    else delete waiting.dataset.shown;
   }
 
   /**
