@@ -13,6 +13,8 @@ pub const MAX_RATE: f64 = 100_000.0;
 pub const MAX_ARRIVALS: usize = 2_000_000;
 /// The longest simulation, in seconds.
 pub const MAX_DURATION: f64 = 1_000_000.0;
+/// The shortest time between two bursts, in seconds.
+pub const MIN_EVERY: f64 = 0.001;
 
 /// How requests arrive. Build one with the checked constructors.
 #[derive(Debug, Clone, PartialEq)]
@@ -59,10 +61,15 @@ impl Traffic {
         Ok(Traffic::Steady { rate })
     }
 
-    /// Bursts of `size` (whole, 1..=10 000) every `every` seconds (finite, > 0).
+    /// Bursts of `size` (whole, 1..=10 000) every `every` seconds (a millisecond, the lab's finest
+    /// time, to [`MAX_DURATION`]: a burst every 1e-320 s would be an infinite rate).
     pub fn burst(size: f64, every: f64) -> Result<Self, InvalidValue> {
         let size = InvalidValue::check(lab(LabField::Size), size, Rule::Whole(1, 10_000))?;
-        let every = InvalidValue::check(lab(LabField::Every), every, Rule::Positive)?;
+        let every = InvalidValue::check(
+            lab(LabField::Every),
+            every,
+            Rule::Between(MIN_EVERY, MAX_DURATION),
+        )?;
         Ok(Traffic::Burst {
             size: size as u32,
             every,
@@ -206,16 +213,21 @@ pub fn check_duration(duration: f64) -> Result<f64, InvalidValue> {
 }
 
 /// `bound` rounded down to two significant digits, so that the limit a refusal names reads as a
-/// round figure (360 s, 180000 s, 1.8 s) rather than the headroom's quotient (363.636 s).
+/// round figure (360 s, 180000 s, 1.8 s) rather than the headroom's quotient (363.636 s). Under a
+/// second it is rounded down to the millisecond instead, as the durations are: 0 when the traffic's
+/// rate overflowed to infinity (a burst every 1e-320 s), so that every duration is refused.
 fn round_bound(bound: f64) -> f64 {
+    if !(bound >= 1.0 && bound.is_finite()) {
+        return (bound * 1000.0).floor() / 1000.0;
+    }
+    // Powers of ten up to 10^5 are exact: every bound a refusal can name is at most MAX_DURATION.
     let digits = bound.log10().floor() as i32 - 1;
     if digits >= 0 {
         let step = 10f64.powi(digits);
         (bound / step).floor() * step
     } else {
-        // Divided, not multiplied by a negative power: 18 / 10 is the double nearest 1.8.
-        let scale = 10f64.powi(-digits);
-        (bound * scale).floor() / scale
+        // Divided, not multiplied by 0.1: 18 / 10 is the double nearest 1.8.
+        (bound * 10.0).floor() / 10.0
     }
 }
 
@@ -351,7 +363,27 @@ mod tests {
         }
         assert_eq!(round_bound(1.8181), 1.8);
         assert_eq!(round_bound(0.018181), 0.018);
+        assert_eq!(round_bound(0.0181818), 0.018);
         assert_eq!(round_bound(99.9), 99.0);
+    }
+
+    #[test]
+    fn a_burst_more_often_than_a_millisecond_is_refused_by_its_every() {
+        // size / every would overflow to infinity (a loop until memory ran out, once).
+        for every in [1e-320, 1e-300, 0.000_999] {
+            let err = Traffic::burst(1.0, every).unwrap_err();
+            assert_eq!(
+                err.rule,
+                Rule::Between(0.001, MAX_DURATION),
+                "every {every}"
+            );
+        }
+        let burst = Traffic::burst(10_000.0, 0.001).unwrap();
+        let Err(LabError::Value(err)) = burst.arrivals(quota(), 1.0, 0) else {
+            panic!("10,000 requests a millisecond for a second are too many");
+        };
+        assert_eq!(err.rule, Rule::PositiveUpTo(0.181));
+        assert_eq!(round_bound(0.0), 0.0, "no duration fits an infinite rate");
     }
 
     #[test]
