@@ -214,8 +214,9 @@ pub fn check_duration(duration: f64) -> Result<f64, InvalidValue> {
 
 /// `bound` rounded down to two significant digits, so that the limit a refusal names reads as a
 /// round figure (360 s, 180000 s, 1.8 s) rather than the headroom's quotient (363.636 s). Under a
-/// second it is rounded down to the millisecond instead, as the durations are: 0 when the traffic's
-/// rate overflowed to infinity (a burst every 1e-320 s), so that every duration is refused.
+/// second it is rounded down to the millisecond instead, as the durations are, and an infinite
+/// rate's bound stays 0, so that every duration is refused (the checked traffics can't reach one:
+/// a burst comes at most once a millisecond).
 fn round_bound(bound: f64) -> f64 {
     if !(bound >= 1.0 && bound.is_finite()) {
         return (bound * 1000.0).floor() / 1000.0;
